@@ -1,0 +1,37 @@
+//! The `silk` command.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod targets;
+
+#[derive(Parser)]
+#[command(
+    name = "silk",
+    version,
+    about = "Silk AMD GPU toolchain: build, assemble, inspect and run AMDGPU kernels"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the supported AMDGPU processors, or resolve a target name.
+    Targets(targets::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Targets(args) => targets::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
