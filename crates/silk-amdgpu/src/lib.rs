@@ -1,9 +1,10 @@
 //! AMDGPU knowledge for the Silk toolchain: processors and their facts.
 //!
-//! This crate knows nothing about Silk source. Later rooms (ISA tables,
-//! encoder/decoder, code objects, AQL packets) live here too; see
-//! `DESIGN.md` for the map.
+//! This crate knows nothing about Silk source. It holds the processor model
+//! (`target`) and HSA AQL dispatch packets (`aql`); later rooms (ISA tables,
+//! encoder/decoder, code objects) live here too; see `DESIGN.md` for the map.
 
+pub mod aql;
 pub mod llvm;
 pub mod target;
 
