@@ -1,13 +1,53 @@
 //! `cargo xtask <job>`: regenerate checked-in tables, headers and golden data.
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask <job>
+
+jobs:
+  header    regenerate include/silk.h from crates/silk-capi with cbindgen";
 
 fn main() -> ExitCode {
     let job = std::env::args().nth(1).unwrap_or_default();
-    match job.as_str() {
+    let result = match job.as_str() {
+        "header" => header(),
         _ => {
-            eprintln!("usage: cargo xtask <job>\n\njobs: (none yet)");
+            eprintln!("{USAGE}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
             ExitCode::FAILURE
         }
     }
+}
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask/ lives in the repository root")
+        .to_path_buf()
+}
+
+/// Regenerate `include/silk.h`. Its source of truth is the `#[no_mangle]`
+/// items of `crates/silk-capi/src` and `crates/silk-capi/cbindgen.toml`;
+/// `crates/silk-capi/tests/header.rs` generates it the same way and fails
+/// when the checked-in copy differs.
+fn header() -> Result<(), String> {
+    let root = repo_root();
+    let capi = root.join("crates/silk-capi");
+    let config = cbindgen::Config::from_file(capi.join("cbindgen.toml"))?;
+    let bindings = cbindgen::Builder::new()
+        .with_config(config)
+        .with_src(capi.join("src/lib.rs"))
+        .generate()
+        .map_err(|e| format!("cbindgen: {e}"))?;
+    let path = root.join("include/silk.h");
+    bindings.write_to_file(&path);
+    println!("wrote {}", path.display());
+    Ok(())
 }

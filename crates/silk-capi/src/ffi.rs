@@ -1,0 +1,263 @@
+//! The machinery every entry point shares: the error type, the
+//! thread-local last error, the unwind guard, and argument checks.
+//!
+//! An entry point looks like
+//!
+//! ```text
+//! #[no_mangle]
+//! pub unsafe extern "C" fn silk_thing(input: *const c_char) -> *mut SilkBytes {
+//!     ffi::guard(std::ptr::null_mut(), || {
+//!         let input = unsafe { ffi::c_str_arg("input", input) }?;
+//!         Ok(SilkBytes::into_raw(do_thing(input)?))
+//!     })
+//! }
+//! ```
+
+use silk_amdgpu::aql::AqlError;
+use silk_amdgpu::target::TargetError;
+use std::any::Any;
+use std::cell::RefCell;
+use std::ffi::{c_char, CStr, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// Why a C entry point failed. Its text is what `silk_last_error` returns.
+#[derive(Debug, thiserror::Error)]
+pub enum CapiError {
+    #[error("argument `{name}` is NULL")]
+    NullArgument { name: &'static str },
+    #[error("argument `{name}` is misaligned: it must be aligned to {align} bytes")]
+    MisalignedArgument { name: &'static str, align: usize },
+    #[error("argument `{name}` is not valid UTF-8 (first invalid byte at offset {valid_up_to})")]
+    NotUtf8 {
+        name: &'static str,
+        valid_up_to: usize,
+    },
+    #[error("argument `{name}` has an impossible size of {size} bytes (larger than the address space allows)")]
+    ImpossibleSize { name: &'static str, size: usize },
+    #[error("`{field}` is {value}; expected {expected}")]
+    InvalidField {
+        field: &'static str,
+        value: i64,
+        expected: &'static str,
+    },
+    #[error(transparent)]
+    Aql(#[from] AqlError),
+    #[error(transparent)]
+    Target(#[from] TargetError),
+    #[error("internal error in libsilk: {0} (this is a bug; please report it)")]
+    Panic(String),
+}
+
+thread_local! {
+    /// Message of the most recent failure on this thread.
+    static LAST_ERROR: RefCell<Option<CString>> = const { RefCell::new(None) };
+}
+
+fn set_last_error(message: Option<String>) {
+    let message = message.map(|m| {
+        // Messages quote user text, which may hold NUL bytes from C.
+        CString::new(m.replace('\0', "\\0")).unwrap_or_default()
+    });
+    // `try_with` fails only while the thread's locals are being destroyed;
+    // then there is nobody left to read the message.
+    let _ = LAST_ERROR.try_with(|slot| {
+        if let Ok(mut slot) = slot.try_borrow_mut() {
+            *slot = message;
+        }
+    });
+}
+
+/// Message of the most recent failed `silk_*` call on the calling thread,
+/// as a NUL-terminated string, or NULL when the most recent call succeeded.
+/// The string stays valid until the next `silk_*` call on the same thread
+/// (other than `silk_last_error` and `silk_version`); copy it to keep it.
+#[no_mangle]
+pub extern "C" fn silk_last_error() -> *const c_char {
+    LAST_ERROR
+        .try_with(|slot| match slot.try_borrow() {
+            Ok(slot) => slot.as_ref().map_or(std::ptr::null(), |m| m.as_ptr()),
+            Err(_) => std::ptr::null(),
+        })
+        .unwrap_or(std::ptr::null())
+}
+
+/// Run an entry point's body: clear the last error, catch any panic, and
+/// on failure record the message and return `on_error`.
+pub(crate) fn guard<T>(on_error: T, body: impl FnOnce() -> Result<T, CapiError>) -> T {
+    set_last_error(None);
+    let error = match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(value)) => return value,
+        Ok(Err(error)) => error,
+        Err(payload) => CapiError::Panic(panic_message(payload.as_ref())),
+    };
+    set_last_error(Some(error.to_string()));
+    on_error
+}
+
+fn panic_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic with a non-text payload".to_string()
+    }
+}
+
+/// Borrow a C struct argument.
+///
+/// # Safety
+/// `ptr` must be NULL or point to a live, initialized `T` for `'a`.
+pub(crate) unsafe fn ref_arg<'a, T>(name: &'static str, ptr: *const T) -> Result<&'a T, CapiError> {
+    if ptr.is_null() {
+        return Err(CapiError::NullArgument { name });
+    }
+    if !ptr.is_aligned() {
+        return Err(CapiError::MisalignedArgument {
+            name,
+            align: std::mem::align_of::<T>(),
+        });
+    }
+    // SAFETY: non-null and aligned; liveness is the caller's contract.
+    Ok(unsafe { &*ptr })
+}
+
+/// Check a C output argument, returning the pointer to write through with
+/// `ptr::write` (the memory may be uninitialized, so no reference is made).
+pub(crate) fn out_arg<T>(name: &'static str, ptr: *mut T) -> Result<*mut T, CapiError> {
+    if ptr.is_null() {
+        return Err(CapiError::NullArgument { name });
+    }
+    if !ptr.is_aligned() {
+        return Err(CapiError::MisalignedArgument {
+            name,
+            align: std::mem::align_of::<T>(),
+        });
+    }
+    Ok(ptr)
+}
+
+/// Borrow a `(pointer, length)` byte buffer. NULL is an error even with
+/// length 0; so is a length no allocation can have.
+///
+/// # Safety
+/// `ptr` must be NULL or point to `len` readable bytes for `'a`.
+pub(crate) unsafe fn bytes_arg<'a>(
+    name: &'static str,
+    ptr: *const u8,
+    len: usize,
+) -> Result<&'a [u8], CapiError> {
+    if ptr.is_null() {
+        return Err(CapiError::NullArgument { name });
+    }
+    if len > isize::MAX as usize || (ptr as usize).checked_add(len).is_none() {
+        return Err(CapiError::ImpossibleSize { name, size: len });
+    }
+    // SAFETY: non-null, u8 needs no alignment, and the size fits the
+    // address space; readability is the caller's contract.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
+}
+
+/// Borrow a NUL-terminated UTF-8 string.
+///
+/// # Safety
+/// `ptr` must be NULL or point to a NUL-terminated string live for `'a`.
+pub(crate) unsafe fn c_str_arg<'a>(
+    name: &'static str,
+    ptr: *const c_char,
+) -> Result<&'a str, CapiError> {
+    if ptr.is_null() {
+        return Err(CapiError::NullArgument { name });
+    }
+    // SAFETY: non-null; NUL termination is the caller's contract.
+    let bytes = unsafe { CStr::from_ptr(ptr) }.to_bytes();
+    utf8_arg(name, bytes)
+}
+
+/// Check that argument bytes are UTF-8 text.
+pub(crate) fn utf8_arg<'a>(name: &'static str, bytes: &'a [u8]) -> Result<&'a str, CapiError> {
+    std::str::from_utf8(bytes).map_err(|e| CapiError::NotUtf8 {
+        name,
+        valid_up_to: e.valid_up_to(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn last() -> Option<String> {
+        let p = silk_last_error();
+        (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
+    }
+
+    #[test]
+    fn guard_records_errors_and_clears_them_on_success() {
+        let r = guard(7, || Err(CapiError::NullArgument { name: "x" }));
+        assert_eq!(r, 7);
+        assert_eq!(last().as_deref(), Some("argument `x` is NULL"));
+        assert_eq!(guard(0, || Ok(1)), 1);
+        assert_eq!(last(), None);
+    }
+
+    #[test]
+    fn guard_turns_panics_into_errors() {
+        let r = guard(false, || -> Result<bool, CapiError> { panic!("boom") });
+        assert!(!r);
+        let message = last().unwrap();
+        assert!(
+            message.contains("internal error in libsilk: boom"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn nul_bytes_in_messages_are_escaped() {
+        guard((), || {
+            Err(CapiError::InvalidField {
+                field: "a\0b",
+                value: 1,
+                expected: "c",
+            })
+        });
+        assert_eq!(last().as_deref(), Some("`a\\0b` is 1; expected c"));
+    }
+
+    #[test]
+    fn argument_checks() {
+        unsafe {
+            assert!(matches!(
+                bytes_arg("b", std::ptr::null(), 0),
+                Err(CapiError::NullArgument { name: "b" })
+            ));
+            let data = [1u8, 2, 3];
+            assert_eq!(bytes_arg("b", data.as_ptr(), 3).unwrap(), &data);
+            assert!(matches!(
+                bytes_arg("b", data.as_ptr(), usize::MAX),
+                Err(CapiError::ImpossibleSize {
+                    size: usize::MAX,
+                    ..
+                })
+            ));
+            assert!(matches!(
+                bytes_arg("b", data.as_ptr(), isize::MAX as usize + 1),
+                Err(CapiError::ImpossibleSize { .. })
+            ));
+            assert!(matches!(
+                c_str_arg("s", c"\xffok".as_ptr()),
+                Err(CapiError::NotUtf8 { valid_up_to: 0, .. })
+            ));
+            assert_eq!(c_str_arg("s", c"gfx942".as_ptr()).unwrap(), "gfx942");
+            let words = [0u32; 2];
+            let misaligned = words.as_ptr().cast::<u8>().wrapping_add(1).cast::<u32>();
+            assert!(matches!(
+                ref_arg("w", misaligned),
+                Err(CapiError::MisalignedArgument { align: 4, .. })
+            ));
+            assert!(matches!(
+                out_arg("w", std::ptr::null_mut::<u32>()),
+                Err(CapiError::NullArgument { name: "w" })
+            ));
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! The C ABI seen from C: compiles `tests/c/*.c` with the system C compiler
+//! against `libsilk.a` and `include/silk.h`, then runs them.
+//!
+//! `libsilk.a` is built by running `cargo build -p silk-capi --lib` with the
+//! cargo, profile, target directory and environment of this test run, and
+//! located through cargo's own artifact report, so the test works in a clean
+//! checkout and with `CARGO_TARGET_DIR`. The build is a no-op when the
+//! library is already fresh (`cargo test` has just compiled its rlib with
+//! the same inputs).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The C compiler: `$CC`, else `cc`.
+fn c_compiler() -> String {
+    std::env::var("CC")
+        .ok()
+        .filter(|cc| !cc.is_empty())
+        .unwrap_or_else(|| "cc".to_string())
+}
+
+fn c_compiler_or_skip(test: &str) -> Option<String> {
+    let cc = c_compiler();
+    match Command::new(&cc).arg("--version").output() {
+        Ok(out) if out.status.success() => Some(cc),
+        Ok(out) => {
+            eprintln!(
+                "SKIPPED {test}: C compiler `{cc}` does not work ({}); install one with `apt-get install -y gcc`",
+                out.status
+            );
+            None
+        }
+        Err(e) => {
+            eprintln!(
+                "SKIPPED {test}: no C compiler `{cc}` ({e}); install one with `apt-get install -y gcc`"
+            );
+            None
+        }
+    }
+}
+
+/// Build `libsilk.a` and return its path.
+fn build_libsilk() -> PathBuf {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut cmd = Command::new(cargo);
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR")).args([
+        "build",
+        "--package",
+        "silk-capi",
+        "--lib",
+        "--message-format=json-render-diagnostics",
+    ]);
+    // This test binary lives in <target>/<profile>/deps/.
+    let exe = std::env::current_exe().expect("test binary path");
+    let profile = exe
+        .parent()
+        .and_then(Path::parent)
+        .and_then(Path::file_name)
+        .and_then(|p| p.to_str())
+        .unwrap_or("debug");
+    if profile != "debug" {
+        cmd.args(["--profile", profile]);
+    }
+    let out = cmd.output().expect("run cargo build for libsilk.a");
+    assert!(
+        out.status.success(),
+        "cargo build -p silk-capi failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    for line in stdout.lines() {
+        let Ok(message) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        if message["reason"] != "compiler-artifact" || message["target"]["name"] != "silk" {
+            continue;
+        }
+        let staticlib = message["filenames"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|f| f.as_str())
+            .find(|f| f.ends_with(".a"));
+        if let Some(path) = staticlib {
+            return PathBuf::from(path);
+        }
+    }
+    panic!("cargo build reported no staticlib for silk-capi:\n{stdout}");
+}
+
+fn run_c_test(source: &str) {
+    let test = format!("c_abi::{source}");
+    let Some(cc) = c_compiler_or_skip(&test) else {
+        return;
+    };
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let include = manifest.join("../../include");
+    let libsilk = build_libsilk();
+    let exe = Path::new(env!("CARGO_TARGET_TMPDIR")).join(source.trim_end_matches(".c"));
+    let compile = Command::new(&cc)
+        .args([
+            "-std=c11",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-pedantic",
+            "-O1",
+            "-I",
+        ])
+        .arg(&include)
+        .arg(manifest.join("tests/c").join(source))
+        .arg(&libsilk)
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(&exe)
+        .output()
+        .expect("run the C compiler");
+    assert!(
+        compile.status.success(),
+        "{cc} failed to build {source} against {}:\n{}",
+        libsilk.display(),
+        String::from_utf8_lossy(&compile.stderr)
+    );
+    let run = Command::new(&exe).output().expect("run the C test program");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    println!("{stdout}{stderr}");
+    assert!(
+        run.status.success(),
+        "{source} failed ({}):\n{stdout}{stderr}",
+        run.status
+    );
+    assert!(
+        stdout.contains(" checks, 0 failed"),
+        "{source} did not report its checks:\n{stdout}"
+    );
+}
+
+#[test]
+fn aql_and_entry_points_from_c() {
+    run_c_test("aql_test.c");
+}
