@@ -6,12 +6,17 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: cargo xtask <job>
 
 jobs:
-  header    regenerate include/silk.h from crates/silk-capi with cbindgen";
+  header       regenerate include/silk.h from crates/silk-capi with cbindgen
+  isa-tables   regenerate the ISA opcode tables by probing llvm-mc 22";
+
+mod isa_gen;
+mod mc;
 
 fn main() -> ExitCode {
     let job = std::env::args().nth(1).unwrap_or_default();
     let result = match job.as_str() {
         "header" => header(),
+        "isa-tables" => isa_gen::run(),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::FAILURE;

@@ -1,0 +1,760 @@
+//! Encoding families and their bit layouts, per generation.
+//!
+//! Layouts are from the "Microcode Formats" chapters of AMD's
+//! "AMD Instinct MI300 (CDNA3) ISA Reference Guide" (GFX9 column here) and
+//! "RDNA3 Instruction Set Architecture Reference Guide" (GFX11), checked
+//! bit by bit against LLVM 22's disassembler.
+
+use crate::target::Generation;
+
+/// An instruction encoding family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    Sop1,
+    Sop2,
+    Sopk,
+    Sopc,
+    Sopp,
+    Smem,
+    Vop1,
+    Vop2,
+    Vopc,
+    Vop3,
+    Vop3p,
+    Vopd,
+    Ds,
+    Flat,
+    Global,
+    Scratch,
+    Mubuf,
+    Mtbuf,
+}
+
+impl Family {
+    pub const ALL: [Family; 18] = [
+        Family::Sop1,
+        Family::Sop2,
+        Family::Sopk,
+        Family::Sopc,
+        Family::Sopp,
+        Family::Smem,
+        Family::Vop1,
+        Family::Vop2,
+        Family::Vopc,
+        Family::Vop3,
+        Family::Vop3p,
+        Family::Vopd,
+        Family::Ds,
+        Family::Flat,
+        Family::Global,
+        Family::Scratch,
+        Family::Mubuf,
+        Family::Mtbuf,
+    ];
+
+    /// Dwords of the base encoding (before literal / DPP / SDWA dwords).
+    pub fn base_dwords(self) -> usize {
+        match self {
+            Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp => 1,
+            Family::Vop1 | Family::Vop2 | Family::Vopc => 1,
+            _ => 2,
+        }
+    }
+
+    pub fn is_vop(self) -> bool {
+        matches!(
+            self,
+            Family::Vop1
+                | Family::Vop2
+                | Family::Vopc
+                | Family::Vop3
+                | Family::Vop3p
+                | Family::Vopd
+        )
+    }
+
+    pub fn is_flat(self) -> bool {
+        matches!(self, Family::Flat | Family::Global | Family::Scratch)
+    }
+}
+
+/// A named encoding field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Field {
+    Sdst,
+    Ssrc0,
+    Ssrc1,
+    Simm16,
+    Sdata,
+    Sbase,
+    Soffset,
+    Offset,
+    Vdst,
+    Src0,
+    Src1,
+    Src2,
+    /// VOP3B scalar destination (carry-out / VCC-like).
+    Sdst3,
+    Addr,
+    Data0,
+    Data1,
+    Saddr,
+    Srsrc,
+    /// VOPD second-half fields.
+    VdstY,
+    Src0Y,
+    Src1Y,
+    /// A literal dword following the instruction (no bit field).
+    Literal,
+    /// Printed but not encoded.
+    None,
+}
+
+/// Where a field lives: dword index, lowest bit, width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bits {
+    pub word: u8,
+    pub lo: u8,
+    pub width: u8,
+}
+
+const fn b(word: u8, lo: u8, width: u8) -> Bits {
+    Bits { word, lo, width }
+}
+
+impl Bits {
+    pub fn get(self, words: &[u32]) -> u32 {
+        let w = words[self.word as usize] >> self.lo;
+        if self.width == 32 {
+            w
+        } else {
+            w & ((1 << self.width) - 1)
+        }
+    }
+
+    pub fn set(self, words: &mut [u32], value: u32) {
+        let mask = if self.width == 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.width) - 1
+        };
+        let w = &mut words[self.word as usize];
+        *w = (*w & !(mask << self.lo)) | ((value & mask) << self.lo);
+    }
+
+    pub fn max(self) -> u32 {
+        if self.width == 32 {
+            u32::MAX
+        } else {
+            (1 << self.width) - 1
+        }
+    }
+}
+
+/// Named modifier bits of memory and VOP3 families (see [`Layout`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModBit {
+    Glc,
+    Slc,
+    Dlc,
+    Sc1,
+    Nv,
+    Lds,
+    Offen,
+    Idxen,
+    Gds,
+    Tfe,
+    Acc,
+    Sve,
+    /// SMEM: offset is an immediate.
+    Imm,
+    /// SMEM (GFX9): SOFFSET field is used.
+    Soe,
+}
+
+/// Bits of [`super::Mods::mem`], one per [`ModBit`].
+pub fn mod_bit(m: ModBit) -> u16 {
+    1 << (m as u16)
+}
+
+/// The layout of one family in one generation.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    pub family: Family,
+    /// Fixed encoding bits in dword 0: `(word0 & mask) == value`.
+    pub mask: u32,
+    pub value: u32,
+    pub opcode: Bits,
+    pub fields: &'static [(Field, Bits)],
+    pub mod_bits: &'static [(ModBit, Bits)],
+    /// Offset field(s): primary and, for DS, `offset1`.
+    pub offset: Option<Bits>,
+    pub offset1: Option<Bits>,
+    /// Whether the offset is signed (sign-extended from its width).
+    pub offset_signed: bool,
+}
+
+macro_rules! layout {
+    ($fam:ident, $mask:expr, $value:expr, $op:expr, [$($f:ident = $fb:expr),*], [$($m:ident = $mb:expr),*], $off:expr, $off1:expr, $signed:expr) => {
+        Layout {
+            family: Family::$fam,
+            mask: $mask,
+            value: $value,
+            opcode: $op,
+            fields: &[$((Field::$f, $fb)),*],
+            mod_bits: &[$((ModBit::$m, $mb)),*],
+            offset: $off,
+            offset1: $off1,
+            offset_signed: $signed,
+        }
+    };
+}
+
+// Scalar ALU formats are shared by GFX9 and GFX11 (§"SOP2", "SOPK",
+// "SOP1", "SOPC", "SOPP" in both guides).
+const SOP1: Layout = layout!(
+    Sop1,
+    0xff80_0000,
+    0xbe80_0000,
+    b(0, 8, 8),
+    [Sdst = b(0, 16, 7), Ssrc0 = b(0, 0, 8)],
+    [],
+    None,
+    None,
+    false
+);
+const SOPC: Layout = layout!(
+    Sopc,
+    0xff80_0000,
+    0xbf00_0000,
+    b(0, 16, 7),
+    [Ssrc0 = b(0, 0, 8), Ssrc1 = b(0, 8, 8)],
+    [],
+    None,
+    None,
+    false
+);
+const SOPP: Layout = layout!(
+    Sopp,
+    0xff80_0000,
+    0xbf80_0000,
+    b(0, 16, 7),
+    [Simm16 = b(0, 0, 16)],
+    [],
+    None,
+    None,
+    false
+);
+const SOPK: Layout = layout!(
+    Sopk,
+    0xf000_0000,
+    0xb000_0000,
+    b(0, 23, 5),
+    [Sdst = b(0, 16, 7), Simm16 = b(0, 0, 16)],
+    [],
+    None,
+    None,
+    false
+);
+const SOP2: Layout = layout!(
+    Sop2,
+    0xc000_0000,
+    0x8000_0000,
+    b(0, 23, 7),
+    [Sdst = b(0, 16, 7), Ssrc0 = b(0, 0, 8), Ssrc1 = b(0, 8, 8)],
+    [],
+    None,
+    None,
+    false
+);
+
+// Vector ALU 32-bit formats, identical in both generations.
+const VOP1: Layout = layout!(
+    Vop1,
+    0xfe00_0000,
+    0x7e00_0000,
+    b(0, 9, 8),
+    [Vdst = b(0, 17, 8), Src0 = b(0, 0, 9)],
+    [],
+    None,
+    None,
+    false
+);
+const VOPC: Layout = layout!(
+    Vopc,
+    0xfe00_0000,
+    0x7c00_0000,
+    b(0, 17, 8),
+    [Src0 = b(0, 0, 9), Src1 = b(0, 9, 8)],
+    [],
+    None,
+    None,
+    false
+);
+const VOP2: Layout = layout!(
+    Vop2,
+    0x8000_0000,
+    0x0000_0000,
+    b(0, 25, 6),
+    [Vdst = b(0, 17, 8), Src0 = b(0, 0, 9), Src1 = b(0, 9, 8)],
+    [],
+    None,
+    None,
+    false
+);
+
+/// VOP3 modifier fields common to both generations (VOP3A/VOP3B).
+pub const VOP3_CLAMP: Bits = b(0, 15, 1);
+pub const VOP3_OPSEL: Bits = b(0, 11, 4);
+pub const VOP3_ABS: Bits = b(0, 8, 3);
+pub const VOP3_NEG: Bits = b(1, 29, 3);
+pub const VOP3_OMOD: Bits = b(1, 27, 2);
+/// VOP3P: `op_sel_hi` for src2 lives in word 0, the rest in word 1.
+pub const VOP3P_OPSEL: Bits = b(0, 11, 3);
+pub const VOP3P_OPSEL_HI2: Bits = b(0, 14, 1);
+pub const VOP3P_OPSEL_HI: Bits = b(1, 27, 2);
+pub const VOP3P_NEG_HI: Bits = b(0, 8, 3);
+/// MFMA (gfx942 VOP3P-MAI): `cbsz`, `abid`, `blgp`, and the AGPR selects.
+pub const MAI_CBSZ: Bits = b(0, 8, 3);
+pub const MAI_ABID: Bits = b(0, 11, 4);
+pub const MAI_ACC_CD: Bits = b(0, 15, 1);
+pub const MAI_ACC: Bits = b(1, 27, 2);
+pub const MAI_BLGP: Bits = b(1, 29, 3);
+
+const GFX9_LAYOUTS: &[Layout] = &[
+    SOP1,
+    SOPC,
+    SOPP,
+    SOPK,
+    SOP2,
+    // §"SMEM": 21-bit signed offset, SOFFSET in word 1 when SOE.
+    layout!(
+        Smem,
+        0xfc00_0000,
+        0xc000_0000,
+        b(0, 18, 8),
+        [
+            Sdata = b(0, 6, 7),
+            Sbase = b(0, 0, 6),
+            Soffset = b(1, 25, 7)
+        ],
+        [
+            Glc = b(0, 16, 1),
+            Nv = b(0, 15, 1),
+            Imm = b(0, 17, 1),
+            Soe = b(0, 14, 1)
+        ],
+        Some(b(1, 0, 21)),
+        None,
+        true
+    ),
+    // §"VOP3P" (checked before VOP3: it shares the 0b110100 prefix).
+    layout!(
+        Vop3p,
+        0xff80_0000,
+        0xd380_0000,
+        b(0, 16, 7),
+        [
+            Vdst = b(0, 0, 8),
+            Src0 = b(1, 0, 9),
+            Src1 = b(1, 9, 9),
+            Src2 = b(1, 18, 9)
+        ],
+        [],
+        None,
+        None,
+        false
+    ),
+    layout!(
+        Vop3,
+        0xfc00_0000,
+        0xd000_0000,
+        b(0, 16, 10),
+        [
+            Vdst = b(0, 0, 8),
+            Sdst3 = b(0, 8, 7),
+            Src0 = b(1, 0, 9),
+            Src1 = b(1, 9, 9),
+            Src2 = b(1, 18, 9)
+        ],
+        [],
+        None,
+        None,
+        false
+    ),
+    VOP1,
+    VOPC,
+    VOP2,
+    // §"DS": ACC selects AGPR data/dst on gfx90a+.
+    layout!(
+        Ds,
+        0xfc00_0000,
+        0xd800_0000,
+        b(0, 17, 8),
+        [
+            Vdst = b(1, 24, 8),
+            Addr = b(1, 0, 8),
+            Data0 = b(1, 8, 8),
+            Data1 = b(1, 16, 8)
+        ],
+        [Gds = b(0, 16, 1), Acc = b(0, 25, 1)],
+        Some(b(0, 0, 8)),
+        Some(b(0, 8, 8)),
+        false
+    ),
+    // §"FLAT / GLOBAL / SCRATCH": SEG selects the family; sc0=GLC, nt=SLC.
+    layout!(
+        Flat,
+        0xfc00_c000,
+        0xdc00_0000,
+        b(0, 18, 7),
+        [
+            Vdst = b(1, 24, 8),
+            Addr = b(1, 0, 8),
+            Data0 = b(1, 8, 8),
+            Saddr = b(1, 16, 7)
+        ],
+        [
+            Glc = b(0, 16, 1),
+            Slc = b(0, 17, 1),
+            Sc1 = b(0, 25, 1),
+            Lds = b(0, 13, 1),
+            Acc = b(1, 23, 1)
+        ],
+        Some(b(0, 0, 12)),
+        None,
+        false
+    ),
+    layout!(
+        Scratch,
+        0xfc00_c000,
+        0xdc00_4000,
+        b(0, 18, 7),
+        [
+            Vdst = b(1, 24, 8),
+            Addr = b(1, 0, 8),
+            Data0 = b(1, 8, 8),
+            Saddr = b(1, 16, 7)
+        ],
+        [
+            Glc = b(0, 16, 1),
+            Slc = b(0, 17, 1),
+            Sc1 = b(0, 25, 1),
+            Lds = b(0, 13, 1),
+            Acc = b(1, 23, 1)
+        ],
+        Some(b(0, 0, 13)),
+        None,
+        true
+    ),
+    layout!(
+        Global,
+        0xfc00_c000,
+        0xdc00_8000,
+        b(0, 18, 7),
+        [
+            Vdst = b(1, 24, 8),
+            Addr = b(1, 0, 8),
+            Data0 = b(1, 8, 8),
+            Saddr = b(1, 16, 7)
+        ],
+        [
+            Glc = b(0, 16, 1),
+            Slc = b(0, 17, 1),
+            Sc1 = b(0, 25, 1),
+            Lds = b(0, 13, 1),
+            Acc = b(1, 23, 1)
+        ],
+        Some(b(0, 0, 13)),
+        None,
+        true
+    ),
+    // §"MUBUF": sc0=GLC, sc1, nt=SLC; ACC on gfx90a+ replaces TFE.
+    layout!(
+        Mubuf,
+        0xfc00_0000,
+        0xe000_0000,
+        b(0, 18, 7),
+        [
+            Data0 = b(1, 8, 8),
+            Addr = b(1, 0, 8),
+            Srsrc = b(1, 16, 5),
+            Soffset = b(1, 24, 8)
+        ],
+        [
+            Offen = b(0, 12, 1),
+            Idxen = b(0, 13, 1),
+            Glc = b(0, 14, 1),
+            Sc1 = b(0, 15, 1),
+            Lds = b(0, 16, 1),
+            Slc = b(0, 17, 1),
+            Acc = b(1, 23, 1)
+        ],
+        Some(b(0, 0, 12)),
+        None,
+        false
+    ),
+    // §"MTBUF": DFMT/NFMT in word 0 bits 19..26 (held in `offset1`).
+    layout!(
+        Mtbuf,
+        0xfc00_0000,
+        0xe800_0000,
+        b(0, 15, 4),
+        [
+            Data0 = b(1, 8, 8),
+            Addr = b(1, 0, 8),
+            Srsrc = b(1, 16, 5),
+            Soffset = b(1, 24, 8)
+        ],
+        [
+            Offen = b(0, 12, 1),
+            Idxen = b(0, 13, 1),
+            Glc = b(0, 14, 1),
+            Sc1 = b(1, 21, 1),
+            Slc = b(1, 22, 1),
+            Acc = b(1, 23, 1)
+        ],
+        Some(b(0, 0, 12)),
+        Some(b(0, 19, 7)),
+        false
+    ),
+];
+
+const GFX11_LAYOUTS: &[Layout] = &[
+    SOP1,
+    SOPC,
+    SOPP,
+    SOPK,
+    SOP2,
+    layout!(
+        Smem,
+        0xfc00_0000,
+        0xf400_0000,
+        b(0, 18, 8),
+        [
+            Sdata = b(0, 6, 7),
+            Sbase = b(0, 0, 6),
+            Soffset = b(1, 25, 7)
+        ],
+        [Glc = b(0, 14, 1), Dlc = b(0, 13, 1)],
+        Some(b(1, 0, 21)),
+        None,
+        true
+    ),
+    layout!(
+        Vop3p,
+        0xff00_0000,
+        0xcc00_0000,
+        b(0, 16, 7),
+        [
+            Vdst = b(0, 0, 8),
+            Src0 = b(1, 0, 9),
+            Src1 = b(1, 9, 9),
+            Src2 = b(1, 18, 9)
+        ],
+        [],
+        None,
+        None,
+        false
+    ),
+    layout!(
+        Vop3,
+        0xfc00_0000,
+        0xd400_0000,
+        b(0, 16, 10),
+        [
+            Vdst = b(0, 0, 8),
+            Sdst3 = b(0, 8, 7),
+            Src0 = b(1, 0, 9),
+            Src1 = b(1, 9, 9),
+            Src2 = b(1, 18, 9)
+        ],
+        [],
+        None,
+        None,
+        false
+    ),
+    // §"VOPD": X opcode in 25..22, Y opcode in 21..17.
+    layout!(
+        Vopd,
+        0xfc00_0000,
+        0xc800_0000,
+        b(0, 22, 4),
+        [
+            Vdst = b(1, 24, 8),
+            Src0 = b(0, 0, 9),
+            Src1 = b(0, 9, 8),
+            VdstY = b(1, 17, 7),
+            Src0Y = b(1, 0, 9),
+            Src1Y = b(1, 9, 8)
+        ],
+        [],
+        None,
+        None,
+        false
+    ),
+    VOP1,
+    VOPC,
+    VOP2,
+    layout!(
+        Ds,
+        0xfc00_0000,
+        0xd800_0000,
+        b(0, 18, 8),
+        [
+            Vdst = b(1, 24, 8),
+            Addr = b(1, 0, 8),
+            Data0 = b(1, 8, 8),
+            Data1 = b(1, 16, 8)
+        ],
+        [Gds = b(0, 17, 1)],
+        Some(b(0, 0, 8)),
+        Some(b(0, 8, 8)),
+        false
+    ),
+    layout!(
+        Flat,
+        0xfc03_0000,
+        0xdc00_0000,
+        b(0, 18, 7),
+        [
+            Vdst = b(1, 24, 8),
+            Addr = b(1, 0, 8),
+            Data0 = b(1, 8, 8),
+            Saddr = b(1, 16, 7)
+        ],
+        [
+            Dlc = b(0, 13, 1),
+            Glc = b(0, 14, 1),
+            Slc = b(0, 15, 1),
+            Sve = b(1, 23, 1)
+        ],
+        Some(b(0, 0, 12)),
+        None,
+        false
+    ),
+    layout!(
+        Scratch,
+        0xfc03_0000,
+        0xdc01_0000,
+        b(0, 18, 7),
+        [
+            Vdst = b(1, 24, 8),
+            Addr = b(1, 0, 8),
+            Data0 = b(1, 8, 8),
+            Saddr = b(1, 16, 7)
+        ],
+        [
+            Dlc = b(0, 13, 1),
+            Glc = b(0, 14, 1),
+            Slc = b(0, 15, 1),
+            Sve = b(1, 23, 1)
+        ],
+        Some(b(0, 0, 13)),
+        None,
+        true
+    ),
+    layout!(
+        Global,
+        0xfc03_0000,
+        0xdc02_0000,
+        b(0, 18, 7),
+        [
+            Vdst = b(1, 24, 8),
+            Addr = b(1, 0, 8),
+            Data0 = b(1, 8, 8),
+            Saddr = b(1, 16, 7)
+        ],
+        [
+            Dlc = b(0, 13, 1),
+            Glc = b(0, 14, 1),
+            Slc = b(0, 15, 1),
+            Sve = b(1, 23, 1)
+        ],
+        Some(b(0, 0, 13)),
+        None,
+        true
+    ),
+    layout!(
+        Mubuf,
+        0xfc00_0000,
+        0xe000_0000,
+        b(0, 18, 8),
+        [
+            Data0 = b(1, 8, 8),
+            Addr = b(1, 0, 8),
+            Srsrc = b(1, 16, 5),
+            Soffset = b(1, 24, 8)
+        ],
+        [
+            Slc = b(0, 12, 1),
+            Dlc = b(0, 13, 1),
+            Glc = b(0, 14, 1),
+            Lds = b(0, 16, 1),
+            Tfe = b(1, 21, 1),
+            Offen = b(1, 22, 1),
+            Idxen = b(1, 23, 1)
+        ],
+        Some(b(0, 0, 12)),
+        None,
+        false
+    ),
+    layout!(
+        Mtbuf,
+        0xfc00_0000,
+        0xe800_0000,
+        b(0, 15, 4),
+        [
+            Data0 = b(1, 8, 8),
+            Addr = b(1, 0, 8),
+            Srsrc = b(1, 16, 5),
+            Soffset = b(1, 24, 8)
+        ],
+        [
+            Slc = b(0, 12, 1),
+            Dlc = b(0, 13, 1),
+            Glc = b(0, 14, 1),
+            Tfe = b(1, 21, 1),
+            Offen = b(1, 22, 1),
+            Idxen = b(1, 23, 1)
+        ],
+        Some(b(0, 0, 12)),
+        Some(b(0, 19, 7)),
+        false
+    ),
+];
+
+/// All layouts of a generation, in decode-priority order.
+pub fn layouts(gen: Generation) -> &'static [Layout] {
+    match gen {
+        Generation::Gfx9 => GFX9_LAYOUTS,
+        Generation::Gfx11 => GFX11_LAYOUTS,
+    }
+}
+
+/// The layout of `family` in `gen`, if the family exists there.
+pub fn layout(gen: Generation, family: Family) -> Option<&'static Layout> {
+    layouts(gen).iter().find(|l| l.family == family)
+}
+
+/// Identify the family of an instruction from its first dword.
+pub fn classify(gen: Generation, word0: u32) -> Option<&'static Layout> {
+    layouts(gen).iter().find(|l| word0 & l.mask == l.value)
+}
+
+impl Layout {
+    pub fn field(&self, f: Field) -> Option<Bits> {
+        self.fields.iter().find(|(n, _)| *n == f).map(|(_, b)| *b)
+    }
+
+    pub fn mod_bit(&self, m: ModBit) -> Option<Bits> {
+        self.mod_bits.iter().find(|(n, _)| *n == m).map(|(_, b)| *b)
+    }
+
+    /// The fixed prefix bits of dword 0 with `opcode` filled in.
+    pub fn base(&self, opcode: u16) -> [u32; 2] {
+        let mut w = [self.value, 0];
+        self.opcode.set(&mut w, opcode as u32);
+        w
+    }
+}

@@ -1,0 +1,225 @@
+//! Operands and the 9-bit source-operand code space they are encoded in.
+//!
+//! Codes follow the "SSRC/SRC operand" tables of the CDNA3 ISA guide
+//! (§"Scalar ALU operands", §"Vector ALU operands") and the RDNA3 ISA guide
+//! (same sections): 0..=105 SGPRs, 106/107 VCC, 108..=123 TTMP, then M0,
+//! NULL and EXEC (whose order differs per generation), 128..=208 inline
+//! integers, 240..=248 inline floats, 255 literal, 256..=511 VGPRs. AGPRs
+//! (gfx942) are given codes 512..=767 here; the hardware selects them with
+//! an `acc` bit instead.
+
+use crate::target::Generation;
+
+/// Register files an operand may name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RegFile {
+    /// SGPRs and the special scalar registers (VCC, EXEC, M0, TTMP, ...).
+    Scalar,
+    Vgpr,
+    Agpr,
+}
+
+/// Code of the first VGPR in the source space.
+pub const VGPR0: u16 = 256;
+/// Code of the first AGPR (our extension of the source space).
+pub const AGPR0: u16 = 512;
+/// Source code that means "a 32-bit literal dword follows".
+pub const LITERAL: u16 = 255;
+
+/// One operand, in the order LLVM prints them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Operand {
+    #[default]
+    None,
+    /// A register or register range starting at `code` (see module docs),
+    /// `count` dwords wide. `half` selects a true16 half: 0 whole register,
+    /// 1 low (`v1.l`), 2 high (`v1.h`).
+    Reg { code: u16, count: u8, half: u8 },
+    /// An inline constant, by its source code (128..=208, 240..=248).
+    Const(u8),
+    /// A 32-bit literal constant (source code 255 plus an extra dword).
+    Literal(u32),
+    /// A plain immediate field (offsets, `simm16`, branch offsets, ...).
+    Imm(i32),
+}
+
+impl Operand {
+    pub fn sgpr(index: u16) -> Operand {
+        Operand::Reg {
+            code: index,
+            count: 1,
+            half: 0,
+        }
+    }
+    pub fn sgprs(index: u16, count: u8) -> Operand {
+        Operand::Reg {
+            code: index,
+            count,
+            half: 0,
+        }
+    }
+    pub fn vgpr(index: u16) -> Operand {
+        Operand::Reg {
+            code: VGPR0 + index,
+            count: 1,
+            half: 0,
+        }
+    }
+    pub fn vgprs(index: u16, count: u8) -> Operand {
+        Operand::Reg {
+            code: VGPR0 + index,
+            count,
+            half: 0,
+        }
+    }
+    pub fn agprs(index: u16, count: u8) -> Operand {
+        Operand::Reg {
+            code: AGPR0 + index,
+            count,
+            half: 0,
+        }
+    }
+    /// An integer constant: inline when it fits (-16..=64), else a literal.
+    pub fn int(value: i32) -> Operand {
+        match value {
+            0..=64 => Operand::Const((128 + value) as u8),
+            -16..=-1 => Operand::Const((192 - value) as u8),
+            _ => Operand::Literal(value as u32),
+        }
+    }
+
+    /// The register file of a register operand.
+    pub fn reg_file(&self) -> Option<RegFile> {
+        match *self {
+            Operand::Reg { code, .. } if code < VGPR0 => Some(RegFile::Scalar),
+            Operand::Reg { code, .. } if code < AGPR0 => Some(RegFile::Vgpr),
+            Operand::Reg { .. } => Some(RegFile::Agpr),
+            _ => None,
+        }
+    }
+}
+
+/// Inline integer value of a source code in 128..=208.
+pub fn inline_int(code: u16) -> Option<i64> {
+    match code {
+        128..=192 => Some(code as i64 - 128),
+        193..=208 => Some(192 - code as i64),
+        _ => None,
+    }
+}
+
+/// Whether `code` is an inline constant (integer or float).
+pub fn is_inline_const(code: u16) -> bool {
+    matches!(code, 128..=208 | 240..=248)
+}
+
+/// Name of a scalar source code that is not an SGPR, for 32-bit access.
+/// Returns `None` for codes with no register (constants, literal, reserved).
+pub fn special_name(gen: Generation, code: u16) -> Option<&'static str> {
+    Some(match (gen, code) {
+        (Generation::Gfx9, 102) => "flat_scratch_lo",
+        (Generation::Gfx9, 103) => "flat_scratch_hi",
+        (Generation::Gfx9, 104) => "xnack_mask_lo",
+        (Generation::Gfx9, 105) => "xnack_mask_hi",
+        (_, 106) => "vcc_lo",
+        (_, 107) => "vcc_hi",
+        (Generation::Gfx9, 124) | (Generation::Gfx11, 125) => "m0",
+        (Generation::Gfx9, 125) | (Generation::Gfx11, 124) => "null",
+        (_, 126) => "exec_lo",
+        (_, 127) => "exec_hi",
+        (_, 230) => "src_flat_scratch_base_lo",
+        (_, 231) => "src_flat_scratch_base_hi",
+        (_, 235) => "src_shared_base",
+        (_, 236) => "src_shared_limit",
+        (_, 237) => "src_private_base",
+        (_, 238) => "src_private_limit",
+        (_, 239) => "src_pops_exiting_wave_id",
+        (_, 251) => "src_vccz",
+        (_, 252) => "src_execz",
+        (_, 253) => "src_scc",
+        (_, 254) => "src_lds_direct",
+        _ => return None,
+    })
+}
+
+/// Name of a 64-bit special register pair starting at `code`.
+pub fn special_pair_name(gen: Generation, code: u16) -> Option<&'static str> {
+    Some(match (gen, code) {
+        (Generation::Gfx9, 102) => "flat_scratch",
+        (Generation::Gfx9, 104) => "xnack_mask",
+        (_, 106) => "vcc",
+        (_, 126) => "exec",
+        (Generation::Gfx9, 125) | (Generation::Gfx11, 124) => "null",
+        (_, 235) => "src_shared_base",
+        (_, 236) => "src_shared_limit",
+        (_, 237) => "src_private_base",
+        (_, 238) => "src_private_limit",
+        (_, 239) => "src_pops_exiting_wave_id",
+        (_, 251) => "src_vccz",
+        (_, 252) => "src_execz",
+        (_, 253) => "src_scc",
+        (_, 230) => "src_flat_scratch_base_lo",
+        _ => return None,
+    })
+}
+
+/// Number of addressable SGPRs (codes below this are `sN`).
+pub fn sgpr_limit(gen: Generation) -> u16 {
+    match gen {
+        Generation::Gfx9 => 102,
+        Generation::Gfx11 => 106,
+    }
+}
+
+/// Code of `m0` and `null` per generation.
+pub fn m0_code(gen: Generation) -> u16 {
+    match gen {
+        Generation::Gfx9 => 124,
+        Generation::Gfx11 => 125,
+    }
+}
+pub fn null_code(gen: Generation) -> u16 {
+    match gen {
+        Generation::Gfx9 => 125,
+        Generation::Gfx11 => 124,
+    }
+}
+
+/// Print a register (range) the way LLVM does: `s4`, `s[4:5]`, `v[0:3]`,
+/// `vcc`, `ttmp[4:7]`, `v1.h`.
+pub fn print_reg(gen: Generation, code: u16, count: u8, half: u8, out: &mut String) {
+    use std::fmt::Write;
+    let range = |out: &mut String, prefix: &str, n: u16| {
+        if count == 1 {
+            let _ = write!(out, "{prefix}{n}");
+        } else {
+            let _ = write!(out, "{prefix}[{n}:{}]", n + count as u16 - 1);
+        }
+    };
+    if code >= AGPR0 {
+        range(out, "a", code - AGPR0);
+    } else if code >= VGPR0 {
+        range(out, "v", code - VGPR0);
+        match half {
+            1 => out.push_str(".l"),
+            2 => out.push_str(".h"),
+            _ => {}
+        }
+    } else if code < sgpr_limit(gen) {
+        range(out, "s", code);
+    } else if (108..=123).contains(&code) {
+        range(out, "ttmp", code - 108);
+    } else {
+        let name = match count {
+            1 => special_name(gen, code),
+            2 => special_pair_name(gen, code),
+            _ => None,
+        };
+        match name {
+            Some(n) => out.push_str(n),
+            None => {
+                let _ = write!(out, "<invalid reg {code}x{count}>");
+            }
+        }
+    }
+}
