@@ -35,6 +35,8 @@ pub struct File {
     pub package: Option<Path>,
     pub imports: Vec<Import>,
     pub items: Vec<Item>,
+    /// Whether the file contains a `gpu` launch block (needs `std::gpu`).
+    pub has_launch: bool,
 }
 
 #[derive(Clone, Debug)]

@@ -181,9 +181,14 @@ impl Diagnostic {
             let _ = writeln!(out, "{pad}{arrow} {}:{line}:{col}", file.name);
             let _ = writeln!(out, "{pad} |");
             group.sort_by_key(|l| (l.span.start, !l.primary));
+            let mut last_line = None;
             for l in group {
                 let start = l.span.start as usize;
                 let (line, _) = file.line_col(start);
+                if last_line.is_some_and(|prev: usize| line > prev + 1) {
+                    let _ = writeln!(out, "...");
+                }
+                last_line = Some(line);
                 let text = file.line_text(line);
                 let line_start = file.line_start(line);
                 let line_end = line_start + text.len();

@@ -25,6 +25,7 @@ pub fn parse_file(file: FileId, text: &str, next_expr_id: &mut u32) -> (File, Ve
         no_struct_lit: false,
         depth: 0,
         last_error_at: usize::MAX,
+        saw_launch: false,
     };
     let parsed = p.file();
     *next_expr_id = p.next_id;
@@ -44,6 +45,7 @@ pub fn parse_expr(file: FileId, text: &str) -> (Expr, Vec<Diagnostic>) {
         no_struct_lit: false,
         depth: 0,
         last_error_at: usize::MAX,
+        saw_launch: false,
     };
     let e = p.expr().unwrap_or_else(|| p.error_expr(p.span()));
     if !p.at_eof() {
@@ -66,6 +68,8 @@ struct Parser {
     depth: u32,
     /// Token index of the last reported error, to avoid cascades.
     last_error_at: usize,
+    /// A launch block was parsed.
+    saw_launch: bool,
 }
 
 impl Parser {
@@ -318,6 +322,7 @@ impl Parser {
             package: None,
             imports: Vec::new(),
             items: Vec::new(),
+            has_launch: false,
         };
         if self.at_kw(Keyword::Package) || self.at_kw(Keyword::Module) {
             self.bump();
@@ -365,6 +370,7 @@ impl Parser {
                 self.bump();
             }
         }
+        out.has_launch = self.saw_launch;
         out
     }
 
@@ -1002,6 +1008,7 @@ impl Parser {
     /// `gpu (grid=…, workspace=…) { kernel(args); }`
     fn launch(&mut self) -> P<LaunchBlock> {
         let keyword = self.bump().span; // gpu
+        self.saw_launch = true;
         self.expect(Punct::LParen)?;
         let mut grid: Option<Expr> = None;
         let mut workspace: Option<Expr> = None;
