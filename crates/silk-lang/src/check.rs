@@ -1113,11 +1113,8 @@ impl Checker<'_> {
     /// Assignment targets must be mutable places.
     fn check_place(&mut self, ctx: &FnCtx, target: &Expr) {
         let mut root = target;
-        loop {
-            match &root.kind {
-                ExprKind::Field(base, _) | ExprKind::Paren(base) => root = base,
-                _ => break,
-            }
+        while let ExprKind::Field(base, _) | ExprKind::Paren(base) = &root.kind {
+            root = base;
         }
         match (&root.kind, self.p.name_res(root.id)) {
             (ExprKind::Name(n), Some(NameRes::Local(l))) => {
@@ -1165,7 +1162,7 @@ impl Checker<'_> {
     /// Report a mismatch, or give literal sub-expressions their final type.
     fn coerce(&mut self, e: &Expr, actual: &Ty, expected: &Ty) {
         if actual.coerces_to(expected) {
-            self.settle(e, expected.deref());
+            self.settle(e, expected.strip_ref());
         } else {
             let (a, x) = (self.ty_name(actual), self.ty_name(expected));
             let mut d = Diagnostic::error(codes::MISMATCHED_TYPES, "mismatched types")
@@ -1440,7 +1437,7 @@ impl Checker<'_> {
             }
             ExprKind::OptionalField(base, name) => {
                 let bt = self.expr(ctx, base);
-                match bt.deref() {
+                match bt.strip_ref() {
                     Ty::Optional(inner) => {
                         let inner = (**inner).clone();
                         let ft = self.field_ty(&inner, name, e.span);
@@ -1476,7 +1473,7 @@ impl Checker<'_> {
     }
 
     fn field_ty(&mut self, bt: &Ty, name: &Ident, span: Span) -> Ty {
-        match bt.deref() {
+        match bt.strip_ref() {
             Ty::Struct(sid) => {
                 let info = &self.p.structs[sid.0 as usize];
                 if let Some((_, t, _)) = info.fields.iter().find(|(n, _, _)| *n == name.name) {
@@ -1814,7 +1811,7 @@ impl Checker<'_> {
                         .map(|s| (Callee::Direct(s), Some(s)))
                 } else {
                     let bt = self.expr(ctx, base);
-                    match bt.deref().clone() {
+                    match bt.strip_ref().clone() {
                         Ty::Struct(sid)
                             if self.p.structs[sid.0 as usize]
                                 .methods
@@ -2128,7 +2125,7 @@ impl Checker<'_> {
             let (msg, help) = if module.as_deref() == Some("std::gpu::device") {
                 (
                     format!("device operation `{name}` cannot be called from host code"),
-                    format!("call it from an `attr(device=gpu)` function"),
+                    "call it from an `attr(device=gpu)` function".to_string(),
                 )
             } else {
                 (

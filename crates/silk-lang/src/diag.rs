@@ -181,10 +181,17 @@ impl Diagnostic {
             let _ = writeln!(out, "{pad}{arrow} {}:{line}:{col}", file.name);
             let _ = writeln!(out, "{pad} |");
             group.sort_by_key(|l| (l.span.start, !l.primary));
-            let mut last_line = None;
+            // Labels grouped by line: one source line, one marker line.
+            let mut lines: Vec<(usize, Vec<&Label>)> = Vec::new();
             for l in group {
-                let start = l.span.start as usize;
-                let (line, _) = file.line_col(start);
+                let (line, _) = file.line_col(l.span.start as usize);
+                match lines.last_mut() {
+                    Some((n, ls)) if *n == line => ls.push(l),
+                    _ => lines.push((line, vec![l])),
+                }
+            }
+            let mut last_line = None;
+            for (line, ls) in lines {
                 if last_line.is_some_and(|prev: usize| line > prev + 1) {
                     let _ = writeln!(out, "...");
                 }
@@ -192,23 +199,48 @@ impl Diagnostic {
                 let text = file.line_text(line);
                 let line_start = file.line_start(line);
                 let line_end = line_start + text.len();
-                let end = (l.span.end as usize).clamp(start, line_end.max(start));
-                let shown = expand_tabs(text);
-                let before =
-                    display_width(text.get(..start.saturating_sub(line_start)).unwrap_or(text));
-                let under = text
-                    .get(start.saturating_sub(line_start)..end.saturating_sub(line_start))
-                    .map(display_width)
-                    .unwrap_or(0)
-                    .max(1);
-                let mark = if l.primary { "^" } else { "-" };
-                let _ = writeln!(out, "{line:>width$} | {shown}");
-                let mut caret = format!("{pad} | {}{}", " ".repeat(before), mark.repeat(under));
-                if !l.message.is_empty() {
+                let _ = writeln!(out, "{line:>width$} | {}", expand_tabs(text));
+                // (column, width, primary, message) per label.
+                let marks: Vec<(usize, usize, bool, &str)> = ls
+                    .iter()
+                    .map(|l| {
+                        let start = (l.span.start as usize).max(line_start);
+                        let end = (l.span.end as usize).clamp(start, line_end.max(start));
+                        let col = display_width(text.get(..start - line_start).unwrap_or(text));
+                        let w = text
+                            .get(start - line_start..end - line_start)
+                            .map(display_width)
+                            .unwrap_or(0)
+                            .max(1);
+                        (col, w, l.primary, l.message.as_str())
+                    })
+                    .collect();
+                let mut row: Vec<char> = Vec::new();
+                for &(col, w, primary, _) in &marks {
+                    if row.len() < col + w {
+                        row.resize(col + w, ' ');
+                    }
+                    for c in &mut row[col..col + w] {
+                        if primary || *c == ' ' {
+                            *c = if primary { '^' } else { '-' };
+                        }
+                    }
+                }
+                let rightmost = marks.iter().max_by_key(|m| m.0).copied();
+                let mut caret = format!("{pad} | {}", row.iter().collect::<String>());
+                if let Some((_, _, _, msg)) = rightmost.filter(|m| !m.3.is_empty()) {
                     caret.push(' ');
-                    caret.push_str(&l.message);
+                    caret.push_str(msg);
                 }
                 let _ = writeln!(out, "{}", caret.trim_end());
+                let mut others: Vec<_> = marks
+                    .iter()
+                    .filter(|m| Some(**m) != rightmost && !m.3.is_empty())
+                    .collect();
+                others.sort_by_key(|m| std::cmp::Reverse(m.0));
+                for (col, _, _, msg) in others {
+                    let _ = writeln!(out, "{pad} | {}{msg}", " ".repeat(*col));
+                }
             }
         }
         for note in &self.notes {

@@ -435,10 +435,7 @@ impl Lexer<'_> {
     fn escape(&mut self) -> Option<char> {
         let at = self.pos;
         self.pos += 1; // backslash
-        let c = self.text[self.pos..].chars().next();
-        let Some(c) = c else {
-            return None;
-        };
+        let c = self.text[self.pos..].chars().next()?;
         self.pos += c.len_utf8();
         let value = match c {
             'n' => '\n',
@@ -510,7 +507,19 @@ impl Lexer<'_> {
                 }
             }
         } else {
-            self.error(start, "unterminated character literal", "expected `'`");
+            // `'ab'`: find the closing quote on this line to report it whole.
+            let rest = &self.text[self.pos..];
+            let line_end = rest.find('\n').unwrap_or(rest.len());
+            if let Some(close) = rest[..line_end].find('\'') {
+                self.pos += close + 1;
+                self.error(
+                    start,
+                    "character literals hold exactly one character",
+                    "use a string for several characters",
+                );
+            } else {
+                self.error(start, "unterminated character literal", "expected `'`");
+            }
             self.push(TokenKind::Error, start);
         }
     }

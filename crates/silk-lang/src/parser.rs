@@ -177,6 +177,10 @@ impl Parser {
 
     /// "expected X, found Y" at the current token.
     fn expected(&mut self, what: &str) {
+        if matches!(self.peek(), TokenKind::Error) {
+            // The lexer already reported this token.
+            return;
+        }
         let found = self.peek().describe();
         let span = self.span();
         // Point just after the previous token when a terminator is missing.

@@ -147,6 +147,13 @@ impl Session {
     pub fn check(&mut self) -> Result<Program, Diagnostics> {
         let mut diags = Diagnostics::new();
         let loaded = self.load(&mut diags);
+        if diags.has_errors() {
+            // Syntax and import errors first: checking a broken tree only cascades.
+            diags
+                .0
+                .sort_by_key(|d| d.primary_span().map(|s| (s.file, s.start)));
+            return Err(diags);
+        }
         let program = check::check(loaded, self.options, &mut diags);
         if diags.has_errors() {
             Err(diags)

@@ -123,7 +123,7 @@ impl Ty {
     }
 
     /// `&T` → `T`, otherwise itself.
-    pub fn deref(&self) -> &Ty {
+    pub fn strip_ref(&self) -> &Ty {
         match self {
             Ty::Ref(inner) => inner,
             other => other,
