@@ -286,6 +286,9 @@ pub struct Expr {
     pub id: ExprId,
     pub kind: ExprKind,
     pub span: Span,
+    /// Height of this expression tree (a leaf is 1); the parser keeps it
+    /// below its nesting limit so later passes can recurse safely.
+    pub depth: u16,
 }
 
 #[derive(Clone, Debug)]

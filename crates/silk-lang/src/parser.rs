@@ -11,7 +11,7 @@ use crate::lexer::{lex, Keyword, Punct, Token, TokenKind};
 use crate::source::{FileId, Span};
 
 /// Deepest nesting of expressions, blocks and types the parser accepts.
-const MAX_DEPTH: u32 = 96;
+const MAX_DEPTH: u32 = 64;
 
 /// Parse one file. `next_expr_id` is the compilation-wide expression counter.
 pub fn parse_file(file: FileId, text: &str, next_expr_id: &mut u32) -> (File, Vec<Diagnostic>) {
@@ -26,6 +26,7 @@ pub fn parse_file(file: FileId, text: &str, next_expr_id: &mut u32) -> (File, Ve
         depth: 0,
         last_error_at: usize::MAX,
         saw_launch: false,
+        too_deep_reported: false,
     };
     let parsed = p.file();
     *next_expr_id = p.next_id;
@@ -46,6 +47,7 @@ pub fn parse_expr(file: FileId, text: &str) -> (Expr, Vec<Diagnostic>) {
         depth: 0,
         last_error_at: usize::MAX,
         saw_launch: false,
+        too_deep_reported: false,
     };
     let e = p.expr().unwrap_or_else(|| p.error_expr(p.span()));
     if !p.at_eof() {
@@ -70,6 +72,8 @@ struct Parser {
     last_error_at: usize,
     /// A launch block was parsed.
     saw_launch: bool,
+    /// "expression nests too deeply" was already reported.
+    too_deep_reported: bool,
 }
 
 impl Parser {
@@ -154,10 +158,52 @@ impl Parser {
     }
 
     fn expr_node(&mut self, kind: ExprKind, span: Span) -> Expr {
+        let child = match &kind {
+            ExprKind::Unary(_, x)
+            | ExprKind::Cast(x, _)
+            | ExprKind::Field(x, _)
+            | ExprKind::OptionalField(x, _)
+            | ExprKind::Paren(x) => x.depth,
+            ExprKind::Binary(_, a, b) => a.depth.max(b.depth),
+            ExprKind::Call(f, args) => args.iter().map(|a| a.depth).fold(f.depth, u16::max),
+            ExprKind::StructLit(_, fields) => fields.iter().map(|(_, v)| v.depth).max().unwrap_or(0),
+            ExprKind::Launch(l) => [&l.grid, &l.workspace, &l.call]
+                .into_iter()
+                .flatten()
+                .map(|e| e.depth)
+                .max()
+                .unwrap_or(0),
+            _ => 0,
+        };
+        let depth = child.saturating_add(1);
+        if u32::from(depth) > MAX_DEPTH {
+            // A long operator or postfix chain nests as deeply as parentheses
+            // do. Reported once per file; the chain restarts from an error node.
+            if std::mem::replace(&mut self.too_deep_reported, true) {
+                return Expr {
+                    id: self.id(),
+                    kind: ExprKind::Error,
+                    span,
+                    depth: 1,
+                };
+            }
+            self.report(
+                Diagnostic::error(codes::PARSE, "expression nests too deeply")
+                    .at(span, format!("more than {MAX_DEPTH} levels of nesting"))
+                    .help("split the expression into smaller `let` bindings"),
+            );
+            return Expr {
+                id: self.id(),
+                kind: ExprKind::Error,
+                span,
+                depth: 1,
+            };
+        }
         Expr {
             id: self.id(),
             kind,
             span,
+            depth,
         }
     }
 

@@ -285,6 +285,13 @@ fn deep_nesting_is_an_error_not_a_crash() {
     assert!(messages(&src).contains(&"source nests too deeply".to_string()));
     let src = format!("fn f () {{ let x = {}1; }}", "-".repeat(5000));
     assert!(messages(&src).contains(&"source nests too deeply".to_string()));
+    let src = format!("fn f () {{ let x = 1{}; }}", " + 1".repeat(5000));
+    assert_eq!(messages(&src), vec!["expression nests too deeply"]);
+    let src = format!("fn f () {{ let x = a{}; }}", ".b".repeat(5000));
+    assert_eq!(messages(&src), vec!["expression nests too deeply"]);
+    // Long but shallow: many arguments are fine.
+    let src = format!("fn f () {{ g({}); }}", "1, ".repeat(5000));
+    assert!(messages(&src).is_empty());
 }
 
 #[test]
