@@ -166,7 +166,9 @@ impl Parser {
             | ExprKind::Paren(x) => x.depth,
             ExprKind::Binary(_, a, b) => a.depth.max(b.depth),
             ExprKind::Call(f, args) => args.iter().map(|a| a.depth).fold(f.depth, u16::max),
-            ExprKind::StructLit(_, fields) => fields.iter().map(|(_, v)| v.depth).max().unwrap_or(0),
+            ExprKind::StructLit(_, fields) => {
+                fields.iter().map(|(_, v)| v.depth).max().unwrap_or(0)
+            }
             ExprKind::Launch(l) => [&l.grid, &l.workspace, &l.call]
                 .into_iter()
                 .flatten()

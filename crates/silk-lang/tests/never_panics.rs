@@ -7,15 +7,25 @@ use silk_lang::amdgpu::build_source_kernel;
 use silk_lang::{MemoryLoader, Options, Session};
 
 fn run(src: &str, nostd: bool) {
-    let loader = MemoryLoader::new().with("dep.slk", "package dep;\nexport fn f (x: u64) -> u64 { return x; }\n");
-    let mut s = Session::new(Options { nostd, ..Default::default() }).with_loader(Box::new(loader));
+    let loader = MemoryLoader::new().with(
+        "dep.slk",
+        "package dep;\nexport fn f (x: u64) -> u64 { return x; }\n",
+    );
+    let mut s = Session::new(Options {
+        nostd,
+        ..Default::default()
+    })
+    .with_loader(Box::new(loader));
     s.add_file("fuzz.slk", src);
     if let Err(d) = build_source_kernel(&mut s, "gfx942") {
         let text = s.render(&d);
         assert!(text.starts_with("error["), "{text}");
     }
     // The host-mode checker too.
-    let mut h = Session::new(Options { nostd, ..Default::default() });
+    let mut h = Session::new(Options {
+        nostd,
+        ..Default::default()
+    });
     h.add_file("host.slk", src);
     if let Err(d) = h.check() {
         assert!(!d.is_empty());
@@ -25,15 +35,106 @@ fn run(src: &str, nostd: bool) {
 
 /// Pieces of Silk that combine into plausible and implausible programs.
 const TOKENS: &[&str] = &[
-    "export", "fn", "pure", "ext", "struct", "impl", "attr", "(", ")", "{", "}", "[", "]", ";", ",",
-    ":", "::", ".", "?.", "??", "->", "=", "==", "!=", "<", ">", "<=", ">=", "<<", ">>", "+", "-",
-    "*", "/", "%", "&", "&&", "|", "||", "^", "~", "!", "+=", "as", "let", "var", "mut", "if",
-    "else", "while", "loop", "break", "continue", "return", "true", "false", "gpu", "grid",
-    "workspace", "device", "import", "from", "package", "u64", "u32", "int", "bool", "string",
-    "void", "k", "a", "b", "self", "Buffer", "0", "1", "255", "256", "65536", "0x10", "1.5",
-    "\"std/gpu/device\"", "\"std/gpu/isa\"", "\"std/gpu\"", "\"./dep.slk\"", "'c'", "\"s\"",
-    "__silk_amdgpu_v_add_f32", "__silk_amdgpu_s_waitcnt_vscnt0", "store_u32_at_global_x",
-    "classify_u32_at_global_x", "...", "&", "?", "/*", "*/", "//", "\n", "#", "é",
+    "export",
+    "fn",
+    "pure",
+    "ext",
+    "struct",
+    "impl",
+    "attr",
+    "(",
+    ")",
+    "{",
+    "}",
+    "[",
+    "]",
+    ";",
+    ",",
+    ":",
+    "::",
+    ".",
+    "?.",
+    "??",
+    "->",
+    "=",
+    "==",
+    "!=",
+    "<",
+    ">",
+    "<=",
+    ">=",
+    "<<",
+    ">>",
+    "+",
+    "-",
+    "*",
+    "/",
+    "%",
+    "&",
+    "&&",
+    "|",
+    "||",
+    "^",
+    "~",
+    "!",
+    "+=",
+    "as",
+    "let",
+    "var",
+    "mut",
+    "if",
+    "else",
+    "while",
+    "loop",
+    "break",
+    "continue",
+    "return",
+    "true",
+    "false",
+    "gpu",
+    "grid",
+    "workspace",
+    "device",
+    "import",
+    "from",
+    "package",
+    "u64",
+    "u32",
+    "int",
+    "bool",
+    "string",
+    "void",
+    "k",
+    "a",
+    "b",
+    "self",
+    "Buffer",
+    "0",
+    "1",
+    "255",
+    "256",
+    "65536",
+    "0x10",
+    "1.5",
+    "\"std/gpu/device\"",
+    "\"std/gpu/isa\"",
+    "\"std/gpu\"",
+    "\"./dep.slk\"",
+    "'c'",
+    "\"s\"",
+    "__silk_amdgpu_v_add_f32",
+    "__silk_amdgpu_s_waitcnt_vscnt0",
+    "store_u32_at_global_x",
+    "classify_u32_at_global_x",
+    "...",
+    "&",
+    "?",
+    "/*",
+    "*/",
+    "//",
+    "\n",
+    "#",
+    "é",
 ];
 
 fn token_soup() -> impl Strategy<Value = String> {
