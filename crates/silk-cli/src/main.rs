@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod check;
 mod targets;
 
 #[derive(Parser)]
@@ -20,12 +21,15 @@ struct Cli {
 enum Command {
     /// List the supported AMDGPU processors, or resolve a target name.
     Targets(targets::Args),
+    /// Parse, resolve and type-check Silk source files.
+    Check(check::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Targets(args) => targets::run(&args),
+        Command::Check(args) => check::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,431 @@
+//! One compilation: its files, how imported files are loaded, and the
+//! driver that parses, loads imports and checks.
+
+use crate::ast::{self, ImportKind};
+use crate::check;
+use crate::diag::{codes, Diagnostic, Diagnostics};
+use crate::parser::parse_file;
+use crate::program::{Options, PackageOrigin, Program};
+use crate::source::{FileId, SourceMap, Span};
+use std::collections::HashMap;
+
+/// The standard-library modules shipped in this crate: module path,
+/// display name, text.
+pub const STD_MODULES: &[(&str, &str, &str)] = &[
+    ("std::gpu", "std/gpu.slk", include_str!("../std/gpu.slk")),
+    (
+        "std::gpu::device",
+        "std/gpu/device.slk",
+        include_str!("../std/gpu/device.slk"),
+    ),
+    (
+        "std::gpu::isa",
+        "std/gpu/isa.slk",
+        include_str!("../std/gpu/isa.slk"),
+    ),
+];
+
+/// Reads files named by `import ns from "./file.slk";`.
+pub trait FileLoader {
+    /// The text of the file at `path` (a `/`-separated path relative to the
+    /// working directory, as the user spelled the importing file).
+    fn load(&self, path: &str) -> Result<String, String>;
+}
+
+/// Loads from the file system.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FsLoader;
+
+impl FileLoader for FsLoader {
+    fn load(&self, path: &str) -> Result<String, String> {
+        std::fs::read_to_string(path).map_err(|e| e.to_string())
+    }
+}
+
+/// Loads from an in-memory map (tests, tools, embedders).
+#[derive(Clone, Debug, Default)]
+pub struct MemoryLoader {
+    pub files: HashMap<String, String>,
+}
+
+impl MemoryLoader {
+    pub fn new() -> MemoryLoader {
+        MemoryLoader::default()
+    }
+
+    pub fn with(mut self, path: &str, text: &str) -> MemoryLoader {
+        self.files.insert(path.to_string(), text.to_string());
+        self
+    }
+}
+
+impl FileLoader for MemoryLoader {
+    fn load(&self, path: &str) -> Result<String, String> {
+        self.files
+            .get(path)
+            .cloned()
+            .ok_or_else(|| "no such file".to_string())
+    }
+}
+
+/// What an import statement's module part refers to, decided while loading.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum ImportTarget {
+    /// A package (or std module) by path.
+    Package(String),
+    /// `import a::b::c;`: a package or a symbol of a package, resolved by the checker.
+    Path,
+    /// Already reported.
+    Unresolved,
+}
+
+/// Everything parsed and loaded, ready to check.
+pub(crate) struct Loaded {
+    pub files: Vec<ast::File>,
+    /// Package path and origin of each file.
+    pub packages: Vec<(String, PackageOrigin)>,
+    /// Target of import `j` of file `i`.
+    pub imports: HashMap<(usize, usize), ImportTarget>,
+    pub root_package: String,
+}
+
+/// A compilation session. Add the root package's files, then [`Session::check`].
+///
+/// Package rule: a file belongs to the package its `package` header names;
+/// a file without a header belongs to the root package (for files given
+/// here) or to the package of the file that imported it. The root package is
+/// the package of the first file added. Files of any other package are
+/// dependency packages.
+pub struct Session {
+    map: SourceMap,
+    options: Options,
+    loader: Box<dyn FileLoader>,
+    inputs: Vec<FileId>,
+}
+
+impl Session {
+    /// A session whose file imports fail until a loader is set.
+    pub fn new(options: Options) -> Session {
+        Session {
+            map: SourceMap::new(),
+            options,
+            loader: Box::new(MemoryLoader::new()),
+            inputs: Vec::new(),
+        }
+    }
+
+    pub fn with_loader(mut self, loader: Box<dyn FileLoader>) -> Session {
+        self.loader = loader;
+        self
+    }
+
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    pub fn set_options(&mut self, options: Options) {
+        self.options = options;
+    }
+
+    /// Add a file given directly (root package unless its header says otherwise).
+    pub fn add_file(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
+        let id = self.map.add(name, text);
+        self.inputs.push(id);
+        id
+    }
+
+    pub fn source_map(&self) -> &SourceMap {
+        &self.map
+    }
+
+    /// Render diagnostics against this session's files.
+    pub fn render(&self, diags: &Diagnostics) -> String {
+        diags.render(&self.map)
+    }
+
+    /// Parse, load imports, resolve and type-check.
+    pub fn check(&mut self) -> Result<Program, Diagnostics> {
+        let mut diags = Diagnostics::new();
+        let loaded = self.load(&mut diags);
+        if diags.has_errors() {
+            // Syntax and import errors first: checking a broken tree only cascades.
+            diags
+                .0
+                .sort_by_key(|d| d.primary_span().map(|s| (s.file, s.start)));
+            return Err(diags);
+        }
+        let program = check::check(loaded, self.options, &mut diags);
+        if diags.has_errors() {
+            Err(diags)
+        } else {
+            Ok(program)
+        }
+    }
+
+    fn load(&mut self, diags: &mut Diagnostics) -> Loaded {
+        let mut next_id = 0u32;
+        let mut files = Vec::new();
+        let mut packages = Vec::new();
+        let mut by_file_id: HashMap<FileId, usize> = HashMap::new();
+        let mut root_package = None::<String>;
+
+        let mut parse = |map: &SourceMap, id: FileId, diags: &mut Diagnostics| -> ast::File {
+            let text = map.get(id).map(|f| f.text.as_str()).unwrap_or("");
+            let (file, errs) = parse_file(id, text, &mut next_id);
+            for e in errs {
+                diags.push(e);
+            }
+            file
+        };
+
+        // Root inputs first.
+        for &id in &self.inputs.clone() {
+            let file = parse(&self.map, id, diags);
+            let pkg = file.package.as_ref().map(|p| p.joined());
+            let root = root_package
+                .get_or_insert_with(|| pkg.clone().unwrap_or_else(|| "main".into()))
+                .clone();
+            let pkg = pkg.unwrap_or(root.clone());
+            if let Some(p) = &file.package {
+                if p.segments.first().is_some_and(|s| s.name == "std") {
+                    diags.push(
+                        Diagnostic::error(
+                            codes::HEADER,
+                            format!(
+                                "package name `{}` is reserved for the standard library",
+                                p.joined()
+                            ),
+                        )
+                        .at(p.span, "reserved package name"),
+                    );
+                }
+            }
+            let origin = if pkg == root {
+                PackageOrigin::Root
+            } else {
+                PackageOrigin::Dependency
+            };
+            by_file_id.insert(id, files.len());
+            files.push(file);
+            packages.push((pkg, origin));
+        }
+        let root_package = root_package.unwrap_or_else(|| "main".into());
+
+        // Follow imports until every referenced file and std module is loaded.
+        let mut imports = HashMap::new();
+        let mut loaded_std: HashMap<&'static str, ()> = HashMap::new();
+        let mut i = 0;
+        while i < files.len() {
+            let importer_name = self
+                .map
+                .get(files[i].id)
+                .map(|f| f.name.clone())
+                .unwrap_or_default();
+            let importer_pkg = packages[i].0.clone();
+            let import_list: Vec<ast::Import> = files[i].imports.clone();
+            for (j, import) in import_list.iter().enumerate() {
+                let target = match &import.kind {
+                    ImportKind::Named { from, .. } | ImportKind::Namespace { from, .. } => {
+                        let spec = from.value.as_str();
+                        if spec == "std" || spec.starts_with("std/") {
+                            let path = spec.replace('/', "::");
+                            self.load_std(
+                                &path,
+                                from.span,
+                                &mut loaded_std,
+                                &mut files,
+                                &mut packages,
+                                &mut parse,
+                                diags,
+                            )
+                        } else if spec.starts_with("./") || spec.starts_with("../") {
+                            let path = join_relative(&importer_name, spec);
+                            let existing = self
+                                .map
+                                .find(&path)
+                                .and_then(|id| by_file_id.get(&id).copied());
+                            match existing {
+                                Some(k) => ImportTarget::Package(packages[k].0.clone()),
+                                None => match self.loader.load(&path) {
+                                    Ok(text) => {
+                                        let id = self.map.add(path.clone(), text);
+                                        let file = parse(&self.map, id, diags);
+                                        let pkg = file
+                                            .package
+                                            .as_ref()
+                                            .map(|p| p.joined())
+                                            .unwrap_or(importer_pkg.clone());
+                                        let origin = if pkg == root_package {
+                                            PackageOrigin::Root
+                                        } else {
+                                            PackageOrigin::Dependency
+                                        };
+                                        by_file_id.insert(id, files.len());
+                                        files.push(file);
+                                        packages.push((pkg.clone(), origin));
+                                        ImportTarget::Package(pkg)
+                                    }
+                                    Err(e) => {
+                                        diags.push(
+                                            Diagnostic::error(
+                                                codes::UNRESOLVED_IMPORT,
+                                                format!("cannot load `{path}`: {e}"),
+                                            )
+                                            .at(from.span, "imported here"),
+                                        );
+                                        ImportTarget::Unresolved
+                                    }
+                                },
+                            }
+                        } else {
+                            ImportTarget::Package(spec.replace('/', "::"))
+                        }
+                    }
+                    ImportKind::Path { path, .. } => {
+                        if path.segments.first().is_some_and(|s| s.name == "std") {
+                            let full = path.joined();
+                            let module = STD_MODULES
+                                .iter()
+                                .map(|m| m.0)
+                                .filter(|m| full == *m || full.starts_with(&format!("{m}::")))
+                                .max_by_key(|m| m.len());
+                            match module {
+                                Some(m) => {
+                                    match self.load_std(
+                                        m,
+                                        path.span,
+                                        &mut loaded_std,
+                                        &mut files,
+                                        &mut packages,
+                                        &mut parse,
+                                        diags,
+                                    ) {
+                                        ImportTarget::Unresolved => ImportTarget::Unresolved,
+                                        _ => ImportTarget::Path,
+                                    }
+                                }
+                                None => self.load_std(
+                                    &full,
+                                    path.span,
+                                    &mut loaded_std,
+                                    &mut files,
+                                    &mut packages,
+                                    &mut parse,
+                                    diags,
+                                ),
+                            }
+                        } else {
+                            ImportTarget::Path
+                        }
+                    }
+                };
+                imports.insert((i, j), target);
+            }
+            i += 1;
+        }
+        // Launch blocks yield `std::gpu::DispatchResult`.
+        if !self.options.nostd && files.iter().any(|f| f.has_launch) {
+            let span = Span::new(FileId(0), 0, 0);
+            self.load_std(
+                "std::gpu",
+                span,
+                &mut loaded_std,
+                &mut files,
+                &mut packages,
+                &mut parse,
+                diags,
+            );
+        }
+        Loaded {
+            files,
+            packages,
+            imports,
+            root_package,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn load_std(
+        &mut self,
+        path: &str,
+        span: Span,
+        loaded: &mut HashMap<&'static str, ()>,
+        files: &mut Vec<ast::File>,
+        packages: &mut Vec<(String, PackageOrigin)>,
+        parse: &mut dyn FnMut(&SourceMap, FileId, &mut Diagnostics) -> ast::File,
+        diags: &mut Diagnostics,
+    ) -> ImportTarget {
+        let shown = path.replace("::", "/");
+        if self.options.nostd {
+            diags.push(
+                Diagnostic::error(
+                    codes::UNRESOLVED_IMPORT,
+                    format!(
+                        "cannot import `{shown}`: the standard library is disabled by `--nostd`"
+                    ),
+                )
+                .at(span, "standard-library import")
+                .help("remove `--nostd`, or declare what the file needs itself"),
+            );
+            return ImportTarget::Unresolved;
+        }
+        let Some(&(module, name, text)) = STD_MODULES.iter().find(|m| m.0 == path) else {
+            let available: Vec<String> = STD_MODULES
+                .iter()
+                .map(|m| format!("`{}`", m.0.replace("::", "/")))
+                .collect();
+            diags.push(
+                Diagnostic::error(
+                    codes::UNRESOLVED_IMPORT,
+                    format!("no standard-library module `{shown}`"),
+                )
+                .at(span, "not shipped with this compiler")
+                .note(format!("available modules: {}", available.join(", "))),
+            );
+            return ImportTarget::Unresolved;
+        };
+        if loaded.insert(module, ()).is_none() {
+            let id = self.map.add(name, text);
+            let file = parse(&self.map, id, diags);
+            files.push(file);
+            packages.push((module.to_string(), PackageOrigin::Std));
+        }
+        ImportTarget::Package(module.to_string())
+    }
+}
+
+/// `dir/a.slk` + `./b.slk` → `dir/b.slk`; `..` pops a directory.
+pub(crate) fn join_relative(importer: &str, spec: &str) -> String {
+    let mut parts: Vec<&str> = importer.split('/').collect();
+    parts.pop();
+    for seg in spec.split('/') {
+        match seg {
+            "." | "" => {}
+            ".." => {
+                if parts.last().is_some_and(|p| *p != "..") && !parts.is_empty() {
+                    parts.pop();
+                } else {
+                    parts.push("..");
+                }
+            }
+            s => parts.push(s),
+        }
+    }
+    parts.join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_paths() {
+        assert_eq!(join_relative("kernel.slk", "./util.slk"), "util.slk");
+        assert_eq!(
+            join_relative("src/kernel.slk", "./lib/util.slk"),
+            "src/lib/util.slk"
+        );
+        assert_eq!(join_relative("src/kernel.slk", "../util.slk"), "util.slk");
+        assert_eq!(join_relative("kernel.slk", "../util.slk"), "../util.slk");
+    }
+}
