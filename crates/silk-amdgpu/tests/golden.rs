@@ -10,10 +10,19 @@ fn objects() -> Vec<(String, Vec<u8>)> {
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "hsaco"))
-        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap()))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
         .collect();
     out.sort();
-    assert!(out.len() >= 20, "golden objects missing from {}", dir.display());
+    assert!(
+        out.len() >= 20,
+        "golden objects missing from {}",
+        dir.display()
+    );
     out
 }
 
@@ -35,7 +44,11 @@ fn read_then_write_reproduces_clang_bytes() {
         let out = obj.to_bytes().unwrap();
         if out != bytes {
             let first = out.iter().zip(&bytes).position(|(a, b)| a != b);
-            panic!("{name}: rewritten object differs (len {} vs {}), first difference at {first:#x?}", out.len(), bytes.len());
+            panic!(
+                "{name}: rewritten object differs (len {} vs {}), first difference at {first:#x?}",
+                out.len(),
+                bytes.len()
+            );
         }
     }
 }
@@ -46,7 +59,14 @@ fn bundle_lists_and_extracts_entries() {
     let bytes = std::fs::read(dir.join("vector_add.bundle")).unwrap();
     let b = OffloadBundle::parse(&bytes).unwrap();
     let ids: Vec<_> = b.entries.iter().map(|e| e.id.as_str()).collect();
-    assert_eq!(ids[1..], ["hipv4-amdgcn-amd-amdhsa--gfx1100", "hipv4-amdgcn-amd-amdhsa--gfx1151", "hipv4-amdgcn-amd-amdhsa--gfx942"]);
+    assert_eq!(
+        ids[1..],
+        [
+            "hipv4-amdgcn-amd-amdhsa--gfx1100",
+            "hipv4-amdgcn-amd-amdhsa--gfx1151",
+            "hipv4-amdgcn-amd-amdhsa--gfx942"
+        ]
+    );
     assert!(ids[0].starts_with("host-"));
     for p in ["gfx942", "gfx1100", "gfx1151"] {
         let obj = b.extract(&bytes, p).unwrap();
@@ -54,6 +74,15 @@ fn bundle_lists_and_extracts_entries() {
         assert_eq!(parsed.target.unwrap().processor.name(), p);
         assert!(validate(&parsed).is_empty());
     }
-    let entries: Vec<(&str, &[u8])> = b.entries.iter().map(|e| (e.id.as_str(), &bytes[e.offset as usize..(e.offset + e.size) as usize])).collect();
+    let entries: Vec<(&str, &[u8])> = b
+        .entries
+        .iter()
+        .map(|e| {
+            (
+                e.id.as_str(),
+                &bytes[e.offset as usize..(e.offset + e.size) as usize],
+            )
+        })
+        .collect();
     assert_eq!(OffloadBundle::write(&entries), bytes);
 }
