@@ -4,7 +4,7 @@
 //! the assembler's defaults, and the granulated register-count arithmetic
 //! of `AMDGPUAsmParser::calculateGPRBlocks` / `IsaInfo::getNumExtraSGPRs`.
 
-use crate::target::{Generation, Processor, Target};
+use crate::target::{FeatureSetting, Generation, Processor, Target};
 use serde::Serialize;
 
 /// `FLOAT_ROUND_MODE_*` ([AMDGPUUsage] "Floating Point Rounding Mode
@@ -201,7 +201,8 @@ impl KernelConfig {
             },
             reserve_vcc: true,
             reserve_flat_scratch: false,
-            reserve_xnack_mask: false,
+            // The assembler's default is the target ID's xnack on/any.
+            reserve_xnack_mask: matches!(target.xnack, FeatureSetting::On | FeatureSetting::Any),
             float_round_mode_32: FloatRoundMode::NearEven,
             float_round_mode_16_64: FloatRoundMode::NearEven,
             float_denorm_mode_32: FloatDenormMode::FlushSrcDst,
@@ -306,6 +307,155 @@ impl KernelConfig {
         let total = self.next_free_sgpr + self.extra_sgprs(target.processor);
         let granule = target.info().sgpr_encoding_granule;
         total.max(1).div_ceil(granule) - 1
+    }
+}
+
+impl KernelConfig {
+    /// The `.amdhsa_kernel` block an assembler (llvm-mc 22) turns into the
+    /// same descriptor: every directive valid for `target`, with this
+    /// config's values.
+    pub fn assembler_directives(&self, target: &Target, kernel_name: &str) -> String {
+        use std::fmt::Write;
+        let p = target.processor;
+        let gfx11 = p.generation() == Generation::Gfx11;
+        let gfx90a = is_gfx90a_class(p);
+        let arch_flat_scratch = p.info().capabilities.architected_flat_scratch;
+        let mut out = format!(".amdhsa_kernel {kernel_name}\n");
+        let mut d = |name: &str, v: u32| {
+            let _ = writeln!(out, "  .amdhsa_{name} {v}");
+        };
+        d("group_segment_fixed_size", self.group_segment_fixed_size);
+        d(
+            "private_segment_fixed_size",
+            self.private_segment_fixed_size,
+        );
+        d("kernarg_size", self.kernarg_size);
+        if let Some(n) = self.user_sgpr_count {
+            d("user_sgpr_count", n);
+        }
+        if !arch_flat_scratch {
+            d(
+                "user_sgpr_private_segment_buffer",
+                self.user_sgpr_private_segment_buffer as u32,
+            );
+        }
+        d("user_sgpr_dispatch_ptr", self.user_sgpr_dispatch_ptr as u32);
+        d("user_sgpr_queue_ptr", self.user_sgpr_queue_ptr as u32);
+        d(
+            "user_sgpr_kernarg_segment_ptr",
+            self.user_sgpr_kernarg_segment_ptr as u32,
+        );
+        d("user_sgpr_dispatch_id", self.user_sgpr_dispatch_id as u32);
+        if !arch_flat_scratch {
+            d(
+                "user_sgpr_flat_scratch_init",
+                self.user_sgpr_flat_scratch_init as u32,
+            );
+        }
+        if self.user_sgpr_kernarg_preload_length != 0 {
+            d(
+                "user_sgpr_kernarg_preload_length",
+                self.user_sgpr_kernarg_preload_length,
+            );
+            d(
+                "user_sgpr_kernarg_preload_offset",
+                self.user_sgpr_kernarg_preload_offset,
+            );
+        }
+        d(
+            "user_sgpr_private_segment_size",
+            self.user_sgpr_private_segment_size as u32,
+        );
+        if gfx11 {
+            d("wavefront_size32", self.wavefront_size32 as u32);
+        }
+        d("uses_dynamic_stack", self.uses_dynamic_stack as u32);
+        if arch_flat_scratch {
+            d("enable_private_segment", self.enable_private_segment as u32);
+        } else {
+            d(
+                "system_sgpr_private_segment_wavefront_offset",
+                self.enable_private_segment as u32,
+            );
+        }
+        d(
+            "system_sgpr_workgroup_id_x",
+            self.system_sgpr_workgroup_id_x as u32,
+        );
+        d(
+            "system_sgpr_workgroup_id_y",
+            self.system_sgpr_workgroup_id_y as u32,
+        );
+        d(
+            "system_sgpr_workgroup_id_z",
+            self.system_sgpr_workgroup_id_z as u32,
+        );
+        d(
+            "system_sgpr_workgroup_info",
+            self.system_sgpr_workgroup_info as u32,
+        );
+        d("system_vgpr_workitem_id", self.system_vgpr_workitem_id);
+        d("next_free_vgpr", self.next_free_vgpr);
+        d("next_free_sgpr", self.next_free_sgpr);
+        if gfx90a {
+            d("accum_offset", self.accum_offset);
+        }
+        d("reserve_vcc", self.reserve_vcc as u32);
+        if !arch_flat_scratch {
+            d("reserve_flat_scratch", self.reserve_flat_scratch as u32);
+        }
+        // `.amdhsa_reserve_xnack_mask` must equal the target ID's xnack
+        // setting (llvm-mc rejects anything else), so it is left implied.
+        d("float_round_mode_32", self.float_round_mode_32 as u32);
+        d("float_round_mode_16_64", self.float_round_mode_16_64 as u32);
+        d("float_denorm_mode_32", self.float_denorm_mode_32 as u32);
+        d(
+            "float_denorm_mode_16_64",
+            self.float_denorm_mode_16_64 as u32,
+        );
+        d("dx10_clamp", self.dx10_clamp as u32);
+        d("ieee_mode", self.ieee_mode as u32);
+        d("fp16_overflow", self.fp16_overflow as u32);
+        if gfx90a {
+            d("tg_split", self.tg_split as u32);
+        }
+        if gfx11 {
+            d(
+                "workgroup_processor_mode",
+                self.workgroup_processor_mode as u32,
+            );
+            d("memory_ordered", self.memory_ordered as u32);
+            d("forward_progress", self.forward_progress as u32);
+            d("shared_vgpr_count", self.shared_vgpr_count);
+            d("inst_pref_size", self.inst_pref_size);
+        }
+        d(
+            "exception_fp_ieee_invalid_op",
+            self.exception_fp_ieee_invalid_op as u32,
+        );
+        d(
+            "exception_fp_denorm_src",
+            self.exception_fp_denorm_src as u32,
+        );
+        d(
+            "exception_fp_ieee_div_zero",
+            self.exception_fp_ieee_div_zero as u32,
+        );
+        d(
+            "exception_fp_ieee_overflow",
+            self.exception_fp_ieee_overflow as u32,
+        );
+        d(
+            "exception_fp_ieee_underflow",
+            self.exception_fp_ieee_underflow as u32,
+        );
+        d(
+            "exception_fp_ieee_inexact",
+            self.exception_fp_ieee_inexact as u32,
+        );
+        d("exception_int_div_zero", self.exception_int_div_zero as u32);
+        out.push_str(".end_amdhsa_kernel\n");
+        out
     }
 }
 
