@@ -62,14 +62,14 @@ impl OffloadBundle {
         for i in 0..count {
             let what = format!("bundle entry {i}");
             let offset = b.u64(pos, &what)?;
-            let size = b.u64(pos + 8, &what)?;
-            let id_len = b.u64(pos + 16, &what)?;
-            let id = b.slice(pos + 24, id_len, &format!("{what} id"))?;
+            let size = b.u64(pos.saturating_add(8), &what)?;
+            let id_len = b.u64(pos.saturating_add(16), &what)?;
+            let id = b.slice(pos.saturating_add(24), id_len, &format!("{what} id"))?;
             let id = String::from_utf8(id.to_vec())
                 .map_err(|_| CodeObjectError::Bundle(format!("{what}: id is not UTF-8")))?;
             b.slice(offset, size, &format!("bundle entry `{id}` contents"))?;
             entries.push(BundleEntry { id, offset, size });
-            pos += 24 + id_len;
+            pos = pos.saturating_add(24).saturating_add(id_len);
         }
         Ok(OffloadBundle { entries })
     }

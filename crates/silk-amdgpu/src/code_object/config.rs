@@ -258,14 +258,14 @@ impl KernelConfig {
     /// buffer 4, pointers and dispatch id 2 each, private segment size 1,
     /// plus preloaded kernarg SGPRs).
     pub fn implied_user_sgpr_count(&self) -> u32 {
-        4 * self.user_sgpr_private_segment_buffer as u32
+        (4 * self.user_sgpr_private_segment_buffer as u32
             + 2 * self.user_sgpr_dispatch_ptr as u32
             + 2 * self.user_sgpr_queue_ptr as u32
             + 2 * self.user_sgpr_kernarg_segment_ptr as u32
             + 2 * self.user_sgpr_dispatch_id as u32
             + 2 * self.user_sgpr_flat_scratch_init as u32
-            + self.user_sgpr_private_segment_size as u32
-            + self.user_sgpr_kernarg_preload_length
+            + self.user_sgpr_private_segment_size as u32)
+            .saturating_add(self.user_sgpr_kernarg_preload_length)
     }
 
     /// The USER_SGPR_COUNT the descriptor records.

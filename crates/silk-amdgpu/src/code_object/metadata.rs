@@ -355,7 +355,7 @@ impl KernArgLayout {
     pub fn push(&mut self, mut arg: KernelArg, align: u64) -> &mut Self {
         let align = align.max(1);
         arg.offset = self.end.next_multiple_of(align);
-        self.end = arg.offset + arg.size;
+        self.end = arg.offset.saturating_add(arg.size);
         self.max_align = self.max_align.max(align);
         self.args.push(arg);
         self

@@ -247,15 +247,16 @@ fn read_segments(b: &Bytes, obj: &mut ParsedCodeObject) {
         let o = h.phoff.saturating_add(i * PHDR_SIZE as u64);
         let what = format!("program header {i}");
         let seg = (|| -> Result<Segment> {
+            let e = Bytes::new(b.slice(o, PHDR_SIZE as u64, &what)?);
             Ok(Segment {
-                p_type: b.u32(o, &what)?,
-                flags: b.u32(o + 4, &what)?,
-                offset: b.u64(o + 8, &what)?,
-                vaddr: b.u64(o + 16, &what)?,
-                paddr: b.u64(o + 24, &what)?,
-                filesz: b.u64(o + 32, &what)?,
-                memsz: b.u64(o + 40, &what)?,
-                align: b.u64(o + 48, &what)?,
+                p_type: e.u32(0, &what)?,
+                flags: e.u32(4, &what)?,
+                offset: e.u64(8, &what)?,
+                vaddr: e.u64(16, &what)?,
+                paddr: e.u64(24, &what)?,
+                filesz: e.u64(32, &what)?,
+                memsz: e.u64(40, &what)?,
+                align: e.u64(48, &what)?,
             })
         })();
         match seg {
@@ -285,19 +286,20 @@ fn read_sections(b: &Bytes, obj: &mut ParsedCodeObject) {
         let o = h.shoff.saturating_add(i * SHDR_SIZE as u64);
         let what = format!("section header {i}");
         let sec = (|| -> Result<(u32, Section)> {
+            let e = Bytes::new(b.slice(o, SHDR_SIZE as u64, &what)?);
             Ok((
-                b.u32(o, &what)?,
+                e.u32(0, &what)?,
                 Section {
                     name: String::new(),
-                    sh_type: b.u32(o + 4, &what)?,
-                    flags: b.u64(o + 8, &what)?,
-                    address: b.u64(o + 16, &what)?,
-                    offset: b.u64(o + 24, &what)?,
-                    size: b.u64(o + 32, &what)?,
-                    link: b.u32(o + 40, &what)?,
-                    info: b.u32(o + 44, &what)?,
-                    align: b.u64(o + 48, &what)?,
-                    entsize: b.u64(o + 56, &what)?,
+                    sh_type: e.u32(4, &what)?,
+                    flags: e.u64(8, &what)?,
+                    address: e.u64(16, &what)?,
+                    offset: e.u64(24, &what)?,
+                    size: e.u64(32, &what)?,
+                    link: e.u32(40, &what)?,
+                    info: e.u32(44, &what)?,
+                    align: e.u64(48, &what)?,
+                    entsize: e.u64(56, &what)?,
                 },
             ))
         })();
@@ -629,7 +631,7 @@ impl ParsedCodeObject {
             .find(|s| {
                 s.kind == STT_OBJECT
                     && bss.is_some_and(|b| {
-                        s.value >= b.address && s.value < b.address + b.size.max(1)
+                        s.value >= b.address && s.value < b.address.saturating_add(b.size.max(1))
                     })
             })
             .map(|s| s.name.clone());

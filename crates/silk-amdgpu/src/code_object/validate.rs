@@ -220,8 +220,9 @@ pub fn validate(obj: &ParsedCodeObject) -> Vec<Issue> {
                 ),
             );
         }
-        let in_text = text
-            .is_some_and(|t| k.entry_address >= t.address && k.entry_address < t.address + t.size);
+        let in_text = text.is_some_and(|t| {
+            k.entry_address >= t.address && k.entry_address < t.address.saturating_add(t.size)
+        });
         if !in_text {
             push(
                 IssueKind::EntryOffset,
@@ -231,8 +232,12 @@ pub fn validate(obj: &ParsedCodeObject) -> Vec<Issue> {
                     k.entry_address,
                     k.descriptor_address,
                     k.descriptor.kernel_code_entry_byte_offset(),
-                    text.map(|t| format!(" [{:#x}, {:#x})", t.address, t.address + t.size))
-                        .unwrap_or_default()
+                    text.map(|t| format!(
+                        " [{:#x}, {:#x})",
+                        t.address,
+                        t.address.saturating_add(t.size)
+                    ))
+                    .unwrap_or_default()
                 ),
             );
         } else if k.code_symbol.is_none() {
@@ -363,7 +368,7 @@ pub fn validate(obj: &ParsedCodeObject) -> Vec<Issue> {
             if a.offset < end {
                 push(IssueKind::Metadata, format!("kernel `{}`: argument {i} at offset {} overlaps the previous one (ends at {end})", km.name, a.offset));
             }
-            end = end.max(a.offset + a.size);
+            end = end.max(a.offset.saturating_add(a.size));
         }
         if end > km.kernarg_segment_size {
             push(
@@ -426,7 +431,7 @@ pub fn validate(obj: &ParsedCodeObject) -> Vec<Issue> {
         let total_vgprs = if is_gfx90a_class(t.processor) {
             let agprs = km.agpr_count.unwrap_or(0);
             if agprs > 0 {
-                km.vgpr_count.next_multiple_of(4) + agprs
+                (km.vgpr_count.saturating_add(3) / 4 * 4).saturating_add(agprs)
             } else {
                 km.vgpr_count
             }
