@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod inspect;
 mod targets;
 
 #[derive(Parser)]
@@ -20,12 +21,16 @@ struct Cli {
 enum Command {
     /// List the supported AMDGPU processors, or resolve a target name.
     Targets(targets::Args),
+    /// Show a code object or offload bundle: header, target, kernels with
+    /// every descriptor field, metadata, and validation issues.
+    Inspect(inspect::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Targets(args) => targets::run(&args),
+        Command::Inspect(args) => inspect::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -867,7 +867,7 @@ impl KernelDescriptor {
             }
         }
         fields.push((
-            "user_sgpr_count".to_string(),
+            ".amdhsa_user_sgpr_count".to_string(),
             self.user_sgpr_count().to_string(),
         ));
         fields
