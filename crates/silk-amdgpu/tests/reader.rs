@@ -8,7 +8,12 @@ use proptest::prelude::*;
 use silk_amdgpu::code_object::{read, validate, IssueKind, ParsedCodeObject};
 use silk_amdgpu::target::Target;
 
-fn shape(p: &ParsedCodeObject) -> (Vec<(String, u32, u64, u64, u64)>, Vec<(u32, u32, u64)>) {
+/// (name, type, flags, alignment, entry size) per section.
+type SectionShape = (String, u32, u64, u64, u64);
+/// (type, flags, alignment) per program header.
+type SegmentShape = (u32, u32, u64);
+
+fn shape(p: &ParsedCodeObject) -> (Vec<SectionShape>, Vec<SegmentShape>) {
     (
         p.sections
             .iter()

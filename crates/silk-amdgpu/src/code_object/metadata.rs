@@ -558,8 +558,8 @@ impl KernelMetadata {
             other => other,
         };
         let args = match f.take(".args") {
-            Some(Value::Array(items)) if items.is_empty() => {
-                f.keep(".args", Value::Array(items));
+            Some(v @ Value::Array(items)) if items.is_empty() => {
+                f.keep(".args", v);
                 Vec::new()
             }
             Some(Value::Array(items)) => items
@@ -708,9 +708,21 @@ impl Metadata {
         })
     }
 
-    /// The MessagePack note payload.
+    /// The MessagePack note payload (the bytes of [`Metadata::to_value`],
+    /// written directly without building the generic value).
     pub fn to_msgpack(&self) -> Result<Vec<u8>> {
-        self.to_value().to_bytes()
+        let mut out = Vec::with_capacity(512 + 512 * self.kernels.len());
+        let mut m: Vec<(&str, Field)> = vec![
+            ("amdhsa.version", Field::List(&self.version)),
+            ("amdhsa.target", Field::S(&self.target)),
+            ("amdhsa.kernels", Field::Kernels(&self.kernels)),
+        ];
+        if let Some(p) = &self.printf {
+            m.push(("amdhsa.printf", Field::Strings(p)));
+        }
+        m.extend(self.extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
+        encode_map(m, &mut out)?;
+        Ok(out)
     }
 
     pub fn from_msgpack(bytes: &[u8]) -> Result<Metadata> {
@@ -718,19 +730,184 @@ impl Metadata {
     }
 }
 
+/// A field value for the direct encoder (no intermediate [`Value`]).
+enum Field<'a> {
+    U(u64),
+    B(bool),
+    S(&'a str),
+    List(&'a [u64]),
+    Args(&'a [KernelArg]),
+    Kernels(&'a [KernelMetadata]),
+    Strings(&'a [String]),
+    V(&'a Value),
+}
+
+fn encode_str(out: &mut Vec<u8>, s: &str) -> Result<()> {
+    Value::encode_str(out, s)
+}
+
+/// Encode a map with string keys sorted bytewise (LLVM's order).
+fn encode_map(mut entries: Vec<(&str, Field)>, out: &mut Vec<u8>) -> Result<()> {
+    entries.sort_by(|a, b| a.0.cmp(b.0));
+    rmp::encode::write_map_len(out, entries.len() as u32)
+        .map_err(|_| CodeObjectError::MsgPack("map too large".into()))?;
+    for (k, v) in entries {
+        encode_str(out, k)?;
+        match v {
+            Field::U(u) => Value::UInt(u).encode(out)?,
+            Field::B(b) => Value::Bool(b).encode(out)?,
+            Field::S(s) => encode_str(out, s)?,
+            Field::List(l) => {
+                rmp::encode::write_array_len(out, l.len() as u32)
+                    .map_err(|_| CodeObjectError::MsgPack("array too large".into()))?;
+                for &x in l {
+                    Value::UInt(x).encode(out)?;
+                }
+            }
+            Field::Strings(l) => {
+                rmp::encode::write_array_len(out, l.len() as u32)
+                    .map_err(|_| CodeObjectError::MsgPack("array too large".into()))?;
+                for x in l {
+                    encode_str(out, x)?;
+                }
+            }
+            Field::Args(args) => {
+                rmp::encode::write_array_len(out, args.len() as u32)
+                    .map_err(|_| CodeObjectError::MsgPack("array too large".into()))?;
+                for a in args {
+                    a.encode(out)?;
+                }
+            }
+            Field::Kernels(ks) => {
+                rmp::encode::write_array_len(out, ks.len() as u32)
+                    .map_err(|_| CodeObjectError::MsgPack("array too large".into()))?;
+                for k in ks {
+                    k.encode(out)?;
+                }
+            }
+            Field::V(v) => v.encode(out)?,
+        }
+    }
+    Ok(())
+}
+
+impl KernelArg {
+    /// MessagePack bytes of [`KernelArg::to_value`], written directly.
+    pub fn encode(&self, out: &mut Vec<u8>) -> Result<()> {
+        let mut m: Vec<(&str, Field)> = Vec::with_capacity(8 + self.extra.len());
+        if let Some(v) = &self.name {
+            m.push((".name", Field::S(v)));
+        }
+        if let Some(v) = &self.type_name {
+            m.push((".type_name", Field::S(v)));
+        }
+        m.push((".offset", Field::U(self.offset)));
+        m.push((".size", Field::U(self.size)));
+        m.push((".value_kind", Field::S(self.value_kind.as_str())));
+        if let Some(v) = &self.address_space {
+            m.push((".address_space", Field::S(v.as_str())));
+        }
+        if let Some(v) = self.pointee_align {
+            m.push((".pointee_align", Field::U(v)));
+        }
+        if let Some(v) = &self.access {
+            m.push((".access", Field::S(v.as_str())));
+        }
+        if let Some(v) = &self.actual_access {
+            m.push((".actual_access", Field::S(v.as_str())));
+        }
+        for (k, v) in [
+            (".is_const", self.is_const),
+            (".is_restrict", self.is_restrict),
+            (".is_volatile", self.is_volatile),
+            (".is_pipe", self.is_pipe),
+        ] {
+            if let Some(v) = v {
+                m.push((k, Field::B(v)));
+            }
+        }
+        m.extend(self.extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
+        encode_map(m, out)
+    }
+}
+
+impl KernelMetadata {
+    /// MessagePack bytes of [`KernelMetadata::to_value`], written directly.
+    pub fn encode(&self, out: &mut Vec<u8>) -> Result<()> {
+        let mut m: Vec<(&str, Field)> = Vec::with_capacity(24 + self.extra.len());
+        m.push((".name", Field::S(&self.name)));
+        m.push((".symbol", Field::S(&self.symbol)));
+        if !self.args.is_empty() {
+            m.push((".args", Field::Args(&self.args)));
+        }
+        m.push((".kernarg_segment_size", Field::U(self.kernarg_segment_size)));
+        m.push((
+            ".kernarg_segment_align",
+            Field::U(self.kernarg_segment_align),
+        ));
+        m.push((
+            ".group_segment_fixed_size",
+            Field::U(self.group_segment_fixed_size),
+        ));
+        m.push((
+            ".private_segment_fixed_size",
+            Field::U(self.private_segment_fixed_size),
+        ));
+        m.push((".wavefront_size", Field::U(self.wavefront_size)));
+        m.push((".sgpr_count", Field::U(self.sgpr_count)));
+        m.push((".vgpr_count", Field::U(self.vgpr_count)));
+        for (k, v) in [
+            (".agpr_count", self.agpr_count),
+            (".sgpr_spill_count", self.sgpr_spill_count),
+            (".vgpr_spill_count", self.vgpr_spill_count),
+            (".max_flat_workgroup_size", self.max_flat_workgroup_size),
+            (".uniform_work_group_size", self.uniform_work_group_size),
+            (".workgroup_processor_mode", self.workgroup_processor_mode),
+        ] {
+            if let Some(v) = v {
+                m.push((k, Field::U(v)));
+            }
+        }
+        if let Some(v) = self.uses_dynamic_stack {
+            m.push((".uses_dynamic_stack", Field::B(v)));
+        }
+        for (k, v) in [
+            (".language", &self.language),
+            (".vec_type_hint", &self.vec_type_hint),
+            (".device_enqueue_symbol", &self.device_enqueue_symbol),
+            (".kind", &self.kind),
+        ] {
+            if let Some(v) = v {
+                m.push((k, Field::S(v)));
+            }
+        }
+        for (k, v) in [
+            (".language_version", &self.language_version),
+            (".reqd_workgroup_size", &self.reqd_workgroup_size),
+            (".workgroup_size_hint", &self.workgroup_size_hint),
+        ] {
+            if let Some(v) = v {
+                m.push((k, Field::List(v)));
+            }
+        }
+        m.extend(self.extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
+        encode_map(m, out)
+    }
+}
+
 /// Takes typed fields out of a map; whatever is left (or of the wrong
 /// type) stays verbatim in `extra`.
-struct Fields {
-    entries: Vec<(Value, Value)>,
+struct Fields<'a> {
+    entries: Vec<(&'a Value, &'a Value)>,
     kept: Vec<(String, Value)>,
     what: &'static str,
 }
 
-impl Fields {
-    fn new(v: &Value, what: &'static str) -> Result<Fields> {
+impl<'a> Fields<'a> {
+    fn new(v: &'a Value, what: &'static str) -> Result<Fields<'a>> {
         match v {
             Value::Map(entries) => Ok(Fields {
-                entries: entries.clone(),
+                entries: entries.iter().map(|(k, v)| (k, v)).collect(),
                 kept: Vec::new(),
                 what,
             }),
@@ -738,21 +915,21 @@ impl Fields {
         }
     }
 
-    fn take(&mut self, key: &str) -> Option<Value> {
+    fn take(&mut self, key: &str) -> Option<&'a Value> {
         let i = self
             .entries
             .iter()
             .position(|(k, _)| k.as_str() == Some(key))?;
-        Some(self.entries.remove(i).1)
+        Some(self.entries.swap_remove(i).1)
     }
 
-    fn keep(&mut self, key: &str, v: Value) {
-        self.kept.push((key.to_string(), v));
+    fn keep(&mut self, key: &str, v: &Value) {
+        self.kept.push((key.to_string(), v.clone()));
     }
 
-    fn typed<T>(&mut self, key: &str, get: impl Fn(&Value) -> Option<T>) -> Option<T> {
+    fn typed<T>(&mut self, key: &str, get: impl Fn(&'a Value) -> Option<T>) -> Option<T> {
         let v = self.take(key)?;
-        match get(&v) {
+        match get(v) {
             Some(t) => Some(t),
             None => {
                 self.keep(key, v);
@@ -787,16 +964,19 @@ impl Fields {
         })
     }
 
-    /// Remaining entries: string keys go to `extra`; maps with non-string
-    /// keys are not metadata and are dropped (reported by the validator
-    /// through the raw document).
-    fn rest(mut self) -> Vec<(String, Value)> {
-        for (k, v) in self.entries.drain(..) {
+    /// Remaining entries, in their original order: string keys go to
+    /// `extra`; entries with non-string keys are not metadata and are
+    /// dropped (the raw document still has them).
+    fn rest(self) -> Vec<(String, Value)> {
+        let mut kept = self.kept;
+        let mut left: Vec<(&Value, &Value)> = self.entries;
+        left.sort_by(|a, b| a.0.as_str().cmp(&b.0.as_str()));
+        for (k, v) in left {
             if let Value::Str(k) = k {
-                self.kept.push((k, v));
+                kept.push((k.clone(), v.clone()));
             }
         }
-        self.kept
+        kept
     }
 }
 
@@ -869,6 +1049,11 @@ mod tests {
         m.kernels.push(k);
         m.extra.push(("amdhsa.other".into(), Value::UInt(3)));
         let bytes = m.to_msgpack().unwrap();
+        assert_eq!(
+            bytes,
+            m.to_value().to_bytes().unwrap(),
+            "direct and generic encodings agree"
+        );
         let back = Metadata::from_msgpack(&bytes).unwrap();
         assert_eq!(back, m);
         assert_eq!(back.to_msgpack().unwrap(), bytes);

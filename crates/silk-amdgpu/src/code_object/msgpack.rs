@@ -91,6 +91,16 @@ impl Value {
             .map(|(_, v)| v)
     }
 
+    /// Encode a string canonically (fixstr, str8, str16 or str32).
+    pub fn encode_str(out: &mut Vec<u8>, s: &str) -> Result<()> {
+        let len = u32::try_from(s.len())
+            .map_err(|_| CodeObjectError::MsgPack("string longer than 2^32-1".into()))?;
+        rmp::encode::write_str_len(out, len)
+            .map_err(|_| CodeObjectError::MsgPack("string longer than 2^32-1".into()))?;
+        out.extend_from_slice(s.as_bytes());
+        Ok(())
+    }
+
     /// Encode canonically.
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
         let mut out = Vec::new();

@@ -245,18 +245,18 @@ fn read_segments(b: &Bytes, obj: &mut ParsedCodeObject) {
     }
     for i in 0..h.phnum as u64 {
         let o = h.phoff.saturating_add(i * PHDR_SIZE as u64);
-        let what = format!("program header {i}");
+        let what = "program header";
         let seg = (|| -> Result<Segment> {
-            let e = Bytes::new(b.slice(o, PHDR_SIZE as u64, &what)?);
+            let e = Bytes::new(b.slice(o, PHDR_SIZE as u64, what)?);
             Ok(Segment {
-                p_type: e.u32(0, &what)?,
-                flags: e.u32(4, &what)?,
-                offset: e.u64(8, &what)?,
-                vaddr: e.u64(16, &what)?,
-                paddr: e.u64(24, &what)?,
-                filesz: e.u64(32, &what)?,
-                memsz: e.u64(40, &what)?,
-                align: e.u64(48, &what)?,
+                p_type: e.u32(0, what)?,
+                flags: e.u32(4, what)?,
+                offset: e.u64(8, what)?,
+                vaddr: e.u64(16, what)?,
+                paddr: e.u64(24, what)?,
+                filesz: e.u64(32, what)?,
+                memsz: e.u64(40, what)?,
+                align: e.u64(48, what)?,
             })
         })();
         match seg {
@@ -284,22 +284,22 @@ fn read_sections(b: &Bytes, obj: &mut ParsedCodeObject) {
     let mut raw = Vec::new();
     for i in 0..h.shnum as u64 {
         let o = h.shoff.saturating_add(i * SHDR_SIZE as u64);
-        let what = format!("section header {i}");
+        let what = "section header";
         let sec = (|| -> Result<(u32, Section)> {
-            let e = Bytes::new(b.slice(o, SHDR_SIZE as u64, &what)?);
+            let e = Bytes::new(b.slice(o, SHDR_SIZE as u64, what)?);
             Ok((
-                e.u32(0, &what)?,
+                e.u32(0, what)?,
                 Section {
                     name: String::new(),
-                    sh_type: e.u32(4, &what)?,
-                    flags: e.u64(8, &what)?,
-                    address: e.u64(16, &what)?,
-                    offset: e.u64(24, &what)?,
-                    size: e.u64(32, &what)?,
-                    link: e.u32(40, &what)?,
-                    info: e.u32(44, &what)?,
-                    align: e.u64(48, &what)?,
-                    entsize: e.u64(56, &what)?,
+                    sh_type: e.u32(4, what)?,
+                    flags: e.u64(8, what)?,
+                    address: e.u64(16, what)?,
+                    offset: e.u64(24, what)?,
+                    size: e.u64(32, what)?,
+                    link: e.u32(40, what)?,
+                    info: e.u32(44, what)?,
+                    align: e.u64(48, what)?,
+                    entsize: e.u64(56, what)?,
                 },
             ))
         })();
@@ -376,24 +376,23 @@ fn parse_symbols(b: &Bytes, obj: &mut ParsedCodeObject, ty: u32) -> Vec<Symbol> 
     let mut out = Vec::new();
     for i in 0..(tab.size / SYM_SIZE as u64) {
         let o = i * SYM_SIZE as u64;
-        let what = format!("`{}` entry {i}", tab.name);
+        let what = "symbol table entry";
         let sym = (|| -> Result<Symbol> {
-            let name_off = d.u32(o, &what)?;
-            let info = d.u8(o + 4, &what)?;
+            let name_off = d.u32(o, what)?;
+            let info = d.u8(o + 4, what)?;
             let name = if name_off == 0 {
                 String::new()
             } else {
-                s.cstr(name_off as u64, &format!("{what} name"))?
-                    .to_string()
+                s.cstr(name_off as u64, "symbol name")?.to_string()
             };
             Ok(Symbol {
                 name,
                 kind: info & 0xf,
                 binding: info >> 4,
-                visibility: d.u8(o + 5, &what)? & 3,
-                shndx: d.u16(o + 6, &what)?,
-                value: d.u64(o + 8, &what)?,
-                size: d.u64(o + 16, &what)?,
+                visibility: d.u8(o + 5, what)? & 3,
+                shndx: d.u16(o + 6, what)?,
+                value: d.u64(o + 8, what)?,
+                size: d.u64(o + 16, what)?,
             })
         })();
         match sym {
@@ -494,11 +493,19 @@ fn bytes_at<'a>(b: &Bytes<'a>, obj: &ParsedCodeObject, addr: u64, len: u64) -> O
 }
 
 fn read_kernels(b: &Bytes, obj: &mut ParsedCodeObject) {
+    let (kernels, problems) = find_kernels(b, obj);
+    obj.kernels = kernels;
+    obj.problems.extend(problems);
+}
+
+fn find_kernels(b: &Bytes, obj: &ParsedCodeObject) -> (Vec<ParsedKernel>, Vec<String>) {
+    let mut kernels = Vec::new();
+    let mut problems = Vec::new();
     let processor = obj.target.map(|t| t.processor);
-    let table = if obj.symbols.is_empty() {
-        obj.dynamic_symbols.clone()
+    let table: &[Symbol] = if obj.symbols.is_empty() {
+        &obj.dynamic_symbols
     } else {
-        obj.symbols.clone()
+        &obj.symbols
     };
     for kd in table
         .iter()
@@ -506,7 +513,7 @@ fn read_kernels(b: &Bytes, obj: &mut ParsedCodeObject) {
     {
         let name = kd.name.trim_end_matches(".kd").to_string();
         let Some(raw) = bytes_at(b, obj, kd.value, 64) else {
-            obj.problems.push(format!(
+            problems.push(format!(
                 "descriptor `{}` at {:#x}: 64 bytes there are not inside any allocated section with file data",
                 kd.name, kd.value
             ));
@@ -516,7 +523,7 @@ fn read_kernels(b: &Bytes, obj: &mut ParsedCodeObject) {
             continue;
         };
         let Some(processor) = processor else {
-            obj.problems.push(format!(
+            problems.push(format!(
                 "descriptor `{}`: cannot decode without a known processor in e_flags",
                 kd.name
             ));
@@ -539,7 +546,7 @@ fn read_kernels(b: &Bytes, obj: &mut ParsedCodeObject) {
             .and_then(|s| bytes_at(b, obj, s.value, s.size))
             .map(<[u8]>::to_vec)
             .unwrap_or_default();
-        obj.kernels.push(ParsedKernel {
+        kernels.push(ParsedKernel {
             name,
             descriptor_address: kd.value,
             descriptor_symbol_size: kd.size,
@@ -550,6 +557,7 @@ fn read_kernels(b: &Bytes, obj: &mut ParsedCodeObject) {
             code,
         });
     }
+    (kernels, problems)
 }
 
 impl ParsedCodeObject {

@@ -190,7 +190,7 @@ pub fn validate(obj: &ParsedCodeObject) -> Vec<Issue> {
     {
         if !symbols
             .iter()
-            .any(|k| k.kind == STT_OBJECT && k.name == format!("{}.kd", sym.name))
+            .any(|k| k.kind == STT_OBJECT && is_kd_of(&k.name, &sym.name))
         {
             push(
                 IssueKind::Symbols,
@@ -274,7 +274,7 @@ pub fn validate(obj: &ParsedCodeObject) -> Vec<Issue> {
             && !obj
                 .dynamic_symbols
                 .iter()
-                .any(|s| s.name == format!("{}.kd", k.name))
+                .any(|s| is_kd_of(&s.name, &k.name))
         {
             push(
                 IssueKind::Symbols,
@@ -350,11 +350,7 @@ pub fn validate(obj: &ParsedCodeObject) -> Vec<Issue> {
         }
     }
     for km in &md.kernels {
-        if !obj
-            .kernels
-            .iter()
-            .any(|k| format!("{}.kd", k.name) == km.symbol)
-        {
+        if !obj.kernels.iter().any(|k| is_kd_of(&km.symbol, &k.name)) {
             push(
                 IssueKind::Symbols,
                 format!(
@@ -381,11 +377,7 @@ pub fn validate(obj: &ParsedCodeObject) -> Vec<Issue> {
         }
     }
     for k in &obj.kernels {
-        let Some(km) = md
-            .kernels
-            .iter()
-            .find(|m| m.symbol == format!("{}.kd", k.name))
-        else {
+        let Some(km) = md.kernels.iter().find(|m| is_kd_of(&m.symbol, &k.name)) else {
             push(
                 IssueKind::Metadata,
                 format!("kernel `{}` has no `amdhsa.kernels` entry", k.name),
@@ -508,4 +500,8 @@ pub fn validate(obj: &ParsedCodeObject) -> Vec<Issue> {
         }
     }
     issues
+}
+
+fn is_kd_of(symbol: &str, kernel: &str) -> bool {
+    symbol.strip_suffix(".kd") == Some(kernel)
 }
