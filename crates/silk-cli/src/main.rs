@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod check;
+mod inspect;
 mod targets;
 
 #[derive(Parser)]
@@ -23,6 +24,9 @@ enum Command {
     Targets(targets::Args),
     /// Parse, resolve and type-check Silk source files.
     Check(check::Args),
+    /// Show a code object or offload bundle: header, target, kernels with
+    /// every descriptor field, metadata, and validation issues.
+    Inspect(inspect::Args),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +34,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Targets(args) => targets::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Inspect(args) => inspect::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

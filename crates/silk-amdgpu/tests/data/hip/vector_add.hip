@@ -1,0 +1,7 @@
+// Global buffers and a by-value int: the simplest kernel shape.
+#define __global__ __attribute__((global))
+extern "C" __global__ void vector_add(float *out, const float *in, int n) {
+  int i = __builtin_amdgcn_workitem_id_x() + __builtin_amdgcn_workgroup_id_x() * 256;
+  if (i < n)
+    out[i] += in[i];
+}
