@@ -169,10 +169,7 @@ impl FunctionBuilder {
     /// Append any non-control instruction; returns its results.
     pub fn op(&mut self, op: Op) -> BResult<Vec<Value>> {
         if matches!(op, Op::If { .. } | Op::Loop { .. } | Op::Call { .. }) || op.is_terminator() {
-            return self.err(format!(
-                "use the dedicated method for `{}`",
-                op.mnemonic()
-            ));
+            return self.err(format!("use the dedicated method for `{}`", op.mnemonic()));
         }
         self.check_values(&op.operands())?;
         let types = {
@@ -183,11 +180,16 @@ impl FunctionBuilder {
             Ok(t) => t,
             Err(m) => return self.err(m),
         };
-        if matches!(op, Op::LdsAlloc { .. }) && (self.blocks.len() != 1 || self.kind != FunctionKind::Kernel) {
+        if matches!(op, Op::LdsAlloc { .. })
+            && (self.blocks.len() != 1 || self.kind != FunctionKind::Kernel)
+        {
             return self.err("`lds.alloc` is only allowed at the top level of a kernel body");
         }
         if self.is_terminated() {
-            return self.err(format!("cannot add `{}` after the block's terminator", op.mnemonic()));
+            return self.err(format!(
+                "cannot add `{}` after the block's terminator",
+                op.mnemonic()
+            ));
         }
         let results: Vec<Value> = types.into_iter().map(|t| self.new_value(t)).collect();
         self.push_inst(Inst {
@@ -347,13 +349,21 @@ impl FunctionBuilder {
         let pt = self.value_type(base)?;
         let it = self.value_type(index)?;
         let wide = if pt.bits() == 64 {
-            if it.is_signed_int() { Type::I64 } else { Type::U64 }
+            if it.is_signed_int() {
+                Type::I64
+            } else {
+                Type::U64
+            }
         } else if it.is_signed_int() {
             Type::I32
         } else {
             Type::U32
         };
-        let idx = if it == wide { index } else { self.cvt(index, wide)? };
+        let idx = if it == wide {
+            index
+        } else {
+            self.cvt(index, wide)?
+        };
         let size = self.const_bits(wide, elem_bytes as u64)?;
         let off = self.mul(idx, size)?;
         self.ptr_add(base, off)
@@ -391,7 +401,11 @@ impl FunctionBuilder {
     }
 
     /// `if cond { then }` with no results.
-    pub fn if_then(&mut self, cond: Value, then: impl FnOnce(&mut Self) -> BResult<()>) -> BResult<()> {
+    pub fn if_then(
+        &mut self,
+        cond: Value,
+        then: impl FnOnce(&mut Self) -> BResult<()>,
+    ) -> BResult<()> {
         self.if_else(cond, &[], |f| then(f).map(|_| vec![]), |_| Ok(vec![]))
             .map(|_| ())
     }
@@ -426,7 +440,13 @@ impl FunctionBuilder {
         Ok(rs)
     }
 
-    fn close_arm(&self, b: &mut Vec<Inst>, vals: Vec<Value>, results: &[Type], arm: &str) -> BResult<()> {
+    fn close_arm(
+        &self,
+        b: &mut Vec<Inst>,
+        vals: Vec<Value>,
+        results: &[Type],
+        arm: &str,
+    ) -> BResult<()> {
         let terminated = b.last().is_some_and(|i| i.op.is_terminator());
         if terminated {
             if !vals.is_empty() {
@@ -446,7 +466,9 @@ impl FunctionBuilder {
         for (&v, &t) in vals.iter().zip(results) {
             let vt = self.value_type(v)?;
             if vt != t {
-                return self.err(format!("the {arm} arm yields a {vt} where the `if` result is {t}"));
+                return self.err(format!(
+                    "the {arm} arm yields a {vt} where the `if` result is {t}"
+                ));
             }
         }
         b.push(Inst {
@@ -493,7 +515,10 @@ impl FunctionBuilder {
 
     fn term(&mut self, op: Op) -> BResult<()> {
         self.check_values(&op.operands())?;
-        self.push_inst(Inst { results: vec![], op })
+        self.push_inst(Inst {
+            results: vec![],
+            op,
+        })
     }
     /// `break` out of the innermost loop with its results.
     pub fn break_(&mut self, values: &[Value]) -> BResult<()> {

@@ -42,7 +42,9 @@ pub fn f16_to_f64(h: u16) -> f64 {
                 sign * f64::INFINITY
             } else {
                 // Keep the payload: f64 NaN with the f16 mantissa on top.
-                let bits = ((h as u64 & 0x8000) << 48) | 0x7ff0_0000_0000_0000 | ((h as u64 & 0x3ff) << 42);
+                let bits = ((h as u64 & 0x8000) << 48)
+                    | 0x7ff0_0000_0000_0000
+                    | ((h as u64 & 0x3ff) << 42);
                 f64::from_bits(bits | 0x0008_0000_0000_0000)
             }
         }
@@ -150,7 +152,13 @@ fn float_un(t: Type, a: u64, f32op: fn(f32) -> f32, f64op: fn(f64) -> f64) -> u6
     }
 }
 
-fn float_bin(t: Type, a: u64, b: u64, f32op: fn(f32, f32) -> f32, f64op: fn(f64, f64) -> f64) -> u64 {
+fn float_bin(
+    t: Type,
+    a: u64,
+    b: u64,
+    f32op: fn(f32, f32) -> f32,
+    f64op: fn(f64, f64) -> f64,
+) -> u64 {
     match t {
         Type::F32 => f32op(f32::from_bits(a as u32), f32::from_bits(b as u32)).to_bits() as u64,
         Type::F64 => f64op(f64::from_bits(a), f64::from_bits(b)).to_bits(),
@@ -259,7 +267,11 @@ pub fn fma(t: Type, a: u64, b: u64, c: u64) -> u64 {
             // The f16 product is exact in f64; the sum is rounded to odd in
             // f64 (Boldo-Melquiond) so that the final rounding to f16 is
             // the only one that counts.
-            let (x, y, z) = (f16_to_f64(a as u16), f16_to_f64(b as u16), f16_to_f64(c as u16));
+            let (x, y, z) = (
+                f16_to_f64(a as u16),
+                f16_to_f64(b as u16),
+                f16_to_f64(c as u16),
+            );
             let p = x * y;
             let s = p + z;
             if !s.is_finite() {
@@ -335,16 +347,28 @@ pub fn convert(from: Type, to: Type, a: u64) -> u64 {
         };
         return match to {
             Type::F32 => {
-                let f = if from.is_signed_int() { v as i64 as f32 } else { v as u64 as f32 };
+                let f = if from.is_signed_int() {
+                    v as i64 as f32
+                } else {
+                    v as u64 as f32
+                };
                 f.to_bits() as u64
             }
             Type::F64 => {
-                let f = if from.is_signed_int() { v as i64 as f64 } else { v as u64 as f64 };
+                let f = if from.is_signed_int() {
+                    v as i64 as f64
+                } else {
+                    v as u64 as f64
+                };
                 f.to_bits()
             }
             // Every integer that does not overflow f16 is exact in f64.
             _ => {
-                let f = if from.is_signed_int() { v as i64 as f64 } else { v as u64 as f64 };
+                let f = if from.is_signed_int() {
+                    v as i64 as f64
+                } else {
+                    v as u64 as f64
+                };
                 f64_to_f16(f) as u64
             }
         };

@@ -18,7 +18,9 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::eval;
-use crate::ir::{AtomicOp, BinOp, Block, Function, FunctionKind, Geometry, Inst, Module, Op, Value};
+use crate::ir::{
+    AtomicOp, BinOp, Block, Function, FunctionKind, Geometry, Inst, Module, Op, Value,
+};
 use crate::types::{AddrSpace, Type};
 use crate::verify::verify_module;
 
@@ -233,16 +235,23 @@ pub fn run_kernel_with(
     mem: &mut Memory,
     opts: &RunOptions,
 ) -> Result<RunStats, ExecError> {
-    verify_module(module).map_err(|e| ExecError::launch(format!("the module does not verify: {e}")))?;
+    verify_module(module)
+        .map_err(|e| ExecError::launch(format!("the module does not verify: {e}")))?;
     let Some(k) = module.function(kernel) else {
         let names: Vec<String> = module.kernels().map(|k| format!("@{}", k.name)).collect();
         return Err(ExecError::launch(format!(
             "no kernel @{kernel} in the module (kernels: {})",
-            if names.is_empty() { "none".into() } else { names.join(", ") }
+            if names.is_empty() {
+                "none".into()
+            } else {
+                names.join(", ")
+            }
         )));
     };
     if k.kind != FunctionKind::Kernel {
-        return Err(ExecError::launch(format!("@{kernel} is a device function, not a kernel")));
+        return Err(ExecError::launch(format!(
+            "@{kernel} is a device function, not a kernel"
+        )));
     }
     for d in 0..3 {
         if launch.block[d] == 0 || launch.grid[d] == 0 {
@@ -281,7 +290,11 @@ pub fn run_kernel_with(
         }
     }
     let mut sh = Shared {
-        funcs: module.functions.iter().map(|f| (f.name.as_str(), f)).collect(),
+        funcs: module
+            .functions
+            .iter()
+            .map(|f| (f.name.as_str(), f))
+            .collect(),
         lds_offsets,
         launch: *launch,
         group: [0; 3],
@@ -425,7 +438,8 @@ fn run_workgroup<'m>(
             for x in 0..l.block[0] {
                 let local = [x, y, z];
                 let inside = (0..3).all(|d| {
-                    (sh.group[d] as u64) * (l.block[d] as u64) + (local[d] as u64) < l.grid[d] as u64
+                    (sh.group[d] as u64) * (l.block[d] as u64) + (local[d] as u64)
+                        < l.grid[d] as u64
                 });
                 if inside {
                     items.push(WorkItem {
@@ -548,7 +562,12 @@ fn space_of(t: Type) -> AddrSpace {
 }
 
 /// Run one work-item until it reaches a barrier or returns.
-fn step<'m>(wi: &mut WorkItem<'m>, sh: &mut Shared<'m>, mem: &mut Memory, lds: &mut [u8]) -> Result<Stop, String> {
+fn step<'m>(
+    wi: &mut WorkItem<'m>,
+    sh: &mut Shared<'m>,
+    mem: &mut Memory,
+    lds: &mut [u8],
+) -> Result<Stop, String> {
     loop {
         sh.steps += 1;
         if sh.steps > sh.limit {
@@ -580,9 +599,8 @@ fn step<'m>(wi: &mut WorkItem<'m>, sh: &mut Shared<'m>, mem: &mut Memory, lds: &
             }
             Op::Binary { op, lhs, rhs } => {
                 let t = ty(func, *lhs);
-                let x = eval::binary(*op, t, rd(vals, *lhs), rd(vals, *rhs)).map_err(|_| {
-                    format!("integer division by zero (`{}` on {t})", op.keyword())
-                })?;
+                let x = eval::binary(*op, t, rd(vals, *lhs), rd(vals, *rhs))
+                    .map_err(|_| format!("integer division by zero (`{}` on {t})", op.keyword()))?;
                 wr(vals, res, x);
             }
             Op::Fma { a, b, c } => {
@@ -621,7 +639,14 @@ fn step<'m>(wi: &mut WorkItem<'m>, sh: &mut Shared<'m>, mem: &mut Memory, lds: &
             }
             Op::Load { ptr, ty: t, align } => {
                 let size = t.store_bytes().unwrap_or(1);
-                let b = access(space_of(ty(func, *ptr)), rd(vals, *ptr), size, *align, mem, lds)?;
+                let b = access(
+                    space_of(ty(func, *ptr)),
+                    rd(vals, *ptr),
+                    size,
+                    *align,
+                    mem,
+                    lds,
+                )?;
                 let x = read_le(b);
                 wr(vals, res, x);
             }
@@ -629,14 +654,28 @@ fn step<'m>(wi: &mut WorkItem<'m>, sh: &mut Shared<'m>, mem: &mut Memory, lds: &
                 let t = ty(func, *value);
                 let size = t.store_bytes().unwrap_or(1);
                 let x = rd(vals, *value);
-                let b = access(space_of(ty(func, *ptr)), rd(vals, *ptr), size, *align, mem, lds)?;
+                let b = access(
+                    space_of(ty(func, *ptr)),
+                    rd(vals, *ptr),
+                    size,
+                    *align,
+                    mem,
+                    lds,
+                )?;
                 write_le(b, x);
             }
             Op::Atomic { op, ptr, value } => {
                 let t = ty(func, *value);
                 let size = t.store_bytes().unwrap_or(4);
                 let v = rd(vals, *value);
-                let b = access(space_of(ty(func, *ptr)), rd(vals, *ptr), size, size, mem, lds)?;
+                let b = access(
+                    space_of(ty(func, *ptr)),
+                    rd(vals, *ptr),
+                    size,
+                    size,
+                    mem,
+                    lds,
+                )?;
                 let old = read_le(b);
                 let bin = |o: BinOp| eval::binary(o, t, old, v).unwrap_or(old);
                 let new = match op {
@@ -656,7 +695,14 @@ fn step<'m>(wi: &mut WorkItem<'m>, sh: &mut Shared<'m>, mem: &mut Memory, lds: &
                 let t = ty(func, *expected);
                 let size = t.store_bytes().unwrap_or(4);
                 let (e, n) = (rd(vals, *expected), rd(vals, *new));
-                let b = access(space_of(ty(func, *ptr)), rd(vals, *ptr), size, size, mem, lds)?;
+                let b = access(
+                    space_of(ty(func, *ptr)),
+                    rd(vals, *ptr),
+                    size,
+                    size,
+                    mem,
+                    lds,
+                )?;
                 let old = read_le(b);
                 if old == e {
                     write_le(b, n);
@@ -695,7 +741,11 @@ fn step<'m>(wi: &mut WorkItem<'m>, sh: &mut Shared<'m>, mem: &mut Memory, lds: &
                 then_blk,
                 else_blk,
             } => {
-                let b = if rd(vals, *cond) != 0 { then_blk } else { else_blk };
+                let b = if rd(vals, *cond) != 0 {
+                    then_blk
+                } else {
+                    else_blk
+                };
                 frame.scopes.push(Scope {
                     block: b,
                     pc: 0,

@@ -420,37 +420,101 @@ impl Geometry {
 pub enum Op {
     /// A constant; `bits` holds the value zero-extended (ints, bool 0/1,
     /// pointers) or the IEEE bit pattern (floats).
-    Const { ty: Type, bits: u64 },
-    Unary { op: UnOp, arg: Value },
-    Binary { op: BinOp, lhs: Value, rhs: Value },
+    Const {
+        ty: Type,
+        bits: u64,
+    },
+    Unary {
+        op: UnOp,
+        arg: Value,
+    },
+    Binary {
+        op: BinOp,
+        lhs: Value,
+        rhs: Value,
+    },
     /// Fused multiply-add `a*b+c` with one rounding.
-    Fma { a: Value, b: Value, c: Value },
-    Cmp { pred: CmpPred, lhs: Value, rhs: Value },
-    Select { cond: Value, if_true: Value, if_false: Value },
+    Fma {
+        a: Value,
+        b: Value,
+        c: Value,
+    },
+    Cmp {
+        pred: CmpPred,
+        lhs: Value,
+        rhs: Value,
+    },
+    Select {
+        cond: Value,
+        if_true: Value,
+        if_false: Value,
+    },
     /// Value conversion (see [`cvt_allowed`]).
-    Cvt { arg: Value, to: Type },
+    Cvt {
+        arg: Value,
+        to: Type,
+    },
     /// Reinterpret bits between same-size int and float types.
-    Bitcast { arg: Value, to: Type },
+    Bitcast {
+        arg: Value,
+        to: Type,
+    },
     /// Pointer plus a byte offset (sign- or zero-extended by its type).
-    PtrAdd { ptr: Value, offset: Value },
-    Load { ptr: Value, ty: Type, align: u32 },
-    Store { ptr: Value, value: Value, align: u32 },
-    Atomic { op: AtomicOp, ptr: Value, value: Value },
-    CmpXchg { ptr: Value, expected: Value, new: Value },
+    PtrAdd {
+        ptr: Value,
+        offset: Value,
+    },
+    Load {
+        ptr: Value,
+        ty: Type,
+        align: u32,
+    },
+    Store {
+        ptr: Value,
+        value: Value,
+        align: u32,
+    },
+    Atomic {
+        op: AtomicOp,
+        ptr: Value,
+        value: Value,
+    },
+    CmpXchg {
+        ptr: Value,
+        expected: Value,
+        new: Value,
+    },
     /// Workgroup execution barrier with a workgroup-scope fence on LDS and
     /// global memory. Must be reached by every work-item of the workgroup.
     Barrier,
-    Geometry { query: Geometry, dim: Dim },
+    Geometry {
+        query: Geometry,
+        dim: Dim,
+    },
     /// A static LDS allocation of the kernel (top level of a kernel body
     /// only); yields its `ptr<lds>` base.
-    LdsAlloc { size: u32, align: u32 },
-    Call { callee: String, args: Vec<Value> },
+    LdsAlloc {
+        size: u32,
+        align: u32,
+    },
+    Call {
+        callee: String,
+        args: Vec<Value>,
+    },
     /// Two-way branch; results come from the arms' `yield`s.
-    If { cond: Value, then_blk: Block, else_blk: Block },
+    If {
+        cond: Value,
+        then_blk: Block,
+        else_blk: Block,
+    },
     /// A loop with carried values `params`, initialised from `inits`;
     /// `continue` rebinds them and restarts the body, `break` leaves the
     /// loop with its results.
-    Loop { inits: Vec<Value>, params: Vec<Value>, body: Block },
+    Loop {
+        inits: Vec<Value>,
+        params: Vec<Value>,
+        body: Block,
+    },
     Yield(Vec<Value>),
     Break(Vec<Value>),
     Continue(Vec<Value>),
@@ -497,10 +561,7 @@ impl Op {
     /// The values this instruction reads (not those of nested regions).
     pub fn operands(&self) -> Vec<Value> {
         match self {
-            Op::Const { .. }
-            | Op::Barrier
-            | Op::Geometry { .. }
-            | Op::LdsAlloc { .. } => vec![],
+            Op::Const { .. } | Op::Barrier | Op::Geometry { .. } | Op::LdsAlloc { .. } => vec![],
             Op::Unary { arg, .. } | Op::Cvt { arg, .. } | Op::Bitcast { arg, .. } => vec![*arg],
             Op::Binary { lhs, rhs, .. } | Op::Cmp { lhs, rhs, .. } => vec![*lhs, *rhs],
             Op::Fma { a, b, c } => vec![*a, *b, *c],
@@ -626,7 +687,10 @@ pub fn infer_result_types(
         Op::Unary { op: u, arg } => {
             let t = get(*arg)?;
             if !u.accepts(t) {
-                return Err(format!("`{}` does not accept an operand of type {t}", u.keyword()));
+                return Err(format!(
+                    "`{}` does not accept an operand of type {t}",
+                    u.keyword()
+                ));
             }
             one(t)
         }
@@ -639,7 +703,10 @@ pub fn infer_result_types(
                 ));
             }
             if !b.accepts(l) {
-                return Err(format!("`{}` does not accept operands of type {l}", b.keyword()));
+                return Err(format!(
+                    "`{}` does not accept operands of type {l}",
+                    b.keyword()
+                ));
             }
             one(l)
         }

@@ -59,7 +59,9 @@ pub mod types;
 pub mod verify;
 
 pub use builder::{BuildError, FunctionBuilder};
-pub use interp::{run_kernel, run_kernel_with, Arg, ExecError, Launch, Memory, RunOptions, RunStats};
+pub use interp::{
+    run_kernel, run_kernel_with, Arg, ExecError, Launch, Memory, RunOptions, RunStats,
+};
 pub use ir::{
     AtomicOp, BinOp, Block, CmpPred, Function, FunctionKind, Geometry, Inst, Module, Op, UnOp,
     Value, ValueData,

@@ -144,7 +144,11 @@ fn lex(src: &str) -> Result<Lexed, RawErr> {
                 let name: String = chars[start..j].iter().collect();
                 take(j - i, &mut i, &mut col);
                 tokens.push(Token {
-                    tok: if c == '%' { Tok::Val(name) } else { Tok::Func(name) },
+                    tok: if c == '%' {
+                        Tok::Val(name)
+                    } else {
+                        Tok::Func(name)
+                    },
                     line: tl,
                     col: tc,
                 });
@@ -235,7 +239,11 @@ pub fn parse_module(file: &str, src: &str) -> Result<Module, ParseError> {
         line,
         col,
         message,
-        source_line: src.lines().nth(line.saturating_sub(1)).unwrap_or("").to_string(),
+        source_line: src
+            .lines()
+            .nth(line.saturating_sub(1))
+            .unwrap_or("")
+            .to_string(),
     };
     let lexed = lex(src).map_err(mk)?;
     let mut p = Parser {
@@ -445,7 +453,11 @@ impl<'t> Parser<'t> {
         }
         st.values.push(ValueData {
             ty,
-            name: if is_number { None } else { Some(name.to_string()) },
+            name: if is_number {
+                None
+            } else {
+                Some(name.to_string())
+            },
         });
         st.names.insert(name.to_string(), v);
         Ok(v)
@@ -457,7 +469,10 @@ impl<'t> Parser<'t> {
                 self.bump();
                 Ok(n)
             }
-            t => self.err(format!("expected a value (`%name`) {ctx}, found {}", t.describe())),
+            t => self.err(format!(
+                "expected a value (`%name`) {ctx}, found {}",
+                t.describe()
+            )),
         }
     }
 
@@ -512,7 +527,10 @@ impl<'t> Parser<'t> {
             Tok::Func(n) => n,
             t => {
                 self.pos = self.pos.saturating_sub(1);
-                return self.err(format!("expected a function name (`@name`), found {}", t.describe()));
+                return self.err(format!(
+                    "expected a function name (`@name`), found {}",
+                    t.describe()
+                ));
             }
         };
         self.expect(Tok::LParen, "to open the parameter list")?;
@@ -595,7 +613,12 @@ impl<'t> Parser<'t> {
             Tok::Ident(w) if w == "x" => Dim::X,
             Tok::Ident(w) if w == "y" => Dim::Y,
             Tok::Ident(w) if w == "z" => Dim::Z,
-            t => return self.err(format!("expected a dimension x, y or z, found {}", t.describe())),
+            t => {
+                return self.err(format!(
+                    "expected a dimension x, y or z, found {}",
+                    t.describe()
+                ))
+            }
         };
         self.bump();
         Ok(d)
@@ -610,7 +633,10 @@ impl<'t> Parser<'t> {
                         self.bump();
                         Ok(v)
                     }
-                    None => self.err(format!("{what} must be an integer from 0 to {}, found `{s}`", u32::MAX)),
+                    None => self.err(format!(
+                        "{what} must be an integer from 0 to {}, found `{s}`",
+                        u32::MAX
+                    )),
                 }
             }
             t => self.err(format!("expected {what}, found {}", t.describe())),
@@ -775,7 +801,10 @@ impl<'t> Parser<'t> {
                         Tok::Func(n) => n,
                         t => {
                             self.pos = self.pos.saturating_sub(1);
-                            return self.err(format!("expected a function name (`@name`), found {}", t.describe()));
+                            return self.err(format!(
+                                "expected a function name (`@name`), found {}",
+                                t.describe()
+                            ));
                         }
                     };
                     self.expect(Tok::LParen, "to open the argument list")?;
@@ -863,7 +892,10 @@ impl<'t> Parser<'t> {
             Tok::Ident(w) if matches!(w.as_str(), "true" | "false" | "inf" | "nan") => w,
             t => {
                 self.pos = self.pos.saturating_sub(1);
-                return self.err(format!("expected a literal after `const`, found {}", t.describe()));
+                return self.err(format!(
+                    "expected a literal after `const`, found {}",
+                    t.describe()
+                ));
             }
         };
         self.expect(Tok::Colon, "before the constant's type")?;
@@ -997,7 +1029,9 @@ fn const_bits(lit: &str, t: Type) -> Result<u64, String> {
         Type::Bool => match lit {
             "true" => Ok(1),
             "false" => Ok(0),
-            _ => Err(format!("a bool constant is `true` or `false`, found `{lit}`")),
+            _ => Err(format!(
+                "a bool constant is `true` or `false`, found `{lit}`"
+            )),
         },
         Type::F16 | Type::F32 | Type::F64 => {
             let is_hex = lit.starts_with("0x") || lit.starts_with("0X");
@@ -1025,9 +1059,15 @@ fn const_bits(lit: &str, t: Type) -> Result<u64, String> {
                 return Err(bad());
             }
             match t {
-                Type::F32 => text.parse::<f32>().map(|x| x.to_bits() as u64).map_err(|_| bad()),
+                Type::F32 => text
+                    .parse::<f32>()
+                    .map(|x| x.to_bits() as u64)
+                    .map_err(|_| bad()),
                 Type::F64 => text.parse::<f64>().map(|x| x.to_bits()).map_err(|_| bad()),
-                _ => text.parse::<f64>().map(|x| f64_to_f16(x) as u64).map_err(|_| bad()),
+                _ => text
+                    .parse::<f64>()
+                    .map(|x| f64_to_f16(x) as u64)
+                    .map_err(|_| bad()),
             }
         }
         _ => {

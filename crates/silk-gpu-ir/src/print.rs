@@ -65,17 +65,30 @@ fn ty_of(f: &Function, v: Value) -> String {
 }
 
 fn types(ts: &[Type]) -> String {
-    ts.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")
+    ts.iter()
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn names(f: &Function, vs: &[Value]) -> String {
-    vs.iter().map(|&v| name(f, v)).collect::<Vec<_>>().join(", ")
+    vs.iter()
+        .map(|&v| name(f, v))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Print a block's instructions at `depth`. A trailing bare `yield` (in an
 /// `if` without results) or bare `ret` (in a function without results) is
 /// implied and left out, as the parser puts it back.
-fn print_block(out: &mut String, f: &Function, b: &Block, depth: usize, ret_implied: bool, yield_implied: bool) {
+fn print_block(
+    out: &mut String,
+    f: &Function,
+    b: &Block,
+    depth: usize,
+    ret_implied: bool,
+    yield_implied: bool,
+) {
     let n = b.insts.len();
     for (i, inst) in b.insts.iter().enumerate() {
         if i + 1 == n {

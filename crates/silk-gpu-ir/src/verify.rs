@@ -195,7 +195,10 @@ fn verify_function(f: &Function, sigs: &HashMap<&str, &Function>) -> Result<(), 
     };
     for (i, &p) in f.params.iter().enumerate() {
         let Some(t) = f.value_type(p) else {
-            return Err(fail(format!("parameter {i} refers to %{} which does not exist", p.0)));
+            return Err(fail(format!(
+                "parameter {i} refers to %{} which does not exist",
+                p.0
+            )));
         };
         if f.kind == FunctionKind::Kernel && (t == Type::Bool || t == Type::Ptr(AddrSpace::Lds)) {
             {
@@ -230,7 +233,10 @@ impl<'a> Checker<'a> {
 
     fn define(&mut self, v: Value, inst: Option<&Inst>) -> Result<(), VerifyError> {
         match self.defined.get_mut(v.index()) {
-            None => Err(self.err(inst, format!("defines %{} which is not in the value table", v.0))),
+            None => Err(self.err(
+                inst,
+                format!("defines %{} which is not in the value table", v.0),
+            )),
             Some(true) => Err(self.err(inst, format!("{} is defined twice", name(self.f, v)))),
             Some(d) => {
                 *d = true;
@@ -254,11 +260,21 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn types_match(&self, inst: &Inst, what: &str, got: &[Value], want: &[Type]) -> Result<(), VerifyError> {
+    fn types_match(
+        &self,
+        inst: &Inst,
+        what: &str,
+        got: &[Value],
+        want: &[Type],
+    ) -> Result<(), VerifyError> {
         if got.len() != want.len() {
             return Err(self.err(
                 Some(inst),
-                format!("{what}: expected {} value(s), found {}", want.len(), got.len()),
+                format!(
+                    "{what}: expected {} value(s), found {}",
+                    want.len(),
+                    got.len()
+                ),
             ));
         }
         for (i, (&v, &t)) in got.iter().zip(want).enumerate() {
@@ -266,7 +282,11 @@ impl<'a> Checker<'a> {
             if vt != t {
                 return Err(self.err(
                     Some(inst),
-                    format!("{what}: value {} ({}) has type {vt}, expected {t}", i + 1, name(self.f, v)),
+                    format!(
+                        "{what}: value {} ({}) has type {vt}, expected {t}",
+                        i + 1,
+                        name(self.f, v)
+                    ),
                 ));
             }
         }
@@ -276,19 +296,35 @@ impl<'a> Checker<'a> {
     fn result_types(&self, vs: &[Value], inst: &Inst) -> Result<Vec<Type>, VerifyError> {
         vs.iter()
             .map(|&v| {
-                self.f
-                    .value_type(v)
-                    .ok_or_else(|| self.err(Some(inst), format!("defines %{} which is not in the value table", v.0)))
+                self.f.value_type(v).ok_or_else(|| {
+                    self.err(
+                        Some(inst),
+                        format!("defines %{} which is not in the value table", v.0),
+                    )
+                })
             })
             .collect()
     }
 
     /// Check a block. Values defined in it stop being visible at its end.
-    fn block(&mut self, b: &Block, region: Region, lp: Option<&LoopCtx>, top: bool) -> Result<(), VerifyError> {
+    fn block(
+        &mut self,
+        b: &Block,
+        region: Region,
+        lp: Option<&LoopCtx>,
+        top: bool,
+    ) -> Result<(), VerifyError> {
         let mut scoped: Vec<Value> = vec![];
         let n = b.insts.len();
         if n == 0 {
-            return Err(self.err(None, format!("{} is empty; it must end with {}", region_name(region), expected_term(region))));
+            return Err(self.err(
+                None,
+                format!(
+                    "{} is empty; it must end with {}",
+                    region_name(region),
+                    expected_term(region)
+                ),
+            ));
         }
         for (i, inst) in b.insts.iter().enumerate() {
             let last = i + 1 == n;
@@ -301,7 +337,11 @@ impl<'a> Checker<'a> {
             if last && !inst.op.is_terminator() {
                 return Err(self.err(
                     Some(inst),
-                    format!("{} does not end with a terminator; expected {}", region_name(region), expected_term(region)),
+                    format!(
+                        "{} does not end with a terminator; expected {}",
+                        region_name(region),
+                        expected_term(region)
+                    ),
                 ));
             }
             self.inst(inst, region, lp, top)?;
@@ -317,7 +357,13 @@ impl<'a> Checker<'a> {
         Ok(())
     }
 
-    fn inst(&mut self, inst: &Inst, region: Region, lp: Option<&LoopCtx>, top: bool) -> Result<(), VerifyError> {
+    fn inst(
+        &mut self,
+        inst: &Inst,
+        region: Region,
+        lp: Option<&LoopCtx>,
+        top: bool,
+    ) -> Result<(), VerifyError> {
         let f = self.f;
         for v in inst.op.operands() {
             self.use_(v, inst)?;
@@ -331,9 +377,14 @@ impl<'a> Checker<'a> {
             } => {
                 let ct = self.use_(*cond, inst)?;
                 if ct != Type::Bool {
-                    return Err(self.err(Some(inst), format!("`if` condition must be bool, found {ct}")));
+                    return Err(self.err(
+                        Some(inst),
+                        format!("`if` condition must be bool, found {ct}"),
+                    ));
                 }
-                let arm = Region::IfArm { results: &inst.results };
+                let arm = Region::IfArm {
+                    results: &inst.results,
+                };
                 self.block(then_blk, arm, lp, false)?;
                 self.block(else_blk, arm, lp, false)?;
             }
@@ -345,7 +396,11 @@ impl<'a> Checker<'a> {
                 if inits.len() != params.len() {
                     return Err(self.err(
                         Some(inst),
-                        format!("`loop` has {} initial values for {} carried values", inits.len(), params.len()),
+                        format!(
+                            "`loop` has {} initial values for {} carried values",
+                            inits.len(),
+                            params.len()
+                        ),
                     ));
                 }
                 let pts = self.result_types(params, inst)?;
@@ -366,7 +421,9 @@ impl<'a> Checker<'a> {
             }
             Op::Call { callee, args } => {
                 let Some(g) = self.sigs.get(callee.as_str()) else {
-                    return Err(self.err(Some(inst), format!("call to undefined function @{callee}")));
+                    return Err(
+                        self.err(Some(inst), format!("call to undefined function @{callee}"))
+                    );
                 };
                 if g.kind == FunctionKind::Kernel {
                     return Err(self.err(
@@ -395,7 +452,10 @@ impl<'a> Checker<'a> {
                 _ => {
                     return Err(self.err(
                         Some(inst),
-                        format!("`yield` is only allowed at the end of an `if` arm, not in {}", region_name(region)),
+                        format!(
+                            "`yield` is only allowed at the end of an `if` arm, not in {}",
+                            region_name(region)
+                        ),
                     ))
                 }
             },
@@ -414,7 +474,12 @@ impl<'a> Checker<'a> {
                 self.types_match(inst, what, vs, &want)?;
             }
             Op::Return(vs) => {
-                self.types_match(inst, &format!("`ret` values (@{} results)", f.name), vs, &f.results)?;
+                self.types_match(
+                    inst,
+                    &format!("`ret` values (@{} results)", f.name),
+                    vs,
+                    &f.results,
+                )?;
             }
             Op::LdsAlloc { .. } => {
                 if f.kind != FunctionKind::Kernel || !top {
@@ -452,7 +517,10 @@ impl<'a> Checker<'a> {
 }
 
 fn join(ts: &[Type]) -> String {
-    ts.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")
+    ts.iter()
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn region_name(r: Region) -> &'static str {
