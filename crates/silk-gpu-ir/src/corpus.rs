@@ -673,7 +673,7 @@ mod cases {
 
     pub fn reduce_sum_lds() -> Case {
         let (n, wg) = (1000usize, 64usize);
-        let groups = (n as usize).div_ceil(wg);
+        let groups = n.div_ceil(wg);
         let mut r = Rng::new(13);
         let x: Vec<u32> = gen(n, |_| r.u32());
         let want: Vec<u32> = gen(groups, |g| {

@@ -378,3 +378,105 @@ pub fn convert(from: Type, to: Type, a: u64) -> u64 {
     }
     mask(to, a)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{BinOp, CmpPred, UnOp};
+
+    #[test]
+    fn every_f16_round_trips_through_f64() {
+        for h in 0..=u16::MAX {
+            let x = f16_to_f64(h);
+            let back = f64_to_f16(x);
+            if x.is_nan() {
+                assert_eq!(back & 0x7e00, 0x7e00, "{h:#x} must stay a quiet NaN");
+            } else {
+                assert_eq!(back, h, "{h:#x} -> {x} -> {back:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn f16_rounding_ties_to_even_and_overflows() {
+        // Halfway between 1 and the next f16 (1 + 2^-10) rounds to even (1).
+        assert_eq!(f64_to_f16(1.0 + 2f64.powi(-11)), 0x3c00);
+        // Halfway between 1 + 2^-10 and 1 + 2^-9 rounds up to even.
+        assert_eq!(f64_to_f16(1.0 + 3.0 * 2f64.powi(-11)), 0x3c02);
+        assert_eq!(f64_to_f16(65504.0), 0x7bff);
+        assert_eq!(f64_to_f16(65519.99), 0x7bff);
+        assert_eq!(f64_to_f16(65520.0), 0x7c00);
+        assert_eq!(f64_to_f16(-1e9), 0xfc00);
+        // Smallest subnormal 2^-24; half of it ties to zero, above rounds up.
+        assert_eq!(f64_to_f16(2f64.powi(-24)), 0x0001);
+        assert_eq!(f64_to_f16(2f64.powi(-25)), 0x0000);
+        assert_eq!(f64_to_f16(2f64.powi(-25) * 1.0001), 0x0001);
+        assert_eq!(f64_to_f16(-0.0), 0x8000);
+        // Largest subnormal rounding up into the smallest normal.
+        assert_eq!(f64_to_f16(2f64.powi(-14) - 2f64.powi(-26)), 0x0400);
+    }
+
+    #[test]
+    fn f16_fma_rounds_once() {
+        // a*b + c where a*b + c lies just above a tie that double rounding
+        // would resolve the wrong way: 1 + 2^-11 + 2^-30 must round up.
+        let a = f64_to_f16(1.0 + 2f64.powi(-10)) as u64; // 1 + 2^-10
+        let b = f64_to_f16(1.0 - 2f64.powi(-11)) as u64; // 1 - 2^-11
+        let c = f64_to_f16(2f64.powi(-12)) as u64;
+        // exact: 1 + 2^-10 - 2^-11 - 2^-21 + 2^-12 = 1 + 2^-11 + 2^-12 - 2^-21
+        let exact = 1.0 + 2f64.powi(-11) + 2f64.powi(-12) - 2f64.powi(-21);
+        assert_eq!(fma(Type::F16, a, b, c), f64_to_f16(exact) as u64);
+    }
+
+    #[test]
+    fn integer_semantics_wrap_and_mask_shifts() {
+        let t = Type::I32;
+        let min = i32::MIN as u32 as u64;
+        let m1 = (-1i32) as u32 as u64;
+        assert_eq!(binary(BinOp::Div, t, min, m1), Ok(min));
+        assert_eq!(binary(BinOp::Rem, t, min, m1), Ok(0));
+        assert_eq!(
+            binary(BinOp::Div, Type::U32, 1, 0),
+            Err(EvalError::DivisionByZero)
+        );
+        assert_eq!(binary(BinOp::Shl, Type::U32, 1, 33), Ok(2));
+        assert_eq!(binary(BinOp::Shr, t, m1, 31), Ok(m1));
+        assert_eq!(binary(BinOp::Shr, Type::U32, m1, 31), Ok(1));
+        assert_eq!(unary(UnOp::Abs, t, min), min);
+        assert_eq!(unary(UnOp::Not, Type::Bool, 1), 0);
+        assert!(compare(CmpPred::Lt, t, m1, 0));
+        assert!(!compare(CmpPred::Lt, Type::U32, m1, 0));
+    }
+
+    #[test]
+    fn float_min_max_and_comparisons_follow_the_ir_rules() {
+        let f = |x: f32| x.to_bits() as u64;
+        let t = Type::F32;
+        assert_eq!(binary(BinOp::Min, t, f(f32::NAN), f(2.0)), Ok(f(2.0)));
+        assert_eq!(binary(BinOp::Max, t, f(2.0), f(f32::NAN)), Ok(f(2.0)));
+        assert_eq!(binary(BinOp::Min, t, f(0.0), f(-0.0)), Ok(f(-0.0)));
+        assert_eq!(binary(BinOp::Max, t, f(-0.0), f(0.0)), Ok(f(0.0)));
+        assert!(compare(CmpPred::Ne, t, f(f32::NAN), f(f32::NAN)));
+        assert!(!compare(CmpPred::Eq, t, f(f32::NAN), f(f32::NAN)));
+        assert!(compare(CmpPred::Eq, t, f(0.0), f(-0.0)));
+    }
+
+    #[test]
+    fn conversions_saturate_and_extend() {
+        let f = |x: f32| x.to_bits() as u64;
+        assert_eq!(convert(Type::F32, Type::I32, f(3e9)), i32::MAX as u64);
+        assert_eq!(convert(Type::F32, Type::U32, f(-5.0)), 0);
+        assert_eq!(convert(Type::F32, Type::I32, f(f32::NAN)), 0);
+        assert_eq!(
+            convert(Type::F32, Type::I32, f(-2.7)),
+            (-2i32) as u32 as u64
+        );
+        assert_eq!(convert(Type::I32, Type::I64, 0xffff_ffff), u64::MAX);
+        assert_eq!(convert(Type::U32, Type::I64, 0xffff_ffff), 0xffff_ffff);
+        assert_eq!(convert(Type::U64, Type::I32, 0x1_2345_6789), 0x2345_6789);
+        assert_eq!(convert(Type::I32, Type::F32, 16_777_217), f(16_777_216.0));
+        assert_eq!(convert(Type::Bool, Type::F64, 1), 1f64.to_bits());
+        assert_eq!(convert(Type::F32, Type::F16, f(1.0)), 0x3c00);
+        assert_eq!(convert(Type::I32, Type::F16, 70000), 0x7c00);
+    }
+}

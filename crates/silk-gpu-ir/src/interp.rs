@@ -49,11 +49,7 @@ impl Launch {
 
     /// Number of workgroups per dimension.
     pub fn workgroups(&self) -> [u32; 3] {
-        let mut n = [0; 3];
-        for d in 0..3 {
-            n[d] = self.grid[d].div_ceil(self.block[d].max(1));
-        }
-        n
+        std::array::from_fn(|d| self.grid[d].div_ceil(self.block[d].max(1)))
     }
 }
 
