@@ -1,0 +1,1095 @@
+//! The `.sir` parser. It never panics: every problem is a [`ParseError`]
+//! pointing at a line and column.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::eval::f64_to_f16;
+use crate::ir::{
+    infer_result_types, AtomicOp, BinOp, Block, CmpPred, Function, FunctionKind, Geometry, Inst,
+    Module, Op, UnOp, Value, ValueData,
+};
+use crate::types::{AddrSpace, Dim, Type};
+
+/// Deepest nesting of `if`/`loop` regions the parser accepts.
+pub const MAX_NESTING: usize = 128;
+
+/// A parse error with its position (1-based line and column, in chars).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+    /// The offending source line, for the caret display.
+    pub source_line: String,
+}
+
+impl fmt::Display for ParseError {
+    /// `file:line:col: error: message`, then the line and a caret under the
+    /// column.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{}:{}:{}: error: {}",
+            self.file, self.line, self.col, self.message
+        )?;
+        writeln!(f, "{}", self.source_line)?;
+        let pad: String = self
+            .source_line
+            .chars()
+            .take(self.col.saturating_sub(1))
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        write!(f, "{pad}^")
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    /// `%name`
+    Val(String),
+    /// `@name`
+    Func(String),
+    Ident(String),
+    Num(String),
+    LParen,
+    RParen,
+    LBrace,
+    RBrace,
+    Lt,
+    Gt,
+    Comma,
+    Colon,
+    Eq,
+    Arrow,
+    Eof,
+}
+
+impl Tok {
+    fn describe(&self) -> String {
+        match self {
+            Tok::Val(n) => format!("`%{n}`"),
+            Tok::Func(n) => format!("`@{n}`"),
+            Tok::Ident(n) => format!("`{n}`"),
+            Tok::Num(n) => format!("number `{n}`"),
+            Tok::LParen => "`(`".into(),
+            Tok::RParen => "`)`".into(),
+            Tok::LBrace => "`{`".into(),
+            Tok::RBrace => "`}`".into(),
+            Tok::Lt => "`<`".into(),
+            Tok::Gt => "`>`".into(),
+            Tok::Comma => "`,`".into(),
+            Tok::Colon => "`:`".into(),
+            Tok::Eq => "`=`".into(),
+            Tok::Arrow => "`->`".into(),
+            Tok::Eof => "end of file".into(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Token {
+    tok: Tok,
+    line: usize,
+    col: usize,
+}
+
+struct Lexed {
+    tokens: Vec<Token>,
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '.'
+}
+
+/// Raw (line, col, message) error before the file name is attached.
+type RawErr = (usize, usize, String);
+
+fn lex(src: &str) -> Result<Lexed, RawErr> {
+    let chars: Vec<char> = src.chars().collect();
+    let mut tokens = Vec::new();
+    let (mut i, mut line, mut col) = (0usize, 1usize, 1usize);
+    while i < chars.len() {
+        let c = chars[i];
+        let (tl, tc) = (line, col);
+        let take = |n: usize, i: &mut usize, col: &mut usize| {
+            *i += n;
+            *col += n;
+        };
+        match c {
+            '\n' => {
+                i += 1;
+                line += 1;
+                col = 1;
+            }
+            c if c.is_whitespace() => take(1, &mut i, &mut col),
+            '/' if chars.get(i + 1) == Some(&'/') => {
+                while i < chars.len() && chars[i] != '\n' {
+                    take(1, &mut i, &mut col);
+                }
+            }
+            '%' | '@' => {
+                let start = i + 1;
+                let mut j = start;
+                while j < chars.len() && is_name_char(chars[j]) {
+                    j += 1;
+                }
+                if j == start {
+                    let what = if c == '%' { "value" } else { "function" };
+                    return Err((tl, tc, format!("expected a {what} name after `{c}`")));
+                }
+                let name: String = chars[start..j].iter().collect();
+                take(j - i, &mut i, &mut col);
+                tokens.push(Token {
+                    tok: if c == '%' {
+                        Tok::Val(name)
+                    } else {
+                        Tok::Func(name)
+                    },
+                    line: tl,
+                    col: tc,
+                });
+            }
+            c if c.is_ascii_alphabetic() || c == '_' => {
+                let mut j = i;
+                while j < chars.len() && is_name_char(chars[j]) {
+                    j += 1;
+                }
+                let word: String = chars[i..j].iter().collect();
+                take(j - i, &mut i, &mut col);
+                tokens.push(Token {
+                    tok: Tok::Ident(word),
+                    line: tl,
+                    col: tc,
+                });
+            }
+            c if c.is_ascii_digit() || c == '-' || c == '+' => {
+                if c == '-' && chars.get(i + 1) == Some(&'>') {
+                    take(2, &mut i, &mut col);
+                    tokens.push(Token {
+                        tok: Tok::Arrow,
+                        line: tl,
+                        col: tc,
+                    });
+                    continue;
+                }
+                let mut j = i + 1;
+                let hex = c == '0' && matches!(chars.get(i + 1), Some('x') | Some('X'));
+                while j < chars.len() {
+                    let d = chars[j];
+                    let exp_sign = !hex
+                        && (d == '-' || d == '+')
+                        && matches!(chars[j - 1], 'e' | 'E')
+                        && j >= 2
+                        && chars[j - 2].is_ascii_digit();
+                    if is_name_char(d) || exp_sign {
+                        j += 1;
+                    } else {
+                        break;
+                    }
+                }
+                let text: String = chars[i..j].iter().collect();
+                if text == "-" || text == "+" {
+                    return Err((tl, tc, format!("unexpected `{c}`")));
+                }
+                take(j - i, &mut i, &mut col);
+                tokens.push(Token {
+                    tok: Tok::Num(text),
+                    line: tl,
+                    col: tc,
+                });
+            }
+            _ => {
+                let t = match c {
+                    '(' => Tok::LParen,
+                    ')' => Tok::RParen,
+                    '{' => Tok::LBrace,
+                    '}' => Tok::RBrace,
+                    '<' => Tok::Lt,
+                    '>' => Tok::Gt,
+                    ',' => Tok::Comma,
+                    ':' => Tok::Colon,
+                    '=' => Tok::Eq,
+                    _ => return Err((tl, tc, format!("unexpected character {c:?}"))),
+                };
+                take(1, &mut i, &mut col);
+                tokens.push(Token {
+                    tok: t,
+                    line: tl,
+                    col: tc,
+                });
+            }
+        }
+    }
+    tokens.push(Token {
+        tok: Tok::Eof,
+        line,
+        col,
+    });
+    Ok(Lexed { tokens })
+}
+
+/// Parse a `.sir` module. `file` is only used in error messages.
+pub fn parse_module(file: &str, src: &str) -> Result<Module, ParseError> {
+    let mk = |(line, col, message): RawErr| ParseError {
+        file: file.to_string(),
+        line,
+        col,
+        message,
+        source_line: src
+            .lines()
+            .nth(line.saturating_sub(1))
+            .unwrap_or("")
+            .to_string(),
+    };
+    let lexed = lex(src).map_err(mk)?;
+    let mut p = Parser {
+        toks: &lexed.tokens,
+        pos: 0,
+        sigs: HashMap::new(),
+        f: None,
+        depth: 0,
+    };
+    p.scan_signatures();
+    p.module().map_err(mk)
+}
+
+struct FnState {
+    values: Vec<ValueData>,
+    names: HashMap<String, Value>,
+}
+
+struct Parser<'t> {
+    toks: &'t [Token],
+    pos: usize,
+    sigs: HashMap<String, Vec<Type>>,
+    f: Option<FnState>,
+    depth: usize,
+}
+
+type PResult<T> = Result<T, RawErr>;
+
+impl<'t> Parser<'t> {
+    fn peek(&self) -> &Tok {
+        match self.toks.get(self.pos) {
+            Some(t) => &t.tok,
+            None => &Tok::Eof,
+        }
+    }
+
+    fn here(&self) -> (usize, usize) {
+        match self.toks.get(self.pos).or(self.toks.last()) {
+            Some(t) => (t.line, t.col),
+            None => (1, 1),
+        }
+    }
+
+    fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
+        let (l, c) = self.here();
+        Err((l, c, msg.into()))
+    }
+
+    fn bump(&mut self) -> Tok {
+        let t = self.peek().clone();
+        if self.pos < self.toks.len() {
+            self.pos += 1;
+        }
+        t
+    }
+
+    fn expect(&mut self, t: Tok, ctx: &str) -> PResult<()> {
+        if *self.peek() == t {
+            self.bump();
+            Ok(())
+        } else {
+            self.err(format!(
+                "expected {} {ctx}, found {}",
+                t.describe(),
+                self.peek().describe()
+            ))
+        }
+    }
+
+    fn eat(&mut self, t: &Tok) -> bool {
+        if self.peek() == t {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn is_kw(&self, kw: &str) -> bool {
+        matches!(self.peek(), Tok::Ident(w) if w == kw)
+    }
+
+    fn expect_kw(&mut self, kw: &str, ctx: &str) -> PResult<()> {
+        if self.is_kw(kw) {
+            self.bump();
+            Ok(())
+        } else {
+            self.err(format!(
+                "expected `{kw}` {ctx}, found {}",
+                self.peek().describe()
+            ))
+        }
+    }
+
+    /// First pass: collect every function's result types so that calls to
+    /// functions defined later can be typed. Errors are left for the main
+    /// pass, which reports them in place.
+    fn scan_signatures(&mut self) {
+        let mut depth = 0i64;
+        let mut i = 0;
+        while i < self.toks.len() {
+            match &self.toks[i].tok {
+                Tok::LBrace => depth += 1,
+                Tok::RBrace => depth -= 1,
+                Tok::Ident(w) if depth == 0 && (w == "kernel" || w == "func") => {
+                    self.pos = i;
+                    self.f = Some(FnState {
+                        values: vec![],
+                        names: HashMap::new(),
+                    });
+                    if let Ok((_, name, _, results)) = self.header() {
+                        self.sigs.entry(name).or_insert(results);
+                    }
+                    // Resume scanning right after the keyword; braces are
+                    // counted as they come.
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        self.pos = 0;
+        self.f = None;
+    }
+
+    fn module(&mut self) -> PResult<Module> {
+        let mut m = Module::new();
+        let mut seen: HashMap<String, ()> = HashMap::new();
+        while *self.peek() != Tok::Eof {
+            let (l, c) = self.here();
+            let f = self.function()?;
+            if seen.insert(f.name.clone(), ()).is_some() {
+                return Err((l, c, format!("function @{} is defined twice", f.name)));
+            }
+            m.functions.push(f);
+        }
+        Ok(m)
+    }
+
+    fn ty(&mut self) -> PResult<Type> {
+        let t = match self.peek() {
+            Tok::Ident(w) => match w.as_str() {
+                "bool" => Type::Bool,
+                "i32" => Type::I32,
+                "u32" => Type::U32,
+                "i64" => Type::I64,
+                "u64" => Type::U64,
+                "f16" => Type::F16,
+                "f32" => Type::F32,
+                "f64" => Type::F64,
+                "ptr" => {
+                    self.bump();
+                    self.expect(Tok::Lt, "after `ptr`")?;
+                    let a = match self.peek() {
+                        Tok::Ident(w) if w == "global" => AddrSpace::Global,
+                        Tok::Ident(w) if w == "lds" => AddrSpace::Lds,
+                        Tok::Ident(w) if w == "const" => AddrSpace::Const,
+                        t => {
+                            return self.err(format!(
+                                "expected an address space (global, lds or const), found {}",
+                                t.describe()
+                            ))
+                        }
+                    };
+                    self.bump();
+                    self.expect(Tok::Gt, "to close `ptr<...`")?;
+                    return Ok(Type::Ptr(a));
+                }
+                _ => return self.err(format!("unknown type `{w}` (expected bool, i32, u32, i64, u64, f16, f32, f64 or ptr<...>)")),
+            },
+            t => return self.err(format!("expected a type, found {}", t.describe())),
+        };
+        self.bump();
+        Ok(t)
+    }
+
+    fn type_list(&mut self) -> PResult<Vec<Type>> {
+        let mut ts = vec![self.ty()?];
+        while self.eat(&Tok::Comma) {
+            ts.push(self.ty()?);
+        }
+        Ok(ts)
+    }
+
+    fn state(&mut self) -> PResult<&mut FnState> {
+        let here = self.here();
+        match self.f.as_mut() {
+            Some(s) => Ok(s),
+            None => Err((here.0, here.1, "internal: no function being parsed".into())),
+        }
+    }
+
+    /// Define a new value named by the current `%name` token.
+    fn define(&mut self, name: &str, ty: Type) -> PResult<Value> {
+        let (l, c) = self.here();
+        let st = self.state()?;
+        if st.names.contains_key(name) {
+            return Err((l, c, format!("value %{name} is defined twice")));
+        }
+        let v = Value(st.values.len() as u32);
+        let is_number = name.chars().all(|c| c.is_ascii_digit());
+        if !is_number && !name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+            return Err((
+                l,
+                c,
+                format!("value name %{name} must be a number or start with a letter or `_`"),
+            ));
+        }
+        st.values.push(ValueData {
+            ty,
+            name: if is_number {
+                None
+            } else {
+                Some(name.to_string())
+            },
+        });
+        st.names.insert(name.to_string(), v);
+        Ok(v)
+    }
+
+    fn val_name(&mut self, ctx: &str) -> PResult<String> {
+        match self.peek().clone() {
+            Tok::Val(n) => {
+                self.bump();
+                Ok(n)
+            }
+            t => self.err(format!(
+                "expected a value (`%name`) {ctx}, found {}",
+                t.describe()
+            )),
+        }
+    }
+
+    /// A use of an already-defined value.
+    fn use_val(&mut self, ctx: &str) -> PResult<Value> {
+        let (l, c) = self.here();
+        let n = self.val_name(ctx)?;
+        let st = self.state()?;
+        match st.names.get(&n) {
+            Some(&v) => Ok(v),
+            None => Err((l, c, format!("use of undefined value %{n}"))),
+        }
+    }
+
+    fn use_list(&mut self, ctx: &str) -> PResult<Vec<Value>> {
+        let mut vs = vec![self.use_val(ctx)?];
+        while self.eat(&Tok::Comma) {
+            vs.push(self.use_val(ctx)?);
+        }
+        Ok(vs)
+    }
+
+    /// Optional value list that ends at a line break: terminators carry
+    /// their operands on the same line.
+    fn opt_use_list_same_line(&mut self, line: usize, ctx: &str) -> PResult<Vec<Value>> {
+        let same_line = self.toks.get(self.pos).map(|t| t.line) == Some(line);
+        if same_line && matches!(self.peek(), Tok::Val(_)) {
+            self.use_list(ctx)
+        } else {
+            Ok(vec![])
+        }
+    }
+
+    fn ty_of(&self, v: Value) -> Option<Type> {
+        self.f.as_ref()?.values.get(v.index()).map(|d| d.ty)
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn header(&mut self) -> PResult<(FunctionKind, String, Vec<Value>, Vec<Type>)> {
+        let kind = if self.is_kw("kernel") {
+            FunctionKind::Kernel
+        } else if self.is_kw("func") {
+            FunctionKind::Device
+        } else {
+            return self.err(format!(
+                "expected `kernel` or `func`, found {}",
+                self.peek().describe()
+            ));
+        };
+        self.bump();
+        let name = match self.bump() {
+            Tok::Func(n) => n,
+            t => {
+                self.pos = self.pos.saturating_sub(1);
+                return self.err(format!(
+                    "expected a function name (`@name`), found {}",
+                    t.describe()
+                ));
+            }
+        };
+        self.expect(Tok::LParen, "to open the parameter list")?;
+        let mut params = vec![];
+        if !self.eat(&Tok::RParen) {
+            loop {
+                let save = self.pos;
+                let n = self.val_name("as a parameter")?;
+                self.expect(Tok::Colon, "after the parameter name")?;
+                let t = self.ty()?;
+                let here = self.pos;
+                self.pos = save;
+                let v = self.define(&n, t)?;
+                self.pos = here;
+                params.push(v);
+                if self.eat(&Tok::RParen) {
+                    break;
+                }
+                self.expect(Tok::Comma, "or `)` in the parameter list")?;
+            }
+        }
+        let results = if self.eat(&Tok::Arrow) {
+            self.type_list()?
+        } else {
+            vec![]
+        };
+        Ok((kind, name, params, results))
+    }
+
+    fn function(&mut self) -> PResult<Function> {
+        self.f = Some(FnState {
+            values: vec![],
+            names: HashMap::new(),
+        });
+        let (kind, name, params, results) = self.header()?;
+        self.expect(Tok::LBrace, "to open the function body")?;
+        let mut body = self.block_body(None)?;
+        if results.is_empty() && body.terminator().is_none() {
+            body.insts.push(Inst {
+                results: vec![],
+                op: Op::Return(vec![]),
+            });
+        }
+        let st = self.f.take().map(|s| s.values).unwrap_or_default();
+        Ok(Function {
+            name,
+            kind,
+            params,
+            results,
+            values: st,
+            body,
+        })
+    }
+
+    /// Instructions up to the closing `}` (consumed). `implied_yield`:
+    /// append a bare `yield` if the block does not end in a terminator.
+    fn block_body(&mut self, implied_yield: Option<()>) -> PResult<Block> {
+        let mut b = Block::default();
+        loop {
+            match self.peek() {
+                Tok::RBrace => {
+                    self.bump();
+                    break;
+                }
+                Tok::Eof => return self.err("expected `}` to close the block, found end of file"),
+                _ => b.insts.push(self.inst()?),
+            }
+        }
+        if implied_yield.is_some() && b.terminator().is_none() {
+            b.insts.push(Inst {
+                results: vec![],
+                op: Op::Yield(vec![]),
+            });
+        }
+        Ok(b)
+    }
+
+    fn dim(&mut self) -> PResult<Dim> {
+        let d = match self.peek() {
+            Tok::Ident(w) if w == "x" => Dim::X,
+            Tok::Ident(w) if w == "y" => Dim::Y,
+            Tok::Ident(w) if w == "z" => Dim::Z,
+            t => {
+                return self.err(format!(
+                    "expected a dimension x, y or z, found {}",
+                    t.describe()
+                ))
+            }
+        };
+        self.bump();
+        Ok(d)
+    }
+
+    fn u32_lit(&mut self, what: &str) -> PResult<u32> {
+        match self.peek().clone() {
+            Tok::Num(s) => {
+                let v = parse_uint(&s).and_then(|v| u32::try_from(v).ok());
+                match v {
+                    Some(v) => {
+                        self.bump();
+                        Ok(v)
+                    }
+                    None => self.err(format!(
+                        "{what} must be an integer from 0 to {}, found `{s}`",
+                        u32::MAX
+                    )),
+                }
+            }
+            t => self.err(format!("expected {what}, found {}", t.describe())),
+        }
+    }
+
+    fn align(&mut self) -> PResult<u32> {
+        self.expect(Tok::Comma, "before `align`")?;
+        self.expect_kw("align", "")?;
+        self.u32_lit("an alignment")
+    }
+
+    fn inst(&mut self) -> PResult<Inst> {
+        let start = self.here();
+        // Result names, if any.
+        let mut res_names: Vec<(String, (usize, usize))> = vec![];
+        if matches!(self.peek(), Tok::Val(_)) {
+            loop {
+                let at = self.here();
+                let n = self.val_name("as a result")?;
+                res_names.push((n, at));
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::Eq, "after the result names")?;
+        }
+        let op_at = self.here();
+        let kw = match self.bump() {
+            Tok::Ident(w) => w,
+            t => {
+                self.pos = self.pos.saturating_sub(1);
+                return self.err(format!("expected an instruction, found {}", t.describe()));
+            }
+        };
+        let un = UnOp::ALL.iter().find(|u| u.keyword() == kw).copied();
+        let bin = BinOp::ALL.iter().find(|b| b.keyword() == kw).copied();
+        let geo = Geometry::ALL.iter().find(|g| g.keyword() == kw).copied();
+        let mut explicit: Option<Vec<Type>> = None;
+        let op = if let Some(u) = un {
+            Op::Unary {
+                op: u,
+                arg: self.use_val("as the operand")?,
+            }
+        } else if let Some(b) = bin {
+            let lhs = self.use_val("as the first operand")?;
+            self.expect(Tok::Comma, "between operands")?;
+            let rhs = self.use_val("as the second operand")?;
+            Op::Binary { op: b, lhs, rhs }
+        } else if let Some(g) = geo {
+            Op::Geometry {
+                query: g,
+                dim: self.dim()?,
+            }
+        } else {
+            match kw.as_str() {
+                "const" => self.const_op()?,
+                "fma" => {
+                    let vs = self.operands(3, "fma")?;
+                    Op::Fma {
+                        a: vs[0],
+                        b: vs[1],
+                        c: vs[2],
+                    }
+                }
+                "cmp" => {
+                    let pred = match self.peek() {
+                        Tok::Ident(w) => CmpPred::ALL.iter().find(|p| p.keyword() == w).copied(),
+                        _ => None,
+                    };
+                    let Some(pred) = pred else {
+                        return self.err(format!(
+                            "expected a comparison predicate (eq, ne, lt, le, gt, ge), found {}",
+                            self.peek().describe()
+                        ));
+                    };
+                    self.bump();
+                    let vs = self.operands(2, "cmp")?;
+                    Op::Cmp {
+                        pred,
+                        lhs: vs[0],
+                        rhs: vs[1],
+                    }
+                }
+                "select" => {
+                    let vs = self.operands(3, "select")?;
+                    Op::Select {
+                        cond: vs[0],
+                        if_true: vs[1],
+                        if_false: vs[2],
+                    }
+                }
+                "cvt" | "bitcast" => {
+                    let arg = self.use_val("as the operand")?;
+                    self.expect(Tok::Colon, "before the target type")?;
+                    let to = self.ty()?;
+                    if kw == "cvt" {
+                        Op::Cvt { arg, to }
+                    } else {
+                        Op::Bitcast { arg, to }
+                    }
+                }
+                "ptradd" => {
+                    let vs = self.operands(2, "ptradd")?;
+                    Op::PtrAdd {
+                        ptr: vs[0],
+                        offset: vs[1],
+                    }
+                }
+                "load" => {
+                    let ptr = self.use_val("as the address")?;
+                    self.expect(Tok::Colon, "before the loaded type")?;
+                    let ty = self.ty()?;
+                    let align = self.align()?;
+                    Op::Load { ptr, ty, align }
+                }
+                "store" => {
+                    let vs = self.operands(2, "store")?;
+                    let align = self.align()?;
+                    Op::Store {
+                        ptr: vs[0],
+                        value: vs[1],
+                        align,
+                    }
+                }
+                "atomic" => {
+                    let a = match self.peek() {
+                        Tok::Ident(w) => AtomicOp::ALL.iter().find(|a| a.keyword() == w).copied(),
+                        _ => None,
+                    };
+                    let Some(a) = a else {
+                        return self.err(format!(
+                            "expected an atomic operation (add, sub, min, max, and, or, xor, xchg), found {}",
+                            self.peek().describe()
+                        ));
+                    };
+                    self.bump();
+                    let vs = self.operands(2, "atomic")?;
+                    Op::Atomic {
+                        op: a,
+                        ptr: vs[0],
+                        value: vs[1],
+                    }
+                }
+                "cmpxchg" => {
+                    let vs = self.operands(3, "cmpxchg")?;
+                    Op::CmpXchg {
+                        ptr: vs[0],
+                        expected: vs[1],
+                        new: vs[2],
+                    }
+                }
+                "barrier" => Op::Barrier,
+                "lds.alloc" => {
+                    let size = self.u32_lit("an LDS size in bytes")?;
+                    let align = self.align()?;
+                    Op::LdsAlloc { size, align }
+                }
+                "call" => {
+                    let callee_at = self.here();
+                    let callee = match self.bump() {
+                        Tok::Func(n) => n,
+                        t => {
+                            self.pos = self.pos.saturating_sub(1);
+                            return self.err(format!(
+                                "expected a function name (`@name`), found {}",
+                                t.describe()
+                            ));
+                        }
+                    };
+                    self.expect(Tok::LParen, "to open the argument list")?;
+                    let args = if self.eat(&Tok::RParen) {
+                        vec![]
+                    } else {
+                        let a = self.use_list("as an argument")?;
+                        self.expect(Tok::RParen, "to close the argument list")?;
+                        a
+                    };
+                    match self.sigs.get(&callee) {
+                        Some(r) => explicit = Some(r.clone()),
+                        None => {
+                            return Err((
+                                callee_at.0,
+                                callee_at.1,
+                                format!("call to undefined function @{callee}"),
+                            ))
+                        }
+                    }
+                    Op::Call { callee, args }
+                }
+                "if" => return self.if_inst(res_names),
+                "loop" => return self.loop_inst(res_names),
+                "yield" | "break" | "continue" | "ret" => {
+                    let vs = self.opt_use_list_same_line(op_at.0, "as an operand")?;
+                    match kw.as_str() {
+                        "yield" => Op::Yield(vs),
+                        "break" => Op::Break(vs),
+                        "continue" => Op::Continue(vs),
+                        _ => Op::Return(vs),
+                    }
+                }
+                _ => {
+                    return Err((op_at.0, op_at.1, format!("unknown instruction `{kw}`")));
+                }
+            }
+        };
+        let types = match explicit {
+            Some(t) => t,
+            None => {
+                infer_result_types(&op, &|v| self.ty_of(v)).map_err(|m| (op_at.0, op_at.1, m))?
+            }
+        };
+        if types.len() != res_names.len() {
+            let what = op.mnemonic();
+            return Err((
+                start.0,
+                start.1,
+                format!(
+                    "`{what}` produces {} value(s) but {} result name(s) are given",
+                    types.len(),
+                    res_names.len()
+                ),
+            ));
+        }
+        let mut results = vec![];
+        for ((n, at), t) in res_names.into_iter().zip(types) {
+            let save = self.pos;
+            results.push(self.define_at(&n, t, at)?);
+            self.pos = save;
+        }
+        Ok(Inst { results, op })
+    }
+
+    fn define_at(&mut self, name: &str, t: Type, at: (usize, usize)) -> PResult<Value> {
+        self.define(name, t).map_err(|(_, _, m)| (at.0, at.1, m))
+    }
+
+    fn operands(&mut self, n: usize, what: &str) -> PResult<Vec<Value>> {
+        let mut vs = vec![];
+        for i in 0..n {
+            if i > 0 {
+                self.expect(Tok::Comma, &format!("between `{what}` operands"))?;
+            }
+            vs.push(self.use_val(&format!("as operand {} of `{what}`", i + 1))?);
+        }
+        Ok(vs)
+    }
+
+    fn const_op(&mut self) -> PResult<Op> {
+        let lit_at = self.here();
+        let lit = match self.bump() {
+            Tok::Num(s) => s,
+            Tok::Ident(w) if matches!(w.as_str(), "true" | "false" | "inf" | "nan") => w,
+            t => {
+                self.pos = self.pos.saturating_sub(1);
+                return self.err(format!(
+                    "expected a literal after `const`, found {}",
+                    t.describe()
+                ));
+            }
+        };
+        self.expect(Tok::Colon, "before the constant's type")?;
+        let ty = self.ty()?;
+        let bits = const_bits(&lit, ty).map_err(|m| (lit_at.0, lit_at.1, m))?;
+        Ok(Op::Const { ty, bits })
+    }
+
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return self.err(format!("regions are nested more than {MAX_NESTING} deep"));
+        }
+        Ok(())
+    }
+
+    fn if_inst(&mut self, res_names: Vec<(String, (usize, usize))>) -> PResult<Inst> {
+        self.enter()?;
+        let cond = self.use_val("as the `if` condition")?;
+        let types = if self.eat(&Tok::Arrow) {
+            self.type_list()?
+        } else {
+            vec![]
+        };
+        if types.len() != res_names.len() {
+            return self.err(format!(
+                "`if` declares {} result type(s) but {} result name(s) are given",
+                types.len(),
+                res_names.len()
+            ));
+        }
+        let mut results = vec![];
+        for ((n, at), t) in res_names.into_iter().zip(types.iter().copied()) {
+            results.push(self.define_at(&n, t, at)?);
+        }
+        let implied = if types.is_empty() { Some(()) } else { None };
+        self.expect(Tok::LBrace, "to open the `if` body")?;
+        let then_blk = self.block_body(implied)?;
+        let else_blk = if self.is_kw("else") {
+            self.bump();
+            self.expect(Tok::LBrace, "after `else`")?;
+            self.block_body(implied)?
+        } else {
+            Block {
+                insts: vec![Inst {
+                    results: vec![],
+                    op: Op::Yield(vec![]),
+                }],
+            }
+        };
+        self.depth -= 1;
+        Ok(Inst {
+            results,
+            op: Op::If {
+                cond,
+                then_blk,
+                else_blk,
+            },
+        })
+    }
+
+    fn loop_inst(&mut self, res_names: Vec<(String, (usize, usize))>) -> PResult<Inst> {
+        self.enter()?;
+        // Carried values: parse names, types and inits first; the params
+        // are defined after the results (textual order).
+        let mut carried = vec![];
+        if self.eat(&Tok::LParen) && !self.eat(&Tok::RParen) {
+            loop {
+                let at = self.here();
+                let n = self.val_name("as a loop-carried value")?;
+                self.expect(Tok::Colon, "after the loop-carried value's name")?;
+                let t = self.ty()?;
+                self.expect(Tok::Eq, "before the initial value")?;
+                let init = self.use_val("as the initial value")?;
+                carried.push((n, at, t, init));
+                if self.eat(&Tok::RParen) {
+                    break;
+                }
+                self.expect(Tok::Comma, "or `)` in the loop-carried values")?;
+            }
+        }
+        let types = if self.eat(&Tok::Arrow) {
+            self.type_list()?
+        } else {
+            vec![]
+        };
+        if types.len() != res_names.len() {
+            return self.err(format!(
+                "`loop` declares {} result type(s) but {} result name(s) are given",
+                types.len(),
+                res_names.len()
+            ));
+        }
+        let mut results = vec![];
+        for ((n, at), t) in res_names.into_iter().zip(types) {
+            results.push(self.define_at(&n, t, at)?);
+        }
+        let mut inits = vec![];
+        let mut params = vec![];
+        for (n, at, t, init) in carried {
+            inits.push(init);
+            params.push(self.define_at(&n, t, at)?);
+        }
+        self.expect(Tok::LBrace, "to open the `loop` body")?;
+        let body = self.block_body(None)?;
+        self.depth -= 1;
+        Ok(Inst {
+            results,
+            op: Op::Loop {
+                inits,
+                params,
+                body,
+            },
+        })
+    }
+}
+
+fn parse_uint(s: &str) -> Option<u128> {
+    let s = s.replace('_', "");
+    if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        u128::from_str_radix(h, 16).ok()
+    } else {
+        s.parse::<u128>().ok()
+    }
+}
+
+/// The bits of literal `lit` as a constant of type `t`.
+fn const_bits(lit: &str, t: Type) -> Result<u64, String> {
+    let bad = || format!("`{lit}` is not a valid {t} constant");
+    match t {
+        Type::Bool => match lit {
+            "true" => Ok(1),
+            "false" => Ok(0),
+            _ => Err(format!(
+                "a bool constant is `true` or `false`, found `{lit}`"
+            )),
+        },
+        Type::F16 | Type::F32 | Type::F64 => {
+            let is_hex = lit.starts_with("0x") || lit.starts_with("0X");
+            if is_hex {
+                let v = parse_uint(lit).ok_or_else(bad)?;
+                let max: u128 = match t {
+                    Type::F16 => 0xffff,
+                    Type::F32 => u32::MAX as u128,
+                    _ => u64::MAX as u128,
+                };
+                if v > max {
+                    return Err(format!("raw bits `{lit}` do not fit {t}"));
+                }
+                return Ok(v as u64);
+            }
+            let text = match lit {
+                "inf" | "+inf" => "inf",
+                "-inf" => "-inf",
+                "nan" => "NaN",
+                l => l,
+            };
+            if text.contains(|c: char| c.is_ascii_alphabetic() && !matches!(c, 'e' | 'E'))
+                && !matches!(text, "inf" | "-inf" | "NaN")
+            {
+                return Err(bad());
+            }
+            match t {
+                Type::F32 => text
+                    .parse::<f32>()
+                    .map(|x| x.to_bits() as u64)
+                    .map_err(|_| bad()),
+                Type::F64 => text.parse::<f64>().map(|x| x.to_bits()).map_err(|_| bad()),
+                _ => text
+                    .parse::<f64>()
+                    .map(|x| f64_to_f16(x) as u64)
+                    .map_err(|_| bad()),
+            }
+        }
+        _ => {
+            let (neg, mag) = match lit.strip_prefix('-') {
+                Some(m) => (true, m),
+                None => (false, lit.strip_prefix('+').unwrap_or(lit)),
+            };
+            let mag = parse_uint(mag).ok_or_else(bad)?;
+            let w = t.bits();
+            let (min, max): (i128, i128) = if t.is_signed_int() {
+                (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1)
+            } else {
+                (0, (1i128 << w) - 1)
+            };
+            if mag > i128::MAX as u128 {
+                return Err(format!("`{lit}` is out of range for {t}"));
+            }
+            let v = if neg { -(mag as i128) } else { mag as i128 };
+            if v < min || v > max {
+                return Err(format!("`{lit}` is out of range for {t} ({min} to {max})"));
+            }
+            Ok(crate::eval::mask(t, v as u64))
+        }
+    }
+}
