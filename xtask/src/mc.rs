@@ -32,7 +32,7 @@ pub fn disassemble(
     same: &dyn Fn(u32, u32) -> bool,
 ) -> Vec<Option<Decoded>> {
     let mut out = Vec::with_capacity(probes.len());
-    for chunk in probes.chunks(5000) {
+    for chunk in probes.chunks(400) {
         out.extend(disassemble_bisect(cpu, chunk, same));
     }
     out
