@@ -4,6 +4,7 @@
 //! encoder/decoder, code objects, AQL packets) live here too; see
 //! `DESIGN.md` for the map.
 
+pub mod isa;
 pub mod llvm;
 pub mod target;
 
