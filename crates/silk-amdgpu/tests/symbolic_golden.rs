@@ -72,7 +72,12 @@ fn golden_files() -> Vec<Golden> {
     let mut out = Vec::new();
     let mut names: Vec<_> = std::fs::read_dir(data_dir())
         .expect("golden directory")
-        .map(|e| e.expect("dir entry").file_name().into_string().expect("utf-8 name"))
+        .map(|e| {
+            e.expect("dir entry")
+                .file_name()
+                .into_string()
+                .expect("utf-8 name")
+        })
         .filter(|n| n.ends_with(".golden") && n != "parse_cases.golden")
         .collect();
     names.sort();
@@ -139,7 +144,10 @@ fn print_matches_llvm_for_every_value() {
                 let mut got = String::new();
                 print(g.kind, p, *v, &mut got);
                 if &got != want {
-                    failures.push(format!("{} {p:?} {v:#06x}: got {got:?}, LLVM {want:?}", g.kind_name));
+                    failures.push(format!(
+                        "{} {p:?} {v:#06x}: got {got:?}, LLVM {want:?}",
+                        g.kind_name
+                    ));
                 }
             }
             let mut texts = Vec::with_capacity(256);
@@ -162,7 +170,12 @@ fn print_matches_llvm_for_every_value() {
         }
     }
     assert!(checked >= 65536 * 10, "only {checked} values checked");
-    assert!(failures.is_empty(), "{} differences:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} differences:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// parse(LLVM's text) gives the value LLVM assembles it to, or fails where
@@ -201,7 +214,12 @@ fn parse_of_printed_text_matches_llvm_assembly() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} differences:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} differences:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// Hand-written spellings: same value as LLVM, or an error where LLVM
@@ -220,15 +238,27 @@ fn parse_cases_match_llvm() {
         let ok = match (want.split_once(' '), &got) {
             (Some(("ok", hex)), Ok(v)) => u16::from_str_radix(hex, 16).ok() == Some(*v),
             (Some(("error", rest)), Err(e)) => {
-                let offset: usize = rest.split(' ').next().and_then(|o| o.parse().ok()).unwrap_or(usize::MAX);
+                let offset: usize = rest
+                    .split(' ')
+                    .next()
+                    .and_then(|o| o.parse().ok())
+                    .unwrap_or(usize::MAX);
                 offset == e.offset
             }
             _ => false,
         };
         if !ok {
-            failures.push(format!("{} {} {case:?}: got {got:?}, LLVM {want}", f[0], f[1]));
+            failures.push(format!(
+                "{} {} {case:?}: got {got:?}, LLVM {want}",
+                f[0], f[1]
+            ));
         }
     }
     assert!(n > 500, "only {n} parse cases");
-    assert!(failures.is_empty(), "{} of {n} differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {n} differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

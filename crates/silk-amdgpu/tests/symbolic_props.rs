@@ -9,14 +9,84 @@ const PROCESSORS: [Processor; 3] = [Processor::Gfx942, Processor::Gfx1100, Proce
 
 /// Pieces of real operand syntax, so random text reaches deep parser paths.
 const PIECES: &[&str] = &[
-    "vmcnt", "expcnt", "lgkmcnt", "vmcnt_sat", "(", ")", "{", "}", ",", ":", "&", "&&", "|", "||",
-    "hwreg", "HW_REG_MODE", "HW_REG_HW_ID", "id", "offset", "size", "sendmsg", "MSG_GS",
-    "MSG_SYSMSG", "GS_OP_CUT", "SYSMSG_OP_REG_RD", "MSG_RTN_GET_DOORBELL", "swizzle", "QUAD_PERM",
-    "BITMASK_PERM", "BROADCAST", "SWAP", "REVERSE", "FFT", "ROTATE", "\"01pip\"", "\"", "gpr_idx",
-    "SRC0", "DST", "instid0", "instskip", "VALU_DEP_1", "NEXT", "depctr_va_vdst",
-    "depctr_hold_cnt", "UC_VERSION_GFX11", "UC_VERSION_W64_BIT", "0", "1", "-1", "63", "64",
-    "0x", "0xffff", "0b1", "010", "99999999999999999999", "'a'", "'", "~", "!", "-", "+", "*", "/",
-    "%", "<<", ">>", "<", "==", "!=", " ", "\t", "/*", "*/", ";", "é", "\u{0}",
+    "vmcnt",
+    "expcnt",
+    "lgkmcnt",
+    "vmcnt_sat",
+    "(",
+    ")",
+    "{",
+    "}",
+    ",",
+    ":",
+    "&",
+    "&&",
+    "|",
+    "||",
+    "hwreg",
+    "HW_REG_MODE",
+    "HW_REG_HW_ID",
+    "id",
+    "offset",
+    "size",
+    "sendmsg",
+    "MSG_GS",
+    "MSG_SYSMSG",
+    "GS_OP_CUT",
+    "SYSMSG_OP_REG_RD",
+    "MSG_RTN_GET_DOORBELL",
+    "swizzle",
+    "QUAD_PERM",
+    "BITMASK_PERM",
+    "BROADCAST",
+    "SWAP",
+    "REVERSE",
+    "FFT",
+    "ROTATE",
+    "\"01pip\"",
+    "\"",
+    "gpr_idx",
+    "SRC0",
+    "DST",
+    "instid0",
+    "instskip",
+    "VALU_DEP_1",
+    "NEXT",
+    "depctr_va_vdst",
+    "depctr_hold_cnt",
+    "UC_VERSION_GFX11",
+    "UC_VERSION_W64_BIT",
+    "0",
+    "1",
+    "-1",
+    "63",
+    "64",
+    "0x",
+    "0xffff",
+    "0b1",
+    "010",
+    "99999999999999999999",
+    "'a'",
+    "'",
+    "~",
+    "!",
+    "-",
+    "+",
+    "*",
+    "/",
+    "%",
+    "<<",
+    ">>",
+    "<",
+    "==",
+    "!=",
+    " ",
+    "\t",
+    "/*",
+    "*/",
+    ";",
+    "é",
+    "\u{0}",
 ];
 
 fn kind() -> impl Strategy<Value = SymbolicKind> {
@@ -72,7 +142,9 @@ fn printed_text_parses_back_for_all_values() {
             for v in 0..=u16::MAX {
                 let text = to_text(k, p, v);
                 match parse(k, p, &text) {
-                    Ok(w) => assert_eq!(parse(k, p, &to_text(k, p, w)), Ok(w), "{k:?} {p:?} {v:#x}"),
+                    Ok(w) => {
+                        assert_eq!(parse(k, p, &to_text(k, p, w)), Ok(w), "{k:?} {p:?} {v:#x}")
+                    }
                     Err(_) => unparsed += 1,
                 }
             }
@@ -86,7 +158,10 @@ fn printed_text_parses_back_for_all_values() {
                 SymbolicKind::Sendmsg | SymbolicKind::SendmsgRtn => 1024,
                 _ => 0,
             };
-            assert!(unparsed <= limit, "{k:?} {p:?}: {unparsed} printed texts do not parse");
+            assert!(
+                unparsed <= limit,
+                "{k:?} {p:?}: {unparsed} printed texts do not parse"
+            );
         }
     }
 }

@@ -239,7 +239,11 @@ impl WaitcntLayout {
     }
     fn decode(self, v: u32) -> [u32; 3] {
         if self.gfx9 {
-            [(v & 0xf) | ((v >> 14) & 3) << 4, (v >> 4) & 7, (v >> 8) & 0xf]
+            [
+                (v & 0xf) | ((v >> 14) & 3) << 4,
+                (v >> 4) & 7,
+                (v >> 8) & 0xf,
+            ]
         } else {
             [(v >> 10) & 63, v & 7, (v >> 4) & 63]
         }
@@ -643,9 +647,9 @@ fn print_delay_alu(v: u32, out: &mut String) {
 }
 
 fn depctr_default() -> u32 {
-    DEPCTR_FIELDS
-        .iter()
-        .fold(0, |acc, (_, shift, width)| acc | ((1 << width) - 1) << shift)
+    DEPCTR_FIELDS.iter().fold(0, |acc, (_, shift, width)| {
+        acc | ((1 << width) - 1) << shift
+    })
 }
 
 /// Fields at their maximum are omitted unless all are; any unused bit set
@@ -877,16 +881,16 @@ fn lex_number(s: &[u8], start: usize) -> Token {
         start,
         end,
     };
-    let (digits, radix) = if text.len() >= 2 && (text[1] == b'x' || text[1] == b'X') && text[0] == b'0'
-    {
-        (&text[2..], 16)
-    } else if text.len() >= 2 && (text[1] == b'b' || text[1] == b'B') && text[0] == b'0' {
-        (&text[2..], 2)
-    } else if text.len() >= 2 && text[0] == b'0' {
-        (&text[1..], 8)
-    } else {
-        (text, 10)
-    };
+    let (digits, radix) =
+        if text.len() >= 2 && (text[1] == b'x' || text[1] == b'X') && text[0] == b'0' {
+            (&text[2..], 16)
+        } else if text.len() >= 2 && (text[1] == b'b' || text[1] == b'B') && text[0] == b'0' {
+            (&text[2..], 2)
+        } else if text.len() >= 2 && text[0] == b'0' {
+            (&text[1..], 8)
+        } else {
+            (text, 10)
+        };
     if digits.is_empty() {
         return bad(E::BadLiteral);
     }
@@ -1484,126 +1488,157 @@ fn parse_hwreg_struct(p: &mut Parser) -> Result<u32, SymbolicError> {
     Ok(id | offset << 6 | (size - 1) << 11)
 }
 
-fn parse_sendmsg(p: &mut Parser, g: Generation) -> Result<u32, SymbolicError> {
-    let t = p.peek();
-    if t.tok == Tok::Ident {
-        if !(p.is_ident("sendmsg") && p.peek2().tok == Tok::LParen) {
-            return err(t.start, E::ExpectedMessage);
-        }
-        p.bump();
-        p.bump();
-        let max_id = if g == Generation::Gfx9 { 15 } else { 255 };
-        // The message id: a name (checked strictly) or a number.
-        let id_tok = p.peek();
-        // LLVM parses the whole macro before rejecting a message name that
-        // exists only on other processors.
-        let mut unsupported = false;
-        let (id, strict) = if id_tok.tok == Tok::Ident {
-            let name = p.slice(id_tok);
-            match lookup(msg_table(g), name) {
-                Some(id) => {
-                    p.bump();
-                    (id, true)
-                }
-                None if MSG_ELSEWHERE.contains(&name) => {
-                    p.bump();
-                    unsupported = true;
-                    (0, true)
-                }
-                None => return err(id_tok.start, E::ExpectedMessage),
-            }
-        } else {
-            let (id, at) = p.absolute()?;
-            if !(0..=max_id).contains(&id) {
-                return err(at, E::InvalidMessageId);
-            }
-            (id as u32, false)
-        };
-        let mut op: Option<(u32, usize)> = None;
-        let mut stream: Option<(i64, usize)> = None;
-        if p.eat(Tok::Comma) {
-            let op_tok = p.peek();
-            let ops = if id == MSG_SYSMSG { SYSMSG_OPS } else { GS_OPS };
-            let value = if op_tok.tok == Tok::Ident {
-                let name = p.slice(op_tok);
-                match lookup(ops, name) {
-                    Some(v) => {
-                        p.bump();
-                        v
-                    }
-                    None if id == MSG_SYSMSG && SYSMSG_OPS_ELSEWHERE.contains(&name) => {
-                        return err(op_tok.start, E::OperationNotSupported)
-                    }
-                    None => return err(op_tok.start, E::ExpectedOperation),
-                }
-            } else {
-                let (v, at) = p.absolute()?;
-                if !(0..=7).contains(&v) {
-                    return err(at, E::InvalidOperationId);
-                }
-                v as u32
-            };
-            op = Some((value, op_tok.start));
-            if p.eat(Tok::Comma) {
-                let (v, at) = p.absolute()?;
-                if !strict && !(0..=3).contains(&v) {
-                    return err(at, E::InvalidStreamId);
-                }
-                stream = Some((v, at));
-            }
-        }
-        let t = p.peek();
-        if t.tok != Tok::RParen {
-            return err(t.start, E::ExpectedCloseParen);
-        }
-        p.bump();
-        if unsupported {
-            return err(id_tok.start, E::MessageNotSupported);
-        }
-        if strict {
-            check_msg_strict(g, id, id_tok.start, op, stream)?;
-        }
-        let op = op.map_or(0, |o| o.0);
-        let stream = stream.map_or(0, |s| s.0 as u32);
-        return Ok(id | op << 4 | stream << 8);
-    }
-    let (v, at) = p.absolute()?;
-    narrow(v, at, IntRule::Unsigned16)
+/// One `sendmsg(...)` argument: its value (or name lookup result), where it
+/// starts, and whether it was spelled as a name.
+#[derive(Clone, Copy)]
+struct MsgArg {
+    value: i64,
+    at: usize,
+    named: bool,
+    /// A name LLVM knows only for other processors.
+    elsewhere: bool,
 }
 
-fn check_msg_strict(
+/// LLVM first parses the whole `sendmsg(...)` macro (a name it does not
+/// know at all is a syntax error), then validates id, operation and stream
+/// in that order: strictly when the id is a name, by field range otherwise.
+fn parse_sendmsg(p: &mut Parser, g: Generation) -> Result<u32, SymbolicError> {
+    let t = p.peek();
+    if t.tok != Tok::Ident {
+        let (v, at) = p.absolute()?;
+        return narrow(v, at, IntRule::Unsigned16);
+    }
+    if !(p.is_ident("sendmsg") && p.peek2().tok == Tok::LParen) {
+        return err(t.start, E::ExpectedMessage);
+    }
+    p.bump();
+    p.bump();
+    let id_tok = p.peek();
+    let id = if id_tok.tok == Tok::Ident {
+        let name = p.slice(id_tok);
+        let (value, elsewhere) = match lookup(msg_table(g), name) {
+            Some(id) => (i64::from(id), false),
+            None if MSG_ELSEWHERE.contains(&name) => (0, true),
+            None => return err(id_tok.start, E::ExpectedMessage),
+        };
+        p.bump();
+        MsgArg {
+            value,
+            at: id_tok.start,
+            named: true,
+            elsewhere,
+        }
+    } else {
+        let (value, at) = p.absolute()?;
+        MsgArg {
+            value,
+            at,
+            named: false,
+            elsewhere: false,
+        }
+    };
+    let mut op = None;
+    let mut stream = None;
+    if p.eat(Tok::Comma) {
+        let op_tok = p.peek();
+        let sysmsg = id.value == i64::from(MSG_SYSMSG);
+        let ops = if sysmsg { SYSMSG_OPS } else { GS_OPS };
+        op = Some(if op_tok.tok == Tok::Ident {
+            let name = p.slice(op_tok);
+            let (value, elsewhere) = match lookup(ops, name) {
+                Some(v) => (i64::from(v), false),
+                None if sysmsg && SYSMSG_OPS_ELSEWHERE.contains(&name) => (0, true),
+                None => return err(op_tok.start, E::ExpectedOperation),
+            };
+            p.bump();
+            MsgArg {
+                value,
+                at: op_tok.start,
+                named: true,
+                elsewhere,
+            }
+        } else {
+            let (value, at) = p.absolute()?;
+            MsgArg {
+                value,
+                at,
+                named: false,
+                elsewhere: false,
+            }
+        });
+        if p.eat(Tok::Comma) {
+            let (value, at) = p.absolute()?;
+            stream = Some(MsgArg {
+                value,
+                at,
+                named: false,
+                elsewhere: false,
+            });
+        }
+    }
+    let t = p.peek();
+    if t.tok != Tok::RParen {
+        return err(t.start, E::ExpectedCloseParen);
+    }
+    p.bump();
+    validate_msg(g, id, op, stream)
+}
+
+fn validate_msg(
     g: Generation,
-    id: u32,
-    id_at: usize,
-    op: Option<(u32, usize)>,
-    stream: Option<(i64, usize)>,
-) -> Result<(), SymbolicError> {
-    if !msg_has_ops(g, id) {
-        if let Some((_, at)) = op {
-            return err(at, E::MessageHasNoOperations);
-        }
-        return Ok(());
+    id: MsgArg,
+    op: Option<MsgArg>,
+    stream: Option<MsgArg>,
+) -> Result<u32, SymbolicError> {
+    if id.elsewhere {
+        return err(id.at, E::MessageNotSupported);
     }
-    let Some((op, op_at)) = op else {
-        return err(id_at, E::MissingOperation);
-    };
-    let op_ok = match id {
-        MSG_GS => (1..=3).contains(&op),
-        MSG_GS_DONE => op <= 3,
-        _ => name_of(SYSMSG_OPS, op).is_some(),
-    };
-    if !op_ok {
-        return err(op_at, E::InvalidOperationId);
+    let max_id = if g == Generation::Gfx9 { 15 } else { 255 };
+    if !(0..=max_id).contains(&id.value) {
+        return err(id.at, E::InvalidMessageId);
     }
-    if let Some((s, at)) = stream {
-        if id == MSG_SYSMSG || op == 0 {
-            return err(at, E::OperationHasNoStreams);
-        }
-        if !(0..=3).contains(&s) {
-            return err(at, E::InvalidStreamId);
+    let msg = id.value as u32;
+    if let Some(o) = op {
+        if o.elsewhere {
+            return err(o.at, E::OperationNotSupported);
         }
     }
-    Ok(())
+    if id.named {
+        if !msg_has_ops(g, msg) {
+            if let Some(o) = op {
+                return err(o.at, E::MessageHasNoOperations);
+            }
+        } else {
+            let Some(o) = op else {
+                return err(id.at, E::MissingOperation);
+            };
+            let op_ok = match msg {
+                MSG_GS => (1..=3).contains(&o.value),
+                MSG_GS_DONE => (0..=3).contains(&o.value),
+                _ => u32::try_from(o.value).is_ok_and(|v| name_of(SYSMSG_OPS, v).is_some()),
+            };
+            if !op_ok {
+                return err(o.at, E::InvalidOperationId);
+            }
+            if let Some(s) = stream {
+                if msg == MSG_SYSMSG || o.value == 0 {
+                    return err(s.at, E::OperationHasNoStreams);
+                }
+            }
+        }
+    } else if let Some(o) = op {
+        if !(0..=7).contains(&o.value) {
+            return err(o.at, E::InvalidOperationId);
+        }
+    }
+    if let Some(s) = stream {
+        if !(0..=3).contains(&s.value) {
+            return err(s.at, E::InvalidStreamId);
+        }
+    }
+    let op = op.map_or(0, |o| o.value as u32);
+    let stream = stream.map_or(0, |s| s.value as u32);
+    Ok(msg | op << 4 | stream << 8)
 }
 
 fn parse_delay_alu(p: &mut Parser) -> Result<u32, SymbolicError> {
@@ -1652,7 +1687,6 @@ fn parse_depctr(p: &mut Parser) -> Result<u32, SymbolicError> {
     if !p.starts_macro() {
         return plain(p, IntRule::Signed16);
     }
-    let operand_start = p.peek().start;
     let mut v = depctr_default();
     let mut seen = 0u32;
     loop {
@@ -1683,8 +1717,8 @@ fn parse_depctr(p: &mut Parser) -> Result<u32, SymbolicError> {
         let (_, shift, width) = DEPCTR_FIELDS[i];
         let max = (1i64 << width) - 1;
         if !(0..=max).contains(&n) {
-            // LLVM reports a bad counter value at the start of the operand.
-            return err(operand_start, E::CounterTooLarge);
+            // LLVM reports a bad counter value at the counter's name.
+            return err(name_tok.start, E::CounterTooLarge);
         }
         v = (v & !((max as u32) << shift)) | (n as u32) << shift;
         if p.eat(Tok::Amp) || p.eat(Tok::Comma) {
@@ -1912,7 +1946,12 @@ mod tests {
     fn errors_carry_offsets() {
         let e = parse(SymbolicKind::Waitcnt, Processor::Gfx942, "vmcnt(64)").unwrap_err();
         assert_eq!((e.offset, e.kind), (6, E::CounterTooLarge));
-        let e = parse(SymbolicKind::Hwreg, Processor::Gfx1100, "hwreg(HW_REG_MODE, 0)").unwrap_err();
+        let e = parse(
+            SymbolicKind::Hwreg,
+            Processor::Gfx1100,
+            "hwreg(HW_REG_MODE, 0)",
+        )
+        .unwrap_err();
         assert_eq!(e.offset, 20);
     }
 }
