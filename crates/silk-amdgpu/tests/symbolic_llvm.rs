@@ -180,7 +180,10 @@ fn cpu(p: Processor) -> &'static str {
     }
 }
 
-fn run_mc(mc: &Path, p: Processor, disassemble: bool, input: &str) -> (String, String) {
+/// Run llvm-mc on `input`; `None` if it does not finish within a minute
+/// (LLVM 22 loops forever on a few malformed inputs).
+fn run_mc(mc: &Path, p: Processor, disassemble: bool, input: &str) -> Option<(String, String)> {
+    use std::io::Read;
     let mut cmd = Command::new(mc);
     cmd.args(["-show-encoding", "-triple=amdgcn-amd-amdhsa"])
         .arg(format!("-mcpu={}", cpu(p)));
@@ -193,17 +196,38 @@ fn run_mc(mc: &Path, p: Processor, disassemble: bool, input: &str) -> (String, S
         .stderr(Stdio::piped())
         .spawn()
         .expect("run llvm-mc");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write llvm-mc input");
-    let out = child.wait_with_output().expect("llvm-mc output");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let reader = |mut r: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut s = String::new();
+            let _ = r.read_to_string(&mut s);
+            s
+        })
+    };
+    let out = reader(Box::new(child.stdout.take().expect("stdout")));
+    let errs = reader(Box::new(child.stderr.take().expect("stderr")));
+    {
+        let mut stdin = child.stdin.take().expect("stdin");
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let finished = loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break true,
+            Ok(None) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(5))
+            }
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break false;
+            }
+        }
+    };
+    let (out, errs) = (
+        out.join().unwrap_or_default(),
+        errs.join().unwrap_or_default(),
+    );
+    finished.then_some((out, errs))
 }
 
 fn encoding_of(line: &str) -> Option<(&str, Vec<u8>)> {
@@ -220,8 +244,17 @@ fn encoding_of(line: &str) -> Option<(&str, Vec<u8>)> {
 /// LLVM's verdict per line: Ok(bytes) or Err(column offset, message).
 type Verdict = Result<Vec<u8>, (usize, String)>;
 
-fn assemble(mc: &Path, p: Processor, lines: &[String]) -> Vec<Verdict> {
-    let (stdout, stderr) = run_mc(mc, p, false, &(lines.join("\n") + "\n"));
+/// LLVM's verdicts, `None` for a line llvm-mc hangs on.
+fn assemble(mc: &Path, p: Processor, lines: &[String]) -> Vec<Option<Verdict>> {
+    let Some((stdout, stderr)) = run_mc(mc, p, false, &(lines.join("\n") + "\n")) else {
+        if lines.len() == 1 {
+            return vec![None];
+        }
+        return lines
+            .iter()
+            .flat_map(|l| assemble(mc, p, std::slice::from_ref(l)))
+            .collect();
+    };
     let mut errors = std::collections::BTreeMap::new();
     for l in stderr.lines() {
         let Some(rest) = l.strip_prefix("<stdin>:") else {
@@ -245,7 +278,7 @@ fn assemble(mc: &Path, p: Processor, lines: &[String]) -> Vec<Verdict> {
     if encodings.len() + errors.len() != lines.len() {
         // A lexer error swallowed a following line: split and retry.
         if lines.len() == 1 {
-            return vec![Err((usize::MAX, "unreadable llvm-mc output".into()))];
+            return vec![Some(Err((usize::MAX, "unreadable llvm-mc output".into())))];
         }
         let (a, b) = lines.split_at(lines.len() / 2);
         let mut v = assemble(mc, p, a);
@@ -255,8 +288,8 @@ fn assemble(mc: &Path, p: Processor, lines: &[String]) -> Vec<Verdict> {
     let mut enc = encodings.into_iter();
     (0..lines.len())
         .map(|i| match errors.remove(&i) {
-            Some(e) => Err(e),
-            None => Ok(enc.next().unwrap_or_default()),
+            Some(e) => Some(Err(e)),
+            None => Some(Ok(enc.next().unwrap_or_default())),
         })
         .collect()
 }
@@ -540,7 +573,8 @@ fn symbolic_operands_match_live_llvm_mc() {
                     + "\n"
             })
             .collect();
-        let (stdout, _) = run_mc(&mc, c.processor, true, &input);
+        let (stdout, _) =
+            run_mc(&mc, c.processor, true, &input).expect("llvm-mc disassembly finishes");
         let by_bytes: std::collections::HashMap<Vec<u8>, String> = stdout
             .lines()
             .filter_map(encoding_of)
@@ -577,6 +611,10 @@ fn symbolic_operands_match_live_llvm_mc() {
         let lines: Vec<String> = texts.iter().map(|t| operand_line(&c, t)).collect();
         let verdicts = assemble(&mc, c.processor, &lines);
         for (text, verdict) in texts.iter().zip(verdicts) {
+            let Some(verdict) = verdict else {
+                eprintln!("llvm-mc hangs on {text:?}: not compared");
+                continue;
+            };
             parsed += 1;
             let ours = parse(c.kind, c.processor, text);
             let same = match (&verdict, &ours) {

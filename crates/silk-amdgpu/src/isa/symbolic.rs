@@ -767,12 +767,8 @@ fn print_version(v: u32, out: &mut String) {
         let _ = write!(out, "{v:#x}");
         return;
     }
-    let flags: Vec<&str> = VERSION_FLAGS
-        .iter()
-        .filter(|(_, bit)| v & bit != 0)
-        .map(|(n, _)| *n)
-        .collect();
-    for _ in 1..flags.len() {
+    let count = VERSION_FLAGS.iter().filter(|(_, bit)| v & bit != 0).count();
+    for _ in 1..count {
         out.push('(');
     }
     match name_of(VERSION_CODES, v & 0xff) {
@@ -781,10 +777,15 @@ fn print_version(v: u32, out: &mut String) {
             let _ = write!(out, "{}", v & 0xff);
         }
     }
-    for (i, f) in flags.iter().enumerate() {
+    let mut written = 0;
+    for (name, bit) in VERSION_FLAGS {
+        if v & bit == 0 {
+            continue;
+        }
         out.push('|');
-        out.push_str(f);
-        if i + 1 < flags.len() {
+        out.push_str(name);
+        written += 1;
+        if written < count {
             out.push(')');
         }
     }
@@ -856,7 +857,8 @@ fn skip_blank(s: &[u8], mut pos: usize) -> usize {
                 let mut p = pos + 2;
                 loop {
                     match s.get(p) {
-                        None => return s.len(),
+                        // Unterminated: lexed as a bad token where it starts.
+                        None => return pos,
                         Some(b'*') if s.get(p + 1) == Some(&b'/') => {
                             pos = p + 2;
                             break;
@@ -870,39 +872,87 @@ fn skip_blank(s: &[u8], mut pos: usize) -> usize {
     }
 }
 
+/// An integer literal as LLVM's lexer reads it: `0x` hex, `0b` binary,
+/// leading-`0` octal or decimal digits, then an ignored `u`/`l`/`ll`
+/// suffix. Letters after that start the next token.
 fn lex_number(s: &[u8], start: usize) -> Token {
-    let mut end = start;
-    while end < s.len() && s[end].is_ascii_alphanumeric() {
-        end += 1;
-    }
-    let text = &s[start..end];
-    let bad = |kind| Token {
-        tok: Tok::BadInt(kind),
+    let at = |i: usize| s.get(i).copied().unwrap_or(0);
+    let bad = |end| Token {
+        tok: Tok::BadInt(E::BadLiteral),
         start,
         end,
     };
-    let (digits, radix) =
-        if text.len() >= 2 && (text[1] == b'x' || text[1] == b'X') && text[0] == b'0' {
-            (&text[2..], 16)
-        } else if text.len() >= 2 && (text[1] == b'b' || text[1] == b'B') && text[0] == b'0' {
-            (&text[2..], 2)
-        } else if text.len() >= 2 && text[0] == b'0' {
-            (&text[1..], 8)
-        } else {
-            (text, 10)
-        };
-    if digits.is_empty() {
-        return bad(E::BadLiteral);
+    let (radix, digits_start) = match (at(start), at(start + 1)) {
+        (b'0', b'x' | b'X') => (16, start + 2),
+        (b'0', b'b' | b'B') => (2, start + 2),
+        (b'0', b'0'..=b'9') => (8, start + 1),
+        _ => (10, start),
+    };
+    let mut end = digits_start;
+    let digit_ok = |c: u8| match radix {
+        16 => c.is_ascii_hexdigit(),
+        2 => c == b'0' || c == b'1',
+        _ => c.is_ascii_digit(),
+    };
+    while end < s.len() && digit_ok(s[end]) {
+        end += 1;
+    }
+    if end == digits_start {
+        return bad(end.max(start + 1));
+    }
+    if radix == 10 || radix == 8 {
+        // `1f` / `1b` name local labels: a symbol, never absolute.
+        if matches!(at(end), b'f' | b'b') && !is_ident_char(at(end + 1)) {
+            return Token {
+                tok: Tok::Ident,
+                start,
+                end: end + 1,
+            };
+        }
+        // A floating-point literal; LLVM encodes it in an integer field as 0.
+        if radix == 10 && at(start) != b'0' && matches!(at(end), b'.' | b'e' | b'E') {
+            if at(end) == b'.' {
+                end += 1;
+                while at(end).is_ascii_digit() {
+                    end += 1;
+                }
+            }
+            if matches!(at(end), b'e' | b'E') {
+                end += 1;
+                if matches!(at(end), b'+' | b'-') {
+                    end += 1;
+                }
+                while at(end).is_ascii_digit() {
+                    end += 1;
+                }
+            }
+            return Token {
+                tok: Tok::Int(0),
+                start,
+                end,
+            };
+        }
     }
     let mut value: u128 = 0;
-    for &c in digits {
-        let d = match (c as char).to_digit(radix) {
-            Some(d) => d,
-            None => return bad(E::BadLiteral),
+    for &c in &s[digits_start..end] {
+        let Some(d) = (c as char).to_digit(radix) else {
+            return bad(end);
         };
         value = value * u128::from(radix) + u128::from(d);
         if value > u128::from(u64::MAX) {
-            return bad(E::LiteralOutOfRange);
+            return Token {
+                tok: Tok::BadInt(E::LiteralOutOfRange),
+                start,
+                end,
+            };
+        }
+    }
+    if matches!(at(end), b'u' | b'U') {
+        end += 1;
+    }
+    for _ in 0..2 {
+        if matches!(at(end), b'l' | b'L') {
+            end += 1;
         }
     }
     Token {
@@ -942,6 +992,11 @@ fn lex_at(s: &[u8], pos: usize) -> Token {
             tok: Tok::End,
             start,
             end: start,
+        },
+        b'/' if next == Some(b'*') => Token {
+            tok: Tok::Other,
+            start,
+            end: s.len(),
         },
         b'0'..=b'9' => lex_number(s, start),
         c if is_ident_start(c) => {
@@ -1049,7 +1104,7 @@ fn lex_at(s: &[u8], pos: usize) -> Token {
 // ---------------------------------------------------------------------------
 
 /// Named constants an expression may use (only `s_version` has any).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Symbols {
     None,
     Version,
@@ -1114,14 +1169,30 @@ impl<'a> Parser<'a> {
         self.peek().tok == Tok::Ident && self.peek2().tok == Tok::LParen
     }
 
-    /// Anything left over is an extra operand; after a comma LLVM points
-    /// at what follows it.
-    fn expect_end(&self) -> Result<(), SymbolicError> {
-        let t = self.peek();
-        match t.tok {
-            Tok::End => Ok(()),
-            Tok::Comma => err(lex_at(self.s, t.end).start, E::TrailingText),
-            _ => err(t.start, E::TrailingText),
+    /// What LLVM does with text after the last operand of an instruction:
+    /// it reads further operands (separated by commas or not) as
+    /// expressions, so a malformed one fails with its own error; if they all
+    /// read, the first is one operand too many. A trailing comma alone is
+    /// accepted.
+    fn expect_end(&mut self) -> Result<(), SymbolicError> {
+        let mut first_extra = None;
+        self.symbols = Symbols::None;
+        loop {
+            let t = self.peek();
+            match t.tok {
+                Tok::End => break,
+                Tok::Comma => {
+                    self.bump();
+                }
+                _ => {
+                    first_extra.get_or_insert(t.start);
+                    self.expr(0)?;
+                }
+            }
+        }
+        match first_extra {
+            None => Ok(()),
+            Some(at) => err(at, E::TrailingText),
         }
     }
 
@@ -1279,27 +1350,52 @@ fn plain(p: &mut Parser, rule: IntRule) -> Result<u32, SymbolicError> {
     narrow(v, at, rule)
 }
 
-/// Parse `kind` operand text for `processor` into the field value.
+/// Parse `kind` operand text for `processor` into the field value. The
+/// text is the last operand of an instruction, as LLVM sees it: anything
+/// after the operand is rejected (a lone trailing comma aside), with the
+/// error LLVM reports for it.
 pub fn parse(kind: SymbolicKind, processor: Processor, text: &str) -> Result<u16, SymbolicError> {
-    let g = generation(processor);
     let mut p = Parser::new(text);
+    let v = parse_operand(&mut p, kind, processor)?;
+    p.expect_end()?;
+    Ok(v)
+}
+
+/// Parse one `kind` operand at the start of `text`, for an instruction
+/// parser that handles what follows: the value and the byte offset just
+/// past the operand.
+pub fn parse_prefix(
+    kind: SymbolicKind,
+    processor: Processor,
+    text: &str,
+) -> Result<(u16, usize), SymbolicError> {
+    let mut p = Parser::new(text);
+    let v = parse_operand(&mut p, kind, processor)?;
+    Ok((v, p.pos))
+}
+
+fn parse_operand(
+    p: &mut Parser,
+    kind: SymbolicKind,
+    processor: Processor,
+) -> Result<u16, SymbolicError> {
+    let g = generation(processor);
     let v = match kind {
-        SymbolicKind::Waitcnt => parse_waitcnt(&mut p, g)?,
-        SymbolicKind::Hwreg => parse_hwreg(&mut p, g)?,
-        SymbolicKind::Sendmsg => parse_sendmsg(&mut p, g)?,
-        SymbolicKind::SendmsgRtn => parse_sendmsg(&mut p, g)? & 0xff,
-        SymbolicKind::DelayAlu => parse_delay_alu(&mut p)?,
-        SymbolicKind::Depctr => parse_depctr(&mut p)?,
-        SymbolicKind::Swizzle => parse_swizzle(&mut p)?,
-        SymbolicKind::GprIdx => parse_gpr_idx(&mut p)?,
+        SymbolicKind::Waitcnt => parse_waitcnt(p, g)?,
+        SymbolicKind::Hwreg => parse_hwreg(p, g)?,
+        SymbolicKind::Sendmsg => parse_sendmsg(p, g)?,
+        SymbolicKind::SendmsgRtn => parse_sendmsg(p, g)? & 0xff,
+        SymbolicKind::DelayAlu => parse_delay_alu(p)?,
+        SymbolicKind::Depctr => parse_depctr(p)?,
+        SymbolicKind::Swizzle => parse_swizzle(p)?,
+        SymbolicKind::GprIdx => parse_gpr_idx(p)?,
         SymbolicKind::Version => {
             p.symbols = Symbols::Version;
-            plain(&mut p, IntRule::Signed16)?
+            plain(p, IntRule::Signed16)?
         }
-        SymbolicKind::Imm16 => plain(&mut p, IntRule::Truncate)?,
-        SymbolicKind::Hex16 => plain(&mut p, IntRule::Signed16)?,
+        SymbolicKind::Imm16 => plain(p, IntRule::Truncate)?,
+        SymbolicKind::Hex16 => plain(p, IntRule::Signed16)?,
     };
-    p.expect_end()?;
     Ok((v & 0xffff) as u16)
 }
 
@@ -1326,11 +1422,7 @@ fn parse_waitcnt(p: &mut Parser, g: Generation) -> Result<u32, SymbolicError> {
         }
         p.bump();
         let (n, at) = p.absolute()?;
-        let close = p.peek();
-        if close.tok != Tok::RParen {
-            return err(close.start, E::ExpectedCloseParen);
-        }
-        p.bump();
+        // LLVM checks the name and value before the closing parenthesis.
         let (base, sat) = match name.strip_suffix("_sat") {
             Some(b) => (b, true),
             None => (name, false),
@@ -1347,6 +1439,11 @@ fn parse_waitcnt(p: &mut Parser, g: Generation) -> Result<u32, SymbolicError> {
         } else {
             n as u32
         };
+        let close = p.peek();
+        if close.tok != Tok::RParen {
+            return err(close.start, E::ExpectedCloseParen);
+        }
+        p.bump();
         v = layout.encode(v, counter, n);
         if p.eat(Tok::Amp) || p.eat(Tok::Comma) {
             let t = p.peek();
@@ -1370,12 +1467,17 @@ fn parse_hwreg(p: &mut Parser, g: Generation) -> Result<u32, SymbolicError> {
     }
     if t.tok == Tok::Ident {
         if !(p.is_ident("hwreg") && p.peek2().tok == Tok::LParen) {
+            // Read as an expression: syntax errors come first, then the
+            // symbol makes it non-absolute.
+            p.expr(0)?;
             return err(t.start, E::ExpectedHwreg);
         }
         p.bump();
         p.bump();
         let id_tok = p.peek();
-        let id = if id_tok.tok == Tok::Ident {
+        // A numeric id is range-checked after the whole macro parses.
+        let mut id_range = None;
+        let mut id = if id_tok.tok == Tok::Ident {
             let name = p.slice(id_tok);
             match lookup(hwreg_table(g), name) {
                 Some(id) => {
@@ -1389,12 +1491,11 @@ fn parse_hwreg(p: &mut Parser, g: Generation) -> Result<u32, SymbolicError> {
             }
         } else {
             let (id, at) = p.absolute()?;
-            if !(0..64).contains(&id) {
-                return err(at, E::HwregIdOutOfRange);
-            }
-            id as u32
+            id_range = Some((id, at));
+            0
         };
         let (mut offset, mut size) = (0, 32);
+        let mut checks = None;
         let t = p.peek();
         match t.tok {
             Tok::RParen => {
@@ -1414,16 +1515,25 @@ fn parse_hwreg(p: &mut Parser, g: Generation) -> Result<u32, SymbolicError> {
                     return err(t.start, E::ExpectedCloseParen);
                 }
                 p.bump();
-                if !(0..32).contains(&o) {
-                    return err(oat, E::HwregOffsetOutOfRange);
-                }
-                if !(1..=32).contains(&s) {
-                    return err(sat, E::HwregSizeOutOfRange);
-                }
-                offset = o as u32;
-                size = s as u32;
+                checks = Some((o, oat, s, sat));
             }
             _ => return err(t.start, E::ExpectedCommaOrCloseParen),
+        }
+        if let Some((n, at)) = id_range {
+            if !(0..64).contains(&n) {
+                return err(at, E::HwregIdOutOfRange);
+            }
+            id = n as u32;
+        }
+        if let Some((o, oat, s, sat)) = checks {
+            if !(0..32).contains(&o) {
+                return err(oat, E::HwregOffsetOutOfRange);
+            }
+            if !(1..=32).contains(&s) {
+                return err(sat, E::HwregSizeOutOfRange);
+            }
+            offset = o as u32;
+            size = s as u32;
         }
         return Ok(id | offset << 6 | (size - 1) << 11);
     }
@@ -1509,6 +1619,7 @@ fn parse_sendmsg(p: &mut Parser, g: Generation) -> Result<u32, SymbolicError> {
         return narrow(v, at, IntRule::Unsigned16);
     }
     if !(p.is_ident("sendmsg") && p.peek2().tok == Tok::LParen) {
+        p.expr(0)?;
         return err(t.start, E::ExpectedMessage);
     }
     p.bump();
@@ -1641,6 +1752,8 @@ fn validate_msg(
     Ok(msg | op << 4 | stream << 8)
 }
 
+/// LLVM reads `name(VALUE)` first and only then checks the field name and
+/// the value name; fields are OR-ed together.
 fn parse_delay_alu(p: &mut Parser) -> Result<u32, SymbolicError> {
     if !p.starts_macro() {
         return plain(p, IntRule::Truncate);
@@ -1651,12 +1764,6 @@ fn parse_delay_alu(p: &mut Parser) -> Result<u32, SymbolicError> {
         if name_tok.tok != Tok::Ident {
             return err(name_tok.start, E::ExpectedFieldName);
         }
-        let (shift, table) = match p.slice(name_tok) {
-            "instid0" => (0, DELAY_INSTID),
-            "instskip" => (4, DELAY_INSTSKIP),
-            "instid1" => (7, DELAY_INSTID),
-            _ => return err(name_tok.start, E::UnknownField),
-        };
         p.bump();
         let open = p.peek();
         if open.tok != Tok::LParen {
@@ -1667,15 +1774,21 @@ fn parse_delay_alu(p: &mut Parser) -> Result<u32, SymbolicError> {
         if val_tok.tok != Tok::Ident {
             return err(val_tok.start, E::ExpectedValueName);
         }
-        let Some(val) = lookup(table, p.slice(val_tok)) else {
-            return err(val_tok.start, E::InvalidValueName);
-        };
         p.bump();
         let close = p.peek();
         if close.tok != Tok::RParen {
             return err(close.start, E::ExpectedCloseParen);
         }
         p.bump();
+        let (shift, table) = match p.slice(name_tok) {
+            "instid0" => (0, DELAY_INSTID),
+            "instskip" => (4, DELAY_INSTSKIP),
+            "instid1" => (7, DELAY_INSTID),
+            _ => return err(name_tok.start, E::UnknownField),
+        };
+        let Some(val) = lookup(table, p.slice(val_tok)) else {
+            return err(val_tok.start, E::InvalidValueName);
+        };
         v |= val << shift;
         if !p.eat(Tok::Pipe) {
             return Ok(v);
@@ -1695,20 +1808,20 @@ fn parse_depctr(p: &mut Parser) -> Result<u32, SymbolicError> {
             return err(name_tok.start, E::ExpectedCounterName);
         }
         let name = p.slice(name_tok);
-        let Some(i) = DEPCTR_FIELDS.iter().position(|f| f.0 == name) else {
-            return err(name_tok.start, E::InvalidCounterName);
-        };
         p.bump();
-        if seen & (1 << i) != 0 {
-            return err(name_tok.start, E::DuplicateCounter);
-        }
-        seen |= 1 << i;
         let open = p.peek();
         if open.tok != Tok::LParen {
             return err(open.start, E::ExpectedOpenParen);
         }
         p.bump();
         let (n, _) = p.absolute()?;
+        let Some(i) = DEPCTR_FIELDS.iter().position(|f| f.0 == name) else {
+            return err(name_tok.start, E::InvalidCounterName);
+        };
+        if seen & (1 << i) != 0 {
+            return err(name_tok.start, E::DuplicateCounter);
+        }
+        seen |= 1 << i;
         let close = p.peek();
         if close.tok != Tok::RParen {
             return err(close.start, E::ExpectedCloseParen);
@@ -1940,6 +2053,20 @@ mod tests {
             parse(SymbolicKind::Waitcnt, Gfx1100, "vmcnt_sat(100), expcnt(1)"),
             Ok(0xfff1)
         );
+    }
+
+    #[test]
+    fn prefix_stops_after_the_operand() {
+        let (v, end) = parse_prefix(
+            SymbolicKind::Hwreg,
+            Processor::Gfx942,
+            "hwreg(HW_REG_MODE), s1",
+        )
+        .unwrap();
+        assert_eq!((v, end), (0xf801, 18));
+        let (v, end) =
+            parse_prefix(SymbolicKind::Waitcnt, Processor::Gfx1100, "vmcnt(0) ; wait").unwrap();
+        assert_eq!((v, end), (0x03f7, 8));
     }
 
     #[test]

@@ -116,9 +116,14 @@ def disassemble(cpu, blobs):
 
 
 def assemble_batch(cpu, lines):
-    """One llvm-mc run; returns None when the outputs cannot be matched to lines."""
-    r = subprocess.run([MC, "-show-encoding", "-triple=amdgcn-amd-amdhsa", "-mcpu=" + cpu],
-                       input="\n".join(lines) + "\n", capture_output=True, text=True)
+    """One llvm-mc run; None when the outputs cannot be matched to lines, "hang"
+    when llvm-mc does not finish (LLVM 22 loops on a few malformed inputs)."""
+    try:
+        r = subprocess.run([MC, "-show-encoding", "-triple=amdgcn-amd-amdhsa", "-mcpu=" + cpu],
+                           input="\n".join(lines) + "\n", capture_output=True, text=True,
+                           timeout=3 + len(lines) // 20)
+    except subprocess.TimeoutExpired:
+        return "hang"
     errs = {}
     for line in r.stderr.splitlines():
         m = re.match(r"<stdin>:(\d+):(\d+): error: (.*)", line)
@@ -140,6 +145,10 @@ def assemble_batch(cpu, lines):
 
 def assemble(cpu, lines):
     out = assemble_batch(cpu, lines)
+    if out == "hang":
+        if len(lines) == 1:
+            return [("hang",)]
+        return [r for line in lines for r in assemble(cpu, [line])]
     if out is not None:
         return out
     if len(lines) == 1:
@@ -174,11 +183,13 @@ def llvm_results(kind, cpu):
     texts = [operand_text(kind, pprefix, t) if t is not None else None for t in texts]
     distinct = sorted({t for t in texts if t is not None})
     asm = assemble(cpu, [assembly_line(kind, aprefix, t) for t in distinct])
+    if any(r[0] == "hang" for r in asm):
+        raise SystemExit(f"llvm-mc hung on printed text for {kind} on {cpu}")
     by_text = {t: ("%04x" % value(r[1]) if r[0] == "ok" else "err") for t, r in zip(distinct, asm)}
     return [(t, by_text[t]) if t is not None else None for t in texts]
 
 
-def golden_text(kind, results):
+def golden_text(kind, results, samples=None):
     n = len(results)
     lines = []
     for v in range(n):
@@ -191,6 +202,8 @@ def golden_text(kind, results):
     for v in sample_values(kind, n):
         t, a = results[v]
         lines.append("V %04x %s %s" % (v, a, t))
+        if samples is not None:
+            samples.append(t)
     return lines
 
 
@@ -681,7 +694,35 @@ x""",
 }
 
 
-def parse_cases():
+PIECES = [" ", "  ", "&", ",", "|", "(", ")", "_sat", "0x", "-", "~", "1", "64", "99999", "+1",
+          "\"", "{", "}", ":", "MSG_GS", "HW_REG_MODE", "SRC0", "NEXT", "/**/", ";"]
+
+
+def mutate(rng, text):
+    """A small random edit of a valid operand, to probe error paths."""
+    for _ in range(rng.randint(1, 2)):
+        op = rng.randrange(5)
+        nums = [m for m in re.finditer(r"\d+", text)]
+        if op == 0 and nums:
+            m = rng.choice(nums)
+            new = str(rng.choice([0, 1, 7, 15, 16, 31, 32, 33, 63, 64, 65, 255, 256, 65535, 65536]))
+            text = text[:m.start()] + new + text[m.end():]
+        elif op == 1 and text:
+            i = rng.randrange(len(text))
+            text = text[:i] + text[i + 1:]
+        elif op == 2:
+            i = rng.randrange(len(text) + 1)
+            text = text[:i] + rng.choice(PIECES) + text[i:]
+        elif op == 3 and text:
+            i, j = sorted(rng.randrange(len(text) + 1) for _ in range(2))
+            text = text[:j] + text[i:j] + text[j:]
+        elif text:
+            i = rng.randrange(len(text))
+            text = text[:i] + text[i].swapcase() + text[i + 1:]
+    return text
+
+
+def parse_cases(samples):
     lines = []
     for kind, text in PARSE_CASES.items():
         cases = []
@@ -690,9 +731,26 @@ def parse_cases():
                 cases.append(row)
         bits, per_cpu = KINDS[kind]
         for cpu, (_, _, aprefix, value) in per_cpu.items():
-            for case in cases:
-                line = assembly_line(kind, aprefix, case)
-                [r] = assemble(cpu, [line])
+            rng = random.Random("silk-symbolic-mutations-%s-%s" % (kind, cpu))
+            texts = [t for t in samples[(kind, cpu)] if t]
+            mutated = []
+            while len(mutated) < 120:
+                m = mutate(rng, rng.choice(texts))
+                # A leading ':' or ';' would make a label or a comment of the
+                # whole statement, which says nothing about the operand.
+                if (m and m.lstrip()[:1] not in (":", ";") and m not in cases
+                        and m not in mutated and "\t" not in m):
+                    mutated.append(m)
+            all_cases = cases + mutated
+            # Batches keep this fast; assemble() splits a batch whose output
+            # cannot be matched line by line (a lexer error swallowed a line).
+            results = []
+            for i in range(0, len(all_cases), 40):
+                chunk = all_cases[i:i + 40]
+                results += assemble(cpu, [assembly_line(kind, aprefix, c) for c in chunk])
+            for case, r in zip(all_cases, results):
+                if r[0] == "hang":
+                    continue  # no verdict from LLVM to compare with
                 if r[0] == "ok":
                     res = "ok %04x" % value(r[1])
                 else:
@@ -718,10 +776,12 @@ def main():
     for old in os.listdir(HERE):
         if old.endswith(".golden"):
             os.remove(os.path.join(HERE, old))
+    samples = {}
     for kind, (bits, per_cpu) in KINDS.items():
         groups = []  # [(cpus, lines)]
         for cpu in per_cpu:
-            lines = golden_text(kind, llvm_results(kind, cpu))
+            samples[(kind, cpu)] = []
+            lines = golden_text(kind, llvm_results(kind, cpu), samples[(kind, cpu)])
             for cpus, other in groups:
                 if other == lines:
                     cpus.append(cpu)
@@ -737,7 +797,7 @@ def main():
             print("wrote", name, len(lines), "lines")
     with open(os.path.join(HERE, "parse_cases.golden"), "w") as f:
         f.write("\n".join(header + ["# processor, kind, operand text, LLVM result (ok VALUE | error "
-                                    "BYTE-OFFSET MESSAGE); tab separated"] + parse_cases()) + "\n")
+                                    "BYTE-OFFSET MESSAGE); tab separated"] + parse_cases(samples)) + "\n")
     print("wrote parse_cases.golden")
 
 
