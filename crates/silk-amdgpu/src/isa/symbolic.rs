@@ -79,7 +79,6 @@ impl SymbolicKind {
     pub fn bits(self) -> u32 {
         match self {
             SymbolicKind::SendmsgRtn => 8,
-            SymbolicKind::GprIdx => 16,
             _ => 16,
         }
     }
