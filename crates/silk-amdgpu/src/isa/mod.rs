@@ -8,6 +8,7 @@
 
 pub mod format;
 pub mod operand;
+pub mod symbolic;
 pub mod table;
 
 mod gfx11;
