@@ -15,7 +15,8 @@ Outputs, next to this file:
 
 Python 3 standard library only.  Usage:
   python3 crates/silk-amdgpu/tests/data/isa/regenerate.py [--seed N] [--out DIR]
-          [--llvm-mc PATH] [--per-opcode K] [--processors gfx942,...]
+          [--llvm-mc PATH] [--target N | --per-opcode K] [--processors gfx942,...]
+          [--rejects DIR] [--list-families] [--jobs N]
 
 Bit layouts follow the "Microcode Formats" chapters of AMD's
 "AMD Instinct MI300 (CDNA3) Instruction Set Architecture" (gfx942) and
@@ -174,7 +175,7 @@ class Family:
     """
 
     def __init__(self, name, base_words, fixed, op, ops, fields, lit=(), src0=None,
-                 ext=None, label=None):
+                 ext=None):
         self.name = name
         self.base = name.split("_")[0]  # VOP3_DPP16 -> VOP3
         self.base_words = base_words
