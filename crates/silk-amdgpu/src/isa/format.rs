@@ -107,7 +107,7 @@ pub enum Field {
     /// A literal dword following the instruction (no bit field).
     Literal,
     /// Printed but not encoded.
-    None,
+    Unencoded,
 }
 
 /// Where a field lives: dword index, lowest bit, width.

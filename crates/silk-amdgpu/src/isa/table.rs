@@ -5,6 +5,7 @@
 //! file's header); nothing here classifies an opcode by its name.
 
 use super::format::{Family, Field};
+use super::symbolic::SymbolicKind;
 use super::Opcode;
 use crate::target::{Generation, Processor};
 use std::collections::HashMap;
@@ -37,35 +38,35 @@ pub enum Kind {
 /// How an immediate field prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ImmStyle {
-    /// `0x1810`.
-    Hex16,
-    /// Signed decimal.
-    Dec,
-    /// PC-relative branch target (in dwords, signed).
+    /// PC-relative branch target in dwords, printed as a signed decimal
+    /// when no label is known.
     Branch,
-    /// Symbolic operand kinds printed by `isa::symbolic`.
-    Waitcnt,
-    Hwreg,
-    Sendmsg,
-    DelayAlu,
-    Depctr,
-    GprIdx,
+    /// Unsigned decimal.
+    Dec,
+    /// A symbolic kind printed by [`super::symbolic`].
+    Sym(SymbolicKind),
 }
 
 /// The value type an operand is read as; decides how constants print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ty {
+    /// 32-bit integer or float: literals that could be inline print as `lit(...)`.
     B32,
-    F32,
+    /// 64-bit integer: a literal is zero/sign-extended.
     B64,
+    /// 64-bit float: a literal holds the high 32 bits.
     F64,
+    /// 16-bit integer: inline floats print as their f16 bit pattern.
     B16,
+    /// 16-bit float (and mixed f16/f32 `fma_mix` sources).
     F16,
-    Bf16,
-    V2B16,
+    /// Packed f16 pair; inline when the high half is zero.
     V2F16,
+    /// Packed f16 pair; inline when both halves are the same inline value.
+    V2F16Splat,
+    /// Packed bf16 pair.
     V2Bf16,
-    /// Packed pair of 32-bit values (`v_pk_fma_f32`).
+    /// Packed pair of 32-bit values (`v_pk_fma_f32`), register pairs.
     V2F32,
 }
 
@@ -83,6 +84,8 @@ pub struct OperandSpec {
     /// Width in dwords (registers); 0 for immediates.
     pub dwords: u8,
     pub ty: Ty,
+    /// A GFX11 true16 operand: one 16-bit half of a VGPR (`v1.l`, `v1.h`).
+    pub half: bool,
 }
 
 /// Instruction attributes that later passes need, as bits.
@@ -139,8 +142,8 @@ impl Flags {
 /// One opcode of one encoding family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct OpInfo {
-    /// LLVM mnemonic as printed for the native encoding, without
-    /// `_e32`/`_e64` suffixes.
+    /// LLVM's mnemonic as printed for the native encoding (with `_e32` /
+    /// `_e64` where LLVM prints one).
     pub name: &'static str,
     pub family: Family,
     pub opcode: u16,
@@ -216,7 +219,7 @@ pub fn by_encoding(processor: Processor, family: Family, opcode: u16) -> Option<
 }
 
 /// Opcodes with this mnemonic on `processor` (several encodings may share
-/// one: `v_add_f32` is both VOP2 and VOP3).
+/// one: `v_add_f32` names both `v_add_f32_e32` (VOP2) and `v_add_f32_e64`).
 pub fn by_name(processor: Processor, name: &str) -> impl Iterator<Item = Opcode> + '_ {
     let gen = processor.generation();
     let t = table(gen);
