@@ -310,7 +310,13 @@ fn enumerate(cpu: &str, gen: Generation) -> Vec<Probe> {
             // Second chance with scalar sources (v_writelane, v_readlane).
             let scalar: Vec<(Field, u32, u32)> = marks
                 .iter()
-                .map(|&(f, v, d)| if matches!(f, Field::Src0 | Field::Src1 | Field::Src2) && v >= 256 { (f, v - 256, d) } else { (f, v, d) })
+                .map(|&(f, v, d)| {
+                    if matches!(f, Field::Src0 | Field::Src1 | Field::Src2) && v >= 256 {
+                        (f, v - 256, d)
+                    } else {
+                        (f, v, d)
+                    }
+                })
                 .collect();
             probes.push(probe_words(layout, op as u16, &scalar, &extra));
             meta.push((layout.family, op as u16));
@@ -413,7 +419,11 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
                 continue;
             }
             // GFX9 VOP3/VOP3P take no literal (and llvm-mc 22 crashes on some).
-            let n = if gen == Generation::Gfx9 && matches!(p.family, Family::Vop3 | Family::Vop3p) { 2 } else { CONST_PROBES.len() };
+            let n = if gen == Generation::Gfx9 && matches!(p.family, Family::Vop3 | Family::Vop3p) {
+                2
+            } else {
+                CONST_PROBES.len()
+            };
             for &(code, lit) in &CONST_PROBES[..n] {
                 let mut w = p.words.clone();
                 b.set(&mut w, code);
@@ -466,7 +476,10 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
     for (i, p) in probes.iter().enumerate() {
         let layout = format::layout(gen, p.family).unwrap();
         for (&k, &(f, _)) in &field_of[i] {
-            if f != Field::Simm16 && !(f == Field::Ssrc1 && p.family == Family::Sopc) && !(f == Field::Ssrc0 && p.family == Family::Sop1) {
+            if f != Field::Simm16
+                && !(f == Field::Ssrc1 && p.family == Family::Sopc)
+                && !(f == Field::Ssrc0 && p.family == Family::Sop1)
+            {
                 continue;
             }
             let b = layout.field(f).unwrap();
@@ -504,7 +517,9 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             let tok = classify(t);
             let fp = prints.get(&(i, k));
             let spec = match (field_of[i].get(&k), &tok) {
-                (Some(&(f, _)), _) if simm.contains_key(&(i, k)) && !matches!(tok, Tok::Reg { .. }) => {
+                (Some(&(f, _)), _)
+                    if simm.contains_key(&(i, k)) && !matches!(tok, Tok::Reg { .. }) =>
+                {
                     let b = layout.field(f).unwrap();
                     let values: Vec<u32> = SIMM_VALUES.iter().map(|v| v & b.max()).collect();
                     match fit_imm(gen, &values, &simm[&(i, k)]) {
@@ -526,14 +541,23 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
                     spec.half = matches!(tok, Tok::Reg { half: 1 | 2, .. });
                     spec
                 }
-                (Some(&(f, _)), Tok::Special(sp)) if sp == "off" => Spec::new(f, "Kind::Sreg".into(), 2, "B32"),
+                (Some(&(f, _)), Tok::Special(sp)) if sp == "off" => {
+                    Spec::new(f, "Kind::Sreg".into(), 2, "B32")
+                }
                 (Some(&(f, _)), _) => Spec::new(f, "Kind::Imm(ImmStyle::Dec)".into(), 0, "B32"),
-                (None, Tok::Num(v)) if *v == LIT as i64 => Spec::new(Field::Literal, "Kind::Literal".into(), 1, "B32"),
+                (None, Tok::Num(v)) if *v == LIT as i64 => {
+                    Spec::new(Field::Literal, "Kind::Literal".into(), 1, "B32")
+                }
                 (None, Tok::Special(sp)) if sp == "off" && p.family == Family::Scratch => {
                     Spec::new(Field::Addr, "Kind::Vgpr".into(), 1, "B32")
                 }
                 (None, Tok::Special(sp)) => match implicit_code(gen, sp) {
-                    Some((code, n)) => Spec::new(Field::Unencoded, format!("Kind::Implicit({code})"), n, "B32"),
+                    Some((code, n)) => Spec::new(
+                        Field::Unencoded,
+                        format!("Kind::Implicit({code})"),
+                        n,
+                        "B32",
+                    ),
                     None => {
                         let _ = write!(note, " unmapped:{t}");
                         continue;
@@ -546,9 +570,21 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             };
             specs.push(spec);
         }
-        let _ = writeln!(report, "{:?}\t{:#x}\t{}\t{}\t{}", p.family, p.opcode, p.text.text, specs.iter().map(|s| s.rust()).collect::<Vec<_>>().join(" "), note);
+        let _ = writeln!(
+            report,
+            "{:?}\t{:#x}\t{}\t{}\t{}",
+            p.family,
+            p.opcode,
+            p.text.text,
+            specs.iter().map(|s| s.rust()).collect::<Vec<_>>().join(" "),
+            note
+        );
         if !note.is_empty() {
-            let _ = writeln!(report, "NOTE {:?} {:#x} {}: {}", p.family, p.opcode, p.mnemonic, note);
+            let _ = writeln!(
+                report,
+                "NOTE {:?} {:#x} {}: {}",
+                p.family, p.opcode, p.mnemonic, note
+            );
         }
         rows.push(OpRow {
             name: p.mnemonic.clone(),
@@ -574,15 +610,31 @@ struct Spec {
 
 impl Spec {
     fn new(field: Field, kind: String, dwords: u8, ty: &'static str) -> Spec {
-        Spec { field, kind, dwords, ty, half: false }
+        Spec {
+            field,
+            kind,
+            dwords,
+            ty,
+            half: false,
+        }
     }
     fn rust(&self) -> String {
         let f = if self.half { "h" } else { "o" };
-        format!("{f}(Field::{:?}, {}, {}, Ty::{})", self.field, self.kind, self.dwords, self.ty)
+        format!(
+            "{f}(Field::{:?}, {}, {}, Ty::{})",
+            self.field, self.kind, self.dwords, self.ty
+        )
     }
 }
 
-fn reg_kind(family: Family, f: Field, file: char, fp: Option<&Vec<String>>, has_acc: bool, mfma: bool) -> String {
+fn reg_kind(
+    family: Family,
+    f: Field,
+    file: char,
+    fp: Option<&Vec<String>>,
+    has_acc: bool,
+    mfma: bool,
+) -> String {
     use Field::*;
     let scalar = file == 's' || file == 't';
     let k = match f {
@@ -593,28 +645,32 @@ fn reg_kind(family: Family, f: Field, file: char, fp: Option<&Vec<String>>, has_
             Some(v) if v.iter().skip(1).all(|t| t == "!") => "Kind::Sreg",
             _ => "Kind::Ssrc",
         },
-        Src0 | Src1 | Src2 | Src0Y if family != Family::Vop2 && family != Family::Vopc || f != Src1 => match fp {
-            None => {
-                if file == 'a' {
-                    "Kind::Agpr"
-                } else if mfma && (f == Src2) {
-                    "Kind::AVgpr"
-                } else if scalar {
-                    "Kind::Sreg"
-                } else {
-                    "Kind::Vgpr"
+        Src0 | Src1 | Src2 | Src0Y
+            if family != Family::Vop2 && family != Family::Vopc || f != Src1 =>
+        {
+            match fp {
+                None => {
+                    if file == 'a' {
+                        "Kind::Agpr"
+                    } else if mfma && (f == Src2) {
+                        "Kind::AVgpr"
+                    } else if scalar {
+                        "Kind::Sreg"
+                    } else {
+                        "Kind::Vgpr"
+                    }
                 }
-            }
-            Some(v) if v.iter().all(|t| t == "!") => {
-                if file == 'a' {
-                    "Kind::Agpr"
-                } else {
-                    "Kind::Vgpr"
+                Some(v) if v.iter().all(|t| t == "!") => {
+                    if file == 'a' {
+                        "Kind::Agpr"
+                    } else {
+                        "Kind::Vgpr"
+                    }
                 }
+                Some(v) if v.iter().skip(1).all(|t| t == "!") => "Kind::Sreg",
+                Some(_) => "Kind::Vsrc",
             }
-            Some(v) if v.iter().skip(1).all(|t| t == "!") => "Kind::Sreg",
-            Some(_) => "Kind::Vsrc",
-        },
+        }
         Vdst if scalar => "Kind::Sreg",
         Vdst if file == 'a' => "Kind::Agpr",
         Vdst if mfma || (has_acc) => "Kind::AVgpr",
@@ -627,7 +683,12 @@ fn reg_kind(family: Family, f: Field, file: char, fp: Option<&Vec<String>>, has_
 
 /// Map a constant-printing fingerprint to a value type.
 fn ty_of(gen: Generation, fp: &[String]) -> Option<&'static str> {
-    let s = fp.iter().skip(1).map(|x| x.as_str()).collect::<Vec<_>>().join(" | ");
+    let s = fp
+        .iter()
+        .skip(1)
+        .map(|x| x.as_str())
+        .collect::<Vec<_>>()
+        .join(" | ");
     let full = |x: &str| s == x;
     Some(match () {
         _ if full("0.15915494 | lit(0x3f800000) | 0x3c00 | 0x3f80 | lit(0x40) | 0x3c003c00 | 0xbff00000") => "B32",
@@ -668,7 +729,12 @@ fn fit_imm(gen: Generation, values: &[u32], toks: &[Option<String>]) -> Option<S
         Generation::Gfx9 => silk_amdgpu::target::Processor::Gfx942,
         Generation::Gfx11 => silk_amdgpu::target::Processor::Gfx1100,
     };
-    let fits = |f: &dyn Fn(u32) -> String| values.iter().zip(toks).all(|(&v, t)| t.as_ref().is_none_or(|t| *t == f(v)));
+    let fits = |f: &dyn Fn(u32) -> String| {
+        values
+            .iter()
+            .zip(toks)
+            .all(|(&v, t)| t.as_ref().is_none_or(|t| *t == f(v)))
+    };
     if toks.iter().all(|t| t.is_none()) {
         return None;
     }
@@ -694,16 +760,26 @@ fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static str> {
     match family {
         Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp => f.push("SALU"),
         Family::Smem => f.extend(["SMEM", "LGKM_CNT"]),
-        Family::Vop1 | Family::Vop2 | Family::Vopc | Family::Vop3 | Family::Vop3p | Family::Vopd => f.push("VALU"),
+        Family::Vop1
+        | Family::Vop2
+        | Family::Vopc
+        | Family::Vop3
+        | Family::Vop3p
+        | Family::Vopd => f.push("VALU"),
         Family::Ds => f.extend(["LDS", "LGKM_CNT"]),
         Family::Flat => f.extend(["FLAT", "VMEM", "LGKM_CNT"]),
         Family::Global | Family::Scratch | Family::Mubuf | Family::Mtbuf => f.push("VMEM"),
     }
-    let mem = !matches!(family, Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp) && !family.is_vop();
+    let mem = !matches!(
+        family,
+        Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp
+    ) && !family.is_vop();
     if mem {
         let atomic = has("atomic");
         let store = has("store") || has("write") && family == Family::Ds;
-        let load = has("load") || has("read") && family == Family::Ds || (atomic && (has("_rtn") || gen == Generation::Gfx9 || true));
+        let load = has("load")
+            || has("read") && family == Family::Ds
+            || (atomic && (has("_rtn") || gen == Generation::Gfx9 || true));
         if atomic {
             f.push("ATOMIC");
         }
@@ -721,6 +797,22 @@ fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static str> {
             }
         }
     }
+    if family == Family::Ds {
+        let two = [
+            "ds_read2",
+            "ds_write2",
+            "ds_wrxchg2",
+            "ds_load_2addr",
+            "ds_store_2addr",
+            "ds_storexchg_2addr",
+        ];
+        if two.iter().any(|p| m.starts_with(p)) {
+            f.push("DS_OFFSET2");
+        }
+        if m.starts_with("ds_swizzle") {
+            f.push("DS_SWIZZLE");
+        }
+    }
     if family == Family::Sopp {
         if m.starts_with("s_branch") || m.starts_with("s_cbranch") {
             f.push("BRANCH");
@@ -733,7 +825,9 @@ fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static str> {
         }
     }
     if family.is_vop() {
-        for t in ["v_exp_", "v_log_", "v_rcp_", "v_rsq_", "v_sqrt_", "v_sin_", "v_cos_"] {
+        for t in [
+            "v_exp_", "v_log_", "v_rcp_", "v_rsq_", "v_sqrt_", "v_sin_", "v_cos_",
+        ] {
             if m.starts_with(t) {
                 f.push("TRANS");
             }
@@ -753,18 +847,34 @@ fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static str> {
 
 pub fn run() -> Result<(), String> {
     if !std::path::Path::new(mc::LLVM_MC).exists() {
-        return Err(format!("{} not found: install LLVM 22 (apt-get install llvm-22)", mc::LLVM_MC));
+        return Err(format!(
+            "{} not found: install LLVM 22 (apt-get install llvm-22)",
+            mc::LLVM_MC
+        ));
     }
     let mut report = String::new();
     let mut gfx9 = Vec::new();
     let mut gfx11: Vec<OpRow> = Vec::new();
-    for (cpu, gen, bit) in [("gfx942", Generation::Gfx9, 1u8), ("gfx1100", Generation::Gfx11, 2), ("gfx1151", Generation::Gfx11, 4)] {
+    for (cpu, gen, bit) in [
+        ("gfx942", Generation::Gfx9, 1u8),
+        ("gfx1100", Generation::Gfx11, 2),
+        ("gfx1151", Generation::Gfx11, 4),
+    ] {
         let probes = enumerate(cpu, gen);
         eprintln!("{cpu}: {} opcodes decode", probes.len());
         let rows = analyse(cpu, gen, &probes, &mut report);
-        let table = if gen == Generation::Gfx9 { &mut gfx9 } else { &mut gfx11 };
+        let table = if gen == Generation::Gfx9 {
+            &mut gfx9
+        } else {
+            &mut gfx11
+        };
         for mut row in rows {
-            match table.iter_mut().find(|r| r.family == row.family && r.opcode == row.opcode && r.name == row.name && r.operands == row.operands) {
+            match table.iter_mut().find(|r| {
+                r.family == row.family
+                    && r.opcode == row.opcode
+                    && r.name == row.name
+                    && r.operands == row.operands
+            }) {
                 Some(r) => r.processors |= bit,
                 None => {
                     row.processors = bit;
@@ -775,7 +885,10 @@ pub fn run() -> Result<(), String> {
     }
     std::fs::write("target/isa-probe-report.txt", &report).map_err(|e| e.to_string())?;
     eprintln!("wrote target/isa-probe-report.txt");
-    for (gen, rows, file) in [(Generation::Gfx9, &mut gfx9, "gfx9.rs"), (Generation::Gfx11, &mut gfx11, "gfx11.rs")] {
+    for (gen, rows, file) in [
+        (Generation::Gfx9, &mut gfx9, "gfx9.rs"),
+        (Generation::Gfx11, &mut gfx11, "gfx11.rs"),
+    ] {
         rows.sort_by_key(|r| (r.family, r.opcode, r.processors));
         let path = format!("crates/silk-amdgpu/src/isa/{file}");
         std::fs::write(&path, emit(gen, rows)).map_err(|e| format!("{path}: {e}"))?;
@@ -790,24 +903,48 @@ fn emit(gen: Generation, rows: &[OpRow]) -> String {
         Generation::Gfx11 => "gfx1100 and gfx1151",
     };
     let mut out = String::new();
-    let _ = writeln!(out, "//! {gen:?} opcode table. GENERATED by `cargo xtask isa-tables`; do not edit.");
+    let _ = writeln!(
+        out,
+        "//! {gen:?} opcode table. GENERATED by `cargo xtask isa-tables`; do not edit."
+    );
     let _ = writeln!(out, "//!");
-    let _ = writeln!(out, "//! Source of truth: LLVM 22 `llvm-mc --disassemble` for {cpus}, probed field");
-    let _ = writeln!(out, "//! by field (see `xtask/src/isa_gen.rs`); attributes from the family and the");
+    let _ = writeln!(
+        out,
+        "//! Source of truth: LLVM 22 `llvm-mc --disassemble` for {cpus}, probed field"
+    );
+    let _ = writeln!(
+        out,
+        "//! by field (see `xtask/src/isa_gen.rs`); attributes from the family and the"
+    );
     let _ = writeln!(out, "//! AMD ISA guides' instruction descriptions.");
     let _ = writeln!(out);
     let _ = writeln!(out, "use super::format::{{Family, Field}};");
     let _ = writeln!(out, "#[allow(unused_imports)]");
     let _ = writeln!(out, "use super::symbolic::SymbolicKind;");
-    let _ = writeln!(out, "use super::table::{{Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty}};");
+    let _ = writeln!(
+        out,
+        "use super::table::{{Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty}};"
+    );
     let _ = writeln!(out);
-    let _ = writeln!(out, "const fn o(field: Field, kind: Kind, dwords: u8, ty: Ty) -> OperandSpec {{");
-    let _ = writeln!(out, "    OperandSpec {{ field, kind, dwords, ty, half: false }}");
+    let _ = writeln!(
+        out,
+        "const fn o(field: Field, kind: Kind, dwords: u8, ty: Ty) -> OperandSpec {{"
+    );
+    let _ = writeln!(
+        out,
+        "    OperandSpec {{ field, kind, dwords, ty, half: false }}"
+    );
     let _ = writeln!(out, "}}");
     let _ = writeln!(out);
     let _ = writeln!(out, "#[allow(dead_code)]");
-    let _ = writeln!(out, "const fn h(field: Field, kind: Kind, dwords: u8, ty: Ty) -> OperandSpec {{");
-    let _ = writeln!(out, "    OperandSpec {{ field, kind, dwords, ty, half: true }}");
+    let _ = writeln!(
+        out,
+        "const fn h(field: Field, kind: Kind, dwords: u8, ty: Ty) -> OperandSpec {{"
+    );
+    let _ = writeln!(
+        out,
+        "    OperandSpec {{ field, kind, dwords, ty, half: true }}"
+    );
     let _ = writeln!(out, "}}");
     let _ = writeln!(out);
     let _ = writeln!(out, "#[rustfmt::skip]");
@@ -816,7 +953,11 @@ fn emit(gen: Generation, rows: &[OpRow]) -> String {
         let flags = if r.flags.is_empty() {
             "0".to_string()
         } else {
-            r.flags.iter().map(|f| format!("Flags::{f}")).collect::<Vec<_>>().join(" | ")
+            r.flags
+                .iter()
+                .map(|f| format!("Flags::{f}"))
+                .collect::<Vec<_>>()
+                .join(" | ")
         };
         let _ = writeln!(
             out,

@@ -10,12 +10,24 @@ use super::symbolic::SymbolicKind;
 use super::table::{Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
 
 const fn o(field: Field, kind: Kind, dwords: u8, ty: Ty) -> OperandSpec {
-    OperandSpec { field, kind, dwords, ty, half: false }
+    OperandSpec {
+        field,
+        kind,
+        dwords,
+        ty,
+        half: false,
+    }
 }
 
 #[allow(dead_code)]
 const fn h(field: Field, kind: Kind, dwords: u8, ty: Ty) -> OperandSpec {
-    OperandSpec { field, kind, dwords, ty, half: true }
+    OperandSpec {
+        field,
+        kind,
+        dwords,
+        ty,
+        half: true,
+    }
 }
 
 #[rustfmt::skip]
@@ -1157,8 +1169,8 @@ pub static OPCODES: &[OpInfo] = &[
     OpInfo { name: "ds_xor_b32", family: Family::Ds, opcode: 0xb, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_mskor_b32", family: Family::Ds, opcode: 0xc, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32), o(Field::Data1, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_write_b32", family: Family::Ds, opcode: 0xd, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_STORE), processors: 0b001 },
-    OpInfo { name: "ds_write2_b32", family: Family::Ds, opcode: 0xe, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32), o(Field::Data1, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_STORE), processors: 0b001 },
-    OpInfo { name: "ds_write2st64_b32", family: Family::Ds, opcode: 0xf, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32), o(Field::Data1, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_STORE), processors: 0b001 },
+    OpInfo { name: "ds_write2_b32", family: Family::Ds, opcode: 0xe, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32), o(Field::Data1, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_STORE | Flags::DS_OFFSET2), processors: 0b001 },
+    OpInfo { name: "ds_write2st64_b32", family: Family::Ds, opcode: 0xf, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32), o(Field::Data1, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_STORE | Flags::DS_OFFSET2), processors: 0b001 },
     OpInfo { name: "ds_cmpst_b32", family: Family::Ds, opcode: 0x10, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32), o(Field::Data1, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_cmpst_f32", family: Family::Ds, opcode: 0x11, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32), o(Field::Data1, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_min_f32", family: Family::Ds, opcode: 0x12, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
@@ -1184,8 +1196,8 @@ pub static OPCODES: &[OpInfo] = &[
     OpInfo { name: "ds_xor_rtn_b32", family: Family::Ds, opcode: 0x2b, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_mskor_rtn_b32", family: Family::Ds, opcode: 0x2c, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32), o(Field::Data1, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_wrxchg_rtn_b32", family: Family::Ds, opcode: 0x2d, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
-    OpInfo { name: "ds_wrxchg2_rtn_b32", family: Family::Ds, opcode: 0x2e, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32), o(Field::Data1, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
-    OpInfo { name: "ds_wrxchg2st64_rtn_b32", family: Family::Ds, opcode: 0x2f, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32), o(Field::Data1, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
+    OpInfo { name: "ds_wrxchg2_rtn_b32", family: Family::Ds, opcode: 0x2e, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32), o(Field::Data1, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::DS_OFFSET2), processors: 0b001 },
+    OpInfo { name: "ds_wrxchg2st64_rtn_b32", family: Family::Ds, opcode: 0x2f, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32), o(Field::Data1, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::DS_OFFSET2), processors: 0b001 },
     OpInfo { name: "ds_cmpst_rtn_b32", family: Family::Ds, opcode: 0x30, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32), o(Field::Data1, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_cmpst_rtn_f32", family: Family::Ds, opcode: 0x31, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32), o(Field::Data1, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_min_rtn_f32", family: Family::Ds, opcode: 0x32, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
@@ -1193,13 +1205,13 @@ pub static OPCODES: &[OpInfo] = &[
     OpInfo { name: "ds_wrap_rtn_b32", family: Family::Ds, opcode: 0x34, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32), o(Field::Data1, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_add_rtn_f32", family: Family::Ds, opcode: 0x35, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_read_b32", family: Family::Ds, opcode: 0x36, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_LOAD), processors: 0b001 },
-    OpInfo { name: "ds_read2_b32", family: Family::Ds, opcode: 0x37, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_LOAD), processors: 0b001 },
-    OpInfo { name: "ds_read2st64_b32", family: Family::Ds, opcode: 0x38, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_LOAD), processors: 0b001 },
+    OpInfo { name: "ds_read2_b32", family: Family::Ds, opcode: 0x37, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_LOAD | Flags::DS_OFFSET2), processors: 0b001 },
+    OpInfo { name: "ds_read2st64_b32", family: Family::Ds, opcode: 0x38, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_LOAD | Flags::DS_OFFSET2), processors: 0b001 },
     OpInfo { name: "ds_read_i8", family: Family::Ds, opcode: 0x39, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_LOAD), processors: 0b001 },
     OpInfo { name: "ds_read_u8", family: Family::Ds, opcode: 0x3a, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_LOAD), processors: 0b001 },
     OpInfo { name: "ds_read_i16", family: Family::Ds, opcode: 0x3b, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_LOAD), processors: 0b001 },
     OpInfo { name: "ds_read_u16", family: Family::Ds, opcode: 0x3c, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_LOAD), processors: 0b001 },
-    OpInfo { name: "ds_swizzle_b32", family: Family::Ds, opcode: 0x3d, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
+    OpInfo { name: "ds_swizzle_b32", family: Family::Ds, opcode: 0x3d, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::DS_SWIZZLE), processors: 0b001 },
     OpInfo { name: "ds_permute_b32", family: Family::Ds, opcode: 0x3e, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_bpermute_b32", family: Family::Ds, opcode: 0x3f, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_add_u64", family: Family::Ds, opcode: 0x40, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
@@ -1216,8 +1228,8 @@ pub static OPCODES: &[OpInfo] = &[
     OpInfo { name: "ds_xor_b64", family: Family::Ds, opcode: 0x4b, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_mskor_b64", family: Family::Ds, opcode: 0x4c, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32), o(Field::Data1, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_write_b64", family: Family::Ds, opcode: 0x4d, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_STORE), processors: 0b001 },
-    OpInfo { name: "ds_write2_b64", family: Family::Ds, opcode: 0x4e, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32), o(Field::Data1, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_STORE), processors: 0b001 },
-    OpInfo { name: "ds_write2st64_b64", family: Family::Ds, opcode: 0x4f, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32), o(Field::Data1, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_STORE), processors: 0b001 },
+    OpInfo { name: "ds_write2_b64", family: Family::Ds, opcode: 0x4e, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32), o(Field::Data1, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_STORE | Flags::DS_OFFSET2), processors: 0b001 },
+    OpInfo { name: "ds_write2st64_b64", family: Family::Ds, opcode: 0x4f, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32), o(Field::Data1, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_STORE | Flags::DS_OFFSET2), processors: 0b001 },
     OpInfo { name: "ds_cmpst_b64", family: Family::Ds, opcode: 0x50, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32), o(Field::Data1, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_cmpst_f64", family: Family::Ds, opcode: 0x51, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32), o(Field::Data1, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_min_f64", family: Family::Ds, opcode: 0x52, operands: &[o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
@@ -1245,15 +1257,15 @@ pub static OPCODES: &[OpInfo] = &[
     OpInfo { name: "ds_xor_rtn_b64", family: Family::Ds, opcode: 0x6b, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_mskor_rtn_b64", family: Family::Ds, opcode: 0x6c, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32), o(Field::Data1, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_wrxchg_rtn_b64", family: Family::Ds, opcode: 0x6d, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
-    OpInfo { name: "ds_wrxchg2_rtn_b64", family: Family::Ds, opcode: 0x6e, operands: &[o(Field::Vdst, Kind::AVgpr, 4, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32), o(Field::Data1, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
-    OpInfo { name: "ds_wrxchg2st64_rtn_b64", family: Family::Ds, opcode: 0x6f, operands: &[o(Field::Vdst, Kind::AVgpr, 4, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32), o(Field::Data1, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
+    OpInfo { name: "ds_wrxchg2_rtn_b64", family: Family::Ds, opcode: 0x6e, operands: &[o(Field::Vdst, Kind::AVgpr, 4, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32), o(Field::Data1, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::DS_OFFSET2), processors: 0b001 },
+    OpInfo { name: "ds_wrxchg2st64_rtn_b64", family: Family::Ds, opcode: 0x6f, operands: &[o(Field::Vdst, Kind::AVgpr, 4, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32), o(Field::Data1, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::DS_OFFSET2), processors: 0b001 },
     OpInfo { name: "ds_cmpst_rtn_b64", family: Family::Ds, opcode: 0x70, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32), o(Field::Data1, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_cmpst_rtn_f64", family: Family::Ds, opcode: 0x71, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32), o(Field::Data1, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_min_rtn_f64", family: Family::Ds, opcode: 0x72, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_max_rtn_f64", family: Family::Ds, opcode: 0x73, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_read_b64", family: Family::Ds, opcode: 0x76, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_LOAD), processors: 0b001 },
-    OpInfo { name: "ds_read2_b64", family: Family::Ds, opcode: 0x77, operands: &[o(Field::Vdst, Kind::AVgpr, 4, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_LOAD), processors: 0b001 },
-    OpInfo { name: "ds_read2st64_b64", family: Family::Ds, opcode: 0x78, operands: &[o(Field::Vdst, Kind::AVgpr, 4, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_LOAD), processors: 0b001 },
+    OpInfo { name: "ds_read2_b64", family: Family::Ds, opcode: 0x77, operands: &[o(Field::Vdst, Kind::AVgpr, 4, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_LOAD | Flags::DS_OFFSET2), processors: 0b001 },
+    OpInfo { name: "ds_read2st64_b64", family: Family::Ds, opcode: 0x78, operands: &[o(Field::Vdst, Kind::AVgpr, 4, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_LOAD | Flags::DS_OFFSET2), processors: 0b001 },
     OpInfo { name: "ds_add_rtn_f64", family: Family::Ds, opcode: 0x7c, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_condxchg32_rtn_b64", family: Family::Ds, opcode: 0x7e, operands: &[o(Field::Vdst, Kind::AVgpr, 2, Ty::B32), o(Field::Addr, Kind::Vgpr, 1, Ty::B32), o(Field::Data0, Kind::AVgpr, 2, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT), processors: 0b001 },
     OpInfo { name: "ds_read_addtid_b32", family: Family::Ds, opcode: 0xb6, operands: &[o(Field::Vdst, Kind::AVgpr, 1, Ty::B32)], flags: Flags(Flags::LDS | Flags::LGKM_CNT | Flags::MAY_LOAD), processors: 0b001 },

@@ -6,14 +6,17 @@
 //! operands in the order LLVM prints them, and the encoding modifiers.
 //! Text exists only at the edges ([`print`], [`parse`]).
 
+pub mod decode;
 pub mod format;
 pub mod operand;
+pub mod print;
 pub mod symbolic;
 pub mod table;
 
 mod gfx11;
 mod gfx9;
 
+pub use decode::{decode, decode_all, DecodeError};
 pub use format::Family;
 pub use operand::{Operand, RegFile};
 pub use table::{Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};

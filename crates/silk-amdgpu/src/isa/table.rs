@@ -128,6 +128,10 @@ impl Flags {
     pub const VALU_WRITES_SGPR: u32 = 1 << 26;
     /// Bits 27..31: MFMA pass count / 4 (4, 8, 16 passes -> 1, 2, 4).
     pub const MFMA_PASSES_SHIFT: u32 = 27;
+    /// DS op with two 8-bit offsets (`offset0:`/`offset1:`).
+    pub const DS_OFFSET2: u32 = 1 << 30;
+    /// `ds_swizzle_b32`: the offset is a swizzle pattern.
+    pub const DS_SWIZZLE: u32 = 1 << 31;
 
     pub fn has(self, bits: u32) -> bool {
         self.0 & bits == bits
@@ -135,7 +139,7 @@ impl Flags {
 
     /// Number of MFMA passes (0 for other instructions).
     pub fn mfma_passes(self) -> u32 {
-        (self.0 >> Self::MFMA_PASSES_SHIFT) * 4
+        (self.0 >> Self::MFMA_PASSES_SHIFT & 7) * 4
     }
 }
 
