@@ -7,6 +7,7 @@
 //! Text exists only at the edges ([`print`], [`parse`]).
 
 pub mod decode;
+pub mod encode;
 pub mod format;
 pub mod operand;
 pub mod print;
@@ -17,6 +18,7 @@ mod gfx11;
 mod gfx9;
 
 pub use decode::{decode, decode_all, DecodeError};
+pub use encode::{encode, EncodeError};
 pub use format::Family;
 pub use operand::{Operand, RegFile};
 pub use table::{Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
