@@ -661,3 +661,16 @@ fn gfx11_format(f: u16) -> Option<&'static str> {
 fn is_vgpr(code: u16) -> bool {
     (VGPR0..VGPR0 + 256).contains(&code)
 }
+
+/// Reverse lookups for the parser.
+pub(crate) fn gfx9_dfmt_value(name: &str) -> Option<u16> {
+    (0..16).find(|&d| gfx9_dfmt(d) == name)
+}
+
+pub(crate) fn gfx9_nfmt_value(name: &str) -> Option<u16> {
+    (0..8).find(|&n| gfx9_nfmt(n) == name)
+}
+
+pub(crate) fn gfx11_format_value(name: &str) -> Option<u16> {
+    (0..64).find(|&f| gfx11_format(f) == Some(name))
+}
