@@ -473,6 +473,8 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
     const SIMM_VALUES: [u32; 4] = [0x0003, 0x1234, 0xfffe, 0x8001];
     let mut sprobes = Vec::new();
     let mut swhich = Vec::new();
+    let mut zprobes = Vec::new();
+    let mut zwhich = Vec::new();
     for (i, p) in probes.iter().enumerate() {
         let layout = format::layout(gen, p.family).unwrap();
         for (&k, &(f, _)) in &field_of[i] {
@@ -489,9 +491,21 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
                 sprobes.push(w);
                 swhich.push((i, k));
             }
+            // Zero: does LLVM omit the operand?
+            let mut w = p.words.clone();
+            b.set(&mut w, 0);
+            zprobes.push(w);
+            zwhich.push(i);
         }
     }
     let sdecoded = mc::disassemble(cpu, &sprobes, &same);
+    let zdecoded = mc::disassemble(cpu, &zprobes, &same);
+    let optional: BTreeSet<usize> = zwhich
+        .into_iter()
+        .zip(zdecoded)
+        .filter(|(i, d)| d.as_ref().is_some_and(|d| d.text == probes[*i].mnemonic))
+        .map(|(i, _)| i)
+        .collect();
     let mut simm: BTreeMap<(usize, usize), Vec<Option<String>>> = BTreeMap::new();
     for ((i, k), d) in swhich.into_iter().zip(sdecoded) {
         let tok = d.and_then(|d| {
@@ -591,7 +605,13 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             family: p.family,
             opcode: p.opcode,
             operands: specs.iter().map(|s| s.rust()).collect(),
-            flags: flags(gen, p.family, &p.mnemonic),
+            flags: {
+                let mut f = flags(gen, p.family, &p.mnemonic);
+                if optional.contains(&i) {
+                    f.push("OPTIONAL_IMM");
+                }
+                f
+            },
             processors: 0,
             note,
         });

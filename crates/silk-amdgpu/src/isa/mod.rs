@@ -9,6 +9,7 @@
 pub mod decode;
 pub mod encode;
 pub mod format;
+pub mod listing;
 pub mod operand;
 pub mod parse;
 pub mod print;

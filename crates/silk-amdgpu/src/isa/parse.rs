@@ -173,6 +173,10 @@ impl<'a> Parser<'a> {
         }
         let mut label = None;
         let mut no_vaddr = false;
+        if info.flags.has(Flags::OPTIONAL_IMM) && self.at_end() {
+            inst.operands[0] = Operand::Imm(0);
+            return Ok(ParsedInst { inst, label });
+        }
         for (i, spec) in info.operands.iter().enumerate().take(MAX_OPERANDS) {
             self.skip_ws();
             if i > 0 {
