@@ -25,6 +25,9 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
         Variant::Sdwa => out.push_str(sdwa_suffix(info)),
         Variant::Native => {}
     }
+    if info.flags.has(Flags::OPTIONAL_IMM) && inst.operands[0] == Operand::Imm(0) {
+        return;
+    }
     let mut first = true;
     for (i, spec) in info.operands.iter().enumerate() {
         let Some(op) = inst
