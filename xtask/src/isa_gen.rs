@@ -278,11 +278,6 @@ fn base_extra(gen: Generation, layout: &Layout) -> Vec<(Bits, u32)> {
     v
 }
 
-pub struct Generated {
-    pub gen: Generation,
-    pub ops: Vec<OpRow>,
-}
-
 #[derive(Clone, Debug)]
 pub struct OpRow {
     pub name: String,
@@ -291,7 +286,6 @@ pub struct OpRow {
     pub operands: Vec<String>,
     pub flags: Vec<&'static str>,
     pub processors: u8,
-    pub note: String,
 }
 
 /// Enumerate the opcodes of every family for one processor.
@@ -613,7 +607,6 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
                 f
             },
             processors: 0,
-            note,
         });
     }
     rows
