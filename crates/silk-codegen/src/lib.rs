@@ -68,9 +68,8 @@ impl CodegenError {
             CodegenError::Unsupported { op_index, .. }
             | CodegenError::NoSuchParameter { op_index, .. }
             | CodegenError::MisalignedTuple { op_index, .. } => Some(op_index),
-            CodegenError::MissingOpcode { op_index, .. } | CodegenError::Encode { op_index, .. } => {
-                op_index
-            }
+            CodegenError::MissingOpcode { op_index, .. }
+            | CodegenError::Encode { op_index, .. } => op_index,
             CodegenError::TooManyParameters { .. } | CodegenError::CodeObject(_) => None,
         }
     }

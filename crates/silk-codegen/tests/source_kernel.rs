@@ -199,8 +199,10 @@ fn metadata_lists_u64_params_then_the_hidden_block() {
             assert_eq!((a.offset, a.size), (8 * i as u64, 8));
             assert_eq!(a.name.as_deref(), Some(*name));
         }
-        let hidden: Vec<(ValueKind, u64)> =
-            m.args[3..].iter().map(|a| (a.value_kind.clone(), a.offset)).collect();
+        let hidden: Vec<(ValueKind, u64)> = m.args[3..]
+            .iter()
+            .map(|a| (a.value_kind.clone(), a.offset))
+            .collect();
         assert_eq!(
             hidden,
             vec![
@@ -241,13 +243,24 @@ fn device_ops_read_their_parameters_and_the_group_size() {
     // fill(out, value): base at 0, value at 8, hidden_group_size_x at 16 + 12.
     let k = build(&Target::parse("gfx942").unwrap(), &common::store());
     let listing = k.listing();
-    assert!(listing.contains("s_load_dwordx2 s[12:13], s[4:5], 0x0\n"), "{listing}");
-    assert!(listing.contains("s_load_dword s14, s[4:5], 0x8\n"), "{listing}");
-    assert!(listing.contains("s_load_dword s15, s[4:5], 0x1c\n"), "{listing}");
+    assert!(
+        listing.contains("s_load_dwordx2 s[12:13], s[4:5], 0x0\n"),
+        "{listing}"
+    );
+    assert!(
+        listing.contains("s_load_dword s14, s[4:5], 0x8\n"),
+        "{listing}"
+    );
+    assert!(
+        listing.contains("s_load_dword s15, s[4:5], 0x1c\n"),
+        "{listing}"
+    );
     assert!(listing.contains("s_mul_i32 s15, s8, s15\n"), "{listing}");
     // The classify compare needs 2 wait states after the VCC write on gfx942 only.
     let k = build(&Target::parse("gfx942").unwrap(), &common::classify());
-    assert!(k.listing().contains("v_cmp_le_u32_e32 vcc, s16, v6\ns_nop 1\n"));
+    assert!(k
+        .listing()
+        .contains("v_cmp_le_u32_e32 vcc, s16, v6\ns_nop 1\n"));
     let k = build(&Target::parse("gfx1151").unwrap(), &common::classify());
     assert!(!k.listing().contains("s_nop"));
 }
@@ -305,7 +318,10 @@ fn bad_descriptions_are_errors_not_panics() {
         },
     )
     .unwrap_err();
-    assert!(matches!(err, CodegenError::TooManyParameters { count: 33, .. }));
+    assert!(matches!(
+        err,
+        CodegenError::TooManyParameters { count: 33, .. }
+    ));
     let ops = [KernelOp::StoreU32AtGlobalX {
         base_param_index: 0,
         value_param_index: 2,

@@ -168,8 +168,6 @@ pub fn kernel_metadata(
     if is_gfx90a_class(target.processor) {
         m.agpr_count = Some(usage.agprs as u64);
     }
-    m.workgroup_processor_mode = Some(u64::from(
-        target.info().wgp_mode_default == Some(true),
-    ));
+    m.workgroup_processor_mode = Some(u64::from(target.info().wgp_mode_default == Some(true)));
     m
 }

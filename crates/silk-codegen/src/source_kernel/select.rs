@@ -328,12 +328,7 @@ impl Builder<'_> {
         self.emit(
             "v_cndmask_b32_e64",
             Family::Vop3,
-            &[
-                Operand::vgpr(value),
-                Operand::int(0),
-                Operand::int(1),
-                vcc,
-            ],
+            &[Operand::vgpr(value), Operand::int(0), Operand::int(1), vcc],
         )?;
         let store = self.names.global_store_b32;
         self.emit(
@@ -398,7 +393,9 @@ impl Builder<'_> {
             KernelOp::SAddI32 { dst, src0, src1 } => {
                 self.emit("s_add_i32", Family::Sop2, &[s(dst), s(src0), s(src1)])
             }
-            KernelOp::SMovB64 { dst, src } => self.emit("s_mov_b64", Family::Sop1, &[s2(dst), s2(src)]),
+            KernelOp::SMovB64 { dst, src } => {
+                self.emit("s_mov_b64", Family::Sop1, &[s2(dst), s2(src)])
+            }
             KernelOp::WaitVmExpLgkm0 => {
                 // vmcnt(0) expcnt(0) lgkmcnt(0) is the all-zero immediate on
                 // both generations.
@@ -499,4 +496,3 @@ pub fn select(target: &Target, kernel: &KernelSource) -> Result<Vec<Lowered>> {
     b.emit("s_endpgm", Family::Sopp, &[Operand::Imm(0)])?;
     Ok(b.out)
 }
-
