@@ -207,6 +207,9 @@ pub fn print_reg(gen: Generation, code: u16, count: u8, half: u8, out: &mut Stri
         }
     } else if code < sgpr_limit(gen) {
         range(out, "s", code);
+    } else if code == null_code(gen) {
+        // `null` names no register, whatever the operand's width.
+        out.push_str("null");
     } else if (108..=123).contains(&code) {
         range(out, "ttmp", code - 108);
     } else {

@@ -34,6 +34,10 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
         else {
             break;
         };
+        if info.family == Family::Smem && spec.field == Field::Soffset {
+            // Printed with the immediate offset, see `print_smem_tail`.
+            continue;
+        }
         out.push_str(if first { " " } else { ", " });
         first = false;
         print_operand(processor, info, inst, spec, op, out);
@@ -78,12 +82,18 @@ fn print_operand(
 ) {
     let gen = processor.generation();
     let m = &inst.mods;
-    // VOP3 source modifiers: `-x`, `|x|`.
-    let (neg, abs) = match (info.family, src_index(spec.field)) {
-        (Family::Vop3, Some(i)) => (m.neg >> i & 1 != 0, m.abs >> i & 1 != 0),
+    // VOP3 (and `v_fma_mix*`) source modifiers: `-x`, `|x|`; a negated
+    // constant without `abs` prints as `neg(c)`.
+    let fp_mods = info.family == Family::Vop3
+        || info.family == Family::Vop3p && info.flags.has(Flags::SRC_MODS_FP);
+    let (neg, abs) = match src_index(spec.field) {
+        Some(i) if fp_mods => (m.neg >> i & 1 != 0, m.abs >> i & 1 != 0),
         _ => (false, false),
     };
-    if neg {
+    let neg_fn = neg && !abs && matches!(op, Operand::Const(_) | Operand::Literal(_));
+    if neg_fn {
+        out.push_str("neg(");
+    } else if neg {
         out.push('-');
     }
     if abs {
@@ -103,6 +113,9 @@ fn print_operand(
     }
     if abs {
         out.push('|');
+    }
+    if neg_fn {
+        out.push(')');
     }
 }
 
@@ -199,6 +212,13 @@ fn print_imm(processor: Processor, style: ImmStyle, v: i32, out: &mut String) {
         }
         ImmStyle::Dec => {
             let _ = write!(out, "{v}");
+        }
+        ImmStyle::DecOrHex => {
+            if (0..=64).contains(&v) {
+                let _ = write!(out, "{v}");
+            } else {
+                let _ = write!(out, "{:#x}", v as u32);
+            }
         }
         ImmStyle::Sym(kind) => symbolic::print(kind, processor, v as u16, out),
     }
@@ -321,6 +341,20 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
     let mem = |b: ModBit| has_mod(gen, info.family, m.mem, b);
     match info.family {
         Family::Vop3 => {
+            let len = info.flags.op_sel_len();
+            let op_sel = m.op_sel & super::decode::op_sel_mask(info, len);
+            if op_sel != 0 {
+                // Entries are sources in order, then the destination (bit 3)
+                // when the list is longer than the sources.
+                let dst_last = len > num_srcs(info);
+                let bits = if dst_last {
+                    op_sel & 7 | (op_sel >> 3 & 1) << (len - 1)
+                } else {
+                    op_sel
+                };
+                out.push_str(" op_sel:");
+                bits_list(bits, len, out);
+            }
             if m.clamp {
                 out.push_str(" clamp");
             }
@@ -329,19 +363,6 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
                 2 => out.push_str(" mul:4"),
                 3 => out.push_str(" div:2"),
                 _ => {}
-            }
-            let op_sel = if info.operands.iter().any(|o| o.half) {
-                0
-            } else {
-                m.op_sel
-            };
-            if op_sel != 0 {
-                out.push_str(" op_sel:");
-                bits_list(
-                    op_sel & 7 | (op_sel >> 3 & 1) << num_srcs(info),
-                    num_srcs(info) + 1,
-                    out,
-                );
             }
         }
         Family::Vop3p if info.flags.has(Flags::MFMA) && gen == Generation::Gfx9 => {
@@ -352,25 +373,34 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
                 let _ = write!(out, " abid:{}", m.abid);
             }
             if m.blgp != 0 {
-                let _ = write!(out, " blgp:{}", m.blgp);
+                if info.flags.has(Flags::MFMA_NEG) {
+                    out.push_str(" neg:");
+                    bits_list(m.blgp, 3, out);
+                } else {
+                    let _ = write!(out, " blgp:{}", m.blgp);
+                }
             }
         }
         Family::Vop3p => {
             let n = num_srcs(info);
             let full = (1u8 << n) - 1;
+            // `v_fma_mix*`: neg/abs are source modifiers, op_sel_hi
+            // defaults to all zero.
+            let fp = info.flags.has(Flags::SRC_MODS_FP);
+            let default_hi = if fp { 0 } else { full };
             if m.op_sel != 0 {
                 out.push_str(" op_sel:");
                 bits_list(m.op_sel, n, out);
             }
-            if m.op_sel_hi & full != full {
+            if m.op_sel_hi & full != default_hi {
                 out.push_str(" op_sel_hi:");
                 bits_list(m.op_sel_hi, n, out);
             }
-            if m.neg != 0 {
+            if m.neg != 0 && !fp {
                 out.push_str(" neg_lo:");
                 bits_list(m.neg, n, out);
             }
-            if m.abs != 0 {
+            if m.abs != 0 && !fp {
                 out.push_str(" neg_hi:");
                 bits_list(m.abs, n, out);
             }
@@ -470,7 +500,17 @@ fn print_smem_tail(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
             Operand::Reg { code, .. } => Some(*code),
             _ => None,
         });
-    let sep = if inst.num_operands == 0 { " " } else { ", " };
+    if !info.operands.iter().any(|s| s.field == Field::Soffset) {
+        // No offset operand (s_memtime, s_dcache_wb): nothing but cache bits.
+        if has_mod(gen, info.family, m.mem, ModBit::Glc) {
+            out.push_str(" glc");
+        }
+        if has_mod(gen, info.family, m.mem, ModBit::Dlc) {
+            out.push_str(" dlc");
+        }
+        return;
+    }
+    let sep = if inst.num_operands <= 1 { " " } else { ", " };
     let hex = |v: i32, out: &mut String| {
         if v < 0 {
             let _ = write!(out, "-0x{:x}", -(v as i64));
@@ -492,7 +532,7 @@ fn print_smem_tail(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
             } else if imm {
                 hex(m.offset, out);
             } else {
-                operand::print_reg(gen, (m.offset & 0xff) as u16, 1, 0, out);
+                operand::print_reg(gen, soffset.unwrap_or(0), 1, 0, out);
             }
             if mem(ModBit::Glc) {
                 out.push_str(" glc");
@@ -527,12 +567,21 @@ fn print_smem_tail(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
 fn print_format(processor: Processor, format: u16, out: &mut String) {
     match processor.generation() {
         Generation::Gfx9 => {
+            // Default parts (dfmt 1 = 8, nfmt 0 = UNORM) are left out.
             let dfmt = format & 0xf;
             let nfmt = format >> 4;
-            if dfmt == 1 && nfmt == 0 {
-                return;
+            match (dfmt, nfmt) {
+                (1, 0) => {}
+                (1, n) => {
+                    let _ = write!(out, " format:[{}]", gfx9_nfmt(n));
+                }
+                (d, 0) => {
+                    let _ = write!(out, " format:[{}]", gfx9_dfmt(d));
+                }
+                (d, n) => {
+                    let _ = write!(out, " format:[{},{}]", gfx9_dfmt(d), gfx9_nfmt(n));
+                }
             }
-            let _ = write!(out, " format:[{},{}]", gfx9_dfmt(dfmt), gfx9_nfmt(nfmt));
         }
         Generation::Gfx11 => {
             if format == 1 {

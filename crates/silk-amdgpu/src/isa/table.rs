@@ -43,6 +43,9 @@ pub enum ImmStyle {
     Branch,
     /// Unsigned decimal.
     Dec,
+    /// Decimal when the value is an inline-constant integer (0..=64), hex
+    /// otherwise (SMEM `s_atc_probe` data).
+    DecOrHex,
     /// A symbolic kind printed by [`super::symbolic`].
     Sym(SymbolicKind),
 }
@@ -90,56 +93,81 @@ pub struct OperandSpec {
 
 /// Instruction attributes that later passes need, as bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Flags(pub u32);
+pub struct Flags(pub u64);
 
 impl Flags {
-    pub const SALU: u32 = 1 << 0;
-    pub const VALU: u32 = 1 << 1;
-    pub const SMEM: u32 = 1 << 2;
-    pub const VMEM: u32 = 1 << 3;
-    pub const LDS: u32 = 1 << 4;
-    pub const FLAT: u32 = 1 << 5;
-    pub const BRANCH: u32 = 1 << 6;
+    pub const SALU: u64 = 1 << 0;
+    pub const VALU: u64 = 1 << 1;
+    pub const SMEM: u64 = 1 << 2;
+    pub const VMEM: u64 = 1 << 3;
+    pub const LDS: u64 = 1 << 4;
+    pub const FLAT: u64 = 1 << 5;
+    pub const BRANCH: u64 = 1 << 6;
     /// Increments VM_CNT (loads; stores too before GFX10).
-    pub const VM_CNT: u32 = 1 << 7;
+    pub const VM_CNT: u64 = 1 << 7;
     /// Increments LGKM_CNT.
-    pub const LGKM_CNT: u32 = 1 << 8;
+    pub const LGKM_CNT: u64 = 1 << 8;
     /// Increments EXP_CNT.
-    pub const EXP_CNT: u32 = 1 << 9;
+    pub const EXP_CNT: u64 = 1 << 9;
     /// Increments VS_CNT (GFX10+ stores).
-    pub const VS_CNT: u32 = 1 << 10;
-    pub const MAY_LOAD: u32 = 1 << 11;
-    pub const MAY_STORE: u32 = 1 << 12;
-    pub const ATOMIC: u32 = 1 << 13;
+    pub const VS_CNT: u64 = 1 << 10;
+    pub const MAY_LOAD: u64 = 1 << 11;
+    pub const MAY_STORE: u64 = 1 << 12;
+    pub const ATOMIC: u64 = 1 << 13;
     /// Transcendental VALU op (v_exp, v_log, v_rcp, v_rsq, v_sqrt, v_sin, v_cos).
-    pub const TRANS: u32 = 1 << 14;
-    pub const MFMA: u32 = 1 << 15;
-    pub const WMMA: u32 = 1 << 16;
-    pub const READS_EXEC: u32 = 1 << 17;
-    pub const WRITES_EXEC: u32 = 1 << 18;
-    pub const READS_VCC: u32 = 1 << 19;
-    pub const WRITES_VCC: u32 = 1 << 20;
-    pub const READS_SCC: u32 = 1 << 21;
-    pub const WRITES_SCC: u32 = 1 << 22;
-    pub const READS_M0: u32 = 1 << 23;
-    pub const BARRIER: u32 = 1 << 24;
-    pub const END_PGM: u32 = 1 << 25;
+    pub const TRANS: u64 = 1 << 14;
+    pub const MFMA: u64 = 1 << 15;
+    pub const WMMA: u64 = 1 << 16;
+    pub const READS_EXEC: u64 = 1 << 17;
+    pub const WRITES_EXEC: u64 = 1 << 18;
+    pub const READS_VCC: u64 = 1 << 19;
+    pub const WRITES_VCC: u64 = 1 << 20;
+    pub const READS_SCC: u64 = 1 << 21;
+    pub const WRITES_SCC: u64 = 1 << 22;
+    pub const READS_M0: u64 = 1 << 23;
+    pub const BARRIER: u64 = 1 << 24;
+    pub const END_PGM: u64 = 1 << 25;
     /// Writes its result through `sdst` to SGPRs from a VALU op (v_readlane, VOPC e64).
-    pub const VALU_WRITES_SGPR: u32 = 1 << 26;
+    pub const VALU_WRITES_SGPR: u64 = 1 << 26;
     /// Bits 27..31: MFMA pass count / 4 (4, 8, 16 passes -> 1, 2, 4).
-    pub const MFMA_PASSES_SHIFT: u32 = 27;
+    pub const MFMA_PASSES_SHIFT: u64 = 27;
     /// DS op with two 8-bit offsets (`offset0:`/`offset1:`).
-    pub const DS_OFFSET2: u32 = 1 << 30;
+    pub const DS_OFFSET2: u64 = 1 << 30;
     /// `ds_swizzle_b32`: the offset is a swizzle pattern.
-    pub const DS_SWIZZLE: u32 = 1 << 31;
+    pub const DS_SWIZZLE: u64 = 1 << 31;
 
-    pub fn has(self, bits: u32) -> bool {
+    /// FLAT/GLOBAL/SCRATCH atomic in its returning form: the entry to use
+    /// when GLC (`sc0` on gfx942) is set; it has a `vdst` operand.
+    pub const RTN: u64 = 1 << 32;
+    /// MUBUF load with the LDS bit set: data goes to LDS (at M0), so the
+    /// entry has no `vdata` operand.
+    pub const LDS_DMA: u64 = 1 << 33;
+    /// VOP3P whose `neg_lo`/`neg_hi` bits are per-source float modifiers,
+    /// printed as `-x` / `|x|`, with `op_sel_hi` defaulting to zero
+    /// (`v_fma_mix*`).
+    pub const SRC_MODS_FP: u64 = 1 << 34;
+    /// gfx942 MFMA whose BLGP field is a per-source negate (`neg:[..]`, f64).
+    pub const MFMA_NEG: u64 = 1 << 35;
+    /// Bits 36..38: length of the VOP3 `op_sel:[..]` list LLVM prints
+    /// (0 = the opcode takes no `op_sel`).
+    pub const OP_SEL_SHIFT: u64 = 36;
+    pub const OP_SEL_1: u64 = 1 << Self::OP_SEL_SHIFT;
+    pub const OP_SEL_2: u64 = 2 << Self::OP_SEL_SHIFT;
+    pub const OP_SEL_3: u64 = 3 << Self::OP_SEL_SHIFT;
+    pub const OP_SEL_4: u64 = 4 << Self::OP_SEL_SHIFT;
+
+    pub fn has(self, bits: u64) -> bool {
         self.0 & bits == bits
     }
 
     /// Number of MFMA passes (0 for other instructions).
     pub fn mfma_passes(self) -> u32 {
-        (self.0 >> Self::MFMA_PASSES_SHIFT & 7) * 4
+        ((self.0 >> Self::MFMA_PASSES_SHIFT & 7) * 4) as u32
+    }
+
+    /// Entries in the VOP3 `op_sel` list (0 when the opcode has none).
+    pub fn op_sel_len(self) -> usize {
+        (self.0 >> Self::OP_SEL_SHIFT & 7) as usize
     }
 }
 
@@ -219,6 +247,25 @@ pub fn by_encoding(processor: Processor, family: Family, opcode: u16) -> Option<
         .iter()
         .copied()
         .find(|&i| t[i as usize].on(processor))
+        .map(Opcode)
+}
+
+/// All table entries with this family and opcode number on `processor`:
+/// one per encoding form (see [`Flags::RTN`], [`Flags::LDS_DMA`]).
+pub fn candidates(
+    processor: Processor,
+    family: Family,
+    opcode: u16,
+) -> impl Iterator<Item = Opcode> {
+    let gen = processor.generation();
+    let t = table(gen);
+    index(gen)
+        .by_encoding
+        .get(&(family, opcode))
+        .into_iter()
+        .flatten()
+        .copied()
+        .filter(move |&i| t[i as usize].on(processor))
         .map(Opcode)
 }
 
