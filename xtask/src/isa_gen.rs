@@ -456,7 +456,13 @@ fn attribute_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<Attrs> 
             which.push((i, what));
         };
         match p.family {
-            Family::Vop3 => add(What::OpSel, &[(format::VOP3_OPSEL, 0xf)]),
+            Family::Vop3 => {
+                // One bit at a time: LLVM rejects op_sel bits of sources an
+                // opcode does not have.
+                for bit in [1, 2, 4, 8] {
+                    add(What::OpSel, &[(format::VOP3_OPSEL, bit)]);
+                }
+            }
             Family::Vop3p if is_mfma(p) && gen == Generation::Gfx9 => {
                 add(What::Acc, &[(format::MAI_ACC_CD, 1), (format::MAI_ACC, 3)]);
                 add(What::Blgp, &[(format::MAI_BLGP, 7)]);
@@ -482,6 +488,9 @@ fn attribute_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<Attrs> 
                     continue;
                 };
                 let n = list.split(',').count();
+                if out[i].flags.iter().any(|f| f.starts_with("OP_SEL_")) {
+                    continue;
+                }
                 out[i].flags.push(match n {
                     1 => "OP_SEL_1",
                     2 => "OP_SEL_2",

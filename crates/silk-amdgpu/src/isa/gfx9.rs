@@ -10,24 +10,12 @@ use super::symbolic::SymbolicKind;
 use super::table::{Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
 
 const fn o(field: Field, kind: Kind, dwords: u8, ty: Ty) -> OperandSpec {
-    OperandSpec {
-        field,
-        kind,
-        dwords,
-        ty,
-        half: false,
-    }
+    OperandSpec { field, kind, dwords, ty, half: false }
 }
 
 #[allow(dead_code)]
 const fn h(field: Field, kind: Kind, dwords: u8, ty: Ty) -> OperandSpec {
-    OperandSpec {
-        field,
-        kind,
-        dwords,
-        ty,
-        half: true,
-    }
+    OperandSpec { field, kind, dwords, ty, half: true }
 }
 
 #[rustfmt::skip]
@@ -1069,16 +1057,16 @@ pub static OPCODES: &[OpInfo] = &[
     OpInfo { name: "v_cvt_pkrtz_f16_f32", family: Family::Vop3, opcode: 0x296, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU), processors: 0b001 },
     OpInfo { name: "v_cvt_pk_u16_u32", family: Family::Vop3, opcode: 0x297, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU), processors: 0b001 },
     OpInfo { name: "v_cvt_pk_i16_i32", family: Family::Vop3, opcode: 0x298, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU), processors: 0b001 },
-    OpInfo { name: "v_cvt_pknorm_i16_f16", family: Family::Vop3, opcode: 0x299, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU), processors: 0b001 },
-    OpInfo { name: "v_cvt_pknorm_u16_f16", family: Family::Vop3, opcode: 0x29a, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU), processors: 0b001 },
+    OpInfo { name: "v_cvt_pknorm_i16_f16", family: Family::Vop3, opcode: 0x299, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU | Flags::OP_SEL_3), processors: 0b001 },
+    OpInfo { name: "v_cvt_pknorm_u16_f16", family: Family::Vop3, opcode: 0x29a, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU | Flags::OP_SEL_3), processors: 0b001 },
     OpInfo { name: "v_add_i32", family: Family::Vop3, opcode: 0x29c, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU), processors: 0b001 },
     OpInfo { name: "v_sub_i32", family: Family::Vop3, opcode: 0x29d, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU), processors: 0b001 },
-    OpInfo { name: "v_add_i16", family: Family::Vop3, opcode: 0x29e, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B16), o(Field::Src1, Kind::Vsrc, 1, Ty::B16)], flags: Flags(Flags::VALU), processors: 0b001 },
-    OpInfo { name: "v_sub_i16", family: Family::Vop3, opcode: 0x29f, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B16), o(Field::Src1, Kind::Vsrc, 1, Ty::B16)], flags: Flags(Flags::VALU), processors: 0b001 },
-    OpInfo { name: "v_pack_b32_f16", family: Family::Vop3, opcode: 0x2a0, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU), processors: 0b001 },
+    OpInfo { name: "v_add_i16", family: Family::Vop3, opcode: 0x29e, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B16), o(Field::Src1, Kind::Vsrc, 1, Ty::B16)], flags: Flags(Flags::VALU | Flags::OP_SEL_3), processors: 0b001 },
+    OpInfo { name: "v_sub_i16", family: Family::Vop3, opcode: 0x29f, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B16), o(Field::Src1, Kind::Vsrc, 1, Ty::B16)], flags: Flags(Flags::VALU | Flags::OP_SEL_3), processors: 0b001 },
+    OpInfo { name: "v_pack_b32_f16", family: Family::Vop3, opcode: 0x2a0, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU | Flags::OP_SEL_3), processors: 0b001 },
     OpInfo { name: "v_mul_legacy_f32", family: Family::Vop3, opcode: 0x2a1, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU), processors: 0b001 },
-    OpInfo { name: "v_cvt_pk_fp8_f32", family: Family::Vop3, opcode: 0x2a2, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU), processors: 0b001 },
-    OpInfo { name: "v_cvt_pk_bf8_f32", family: Family::Vop3, opcode: 0x2a3, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU), processors: 0b001 },
+    OpInfo { name: "v_cvt_pk_fp8_f32", family: Family::Vop3, opcode: 0x2a2, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU | Flags::OP_SEL_3), processors: 0b001 },
+    OpInfo { name: "v_cvt_pk_bf8_f32", family: Family::Vop3, opcode: 0x2a3, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU | Flags::OP_SEL_3), processors: 0b001 },
     OpInfo { name: "v_cvt_sr_fp8_f32", family: Family::Vop3, opcode: 0x2a4, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU | Flags::OP_SEL_4), processors: 0b001 },
     OpInfo { name: "v_cvt_sr_bf8_f32", family: Family::Vop3, opcode: 0x2a5, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU | Flags::OP_SEL_4), processors: 0b001 },
     OpInfo { name: "v_pk_mad_i16", family: Family::Vop3p, opcode: 0x0, operands: &[o(Field::Vdst, Kind::Vgpr, 1, Ty::B32), o(Field::Src0, Kind::Vsrc, 1, Ty::B32), o(Field::Src1, Kind::Vsrc, 1, Ty::B32), o(Field::Src2, Kind::Vsrc, 1, Ty::B32)], flags: Flags(Flags::VALU), processors: 0b001 },

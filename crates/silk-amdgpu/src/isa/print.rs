@@ -544,7 +544,8 @@ fn print_smem_tail(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
         Generation::Gfx11 => {
             out.push_str(sep);
             match soffset {
-                Some(c) if c != operand::null_code(gen) => {
+                // `null` with no immediate offset is printed as such.
+                Some(c) if c != operand::null_code(gen) || m.offset == 0 => {
                     operand::print_reg(gen, c, 1, 0, out);
                     if m.offset != 0 {
                         out.push_str(" offset:");
