@@ -788,6 +788,13 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
         }
         let mut fl = flags(gen, p.family, &p.mnemonic);
         fl.extend(p.form);
+        if let Some(b) = layout.field(Field::Vdst) {
+            // LLVM re-encodes an unprinted vdst as EXEC_LO (GFX11 v_cmpx e64).
+            let mapped = field_of[i].values().any(|&(f, _)| f == Field::Vdst);
+            if p.family == Family::Vop3 && !mapped && b.get(&[p.text.word0]) == 126 {
+                fl.push("VDST_EXEC");
+            }
+        }
         fl.extend(attrs[i].flags.iter().copied());
         rows.push(OpRow {
             name: p.mnemonic.clone(),

@@ -376,6 +376,11 @@ fn encode_mods(
     if let Some(b) = layout.offset1 {
         b.set(words, m.offset1 as u32);
     }
+    if info.flags.has(table::Flags::VDST_EXEC) {
+        if let Some(b) = layout.field(Field::Vdst) {
+            b.set(words, 126);
+        }
+    }
     if layout.family == Family::Flat && !info.operands.iter().any(|o| o.field == Field::Saddr) {
         if let Some(b) = layout.field(Field::Saddr) {
             b.set(words, super::decode::flat_saddr_off(gen));

@@ -150,6 +150,9 @@ impl Flags {
     pub const MFMA_NEG: u64 = 1 << 35;
     /// Bits 36..38: length of the VOP3 `op_sel:[..]` list LLVM prints
     /// (0 = the opcode takes no `op_sel`).
+    /// VOP3 whose vdst field is not an operand but holds EXEC_LO (GFX11
+    /// `v_cmpx_*_e64`; LLVM calls other values potentially undefined).
+    pub const VDST_EXEC: u64 = 1 << 39;
     pub const OP_SEL_SHIFT: u64 = 36;
     pub const OP_SEL_1: u64 = 1 << Self::OP_SEL_SHIFT;
     pub const OP_SEL_2: u64 = 2 << Self::OP_SEL_SHIFT;
