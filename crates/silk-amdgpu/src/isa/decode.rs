@@ -177,6 +177,11 @@ fn decode_at(
         inst.operands[i] = op;
         inst.num_operands = i as u8 + 1;
     }
+    check_registers(gen, info, &mut inst).map_err(|what| DecodeError::Invalid {
+        offset,
+        name: info.name,
+        what,
+    })?;
     Ok((inst, cur.len))
 }
 
@@ -204,6 +209,51 @@ fn select_form(processor: Processor, layout: &Layout, opnum: u16, words: &[u32])
     best.map(|(_, op)| op)
 }
 
+/// Register operands LLVM would reject or print differently: scalar
+/// tuples are aligned down as LLVM decodes them; unnamed scalar codes,
+/// VGPR ranges past v255 and (gfx942, [CDNA3] §"VGPR alignment") odd
+/// VGPR/AGPR tuples are errors.
+fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<(), &'static str> {
+    for (i, spec) in info.operands.iter().enumerate() {
+        if matches!(spec.kind, Kind::Implicit(_)) || i >= inst.num_operands as usize {
+            continue;
+        }
+        let Operand::Reg { code, count, half } = inst.operands[i] else {
+            continue;
+        };
+        let width = crate::isa::print::effective_count(gen, info, inst, spec, count);
+        if info.family.is_flat() && spec.field == Field::Saddr {
+            if code == saddr_off(gen) {
+                continue;
+            }
+            if gen == Generation::Gfx11 && code == 127 {
+                // exec_hi: not a scalar address (LLVM: SReg_32_XEXEC_HI).
+                return Err("scalar address");
+            }
+        }
+        if code < VGPR0 {
+            let aligned = operand::align_scalar_tuple(gen, code, width);
+            if !operand::scalar_reg_valid(gen, aligned, width) {
+                return Err("scalar register");
+            }
+            inst.operands[i] = Operand::Reg {
+                code: aligned,
+                count,
+                half,
+            };
+        } else {
+            let index = (code - if code >= AGPR0 { AGPR0 } else { VGPR0 }) as u32;
+            if index + width as u32 > 256 {
+                return Err("register range past the last register");
+            }
+            if gen == Generation::Gfx9 && width >= 2 && index % 2 != 0 {
+                return Err("odd-aligned register tuple");
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Fields an opcode does not use must hold the value LLVM requires
 /// (LLVM rejects the encoding otherwise).
 fn check_unused(
@@ -222,6 +272,14 @@ fn check_unused(
         _ => {}
     }
     Ok(())
+}
+
+/// The SADDR code printed as `off` by GLOBAL/SCRATCH instructions.
+pub(crate) fn saddr_off(gen: Generation) -> u16 {
+    match gen {
+        Generation::Gfx9 => 0x7f,
+        Generation::Gfx11 => operand::null_code(gen),
+    }
 }
 
 /// The SADDR value of a FLAT (not GLOBAL/SCRATCH) instruction.

@@ -130,12 +130,11 @@ fn print_reg_operand(
     half: u8,
     out: &mut String,
 ) {
-    let null = operand::null_code(gen);
     let m = &inst.mods;
     let count = effective_count(gen, info, inst, spec, count);
     match (info.family, spec.field) {
         // FLAT-family "off" operands.
-        (f, Field::Saddr) if f.is_flat() && (code == null || code == 0x7f) => {
+        (f, Field::Saddr) if f.is_flat() && code == super::decode::saddr_off(gen) => {
             return out.push_str("off")
         }
         (Family::Scratch, Field::Addr) if !has_mod(gen, info.family, m.mem, ModBit::Sve) => {
@@ -154,7 +153,7 @@ fn print_reg_operand(
 
 /// Register widths that depend on other fields: FLAT address width with a
 /// scalar base, MUBUF address with both `idxen` and `offen`, `tfe`.
-fn effective_count(
+pub(crate) fn effective_count(
     gen: Generation,
     info: &OpInfo,
     inst: &Inst,
@@ -173,7 +172,7 @@ fn effective_count(
                     _ => None,
                 });
             match saddr {
-                Some(c) if c != operand::null_code(gen) && c != 0x7f => 1,
+                Some(c) if c != super::decode::saddr_off(gen) => 1,
                 _ => 2,
             }
         }
