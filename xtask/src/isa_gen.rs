@@ -293,6 +293,9 @@ pub struct OpRow {
     pub flags: Vec<&'static str>,
     pub processors: u8,
     pub note: String,
+    /// Modifier bits LLVM ignores / rejects for this opcode.
+    pub mods_ignored: u16,
+    pub mods_rejected: u16,
 }
 
 /// Enumerate the opcodes of every family for one processor.
@@ -415,6 +418,58 @@ fn form_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<Probe> {
                 text: d,
                 form: Some(form),
             });
+        }
+    }
+    out
+}
+
+/// Which modifier bits (and a nonzero offset) LLVM prints, ignores or
+/// rejects for each memory opcode: set one at a time on the base probe.
+/// Returns (ignored, rejected) masks over [`format::mod_bit`] bits and
+/// `MOD_OFFSET`.
+fn mod_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<(u16, u16)> {
+    const MOD_OFFSET: u16 = 1 << 15;
+    let mut words = Vec::new();
+    let mut which = Vec::new();
+    for (i, p) in probes.iter().enumerate() {
+        if !matches!(
+            p.family,
+            Family::Smem
+                | Family::Flat
+                | Family::Global
+                | Family::Scratch
+                | Family::Mubuf
+                | Family::Mtbuf
+        ) {
+            continue;
+        }
+        let layout = format::layout(gen, p.family).unwrap();
+        for (m, b) in layout.mod_bits {
+            if b.get(&p.words) != 0 {
+                continue;
+            }
+            let mut w = p.words.clone();
+            b.set(&mut w, 1);
+            words.push(w);
+            which.push((i, format::mod_bit(*m)));
+        }
+        if let Some(b) = layout.offset {
+            if b.get(&p.words) == 0 {
+                let mut w = p.words.clone();
+                b.set(&mut w, 1);
+                words.push(w);
+                which.push((i, MOD_OFFSET));
+            }
+        }
+    }
+    let same = same_opcode(gen);
+    let decoded = mc::disassemble(cpu, &words, &same);
+    let mut out = vec![(0u16, 0u16); probes.len()];
+    for ((i, bit), d) in which.into_iter().zip(decoded) {
+        match d {
+            None => out[i].1 |= bit,
+            Some(d) if d.text == probes[i].text.text => out[i].0 |= bit,
+            Some(_) => {}
         }
     }
     out
@@ -579,6 +634,7 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
         }
     }
     let attrs = attribute_probes(cpu, gen, probes);
+    let mod_acceptance = mod_probes(cpu, gen, probes);
     // Constants in source fields: how LLVM prints them tells the type.
     const CONST_PROBES: [(u32, u32); 8] = [
         (16, LIT),
@@ -804,6 +860,8 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             flags: fl,
             processors: 0,
             note,
+            mods_ignored: mod_acceptance[i].0,
+            mods_rejected: mod_acceptance[i].1,
         });
     }
     rows
@@ -1093,6 +1151,9 @@ pub fn run() -> Result<(), String> {
                     && r.opcode == row.opcode
                     && r.name == row.name
                     && r.operands == row.operands
+                    && r.flags == row.flags
+                    && r.mods_ignored == row.mods_ignored
+                    && r.mods_rejected == row.mods_rejected
             }) {
                 Some(r) => r.processors |= bit,
                 None => {
@@ -1180,13 +1241,15 @@ fn emit(gen: Generation, rows: &[OpRow]) -> String {
         };
         let _ = writeln!(
             out,
-            "    OpInfo {{ name: {:?}, family: Family::{:?}, opcode: {:#x}, operands: &[{}], flags: Flags({}), processors: {:#05b} }},",
+            "    OpInfo {{ name: {:?}, family: Family::{:?}, opcode: {:#x}, operands: &[{}], flags: Flags({}), processors: {:#05b}, mods_ignored: {:#x}, mods_rejected: {:#x} }},",
             r.name,
             r.family,
             r.opcode,
             r.operands.join(", "),
             flags,
-            r.processors
+            r.processors,
+            r.mods_ignored,
+            r.mods_rejected
         );
     }
     let _ = writeln!(out, "];");

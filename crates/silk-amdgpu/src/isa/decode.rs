@@ -231,6 +231,12 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
                 return Err("scalar address");
             }
         }
+        if matches!(info.family, Family::Mubuf | Family::Mtbuf)
+            && spec.field == Field::Soffset
+            && code == 254
+        {
+            return Err("soffset (src_lds_direct is not a scalar register)");
+        }
         if code < VGPR0 {
             let aligned = operand::align_scalar_tuple(gen, code, width);
             if !operand::scalar_reg_valid(gen, aligned, width) {
@@ -242,11 +248,10 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
                 half,
             };
         } else {
-            let index = (code - if code >= AGPR0 { AGPR0 } else { VGPR0 }) as u32;
-            if index + width as u32 > 256 {
-                return Err("register range past the last register");
-            }
-            if gen == Generation::Gfx9 && width >= 2 && index % 2 != 0 {
+            // Only tuples the table declares (not MUBUF's idxen+offen
+            // address pair) must be aligned.
+            let index = code - if code >= AGPR0 { AGPR0 } else { VGPR0 };
+            if gen == Generation::Gfx9 && width >= 2 && spec.dwords >= 2 && index % 2 != 0 {
                 return Err("odd-aligned register tuple");
             }
         }
@@ -263,6 +268,30 @@ fn check_unused(
     words: &[u32],
 ) -> Result<(), &'static str> {
     let has = |f: Field| info.operands.iter().any(|o| o.field == f);
+    let mut set = 0u16;
+    for (bit, b) in layout.mod_bits {
+        if b.get(words) != 0 {
+            set |= format::mod_bit(*bit);
+        }
+    }
+    if layout.offset.is_some_and(|b| b.get(words) != 0) {
+        set |= table::MOD_OFFSET;
+    }
+    if set & info.mods_rejected != 0 {
+        return Err("modifier bit (LLVM rejects it for this opcode)");
+    }
+    let reserved = format::reserved_bits(gen, layout.family);
+    if words.iter().zip(reserved).any(|(w, r)| w & r != 0) {
+        return Err("reserved bits");
+    }
+    if layout.family == Family::Mubuf
+        && gen == Generation::Gfx9
+        && layout.mod_bit(ModBit::Lds).is_some_and(|b| b.get(words) != 0)
+        && !info.flags.has(Flags::LDS_DMA)
+    {
+        // Only the loads with an LDS form take the LDS bit on gfx942.
+        return Err("lds bit");
+    }
     match layout.family {
         Family::Flat if !has(Field::Saddr) => {
             if layout.field(Field::Saddr).map(|b| b.get(words)) != Some(flat_saddr_off(gen)) {

@@ -204,6 +204,11 @@ fn has_mod(gen: Generation, family: Family, mem: u16, bit: ModBit) -> bool {
         && mem & format::mod_bit(bit) != 0
 }
 
+/// A modifier bit that is set and that LLVM prints for this opcode.
+fn shown(gen: Generation, info: &OpInfo, mem: u16, bit: ModBit) -> bool {
+    has_mod(gen, info.family, mem, bit) && info.mods_ignored & format::mod_bit(bit) == 0
+}
+
 fn print_imm(processor: Processor, style: ImmStyle, v: i32, out: &mut String) {
     match style {
         ImmStyle::Branch => {
@@ -337,7 +342,7 @@ fn num_srcs(info: &OpInfo) -> usize {
 fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut String) {
     let gen = processor.generation();
     let m = &inst.mods;
-    let mem = |b: ModBit| has_mod(gen, info.family, m.mem, b);
+    let mem = |b: ModBit| shown(gen, info, m.mem, b);
     match info.family {
         Family::Vop3 => {
             let len = info.flags.op_sel_len();
@@ -446,7 +451,7 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
             if mem(ModBit::Offen) {
                 out.push_str(" offen");
             }
-            if m.offset != 0 {
+            if m.offset != 0 && info.mods_ignored & table::MOD_OFFSET == 0 {
                 let _ = write!(out, " offset:{}", m.offset);
             }
             match gen {
@@ -473,7 +478,7 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
                     }
                 }
             }
-            if info.family != Family::Scratch && mem(ModBit::Lds) {
+            if info.flags.has(Flags::LDS_DMA) {
                 out.push_str(" lds");
             }
             if mem(ModBit::Tfe) {
@@ -489,7 +494,7 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
 fn print_smem_tail(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut String) {
     let gen = processor.generation();
     let m = &inst.mods;
-    let mem = |b: ModBit| has_mod(gen, info.family, m.mem, b);
+    let mem = |b: ModBit| shown(gen, info, m.mem, b);
     let soffset = inst
         .operands()
         .iter()
@@ -501,10 +506,10 @@ fn print_smem_tail(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
         });
     if !info.operands.iter().any(|s| s.field == Field::Soffset) {
         // No offset operand (s_memtime, s_dcache_wb): nothing but cache bits.
-        if has_mod(gen, info.family, m.mem, ModBit::Glc) {
+        if mem(ModBit::Glc) {
             out.push_str(" glc");
         }
-        if has_mod(gen, info.family, m.mem, ModBit::Dlc) {
+        if mem(ModBit::Dlc) {
             out.push_str(" dlc");
         }
         return;
@@ -536,9 +541,7 @@ fn print_smem_tail(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
             if mem(ModBit::Glc) {
                 out.push_str(" glc");
             }
-            if mem(ModBit::Nv) {
-                out.push_str(" nv");
-            }
+
         }
         Generation::Gfx11 => {
             out.push_str(sep);

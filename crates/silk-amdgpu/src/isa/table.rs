@@ -186,7 +186,18 @@ pub struct OpInfo {
     pub flags: Flags,
     /// Processors the opcode exists on (bit per [`Processor::ALL`] index).
     pub processors: u8,
+    /// Modifier bits (as in [`super::Mods::mem`], plus [`MOD_OFFSET`])
+    /// that LLVM decodes but does not print for this opcode: kept for the
+    /// round trip, left out of the text (`nv` on gfx942, the offset of
+    /// `buffer_wbl2`).
+    pub mods_ignored: u16,
+    /// Modifier bits that LLVM rejects for this opcode (decode error).
+    pub mods_rejected: u16,
 }
+
+/// Pseudo modifier bit of [`OpInfo::mods_ignored`] / [`OpInfo::mods_rejected`]:
+/// a nonzero memory offset.
+pub const MOD_OFFSET: u16 = 1 << 15;
 
 impl OpInfo {
     pub fn on(&self, processor: Processor) -> bool {
