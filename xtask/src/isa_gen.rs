@@ -428,10 +428,49 @@ fn form_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<Probe> {
 /// Returns (ignored, rejected) masks over [`format::mod_bit`] bits and
 /// `MOD_OFFSET`.
 fn mod_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<(u16, u16)> {
-    const MOD_OFFSET: u16 = 1 << 15;
+    use silk_amdgpu::isa::table::{
+        MOD_OFFSET, VMOD_ABS, VMOD_CLAMP, VMOD_NEG, VMOD_OMOD, VMOD_OP_SEL, VMOD_OP_SEL_HI,
+    };
     let mut words = Vec::new();
     let mut which = Vec::new();
     for (i, p) in probes.iter().enumerate() {
+        let vop_probes: Vec<(u16, Vec<(Bits, u32)>)> = match p.family {
+            Family::Vop3 => {
+                let mut v = vec![
+                    (VMOD_CLAMP, vec![(format::VOP3_CLAMP, 1)]),
+                    (VMOD_OMOD, vec![(format::VOP3_OMOD, 1)]),
+                ];
+                for i in 0..3 {
+                    v.push((VMOD_NEG << i, vec![(format::VOP3_NEG, 1 << i)]));
+                    v.push((VMOD_ABS << i, vec![(format::VOP3_ABS, 1 << i)]));
+                }
+                v
+            }
+            Family::Vop3p if !(is_mfma(p) && gen == Generation::Gfx9) => {
+                let mut v = vec![
+                    (VMOD_CLAMP, vec![(format::VOP3_CLAMP, 1)]),
+                    (VMOD_OP_SEL, vec![(format::VOP3P_OPSEL, 1)]),
+                    (VMOD_OP_SEL_HI, vec![(format::VOP3P_OPSEL_HI, 1)]),
+                ];
+                for i in 0..3 {
+                    v.push((VMOD_NEG << i, vec![(format::VOP3_NEG, 1 << i)]));
+                    v.push((VMOD_ABS << i, vec![(format::VOP3P_NEG_HI, 1 << i)]));
+                }
+                v
+            }
+            _ => Vec::new(),
+        };
+        if !vop_probes.is_empty() {
+            for (bit, set) in vop_probes {
+                let mut w = p.words.clone();
+                for (b, v) in set {
+                    b.set(&mut w, v);
+                }
+                words.push(w);
+                which.push((i, bit));
+            }
+            continue;
+        }
         if !matches!(
             p.family,
             Family::Smem

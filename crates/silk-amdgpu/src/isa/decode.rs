@@ -138,6 +138,13 @@ fn decode_at(
         })?;
     let info = &table::table(gen)[opcode.0 as usize];
     let mut mods = decode_mods(gen, layout, info, words);
+    if info.mods_rejected & vop_mods(layout.family, &mods) != 0 {
+        return Err(DecodeError::Invalid {
+            offset,
+            name: info.name,
+            what: "source or output modifier (LLVM rejects it for this opcode)",
+        });
+    }
     check_unused(gen, layout, info, words).map_err(|what| DecodeError::Invalid {
         offset,
         name: info.name,
@@ -207,6 +214,22 @@ fn select_form(processor: Processor, layout: &Layout, opnum: u16, words: &[u32])
         }
     }
     best.map(|(_, op)| op)
+}
+
+/// The VOP3/VOP3P modifiers that are set, as `table::VMOD_*` bits.
+pub(crate) fn vop_mods(family: Family, m: &Mods) -> u16 {
+    let common = (m.clamp as u16) * table::VMOD_CLAMP
+        | (m.neg as u16 & 7) * table::VMOD_NEG
+        | (m.abs as u16 & 7) * table::VMOD_ABS;
+    match family {
+        Family::Vop3 => common | ((m.omod != 0) as u16) * table::VMOD_OMOD,
+        Family::Vop3p => {
+            common
+                | ((m.op_sel != 0) as u16) * table::VMOD_OP_SEL
+                | ((m.op_sel_hi != 0) as u16) * table::VMOD_OP_SEL_HI
+        }
+        _ => 0,
+    }
 }
 
 /// Register operands LLVM would reject or print differently: scalar

@@ -86,8 +86,12 @@ fn print_operand(
     // constant without `abs` prints as `neg(c)`.
     let fp_mods = info.family == Family::Vop3
         || info.family == Family::Vop3p && info.flags.has(Flags::SRC_MODS_FP);
+    let ign = info.mods_ignored;
     let (neg, abs) = match src_index(spec.field) {
-        Some(i) if fp_mods => (m.neg >> i & 1 != 0, m.abs >> i & 1 != 0),
+        Some(i) if fp_mods => (
+            m.neg >> i & 1 != 0 && ign & table::VMOD_NEG << i == 0,
+            m.abs >> i & 1 != 0 && ign & table::VMOD_ABS << i == 0,
+        ),
         _ => (false, false),
     };
     let neg_fn = neg && !abs && matches!(op, Operand::Const(_) | Operand::Literal(_));
@@ -108,7 +112,21 @@ fn print_operand(
             print_reg_operand(gen, info, inst, spec, code, count, half, out)
         }
         (Operand::Const(code), _) => print_inline(spec.ty, code as u16, out),
-        (Operand::Literal(v), _) => print_literal(spec, v, out),
+        (Operand::Literal(v), _) => {
+            // `v_fma_mix*`: op_sel_hi marks an f16 source.
+            let f16_mix = info.family == Family::Vop3p
+                && info.flags.has(Flags::SRC_MODS_FP)
+                && src_index(spec.field).is_some_and(|i| m.op_sel_hi >> i & 1 != 0);
+            if f16_mix {
+                let spec16 = OperandSpec {
+                    ty: Ty::B16,
+                    ..*spec
+                };
+                print_literal(&spec16, v, out)
+            } else {
+                print_literal(spec, v, out)
+            }
+        }
         (Operand::None, _) => out.push_str("<none>"),
     }
     if abs {
@@ -359,10 +377,10 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
                 out.push_str(" op_sel:");
                 bits_list(bits, len, out);
             }
-            if m.clamp {
+            if m.clamp && info.mods_ignored & table::VMOD_CLAMP == 0 {
                 out.push_str(" clamp");
             }
-            match m.omod {
+            match m.omod * (info.mods_ignored & table::VMOD_OMOD == 0) as u8 {
                 1 => out.push_str(" mul:2"),
                 2 => out.push_str(" mul:4"),
                 3 => out.push_str(" div:2"),
@@ -392,23 +410,26 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
             // defaults to all zero.
             let fp = info.flags.has(Flags::SRC_MODS_FP);
             let default_hi = if fp { 0 } else { full };
-            if m.op_sel != 0 {
+            let ign = info.mods_ignored;
+            let neg_lo = m.neg & !(ign / table::VMOD_NEG) as u8 & 7;
+            let neg_hi = m.abs & !(ign / table::VMOD_ABS) as u8 & 7;
+            if m.op_sel != 0 && ign & table::VMOD_OP_SEL == 0 {
                 out.push_str(" op_sel:");
                 bits_list(m.op_sel, n, out);
             }
-            if m.op_sel_hi & full != default_hi {
+            if m.op_sel_hi & full != default_hi && ign & table::VMOD_OP_SEL_HI == 0 {
                 out.push_str(" op_sel_hi:");
                 bits_list(m.op_sel_hi, n, out);
             }
-            if m.neg != 0 && !fp {
+            if neg_lo != 0 && !fp {
                 out.push_str(" neg_lo:");
-                bits_list(m.neg, n, out);
+                bits_list(neg_lo, n, out);
             }
-            if m.abs != 0 && !fp {
+            if neg_hi != 0 && !fp {
                 out.push_str(" neg_hi:");
-                bits_list(m.abs, n, out);
+                bits_list(neg_hi, n, out);
             }
-            if m.clamp {
+            if m.clamp && ign & table::VMOD_CLAMP == 0 {
                 out.push_str(" clamp");
             }
         }

@@ -199,6 +199,19 @@ pub struct OpInfo {
 /// a nonzero memory offset.
 pub const MOD_OFFSET: u16 = 1 << 15;
 
+/// For VOP3/VOP3P opcodes, [`OpInfo::mods_ignored`] / [`OpInfo::mods_rejected`]
+/// hold these bits instead of memory modifier bits.
+pub const VMOD_CLAMP: u16 = 1 << 0;
+/// VOP3 output modifier.
+pub const VMOD_OMOD: u16 = 1 << 1;
+/// `neg` (VOP3) / `neg_lo` (VOP3P) of source i: `VMOD_NEG << i`.
+pub const VMOD_NEG: u16 = 1 << 2;
+/// `abs` (VOP3) / `neg_hi` (VOP3P) of source i: `VMOD_ABS << i`.
+pub const VMOD_ABS: u16 = 1 << 5;
+/// VOP3P `op_sel` / `op_sel_hi`.
+pub const VMOD_OP_SEL: u16 = 1 << 8;
+pub const VMOD_OP_SEL_HI: u16 = 1 << 9;
+
 impl OpInfo {
     pub fn on(&self, processor: Processor) -> bool {
         self.processors & processor_bit(processor) != 0
