@@ -103,7 +103,7 @@ fn classify(t: &str) -> Tok {
 }
 
 /// Split LLVM's text into mnemonic, operands and trailing modifiers.
-fn split(text: &str) -> (String, Vec<String>, Vec<String>) {
+pub(crate) fn split(text: &str) -> (String, Vec<String>, Vec<String>) {
     let (mnemonic, rest) = text.split_once(' ').unwrap_or((text, ""));
     let mut parts = Vec::new();
     let mut depth = 0i32;
@@ -169,7 +169,7 @@ const MODIFIER_WORDS: &[&str] = &[
 ];
 
 /// Marker value and perturbation delta of each field of a family.
-fn markers(gen: Generation, family: Family) -> Vec<(Field, u32, u32)> {
+pub(crate) fn markers(gen: Generation, family: Family) -> Vec<(Field, u32, u32)> {
     use Field::*;
     let null = if gen == Generation::Gfx9 { 0x7f } else { 0x7c };
     match family {
@@ -219,7 +219,7 @@ fn markers(gen: Generation, family: Family) -> Vec<(Field, u32, u32)> {
 
 /// Whether LLVM's re-encoded first dword is the probed instruction: same
 /// family and opcode.
-fn same_opcode(gen: Generation) -> impl Fn(u32, u32) -> bool {
+pub(crate) fn same_opcode(gen: Generation) -> impl Fn(u32, u32) -> bool {
     move |probe: u32, got: u32| match (format::classify(gen, probe), format::classify(gen, got)) {
         (Some(a), Some(b)) => {
             a.family == b.family && a.opcode.get(&[probe]) == b.opcode.get(&[got])

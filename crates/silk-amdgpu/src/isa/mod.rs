@@ -7,6 +7,7 @@
 //! Text exists only at the edges ([`print`], [`parse`]).
 
 pub mod decode;
+pub mod dpp;
 pub mod format;
 pub mod operand;
 pub mod print;
@@ -14,12 +15,14 @@ pub mod symbolic;
 pub mod table;
 
 mod gfx11;
+mod gfx11_forms;
 mod gfx9;
+mod gfx9_forms;
 
 pub use decode::{decode, decode_all, DecodeError};
 pub use format::Family;
 pub use operand::{Operand, RegFile};
-pub use table::{Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
+pub use table::{Flags, Form, FormMods, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
 
 use crate::target::{Generation, Processor};
 

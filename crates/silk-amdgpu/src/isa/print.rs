@@ -8,7 +8,7 @@ use super::format::{self, Family, Field, ModBit};
 use super::operand::{self, Operand, VGPR0};
 use super::symbolic;
 use super::table::{self, Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
-use super::{Inst, Variant};
+use super::{dpp, Inst, Variant};
 use crate::target::{Generation, Processor};
 use std::fmt::Write;
 
@@ -19,14 +19,14 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
         let _ = write!(out, "<unknown opcode {}>", inst.opcode.0);
         return;
     };
-    out.push_str(info.name);
-    match inst.mods.variant {
-        Variant::Dpp16 | Variant::Dpp8 => out.push_str(dpp_suffix(info)),
-        Variant::Sdwa => out.push_str(sdwa_suffix(info)),
-        Variant::Native => {}
-    }
+    let form = match inst.mods.variant {
+        Variant::Native => None,
+        v => table::form(processor, info.family, info.opcode, v),
+    };
+    out.push_str(form.map_or(info.name, |f| f.name));
+    let specs = form.map_or(info.operands, |f| f.operands);
     let mut first = true;
-    for (i, spec) in info.operands.iter().enumerate() {
+    for (i, spec) in specs.iter().enumerate() {
         let Some(op) = inst
             .operands
             .get(i)
@@ -39,6 +39,9 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
         print_operand(processor, info, inst, spec, op, out);
     }
     print_modifiers(processor, info, inst, out);
+    if let Some(form) = form {
+        dpp::print_controls(gen, form, &inst.mods, out);
+    }
 }
 
 /// Convenience: print to a new string.
@@ -46,16 +49,6 @@ pub fn to_text(processor: Processor, inst: &Inst) -> String {
     let mut s = String::new();
     print(processor, inst, &mut s);
     s
-}
-
-fn dpp_suffix(info: &OpInfo) -> &'static str {
-    let _ = info;
-    "_dpp"
-}
-
-fn sdwa_suffix(info: &OpInfo) -> &'static str {
-    let _ = info;
-    "_sdwa"
 }
 
 /// Source index of a VOP3/VOP3P source field (for neg/abs/op_sel bits).
@@ -76,13 +69,38 @@ fn print_operand(
     op: &Operand,
     out: &mut String,
 ) {
-    let gen = processor.generation();
     let m = &inst.mods;
     // VOP3 source modifiers: `-x`, `|x|`.
     let (neg, abs) = match (info.family, src_index(spec.field)) {
         (Family::Vop3, Some(i)) => (m.neg >> i & 1 != 0, m.abs >> i & 1 != 0),
+        (Family::Vop1 | Family::Vop2 | Family::Vopc, Some(i)) if m.variant != Variant::Native => {
+            let (neg, abs, sext) = dpp::src_mods(m, i as usize);
+            if sext {
+                out.push_str("sext(");
+            }
+            print_operand_mods(processor, info, inst, spec, op, neg, abs, out);
+            if sext {
+                out.push(')');
+            }
+            return;
+        }
         _ => (false, false),
     };
+    print_operand_mods(processor, info, inst, spec, op, neg, abs, out);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn print_operand_mods(
+    processor: Processor,
+    info: &OpInfo,
+    inst: &Inst,
+    spec: &OperandSpec,
+    op: &Operand,
+    neg: bool,
+    abs: bool,
+    out: &mut String,
+) {
+    let gen = processor.generation();
     if neg {
         out.push('-');
     }

@@ -1,0 +1,266 @@
+//! DPP16, DPP8 and SDWA control dwords: their fields, typed accessors and
+//! LLVM's text for them.
+//!
+//! A VOP1/VOP2/VOPC instruction selects one of these forms through its src0
+//! field (250 = DPP16, 233/234 = DPP8 with FI=0/1 on GFX11, 249 = SDWA on
+//! GFX9), as does a GFX11 VOP3/VOP3P instruction through its 9-bit src0
+//! field. The control dword follows the base encoding and carries the real
+//! src0 in its low byte. Layouts: [CDNA3] §"VOP_DPP", §"VOP_SDWA";
+//! [RDNA3] §"DPP16", §"DPP8". The raw dword is kept in
+//! [`super::Mods::extra`] (its low byte is src0, held in the operand).
+
+use super::format::{Bits, Family};
+use super::table::{Form, FormMods};
+use super::{Mods, Variant};
+use crate::target::Generation;
+use std::fmt::Write;
+
+/// src0 codes that announce a control dword.
+pub const SRC0_DPP16: u32 = 0xfa;
+pub const SRC0_SDWA: u32 = 0xf9;
+pub const SRC0_DPP8: u32 = 0xe9;
+pub const SRC0_DPP8_FI: u32 = 0xea;
+
+/// [`Mods::mem`] bit that holds DPP8's FI (encoded in the src0 code).
+pub const DPP8_FI: u16 = 1;
+
+const fn b(lo: u8, width: u8) -> Bits {
+    Bits { word: 0, lo, width }
+}
+
+// DPP16 fields ([CDNA3] §"VOP_DPP"; [RDNA3] §"DPP16" adds FI).
+pub const DPP_SRC0: Bits = b(0, 8);
+pub const DPP_CTRL: Bits = b(8, 9);
+pub const DPP_FI: Bits = b(18, 1);
+pub const DPP_BOUND_CTRL: Bits = b(19, 1);
+pub const DPP_BANK_MASK: Bits = b(24, 4);
+pub const DPP_ROW_MASK: Bits = b(28, 4);
+/// NEG/ABS of source k at 20 + 2k / 21 + 2k.
+pub const DPP_NEG: [Bits; 2] = [b(20, 1), b(22, 1)];
+pub const DPP_ABS: [Bits; 2] = [b(21, 1), b(23, 1)];
+
+// SDWA fields ([CDNA3] §"VOP_SDWA"); VOPC uses SDWAB (SDST/SD for dst).
+pub const SDWA_DST_SEL: Bits = b(8, 3);
+pub const SDWA_DST_UNUSED: Bits = b(11, 2);
+pub const SDWA_CLAMP: Bits = b(13, 1);
+pub const SDWA_OMOD: Bits = b(14, 2);
+pub const SDWA_SDST: Bits = b(8, 7);
+pub const SDWA_SD: Bits = b(15, 1);
+pub const SDWA_SEL: [Bits; 2] = [b(16, 3), b(24, 3)];
+pub const SDWA_SEXT: [Bits; 2] = [b(19, 1), b(27, 1)];
+pub const SDWA_NEG: [Bits; 2] = [b(20, 1), b(28, 1)];
+pub const SDWA_ABS: [Bits; 2] = [b(21, 1), b(29, 1)];
+/// S0/S1: the source is a scalar operand code, not a VGPR.
+pub const SDWA_SCALAR: [Bits; 2] = [b(23, 1), b(31, 1)];
+
+/// One field of a control dword.
+pub fn get(ctrl: u32, bits: Bits) -> u32 {
+    bits.get(&[ctrl])
+}
+
+/// Set one field of a control dword.
+pub fn set(ctrl: &mut u32, bits: Bits, value: u32) {
+    let mut w = [*ctrl];
+    bits.set(&mut w, value);
+    *ctrl = w[0];
+}
+
+/// The form a src0 code selects, if any.
+pub fn variant_of(gen: Generation, family: Family, src0: u32) -> Option<Variant> {
+    let vop12c = matches!(family, Family::Vop1 | Family::Vop2 | Family::Vopc);
+    let vop3 = matches!(family, Family::Vop3 | Family::Vop3p);
+    match (gen, src0) {
+        (Generation::Gfx9, SRC0_DPP16) if vop12c => Some(Variant::Dpp16),
+        (Generation::Gfx9, SRC0_SDWA) if vop12c => Some(Variant::Sdwa),
+        (Generation::Gfx11, SRC0_DPP16) if vop12c || vop3 => Some(Variant::Dpp16),
+        (Generation::Gfx11, SRC0_DPP8 | SRC0_DPP8_FI) if vop12c || vop3 => Some(Variant::Dpp8),
+        _ => None,
+    }
+}
+
+/// The src0 code that announces `mods`'s form.
+pub fn src0_code(mods: &Mods) -> Option<u32> {
+    match mods.variant {
+        Variant::Native => None,
+        Variant::Dpp16 => Some(SRC0_DPP16),
+        Variant::Sdwa => Some(SRC0_SDWA),
+        Variant::Dpp8 if mods.mem & DPP8_FI != 0 => Some(SRC0_DPP8_FI),
+        Variant::Dpp8 => Some(SRC0_DPP8),
+    }
+}
+
+/// Source modifiers of source `k` held in the control dword of a
+/// VOP1/VOP2/VOPC form: (neg, abs, sext).
+pub fn src_mods(mods: &Mods, k: usize) -> (bool, bool, bool) {
+    if k > 1 {
+        return (false, false, false);
+    }
+    let c = mods.extra;
+    match mods.variant {
+        Variant::Dpp16 => (get(c, DPP_NEG[k]) != 0, get(c, DPP_ABS[k]) != 0, false),
+        Variant::Sdwa => (
+            get(c, SDWA_NEG[k]) != 0,
+            get(c, SDWA_ABS[k]) != 0,
+            get(c, SDWA_SEXT[k]) != 0,
+        ),
+        _ => (false, false, false),
+    }
+}
+
+/// Why a control dword is not one LLVM accepts for `form`, if it is not.
+pub fn check(gen: Generation, form: &Form, mods: &Mods) -> Result<(), &'static str> {
+    let c = mods.extra;
+    let vop12c = matches!(form.family, Family::Vop1 | Family::Vop2 | Family::Vopc);
+    match mods.variant {
+        Variant::Dpp16 => {
+            if dpp_ctrl_text(gen, get(c, DPP_CTRL)).is_none() {
+                return Err("DPP control");
+            }
+            if vop12c {
+                for k in 0..2 {
+                    let (neg, abs, _) = src_mods(mods, k);
+                    let ok = [FormMods::SRC0_FLOAT, FormMods::SRC1_FLOAT][k];
+                    if (neg || abs) && !form.has(ok) {
+                        return Err("DPP source modifier");
+                    }
+                }
+            }
+        }
+        Variant::Sdwa => {
+            let vopc = form.family == Family::Vopc;
+            let sels: &[Bits] = match form.family {
+                Family::Vop1 => &[SDWA_DST_SEL, SDWA_SEL[0]],
+                Family::Vop2 => &[SDWA_DST_SEL, SDWA_SEL[0], SDWA_SEL[1]],
+                _ => &[SDWA_SEL[0], SDWA_SEL[1]],
+            };
+            if sels.iter().any(|&s| get(c, s) > 6) {
+                return Err("SDWA select");
+            }
+            if !vopc && get(c, SDWA_DST_UNUSED) > 2 {
+                return Err("SDWA dst_unused");
+            }
+            for k in 0..2 {
+                let (neg, abs, sext) = src_mods(mods, k);
+                let float = [FormMods::SRC0_FLOAT, FormMods::SRC1_FLOAT][k];
+                let int = [FormMods::SRC0_SEXT, FormMods::SRC1_SEXT][k];
+                if (neg || abs) && !form.has(float) || sext && !form.has(int) {
+                    return Err("SDWA source modifier");
+                }
+            }
+            if !vopc && get(c, SDWA_CLAMP) != 0 && !form.has(FormMods::CLAMP) {
+                return Err("SDWA clamp");
+            }
+            if !vopc && get(c, SDWA_OMOD) != 0 && !form.has(FormMods::OMOD) {
+                return Err("SDWA omod");
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// LLVM's text for a DPP16 `dpp_ctrl` value ([CDNA3] §"VOP_DPP" DPP_CTRL
+/// enumeration; GFX11 replaces the wave shifts and row broadcasts with
+/// `row_share`/`row_xmask`, [RDNA3] §"DPP16").
+pub fn dpp_ctrl_text(gen: Generation, ctrl: u32) -> Option<String> {
+    let n = ctrl & 0xf;
+    Some(match (gen, ctrl) {
+        (_, 0x000..=0x0ff) => format!(
+            "quad_perm:[{},{},{},{}]",
+            ctrl & 3,
+            ctrl >> 2 & 3,
+            ctrl >> 4 & 3,
+            ctrl >> 6 & 3
+        ),
+        (_, 0x101..=0x10f) => format!("row_shl:{n}"),
+        (_, 0x111..=0x11f) => format!("row_shr:{n}"),
+        (_, 0x121..=0x12f) => format!("row_ror:{n}"),
+        (Generation::Gfx9, 0x130) => "wave_shl:1".into(),
+        (Generation::Gfx9, 0x134) => "wave_rol:1".into(),
+        (Generation::Gfx9, 0x138) => "wave_shr:1".into(),
+        (Generation::Gfx9, 0x13c) => "wave_ror:1".into(),
+        (_, 0x140) => "row_mirror".into(),
+        (_, 0x141) => "row_half_mirror".into(),
+        (Generation::Gfx9, 0x142) => "row_bcast:15".into(),
+        (Generation::Gfx9, 0x143) => "row_bcast:31".into(),
+        (Generation::Gfx9, 0x150..=0x15f) => format!("row_newbcast:{n}"),
+        (Generation::Gfx11, 0x150..=0x15f) => format!("row_share:{n}"),
+        (Generation::Gfx11, 0x160..=0x16f) => format!("row_xmask:{n}"),
+        _ => return None,
+    })
+}
+
+const SEL: [&str; 7] = [
+    "BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1", "DWORD",
+];
+const UNUSED: [&str; 3] = ["UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE"];
+
+/// The control-dword modifiers as LLVM prints them after the operands
+/// (and after the VOP3 modifiers of VOP3/VOP3P forms).
+pub fn print_controls(gen: Generation, form: &Form, mods: &Mods, out: &mut String) {
+    let c = mods.extra;
+    match mods.variant {
+        Variant::Native => {}
+        Variant::Dpp16 => {
+            out.push(' ');
+            match dpp_ctrl_text(gen, get(c, DPP_CTRL)) {
+                Some(t) => out.push_str(&t),
+                None => {
+                    let _ = write!(out, "dpp_ctrl:{:#x}", get(c, DPP_CTRL));
+                }
+            }
+            let _ = write!(
+                out,
+                " row_mask:{:#x} bank_mask:{:#x}",
+                get(c, DPP_ROW_MASK),
+                get(c, DPP_BANK_MASK)
+            );
+            if get(c, DPP_BOUND_CTRL) != 0 {
+                out.push_str(" bound_ctrl:1");
+            }
+            if gen == Generation::Gfx11 && get(c, DPP_FI) != 0 {
+                out.push_str(" fi:1");
+            }
+        }
+        Variant::Dpp8 => {
+            out.push_str(" dpp8:[");
+            for i in 0..8 {
+                if i > 0 {
+                    out.push(',');
+                }
+                let _ = write!(out, "{}", c >> (8 + 3 * i) & 7);
+            }
+            out.push(']');
+            if mods.mem & DPP8_FI != 0 {
+                out.push_str(" fi:1");
+            }
+        }
+        Variant::Sdwa => {
+            let sel = |v: u32| SEL.get(v as usize).copied().unwrap_or("?");
+            if form.family != Family::Vopc {
+                if get(c, SDWA_CLAMP) != 0 {
+                    out.push_str(" clamp");
+                }
+                match get(c, SDWA_OMOD) {
+                    1 => out.push_str(" mul:2"),
+                    2 => out.push_str(" mul:4"),
+                    3 => out.push_str(" div:2"),
+                    _ => {}
+                }
+                let _ = write!(
+                    out,
+                    " dst_sel:{} dst_unused:{}",
+                    sel(get(c, SDWA_DST_SEL)),
+                    UNUSED
+                        .get(get(c, SDWA_DST_UNUSED) as usize)
+                        .copied()
+                        .unwrap_or("?")
+                );
+            }
+            let _ = write!(out, " src0_sel:{}", sel(get(c, SDWA_SEL[0])));
+            if form.family != Family::Vop1 {
+                let _ = write!(out, " src1_sel:{}", sel(get(c, SDWA_SEL[1])));
+            }
+        }
+    }
+}
