@@ -302,13 +302,20 @@ fn forms_for(cpu: &str, processor: Processor, report: &mut String) -> Vec<FormRo
             base_ops = ops;
             ok = true;
             found = true;
+            let mut fmods = 0;
+            if v == Variant::Sdwa && mods.iter().any(|m| m.starts_with("dst_sel:")) {
+                fmods |= FormMods::DST_SEL;
+            }
+            if v == Variant::Sdwa && mods.iter().any(|m| m.starts_with("src1_sel:")) {
+                fmods |= FormMods::SRC1_SEL;
+            }
             rows.push(FormRow {
                 family: info.family,
                 opcode: info.opcode,
                 variant: v,
                 name,
                 operands,
-                mods: 0,
+                mods: fmods,
                 processors: 0,
             });
             continue;
@@ -468,6 +475,8 @@ fn emit(gen: Generation, rows: &[FormRow]) -> String {
             (FormMods::SRC1_SEXT, "SRC1_SEXT"),
             (FormMods::CLAMP, "CLAMP"),
             (FormMods::OMOD, "OMOD"),
+            (FormMods::DST_SEL, "DST_SEL"),
+            (FormMods::SRC1_SEL, "SRC1_SEL"),
         ] {
             if r.mods & bit != 0 {
                 mods.push(format!("FormMods::{name}"));

@@ -128,15 +128,17 @@ pub fn check(gen: Generation, form: &Form, mods: &Mods) -> Result<(), &'static s
         }
         Variant::Sdwa => {
             let vopc = form.family == Family::Vopc;
-            let sels: &[Bits] = match form.family {
-                Family::Vop1 => &[SDWA_DST_SEL, SDWA_SEL[0]],
-                Family::Vop2 => &[SDWA_DST_SEL, SDWA_SEL[0], SDWA_SEL[1]],
-                _ => &[SDWA_SEL[0], SDWA_SEL[1]],
-            };
+            let mut sels = vec![SDWA_SEL[0]];
+            if form.has(FormMods::DST_SEL) {
+                sels.push(SDWA_DST_SEL);
+            }
+            if form.has(FormMods::SRC1_SEL) {
+                sels.push(SDWA_SEL[1]);
+            }
             if sels.iter().any(|&s| get(c, s) > 6) {
                 return Err("SDWA select");
             }
-            if !vopc && get(c, SDWA_DST_UNUSED) > 2 {
+            if form.has(FormMods::DST_SEL) && get(c, SDWA_DST_UNUSED) > 2 {
                 return Err("SDWA dst_unused");
             }
             for k in 0..2 {
@@ -237,16 +239,18 @@ pub fn print_controls(gen: Generation, form: &Form, mods: &Mods, out: &mut Strin
         }
         Variant::Sdwa => {
             let sel = |v: u32| SEL.get(v as usize).copied().unwrap_or("?");
-            if form.family != Family::Vopc {
-                if get(c, SDWA_CLAMP) != 0 {
-                    out.push_str(" clamp");
-                }
+            if get(c, SDWA_CLAMP) != 0 && form.has(FormMods::CLAMP) {
+                out.push_str(" clamp");
+            }
+            if form.has(FormMods::OMOD) {
                 match get(c, SDWA_OMOD) {
                     1 => out.push_str(" mul:2"),
                     2 => out.push_str(" mul:4"),
                     3 => out.push_str(" div:2"),
                     _ => {}
                 }
+            }
+            if form.has(FormMods::DST_SEL) {
                 let _ = write!(
                     out,
                     " dst_sel:{} dst_unused:{}",
@@ -258,7 +262,7 @@ pub fn print_controls(gen: Generation, form: &Form, mods: &Mods, out: &mut Strin
                 );
             }
             let _ = write!(out, " src0_sel:{}", sel(get(c, SDWA_SEL[0])));
-            if form.family != Family::Vop1 {
+            if form.has(FormMods::SRC1_SEL) {
                 let _ = write!(out, " src1_sel:{}", sel(get(c, SDWA_SEL[1])));
             }
         }

@@ -101,7 +101,12 @@ fn print_operand_mods(
     out: &mut String,
 ) {
     let gen = processor.generation();
-    if neg {
+    // A negated constant prints as `neg(c)`: `-1` would read as the
+    // constant -1 (LLVM does the same; with `abs` it prints `-|c|`).
+    let neg_call = neg && !abs && matches!(op, Operand::Const(_) | Operand::Literal(_));
+    if neg_call {
+        out.push_str("neg(");
+    } else if neg {
         out.push('-');
     }
     if abs {
@@ -121,6 +126,9 @@ fn print_operand_mods(
     }
     if abs {
         out.push('|');
+    }
+    if neg_call {
+        out.push(')');
     }
 }
 

@@ -275,6 +275,11 @@ impl FormMods {
     pub const CLAMP: u8 = 1 << 4;
     /// SDWA output modifier (`mul:2`, `mul:4`, `div:2`).
     pub const OMOD: u8 = 1 << 5;
+    /// SDWA `dst_sel:`/`dst_unused:` (absent where the result is not a
+    /// selectable 32-bit value, e.g. `v_cvt_pk_f32_bf8`, and on VOPC).
+    pub const DST_SEL: u8 = 1 << 6;
+    /// SDWA `src1_sel:` (VOP2/VOPC).
+    pub const SRC1_SEL: u8 = 1 << 7;
 }
 
 impl Form {
