@@ -8,8 +8,11 @@
 
 pub mod decode;
 pub mod dpp;
+pub mod encode;
 pub mod format;
+pub mod listing;
 pub mod operand;
+pub mod parse;
 pub mod print;
 pub mod symbolic;
 pub mod table;
@@ -20,8 +23,10 @@ mod gfx9;
 mod gfx9_forms;
 
 pub use decode::{decode, decode_all, DecodeError};
+pub use encode::{encode, EncodeError};
 pub use format::Family;
 pub use operand::{Operand, RegFile};
+pub use parse::{parse_inst, LabelRef, ParseError, ParsedInst};
 pub use table::{Flags, Form, FormMods, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
 
 use crate::target::{Generation, Processor};
