@@ -9,8 +9,9 @@
 //! [RDNA3] §"DPP16", §"DPP8". The raw dword is kept in
 //! [`super::Mods::extra`] (its low byte is src0, held in the operand).
 
-use super::format::{Bits, Family};
-use super::table::{Form, FormMods};
+use super::format::{Bits, Family, Field, Layout};
+use super::operand::{Operand, AGPR0, LITERAL, VGPR0};
+use super::table::{Form, FormMods, OperandSpec};
 use super::{Mods, Variant};
 use crate::target::Generation;
 use std::fmt::Write;
@@ -266,5 +267,109 @@ pub fn print_controls(gen: Generation, form: &Form, mods: &Mods, out: &mut Strin
                 let _ = write!(out, " src1_sel:{}", sel(get(c, SDWA_SEL[1])));
             }
         }
+    }
+}
+
+/// The control dword of `mods` without the bits its operands supply (the
+/// src0 byte, SDWA S0/S1, and the SDWAB destination).
+pub fn ctrl_base(mods: &Mods) -> u32 {
+    let mut c = mods.extra & !0xff;
+    if mods.variant == Variant::Sdwa {
+        for s in SDWA_SCALAR {
+            set(&mut c, s, 0);
+        }
+    }
+    c
+}
+
+/// Encode an operand that lives in (or is redirected by) the control
+/// dword (`words` is the base encoding): src0 of every form, SDWA's src1 and VOPC destination. Returns
+/// whether it handled the operand; the others encode as in the base form.
+pub fn encode_operand(
+    gen: Generation,
+    layout: &Layout,
+    spec: &OperandSpec,
+    op: &Operand,
+    mods: &Mods,
+    words: &mut [u32],
+    ctrl: &mut u32,
+    op_sel: &mut u8,
+) -> Result<bool, String> {
+    let sdwa = mods.variant == Variant::Sdwa;
+    let vop12c = matches!(layout.family, Family::Vop1 | Family::Vop2 | Family::Vopc);
+    match spec.field {
+        Field::Sdst if sdwa && layout.family == Family::Vopc => {
+            let Operand::Reg { code, .. } = *op else {
+                return Err(format!("expected an SGPR destination, got {op:?}"));
+            };
+            if code != 106 {
+                if code >= 128 {
+                    return Err("SDWA destination must be VCC or an SGPR pair".into());
+                }
+                set(ctrl, SDWA_SD, 1);
+                set(ctrl, SDWA_SDST, code as u32);
+            }
+            Ok(true)
+        }
+        Field::Src0 => {
+            let low = match *op {
+                Operand::Reg { code, half, .. } if (VGPR0..AGPR0).contains(&code) => {
+                    let index = (code - VGPR0) as u32;
+                    if spec.half && gen == Generation::Gfx11 {
+                        if vop12c {
+                            if index > 127 {
+                                return Err(format!("v{index} half is out of range (v0..v127)"));
+                            }
+                            index | if half == 2 { 0x80 } else { 0 }
+                        } else {
+                            if half == 2 {
+                                *op_sel |= 1;
+                            }
+                            index
+                        }
+                    } else {
+                        index
+                    }
+                }
+                Operand::Reg { code, .. } if sdwa && code < VGPR0 => {
+                    set(ctrl, SDWA_SCALAR[0], 1);
+                    code as u32
+                }
+                Operand::Const(code) if sdwa => {
+                    set(ctrl, SDWA_SCALAR[0], 1);
+                    code as u32
+                }
+                _ => {
+                    return Err(format!(
+                        "src0 of a DPP/SDWA form must be a VGPR, got {op:?}"
+                    ))
+                }
+            };
+            *ctrl = (*ctrl & !0xff) | low;
+            Ok(true)
+        }
+        Field::Src1 if sdwa => {
+            // SDWA: S1 makes the 8-bit VSRC1 field a scalar operand code.
+            let Some(bits) = layout.field(Field::Src1) else {
+                return Err("no src1 field".into());
+            };
+            let raw = match *op {
+                Operand::Reg { code, .. } if (VGPR0..AGPR0).contains(&code) => {
+                    (code - VGPR0) as u32
+                }
+                Operand::Reg { code, .. } if code < VGPR0 && code != LITERAL => {
+                    set(ctrl, SDWA_SCALAR[1], 1);
+                    code as u32
+                }
+                Operand::Const(code) => {
+                    set(ctrl, SDWA_SCALAR[1], 1);
+                    code as u32
+                }
+                _ => return Err(format!("SDWA src1 cannot be {op:?}")),
+            };
+            bits.set(words, raw);
+            Ok(true)
+        }
+        _ => Ok(false),
     }
 }

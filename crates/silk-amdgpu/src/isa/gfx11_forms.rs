@@ -11,12 +11,24 @@ use super::table::{Form, FormMods, ImmStyle, Kind, OperandSpec, Ty};
 use super::Variant;
 
 const fn o(field: Field, kind: Kind, dwords: u8, ty: Ty) -> OperandSpec {
-    OperandSpec { field, kind, dwords, ty, half: false }
+    OperandSpec {
+        field,
+        kind,
+        dwords,
+        ty,
+        half: false,
+    }
 }
 
 #[allow(dead_code)]
 const fn h(field: Field, kind: Kind, dwords: u8, ty: Ty) -> OperandSpec {
-    OperandSpec { field, kind, dwords, ty, half: true }
+    OperandSpec {
+        field,
+        kind,
+        dwords,
+        ty,
+        half: true,
+    }
 }
 
 #[rustfmt::skip]
