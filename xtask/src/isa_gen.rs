@@ -14,7 +14,20 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 /// Literal dword appended to every probe (not an inline-able value).
-const LIT: u32 = 0x4049_0fdb;
+pub(crate) const LIT: u32 = 0x4049_0fdb;
+
+/// Source codes and literal dwords whose printed forms fingerprint an
+/// operand's value type (see [`ty_of`]).
+pub(crate) const CONST_PROBES: [(u32, u32); 8] = [
+    (16, LIT),
+    (248, LIT),
+    (255, 0x3f80_0000),
+    (255, 0x0000_3c00),
+    (255, 0x0000_3f80),
+    (255, 0x0000_0040),
+    (255, 0x3c00_3c00),
+    (255, 0xbff0_0000),
+];
 
 /// A printed operand token, classified.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -387,16 +400,6 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
         }
     }
     // Constants in source fields: how LLVM prints them tells the type.
-    const CONST_PROBES: [(u32, u32); 8] = [
-        (16, LIT),
-        (248, LIT),
-        (255, 0x3f80_0000),
-        (255, 0x0000_3c00),
-        (255, 0x0000_3f80),
-        (255, 0x0000_0040),
-        (255, 0x3c00_3c00),
-        (255, 0xbff0_0000),
-    ];
     let mut cprobes = Vec::new();
     let mut cwhich = Vec::new();
     for (i, p) in probes.iter().enumerate() {
@@ -695,7 +698,7 @@ fn reg_kind(
 }
 
 /// Map a constant-printing fingerprint to a value type.
-fn ty_of(gen: Generation, fp: &[String]) -> Option<&'static str> {
+pub(crate) fn ty_of(gen: Generation, fp: &[String]) -> Option<&'static str> {
     let s = fp
         .iter()
         .skip(1)
@@ -767,7 +770,7 @@ fn fit_imm(gen: Generation, values: &[u32], toks: &[Option<String>]) -> Option<S
 
 /// Attributes by family and mnemonic (generation time only: the product
 /// reads the resulting bits, never the name).
-fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static str> {
+pub(crate) fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static str> {
     let mut f = Vec::new();
     let has = |s: &str| m.contains(s);
     match family {
@@ -875,7 +878,10 @@ pub fn run() -> Result<(), String> {
     ] {
         let probes = enumerate(cpu, gen);
         eprintln!("{cpu}: {} opcodes decode", probes.len());
-        let rows = analyse(cpu, gen, &probes, &mut report);
+        let mut rows = analyse(cpu, gen, &probes, &mut report);
+        if gen == Generation::Gfx11 {
+            rows.extend(crate::isa_vopd::rows(cpu, &mut report));
+        }
         let table = if gen == Generation::Gfx9 {
             &mut gfx9
         } else {

@@ -13,6 +13,7 @@ jobs:
 
 mod isa_forms;
 mod isa_gen;
+mod isa_vopd;
 mod mc;
 
 fn main() -> ExitCode {

@@ -125,6 +125,9 @@ fn decode_at(
         offset,
         word: words[0],
     })?;
+    if layout.family == Family::Vopd {
+        return super::vopd::decode(processor, words, offset);
+    }
     let base = layout.family.base_dwords();
     cur.need(base)?;
     cur.len = base;

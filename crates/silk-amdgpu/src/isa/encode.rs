@@ -62,6 +62,9 @@ pub fn encode_into(
         name: info.name,
         processor,
     })?;
+    if info.family == Family::Vopd {
+        return super::vopd::encode(processor, info, inst, &mut buf[..]);
+    }
     let form = match inst.mods.variant {
         Variant::Native => None,
         v => Some(

@@ -16,6 +16,7 @@ pub mod parse;
 pub mod print;
 pub mod symbolic;
 pub mod table;
+pub mod vopd;
 
 mod gfx11;
 mod gfx11_forms;

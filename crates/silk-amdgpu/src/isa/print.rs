@@ -19,6 +19,12 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
         let _ = write!(out, "<unknown opcode {}>", inst.opcode.0);
         return;
     };
+    if info.family == Family::Vopd {
+        let operand = |i: &OpInfo, spec: &OperandSpec, op: &Operand, out: &mut String| {
+            print_operand(processor, i, inst, spec, op, out)
+        };
+        return super::vopd::print(processor, info, inst, out, &operand);
+    }
     let form = match inst.mods.variant {
         Variant::Native => None,
         v => table::form(processor, info.family, info.opcode, v),
