@@ -373,3 +373,82 @@ pub fn encode_operand(
         _ => Ok(false),
     }
 }
+
+/// The control dword a parsed form starts from: DPP16 row and bank masks
+/// 0xf, SDWA selects DWORD (LLVM's defaults when the text omits them).
+pub fn default_ctrl(variant: Variant) -> u32 {
+    let mut c = 0;
+    match variant {
+        Variant::Dpp16 => {
+            set(&mut c, DPP_ROW_MASK, 0xf);
+            set(&mut c, DPP_BANK_MASK, 0xf);
+        }
+        Variant::Sdwa => {
+            set(&mut c, SDWA_DST_SEL, 6);
+            set(&mut c, SDWA_SEL[0], 6);
+            set(&mut c, SDWA_SEL[1], 6);
+        }
+        _ => {}
+    }
+    c
+}
+
+/// Record the source modifiers of source `k` in a VOP1/VOP2/VOPC form's
+/// control dword.
+pub fn set_src_mods(
+    mods: &mut Mods,
+    k: usize,
+    neg: bool,
+    abs: bool,
+    sext: bool,
+) -> Result<(), &'static str> {
+    if k > 1 {
+        return Err("no such source");
+    }
+    let c = &mut mods.extra;
+    match mods.variant {
+        Variant::Dpp16 if !sext => {
+            set(c, DPP_NEG[k], neg as u32);
+            set(c, DPP_ABS[k], abs as u32);
+        }
+        Variant::Sdwa => {
+            set(c, SDWA_NEG[k], neg as u32);
+            set(c, SDWA_ABS[k], abs as u32);
+            set(c, SDWA_SEXT[k], sext as u32);
+        }
+        _ if neg || abs || sext => return Err("this form takes no source modifiers"),
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The `dpp_ctrl` value of `key:n` (inverse of [`dpp_ctrl_text`]).
+pub fn ctrl_from_text(gen: Generation, key: &str, n: i64) -> Option<u32> {
+    let n = u32::try_from(n).ok()?;
+    let base = match key {
+        "row_shl" => 0x100,
+        "row_shr" => 0x110,
+        "row_ror" => 0x120,
+        "wave_shl" => 0x130 - 1,
+        "wave_rol" => 0x134 - 1,
+        "wave_shr" => 0x138 - 1,
+        "wave_ror" => 0x13c - 1,
+        "row_bcast" => match n {
+            15 => 0x142 - 15,
+            31 => 0x143 - 31,
+            _ => return None,
+        },
+        "row_newbcast" | "row_share" => 0x150,
+        "row_xmask" => 0x160,
+        _ => return None,
+    };
+    let ctrl = base + n;
+    // Valid exactly when it prints back as the same text.
+    (dpp_ctrl_text(gen, ctrl)? == format!("{key}:{n}")).then_some(ctrl)
+}
+
+/// The field value of an SDWA select / `dst_unused` name.
+pub fn sdwa_value(key: &str, name: &str) -> Option<u32> {
+    let list: &[&str] = if key == "dst_unused" { &UNUSED } else { &SEL };
+    list.iter().position(|&n| n == name).map(|i| i as u32)
+}

@@ -130,6 +130,10 @@ fn print_operand_mods(
             print_reg_operand(gen, info, inst, spec, code, count, half, out)
         }
         (Operand::Const(code), _) => print_inline(spec.ty, code as u16, out),
+        // A literal constant operand (`K` of fmaak/fmamk) is never inline.
+        (Operand::Literal(v), Kind::Literal) => {
+            let _ = write!(out, "{v:#x}");
+        }
         (Operand::Literal(v), _) => print_literal(spec, v, out),
         (Operand::None, _) => out.push_str("<none>"),
     }

@@ -304,6 +304,31 @@ pub fn forms(gen: Generation) -> &'static [Form] {
 
 type FormIndex = HashMap<(Family, u16, Variant), Vec<u16>>;
 
+/// Forms with this mnemonic on `processor`.
+pub fn forms_by_name(processor: Processor, name: &str) -> impl Iterator<Item = &'static Form> + '_ {
+    static GFX9: OnceLock<HashMap<&'static str, Vec<u16>>> = OnceLock::new();
+    static GFX11: OnceLock<HashMap<&'static str, Vec<u16>>> = OnceLock::new();
+    let gen = processor.generation();
+    let cell = match gen {
+        Generation::Gfx9 => &GFX9,
+        Generation::Gfx11 => &GFX11,
+    };
+    let index = cell.get_or_init(|| {
+        let mut m: HashMap<&'static str, Vec<u16>> = HashMap::new();
+        for (i, f) in forms(gen).iter().enumerate() {
+            m.entry(f.name).or_default().push(i as u16);
+        }
+        m
+    });
+    let t = forms(gen);
+    index
+        .get(name)
+        .into_iter()
+        .flatten()
+        .map(move |&i| &t[i as usize])
+        .filter(move |f| f.on(processor))
+}
+
 fn form_index(gen: Generation) -> &'static FormIndex {
     static GFX9: OnceLock<FormIndex> = OnceLock::new();
     static GFX11: OnceLock<FormIndex> = OnceLock::new();
