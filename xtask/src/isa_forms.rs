@@ -49,6 +49,8 @@ struct FormRow {
     name: String,
     operands: Vec<String>,
     mods: u8,
+    op_sel_len: u8,
+    op_sel_pos: [i8; 4],
     processors: u8,
 }
 
@@ -61,6 +63,8 @@ enum Ask {
     Clamp,
     Omod,
     Sdst,
+    /// VOP3 form: one op_sel bit (0..=3; 3 = destination).
+    OpSel(u8),
 }
 
 fn variants(gen: Generation, family: Family) -> &'static [Variant] {
@@ -77,9 +81,12 @@ fn variants(gen: Generation, family: Family) -> &'static [Variant] {
 }
 
 fn asks(family: Family, variant: Variant) -> Vec<Ask> {
-    let vop3 = matches!(family, Family::Vop3 | Family::Vop3p);
     let mut v = vec![Ask::Base];
-    if vop3 {
+    if family == Family::Vop3 {
+        v.extend((0..4).map(Ask::OpSel));
+        return v;
+    }
+    if family == Family::Vop3p {
         return v;
     }
     match variant {
@@ -143,6 +150,9 @@ fn probe(
             Field::Src1 if b.width == 8 => 24,
             Field::Src1 => 256 + 24,
             Field::Src2 => 256 + 32,
+            // A true16 "Sdst3" is an artefact of op_sel bits sharing those
+            // bits; leave them clear so op_sel probes start from zero.
+            Field::Sdst3 if spec.half => continue,
             Field::Sdst3 => 40,
             _ => continue,
         };
@@ -168,6 +178,10 @@ fn probe(
         Ask::Clamp => ctrl |= SDWA_CLAMP,
         Ask::Omod => ctrl |= SDWA_OMOD_MUL2,
         Ask::Sdst => ctrl |= SDWA_SDST8,
+        Ask::OpSel(b) => {
+            let cur = format::VOP3_OPSEL.get(&w);
+            format::VOP3_OPSEL.set(&mut w, cur | 1 << b);
+        }
     }
     w.push(ctrl);
     Some(w)
@@ -316,6 +330,8 @@ fn forms_for(cpu: &str, processor: Processor, report: &mut String) -> Vec<FormRo
                 name,
                 operands,
                 mods: fmods,
+                op_sel_len: 0,
+                op_sel_pos: [-1; 4],
                 processors: 0,
             });
             continue;
@@ -358,6 +374,16 @@ fn forms_for(cpu: &str, processor: Processor, report: &mut String) -> Vec<FormRo
                     let _ = writeln!(report, "{cpu} {}: odd SDWA sdst `{}`", info.name, d.text);
                 }
             }
+            Ask::OpSel(b) => {
+                // Which entry of the printed `op_sel:[..]` this bit is.
+                if let Some(list) = mods.iter().find_map(|m| m.strip_prefix("op_sel:[")) {
+                    let bits: Vec<&str> = list.trim_end_matches(']').split(',').collect();
+                    if let Some(p) = bits.iter().position(|&x| x == "1") {
+                        row.op_sel_len = bits.len() as u8;
+                        row.op_sel_pos[b as usize] = p as i8;
+                    }
+                }
+            }
             Ask::Base => {}
         }
     }
@@ -390,6 +416,8 @@ pub fn run() -> Result<(), String> {
                     && r.name == row.name
                     && r.operands == row.operands
                     && r.mods == row.mods
+                    && r.op_sel_len == row.op_sel_len
+                    && r.op_sel_pos == row.op_sel_pos
             }) {
                 Some(r) => r.processors |= 1 << bit,
                 None => {
@@ -439,7 +467,7 @@ fn emit(gen: Generation, rows: &[FormRow]) -> String {
     let _ = writeln!(out, "use super::symbolic::SymbolicKind;");
     let _ = writeln!(
         out,
-        "use super::table::{{Form, FormMods, ImmStyle, Kind, OperandSpec, Ty}};"
+        "use super::table::{{Form, FormMods, ImmStyle, Kind, OpSel, OperandSpec, Ty}};"
     );
     let _ = writeln!(out, "use super::Variant;");
     let _ = writeln!(out);
@@ -489,16 +517,25 @@ fn emit(gen: Generation, rows: &[FormRow]) -> String {
         };
         let _ = writeln!(
             out,
-            "    Form {{ family: Family::{:?}, opcode: {:#x}, variant: Variant::{:?}, name: {:?}, operands: &[{}], mods: {}, processors: {:#05b} }},",
+            "    Form {{ family: Family::{:?}, opcode: {:#x}, variant: Variant::{:?}, name: {:?}, operands: &[{}], mods: {}, op_sel: {}, processors: {:#05b} }},",
             r.family,
             r.opcode,
             r.variant,
             r.name,
             r.operands.join(", "),
             mods,
+            op_sel_rust(r.op_sel_len, r.op_sel_pos),
             r.processors
         );
     }
     let _ = writeln!(out, "];");
     out
+}
+
+/// `op_sel` layout as Rust: `None`, or `Some(OpSel { len, pos })`.
+fn op_sel_rust(len: u8, pos: [i8; 4]) -> String {
+    if len == 0 {
+        return "None".into();
+    }
+    format!("Some(OpSel {{ len: {len}, pos: {pos:?} }})")
 }

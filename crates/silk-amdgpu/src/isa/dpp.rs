@@ -376,17 +376,24 @@ pub fn encode_operand(
 
 /// The control dword a parsed form starts from: DPP16 row and bank masks
 /// 0xf, SDWA selects DWORD (LLVM's defaults when the text omits them).
-pub fn default_ctrl(variant: Variant) -> u32 {
+pub fn default_ctrl(form: Option<&Form>) -> u32 {
     let mut c = 0;
-    match variant {
+    let Some(form) = form else {
+        return 0;
+    };
+    match form.variant {
         Variant::Dpp16 => {
             set(&mut c, DPP_ROW_MASK, 0xf);
             set(&mut c, DPP_BANK_MASK, 0xf);
         }
         Variant::Sdwa => {
-            set(&mut c, SDWA_DST_SEL, 6);
+            if form.has(FormMods::DST_SEL) {
+                set(&mut c, SDWA_DST_SEL, 6);
+            }
             set(&mut c, SDWA_SEL[0], 6);
-            set(&mut c, SDWA_SEL[1], 6);
+            if form.has(FormMods::SRC1_SEL) {
+                set(&mut c, SDWA_SEL[1], 6);
+            }
         }
         _ => {}
     }
@@ -451,4 +458,40 @@ pub fn ctrl_from_text(gen: Generation, key: &str, n: i64) -> Option<u32> {
 pub fn sdwa_value(key: &str, name: &str) -> Option<u32> {
     let list: &[&str] = if key == "dst_unused" { &UNUSED } else { &SEL };
     list.iter().position(|&n| n == name).map(|i| i as u32)
+}
+
+/// Modifiers of a GFX11 VOP3 DPP form, in LLVM's order: `op_sel` (true16
+/// operations, laid out per [`super::table::OpSel`]), `clamp`, omod.
+pub fn print_vop3_mods(form: &Form, mods: &Mods, out: &mut String) {
+    if let (Some(o), true) = (form.op_sel, mods.op_sel != 0) {
+        out.push_str(" op_sel:[");
+        for i in 0..o.len {
+            if i > 0 {
+                out.push(',');
+            }
+            let on = (0..4).any(|b| o.pos[b] == i as i8 && mods.op_sel >> b & 1 != 0);
+            out.push(if on { '1' } else { '0' });
+        }
+        out.push(']');
+    }
+    if mods.clamp {
+        out.push_str(" clamp");
+    }
+    match mods.omod {
+        1 => out.push_str(" mul:2"),
+        2 => out.push_str(" mul:4"),
+        3 => out.push_str(" div:2"),
+        _ => {}
+    }
+}
+
+/// op_sel bits from a parsed `op_sel:[..]` list (bit i = entry i) of a
+/// VOP3 DPP form.
+pub fn op_sel_from_list(form: &Form, list: u8) -> u8 {
+    match form.op_sel {
+        Some(o) => (0..4)
+            .filter(|&b| o.pos[b] >= 0 && list >> o.pos[b] & 1 != 0)
+            .fold(0, |acc, b| acc | 1 << b),
+        None => list,
+    }
 }

@@ -8,7 +8,7 @@ use super::dpp;
 use super::format::{self, Family, Field, ModBit};
 use super::operand::{self, Operand, AGPR0, VGPR0};
 use super::symbolic;
-use super::table::{self, Flags, Form, FormMods, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
+use super::table::{self, Flags, Form, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
 use super::{Inst, Mods, Opcode, Variant, MAX_OPERANDS};
 use crate::target::{Generation, Processor};
 
@@ -233,7 +233,7 @@ impl<'a> Parser<'a> {
             num_operands: specs.len().min(MAX_OPERANDS) as u8,
             mods: Mods {
                 variant,
-                extra: dpp::default_ctrl(variant),
+                extra: dpp::default_ctrl(form),
                 ..Mods::default()
             },
         };
@@ -329,8 +329,10 @@ impl<'a> Parser<'a> {
             m.clamp = false;
             m.omod = 0;
         }
+        if let Some(form) = form.filter(|f| f.family == Family::Vop3) {
+            inst.mods.op_sel = dpp::op_sel_from_list(form, inst.mods.op_sel);
+        }
         if let Some(form) = form {
-            let _ = FormMods::CLAMP;
             dpp::check(self.gen, form, &inst.mods).map_err(|what| ParseError {
                 column: self.pos,
                 message: format!("invalid {what} for `{}`", form.name),

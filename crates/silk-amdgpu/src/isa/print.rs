@@ -47,7 +47,10 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
         first = false;
         print_operand(processor, info, inst, spec, op, out);
     }
-    print_modifiers(processor, info, inst, out);
+    match form {
+        Some(f) if f.family == Family::Vop3 => dpp::print_vop3_mods(f, &inst.mods, out),
+        _ => print_modifiers(processor, info, inst, out),
+    }
     if let Some(form) = form {
         dpp::print_controls(gen, form, &inst.mods, out);
     }

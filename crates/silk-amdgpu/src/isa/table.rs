@@ -258,8 +258,18 @@ pub struct Form {
     pub operands: &'static [OperandSpec],
     /// [`FormMods`] bits.
     pub mods: u8,
+    /// VOP3 forms of true16 operations: how `op_sel` prints.
+    pub op_sel: Option<OpSel>,
     /// Processors the form exists on (bit per [`Processor::ALL`] index).
     pub processors: u8,
+}
+
+/// How a VOP3 DPP form prints `op_sel:[..]`: `len` entries; `pos[b]` is
+/// the entry that shows op_sel bit `b` (bit 3: destination), -1 if none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OpSel {
+    pub len: u8,
+    pub pos: [i8; 4],
 }
 
 /// Which modifiers a [`Form`] of VOP1/VOP2/VOPC accepts in its control
