@@ -285,6 +285,7 @@ pub fn ctrl_base(mods: &Mods) -> u32 {
 /// Encode an operand that lives in (or is redirected by) the control
 /// dword (`words` is the base encoding): src0 of every form, SDWA's src1 and VOPC destination. Returns
 /// whether it handled the operand; the others encode as in the base form.
+#[allow(clippy::too_many_arguments)]
 pub fn encode_operand(
     gen: Generation,
     layout: &Layout,
@@ -387,7 +388,9 @@ pub fn default_ctrl(form: Option<&Form>) -> u32 {
             set(&mut c, DPP_BANK_MASK, 0xf);
         }
         Variant::Sdwa => {
-            if form.has(FormMods::DST_SEL) {
+            // VOPC holds SDST where VOP1/VOP2 hold DST_SEL (DWORD even
+            // where LLVM does not print it).
+            if form.family != Family::Vopc {
                 set(&mut c, SDWA_DST_SEL, 6);
             }
             set(&mut c, SDWA_SEL[0], 6);
