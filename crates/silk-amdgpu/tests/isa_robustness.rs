@@ -82,14 +82,18 @@ fn vopd_pair(i: u16, info: &table::OpInfo) -> Inst {
         .filter(|s| s.kind != Kind::Literal)
         .collect();
     let mut ops: Vec<Operand> = regs.iter().map(|s| sample_operand(s)).collect();
-    ops.extend(regs.iter().enumerate().map(|(k, s)| match (k, sample_operand(s)) {
-        (0, Operand::Reg { code, count, half }) => Operand::Reg {
-            code: code + 1,
-            count,
-            half,
-        },
-        (_, o) => o,
-    }));
+    ops.extend(
+        regs.iter()
+            .enumerate()
+            .map(|(k, s)| match (k, sample_operand(s)) {
+                (0, Operand::Reg { code, count, half }) => Operand::Reg {
+                    code: code + 1,
+                    count,
+                    half,
+                },
+                (_, o) => o,
+            }),
+    );
     let mut inst = Inst::new(Opcode(i), &ops);
     inst.mods.offset1 = i;
     if info.operands.iter().any(|s| s.kind == Kind::Literal) {
