@@ -545,8 +545,10 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
                     let dwords = *count as u8;
                     let kind = reg_kind(p.family, f, *file, fp, has_acc, mfma);
                     let ty = fp.and_then(|v| ty_of(gen, v)).unwrap_or("B32");
-                    if fp.is_some() && ty_of(gen, fp.unwrap()).is_none() && kind.contains("src") {
-                        let _ = write!(note, " unknown-fp:{}", fp.unwrap().join("|"));
+                    if let Some(fp) =
+                        fp.filter(|fp| ty_of(gen, fp).is_none() && kind.contains("src"))
+                    {
+                        let _ = write!(note, " unknown-fp:{}", fp.join("|"));
                     }
                     let mut spec = Spec::new(f, kind, dwords, ty);
                     spec.half = matches!(tok, Tok::Reg { half: 1 | 2, .. });
@@ -795,7 +797,8 @@ pub(crate) fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static st
         let store = has("store") || has("write") && family == Family::Ds;
         let load = has("load")
             || has("read") && family == Family::Ds
-            || (atomic && (has("_rtn") || gen == Generation::Gfx9 || true));
+            // Atomics read memory whether or not they return the old value.
+            || atomic;
         if atomic {
             f.push("ATOMIC");
         }

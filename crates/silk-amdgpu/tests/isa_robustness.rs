@@ -12,8 +12,8 @@ proptest! {
     #[test]
     fn decoder_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..64)) {
         for p in Processor::ALL {
-            for item in decode::decode_all(p, &bytes) {
-                if let Ok((_, inst, _)) = item {
+            for (_, inst, _) in decode::decode_all(p, &bytes).into_iter().flatten() {
+                {
                     let text = print::to_text(p, &inst);
                     let _ = encode::encode(p, &inst, &mut Vec::new());
                     let _ = parse::parse_inst(p, &text);

@@ -43,6 +43,10 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
         else {
             break;
         };
+        // LLVM prints `s_endpgm`'s immediate only when it is nonzero.
+        if info.flags.has(Flags::END_PGM) && *op == Operand::Imm(0) {
+            break;
+        }
         out.push_str(if first { " " } else { ", " });
         first = false;
         print_operand(processor, info, inst, spec, op, out);

@@ -182,9 +182,18 @@ pub fn table(gen: Generation) -> &'static [OpInfo] {
 }
 
 struct Index {
-    /// (family, opcode number) -> table indices (one per processor variant).
-    by_encoding: HashMap<(Family, u16), Vec<u16>>,
+    /// Per processor and family: opcode number -> table index + 1 (0: none).
+    by_encoding: Vec<Vec<u16>>,
+    /// Printed mnemonic, and the mnemonic without `_e32`/`_e64`.
     by_name: HashMap<&'static str, Vec<u16>>,
+}
+
+fn processor_slot(p: Processor) -> usize {
+    match p {
+        Processor::Gfx942 => 0,
+        Processor::Gfx1100 => 1,
+        Processor::Gfx1151 => 2,
+    }
 }
 
 fn index(gen: Generation) -> &'static Index {
@@ -195,14 +204,30 @@ fn index(gen: Generation) -> &'static Index {
         Generation::Gfx11 => &GFX11,
     };
     cell.get_or_init(|| {
-        let mut by_encoding: HashMap<(Family, u16), Vec<u16>> = HashMap::new();
+        let mut by_encoding = vec![Vec::new(); 3 * Family::ALL.len()];
         let mut by_name: HashMap<&'static str, Vec<u16>> = HashMap::new();
         for (i, op) in table(gen).iter().enumerate() {
-            by_encoding
-                .entry((op.family, op.opcode))
-                .or_default()
-                .push(i as u16);
+            for p in Processor::ALL {
+                if !op.on(p) {
+                    continue;
+                }
+                let slot =
+                    &mut by_encoding[processor_slot(p) * Family::ALL.len() + op.family as usize];
+                if slot.len() <= op.opcode as usize {
+                    slot.resize(op.opcode as usize + 1, 0);
+                }
+                if slot[op.opcode as usize] == 0 {
+                    slot[op.opcode as usize] = i as u16 + 1;
+                }
+            }
             by_name.entry(op.name).or_default().push(i as u16);
+            if let Some(base) = op
+                .name
+                .strip_suffix("_e32")
+                .or_else(|| op.name.strip_suffix("_e64"))
+            {
+                by_name.entry(base).or_default().push(i as u16);
+            }
         }
         Index {
             by_encoding,
@@ -213,15 +238,12 @@ fn index(gen: Generation) -> &'static Index {
 
 /// The opcode with this family and opcode number on `processor`.
 pub fn by_encoding(processor: Processor, family: Family, opcode: u16) -> Option<Opcode> {
-    let gen = processor.generation();
-    let t = table(gen);
-    index(gen)
-        .by_encoding
-        .get(&(family, opcode))?
-        .iter()
-        .copied()
-        .find(|&i| t[i as usize].on(processor))
-        .map(Opcode)
+    let slot = &index(processor.generation()).by_encoding
+        [processor_slot(processor) * Family::ALL.len() + family as usize];
+    match slot.get(opcode as usize) {
+        Some(&i) if i != 0 => Some(Opcode(i - 1)),
+        _ => None,
+    }
 }
 
 /// Opcodes with this mnemonic on `processor` (several encodings may share
