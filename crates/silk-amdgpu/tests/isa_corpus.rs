@@ -152,10 +152,10 @@ fn gfx942_matches_llvm() {
 
 #[test]
 fn gfx1100_matches_llvm() {
-    check(Processor::Gfx1100, 94.3, 87.8, 86.7);
+    check(Processor::Gfx1100, 94.3, 96.2, 95.1);
 }
 
 #[test]
 fn gfx1151_matches_llvm() {
-    check(Processor::Gfx1151, 94.4, 88.0, 86.9);
+    check(Processor::Gfx1151, 94.4, 96.2, 95.1);
 }

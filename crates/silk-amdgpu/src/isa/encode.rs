@@ -131,6 +131,17 @@ pub fn encode_into(
         )
         .map_err(err)?;
     }
+    if gen == Generation::Gfx11
+        && info.family == Family::Vop3
+        && info.flags.has(table::Flags::WRITES_EXEC)
+        && !specs.iter().any(|s| s.field == Field::Vdst)
+    {
+        // GFX11 `v_cmpx_*_e64` write EXEC: VDST holds EXEC_LO (126) though
+        // no destination is written in the text ([RDNA3] §"VOPC", VOP3 encoding).
+        if let Some(b) = layout.field(Field::Vdst) {
+            b.set(words, 126);
+        }
+    }
     if op_sel_halves != 0 {
         format::VOP3_OPSEL.set(words, format::VOP3_OPSEL.get(words) | op_sel_halves as u32);
     }
