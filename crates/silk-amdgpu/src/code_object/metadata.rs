@@ -6,7 +6,7 @@
 //! unknown document round-trips unchanged; the YAML `.amdgpu_metadata`
 //! block of an assembler maps onto the same `Value`.
 
-use super::msgpack::Value;
+use super::msgpack::{Value, ValueRef};
 use super::{CodeObjectError, Result};
 use crate::target::Target;
 use serde::Serialize;
@@ -311,19 +311,22 @@ impl KernelArg {
     }
 
     pub fn from_value(v: &Value) -> Result<KernelArg> {
+        KernelArg::from_value_ref(ValueRef::from_value(v))
+    }
+
+    /// [`KernelArg::from_value`] on a borrowed value.
+    pub fn from_value_ref(v: ValueRef<'_>) -> Result<KernelArg> {
         let mut f = Fields::new(v, "kernel argument")?;
         let arg = KernelArg {
             name: f.string(".name"),
             type_name: f.string(".type_name"),
             offset: f.required_u64(".offset")?,
             size: f.required_u64(".size")?,
-            value_kind: ValueKind::parse(&f.required_string(".value_kind")?),
-            address_space: f.string(".address_space").map(|s| AddressSpace::parse(&s)),
+            value_kind: ValueKind::parse(f.required_str(".value_kind")?),
+            address_space: f.str(".address_space").map(AddressSpace::parse),
             pointee_align: f.u64(".pointee_align"),
-            access: f.string(".access").map(|s| AccessQualifier::parse(&s)),
-            actual_access: f
-                .string(".actual_access")
-                .map(|s| AccessQualifier::parse(&s)),
+            access: f.str(".access").map(AccessQualifier::parse),
+            actual_access: f.str(".actual_access").map(AccessQualifier::parse),
             is_const: f.bool(".is_const"),
             is_restrict: f.bool(".is_restrict"),
             is_volatile: f.bool(".is_volatile"),
@@ -549,6 +552,11 @@ impl KernelMetadata {
     }
 
     pub fn from_value(v: &Value) -> Result<KernelMetadata> {
+        KernelMetadata::from_value_ref(ValueRef::from_value(v))
+    }
+
+    /// [`KernelMetadata::from_value`] on a borrowed value.
+    pub fn from_value_ref(v: ValueRef<'_>) -> Result<KernelMetadata> {
         let mut f = Fields::new(v, "kernel metadata")?;
         let name = f.required_string(".name")?;
         let ctx = |e: CodeObjectError| match e {
@@ -558,15 +566,15 @@ impl KernelMetadata {
             other => other,
         };
         let args = match f.take(".args") {
-            Some(v @ Value::Array(items)) if items.is_empty() => {
-                f.keep(".args", v);
+            Some(v @ ValueRef::Array(_)) if v.as_array().is_some_and(<[_]>::is_empty) => {
+                f.keep(".args", &v);
                 Vec::new()
             }
-            Some(Value::Array(items)) => items
-                .iter()
+            Some(ValueRef::Array(items)) => items
+                .into_iter()
                 .enumerate()
                 .map(|(i, a)| {
-                    KernelArg::from_value(a).map_err(|e| match e {
+                    KernelArg::from_value_ref(a).map_err(|e| match e {
                         CodeObjectError::Metadata(m) => {
                             CodeObjectError::Metadata(format!("argument {i}: {m}"))
                         }
@@ -576,7 +584,7 @@ impl KernelMetadata {
                 .collect::<Result<Vec<_>>>()
                 .map_err(ctx)?,
             Some(other) => {
-                f.keep(".args", other);
+                f.keep(".args", &other);
                 Vec::new()
             }
             None => Vec::new(),
@@ -667,6 +675,12 @@ impl Metadata {
     }
 
     pub fn from_value(v: &Value) -> Result<Metadata> {
+        Metadata::from_value_ref(ValueRef::from_value(v))
+    }
+
+    /// [`Metadata::from_value`] on a borrowed value (what the reader uses:
+    /// only the strings the model keeps are allocated).
+    pub fn from_value_ref(v: ValueRef<'_>) -> Result<Metadata> {
         let mut f = Fields::new(v, "metadata root")?;
         let version = f.u64_list("amdhsa.version").ok_or_else(|| {
             CodeObjectError::Metadata(
@@ -675,9 +689,9 @@ impl Metadata {
         })?;
         let target = f.required_string("amdhsa.target")?;
         let kernels = match f.take("amdhsa.kernels") {
-            Some(Value::Array(items)) => items
-                .iter()
-                .map(KernelMetadata::from_value)
+            Some(ValueRef::Array(items)) => items
+                .into_iter()
+                .map(KernelMetadata::from_value_ref)
                 .collect::<Result<Vec<_>>>()?,
             Some(_) => {
                 return Err(CodeObjectError::Metadata(
@@ -687,14 +701,14 @@ impl Metadata {
             None => Vec::new(),
         };
         let printf = match f.take("amdhsa.printf") {
-            Some(Value::Array(items)) if items.iter().all(|i| i.as_str().is_some()) => Some(
+            Some(ValueRef::Array(items)) if items.iter().all(|i| i.as_str().is_some()) => Some(
                 items
                     .iter()
                     .filter_map(|i| i.as_str().map(str::to_string))
                     .collect(),
             ),
             Some(other) => {
-                f.keep("amdhsa.printf", other);
+                f.keep("amdhsa.printf", &other);
                 None
             }
             None => None,
@@ -726,7 +740,7 @@ impl Metadata {
     }
 
     pub fn from_msgpack(bytes: &[u8]) -> Result<Metadata> {
-        Metadata::from_value(&Value::from_bytes(bytes)?)
+        Metadata::from_value_ref(ValueRef::from_bytes(bytes)?)
     }
 }
 
@@ -898,16 +912,16 @@ impl KernelMetadata {
 /// Takes typed fields out of a map; whatever is left (or of the wrong
 /// type) stays verbatim in `extra`.
 struct Fields<'a> {
-    entries: Vec<(&'a Value, &'a Value)>,
+    entries: Vec<(ValueRef<'a>, ValueRef<'a>)>,
     kept: Vec<(String, Value)>,
     what: &'static str,
 }
 
 impl<'a> Fields<'a> {
-    fn new(v: &'a Value, what: &'static str) -> Result<Fields<'a>> {
+    fn new(v: ValueRef<'a>, what: &'static str) -> Result<Fields<'a>> {
         match v {
-            Value::Map(entries) => Ok(Fields {
-                entries: entries.iter().map(|(k, v)| (k, v)).collect(),
+            ValueRef::Map(entries) => Ok(Fields {
+                entries,
                 kept: Vec::new(),
                 what,
             }),
@@ -915,7 +929,7 @@ impl<'a> Fields<'a> {
         }
     }
 
-    fn take(&mut self, key: &str) -> Option<&'a Value> {
+    fn take(&mut self, key: &str) -> Option<ValueRef<'a>> {
         let i = self
             .entries
             .iter()
@@ -923,37 +937,43 @@ impl<'a> Fields<'a> {
         Some(self.entries.swap_remove(i).1)
     }
 
-    fn keep(&mut self, key: &str, v: &Value) {
-        self.kept.push((key.to_string(), v.clone()));
+    fn keep(&mut self, key: &str, v: &ValueRef<'a>) {
+        self.kept.push((key.to_string(), v.to_value()));
     }
 
-    fn typed<T>(&mut self, key: &str, get: impl Fn(&'a Value) -> Option<T>) -> Option<T> {
+    fn typed<T>(&mut self, key: &str, get: impl Fn(&ValueRef<'a>) -> Option<T>) -> Option<T> {
         let v = self.take(key)?;
-        match get(v) {
+        match get(&v) {
             Some(t) => Some(t),
             None => {
-                self.keep(key, v);
+                self.keep(key, &v);
                 None
             }
         }
     }
 
+    fn str(&mut self, key: &str) -> Option<&'a str> {
+        self.typed(key, ValueRef::as_str)
+    }
     fn string(&mut self, key: &str) -> Option<String> {
-        self.typed(key, |v| v.as_str().map(str::to_string))
+        self.str(key).map(str::to_string)
     }
     fn u64(&mut self, key: &str) -> Option<u64> {
-        self.typed(key, Value::as_u64)
+        self.typed(key, ValueRef::as_u64)
     }
     fn bool(&mut self, key: &str) -> Option<bool> {
-        self.typed(key, Value::as_bool)
+        self.typed(key, ValueRef::as_bool)
     }
     fn u64_list(&mut self, key: &str) -> Option<Vec<u64>> {
-        self.typed(key, |v| v.as_array()?.iter().map(Value::as_u64).collect())
+        self.typed(key, |v| v.as_array()?.iter().map(ValueRef::as_u64).collect())
     }
-    fn required_string(&mut self, key: &str) -> Result<String> {
-        self.string(key).ok_or_else(|| {
+    fn required_str(&mut self, key: &str) -> Result<&'a str> {
+        self.str(key).ok_or_else(|| {
             CodeObjectError::Metadata(format!("{}: `{key}` is missing or not a string", self.what))
         })
+    }
+    fn required_string(&mut self, key: &str) -> Result<String> {
+        self.required_str(key).map(str::to_string)
     }
     fn required_u64(&mut self, key: &str) -> Result<u64> {
         self.u64(key).ok_or_else(|| {
@@ -969,11 +989,11 @@ impl<'a> Fields<'a> {
     /// dropped (the raw document still has them).
     fn rest(self) -> Vec<(String, Value)> {
         let mut kept = self.kept;
-        let mut left: Vec<(&Value, &Value)> = self.entries;
+        let mut left = self.entries;
         left.sort_by(|a, b| a.0.as_str().cmp(&b.0.as_str()));
         for (k, v) in left {
-            if let Value::Str(k) = k {
-                kept.push((k.clone(), v.clone()));
+            if let ValueRef::Str(k) = k {
+                kept.push((k.to_string(), v.to_value()));
             }
         }
         kept
