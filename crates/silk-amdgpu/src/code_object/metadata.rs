@@ -726,17 +726,22 @@ impl Metadata {
     /// written directly without building the generic value).
     pub fn to_msgpack(&self) -> Result<Vec<u8>> {
         let mut out = Vec::with_capacity(512 + 512 * self.kernels.len());
-        let mut m: Vec<(&str, Field)> = vec![
-            ("amdhsa.version", Field::List(&self.version)),
-            ("amdhsa.target", Field::S(&self.target)),
-            ("amdhsa.kernels", Field::Kernels(&self.kernels)),
-        ];
+        self.write_msgpack(&mut out)?;
+        Ok(out)
+    }
+
+    /// Append the bytes of [`Metadata::to_msgpack`] to `out`.
+    pub fn write_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        // Root keys in bytewise order.
+        let mut m: Vec<(&str, Field)> = Vec::with_capacity(4 + self.extra.len());
+        m.push(("amdhsa.kernels", Field::Kernels(&self.kernels)));
         if let Some(p) = &self.printf {
             m.push(("amdhsa.printf", Field::Strings(p)));
         }
+        m.push(("amdhsa.target", Field::S(&self.target)));
+        m.push(("amdhsa.version", Field::List(&self.version)));
         m.extend(self.extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
-        encode_map(m, &mut out)?;
-        Ok(out)
+        encode_map(m, out)
     }
 
     pub fn from_msgpack(bytes: &[u8]) -> Result<Metadata> {
@@ -807,39 +812,41 @@ fn encode_map(mut entries: Vec<(&str, Field)>, out: &mut Vec<u8>) -> Result<()> 
 
 impl KernelArg {
     /// MessagePack bytes of [`KernelArg::to_value`], written directly.
+    /// Known keys are pushed in bytewise order, so sorting only has to
+    /// place `extra` keys.
     pub fn encode(&self, out: &mut Vec<u8>) -> Result<()> {
-        let mut m: Vec<(&str, Field)> = Vec::with_capacity(8 + self.extra.len());
-        if let Some(v) = &self.name {
-            m.push((".name", Field::S(v)));
-        }
-        if let Some(v) = &self.type_name {
-            m.push((".type_name", Field::S(v)));
-        }
-        m.push((".offset", Field::U(self.offset)));
-        m.push((".size", Field::U(self.size)));
-        m.push((".value_kind", Field::S(self.value_kind.as_str())));
-        if let Some(v) = &self.address_space {
-            m.push((".address_space", Field::S(v.as_str())));
-        }
-        if let Some(v) = self.pointee_align {
-            m.push((".pointee_align", Field::U(v)));
-        }
+        let mut m: Vec<(&str, Field)> = Vec::with_capacity(13 + self.extra.len());
         if let Some(v) = &self.access {
             m.push((".access", Field::S(v.as_str())));
         }
         if let Some(v) = &self.actual_access {
             m.push((".actual_access", Field::S(v.as_str())));
         }
+        if let Some(v) = &self.address_space {
+            m.push((".address_space", Field::S(v.as_str())));
+        }
         for (k, v) in [
             (".is_const", self.is_const),
+            (".is_pipe", self.is_pipe),
             (".is_restrict", self.is_restrict),
             (".is_volatile", self.is_volatile),
-            (".is_pipe", self.is_pipe),
         ] {
             if let Some(v) = v {
                 m.push((k, Field::B(v)));
             }
         }
+        if let Some(v) = &self.name {
+            m.push((".name", Field::S(v)));
+        }
+        m.push((".offset", Field::U(self.offset)));
+        if let Some(v) = self.pointee_align {
+            m.push((".pointee_align", Field::U(v)));
+        }
+        m.push((".size", Field::U(self.size)));
+        if let Some(v) = &self.type_name {
+            m.push((".type_name", Field::S(v)));
+        }
+        m.push((".value_kind", Field::S(self.value_kind.as_str())));
         m.extend(self.extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
         encode_map(m, out)
     }
@@ -847,65 +854,80 @@ impl KernelArg {
 
 impl KernelMetadata {
     /// MessagePack bytes of [`KernelMetadata::to_value`], written directly.
+    /// Known keys are pushed in bytewise order, so sorting only has to
+    /// place `extra` keys.
     pub fn encode(&self, out: &mut Vec<u8>) -> Result<()> {
         let mut m: Vec<(&str, Field)> = Vec::with_capacity(24 + self.extra.len());
-        m.push((".name", Field::S(&self.name)));
-        m.push((".symbol", Field::S(&self.symbol)));
+        opt_u(&mut m, ".agpr_count", self.agpr_count);
+        // LLVM omits `.args` for a kernel without arguments.
         if !self.args.is_empty() {
             m.push((".args", Field::Args(&self.args)));
         }
-        m.push((".kernarg_segment_size", Field::U(self.kernarg_segment_size)));
-        m.push((
-            ".kernarg_segment_align",
-            Field::U(self.kernarg_segment_align),
-        ));
+        opt_s(&mut m, ".device_enqueue_symbol", &self.device_enqueue_symbol);
         m.push((
             ".group_segment_fixed_size",
             Field::U(self.group_segment_fixed_size),
         ));
         m.push((
+            ".kernarg_segment_align",
+            Field::U(self.kernarg_segment_align),
+        ));
+        m.push((".kernarg_segment_size", Field::U(self.kernarg_segment_size)));
+        opt_s(&mut m, ".kind", &self.kind);
+        opt_s(&mut m, ".language", &self.language);
+        if let Some(v) = &self.language_version {
+            m.push((".language_version", Field::List(v)));
+        }
+        opt_u(
+            &mut m,
+            ".max_flat_workgroup_size",
+            self.max_flat_workgroup_size,
+        );
+        m.push((".name", Field::S(&self.name)));
+        m.push((
             ".private_segment_fixed_size",
             Field::U(self.private_segment_fixed_size),
         ));
-        m.push((".wavefront_size", Field::U(self.wavefront_size)));
-        m.push((".sgpr_count", Field::U(self.sgpr_count)));
-        m.push((".vgpr_count", Field::U(self.vgpr_count)));
-        for (k, v) in [
-            (".agpr_count", self.agpr_count),
-            (".sgpr_spill_count", self.sgpr_spill_count),
-            (".vgpr_spill_count", self.vgpr_spill_count),
-            (".max_flat_workgroup_size", self.max_flat_workgroup_size),
-            (".uniform_work_group_size", self.uniform_work_group_size),
-            (".workgroup_processor_mode", self.workgroup_processor_mode),
-        ] {
-            if let Some(v) = v {
-                m.push((k, Field::U(v)));
-            }
+        if let Some(v) = &self.reqd_workgroup_size {
+            m.push((".reqd_workgroup_size", Field::List(v)));
         }
+        m.push((".sgpr_count", Field::U(self.sgpr_count)));
+        opt_u(&mut m, ".sgpr_spill_count", self.sgpr_spill_count);
+        m.push((".symbol", Field::S(&self.symbol)));
+        opt_u(
+            &mut m,
+            ".uniform_work_group_size",
+            self.uniform_work_group_size,
+        );
         if let Some(v) = self.uses_dynamic_stack {
             m.push((".uses_dynamic_stack", Field::B(v)));
         }
-        for (k, v) in [
-            (".language", &self.language),
-            (".vec_type_hint", &self.vec_type_hint),
-            (".device_enqueue_symbol", &self.device_enqueue_symbol),
-            (".kind", &self.kind),
-        ] {
-            if let Some(v) = v {
-                m.push((k, Field::S(v)));
-            }
-        }
-        for (k, v) in [
-            (".language_version", &self.language_version),
-            (".reqd_workgroup_size", &self.reqd_workgroup_size),
-            (".workgroup_size_hint", &self.workgroup_size_hint),
-        ] {
-            if let Some(v) = v {
-                m.push((k, Field::List(v)));
-            }
+        opt_s(&mut m, ".vec_type_hint", &self.vec_type_hint);
+        m.push((".vgpr_count", Field::U(self.vgpr_count)));
+        opt_u(&mut m, ".vgpr_spill_count", self.vgpr_spill_count);
+        m.push((".wavefront_size", Field::U(self.wavefront_size)));
+        opt_u(
+            &mut m,
+            ".workgroup_processor_mode",
+            self.workgroup_processor_mode,
+        );
+        if let Some(v) = &self.workgroup_size_hint {
+            m.push((".workgroup_size_hint", Field::List(v)));
         }
         m.extend(self.extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
         encode_map(m, out)
+    }
+}
+
+fn opt_u<'a>(m: &mut Vec<(&'a str, Field<'a>)>, key: &'a str, v: Option<u64>) {
+    if let Some(v) = v {
+        m.push((key, Field::U(v)));
+    }
+}
+
+fn opt_s<'a>(m: &mut Vec<(&'a str, Field<'a>)>, key: &'a str, v: &'a Option<String>) {
+    if let Some(v) = v {
+        m.push((key, Field::S(v)));
     }
 }
 

@@ -242,6 +242,9 @@ fn read_segments(b: &Bytes, obj: &mut ParsedCodeObject) {
         ));
         return;
     }
+    // Never reserve more entries than the file could hold.
+    obj.segments
+        .reserve((h.phnum as usize).min(b.data.len() / PHDR_SIZE));
     for i in 0..h.phnum as u64 {
         let o = h.phoff.saturating_add(i * PHDR_SIZE as u64);
         let what = "program header";
@@ -280,7 +283,7 @@ fn read_sections(b: &Bytes, obj: &mut ParsedCodeObject) {
         ));
         return;
     }
-    let mut raw = Vec::new();
+    let mut raw = Vec::with_capacity((h.shnum as usize).min(b.data.len() / SHDR_SIZE));
     for i in 0..h.shnum as u64 {
         let o = h.shoff.saturating_add(i * SHDR_SIZE as u64);
         let what = "section header";
@@ -327,6 +330,7 @@ fn read_sections(b: &Bytes, obj: &mut ParsedCodeObject) {
         ));
     }
     let names = names.map(StrTab::new);
+    obj.sections.reserve(raw.len());
     for (i, (name_off, mut s)) in raw.into_iter().enumerate() {
         if let Some(names) = &names {
             match names.get(name_off as u64, "section name") {
