@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use silk_cli::build;
 
 mod check;
+mod disasm;
 mod inspect;
 mod targets;
 
@@ -31,6 +32,8 @@ enum Command {
     /// Show a code object or offload bundle: header, target, kernels with
     /// every descriptor field, metadata, and validation issues.
     Inspect(inspect::Args),
+    /// Disassemble byte lists (llvm-mc --disassemble format) or code objects.
+    Disasm(disasm::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
         Command::Build(args) => build::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Inspect(args) => inspect::run(&args),
+        Command::Disasm(args) => disasm::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

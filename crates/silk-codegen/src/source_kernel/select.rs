@@ -20,9 +20,9 @@ use super::abi;
 use super::{KernelOp, KernelSource, Lowered};
 use crate::{CodegenError, Result};
 use silk_amdgpu::code_object::config::is_gfx90a_class;
-use silk_amdgpu::isa::format::{mod_bit, ModBit};
+use silk_amdgpu::isa::format::{mod_bit, Field, ModBit};
 use silk_amdgpu::isa::operand::null_code;
-use silk_amdgpu::isa::table::{self, Kind};
+use silk_amdgpu::isa::table;
 use silk_amdgpu::isa::{Family, Inst, Mods, Operand};
 use silk_amdgpu::{Generation, Processor, Target};
 
@@ -156,20 +156,21 @@ impl Builder<'_> {
             },
         )?;
         // The immediate offset lives in the modifiers (with the IMM bit on
-        // GFX9); GFX11 also has an SOFFSET register operand, `null` here
-        // (no register offset), as the decoder models it.
+        // GFX9). The SOFFSET field is an operand too: unused (zero, SOE
+        // clear) on GFX9, `null` (no register offset) on GFX11.
         let has_soffset = table::table(self.gen)[opcode.0 as usize]
             .operands
             .get(2)
-            .is_some_and(|s| matches!(s.kind, Kind::Imm(_)));
+            .is_some_and(|s| s.field == Field::Soffset);
+        let gfx9 = self.gen == Generation::Gfx9;
         let mods = Mods {
             offset: offset as i32,
-            mem: if has_soffset { 0 } else { mod_bit(ModBit::Imm) },
+            mem: if gfx9 { mod_bit(ModBit::Imm) } else { 0 },
             ..Mods::default()
         };
         if has_soffset {
-            let null = Operand::Imm(null_code(self.gen) as i32);
-            self.emit_with(name, Family::Smem, &[sdst, base, null], mods)
+            let soffset = Operand::sgpr(if gfx9 { 0 } else { null_code(self.gen) });
+            self.emit_with(name, Family::Smem, &[sdst, base, soffset], mods)
         } else {
             self.emit_with(name, Family::Smem, &[sdst, base], mods)
         }
