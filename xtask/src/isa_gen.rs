@@ -518,6 +518,8 @@ fn mod_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<(u16, u16)> {
 #[derive(Clone, Debug, Default)]
 struct Attrs {
     flags: Vec<&'static str>,
+    /// `op_sel` bits that make LLVM decode the fake16 form.
+    fake16: u8,
     /// Operands (printed positions) that the MFMA acc bits turn into AGPRs.
     acc_ops: Vec<usize>,
 }
@@ -533,7 +535,7 @@ fn is_mfma(p: &Probe) -> bool {
 fn attribute_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<Attrs> {
     #[derive(Clone, Copy)]
     enum What {
-        OpSel,
+        OpSel(u8),
         Acc,
         Blgp,
         NegLo,
@@ -554,7 +556,7 @@ fn attribute_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<Attrs> 
                 // One bit at a time: LLVM rejects op_sel bits of sources an
                 // opcode does not have.
                 for bit in [1, 2, 4, 8] {
-                    add(What::OpSel, &[(format::VOP3_OPSEL, bit)]);
+                    add(What::OpSel(bit as u8), &[(format::VOP3_OPSEL, bit)]);
                 }
             }
             Family::Vop3p if is_mfma(p) && gen == Generation::Gfx9 => {
@@ -577,7 +579,12 @@ fn attribute_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<Attrs> 
         }
         let (_, base_ops, _) = split(&p.text.text);
         match what {
-            What::OpSel => {
+            What::OpSel(bit) => {
+                // A true16 opcode whose halves vanish: the fake16 form.
+                let halves = |ops: &[String]| ops.iter().any(|t| t.ends_with(".l") || t.ends_with(".h"));
+                if gen == Generation::Gfx11 && halves(&base_ops) && !halves(&ops) {
+                    out[i].fake16 |= bit;
+                }
                 let Some(list) = mods.iter().find_map(|t| t.strip_prefix("op_sel:[")) else {
                     continue;
                 };
@@ -891,6 +898,11 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             }
         }
         fl.extend(attrs[i].flags.iter().copied());
+        if attrs[i].fake16 != 0 {
+            // A raw expression; `emit` writes parenthesised flags as-is.
+            let e = format!("({} << Flags::FAKE16_SHIFT)", attrs[i].fake16);
+            fl.push(Box::leak(e.into_boxed_str()));
+        }
         rows.push(OpRow {
             name: p.mnemonic.clone(),
             family: p.family,
@@ -1274,7 +1286,13 @@ fn emit(gen: Generation, rows: &[OpRow]) -> String {
         } else {
             r.flags
                 .iter()
-                .map(|f| format!("Flags::{f}"))
+                .map(|f| {
+                    if f.starts_with('(') {
+                        f.to_string()
+                    } else {
+                        format!("Flags::{f}")
+                    }
+                })
                 .collect::<Vec<_>>()
                 .join(" | ")
         };

@@ -438,6 +438,9 @@ fn decode_operand(
                     && code >= VGPR0
                 {
                     // True16 VOP1/2/C: bit 7 of the VGPR number selects the high half.
+                    if fake16(layout, info, mods) {
+                        return Ok(Operand::vgpr(code - VGPR0));
+                    }
                     return Ok(t16_reg(layout, spec, code, mods, index));
                 } else {
                     code
@@ -457,14 +460,21 @@ fn decode_operand(
                 raw
             };
             if width9 && raw < VGPR0 as u32 && spec.kind == Kind::AVgpr {
-                // MFMA src2: an inline constant instead of an accumulator.
+                // MFMA src2 may be an inline constant instead of an
+                // accumulator; scalar registers are not allowed.
                 let code = raw as u16;
-                if code == LITERAL {
-                    return Ok(Operand::Literal(cur.literal()?));
-                }
-                if operand::is_inline_const(code) {
+                if spec.field == Field::Src2 && operand::is_inline_const(code) {
                     return Ok(Operand::Const(code as u8));
                 }
+                if spec.field == Field::Src2 && code >= 230 && code < LITERAL {
+                    // src_private_base and friends read like constants.
+                    return Ok(Operand::Reg {
+                        code,
+                        count,
+                        half: 0,
+                    });
+                }
+                return Err(invalid("operand (VGPR or AGPR expected)"));
             }
             if width9 && raw < VGPR0 as u32 && spec.kind != Kind::Agpr {
                 // A 9-bit field naming a non-VGPR where only VGPRs are allowed.
@@ -480,6 +490,9 @@ fn decode_operand(
                 _ => false,
             };
             if spec.half && gen == Generation::Gfx11 {
+                if fake16(layout, info, mods) {
+                    return Ok(Operand::vgpr(index_ as u16));
+                }
                 return Ok(t16_reg(layout, spec, VGPR0 + index_ as u16, mods, index));
             }
             Operand::Reg {
@@ -509,6 +522,13 @@ fn smem_soffset(gen: Generation, layout: &Layout, words: &[u32]) -> Operand {
 
 fn unreachable_operand() -> Operand {
     Operand::None
+}
+
+/// A GFX11 true16 VOP3 encoding with `op_sel` bits the opcode does not
+/// have: LLVM decodes it as the 16-bit-in-32-bit ("fake16") form, whose
+/// operands are whole VGPRs and which prints no `op_sel`.
+pub(crate) fn fake16(layout: &Layout, info: &OpInfo, mods: &Mods) -> bool {
+    layout.family == Family::Vop3 && mods.op_sel & info.flags.fake16_op_sel() != 0
 }
 
 /// A true16 operand: which half is selected depends on the encoding.

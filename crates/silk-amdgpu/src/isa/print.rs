@@ -320,7 +320,12 @@ fn print_literal(spec: &OperandSpec, v: u32, out: &mut String) {
             }
             (false, v)
         }
-        Ty::F16 => (inline32 || inline16(lo, &F16_INLINE), v),
+        // Only the low half is the operand; LLVM shows the whole dword
+        // only in `lit(...)`.
+        Ty::F16 => {
+            let lit = inline32 || inline16(lo, &F16_INLINE);
+            (lit, if lit { v } else { lo as u32 })
+        }
         Ty::B16 => {
             if inline32 {
                 (true, v)
@@ -364,7 +369,14 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
     match info.family {
         Family::Vop3 => {
             let len = info.flags.op_sel_len();
-            let op_sel = m.op_sel & super::decode::op_sel_mask(info, len);
+            let op_sel = if gen == Generation::Gfx11
+                && format::layout(gen, info.family)
+                    .is_some_and(|l| super::decode::fake16(l, info, m))
+            {
+                0
+            } else {
+                m.op_sel & super::decode::op_sel_mask(info, len)
+            };
             if op_sel != 0 {
                 // Entries are sources in order, then the destination (bit 3)
                 // when the list is longer than the sources.

@@ -153,6 +153,9 @@ impl Flags {
     /// VOP3 whose vdst field is not an operand but holds EXEC_LO (GFX11
     /// `v_cmpx_*_e64`; LLVM calls other values potentially undefined).
     pub const VDST_EXEC: u64 = 1 << 39;
+    /// Bits 40..43: GFX11 true16 VOP3 `op_sel` bits with which LLVM
+    /// decodes the "fake16" form instead (whole VGPRs, no `op_sel`).
+    pub const FAKE16_SHIFT: u64 = 40;
     pub const OP_SEL_SHIFT: u64 = 36;
     pub const OP_SEL_1: u64 = 1 << Self::OP_SEL_SHIFT;
     pub const OP_SEL_2: u64 = 2 << Self::OP_SEL_SHIFT;
@@ -166,6 +169,11 @@ impl Flags {
     /// Number of MFMA passes (0 for other instructions).
     pub fn mfma_passes(self) -> u32 {
         ((self.0 >> Self::MFMA_PASSES_SHIFT & 7) * 4) as u32
+    }
+
+    /// `op_sel` bits that select the fake16 form (see [`Flags::FAKE16_SHIFT`]).
+    pub fn fake16_op_sel(self) -> u8 {
+        (self.0 >> Self::FAKE16_SHIFT & 0xf) as u8
     }
 
     /// Entries in the VOP3 `op_sel` list (0 when the opcode has none).
