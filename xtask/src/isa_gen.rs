@@ -447,14 +447,17 @@ fn mod_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<(u16, u16)> {
                 v
             }
             Family::Vop3p if !(is_mfma(p) && gen == Generation::Gfx9) => {
-                let mut v = vec![
-                    (VMOD_CLAMP, vec![(format::VOP3_CLAMP, 1)]),
-                    (VMOD_OP_SEL, vec![(format::VOP3P_OPSEL, 1)]),
-                    (VMOD_OP_SEL_HI, vec![(format::VOP3P_OPSEL_HI, 1)]),
-                ];
+                let mut v = vec![(VMOD_CLAMP, vec![(format::VOP3_CLAMP, 1)])];
                 for i in 0..3 {
                     v.push((VMOD_NEG << i, vec![(format::VOP3_NEG, 1 << i)]));
                     v.push((VMOD_ABS << i, vec![(format::VOP3P_NEG_HI, 1 << i)]));
+                    v.push((VMOD_OP_SEL << i, vec![(format::VOP3P_OPSEL, 1 << i)]));
+                    let hi = if i == 2 {
+                        (format::VOP3P_OPSEL_HI2, 1)
+                    } else {
+                        (format::VOP3P_OPSEL_HI, 1 << i)
+                    };
+                    v.push((VMOD_OP_SEL_HI << i, vec![hi]));
                 }
                 v
             }

@@ -225,8 +225,8 @@ pub(crate) fn vop_mods(family: Family, m: &Mods) -> u16 {
         Family::Vop3 => common | ((m.omod != 0) as u16) * table::VMOD_OMOD,
         Family::Vop3p => {
             common
-                | ((m.op_sel != 0) as u16) * table::VMOD_OP_SEL
-                | ((m.op_sel_hi != 0) as u16) * table::VMOD_OP_SEL_HI
+                | (m.op_sel as u16 & 7) * table::VMOD_OP_SEL
+                | (m.op_sel_hi as u16 & 7) * table::VMOD_OP_SEL_HI
         }
         _ => 0,
     }

@@ -425,11 +425,13 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
             let ign = info.mods_ignored;
             let neg_lo = m.neg & !(ign / table::VMOD_NEG) as u8 & 7;
             let neg_hi = m.abs & !(ign / table::VMOD_ABS) as u8 & 7;
-            if m.op_sel != 0 && ign & table::VMOD_OP_SEL == 0 {
+            let op_sel = m.op_sel & !(ign / table::VMOD_OP_SEL) as u8 & 7;
+            let hi_shown = full & !(ign / table::VMOD_OP_SEL_HI) as u8;
+            if op_sel != 0 {
                 out.push_str(" op_sel:");
-                bits_list(m.op_sel, n, out);
+                bits_list(op_sel, n, out);
             }
-            if m.op_sel_hi & full != default_hi && ign & table::VMOD_OP_SEL_HI == 0 {
+            if (m.op_sel_hi ^ default_hi) & hi_shown != 0 {
                 out.push_str(" op_sel_hi:");
                 bits_list(m.op_sel_hi, n, out);
             }

@@ -216,9 +216,9 @@ pub const VMOD_OMOD: u16 = 1 << 1;
 pub const VMOD_NEG: u16 = 1 << 2;
 /// `abs` (VOP3) / `neg_hi` (VOP3P) of source i: `VMOD_ABS << i`.
 pub const VMOD_ABS: u16 = 1 << 5;
-/// VOP3P `op_sel` / `op_sel_hi`.
+/// VOP3P `op_sel` / `op_sel_hi` of source i: `VMOD_OP_SEL << i`.
 pub const VMOD_OP_SEL: u16 = 1 << 8;
-pub const VMOD_OP_SEL_HI: u16 = 1 << 9;
+pub const VMOD_OP_SEL_HI: u16 = 1 << 11;
 
 impl OpInfo {
     pub fn on(&self, processor: Processor) -> bool {
