@@ -523,6 +523,8 @@ struct Attrs {
     flags: Vec<&'static str>,
     /// `op_sel` bits that make LLVM decode the fake16 form.
     fake16: u8,
+    /// `op_sel` bits LLVM shows in its list.
+    op_sel_shown: u8,
     /// Operands (printed positions) that the MFMA acc bits turn into AGPRs.
     acc_ops: Vec<usize>,
 }
@@ -592,6 +594,9 @@ fn attribute_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<Attrs> 
                     continue;
                 };
                 let n = list.split(',').count();
+                if list.contains('1') {
+                    out[i].op_sel_shown |= bit;
+                }
                 if out[i].flags.iter().any(|f| f.starts_with("OP_SEL_")) {
                     continue;
                 }
@@ -901,6 +906,13 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             }
         }
         fl.extend(attrs[i].flags.iter().copied());
+        if attrs[i].op_sel_shown != 0 {
+            let e = format!(
+                "({} << Flags::OP_SEL_SHOWN_SHIFT)",
+                attrs[i].op_sel_shown
+            );
+            fl.push(Box::leak(e.into_boxed_str()));
+        }
         if attrs[i].fake16 != 0 {
             // A raw expression; `emit` writes parenthesised flags as-is.
             let e = format!("({} << Flags::FAKE16_SHIFT)", attrs[i].fake16);

@@ -342,24 +342,6 @@ pub(crate) fn flat_saddr_off(gen: Generation) -> u32 {
     }
 }
 
-/// The VOP3 `op_sel` bits an opcode accepts: one per entry of its printed
-/// list, the last entry being the destination (bit 3) when the list is
-/// longer than the visible sources.
-pub(crate) fn op_sel_mask(info: &OpInfo, len: usize) -> u8 {
-    let srcs = info
-        .operands
-        .iter()
-        .filter(|o| matches!(o.field, Field::Src0 | Field::Src1 | Field::Src2))
-        .count();
-    if len == 0 {
-        0
-    } else if len > srcs {
-        ((1u8 << (len - 1)) - 1) | 8
-    } else {
-        (1u8 << len) - 1
-    }
-}
-
 #[allow(clippy::too_many_arguments)]
 fn decode_operand(
     gen: Generation,
@@ -477,7 +459,11 @@ fn decode_operand(
                 return Err(invalid("operand (VGPR or AGPR expected)"));
             }
             if width9 && raw < VGPR0 as u32 && spec.kind != Kind::Agpr {
-                // A 9-bit field naming a non-VGPR where only VGPRs are allowed.
+                // A 9-bit field naming a non-VGPR where only VGPRs are
+                // allowed: LLVM accepts only `src_lds_direct` there.
+                if raw != 254 {
+                    return Err(invalid("operand (VGPR expected)"));
+                }
                 return Ok(Operand::Reg {
                     code: raw as u16,
                     count,

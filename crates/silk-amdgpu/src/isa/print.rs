@@ -94,7 +94,18 @@ fn print_operand(
         ),
         _ => (false, false),
     };
-    let neg_fn = neg && !abs && matches!(op, Operand::Const(_) | Operand::Literal(_));
+    // A literal shown as `lit(...)` takes a plain `-`.
+    let neg_fn = neg
+        && !abs
+        && match op {
+            Operand::Const(_) => true,
+            Operand::Literal(v) => {
+                let mut t = String::new();
+                print_literal(spec, *v, &mut t);
+                !t.starts_with("lit(")
+            }
+            _ => false,
+        };
     if neg_fn {
         out.push_str("neg(");
     } else if neg {
@@ -375,7 +386,7 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
             {
                 0
             } else {
-                m.op_sel & super::decode::op_sel_mask(info, len)
+                m.op_sel & info.flags.op_sel_shown()
             };
             if op_sel != 0 {
                 // Entries are sources in order, then the destination (bit 3)

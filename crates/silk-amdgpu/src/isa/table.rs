@@ -156,6 +156,9 @@ impl Flags {
     /// Bits 40..43: GFX11 true16 VOP3 `op_sel` bits with which LLVM
     /// decodes the "fake16" form instead (whole VGPRs, no `op_sel`).
     pub const FAKE16_SHIFT: u64 = 40;
+    /// Bits 44..47: the VOP3 `op_sel` bits LLVM shows in the list (others
+    /// are ignored, e.g. `v_dot2_bf16_bf16` src1).
+    pub const OP_SEL_SHOWN_SHIFT: u64 = 44;
     pub const OP_SEL_SHIFT: u64 = 36;
     pub const OP_SEL_1: u64 = 1 << Self::OP_SEL_SHIFT;
     pub const OP_SEL_2: u64 = 2 << Self::OP_SEL_SHIFT;
@@ -174,6 +177,11 @@ impl Flags {
     /// `op_sel` bits that select the fake16 form (see [`Flags::FAKE16_SHIFT`]).
     pub fn fake16_op_sel(self) -> u8 {
         (self.0 >> Self::FAKE16_SHIFT & 0xf) as u8
+    }
+
+    /// The VOP3 `op_sel` bits LLVM prints.
+    pub fn op_sel_shown(self) -> u8 {
+        (self.0 >> Self::OP_SEL_SHOWN_SHIFT & 0xf) as u8
     }
 
     /// Entries in the VOP3 `op_sel` list (0 when the opcode has none).
