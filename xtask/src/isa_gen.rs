@@ -586,7 +586,8 @@ fn attribute_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<Attrs> 
         match what {
             What::OpSel(bit) => {
                 // A true16 opcode whose halves vanish: the fake16 form.
-                let halves = |ops: &[String]| ops.iter().any(|t| t.ends_with(".l") || t.ends_with(".h"));
+                let halves =
+                    |ops: &[String]| ops.iter().any(|t| t.ends_with(".l") || t.ends_with(".h"));
                 if gen == Generation::Gfx11 && halves(&base_ops) && !halves(&ops) {
                     out[i].fake16 |= bit;
                 }
@@ -681,8 +682,8 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             })
         };
         if let Some(k) = pick {
-            if !field_of[i].contains_key(&k) {
-                field_of[i].insert(k, (f, new));
+            if let std::collections::btree_map::Entry::Vacant(e) = field_of[i].entry(k) {
+                e.insert((f, new));
                 perturbed_tok.insert((i, k), ops[k].clone());
             }
         }
@@ -907,10 +908,7 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
         }
         fl.extend(attrs[i].flags.iter().copied());
         if attrs[i].op_sel_shown != 0 {
-            let e = format!(
-                "({} << Flags::OP_SEL_SHOWN_SHIFT)",
-                attrs[i].op_sel_shown
-            );
+            let e = format!("({} << Flags::OP_SEL_SHOWN_SHIFT)", attrs[i].op_sel_shown);
             fl.push(Box::leak(e.into_boxed_str()));
         }
         if attrs[i].fake16 != 0 {

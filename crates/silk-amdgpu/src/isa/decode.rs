@@ -218,15 +218,16 @@ fn select_form(processor: Processor, layout: &Layout, opnum: u16, words: &[u32])
 
 /// The VOP3/VOP3P modifiers that are set, as `table::VMOD_*` bits.
 pub(crate) fn vop_mods(family: Family, m: &Mods) -> u16 {
-    let common = (m.clamp as u16) * table::VMOD_CLAMP
-        | (m.neg as u16 & 7) * table::VMOD_NEG
-        | (m.abs as u16 & 7) * table::VMOD_ABS;
+    let mut bits = (m.neg as u16 & 7) * table::VMOD_NEG + (m.abs as u16 & 7) * table::VMOD_ABS;
+    if m.clamp {
+        bits |= table::VMOD_CLAMP;
+    }
     match family {
-        Family::Vop3 => common | ((m.omod != 0) as u16) * table::VMOD_OMOD,
+        Family::Vop3 if m.omod != 0 => bits | table::VMOD_OMOD,
+        Family::Vop3 => bits,
         Family::Vop3p => {
-            common
-                | (m.op_sel as u16 & 7) * table::VMOD_OP_SEL
-                | (m.op_sel_hi as u16 & 7) * table::VMOD_OP_SEL_HI
+            bits + (m.op_sel as u16 & 7) * table::VMOD_OP_SEL
+                + (m.op_sel_hi as u16 & 7) * table::VMOD_OP_SEL_HI
         }
         _ => 0,
     }
@@ -249,8 +250,9 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             if code == saddr_off(gen) {
                 continue;
             }
-            if gen == Generation::Gfx11 && code == 127 {
-                // exec_hi: not a scalar address (LLVM: SReg_32_XEXEC_HI).
+            if gen == Generation::Gfx11 && (code == 127 || code == 126 && count == 2) {
+                // exec_hi (SReg_32_XEXEC_HI) or exec (SReg_64_XEXEC_XNULL)
+                // cannot be a scalar address.
                 return Err("scalar address");
             }
         }
@@ -309,17 +311,21 @@ fn check_unused(
     }
     if layout.family == Family::Mubuf
         && gen == Generation::Gfx9
-        && layout.mod_bit(ModBit::Lds).is_some_and(|b| b.get(words) != 0)
+        && layout
+            .mod_bit(ModBit::Lds)
+            .is_some_and(|b| b.get(words) != 0)
         && !info.flags.has(Flags::LDS_DMA)
     {
         // Only the loads with an LDS form take the LDS bit on gfx942.
         return Err("lds bit");
     }
     match layout.family {
-        Family::Flat if !has(Field::Saddr) => {
-            if layout.field(Field::Saddr).map(|b| b.get(words)) != Some(flat_saddr_off(gen)) {
-                return Err("saddr (FLAT takes no scalar address)");
-            }
+        Family::Flat
+            if !has(Field::Saddr)
+                && layout.field(Field::Saddr).map(|b| b.get(words))
+                    != Some(flat_saddr_off(gen)) =>
+        {
+            return Err("saddr (FLAT takes no scalar address)");
         }
         _ => {}
     }
@@ -448,7 +454,7 @@ fn decode_operand(
                 if spec.field == Field::Src2 && operand::is_inline_const(code) {
                     return Ok(Operand::Const(code as u8));
                 }
-                if spec.field == Field::Src2 && code >= 230 && code < LITERAL {
+                if spec.field == Field::Src2 && (230..LITERAL).contains(&code) {
                     // src_private_base and friends read like constants.
                     return Ok(Operand::Reg {
                         code,
@@ -583,9 +589,9 @@ fn decode_mods(gen: Generation, layout: &Layout, info: &OpInfo, words: &[u32]) -
     }
     if layout.family == Family::Smem
         && gen == Generation::Gfx9
-        && !layout
+        && layout
             .mod_bit(ModBit::Imm)
-            .is_some_and(|b| b.get(words) != 0)
+            .is_none_or(|b| b.get(words) == 0)
     {
         // Without IMM the offset field is not an offset (it names the SGPR
         // offset, or is ignored with SOE).

@@ -10,12 +10,24 @@ use super::symbolic::SymbolicKind;
 use super::table::{Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
 
 const fn o(field: Field, kind: Kind, dwords: u8, ty: Ty) -> OperandSpec {
-    OperandSpec { field, kind, dwords, ty, half: false }
+    OperandSpec {
+        field,
+        kind,
+        dwords,
+        ty,
+        half: false,
+    }
 }
 
 #[allow(dead_code)]
 const fn h(field: Field, kind: Kind, dwords: u8, ty: Ty) -> OperandSpec {
-    OperandSpec { field, kind, dwords, ty, half: true }
+    OperandSpec {
+        field,
+        kind,
+        dwords,
+        ty,
+        half: true,
+    }
 }
 
 #[rustfmt::skip]

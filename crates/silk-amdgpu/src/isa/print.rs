@@ -334,7 +334,8 @@ fn print_literal(spec: &OperandSpec, v: u32, out: &mut String) {
         // Only the low half is the operand; LLVM shows the whole dword
         // only in `lit(...)`.
         Ty::F16 => {
-            let lit = inline32 || inline16(lo, &F16_INLINE);
+            // 1/(2*pi) is an f32 inline constant but not an f16 one.
+            let lit = inline32 && v != 0x3e22_f983 || inline16(lo, &F16_INLINE);
             (lit, if lit { v } else { lo as u32 })
         }
         Ty::B16 => {
@@ -587,7 +588,6 @@ fn print_smem_tail(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
             if mem(ModBit::Glc) {
                 out.push_str(" glc");
             }
-
         }
         Generation::Gfx11 => {
             out.push_str(sep);
