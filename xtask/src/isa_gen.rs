@@ -279,11 +279,6 @@ fn base_extra(gen: Generation, layout: &Layout) -> Vec<(Bits, u32)> {
     v
 }
 
-pub struct Generated {
-    pub gen: Generation,
-    pub ops: Vec<OpRow>,
-}
-
 #[derive(Clone, Debug)]
 pub struct OpRow {
     pub name: String,
@@ -771,6 +766,8 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
     const SIMM_VALUES: [u32; 4] = [0x0003, 0x1234, 0xfffe, 0x8001];
     let mut sprobes = Vec::new();
     let mut swhich = Vec::new();
+    let mut zprobes = Vec::new();
+    let mut zwhich = Vec::new();
     for (i, p) in probes.iter().enumerate() {
         let layout = format::layout(gen, p.family).unwrap();
         for (&k, &(f, _)) in &field_of[i] {
@@ -788,9 +785,21 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
                 sprobes.push(w);
                 swhich.push((i, k));
             }
+            // Zero: does LLVM omit the operand?
+            let mut w = p.words.clone();
+            b.set(&mut w, 0);
+            zprobes.push(w);
+            zwhich.push(i);
         }
     }
     let sdecoded = mc::disassemble(cpu, &sprobes, &same);
+    let zdecoded = mc::disassemble(cpu, &zprobes, &same);
+    let optional: BTreeSet<usize> = zwhich
+        .into_iter()
+        .zip(zdecoded)
+        .filter(|(i, d)| d.as_ref().is_some_and(|d| d.text == probes[*i].mnemonic))
+        .map(|(i, _)| i)
+        .collect();
     let mut simm: BTreeMap<(usize, usize), Vec<Option<String>>> = BTreeMap::new();
     for ((i, k), d) in swhich.into_iter().zip(sdecoded) {
         let tok = d.and_then(|d| {
@@ -841,8 +850,10 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
                         };
                     }
                     let ty = fp.and_then(|v| ty_of(gen, v)).unwrap_or("B32");
-                    if fp.is_some() && ty_of(gen, fp.unwrap()).is_none() && kind.contains("src") {
-                        let _ = write!(note, " unknown-fp:{}", fp.unwrap().join("|"));
+                    if let Some(fp) =
+                        fp.filter(|fp| ty_of(gen, fp).is_none() && kind.contains("src"))
+                    {
+                        let _ = write!(note, " unknown-fp:{}", fp.join("|"));
                     }
                     let mut spec = Spec::new(f, kind, dwords, ty);
                     spec.half = matches!(tok, Tok::Reg { half: 1 | 2, .. });
@@ -921,7 +932,13 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             family: p.family,
             opcode: p.opcode,
             operands: specs.iter().map(|s| s.rust()).collect(),
-            flags: fl,
+            flags: {
+                let mut f = fl;
+                if optional.contains(&i) {
+                    f.push("OPTIONAL_IMM");
+                }
+                f
+            },
             processors: 0,
             note,
             mods_ignored: mod_acceptance[i].0,
@@ -1120,7 +1137,8 @@ fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static str> {
         let store = has("store") || has("write") && family == Family::Ds;
         let load = has("load")
             || has("read") && family == Family::Ds
-            || (atomic && (has("_rtn") || gen == Generation::Gfx9 || true));
+            // Atomics read memory whether or not they return the old value.
+            || atomic;
         if atomic {
             f.push("ATOMIC");
         }

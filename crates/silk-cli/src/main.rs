@@ -3,7 +3,10 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+use silk_cli::build;
+
 mod check;
+mod disasm;
 mod inspect;
 mod targets;
 
@@ -22,19 +25,25 @@ struct Cli {
 enum Command {
     /// List the supported AMDGPU processors, or resolve a target name.
     Targets(targets::Args),
+    /// Compile a Silk kernel to an AMDHSA code object (`--kind object`).
+    Build(build::Args),
     /// Parse, resolve and type-check Silk source files.
     Check(check::Args),
     /// Show a code object or offload bundle: header, target, kernels with
     /// every descriptor field, metadata, and validation issues.
     Inspect(inspect::Args),
+    /// Disassemble byte lists (llvm-mc --disassemble format) or code objects.
+    Disasm(disasm::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Targets(args) => targets::run(&args),
+        Command::Build(args) => build::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Inspect(args) => inspect::run(&args),
+        Command::Disasm(args) => disasm::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -738,7 +738,21 @@ pub fn layouts(gen: Generation) -> &'static [Layout] {
 
 /// The layout of `family` in `gen`, if the family exists there.
 pub fn layout(gen: Generation, family: Family) -> Option<&'static Layout> {
-    layouts(gen).iter().find(|l| l.family == family)
+    static INDEX: std::sync::OnceLock<[[Option<&'static Layout>; Family::ALL.len()]; 2]> =
+        std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut idx = [[None; Family::ALL.len()]; 2];
+        for (g, gen) in [Generation::Gfx9, Generation::Gfx11]
+            .into_iter()
+            .enumerate()
+        {
+            for l in layouts(gen) {
+                idx[g][l.family as usize] = Some(l);
+            }
+        }
+        idx
+    });
+    index[gen as usize][family as usize]
 }
 
 /// Identify the family of an instruction from its first dword.

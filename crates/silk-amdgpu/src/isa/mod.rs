@@ -9,7 +9,9 @@
 pub mod decode;
 pub mod encode;
 pub mod format;
+pub mod listing;
 pub mod operand;
+pub mod parse;
 pub mod print;
 pub mod symbolic;
 pub mod table;
@@ -21,6 +23,7 @@ pub use decode::{decode, decode_all, DecodeError};
 pub use encode::{encode, EncodeError};
 pub use format::Family;
 pub use operand::{Operand, RegFile};
+pub use parse::{parse_inst, LabelRef, ParseError, ParsedInst};
 pub use table::{Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
 
 use crate::target::{Generation, Processor};

@@ -135,6 +135,8 @@ impl Flags {
     pub const DS_OFFSET2: u64 = 1 << 30;
     /// `ds_swizzle_b32`: the offset is a swizzle pattern.
     pub const DS_SWIZZLE: u64 = 1 << 31;
+    /// The immediate operand is omitted from the text when zero (`s_endpgm`).
+    pub const OPTIONAL_IMM: u64 = 1 << 40;
 
     /// FLAT/GLOBAL/SCRATCH atomic in its returning form: the entry to use
     /// when GLC (`sc0` on gfx942) is set; it has a `vdst` operand.
@@ -251,9 +253,21 @@ pub fn table(gen: Generation) -> &'static [OpInfo] {
 }
 
 struct Index {
-    /// (family, opcode number) -> table indices (one per processor variant).
-    by_encoding: HashMap<(Family, u16), Vec<u16>>,
+    /// Per processor and family: opcode number -> first table index + 1
+    /// (0: none). The fast path of the decoder.
+    by_encoding: Vec<Vec<u16>>,
+    /// (family, opcode number) -> every table entry (encoding forms).
+    all_forms: HashMap<(Family, u16), Vec<u16>>,
+    /// Printed mnemonic, and the mnemonic without `_e32`/`_e64`.
     by_name: HashMap<&'static str, Vec<u16>>,
+}
+
+fn processor_slot(p: Processor) -> usize {
+    match p {
+        Processor::Gfx942 => 0,
+        Processor::Gfx1100 => 1,
+        Processor::Gfx1151 => 2,
+    }
 }
 
 fn index(gen: Generation) -> &'static Index {
@@ -264,17 +278,39 @@ fn index(gen: Generation) -> &'static Index {
         Generation::Gfx11 => &GFX11,
     };
     cell.get_or_init(|| {
-        let mut by_encoding: HashMap<(Family, u16), Vec<u16>> = HashMap::new();
+        let mut by_encoding = vec![Vec::new(); 3 * Family::ALL.len()];
         let mut by_name: HashMap<&'static str, Vec<u16>> = HashMap::new();
+        let mut all_forms: HashMap<(Family, u16), Vec<u16>> = HashMap::new();
         for (i, op) in table(gen).iter().enumerate() {
-            by_encoding
+            all_forms
                 .entry((op.family, op.opcode))
                 .or_default()
                 .push(i as u16);
+            for p in Processor::ALL {
+                if !op.on(p) {
+                    continue;
+                }
+                let slot =
+                    &mut by_encoding[processor_slot(p) * Family::ALL.len() + op.family as usize];
+                if slot.len() <= op.opcode as usize {
+                    slot.resize(op.opcode as usize + 1, 0);
+                }
+                if slot[op.opcode as usize] == 0 {
+                    slot[op.opcode as usize] = i as u16 + 1;
+                }
+            }
             by_name.entry(op.name).or_default().push(i as u16);
+            if let Some(base) = op
+                .name
+                .strip_suffix("_e32")
+                .or_else(|| op.name.strip_suffix("_e64"))
+            {
+                by_name.entry(base).or_default().push(i as u16);
+            }
         }
         Index {
             by_encoding,
+            all_forms,
             by_name,
         }
     })
@@ -282,15 +318,12 @@ fn index(gen: Generation) -> &'static Index {
 
 /// The opcode with this family and opcode number on `processor`.
 pub fn by_encoding(processor: Processor, family: Family, opcode: u16) -> Option<Opcode> {
-    let gen = processor.generation();
-    let t = table(gen);
-    index(gen)
-        .by_encoding
-        .get(&(family, opcode))?
-        .iter()
-        .copied()
-        .find(|&i| t[i as usize].on(processor))
-        .map(Opcode)
+    let slot = &index(processor.generation()).by_encoding
+        [processor_slot(processor) * Family::ALL.len() + family as usize];
+    match slot.get(opcode as usize) {
+        Some(&i) if i != 0 => Some(Opcode(i - 1)),
+        _ => None,
+    }
 }
 
 /// All table entries with this family and opcode number on `processor`:
@@ -303,7 +336,7 @@ pub fn candidates(
     let gen = processor.generation();
     let t = table(gen);
     index(gen)
-        .by_encoding
+        .all_forms
         .get(&(family, opcode))
         .into_iter()
         .flatten()
