@@ -424,7 +424,8 @@ fn form_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<Probe> {
 /// `MOD_OFFSET`.
 fn mod_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<(u16, u16)> {
     use silk_amdgpu::isa::table::{
-        MOD_OFFSET, VMOD_ABS, VMOD_CLAMP, VMOD_NEG, VMOD_OMOD, VMOD_OP_SEL, VMOD_OP_SEL_HI,
+        MOD_OFFSET, MOD_SDATA_M0_EXEC, VMOD_ABS, VMOD_BLGP, VMOD_CLAMP, VMOD_NEG, VMOD_OMOD,
+        VMOD_OP_SEL, VMOD_OP_SEL_HI,
     };
     let mut words = Vec::new();
     let mut which = Vec::new();
@@ -439,7 +440,13 @@ fn mod_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<(u16, u16)> {
                     v.push((VMOD_NEG << i, vec![(format::VOP3_NEG, 1 << i)]));
                     v.push((VMOD_ABS << i, vec![(format::VOP3_ABS, 1 << i)]));
                 }
+                for i in 0..4 {
+                    v.push((VMOD_OP_SEL << i, vec![(format::VOP3_OPSEL, 1 << i)]));
+                }
                 v
+            }
+            Family::Vop3p if gen == Generation::Gfx9 && is_mfma(p) => {
+                vec![(VMOD_BLGP, vec![(format::MAI_BLGP, 1)])]
             }
             Family::Vop3p if !(is_mfma(p) && gen == Generation::Gfx9) => {
                 let mut v = vec![(VMOD_CLAMP, vec![(format::VOP3_CLAMP, 1)])];
@@ -489,6 +496,14 @@ fn mod_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<(u16, u16)> {
             b.set(&mut w, 1);
             words.push(w);
             which.push((i, format::mod_bit(*m)));
+        }
+        if p.family == Family::Smem {
+            if let Some(b) = layout.field(Field::Sdata) {
+                let mut w = p.words.clone();
+                b.set(&mut w, 126);
+                words.push(w);
+                which.push((i, MOD_SDATA_M0_EXEC));
+            }
         }
         if let Some(b) = layout.offset {
             if b.get(&p.words) == 0 {

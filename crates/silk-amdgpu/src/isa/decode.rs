@@ -223,8 +223,11 @@ pub(crate) fn vop_mods(family: Family, m: &Mods) -> u16 {
         bits |= table::VMOD_CLAMP;
     }
     match family {
-        Family::Vop3 if m.omod != 0 => bits | table::VMOD_OMOD,
-        Family::Vop3 => bits,
+        Family::Vop3 => {
+            let omod = if m.omod != 0 { table::VMOD_OMOD } else { 0 };
+            bits | omod | (m.op_sel as u16 & 0xf) * table::VMOD_OP_SEL
+        }
+        Family::Vop3p if m.blgp != 0 => bits | table::VMOD_BLGP,
         Family::Vop3p => {
             bits + (m.op_sel as u16 & 7) * table::VMOD_OP_SEL
                 + (m.op_sel_hi as u16 & 7) * table::VMOD_OP_SEL_HI
@@ -250,7 +253,7 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             if code == saddr_off(gen) {
                 continue;
             }
-            if gen == Generation::Gfx11 && (code == 127 || code == 126 && count == 2) {
+            if code == 126 && count == 2 || gen == Generation::Gfx11 && code == 127 {
                 // exec_hi (SReg_32_XEXEC_HI) or exec (SReg_64_XEXEC_XNULL)
                 // cannot be a scalar address.
                 return Err("scalar address");
@@ -261,6 +264,13 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             && code == 254
         {
             return Err("soffset (src_lds_direct is not a scalar register)");
+        }
+        if info.family == Family::Smem
+            && spec.field == Field::Sdata
+            && info.mods_rejected & table::MOD_SDATA_M0_EXEC != 0
+            && (code == operand::m0_code(gen) || (126..=127).contains(&code))
+        {
+            return Err("data register (m0 and exec are not allowed)");
         }
         if code < VGPR0 {
             let aligned = operand::align_scalar_tuple(gen, code, width);
@@ -276,8 +286,18 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             // Only tuples the table declares (not MUBUF's idxen+offen
             // address pair) must be aligned.
             let index = code - if code >= AGPR0 { AGPR0 } else { VGPR0 };
-            if gen == Generation::Gfx9 && width >= 2 && spec.dwords >= 2 && index % 2 != 0 {
+            // gfx942 aligns declared tuples and MUBUF's idxen+offen pair
+            // (not MTBUF's); its memory data stops at v255/a255 (MFMA
+            // results may run past it).
+            let aligned = spec.dwords >= 2 && spec.kind != Kind::Sreg
+                || info.family == Family::Mubuf && spec.field == Field::Addr;
+            if gen == Generation::Gfx9 && width >= 2 && aligned && index % 2 != 0 {
                 return Err("odd-aligned register tuple");
+            }
+            let memory =
+                info.family.is_flat() || matches!(info.family, Family::Mubuf | Family::Mtbuf);
+            if gen == Generation::Gfx9 && memory && index as u32 + width as u32 > 256 {
+                return Err("register range past the last register");
             }
         }
     }
@@ -466,8 +486,8 @@ fn decode_operand(
             }
             if width9 && raw < VGPR0 as u32 && spec.kind != Kind::Agpr {
                 // A 9-bit field naming a non-VGPR where only VGPRs are
-                // allowed: LLVM accepts only `src_lds_direct` there.
-                if raw != 254 {
+                // allowed: LLVM accepts only `src_*` registers there.
+                if !(230..LITERAL as u32).contains(&raw) {
                     return Err(invalid("operand (VGPR expected)"));
                 }
                 return Ok(Operand::Reg {

@@ -133,7 +133,7 @@ fn print_operand(
                 && src_index(spec.field).is_some_and(|i| m.op_sel_hi >> i & 1 != 0);
             if f16_mix {
                 let spec16 = OperandSpec {
-                    ty: Ty::B16,
+                    ty: Ty::F16,
                     ..*spec
                 };
                 print_literal(&spec16, v, out)

@@ -226,9 +226,15 @@ pub const VMOD_OMOD: u16 = 1 << 1;
 pub const VMOD_NEG: u16 = 1 << 2;
 /// `abs` (VOP3) / `neg_hi` (VOP3P) of source i: `VMOD_ABS << i`.
 pub const VMOD_ABS: u16 = 1 << 5;
-/// VOP3P `op_sel` / `op_sel_hi` of source i: `VMOD_OP_SEL << i`.
+/// VOP3P `op_sel` / `op_sel_hi` of source i: `VMOD_OP_SEL << i`. For
+/// VOP3, `VMOD_OP_SEL << i` is `op_sel` bit i (3 = destination).
 pub const VMOD_OP_SEL: u16 = 1 << 8;
 pub const VMOD_OP_SEL_HI: u16 = 1 << 11;
+/// gfx942 MFMA: a nonzero BLGP field.
+pub const VMOD_BLGP: u16 = 1 << 14;
+/// SMEM: the data register is `m0` or `exec` (only in `mods_rejected`:
+/// LLVM's register class for the opcode excludes them).
+pub const MOD_SDATA_M0_EXEC: u16 = 1 << 14;
 
 impl OpInfo {
     pub fn on(&self, processor: Processor) -> bool {
