@@ -225,7 +225,7 @@ pub(crate) fn vop_mods(family: Family, m: &Mods) -> u16 {
     match family {
         Family::Vop3 => {
             let omod = if m.omod != 0 { table::VMOD_OMOD } else { 0 };
-            bits | omod | (m.op_sel as u16 & 0xf) * table::VMOD_OP_SEL
+            bits | omod | ((m.op_sel as u16 & 0xf) * table::VMOD_OP_SEL)
         }
         Family::Vop3p if m.blgp != 0 => bits | table::VMOD_BLGP,
         Family::Vop3p => {
