@@ -348,7 +348,8 @@ fn plan(obj: &CodeObject) -> Result<Plan> {
         value: 0,
         size: 1,
     });
-    let mut dynstr = Vec::with_capacity(1 + dynsyms.iter().map(|s| s.name.len() + 1).sum::<usize>());
+    let mut dynstr =
+        Vec::with_capacity(1 + dynsyms.iter().map(|s| s.name.len() + 1).sum::<usize>());
     dynstr.push(0);
     let mut name_offsets = Vec::with_capacity(dynsyms.len());
     for s in &dynsyms {
@@ -371,7 +372,8 @@ fn plan(obj: &CodeObject) -> Result<Plan> {
         + obj.kernels.iter().map(|k| k.code.len()).sum::<usize>();
     // Code, alignment and the end padding (at most 4 + 16 lines of 128).
     let mut text = Vec::with_capacity(
-        code_bytes + (FUNCTION_ALIGN as usize) * obj.functions.len()
+        code_bytes
+            + (FUNCTION_ALIGN as usize) * obj.functions.len()
             + (KERNEL_ALIGN as usize) * obj.kernels.len()
             + 20 * 128,
     );
@@ -620,9 +622,22 @@ pub fn write(obj: &CodeObject) -> Result<Vec<u8>> {
     );
 
     // Static symbol table and its strings.
-    let names_len: usize = obj.functions.iter().map(|f| f.name.len() + 1).sum::<usize>()
-        + obj.link.local_symbols.iter().map(|(n, _)| n.len() + 1).sum::<usize>()
-        + obj.kernels.iter().map(|k| 2 * k.name.len() + 5).sum::<usize>()
+    let names_len: usize = obj
+        .functions
+        .iter()
+        .map(|f| f.name.len() + 1)
+        .sum::<usize>()
+        + obj
+            .link
+            .local_symbols
+            .iter()
+            .map(|(n, _)| n.len() + 1)
+            .sum::<usize>()
+        + obj
+            .kernels
+            .iter()
+            .map(|k| 2 * k.name.len() + 5)
+            .sum::<usize>()
         + p.cuid.len()
         + 1
         + "_DYNAMIC".len()
@@ -639,8 +654,7 @@ pub fn write(obj: &CodeObject) -> Result<Vec<u8>> {
         o
     };
     let mut symtab = Vec::with_capacity(
-        SYM_SIZE
-            * (4 + obj.functions.len() + obj.link.local_symbols.len() + 2 * obj.kernels.len()),
+        SYM_SIZE * (4 + obj.functions.len() + obj.link.local_symbols.len() + 2 * obj.kernels.len()),
     );
     put_sym(&mut symtab, 0, 0, 0, 0, 0, 0);
     for (f, addr) in obj.functions.iter().zip(&p.layout.function_addresses) {
