@@ -400,7 +400,11 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
                 continue;
             }
             // GFX9 VOP3/VOP3P take no literal (and llvm-mc 22 crashes on some).
-            let n = if gen == Generation::Gfx9 && matches!(p.family, Family::Vop3 | Family::Vop3p) { 2 } else { CONST_PROBES.len() };
+            let n = if gen == Generation::Gfx9 && matches!(p.family, Family::Vop3 | Family::Vop3p) {
+                2
+            } else {
+                CONST_PROBES.len()
+            };
             for &(code, lit) in &CONST_PROBES[..n] {
                 let mut w = p.words.clone();
                 b.set(&mut w, code);
