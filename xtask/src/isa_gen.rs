@@ -129,6 +129,10 @@ fn split(text: &str) -> (String, Vec<String>, Vec<String>) {
         parts.push(cur);
     }
     let mut mods = Vec::new();
+    if parts.len() == 1 && mnemonic.starts_with("s_") {
+        // A lone scalar operand may be symbolic with spaces (`vmcnt(0) lgkmcnt(0)`).
+        return (mnemonic.to_string(), parts, mods);
+    }
     if let Some(last) = parts.pop() {
         // The last operand may be followed by space-separated modifiers.
         let mut pieces = Vec::new();
@@ -274,11 +278,6 @@ fn base_extra(gen: Generation, layout: &Layout) -> Vec<(Bits, u32)> {
     v
 }
 
-pub struct Generated {
-    pub gen: Generation,
-    pub ops: Vec<OpRow>,
-}
-
 #[derive(Clone, Debug)]
 pub struct OpRow {
     pub name: String,
@@ -287,7 +286,6 @@ pub struct OpRow {
     pub operands: Vec<String>,
     pub flags: Vec<&'static str>,
     pub processors: u8,
-    pub note: String,
 }
 
 /// Enumerate the opcodes of every family for one processor.
@@ -303,7 +301,20 @@ fn enumerate(cpu: &str, gen: Generation) -> Vec<Probe> {
         for op in 0..=layout.opcode.max() {
             probes.push(probe_words(layout, op as u16, &marks, &extra));
             meta.push((layout.family, op as u16));
-            // Second chance with all operand fields zero.
+            // Second chance with scalar sources (v_writelane, v_readlane).
+            let scalar: Vec<(Field, u32, u32)> = marks
+                .iter()
+                .map(|&(f, v, d)| {
+                    if matches!(f, Field::Src0 | Field::Src1 | Field::Src2) && v >= 256 {
+                        (f, v - 256, d)
+                    } else {
+                        (f, v, d)
+                    }
+                })
+                .collect();
+            probes.push(probe_words(layout, op as u16, &scalar, &extra));
+            meta.push((layout.family, op as u16));
+            // Third chance with all operand fields zero.
             probes.push(probe_words(layout, op as u16, &[], &extra));
             meta.push((layout.family, op as u16));
         }
@@ -342,7 +353,9 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
         for (f, v, d) in markers(gen, p.family) {
             let Some(b) = layout.field(f) else { continue };
             let mut w = p.words.clone();
-            let new = if d == 0 { 40 } else { v + d };
+            let cur = b.get(&p.words);
+            let _ = v;
+            let new = if d == 0 { 40 } else { cur + d };
             b.set(&mut w, new);
             perturbed.push(w);
             which.push((i, f, new));
@@ -450,37 +463,117 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             users.iter().take(6).cloned().collect::<Vec<_>>().join(" ")
         );
     }
+    // Immediate fields: fit the printing style against LLVM's text.
+    const SIMM_VALUES: [u32; 4] = [0x0003, 0x1234, 0xfffe, 0x8001];
+    let mut sprobes = Vec::new();
+    let mut swhich = Vec::new();
+    let mut zprobes = Vec::new();
+    let mut zwhich = Vec::new();
+    for (i, p) in probes.iter().enumerate() {
+        let layout = format::layout(gen, p.family).unwrap();
+        for (&k, &(f, _)) in &field_of[i] {
+            if f != Field::Simm16
+                && !(f == Field::Ssrc1 && p.family == Family::Sopc)
+                && !(f == Field::Ssrc0 && p.family == Family::Sop1)
+            {
+                continue;
+            }
+            let b = layout.field(f).unwrap();
+            for v in SIMM_VALUES {
+                let mut w = p.words.clone();
+                b.set(&mut w, v & b.max());
+                sprobes.push(w);
+                swhich.push((i, k));
+            }
+            // Zero: does LLVM omit the operand?
+            let mut w = p.words.clone();
+            b.set(&mut w, 0);
+            zprobes.push(w);
+            zwhich.push(i);
+        }
+    }
+    let sdecoded = mc::disassemble(cpu, &sprobes, &same);
+    let zdecoded = mc::disassemble(cpu, &zprobes, &same);
+    let optional: BTreeSet<usize> = zwhich
+        .into_iter()
+        .zip(zdecoded)
+        .filter(|(i, d)| d.as_ref().is_some_and(|d| d.text == probes[*i].mnemonic))
+        .map(|(i, _)| i)
+        .collect();
+    let mut simm: BTreeMap<(usize, usize), Vec<Option<String>>> = BTreeMap::new();
+    for ((i, k), d) in swhich.into_iter().zip(sdecoded) {
+        let tok = d.and_then(|d| {
+            if probes[i].family == Family::Sopp {
+                // Symbolic SOPP operands contain spaces (`vmcnt(0) lgkmcnt(0)`).
+                return d.text.split_once(' ').map(|(_, rest)| rest.to_string());
+            }
+            let (_, ops, _) = split(&d.text);
+            ops.get(k).cloned()
+        });
+        simm.entry((i, k)).or_default().push(tok);
+    }
+
     let mut rows = Vec::new();
     for (i, p) in probes.iter().enumerate() {
         let (_, ops, _) = split(&p.text.text);
+        let layout = format::layout(gen, p.family).unwrap();
+        let has_acc = layout.mod_bit(ModBit::Acc).is_some();
+        let mfma = p.mnemonic.starts_with("v_mfma") || p.mnemonic.starts_with("v_smfmac");
         let mut specs = Vec::new();
         let mut note = String::new();
         for (k, t) in ops.iter().enumerate() {
             let tok = classify(t);
+            let fp = prints.get(&(i, k));
             let spec = match (field_of[i].get(&k), &tok) {
-                (
-                    Some((f, _)),
-                    Tok::Reg {
-                        file, count, half, ..
-                    },
-                ) => {
-                    format!("reg({f:?},{file},{count},{half})")
+                (Some(&(f, _)), _)
+                    if simm.contains_key(&(i, k)) && !matches!(tok, Tok::Reg { .. }) =>
+                {
+                    let b = layout.field(f).unwrap();
+                    let values: Vec<u32> = SIMM_VALUES.iter().map(|v| v & b.max()).collect();
+                    match fit_imm(gen, &values, &simm[&(i, k)]) {
+                        Some(style) => Spec::new(f, format!("Kind::Imm({style})"), 0, "B32"),
+                        None => {
+                            let _ = write!(note, " unfit-imm:{t}");
+                            Spec::new(f, "Kind::Imm(ImmStyle::Dec)".into(), 0, "B32")
+                        }
+                    }
                 }
-                (Some((f, _)), _) => format!("fld({f:?},{t})"),
-                (None, Tok::Num(v)) if *v == LIT as i64 => "lit".to_string(),
-                (
-                    None,
-                    Tok::Reg {
-                        file,
-                        index,
-                        count,
-                        half,
-                    },
-                ) => format!("fixed({file}{index},{count},{half})"),
-                (None, Tok::Special(s)) => format!("implicit({s})"),
+                (Some(&(f, _)), Tok::Reg { file, count, .. }) => {
+                    let dwords = *count as u8;
+                    let kind = reg_kind(p.family, f, *file, fp, has_acc, mfma);
+                    let ty = fp.and_then(|v| ty_of(gen, v)).unwrap_or("B32");
+                    if fp.is_some() && ty_of(gen, fp.unwrap()).is_none() && kind.contains("src") {
+                        let _ = write!(note, " unknown-fp:{}", fp.unwrap().join("|"));
+                    }
+                    let mut spec = Spec::new(f, kind, dwords, ty);
+                    spec.half = matches!(tok, Tok::Reg { half: 1 | 2, .. });
+                    spec
+                }
+                (Some(&(f, _)), Tok::Special(sp)) if sp == "off" => {
+                    Spec::new(f, "Kind::Sreg".into(), 2, "B32")
+                }
+                (Some(&(f, _)), _) => Spec::new(f, "Kind::Imm(ImmStyle::Dec)".into(), 0, "B32"),
+                (None, Tok::Num(v)) if *v == LIT as i64 => {
+                    Spec::new(Field::Literal, "Kind::Literal".into(), 1, "B32")
+                }
+                (None, Tok::Special(sp)) if sp == "off" && p.family == Family::Scratch => {
+                    Spec::new(Field::Addr, "Kind::Vgpr".into(), 1, "B32")
+                }
+                (None, Tok::Special(sp)) => match implicit_code(gen, sp) {
+                    Some((code, n)) => Spec::new(
+                        Field::Unencoded,
+                        format!("Kind::Implicit({code})"),
+                        n,
+                        "B32",
+                    ),
+                    None => {
+                        let _ = write!(note, " unmapped:{t}");
+                        continue;
+                    }
+                },
                 (None, _) => {
                     let _ = write!(note, " unmapped:{t}");
-                    format!("unk({t})")
+                    continue;
                 }
             };
             specs.push(spec);
@@ -491,30 +584,405 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             p.family,
             p.opcode,
             p.text.text,
-            specs.join(" "),
+            specs.iter().map(|s| s.rust()).collect::<Vec<_>>().join(" "),
             note
         );
+        if !note.is_empty() {
+            let _ = writeln!(
+                report,
+                "NOTE {:?} {:#x} {}: {}",
+                p.family, p.opcode, p.mnemonic, note
+            );
+        }
         rows.push(OpRow {
             name: p.mnemonic.clone(),
             family: p.family,
             opcode: p.opcode,
-            operands: specs,
-            flags: Vec::new(),
+            operands: specs.iter().map(|s| s.rust()).collect(),
+            flags: {
+                let mut f = flags(gen, p.family, &p.mnemonic);
+                if optional.contains(&i) {
+                    f.push("OPTIONAL_IMM");
+                }
+                f
+            },
             processors: 0,
-            note,
         });
     }
     rows
 }
 
+struct Spec {
+    field: Field,
+    kind: String,
+    dwords: u8,
+    ty: &'static str,
+    /// True16 operand: prints `.l`/`.h`.
+    half: bool,
+}
+
+impl Spec {
+    fn new(field: Field, kind: String, dwords: u8, ty: &'static str) -> Spec {
+        Spec {
+            field,
+            kind,
+            dwords,
+            ty,
+            half: false,
+        }
+    }
+    fn rust(&self) -> String {
+        let f = if self.half { "h" } else { "o" };
+        format!(
+            "{f}(Field::{:?}, {}, {}, Ty::{})",
+            self.field, self.kind, self.dwords, self.ty
+        )
+    }
+}
+
+fn reg_kind(
+    family: Family,
+    f: Field,
+    file: char,
+    fp: Option<&Vec<String>>,
+    has_acc: bool,
+    mfma: bool,
+) -> String {
+    use Field::*;
+    let scalar = file == 's' || file == 't';
+    let k = match f {
+        Sdst | Sdata | Sbase | Srsrc | Saddr | Sdst3 => "Kind::Sreg",
+        Soffset if family == Family::Smem => "Kind::Sreg",
+        Soffset => "Kind::Ssrc",
+        Ssrc0 | Ssrc1 => match fp {
+            Some(v) if v.iter().skip(1).all(|t| t == "!") => "Kind::Sreg",
+            _ => "Kind::Ssrc",
+        },
+        Src0 | Src1 | Src2 | Src0Y
+            if family != Family::Vop2 && family != Family::Vopc || f != Src1 =>
+        {
+            match fp {
+                None => {
+                    if file == 'a' {
+                        "Kind::Agpr"
+                    } else if mfma && (f == Src2) {
+                        "Kind::AVgpr"
+                    } else if scalar {
+                        "Kind::Sreg"
+                    } else {
+                        "Kind::Vgpr"
+                    }
+                }
+                Some(v) if v.iter().all(|t| t == "!") => {
+                    if file == 'a' {
+                        "Kind::Agpr"
+                    } else {
+                        "Kind::Vgpr"
+                    }
+                }
+                Some(v) if v.iter().skip(1).all(|t| t == "!") => "Kind::Sreg",
+                Some(_) => "Kind::Vsrc",
+            }
+        }
+        Vdst if scalar => "Kind::Sreg",
+        Vdst if file == 'a' => "Kind::Agpr",
+        Vdst if mfma || (has_acc) => "Kind::AVgpr",
+        Data0 | Data1 if has_acc => "Kind::AVgpr",
+        _ if file == 'a' => "Kind::Agpr",
+        _ => "Kind::Vgpr",
+    };
+    k.to_string()
+}
+
+/// Map a constant-printing fingerprint to a value type.
+fn ty_of(gen: Generation, fp: &[String]) -> Option<&'static str> {
+    let s = fp
+        .iter()
+        .skip(1)
+        .map(|x| x.as_str())
+        .collect::<Vec<_>>()
+        .join(" | ");
+    let full = |x: &str| s == x;
+    Some(match () {
+        _ if full("0.15915494 | lit(0x3f800000) | 0x3c00 | 0x3f80 | lit(0x40) | 0x3c003c00 | 0xbff00000") => "B32",
+        _ if full("0.15915494309189532 | 0x3f800000 | 0x3c00 | 0x3f80 | lit(0x40) | 0x3c003c00 | 0xbff00000") => "B64",
+        _ if full("0.15915494309189532 | 0x3f800000 | 0x3c00 | 0x3f80 | 0x40 | 0x3c003c00 | -1.0") => "F64",
+        _ if full("0.15915494 | lit(0x3f800000) | lit(0x3c00) | 0x3f80 | lit(0x40) | lit(0x3c003c00) | lit(0xbff00000)") => "F16",
+        _ if full("0x3118 | lit(0x3f800000) | 0x3c00 | 0x3f80 | lit(0x40) | 0x3c00 | 0x0") => "B16",
+        _ if full("0.15915494 | 0x3f800000 | lit(0x3c00) | 0x3f80 | lit(0x40) | 0x3c003c00 | 0xbff00000") => "V2F16",
+        _ if full("0.15915494 | 0x3f800000 | 0x3c00 | 0x3f80 | lit(0x40) | lit(0x3c003c00) | 0xbff00000") => "V2F16Splat",
+        _ if full("0.15915494 | 0x3f800000 | 0x3c00 | lit(0x3f80) | lit(0x40) | 0x3c003c00 | 0xbff00000") => "V2Bf16",
+        // GFX9 VOP3/VOP3P: inline constants only.
+        _ if gen == Generation::Gfx9 && full("0.15915494") && fp[0].starts_with("s[") => "V2F32",
+        _ if gen == Generation::Gfx9 && full("0.15915494") => "B32",
+        _ if gen == Generation::Gfx9 && full("0.15915494309189532") => "F64",
+        _ if gen == Generation::Gfx9 && full("0x3118") => "B16",
+        _ => return None,
+    })
+}
+
+/// Printed special registers that are not encoded.
+fn implicit_code(gen: Generation, name: &str) -> Option<(u16, u8)> {
+    let _ = gen;
+    Some(match name {
+        "vcc" => (106, 2),
+        "vcc_lo" => (106, 1),
+        "exec" => (126, 2),
+        "exec_lo" => (126, 1),
+        "m0" => (if gen == Generation::Gfx9 { 124 } else { 125 }, 1),
+        "scc" => (253, 1),
+        _ => return None,
+    })
+}
+
+/// Choose how an immediate prints by matching candidates to LLVM's text.
+fn fit_imm(gen: Generation, values: &[u32], toks: &[Option<String>]) -> Option<String> {
+    use silk_amdgpu::isa::symbolic::{self, SymbolicKind};
+    let proc = match gen {
+        Generation::Gfx9 => silk_amdgpu::target::Processor::Gfx942,
+        Generation::Gfx11 => silk_amdgpu::target::Processor::Gfx1100,
+    };
+    let fits = |f: &dyn Fn(u32) -> String| {
+        values
+            .iter()
+            .zip(toks)
+            .all(|(&v, t)| t.as_ref().is_none_or(|t| *t == f(v)))
+    };
+    if toks.iter().all(|t| t.is_none()) {
+        return None;
+    }
+    if fits(&|v| (v as u16 as i16).to_string()) {
+        return Some("ImmStyle::Branch".into());
+    }
+    for k in SymbolicKind::ALL {
+        if fits(&|v| symbolic::to_text(k, proc, v as u16)) {
+            return Some(format!("ImmStyle::Sym(SymbolicKind::{k:?})"));
+        }
+    }
+    if fits(&|v| v.to_string()) {
+        return Some("ImmStyle::Dec".into());
+    }
+    None
+}
+
+/// Attributes by family and mnemonic (generation time only: the product
+/// reads the resulting bits, never the name).
+fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static str> {
+    let mut f = Vec::new();
+    let has = |s: &str| m.contains(s);
+    match family {
+        Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp => f.push("SALU"),
+        Family::Smem => f.extend(["SMEM", "LGKM_CNT"]),
+        Family::Vop1
+        | Family::Vop2
+        | Family::Vopc
+        | Family::Vop3
+        | Family::Vop3p
+        | Family::Vopd => f.push("VALU"),
+        Family::Ds => f.extend(["LDS", "LGKM_CNT"]),
+        Family::Flat => f.extend(["FLAT", "VMEM", "LGKM_CNT"]),
+        Family::Global | Family::Scratch | Family::Mubuf | Family::Mtbuf => f.push("VMEM"),
+    }
+    let mem = !matches!(
+        family,
+        Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp
+    ) && !family.is_vop();
+    if mem {
+        let atomic = has("atomic");
+        let store = has("store") || has("write") && family == Family::Ds;
+        let load = has("load")
+            || has("read") && family == Family::Ds
+            || (atomic && (has("_rtn") || gen == Generation::Gfx9 || true));
+        if atomic {
+            f.push("ATOMIC");
+        }
+        if load {
+            f.push("MAY_LOAD");
+        }
+        if store || atomic {
+            f.push("MAY_STORE");
+        }
+        if family.is_flat() || matches!(family, Family::Mubuf | Family::Mtbuf) {
+            if gen == Generation::Gfx11 && store && !atomic {
+                f.push("VS_CNT");
+            } else {
+                f.push("VM_CNT");
+            }
+        }
+    }
+    if family == Family::Ds {
+        let two = [
+            "ds_read2",
+            "ds_write2",
+            "ds_wrxchg2",
+            "ds_load_2addr",
+            "ds_store_2addr",
+            "ds_storexchg_2addr",
+        ];
+        if two.iter().any(|p| m.starts_with(p)) {
+            f.push("DS_OFFSET2");
+        }
+        if m.starts_with("ds_swizzle") {
+            f.push("DS_SWIZZLE");
+        }
+    }
+    if family == Family::Sopp {
+        if m.starts_with("s_branch") || m.starts_with("s_cbranch") {
+            f.push("BRANCH");
+        }
+        if m == "s_endpgm" {
+            f.push("END_PGM");
+        }
+        if m == "s_barrier" {
+            f.push("BARRIER");
+        }
+    }
+    if family.is_vop() {
+        for t in [
+            "v_exp_", "v_log_", "v_rcp_", "v_rsq_", "v_sqrt_", "v_sin_", "v_cos_",
+        ] {
+            if m.starts_with(t) {
+                f.push("TRANS");
+            }
+        }
+        if m.starts_with("v_mfma") || m.starts_with("v_smfmac") {
+            f.push("MFMA");
+        }
+        if m.starts_with("v_wmma") {
+            f.push("WMMA");
+        }
+        if m.starts_with("v_cmpx") {
+            f.push("WRITES_EXEC");
+        }
+    }
+    f
+}
+
 pub fn run() -> Result<(), String> {
+    if !std::path::Path::new(mc::LLVM_MC).exists() {
+        return Err(format!(
+            "{} not found: install LLVM 22 (apt-get install llvm-22)",
+            mc::LLVM_MC
+        ));
+    }
     let mut report = String::new();
-    for (cpu, gen) in [("gfx942", Generation::Gfx9), ("gfx1100", Generation::Gfx11)] {
+    let mut gfx9 = Vec::new();
+    let mut gfx11: Vec<OpRow> = Vec::new();
+    for (cpu, gen, bit) in [
+        ("gfx942", Generation::Gfx9, 1u8),
+        ("gfx1100", Generation::Gfx11, 2),
+        ("gfx1151", Generation::Gfx11, 4),
+    ] {
         let probes = enumerate(cpu, gen);
         eprintln!("{cpu}: {} opcodes decode", probes.len());
-        let _rows = analyse(cpu, gen, &probes, &mut report);
+        let rows = analyse(cpu, gen, &probes, &mut report);
+        let table = if gen == Generation::Gfx9 {
+            &mut gfx9
+        } else {
+            &mut gfx11
+        };
+        for mut row in rows {
+            match table.iter_mut().find(|r| {
+                r.family == row.family
+                    && r.opcode == row.opcode
+                    && r.name == row.name
+                    && r.operands == row.operands
+            }) {
+                Some(r) => r.processors |= bit,
+                None => {
+                    row.processors = bit;
+                    table.push(row);
+                }
+            }
+        }
     }
-    std::fs::write("target/isa-probe-report.txt", report).map_err(|e| e.to_string())?;
+    std::fs::write("target/isa-probe-report.txt", &report).map_err(|e| e.to_string())?;
     eprintln!("wrote target/isa-probe-report.txt");
+    for (gen, rows, file) in [
+        (Generation::Gfx9, &mut gfx9, "gfx9.rs"),
+        (Generation::Gfx11, &mut gfx11, "gfx11.rs"),
+    ] {
+        rows.sort_by_key(|r| (r.family, r.opcode, r.processors));
+        let path = format!("crates/silk-amdgpu/src/isa/{file}");
+        std::fs::write(&path, emit(gen, rows)).map_err(|e| format!("{path}: {e}"))?;
+        eprintln!("wrote {path} ({} opcodes)", rows.len());
+    }
     Ok(())
+}
+
+fn emit(gen: Generation, rows: &[OpRow]) -> String {
+    let cpus = match gen {
+        Generation::Gfx9 => "gfx942",
+        Generation::Gfx11 => "gfx1100 and gfx1151",
+    };
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "//! {gen:?} opcode table. GENERATED by `cargo xtask isa-tables`; do not edit."
+    );
+    let _ = writeln!(out, "//!");
+    let _ = writeln!(
+        out,
+        "//! Source of truth: LLVM 22 `llvm-mc --disassemble` for {cpus}, probed field"
+    );
+    let _ = writeln!(
+        out,
+        "//! by field (see `xtask/src/isa_gen.rs`); attributes from the family and the"
+    );
+    let _ = writeln!(out, "//! AMD ISA guides' instruction descriptions.");
+    let _ = writeln!(out);
+    let _ = writeln!(out, "use super::format::{{Family, Field}};");
+    let _ = writeln!(out, "#[allow(unused_imports)]");
+    let _ = writeln!(out, "use super::symbolic::SymbolicKind;");
+    let _ = writeln!(
+        out,
+        "use super::table::{{Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty}};"
+    );
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "const fn o(field: Field, kind: Kind, dwords: u8, ty: Ty) -> OperandSpec {{"
+    );
+    let _ = writeln!(
+        out,
+        "    OperandSpec {{ field, kind, dwords, ty, half: false }}"
+    );
+    let _ = writeln!(out, "}}");
+    let _ = writeln!(out);
+    let _ = writeln!(out, "#[allow(dead_code)]");
+    let _ = writeln!(
+        out,
+        "const fn h(field: Field, kind: Kind, dwords: u8, ty: Ty) -> OperandSpec {{"
+    );
+    let _ = writeln!(
+        out,
+        "    OperandSpec {{ field, kind, dwords, ty, half: true }}"
+    );
+    let _ = writeln!(out, "}}");
+    let _ = writeln!(out);
+    let _ = writeln!(out, "#[rustfmt::skip]");
+    let _ = writeln!(out, "pub static OPCODES: &[OpInfo] = &[");
+    for r in rows {
+        let flags = if r.flags.is_empty() {
+            "0".to_string()
+        } else {
+            r.flags
+                .iter()
+                .map(|f| format!("Flags::{f}"))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        };
+        let _ = writeln!(
+            out,
+            "    OpInfo {{ name: {:?}, family: Family::{:?}, opcode: {:#x}, operands: &[{}], flags: Flags({}), processors: {:#05b} }},",
+            r.name,
+            r.family,
+            r.opcode,
+            r.operands.join(", "),
+            flags,
+            r.processors
+        );
+    }
+    let _ = writeln!(out, "];");
+    out
 }

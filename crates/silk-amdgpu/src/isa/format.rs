@@ -107,7 +107,7 @@ pub enum Field {
     /// A literal dword following the instruction (no bit field).
     Literal,
     /// Printed but not encoded.
-    None,
+    Unencoded,
 }
 
 /// Where a field lives: dword index, lowest bit, width.
@@ -440,7 +440,7 @@ const GFX9_LAYOUTS: &[Layout] = &[
             Glc = b(0, 16, 1),
             Slc = b(0, 17, 1),
             Sc1 = b(0, 25, 1),
-            Lds = b(0, 13, 1),
+            Sve = b(0, 13, 1),
             Acc = b(1, 23, 1)
         ],
         Some(b(0, 0, 13)),

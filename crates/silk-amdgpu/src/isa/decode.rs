@@ -1,0 +1,401 @@
+//! Machine code to typed instructions, driven by the layout and opcode
+//! tables. Any byte sequence either decodes or yields a [`DecodeError`]
+//! naming the offset; nothing here panics.
+
+use super::format::{self, Family, Field, Layout, ModBit};
+use super::operand::{self, Operand, AGPR0, LITERAL, VGPR0};
+use super::table::{self, Kind, OpInfo};
+use super::{Inst, Mods, Opcode, Variant, MAX_OPERANDS};
+use crate::target::{Generation, Processor};
+
+/// Why bytes did not decode.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    #[error(
+        "offset {offset:#x}: truncated instruction: needs {needed} bytes, {available} available"
+    )]
+    Truncated {
+        offset: usize,
+        needed: usize,
+        available: usize,
+    },
+    #[error("offset {offset:#x}: no encoding family matches word {word:#010x}")]
+    UnknownFamily { offset: usize, word: u32 },
+    #[error("offset {offset:#x}: {family:?} opcode {opcode:#x} does not exist on {processor}")]
+    UnknownOpcode {
+        offset: usize,
+        family: Family,
+        opcode: u16,
+        processor: Processor,
+    },
+    #[error("offset {offset:#x}: invalid {what} in {name}")]
+    Invalid {
+        offset: usize,
+        name: &'static str,
+        what: &'static str,
+    },
+}
+
+/// Decode one instruction from `words`; returns it and its size in dwords.
+pub fn decode(processor: Processor, words: &[u32]) -> Result<(Inst, usize), DecodeError> {
+    decode_at(processor, words, 0)
+}
+
+/// Decode a whole byte buffer (length need not be a multiple of four: a
+/// trailing partial word is reported as truncated).
+pub fn decode_all(
+    processor: Processor,
+    bytes: &[u8],
+) -> Vec<Result<(usize, Inst, usize), DecodeError>> {
+    let words: Vec<u32> = bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < words.len() {
+        match decode_at(processor, &words[at..], at * 4) {
+            Ok((inst, n)) => {
+                out.push(Ok((at * 4, inst, n)));
+                at += n;
+            }
+            Err(e) => {
+                out.push(Err(e));
+                at += 1;
+            }
+        }
+    }
+    if bytes.len() % 4 != 0 {
+        out.push(Err(DecodeError::Truncated {
+            offset: words.len() * 4,
+            needed: 4,
+            available: bytes.len() % 4,
+        }));
+    }
+    out
+}
+
+struct Cursor<'a> {
+    words: &'a [u32],
+    offset: usize,
+    /// Dwords consumed so far (base + literal/DPP/SDWA).
+    len: usize,
+    literal: Option<u32>,
+}
+
+impl Cursor<'_> {
+    fn need(&self, dwords: usize) -> Result<(), DecodeError> {
+        if self.words.len() < dwords {
+            return Err(DecodeError::Truncated {
+                offset: self.offset,
+                needed: dwords * 4,
+                available: self.words.len() * 4,
+            });
+        }
+        Ok(())
+    }
+
+    /// The literal dword after the instruction (shared by all operands).
+    fn literal(&mut self) -> Result<u32, DecodeError> {
+        if let Some(v) = self.literal {
+            return Ok(v);
+        }
+        self.need(self.len + 1)?;
+        let v = self.words[self.len];
+        self.len += 1;
+        self.literal = Some(v);
+        Ok(v)
+    }
+}
+
+fn decode_at(
+    processor: Processor,
+    words: &[u32],
+    offset: usize,
+) -> Result<(Inst, usize), DecodeError> {
+    let gen = processor.generation();
+    let mut cur = Cursor {
+        words,
+        offset,
+        len: 0,
+        literal: None,
+    };
+    cur.need(1)?;
+    let layout = format::classify(gen, words[0]).ok_or(DecodeError::UnknownFamily {
+        offset,
+        word: words[0],
+    })?;
+    let base = layout.family.base_dwords();
+    cur.need(base)?;
+    cur.len = base;
+    let opnum = layout.opcode.get(words) as u16;
+    let opcode =
+        table::by_encoding(processor, layout.family, opnum).ok_or(DecodeError::UnknownOpcode {
+            offset,
+            family: layout.family,
+            opcode: opnum,
+            processor,
+        })?;
+    let info = &table::table(gen)[opcode.0 as usize];
+    let mut mods = decode_mods(gen, layout, info, words);
+
+    // DPP / SDWA: a control dword follows the base encoding and src0 moves
+    // into it ([CDNA3] §"VOP_SDWA", "VOP_DPP"; [RDNA3] §"DPP16", "DPP8").
+    let src0 = layout.field(Field::Src0).map(|b| b.get(words));
+    if matches!(layout.family, Family::Vop1 | Family::Vop2 | Family::Vopc) {
+        let variant = match (gen, src0) {
+            (_, Some(0xfa)) => Some(Variant::Dpp16),
+            (Generation::Gfx9, Some(0xf9)) => Some(Variant::Sdwa),
+            (Generation::Gfx11, Some(0xe9 | 0xea)) => Some(Variant::Dpp8),
+            _ => None,
+        };
+        if let Some(v) = variant {
+            cur.need(base + 1)?;
+            mods.variant = v;
+            mods.extra = words[base];
+            cur.len = base + 1;
+            if v == Variant::Dpp8 && src0 == Some(0xea) {
+                // FI=1 form of DPP8.
+                mods.mem = 1;
+            }
+        }
+    }
+
+    let mut inst = Inst {
+        opcode,
+        operands: [Operand::None; MAX_OPERANDS],
+        num_operands: 0,
+        mods,
+    };
+    for (i, spec) in info.operands.iter().enumerate().take(MAX_OPERANDS) {
+        let op = decode_operand(gen, layout, info, spec, i, words, &mut cur, &inst.mods)?;
+        inst.operands[i] = op;
+        inst.num_operands = i as u8 + 1;
+    }
+    Ok((inst, cur.len))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn decode_operand(
+    gen: Generation,
+    layout: &Layout,
+    info: &'static OpInfo,
+    spec: &table::OperandSpec,
+    index: usize,
+    words: &[u32],
+    cur: &mut Cursor,
+    mods: &Mods,
+) -> Result<Operand, DecodeError> {
+    let invalid = |what| DecodeError::Invalid {
+        offset: cur.offset,
+        name: info.name,
+        what,
+    };
+    let count = spec.dwords.max(1);
+    if let Kind::Implicit(code) = spec.kind {
+        return Ok(Operand::Reg {
+            code,
+            count,
+            half: 0,
+        });
+    }
+    if spec.field == Field::Literal || spec.kind == Kind::Literal {
+        return Ok(Operand::Literal(cur.literal()?));
+    }
+    let raw = match spec.field {
+        Field::Offset => return Ok(Operand::Imm(0)),
+        f => match layout.field(f) {
+            Some(b) => b.get(words),
+            None => return Err(invalid("operand field")),
+        },
+    };
+    // In DPP/SDWA forms src0 lives in the control dword's low byte.
+    let raw = if spec.field == Field::Src0 && mods.variant != Variant::Native {
+        VGPR0 as u32 + (mods.extra & 0xff)
+    } else {
+        raw
+    };
+    let half = |code: u32| -> u8 {
+        if spec.half {
+            1
+        } else {
+            let _ = code;
+            0
+        }
+    };
+    Ok(match spec.kind {
+        Kind::Imm(_) => Operand::Imm(raw as i32),
+        Kind::Sreg => {
+            let code = match spec.field {
+                Field::Sbase => raw * 2,
+                Field::Srsrc => raw * 4,
+                _ => raw,
+            };
+            Operand::Reg {
+                code: code as u16,
+                count,
+                half: 0,
+            }
+        }
+        Kind::Ssrc | Kind::Vsrc => {
+            let code = raw as u16;
+            if code == LITERAL {
+                Operand::Literal(cur.literal()?)
+            } else if operand::is_inline_const(code) {
+                Operand::Const(code as u8)
+            } else {
+                let code = if spec.kind == Kind::Vsrc
+                    && spec.half
+                    && gen == Generation::Gfx11
+                    && code >= VGPR0
+                {
+                    // True16 VOP1/2/C: bit 7 of the VGPR number selects the high half.
+                    return Ok(t16_reg(layout, spec, code, mods, index));
+                } else {
+                    code
+                };
+                Operand::Reg {
+                    code,
+                    count,
+                    half: half(raw),
+                }
+            }
+        }
+        Kind::Vgpr | Kind::Agpr | Kind::AVgpr => {
+            let width9 = layout.field(spec.field).is_some_and(|b| b.width == 9);
+            let index_ = if width9 {
+                raw.wrapping_sub(VGPR0 as u32) & 0xff
+            } else {
+                raw
+            };
+            if width9 && raw < VGPR0 as u32 && spec.kind != Kind::Agpr {
+                // A 9-bit field naming a non-VGPR where only VGPRs are allowed.
+                return Ok(Operand::Reg {
+                    code: raw as u16,
+                    count,
+                    half: 0,
+                });
+            }
+            let agpr = match spec.kind {
+                Kind::Agpr => true,
+                Kind::AVgpr => acc_selected(layout, spec.field, words),
+                _ => false,
+            };
+            if spec.half && gen == Generation::Gfx11 {
+                return Ok(t16_reg(layout, spec, VGPR0 + index_ as u16, mods, index));
+            }
+            Operand::Reg {
+                code: if agpr { AGPR0 } else { VGPR0 } + index_ as u16,
+                count,
+                half: 0,
+            }
+        }
+        Kind::Literal | Kind::Implicit(_) => unreachable_operand(),
+    })
+}
+
+fn unreachable_operand() -> Operand {
+    Operand::None
+}
+
+/// A true16 operand: which half is selected depends on the encoding.
+fn t16_reg(
+    layout: &Layout,
+    spec: &table::OperandSpec,
+    code: u16,
+    mods: &Mods,
+    index: usize,
+) -> Operand {
+    let _ = index;
+    let e32 = matches!(layout.family, Family::Vop1 | Family::Vop2 | Family::Vopc);
+    let (code, hi) = if e32 && mods.variant == Variant::Native {
+        // VOP1/2/C: the VGPR field's bit 7 selects the half (v0..v127 only).
+        let n = code - VGPR0;
+        (VGPR0 + (n & 0x7f), n & 0x80 != 0)
+    } else {
+        // VOP3: op_sel bit per source (bit 3 = destination).
+        let bit = match spec.field {
+            Field::Src0 => 0,
+            Field::Src1 => 1,
+            Field::Src2 => 2,
+            _ => 3,
+        };
+        (code, mods.op_sel >> bit & 1 != 0)
+    };
+    Operand::Reg {
+        code,
+        count: 1,
+        half: if hi { 2 } else { 1 },
+    }
+}
+
+/// Whether the `acc` bit(s) select AGPRs for this field.
+fn acc_selected(layout: &Layout, field: Field, words: &[u32]) -> bool {
+    if layout.family == Family::Vop3p {
+        return match field {
+            Field::Vdst | Field::Src2 => format::MAI_ACC_CD.get(words) != 0,
+            Field::Src0 => format::MAI_ACC.get(words) & 1 != 0,
+            Field::Src1 => format::MAI_ACC.get(words) & 2 != 0,
+            _ => false,
+        };
+    }
+    layout
+        .mod_bit(ModBit::Acc)
+        .is_some_and(|b| b.get(words) != 0)
+}
+
+fn decode_mods(gen: Generation, layout: &Layout, info: &OpInfo, words: &[u32]) -> Mods {
+    let mut m = Mods::default();
+    for (bit, b) in layout.mod_bits {
+        if b.get(words) != 0 {
+            m.mem |= format::mod_bit(*bit);
+        }
+    }
+    if let Some(b) = layout.offset {
+        let v = b.get(words);
+        m.offset = if layout.offset_signed {
+            sign_extend(v, b.width)
+        } else {
+            v as i32
+        };
+    }
+    if let Some(b) = layout.offset1 {
+        m.offset1 = b.get(words) as u16;
+    }
+    match layout.family {
+        Family::Vop3 => {
+            m.clamp = format::VOP3_CLAMP.get(words) != 0;
+            m.omod = format::VOP3_OMOD.get(words) as u8;
+            m.neg = format::VOP3_NEG.get(words) as u8;
+            if !info.operands.iter().any(|o| o.field == Field::Sdst3) {
+                m.abs = format::VOP3_ABS.get(words) as u8;
+                m.op_sel = format::VOP3_OPSEL.get(words) as u8;
+            }
+        }
+        Family::Vop3p if info.flags.has(table::Flags::MFMA) && gen == Generation::Gfx9 => {
+            m.offset1 = format::MAI_CBSZ.get(words) as u16;
+            m.abid = format::MAI_ABID.get(words) as u8;
+            m.blgp = format::MAI_BLGP.get(words) as u8;
+        }
+        Family::Vop3p => {
+            m.clamp = format::VOP3_CLAMP.get(words) != 0;
+            m.op_sel = format::VOP3P_OPSEL.get(words) as u8;
+            m.op_sel_hi =
+                (format::VOP3P_OPSEL_HI.get(words) | format::VOP3P_OPSEL_HI2.get(words) << 2) as u8;
+            m.neg = format::VOP3_NEG.get(words) as u8;
+            m.abs = format::VOP3P_NEG_HI.get(words) as u8;
+        }
+        _ => {}
+    }
+    m
+}
+
+fn sign_extend(v: u32, width: u8) -> i32 {
+    let shift = 32 - width as u32;
+    ((v << shift) as i32) >> shift
+}
+
+/// The opcode and its table entry.
+pub fn info(processor: Processor, opcode: Opcode) -> Option<&'static OpInfo> {
+    table::table(processor.generation()).get(opcode.0 as usize)
+}

@@ -1,0 +1,679 @@
+//! Typed instructions to LLVM 22 assembly text.
+//!
+//! Operand order and types come from the opcode table; how each family
+//! prints its modifiers follows LLVM's AMDGPU printer as observed through
+//! `llvm-mc` (the differential corpus in `tests/data/isa` is the check).
+
+use super::format::{self, Family, Field, ModBit};
+use super::operand::{self, Operand, VGPR0};
+use super::symbolic;
+use super::table::{self, Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
+use super::{Inst, Variant};
+use crate::target::{Generation, Processor};
+use std::fmt::Write;
+
+/// Print `inst` as LLVM does (no leading tab, no trailing newline).
+pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
+    let gen = processor.generation();
+    let Some(info) = table::table(gen).get(inst.opcode.0 as usize) else {
+        let _ = write!(out, "<unknown opcode {}>", inst.opcode.0);
+        return;
+    };
+    out.push_str(info.name);
+    match inst.mods.variant {
+        Variant::Dpp16 | Variant::Dpp8 => out.push_str(dpp_suffix(info)),
+        Variant::Sdwa => out.push_str(sdwa_suffix(info)),
+        Variant::Native => {}
+    }
+    if info.flags.has(Flags::OPTIONAL_IMM) && inst.operands[0] == Operand::Imm(0) {
+        return;
+    }
+    let mut first = true;
+    for (i, spec) in info.operands.iter().enumerate() {
+        let Some(op) = inst
+            .operands
+            .get(i)
+            .filter(|_| i < inst.num_operands as usize)
+        else {
+            break;
+        };
+        out.push_str(if first { " " } else { ", " });
+        first = false;
+        print_operand(processor, info, inst, spec, op, out);
+    }
+    print_modifiers(processor, info, inst, out);
+}
+
+/// Convenience: print to a new string.
+pub fn to_text(processor: Processor, inst: &Inst) -> String {
+    let mut s = String::new();
+    print(processor, inst, &mut s);
+    s
+}
+
+fn dpp_suffix(info: &OpInfo) -> &'static str {
+    let _ = info;
+    "_dpp"
+}
+
+fn sdwa_suffix(info: &OpInfo) -> &'static str {
+    let _ = info;
+    "_sdwa"
+}
+
+/// Source index of a VOP3/VOP3P source field (for neg/abs/op_sel bits).
+fn src_index(f: Field) -> Option<u8> {
+    match f {
+        Field::Src0 => Some(0),
+        Field::Src1 => Some(1),
+        Field::Src2 => Some(2),
+        _ => None,
+    }
+}
+
+fn print_operand(
+    processor: Processor,
+    info: &OpInfo,
+    inst: &Inst,
+    spec: &OperandSpec,
+    op: &Operand,
+    out: &mut String,
+) {
+    let gen = processor.generation();
+    let m = &inst.mods;
+    // VOP3 source modifiers: `-x`, `|x|`.
+    let (neg, abs) = match (info.family, src_index(spec.field)) {
+        (Family::Vop3, Some(i)) => (m.neg >> i & 1 != 0, m.abs >> i & 1 != 0),
+        _ => (false, false),
+    };
+    if neg {
+        out.push('-');
+    }
+    if abs {
+        out.push('|');
+    }
+    match (*op, spec.kind) {
+        (Operand::Imm(v), Kind::Imm(style)) => print_imm(processor, style, v, out),
+        (Operand::Imm(v), _) => {
+            let _ = write!(out, "{v}");
+        }
+        (Operand::Reg { code, count, half }, _) => {
+            print_reg_operand(gen, info, inst, spec, code, count, half, out)
+        }
+        (Operand::Const(code), _) => print_inline(spec.ty, code as u16, out),
+        (Operand::Literal(v), _) => print_literal(spec, v, out),
+        (Operand::None, _) => out.push_str("<none>"),
+    }
+    if abs {
+        out.push('|');
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn print_reg_operand(
+    gen: Generation,
+    info: &OpInfo,
+    inst: &Inst,
+    spec: &OperandSpec,
+    code: u16,
+    count: u8,
+    half: u8,
+    out: &mut String,
+) {
+    let null = operand::null_code(gen);
+    let m = &inst.mods;
+    let count = effective_count(gen, info, inst, spec, count);
+    match (info.family, spec.field) {
+        // FLAT-family "off" operands.
+        (f, Field::Saddr) if f.is_flat() && (code == null || code == 0x7f) => {
+            return out.push_str("off")
+        }
+        (Family::Scratch, Field::Addr) if !has_mod(gen, info.family, m.mem, ModBit::Sve) => {
+            return out.push_str("off")
+        }
+        (Family::Mubuf | Family::Mtbuf, Field::Addr)
+            if !has_mod(gen, info.family, m.mem, ModBit::Offen)
+                && !has_mod(gen, info.family, m.mem, ModBit::Idxen) =>
+        {
+            return out.push_str("off")
+        }
+        _ => {}
+    }
+    operand::print_reg(gen, code, count, half, out);
+}
+
+/// Register widths that depend on other fields: FLAT address width with a
+/// scalar base, MUBUF address with both `idxen` and `offen`, `tfe`.
+fn effective_count(
+    gen: Generation,
+    info: &OpInfo,
+    inst: &Inst,
+    spec: &OperandSpec,
+    count: u8,
+) -> u8 {
+    let m = &inst.mods;
+    match (info.family, spec.field) {
+        (Family::Global, Field::Addr) => {
+            let saddr = info
+                .operands
+                .iter()
+                .position(|o| o.field == Field::Saddr)
+                .and_then(|i| match inst.operands[i] {
+                    Operand::Reg { code, .. } => Some(code),
+                    _ => None,
+                });
+            match saddr {
+                Some(c) if c != operand::null_code(gen) && c != 0x7f => 1,
+                _ => 2,
+            }
+        }
+        (Family::Mubuf | Family::Mtbuf, Field::Addr) => {
+            if has_mod(gen, info.family, m.mem, ModBit::Offen)
+                && has_mod(gen, info.family, m.mem, ModBit::Idxen)
+            {
+                2
+            } else {
+                1
+            }
+        }
+        (
+            Family::Mubuf | Family::Mtbuf | Family::Global | Family::Flat | Family::Scratch,
+            Field::Vdst | Field::Data0,
+        ) if has_mod(gen, info.family, m.mem, ModBit::Tfe)
+            && (spec.field == Field::Vdst
+                || info.family == Family::Mubuf
+                || info.family == Family::Mtbuf) =>
+        {
+            count + 1
+        }
+        _ => count,
+    }
+}
+
+fn has_mod(gen: Generation, family: Family, mem: u16, bit: ModBit) -> bool {
+    format::layout(gen, family).is_some_and(|l| l.mod_bit(bit).is_some())
+        && mem & format::mod_bit(bit) != 0
+}
+
+fn print_imm(processor: Processor, style: ImmStyle, v: i32, out: &mut String) {
+    match style {
+        ImmStyle::Branch => {
+            let _ = write!(out, "{}", v as u16 as i16);
+        }
+        ImmStyle::Dec => {
+            let _ = write!(out, "{v}");
+        }
+        ImmStyle::Sym(kind) => symbolic::print(kind, processor, v as u16, out),
+    }
+}
+
+const F16_INLINE: [u16; 9] = [
+    0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118,
+];
+const BF16_INLINE: [u16; 9] = [
+    0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000, 0x4080, 0xc080, 0x3e22,
+];
+const F32_INLINE: [u32; 9] = [
+    0x3f00_0000,
+    0xbf00_0000,
+    0x3f80_0000,
+    0xbf80_0000,
+    0x4000_0000,
+    0xc000_0000,
+    0x4080_0000,
+    0xc080_0000,
+    0x3e22_f983,
+];
+const F64_INLINE_HI: [u32; 8] = [
+    0x3fe0_0000,
+    0xbfe0_0000,
+    0x3ff0_0000,
+    0xbff0_0000,
+    0x4000_0000,
+    0xc000_0000,
+    0x4010_0000,
+    0xc010_0000,
+];
+const FLOAT_TEXT: [&str; 8] = ["0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0"];
+
+/// Inline constant (source codes 128..=208, 240..=248).
+fn print_inline(ty: Ty, code: u16, out: &mut String) {
+    if let Some(v) = operand::inline_int(code) {
+        let _ = write!(out, "{v}");
+        return;
+    }
+    let idx = (code - 240) as usize;
+    if ty == Ty::B16 {
+        let _ = write!(out, "0x{:x}", F16_INLINE.get(idx).copied().unwrap_or(0));
+        return;
+    }
+    if idx == 8 {
+        out.push_str(if ty.is_64() {
+            "0.15915494309189532"
+        } else {
+            "0.15915494"
+        });
+        return;
+    }
+    out.push_str(FLOAT_TEXT.get(idx).copied().unwrap_or("<bad inline>"));
+}
+
+fn int_inline(v: u32) -> bool {
+    (-16..=64).contains(&(v as i32))
+}
+
+fn inline16(v: u16, floats: &[u16; 9]) -> bool {
+    (-16..=64).contains(&(v as i16)) || floats.contains(&v)
+}
+
+/// 32-bit literal dword, as LLVM prints it for the operand's type
+/// (`lit(...)` marks a literal that could have been an inline constant).
+fn print_literal(spec: &OperandSpec, v: u32, out: &mut String) {
+    let inline32 = int_inline(v) || F32_INLINE.contains(&v);
+    let (lo, hi) = (v as u16, (v >> 16) as u16);
+    let (lit, shown) = match spec.ty {
+        Ty::B32 | Ty::V2F32 => (inline32, v),
+        Ty::B64 => (int_inline(v), v),
+        Ty::F64 => {
+            if let Some(i) = F64_INLINE_HI.iter().position(|&x| x == v) {
+                out.push_str(FLOAT_TEXT[i]);
+                return;
+            }
+            (false, v)
+        }
+        Ty::F16 => (inline32 || inline16(lo, &F16_INLINE), v),
+        Ty::B16 => {
+            if inline32 {
+                (true, v)
+            } else {
+                (false, lo as u32)
+            }
+        }
+        Ty::V2F16 => (int_inline(v) || hi == 0 && inline16(lo, &F16_INLINE), v),
+        Ty::V2F16Splat => (int_inline(v) || lo == hi && F16_INLINE.contains(&lo), v),
+        Ty::V2Bf16 => (int_inline(v) || hi == 0 && inline16(lo, &BF16_INLINE), v),
+    };
+    if lit {
+        let _ = write!(out, "lit(0x{shown:x})");
+    } else {
+        let _ = write!(out, "0x{shown:x}");
+    }
+}
+
+fn bits_list(bits: u8, n: usize, out: &mut String) {
+    out.push('[');
+    for i in 0..n {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push(if bits >> i & 1 != 0 { '1' } else { '0' });
+    }
+    out.push(']');
+}
+
+fn num_srcs(info: &OpInfo) -> usize {
+    info.operands
+        .iter()
+        .filter(|o| src_index(o.field).is_some())
+        .count()
+}
+
+fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut String) {
+    let gen = processor.generation();
+    let m = &inst.mods;
+    let mem = |b: ModBit| has_mod(gen, info.family, m.mem, b);
+    match info.family {
+        Family::Vop3 => {
+            if m.clamp {
+                out.push_str(" clamp");
+            }
+            match m.omod {
+                1 => out.push_str(" mul:2"),
+                2 => out.push_str(" mul:4"),
+                3 => out.push_str(" div:2"),
+                _ => {}
+            }
+            let op_sel = if info.operands.iter().any(|o| o.half) {
+                0
+            } else {
+                m.op_sel
+            };
+            if op_sel != 0 {
+                out.push_str(" op_sel:");
+                bits_list(
+                    op_sel & 7 | (op_sel >> 3 & 1) << num_srcs(info),
+                    num_srcs(info) + 1,
+                    out,
+                );
+            }
+        }
+        Family::Vop3p if info.flags.has(Flags::MFMA) && gen == Generation::Gfx9 => {
+            if m.offset1 != 0 {
+                let _ = write!(out, " cbsz:{}", m.offset1);
+            }
+            if m.abid != 0 {
+                let _ = write!(out, " abid:{}", m.abid);
+            }
+            if m.blgp != 0 {
+                let _ = write!(out, " blgp:{}", m.blgp);
+            }
+        }
+        Family::Vop3p => {
+            let n = num_srcs(info);
+            let full = (1u8 << n) - 1;
+            if m.op_sel != 0 {
+                out.push_str(" op_sel:");
+                bits_list(m.op_sel, n, out);
+            }
+            if m.op_sel_hi & full != full {
+                out.push_str(" op_sel_hi:");
+                bits_list(m.op_sel_hi, n, out);
+            }
+            if m.neg != 0 {
+                out.push_str(" neg_lo:");
+                bits_list(m.neg, n, out);
+            }
+            if m.abs != 0 {
+                out.push_str(" neg_hi:");
+                bits_list(m.abs, n, out);
+            }
+            if m.clamp {
+                out.push_str(" clamp");
+            }
+        }
+        Family::Smem => print_smem_tail(processor, info, inst, out),
+        Family::Ds => {
+            if info.flags.has(Flags::DS_OFFSET2) {
+                if m.offset != 0 {
+                    let _ = write!(out, " offset0:{}", m.offset);
+                }
+                if m.offset1 != 0 {
+                    let _ = write!(out, " offset1:{}", m.offset1);
+                }
+            } else {
+                let off = (m.offset as u32 & 0xff) | (m.offset1 as u32) << 8;
+                if info.flags.has(Flags::DS_SWIZZLE) {
+                    if off != 0 {
+                        out.push_str(" offset:");
+                        symbolic::print(
+                            symbolic::SymbolicKind::Swizzle,
+                            processor,
+                            off as u16,
+                            out,
+                        );
+                    }
+                } else if off != 0 {
+                    let _ = write!(out, " offset:{off}");
+                }
+            }
+            if mem(ModBit::Gds) {
+                out.push_str(" gds");
+            }
+        }
+        Family::Flat | Family::Global | Family::Scratch | Family::Mubuf | Family::Mtbuf => {
+            if info.family == Family::Mtbuf {
+                print_format(processor, m.offset1, out);
+            }
+            if mem(ModBit::Idxen) {
+                out.push_str(" idxen");
+            }
+            if mem(ModBit::Offen) {
+                out.push_str(" offen");
+            }
+            if m.offset != 0 {
+                let _ = write!(out, " offset:{}", m.offset);
+            }
+            match gen {
+                Generation::Gfx9 => {
+                    if mem(ModBit::Glc) {
+                        out.push_str(" sc0");
+                    }
+                    if mem(ModBit::Slc) {
+                        out.push_str(" nt");
+                    }
+                    if mem(ModBit::Sc1) {
+                        out.push_str(" sc1");
+                    }
+                }
+                Generation::Gfx11 => {
+                    if mem(ModBit::Glc) {
+                        out.push_str(" glc");
+                    }
+                    if mem(ModBit::Slc) {
+                        out.push_str(" slc");
+                    }
+                    if mem(ModBit::Dlc) {
+                        out.push_str(" dlc");
+                    }
+                }
+            }
+            if info.family != Family::Scratch && mem(ModBit::Lds) {
+                out.push_str(" lds");
+            }
+            if mem(ModBit::Tfe) {
+                out.push_str(" tfe");
+            }
+        }
+        _ => {}
+    }
+}
+
+/// SMEM offset operand(s) and cache bits ([CDNA3] §"SMEM": IMM and SOE
+/// select an immediate offset, an SGPR offset, or both).
+fn print_smem_tail(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut String) {
+    let gen = processor.generation();
+    let m = &inst.mods;
+    let mem = |b: ModBit| has_mod(gen, info.family, m.mem, b);
+    let soffset = inst
+        .operands()
+        .iter()
+        .zip(info.operands)
+        .find(|(_, s)| s.field == Field::Soffset)
+        .and_then(|(o, _)| match o {
+            Operand::Reg { code, .. } => Some(*code),
+            _ => None,
+        });
+    let sep = if inst.num_operands == 0 { " " } else { ", " };
+    let hex = |v: i32, out: &mut String| {
+        if v < 0 {
+            let _ = write!(out, "-0x{:x}", -(v as i64));
+        } else {
+            let _ = write!(out, "0x{v:x}");
+        }
+    };
+    match gen {
+        Generation::Gfx9 => {
+            let imm = mem(ModBit::Imm);
+            let soe = mem(ModBit::Soe);
+            out.push_str(sep);
+            if soe {
+                operand::print_reg(gen, soffset.unwrap_or(0), 1, 0, out);
+                if imm {
+                    out.push_str(" offset:");
+                    hex(m.offset, out);
+                }
+            } else if imm {
+                hex(m.offset, out);
+            } else {
+                operand::print_reg(gen, (m.offset & 0xff) as u16, 1, 0, out);
+            }
+            if mem(ModBit::Glc) {
+                out.push_str(" glc");
+            }
+            if mem(ModBit::Nv) {
+                out.push_str(" nv");
+            }
+        }
+        Generation::Gfx11 => {
+            out.push_str(sep);
+            match soffset {
+                Some(c) if c != operand::null_code(gen) => {
+                    operand::print_reg(gen, c, 1, 0, out);
+                    if m.offset != 0 {
+                        out.push_str(" offset:");
+                        hex(m.offset, out);
+                    }
+                }
+                _ => hex(m.offset, out),
+            }
+            if mem(ModBit::Glc) {
+                out.push_str(" glc");
+            }
+            if mem(ModBit::Dlc) {
+                out.push_str(" dlc");
+            }
+        }
+    }
+}
+
+/// MTBUF `format:` (omitted when it is the default).
+fn print_format(processor: Processor, format: u16, out: &mut String) {
+    match processor.generation() {
+        Generation::Gfx9 => {
+            let dfmt = format & 0xf;
+            let nfmt = format >> 4;
+            if dfmt == 1 && nfmt == 0 {
+                return;
+            }
+            let _ = write!(out, " format:[{},{}]", gfx9_dfmt(dfmt), gfx9_nfmt(nfmt));
+        }
+        Generation::Gfx11 => {
+            if format == 1 {
+                return;
+            }
+            match gfx11_format(format) {
+                Some(n) => {
+                    let _ = write!(out, " format:[{n}]");
+                }
+                None => {
+                    let _ = write!(out, " format:{format}");
+                }
+            }
+        }
+    }
+}
+
+fn gfx9_dfmt(d: u16) -> &'static str {
+    const N: [&str; 16] = [
+        "BUF_DATA_FORMAT_INVALID",
+        "BUF_DATA_FORMAT_8",
+        "BUF_DATA_FORMAT_16",
+        "BUF_DATA_FORMAT_8_8",
+        "BUF_DATA_FORMAT_32",
+        "BUF_DATA_FORMAT_16_16",
+        "BUF_DATA_FORMAT_10_11_11",
+        "BUF_DATA_FORMAT_11_11_10",
+        "BUF_DATA_FORMAT_10_10_10_2",
+        "BUF_DATA_FORMAT_2_10_10_10",
+        "BUF_DATA_FORMAT_8_8_8_8",
+        "BUF_DATA_FORMAT_32_32",
+        "BUF_DATA_FORMAT_16_16_16_16",
+        "BUF_DATA_FORMAT_32_32_32",
+        "BUF_DATA_FORMAT_32_32_32_32",
+        "BUF_DATA_FORMAT_RESERVED_15",
+    ];
+    N[d as usize & 15]
+}
+
+fn gfx9_nfmt(n: u16) -> &'static str {
+    const N: [&str; 8] = [
+        "BUF_NUM_FORMAT_UNORM",
+        "BUF_NUM_FORMAT_SNORM",
+        "BUF_NUM_FORMAT_USCALED",
+        "BUF_NUM_FORMAT_SSCALED",
+        "BUF_NUM_FORMAT_UINT",
+        "BUF_NUM_FORMAT_SINT",
+        "BUF_NUM_FORMAT_RESERVED_6",
+        "BUF_NUM_FORMAT_FLOAT",
+    ];
+    N[n as usize & 7]
+}
+
+/// GFX11 unified buffer formats ([RDNA3] §"Buffer formats").
+fn gfx11_format(f: u16) -> Option<&'static str> {
+    Some(match f {
+        0 => "BUF_FMT_INVALID",
+        1 => "BUF_FMT_8_UNORM",
+        2 => "BUF_FMT_8_SNORM",
+        3 => "BUF_FMT_8_USCALED",
+        4 => "BUF_FMT_8_SSCALED",
+        5 => "BUF_FMT_8_UINT",
+        6 => "BUF_FMT_8_SINT",
+        7 => "BUF_FMT_16_UNORM",
+        8 => "BUF_FMT_16_SNORM",
+        9 => "BUF_FMT_16_USCALED",
+        10 => "BUF_FMT_16_SSCALED",
+        11 => "BUF_FMT_16_UINT",
+        12 => "BUF_FMT_16_SINT",
+        13 => "BUF_FMT_16_FLOAT",
+        14 => "BUF_FMT_8_8_UNORM",
+        15 => "BUF_FMT_8_8_SNORM",
+        16 => "BUF_FMT_8_8_USCALED",
+        17 => "BUF_FMT_8_8_SSCALED",
+        18 => "BUF_FMT_8_8_UINT",
+        19 => "BUF_FMT_8_8_SINT",
+        20 => "BUF_FMT_32_UINT",
+        21 => "BUF_FMT_32_SINT",
+        22 => "BUF_FMT_32_FLOAT",
+        23 => "BUF_FMT_16_16_UNORM",
+        24 => "BUF_FMT_16_16_SNORM",
+        25 => "BUF_FMT_16_16_USCALED",
+        26 => "BUF_FMT_16_16_SSCALED",
+        27 => "BUF_FMT_16_16_UINT",
+        28 => "BUF_FMT_16_16_SINT",
+        29 => "BUF_FMT_16_16_FLOAT",
+        30 => "BUF_FMT_10_11_11_FLOAT",
+        31 => "BUF_FMT_11_11_10_FLOAT",
+        32 => "BUF_FMT_10_10_10_2_UNORM",
+        33 => "BUF_FMT_10_10_10_2_SNORM",
+        34 => "BUF_FMT_10_10_10_2_UINT",
+        35 => "BUF_FMT_10_10_10_2_SINT",
+        36 => "BUF_FMT_2_10_10_10_UNORM",
+        37 => "BUF_FMT_2_10_10_10_SNORM",
+        38 => "BUF_FMT_2_10_10_10_USCALED",
+        39 => "BUF_FMT_2_10_10_10_SSCALED",
+        40 => "BUF_FMT_2_10_10_10_UINT",
+        41 => "BUF_FMT_2_10_10_10_SINT",
+        42 => "BUF_FMT_8_8_8_8_UNORM",
+        43 => "BUF_FMT_8_8_8_8_SNORM",
+        44 => "BUF_FMT_8_8_8_8_USCALED",
+        45 => "BUF_FMT_8_8_8_8_SSCALED",
+        46 => "BUF_FMT_8_8_8_8_UINT",
+        47 => "BUF_FMT_8_8_8_8_SINT",
+        48 => "BUF_FMT_32_32_UINT",
+        49 => "BUF_FMT_32_32_SINT",
+        50 => "BUF_FMT_32_32_FLOAT",
+        51 => "BUF_FMT_16_16_16_16_UNORM",
+        52 => "BUF_FMT_16_16_16_16_SNORM",
+        53 => "BUF_FMT_16_16_16_16_USCALED",
+        54 => "BUF_FMT_16_16_16_16_SSCALED",
+        55 => "BUF_FMT_16_16_16_16_UINT",
+        56 => "BUF_FMT_16_16_16_16_SINT",
+        57 => "BUF_FMT_16_16_16_16_FLOAT",
+        58 => "BUF_FMT_32_32_32_UINT",
+        59 => "BUF_FMT_32_32_32_SINT",
+        60 => "BUF_FMT_32_32_32_FLOAT",
+        61 => "BUF_FMT_32_32_32_32_UINT",
+        62 => "BUF_FMT_32_32_32_32_SINT",
+        63 => "BUF_FMT_32_32_32_32_FLOAT",
+        _ => return None,
+    })
+}
+
+#[allow(dead_code)]
+fn is_vgpr(code: u16) -> bool {
+    (VGPR0..VGPR0 + 256).contains(&code)
+}
+
+/// Reverse lookups for the parser.
+pub(crate) fn gfx9_dfmt_value(name: &str) -> Option<u16> {
+    (0..16).find(|&d| gfx9_dfmt(d) == name)
+}
+
+pub(crate) fn gfx9_nfmt_value(name: &str) -> Option<u16> {
+    (0..8).find(|&n| gfx9_nfmt(n) == name)
+}
+
+pub(crate) fn gfx11_format_value(name: &str) -> Option<u16> {
+    (0..64).find(|&f| gfx11_format(f) == Some(name))
+}
