@@ -130,27 +130,158 @@ pub trait InstructionEncoder {
     fn encode(&self, processor: Processor, text: &str) -> Result<EncodedInst, InstError>;
 }
 
-/// The product's encoder: `silk_amdgpu::isa::parse::parse_inst` then
-/// `silk_amdgpu::isa::encode::encode`.
+/// The product's encoder: [`crate::isa::parse::parse_inst`] then
+/// [`crate::isa::encode::encode`].
 ///
-/// WAITING ON THE INSTRUCTION LAYER: until `isa::parse` and `isa::encode`
-/// land, this reports that instructions cannot be encoded yet. Wiring it
-/// up is this one function body: parse, turn `ParsedInst::label` (operand
-/// index, symbol, addend, `@rel32@lo/hi` or branch) into a [`Fixup`] whose
-/// `offset` is the byte offset of that operand's field (0 for SOPP
-/// branches, the literal dword's offset for `@rel32`), encode with the
-/// field zero, return the words.
+/// Branch labels come back from the parser as [`LabelRef`]s (the operand
+/// is encoded as zero and patched by a [`FixupKind::SoppBranch`] fixup).
+/// `sym@rel32@lo+A` / `sym@rel32@hi+A` operands (device-function calls)
+/// are not read by the instruction parser yet: they are replaced by
+/// `lit(0)`, which LLVM also encodes as a 32-bit literal, and the literal
+/// dword (the last one) is patched by a `Rel32Lo`/`Rel32Hi` fixup.
+///
+/// [`LabelRef`]: crate::isa::parse::LabelRef
 #[derive(Clone, Copy, Debug, Default)]
 pub struct IsaEncoder;
 
+/// Finds one `sym@rel32@lo|hi[+-addend]` operand: returns the byte range,
+/// symbol, kind and addend.
+fn rel32_operand(text: &str) -> Option<(std::ops::Range<usize>, &str, FixupKind, i64)> {
+    let at = text.find("@rel32@")?;
+    let b = text.as_bytes();
+    let mut start = at;
+    while start > 0
+        && (b[start - 1].is_ascii_alphanumeric() || matches!(b[start - 1], b'_' | b'.' | b'$'))
+    {
+        start -= 1;
+    }
+    let rest = &text[at + "@rel32@".len()..];
+    let kind = if rest.starts_with("lo") {
+        FixupKind::Rel32Lo
+    } else if rest.starts_with("hi") {
+        FixupKind::Rel32Hi
+    } else {
+        return None;
+    };
+    let mut end = at + "@rel32@".len() + 2;
+    let mut addend = 0i64;
+    let skip_ws = |mut i: usize| {
+        while b.get(i).is_some_and(|c| *c == b' ' || *c == b'\t') {
+            i += 1;
+        }
+        i
+    };
+    let i = skip_ws(end);
+    if let Some(&sign @ (b'+' | b'-')) = b.get(i) {
+        let d0 = skip_ws(i + 1);
+        let mut d1 = d0;
+        while b.get(d1).is_some_and(u8::is_ascii_digit) {
+            d1 += 1;
+        }
+        if d1 > d0 {
+            let v: i64 = text[d0..d1].parse().ok()?;
+            addend = if sign == b'-' { -v } else { v };
+            end = d1;
+        }
+    }
+    (start < at).then(|| (start..end, &text[start..at], kind, addend))
+}
+
+/// TEMPORARY BRIDGE until `parse_inst` returns a [`LabelRef`] for branch
+/// targets (today it rejects `s_cbranch_execz .LBB0_2`): read the last
+/// operand as `0`, and accept the result as a branch only when the table
+/// says the opcode is a SOPP instruction with that single immediate
+/// operand. Remove when the parser handles labels.
+///
+/// [`LabelRef`]: crate::isa::parse::LabelRef
+fn branch_label_bridge(processor: Processor, text: &str) -> Option<crate::isa::parse::ParsedInst> {
+    use crate::isa::{format::Family, operand::Operand, parse::parse_inst, parse::LabelRef, table};
+    let body = text.trim_end();
+    let (head, label) = body.rsplit_once(char::is_whitespace)?;
+    let first = label.bytes().next()?;
+    if !(first.is_ascii_alphabetic() || first == b'.' || first == b'_')
+        || head.trim().contains(char::is_whitespace)
+    {
+        return None;
+    }
+    let mut parsed = parse_inst(processor, &format!("{head} 0")).ok()?;
+    let info = table::table(processor.generation()).get(parsed.inst.opcode.0 as usize)?;
+    let sole_imm =
+        parsed.inst.num_operands == 1 && matches!(parsed.inst.operands[0], Operand::Imm(0));
+    if info.family != Family::Sopp || !sole_imm {
+        return None;
+    }
+    parsed.label = Some(LabelRef {
+        operand: 0,
+        symbol: label.to_string(),
+        column: head.len() + 1,
+    });
+    Some(parsed)
+}
+
 impl InstructionEncoder for IsaEncoder {
-    fn encode(&self, _processor: Processor, _text: &str) -> Result<EncodedInst, InstError> {
-        Err(InstError {
+    fn encode(&self, processor: Processor, text: &str) -> Result<EncodedInst, InstError> {
+        use crate::isa::{encode::encode, parse::parse_inst};
+        let replaced;
+        let (src, rel32) = match rel32_operand(text) {
+            Some((range, symbol, kind, addend)) => {
+                replaced = format!("{}lit(0){}", &text[..range.start], &text[range.end..]);
+                (
+                    replaced.as_str(),
+                    Some((symbol.to_string(), kind, addend, range.start)),
+                )
+            }
+            None => (text, None),
+        };
+        let parsed = match parse_inst(processor, src) {
+            Ok(p) => p,
+            Err(e) => match branch_label_bridge(processor, src) {
+                Some(p) => p,
+                None => {
+                    return Err(InstError {
+                        column: e.column,
+                        message: e.message,
+                    })
+                }
+            },
+        };
+        let mut words = Vec::with_capacity(4);
+        encode(processor, &parsed.inst, &mut words).map_err(|e| InstError {
             column: 0,
-            message: "instruction encoding is not available yet: silk asm waits on the \
-                      silk_amdgpu::isa parser and encoder"
-                .into(),
-        })
+            message: e.to_string(),
+        })?;
+        let fixup = match (parsed.label, rel32) {
+            (Some(l), None) => Some(Fixup {
+                kind: FixupKind::SoppBranch,
+                offset: 0,
+                symbol: l.symbol,
+                addend: 0,
+            }),
+            (None, Some((symbol, kind, addend, _))) => Some(Fixup {
+                kind,
+                offset: 4 * (words.len() as u32).saturating_sub(1),
+                symbol,
+                addend,
+            }),
+            (None, None) => None,
+            (Some(_), Some((_, _, _, col))) => {
+                return Err(InstError {
+                    column: col,
+                    message: "an instruction can reference only one symbol".into(),
+                })
+            }
+        };
+        if fixup
+            .as_ref()
+            .is_some_and(|f| f.kind != FixupKind::SoppBranch)
+            && words.len() < 2
+        {
+            return Err(InstError {
+                column: 0,
+                message: "a `@rel32` operand needs an instruction with a 32-bit literal".into(),
+            });
+        }
+        Ok(EncodedInst { words, fixup })
     }
 }
 
@@ -192,4 +323,47 @@ pub fn assemble_to_code_object(
     encoder: &dyn InstructionEncoder,
 ) -> Result<crate::code_object::CodeObject, Diagnostics> {
     assembler::assemble(text, file_name, target, encoder)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_rel32_operands() {
+        let t = "s_add_u32 s0, s0, _Z4polyfff@rel32@lo+4";
+        let (r, sym, kind, add) = rel32_operand(t).unwrap();
+        assert_eq!(
+            (&t[r], sym, kind, add),
+            ("_Z4polyfff@rel32@lo+4", "_Z4polyfff", FixupKind::Rel32Lo, 4)
+        );
+        let t = "s_addc_u32 s1, s1, f@rel32@hi - 12 ; x";
+        let (r, sym, kind, add) = rel32_operand(t).unwrap();
+        assert_eq!(
+            (&t[r], sym, kind, add),
+            ("f@rel32@hi - 12", "f", FixupKind::Rel32Hi, -12)
+        );
+        assert!(rel32_operand("s_add_u32 s0, s0, @rel32@lo").is_none());
+        assert!(rel32_operand("s_add_u32 s0, s0, 4").is_none());
+    }
+
+    #[test]
+    fn isa_encoder_leaves_fixups() {
+        let e = IsaEncoder;
+        let b = e
+            .encode(Processor::Gfx942, "s_cbranch_execz .LBB0_2")
+            .unwrap();
+        assert_eq!(b.words.len(), 1);
+        assert_eq!(b.fixup.unwrap().kind, FixupKind::SoppBranch);
+        let r = e
+            .encode(Processor::Gfx1100, "s_add_u32 s0, s0, f@rel32@lo+4")
+            .unwrap();
+        // LLVM: [0x00,0xff,0x00,0x80, literal].
+        assert_eq!(r.words, vec![0x8000_ff00, 0]);
+        let f = r.fixup.unwrap();
+        assert_eq!(
+            (f.kind, f.offset, f.symbol.as_str(), f.addend),
+            (FixupKind::Rel32Lo, 4, "f", 4)
+        );
+    }
 }
