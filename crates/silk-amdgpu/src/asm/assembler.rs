@@ -1108,6 +1108,7 @@ impl<'a> Asm<'a> {
     fn finish(&mut self) -> Option<CodeObject> {
         let target = match self.target {
             Some(t) => t,
+            None if self.diags.iter().any(|(_, m)| m.starts_with("no target")) => return None,
             None => {
                 self.error(
                     Loc { line: 0, pos: 0 },
