@@ -12,12 +12,19 @@ use std::collections::HashMap;
 
 #[derive(Clone, Debug, Default)]
 pub struct EncodingTable {
-    entries: HashMap<(Processor, String), EncodedInst>,
+    entries: HashMap<Processor, HashMap<String, EncodedInst>>,
 }
 
-/// Collapse runs of whitespace, as the table keys are written.
-fn normalize(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+/// Collapse runs of whitespace, as the table keys are written (without
+/// copying when the text is already in that form).
+fn normalize(text: &str) -> std::borrow::Cow<'_, str> {
+    let t = text.trim();
+    let clean = !t.contains(['\t', '\n', '\r']) && !t.contains("  ");
+    if clean {
+        std::borrow::Cow::Borrowed(t)
+    } else {
+        std::borrow::Cow::Owned(t.split_whitespace().collect::<Vec<_>>().join(" "))
+    }
 }
 
 fn parse_fixup(field: &str) -> Result<Option<Fixup>, String> {
@@ -89,24 +96,27 @@ impl EncodingTable {
             }
             let fixup = parse_fixup(fixup).map_err(|m| format!("line {}: {m}", i + 1))?;
             self.entries
-                .insert((processor, normalize(inst)), EncodedInst { words, fixup });
+                .entry(processor)
+                .or_default()
+                .insert(normalize(inst).into_owned(), EncodedInst { words, fixup });
         }
         Ok(())
     }
 
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.entries.values().map(HashMap::len).sum()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.len() == 0
     }
 }
 
 impl InstructionEncoder for EncodingTable {
     fn encode(&self, processor: Processor, text: &str) -> Result<EncodedInst, InstError> {
         self.entries
-            .get(&(processor, normalize(text)))
+            .get(&processor)
+            .and_then(|m| m.get(normalize(text).as_ref()))
             .cloned()
             .ok_or_else(|| InstError {
                 column: 0,
