@@ -119,12 +119,13 @@ fn corpus_matches_clang_lld_with_golden_encodings() {
 }
 
 /// TEMPORARY ALLOWANCE for the instruction layer, to be tightened by the
-/// ISA work and removed when it reaches the whole corpus: the fewest
-/// corpus files that must already match clang + lld through the product
-/// encoder (`assemble_file`, as `silk asm` runs it). Files that do not
-/// match must fail only on instruction lines, and must still get
-/// descriptors and metadata right if they assemble.
-const TEMPORARY_ISA_MIN_MATCHING_FILES: usize = 0;
+/// ISA work and removed when it reaches the whole corpus (then every file
+/// must match): the fewest corpus files the product encoder
+/// (`assemble_file`, as `silk asm` runs it) must already assemble. Files
+/// that do not assemble must fail only on instruction lines; files that
+/// assemble must get descriptors and metadata right, and may differ from
+/// clang + lld only in `.text` (an instruction encoded differently).
+const TEMPORARY_ISA_MIN_ASSEMBLED_FILES: usize = 37;
 
 /// Whether a diagnostic's source line is an instruction statement.
 fn is_instruction_line(line: &str) -> bool {
@@ -164,8 +165,9 @@ fn corpus_matches_clang_lld_with_isa_encoder() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(
-        matching >= TEMPORARY_ISA_MIN_MATCHING_FILES,
-        "{matching} files match, fewer than the {TEMPORARY_ISA_MIN_MATCHING_FILES} already reached"
+        matching + text_only >= TEMPORARY_ISA_MIN_ASSEMBLED_FILES,
+        "{} files assemble, fewer than the {TEMPORARY_ISA_MIN_ASSEMBLED_FILES} already reached",
+        matching + text_only
     );
 }
 
