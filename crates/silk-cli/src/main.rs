@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use silk_cli::build;
 
+mod asm;
 mod check;
 mod disasm;
 mod inspect;
@@ -32,6 +33,8 @@ enum Command {
     /// Show a code object or offload bundle: header, target, kernels with
     /// every descriptor field, metadata, and validation issues.
     Inspect(inspect::Args),
+    /// Assemble an LLVM-syntax AMDGPU assembly file into a code object.
+    Asm(asm::Args),
     /// Disassemble byte lists (llvm-mc --disassemble format) or code objects.
     Disasm(disasm::Args),
 }
@@ -44,6 +47,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Inspect(args) => inspect::run(&args),
         Command::Disasm(args) => disasm::run(&args),
+        Command::Asm(args) => asm::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
