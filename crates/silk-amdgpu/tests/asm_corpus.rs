@@ -118,13 +118,6 @@ fn corpus_matches_clang_lld_with_golden_encodings() {
     );
 }
 
-/// TEMPORARY ALLOWANCE for the instruction layer: until the ISA encoder
-/// covers the corpus, a file may fail to assemble through the product
-/// path (`assemble_file`, as `silk asm` runs it), but only on instruction
-/// lines; a file that assembles must get descriptors and metadata right
-/// and may differ from clang + lld only in `.text`. When the encoder
-/// covers the corpus, set this to `false`: then every file must match.
-const TEMPORARY_ALLOW_ISA_GAPS: bool = true;
 
 /// Whether a diagnostic's source line is an instruction statement.
 fn is_instruction_line(line: &str) -> bool {
@@ -163,22 +156,19 @@ fn corpus_matches_clang_lld_with_isa_encoder() {
          .text, {instruction_errors} hit instructions the ISA layer does not encode yet"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    if !TEMPORARY_ALLOW_ISA_GAPS {
-        assert_eq!(
-            (text_only, instruction_errors),
-            (0, 0),
-            "every corpus file must match clang + lld"
-        );
-    }
+    assert_eq!(
+        (text_only, instruction_errors),
+        (0, 0),
+        "every corpus file must match clang + lld"
+    );
 }
 
-/// TEMPORARY ALLOWANCE, per processor: how many of the corpus's distinct
-/// instruction lines the ISA encoder must already encode exactly as
-/// llvm-mc does (ratchet up; the goal is all of them).
-const TEMPORARY_ISA_MIN_EXACT_LINES: [(Processor, usize); 3] = [
-    (Processor::Gfx942, 1705),
-    (Processor::Gfx1100, 1659),
-    (Processor::Gfx1151, 1654),
+/// Per processor: the corpus's distinct instruction lines, every one of
+/// which the ISA encoder must encode exactly as llvm-mc does.
+const ISA_EXACT_LINES: [(Processor, usize); 3] = [
+    (Processor::Gfx942, 1760),
+    (Processor::Gfx1100, 1759),
+    (Processor::Gfx1151, 1752),
 ];
 
 /// Every distinct instruction line of the corpus through the ISA encoder
@@ -187,7 +177,7 @@ const TEMPORARY_ISA_MIN_EXACT_LINES: [(Processor, usize); 3] = [
 #[test]
 fn isa_encoder_against_golden_encodings() {
     let mut report = Vec::new();
-    for (p, min) in TEMPORARY_ISA_MIN_EXACT_LINES {
+    for (p, min) in ISA_EXACT_LINES {
         let text =
             std::fs::read_to_string(dir().join(format!("encodings-{}.txt", p.name()))).unwrap();
         let mut table = EncodingTable::new();
