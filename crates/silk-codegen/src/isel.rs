@@ -29,7 +29,7 @@ use crate::abi::ArgLayout;
 use crate::mir::{BlockId, File, LoopInfo, MFunction, MInst, MOp, VReg};
 use crate::Error;
 use silk_amdgpu::code_object::HiddenArg;
-use silk_amdgpu::isa::{table, Family, Mods, Opcode, Operand};
+use silk_amdgpu::isa::{format, table, Family, Mods, Opcode, Operand};
 use silk_amdgpu::target::{Generation, Processor};
 use silk_gpu_ir::{
     AddrSpace, AtomicOp, BinOp, Block, CmpPred, Dim, Function, Geometry, Op, Type, UnOp, Value,
@@ -521,12 +521,14 @@ impl<'a> Sel<'a> {
         };
         let mods = Mods {
             offset: offset as i32,
+            mem: if self.gen == Generation::Gfx9 {
+                format::mod_bit(format::ModBit::Imm)
+            } else {
+                0
+            },
             ..Mods::default()
         };
-        let mut ops = vec![MOp::whole(dst, n), MOp::whole(k, 2)];
-        if self.gen == Generation::Gfx11 {
-            ops.push(MOp::Phys(Operand::Imm(offset as i32)));
-        }
+        let ops = vec![MOp::whole(dst, n), MOp::whole(k, 2)];
         self.emit_m(name, ops, 1, mods)
     }
 
@@ -1066,6 +1068,12 @@ impl<'a> Sel<'a> {
         // High half: VOP2 with implicit VCC carry-in (not on the constant
         // bus); src1 must be a VGPR, so non-commutative sub copies it.
         let bh = self.to_vgpr(bh)?;
+        // The implicit VCC read occupies GFX9's single constant-bus slot.
+        let ah = match ah {
+            MOp::Phys(Operand::Const(_)) => ah,
+            _ if self.gen == Generation::Gfx9 => self.to_vgpr(ah)?,
+            _ => ah,
+        };
         self.emit(
             &format!("{hi}_e32"),
             vec![Self::sub(d, 1), vcc, ah, bh, vcc],
@@ -1432,10 +1440,12 @@ impl<'a> Sel<'a> {
     }
 
     fn off(&self) -> MOp {
-        MOp::Phys(Operand::sgprs(
-            silk_amdgpu::isa::operand::null_code(self.gen),
-            2,
-        ))
+        // FLAT `saddr` "off": 0x7f on GFX9, NULL on GFX11 (as llvm-mc encodes).
+        let code = match self.gen {
+            Generation::Gfx9 => 0x7f,
+            Generation::Gfx11 => silk_amdgpu::isa::operand::null_code(self.gen),
+        };
+        MOp::Phys(Operand::sgprs(code, 2))
     }
 
     fn load(&mut self, res: Value, p: Value, t: Type) -> Result<(), Error> {

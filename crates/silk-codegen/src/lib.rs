@@ -197,7 +197,7 @@ pub fn assembly(target: &Target, kernels: &[CompiledKernel]) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "\t.amdgcn_target \"amdgcn-amd-amdhsa--{}\"",
+        "\t.amdgcn_target \"{}\"",
         target.target_id()
     );
     let _ = writeln!(s, "\t.text");
