@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod build_sir;
 mod check;
 mod disasm;
 mod inspect;
@@ -30,6 +31,33 @@ enum Command {
     Inspect(inspect::Args),
     /// Disassemble byte lists (llvm-mc --disassemble format) or code objects.
     Disasm(disasm::Args),
+    /// Compile a kernel file to a code object (`.sir` device IR for now).
+    Build(BuildArgs),
+}
+
+#[derive(clap::Args)]
+struct BuildArgs {
+    /// Input file; the extension selects the front end (`.sir`: device IR).
+    input: std::path::PathBuf,
+    /// Target processor (gfx942, gfx1100, gfx1151, or a full target id).
+    #[arg(long)]
+    target: String,
+    /// Output file (default: the input with `.hsaco` for objects, stdout for text).
+    #[arg(short = 'o', long)]
+    output: Option<std::path::PathBuf>,
+    /// What to produce: `obj` (code object), `asm` (LLVM syntax) or `mir`.
+    #[arg(long, default_value = "obj")]
+    emit: String,
+}
+
+fn build(args: &BuildArgs) -> Result<(), String> {
+    match args.input.extension().and_then(|e| e.to_str()) {
+        Some("sir") => build_sir::run(&args.input, &args.target, args.output.as_ref(), &args.emit),
+        _ => Err(format!(
+            "`{}`: silk build supports `.sir` device-IR files here",
+            args.input.display()
+        )),
+    }
 }
 
 fn main() -> ExitCode {
@@ -39,6 +67,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Inspect(args) => inspect::run(&args),
         Command::Disasm(args) => disasm::run(&args),
+        Command::Build(args) => build(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -519,16 +519,15 @@ impl<'a> Sel<'a> {
             (Generation::Gfx11, 1) => "s_load_b32",
             (Generation::Gfx11, _) => "s_load_b64",
         };
-        let mods = Mods {
-            offset: offset as i32,
-            mem: if self.gen == Generation::Gfx9 {
-                format::mod_bit(format::ModBit::Imm)
-            } else {
-                0
-            },
-            ..Mods::default()
-        };
-        let ops = vec![MOp::whole(dst, n), MOp::whole(k, 2)];
+        // GFX9: the offset is a modifier with the IMM bit; GFX11: an operand.
+        let mut mods = Mods::default();
+        let mut ops = vec![MOp::whole(dst, n), MOp::whole(k, 2)];
+        if self.gen == Generation::Gfx9 {
+            mods.offset = offset as i32;
+            mods.mem = format::mod_bit(format::ModBit::Imm);
+        } else {
+            ops.push(MOp::Phys(Operand::Imm(offset as i32)));
+        }
         self.emit_m(name, ops, 1, mods)
     }
 

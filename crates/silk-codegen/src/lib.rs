@@ -195,11 +195,7 @@ pub fn assembly(target: &Target, kernels: &[CompiledKernel]) -> String {
     use std::fmt::Write;
     let p = target.processor;
     let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "\t.amdgcn_target \"{}\"",
-        target.target_id()
-    );
+    let _ = writeln!(s, "\t.amdgcn_target \"{}\"", target.target_id());
     let _ = writeln!(s, "\t.text");
     for (ki, k) in kernels.iter().enumerate() {
         let _ = writeln!(s, "\t.globl\t{}", k.name);

@@ -85,6 +85,9 @@ fn corpus_compiles_and_validates() {
         assert!(compiled.contains(want), "{want} no longer compiles");
     }
     for got in &compiled {
-        assert!(COMPILES.contains(got), "{got} now compiles: add it to COMPILES");
+        assert!(
+            COMPILES.contains(got),
+            "{got} now compiles: add it to COMPILES"
+        );
     }
 }
