@@ -3,6 +3,8 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+use silk_cli::build;
+
 mod build_sir;
 mod check;
 mod disasm;
@@ -24,6 +26,8 @@ struct Cli {
 enum Command {
     /// List the supported AMDGPU processors, or resolve a target name.
     Targets(targets::Args),
+    /// Compile a Silk kernel to an AMDHSA code object (`--kind object`).
+    Build(build::Args),
     /// Parse, resolve and type-check Silk source files.
     Check(check::Args),
     /// Show a code object or offload bundle: header, target, kernels with
@@ -31,43 +35,39 @@ enum Command {
     Inspect(inspect::Args),
     /// Disassemble byte lists (llvm-mc --disassemble format) or code objects.
     Disasm(disasm::Args),
-    /// Compile a kernel file to a code object (`.sir` device IR for now).
-    Build(BuildArgs),
 }
 
-#[derive(clap::Args)]
-struct BuildArgs {
-    /// Input file; the extension selects the front end (`.sir`: device IR).
-    input: std::path::PathBuf,
-    /// Target processor (gfx942, gfx1100, gfx1151, or a full target id).
-    #[arg(long)]
-    target: String,
-    /// Output file (default: the input with `.hsaco` for objects, stdout for text).
-    #[arg(short = 'o', long)]
-    output: Option<std::path::PathBuf>,
-    /// What to produce: `obj` (code object), `asm` (LLVM syntax) or `mir`.
-    #[arg(long, default_value = "obj")]
-    emit: String,
-}
-
-fn build(args: &BuildArgs) -> Result<(), String> {
-    match args.input.extension().and_then(|e| e.to_str()) {
-        Some("sir") => build_sir::run(&args.input, &args.target, args.output.as_ref(), &args.emit),
-        _ => Err(format!(
-            "`{}`: silk build supports `.sir` device-IR files here",
-            args.input.display()
-        )),
+/// `silk build`: `.sir` device-IR files go to the IR compiler
+/// ([`build_sir`]), everything else to the Silk front end.
+fn build_any(args: &build::Args) -> Result<(), String> {
+    let sir = !args.files.is_empty() && args.files.iter().all(|f| f.ends_with(".sir"));
+    if sir {
+        if args.files.len() != 1 {
+            return Err("silk build takes one `.sir` file at a time".into());
+        }
+        let out = args.output.as_ref().map(std::path::PathBuf::from);
+        let emit = args.emit.as_deref().unwrap_or("obj");
+        return build_sir::run(
+            std::path::Path::new(&args.files[0]),
+            &args.target,
+            out.as_ref(),
+            emit,
+        );
     }
+    if args.emit.is_some() {
+        return Err("--emit applies to `.sir` inputs only".into());
+    }
+    build::run(args)
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Targets(args) => targets::run(&args),
+        Command::Build(args) => build_any(&args),
         Command::Check(args) => check::run(&args),
         Command::Inspect(args) => inspect::run(&args),
         Command::Disasm(args) => disasm::run(&args),
-        Command::Build(args) => build(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -519,14 +519,31 @@ impl<'a> Sel<'a> {
             (Generation::Gfx11, 1) => "s_load_b32",
             (Generation::Gfx11, _) => "s_load_b64",
         };
-        // GFX9: the offset is a modifier with the IMM bit; GFX11: an operand.
-        let mut mods = Mods::default();
+        // The immediate offset is a modifier (with the IMM bit on GFX9); the
+        // SOFFSET operand is unused: s0 with SOE clear on GFX9, NULL on GFX11.
+        let gfx9 = self.gen == Generation::Gfx9;
+        let mods = Mods {
+            offset: offset as i32,
+            mem: if gfx9 {
+                format::mod_bit(format::ModBit::Imm)
+            } else {
+                0
+            },
+            ..Mods::default()
+        };
         let mut ops = vec![MOp::whole(dst, n), MOp::whole(k, 2)];
-        if self.gen == Generation::Gfx9 {
-            mods.offset = offset as i32;
-            mods.mem = format::mod_bit(format::ModBit::Imm);
-        } else {
-            ops.push(MOp::Phys(Operand::Imm(offset as i32)));
+        let op = self.opcode(name, Some(Family::Smem))?;
+        let has_soffset = table::table(self.gen)[op.0 as usize]
+            .operands
+            .get(2)
+            .is_some_and(|s| s.field == format::Field::Soffset);
+        if has_soffset {
+            let code = if gfx9 {
+                0
+            } else {
+                silk_amdgpu::isa::operand::null_code(self.gen)
+            };
+            ops.push(MOp::Phys(Operand::sgpr(code)));
         }
         self.emit_m(name, ops, 1, mods)
     }

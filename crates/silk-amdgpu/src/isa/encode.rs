@@ -162,6 +162,9 @@ fn encode_operand(
             )),
         };
     }
+    if layout.family == Family::Smem && spec.field == Field::Soffset {
+        return encode_smem_soffset(gen, layout, op, words);
+    }
     if spec.kind == Kind::Literal || spec.field == Field::Literal {
         return match op {
             Operand::Literal(v) => set_literal(*v),
@@ -216,6 +219,12 @@ fn encode_operand(
             }
         }
         (Kind::Ssrc | Kind::Vsrc, Operand::Const(code)) => *code as u32,
+        // MFMA src2 takes constants in its 9-bit field.
+        (Kind::AVgpr, Operand::Const(code)) if bits.width == 9 => *code as u32,
+        (Kind::AVgpr, Operand::Literal(v)) if bits.width == 9 => {
+            set_literal(*v)?;
+            LITERAL as u32
+        }
         (Kind::Ssrc | Kind::Vsrc, Operand::Literal(v)) => {
             set_literal(*v)?;
             LITERAL as u32
@@ -288,6 +297,34 @@ fn t16_field(
     Ok(if width9 { VGPR0 as u32 + index } else { index })
 }
 
+/// SMEM SGPR offset ([CDNA3] §"SMEM": SOFFSET with SOE, else the OFFSET
+/// field when IMM is clear; [RDNA3]: SOFFSET, `null` for none).
+fn encode_smem_soffset(
+    gen: Generation,
+    layout: &Layout,
+    op: &Operand,
+    words: &mut [u32],
+) -> Result<(), String> {
+    let code = match op {
+        Operand::None => return Ok(()),
+        Operand::Reg { code, .. } if *code < VGPR0 => *code as u32,
+        other => return Err(format!("SMEM offset must be an SGPR, got {other:?}")),
+    };
+    let bit = |m: ModBit, w: &[u32]| layout.mod_bit(m).is_some_and(|b| b.get(w) != 0);
+    let target = match gen {
+        Generation::Gfx9 if !bit(ModBit::Soe, words) && !bit(ModBit::Imm, words) => layout.offset,
+        _ => layout.field(Field::Soffset),
+    };
+    let Some(b) = target else {
+        return Err("no SGPR offset field".into());
+    };
+    if code > b.max() {
+        return Err(format!("s{code} does not fit the SGPR offset field"));
+    }
+    b.set(words, code);
+    Ok(())
+}
+
 fn set_acc(layout: &Layout, field: Field, words: &mut [u32]) {
     if layout.family == Family::Vop3p {
         match field {
@@ -338,6 +375,16 @@ fn encode_mods(
     }
     if let Some(b) = layout.offset1 {
         b.set(words, m.offset1 as u32);
+    }
+    if info.flags.has(table::Flags::VDST_EXEC) {
+        if let Some(b) = layout.field(Field::Vdst) {
+            b.set(words, 126);
+        }
+    }
+    if layout.family == Family::Flat && !info.operands.iter().any(|o| o.field == Field::Saddr) {
+        if let Some(b) = layout.field(Field::Saddr) {
+            b.set(words, super::decode::flat_saddr_off(gen));
+        }
     }
     match layout.family {
         Family::Vop3 => {

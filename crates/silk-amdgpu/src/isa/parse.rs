@@ -46,8 +46,8 @@ fn err<T>(column: usize, message: impl Into<String>) -> Result<T, ParseError> {
 /// Parse one instruction (mnemonic and operands; no label definition, no
 /// comment).
 pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseError> {
-    let start = text.len() - text.trim_start().len();
     let body = text.trim_end();
+    let start = body.len() - body.trim_start().len();
     let name_end = body[start..]
         .find(char::is_whitespace)
         .map_or(body.len(), |i| start + i);

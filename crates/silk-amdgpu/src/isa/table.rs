@@ -43,6 +43,9 @@ pub enum ImmStyle {
     Branch,
     /// Unsigned decimal.
     Dec,
+    /// Decimal when the value is an inline-constant integer (0..=64), hex
+    /// otherwise (SMEM `s_atc_probe` data).
+    DecOrHex,
     /// A symbolic kind printed by [`super::symbolic`].
     Sym(SymbolicKind),
 }
@@ -127,13 +130,36 @@ impl Flags {
     /// Writes its result through `sdst` to SGPRs from a VALU op (v_readlane, VOPC e64).
     pub const VALU_WRITES_SGPR: u64 = 1 << 26;
     /// Bits 27..31: MFMA pass count / 4 (4, 8, 16 passes -> 1, 2, 4).
-    pub const MFMA_PASSES_SHIFT: u32 = 27;
+    pub const MFMA_PASSES_SHIFT: u64 = 27;
     /// DS op with two 8-bit offsets (`offset0:`/`offset1:`).
     pub const DS_OFFSET2: u64 = 1 << 30;
     /// `ds_swizzle_b32`: the offset is a swizzle pattern.
     pub const DS_SWIZZLE: u64 = 1 << 31;
     /// The immediate operand is omitted from the text when zero (`s_endpgm`).
-    pub const OPTIONAL_IMM: u64 = 1 << 32;
+    pub const OPTIONAL_IMM: u64 = 1 << 40;
+
+    /// FLAT/GLOBAL/SCRATCH atomic in its returning form: the entry to use
+    /// when GLC (`sc0` on gfx942) is set; it has a `vdst` operand.
+    pub const RTN: u64 = 1 << 32;
+    /// MUBUF load with the LDS bit set: data goes to LDS (at M0), so the
+    /// entry has no `vdata` operand.
+    pub const LDS_DMA: u64 = 1 << 33;
+    /// VOP3P whose `neg_lo`/`neg_hi` bits are per-source float modifiers,
+    /// printed as `-x` / `|x|`, with `op_sel_hi` defaulting to zero
+    /// (`v_fma_mix*`).
+    pub const SRC_MODS_FP: u64 = 1 << 34;
+    /// gfx942 MFMA whose BLGP field is a per-source negate (`neg:[..]`, f64).
+    pub const MFMA_NEG: u64 = 1 << 35;
+    /// Bits 36..38: length of the VOP3 `op_sel:[..]` list LLVM prints
+    /// (0 = the opcode takes no `op_sel`).
+    /// VOP3 whose vdst field is not an operand but holds EXEC_LO (GFX11
+    /// `v_cmpx_*_e64`; LLVM calls other values potentially undefined).
+    pub const VDST_EXEC: u64 = 1 << 39;
+    pub const OP_SEL_SHIFT: u64 = 36;
+    pub const OP_SEL_1: u64 = 1 << Self::OP_SEL_SHIFT;
+    pub const OP_SEL_2: u64 = 2 << Self::OP_SEL_SHIFT;
+    pub const OP_SEL_3: u64 = 3 << Self::OP_SEL_SHIFT;
+    pub const OP_SEL_4: u64 = 4 << Self::OP_SEL_SHIFT;
 
     pub fn has(self, bits: u64) -> bool {
         self.0 & bits == bits
@@ -141,7 +167,12 @@ impl Flags {
 
     /// Number of MFMA passes (0 for other instructions).
     pub fn mfma_passes(self) -> u32 {
-        (self.0 >> Self::MFMA_PASSES_SHIFT & 7) as u32 * 4
+        ((self.0 >> Self::MFMA_PASSES_SHIFT & 7) * 4) as u32
+    }
+
+    /// Entries in the VOP3 `op_sel` list (0 when the opcode has none).
+    pub fn op_sel_len(self) -> usize {
+        (self.0 >> Self::OP_SEL_SHIFT & 7) as usize
     }
 }
 
@@ -157,7 +188,31 @@ pub struct OpInfo {
     pub flags: Flags,
     /// Processors the opcode exists on (bit per [`Processor::ALL`] index).
     pub processors: u8,
+    /// Modifier bits (as in [`super::Mods::mem`], plus [`MOD_OFFSET`])
+    /// that LLVM decodes but does not print for this opcode: kept for the
+    /// round trip, left out of the text (`nv` on gfx942, the offset of
+    /// `buffer_wbl2`).
+    pub mods_ignored: u16,
+    /// Modifier bits that LLVM rejects for this opcode (decode error).
+    pub mods_rejected: u16,
 }
+
+/// Pseudo modifier bit of [`OpInfo::mods_ignored`] / [`OpInfo::mods_rejected`]:
+/// a nonzero memory offset.
+pub const MOD_OFFSET: u16 = 1 << 15;
+
+/// For VOP3/VOP3P opcodes, [`OpInfo::mods_ignored`] / [`OpInfo::mods_rejected`]
+/// hold these bits instead of memory modifier bits.
+pub const VMOD_CLAMP: u16 = 1 << 0;
+/// VOP3 output modifier.
+pub const VMOD_OMOD: u16 = 1 << 1;
+/// `neg` (VOP3) / `neg_lo` (VOP3P) of source i: `VMOD_NEG << i`.
+pub const VMOD_NEG: u16 = 1 << 2;
+/// `abs` (VOP3) / `neg_hi` (VOP3P) of source i: `VMOD_ABS << i`.
+pub const VMOD_ABS: u16 = 1 << 5;
+/// VOP3P `op_sel` / `op_sel_hi`.
+pub const VMOD_OP_SEL: u16 = 1 << 8;
+pub const VMOD_OP_SEL_HI: u16 = 1 << 9;
 
 impl OpInfo {
     pub fn on(&self, processor: Processor) -> bool {
@@ -182,8 +237,11 @@ pub fn table(gen: Generation) -> &'static [OpInfo] {
 }
 
 struct Index {
-    /// Per processor and family: opcode number -> table index + 1 (0: none).
+    /// Per processor and family: opcode number -> first table index + 1
+    /// (0: none). The fast path of the decoder.
     by_encoding: Vec<Vec<u16>>,
+    /// (family, opcode number) -> every table entry (encoding forms).
+    all_forms: HashMap<(Family, u16), Vec<u16>>,
     /// Printed mnemonic, and the mnemonic without `_e32`/`_e64`.
     by_name: HashMap<&'static str, Vec<u16>>,
 }
@@ -206,7 +264,12 @@ fn index(gen: Generation) -> &'static Index {
     cell.get_or_init(|| {
         let mut by_encoding = vec![Vec::new(); 3 * Family::ALL.len()];
         let mut by_name: HashMap<&'static str, Vec<u16>> = HashMap::new();
+        let mut all_forms: HashMap<(Family, u16), Vec<u16>> = HashMap::new();
         for (i, op) in table(gen).iter().enumerate() {
+            all_forms
+                .entry((op.family, op.opcode))
+                .or_default()
+                .push(i as u16);
             for p in Processor::ALL {
                 if !op.on(p) {
                     continue;
@@ -231,6 +294,7 @@ fn index(gen: Generation) -> &'static Index {
         }
         Index {
             by_encoding,
+            all_forms,
             by_name,
         }
     })
@@ -244,6 +308,25 @@ pub fn by_encoding(processor: Processor, family: Family, opcode: u16) -> Option<
         Some(&i) if i != 0 => Some(Opcode(i - 1)),
         _ => None,
     }
+}
+
+/// All table entries with this family and opcode number on `processor`:
+/// one per encoding form (see [`Flags::RTN`], [`Flags::LDS_DMA`]).
+pub fn candidates(
+    processor: Processor,
+    family: Family,
+    opcode: u16,
+) -> impl Iterator<Item = Opcode> {
+    let gen = processor.generation();
+    let t = table(gen);
+    index(gen)
+        .all_forms
+        .get(&(family, opcode))
+        .into_iter()
+        .flatten()
+        .copied()
+        .filter(move |&i| t[i as usize].on(processor))
+        .map(Opcode)
 }
 
 /// Opcodes with this mnemonic on `processor` (several encodings may share
