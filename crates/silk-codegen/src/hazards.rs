@@ -52,10 +52,9 @@ fn needed(gen: Generation, pi: &OpInfo, prev: &MInst, ci: &OpInfo, cur: &MInst) 
         if !sdefs.is_empty()
             && !ci.flags.has(Flags::VALU)
             && ci.flags.0 & (Flags::VMEM | Flags::SMEM | Flags::LDS) != 0
+            && uses(cur).iter().any(|r| sdefs.contains(r))
         {
-            if uses(cur).iter().any(|r| sdefs.contains(r)) {
-                need = need.max(5);
-            }
+            need = need.max(5);
         }
     }
     if gen == Generation::Gfx9 && pi.flags.has(Flags::TRANS) && ci.flags.has(Flags::VALU) {

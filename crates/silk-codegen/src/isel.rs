@@ -239,7 +239,7 @@ impl<'a> Sel<'a> {
     }
 
     /// Copy a 32-bit operand into a new VGPR.
-    fn to_vgpr(&mut self, o: MOp) -> Result<MOp, Error> {
+    fn copy_to_vgpr(&mut self, o: MOp) -> Result<MOp, Error> {
         if self.is_vgpr(&o) {
             return Ok(o);
         }
@@ -255,7 +255,7 @@ impl<'a> Sel<'a> {
         } else {
             (a, b)
         };
-        let b = self.to_vgpr(b)?;
+        let b = self.copy_to_vgpr(b)?;
         self.emit(&format!("{name}_e32"), vec![dst, a, b], 1)
     }
 
@@ -300,7 +300,7 @@ impl<'a> Sel<'a> {
                 _ => 1,
             };
             if n == 1 {
-                srcs[i] = self.to_vgpr(o)?;
+                srcs[i] = self.copy_to_vgpr(o)?;
             } else if let MOp::Reg { r, off, .. } = o {
                 let v = self.vreg(n);
                 for k in 0..n {
@@ -1083,11 +1083,11 @@ impl<'a> Sel<'a> {
         self.emit(&name, vec![Self::sub(d, 0), vcc, srcs[0], srcs[1]], 1)?;
         // High half: VOP2 with implicit VCC carry-in (not on the constant
         // bus); src1 must be a VGPR, so non-commutative sub copies it.
-        let bh = self.to_vgpr(bh)?;
+        let bh = self.copy_to_vgpr(bh)?;
         // The implicit VCC read occupies GFX9's single constant-bus slot.
         let ah = match ah {
             MOp::Phys(Operand::Const(_)) => ah,
-            _ if self.gen == Generation::Gfx9 => self.to_vgpr(ah)?,
+            _ if self.gen == Generation::Gfx9 => self.copy_to_vgpr(ah)?,
             _ => ah,
         };
         self.emit(
@@ -1102,7 +1102,7 @@ impl<'a> Sel<'a> {
     fn divrem32(&mut self, x: MOp, y: MOp, signed: bool, rem: bool) -> Result<VReg, Error> {
         let add = self.n("v_add_u32", "v_add_nc_u32");
         let subn = self.n("v_sub_u32", "v_sub_nc_u32");
-        let (mut n, mut d) = (self.to_vgpr(x)?, self.to_vgpr(y)?);
+        let (mut n, mut d) = (self.copy_to_vgpr(x)?, self.copy_to_vgpr(y)?);
         let (mut sn, mut sd) = (None, None);
         if signed {
             // |x|, |y| via (v + s) ^ s with s = v >> 31.
@@ -1447,12 +1447,12 @@ impl<'a> Sel<'a> {
         // A constant LDS address becomes offset:N on a zero VGPR.
         if let Val::Const(c) = self.val(p)? {
             if c < 65536 {
-                let z = self.to_vgpr(MOp::Phys(Operand::int(0)))?;
+                let z = self.copy_to_vgpr(MOp::Phys(Operand::int(0)))?;
                 return Ok((z, c as i32));
             }
         }
         let a = self.part(p, 0)?;
-        Ok((self.to_vgpr(a)?, 0))
+        Ok((self.copy_to_vgpr(a)?, 0))
     }
 
     fn off(&self) -> MOp {
@@ -1978,7 +1978,7 @@ impl<'a> Sel<'a> {
         self.place(lf.latch);
         let exec = self.exec();
         let or = self.lm("s_or");
-        self.emit(&or, vec![exec.clone(), exec, self.r(cont)], 1)?;
+        self.emit(&or, vec![exec, exec, self.r(cont)], 1)?;
         self.emit(&mov, vec![self.r(cont), MOp::Phys(Operand::int(0))], 1)?;
         let head_now = self.mf.loops[loop_id as usize].head;
         self.branch("s_cbranch_execnz", head_now)?;
@@ -2099,8 +2099,8 @@ fn scalar_candidate(f: &Function, v: Value, uniform: &[bool]) -> bool {
     match find(&f.body, v) {
         Some(Op::Const { .. }) | Some(Op::Geometry { .. }) | Some(Op::LdsAlloc { .. }) => true,
         Some(Op::Binary { op, lhs, rhs }) => {
-            !matches!(op, BinOp::Div | BinOp::Rem)
-                && !(t.bits() == 64 && matches!(op, BinOp::Mul | BinOp::Min | BinOp::Max))
+            !(matches!(op, BinOp::Div | BinOp::Rem)
+                || t.bits() == 64 && matches!(op, BinOp::Mul | BinOp::Min | BinOp::Max))
                 && scalar_candidate(f, *lhs, uniform)
                 && scalar_candidate(f, *rhs, uniform)
         }

@@ -215,7 +215,10 @@ pub fn compile_kernel(f: &Function, target: &Target) -> Result<CompiledKernel, E
 }
 
 /// Resolve branch labels and encode.
-pub fn emit(mf: &mir::MFunction) -> Result<(Vec<Inst>, Vec<usize>, Vec<u8>), Error> {
+/// Encoded kernel: instructions, block start indices, code bytes.
+pub type Emitted = (Vec<Inst>, Vec<usize>, Vec<u8>);
+
+pub fn emit(mf: &mir::MFunction) -> Result<Emitted, Error> {
     let p = mf.processor;
     // Pass 1: sizes (branches are one-dword SOPP, independent of offsets).
     let mut block_byte = Vec::with_capacity(mf.blocks.len());

@@ -198,8 +198,8 @@ impl Waitcnt {
         let waitcnt = table::lookup(p, "s_waitcnt", None)
             .ok_or_else(|| Error::Internal("no s_waitcnt".into()))?;
         let vscnt = table::lookup(p, "s_waitcnt_vscnt", None);
-        for b in 0..n {
-            let mut s = ins[b].clone().unwrap_or_default();
+        for (b, state) in ins.iter().enumerate() {
+            let mut s = state.clone().unwrap_or_default();
             let old = std::mem::take(&mut mf.blocks[b].insts);
             let mut out = Vec::with_capacity(old.len());
             for inst in old {
