@@ -118,7 +118,6 @@ fn corpus_matches_clang_lld_with_golden_encodings() {
     );
 }
 
-
 /// Whether a diagnostic's source line is an instruction statement.
 fn is_instruction_line(line: &str) -> bool {
     let first = line.split_whitespace().next().unwrap_or("");

@@ -29,6 +29,10 @@ pub struct Args {
     /// Output file [default: `<kernel>.hsaco`].
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<String>,
+    /// For `.sir` device-IR inputs: `obj` (default), `asm` (LLVM syntax)
+    /// or `mir` (machine IR after instruction selection).
+    #[arg(long, value_name = "WHAT")]
+    pub emit: Option<String>,
 }
 
 /// A built kernel: the front end's description and the compiled result.

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use silk_cli::build;
 
 mod asm;
+mod build_sir;
 mod check;
 mod disasm;
 mod inspect;
@@ -39,11 +40,34 @@ enum Command {
     Disasm(disasm::Args),
 }
 
+/// `silk build`: `.sir` device-IR files go to the IR compiler
+/// ([`build_sir`]), everything else to the Silk front end.
+fn build_any(args: &build::Args) -> Result<(), String> {
+    let sir = !args.files.is_empty() && args.files.iter().all(|f| f.ends_with(".sir"));
+    if sir {
+        if args.files.len() != 1 {
+            return Err("silk build takes one `.sir` file at a time".into());
+        }
+        let out = args.output.as_ref().map(std::path::PathBuf::from);
+        let emit = args.emit.as_deref().unwrap_or("obj");
+        return build_sir::run(
+            std::path::Path::new(&args.files[0]),
+            &args.target,
+            out.as_ref(),
+            emit,
+        );
+    }
+    if args.emit.is_some() {
+        return Err("--emit applies to `.sir` inputs only".into());
+    }
+    build::run(args)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Targets(args) => targets::run(&args),
-        Command::Build(args) => build::run(&args),
+        Command::Build(args) => build_any(&args),
         Command::Check(args) => check::run(&args),
         Command::Inspect(args) => inspect::run(&args),
         Command::Disasm(args) => disasm::run(&args),

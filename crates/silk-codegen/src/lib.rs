@@ -1,3 +1,27 @@
+//! `silk-codegen`: compiles `silk-gpu-ir` kernels to AMDGPU machine code
+//! and AMDHSA code objects for gfx942 (wave64), gfx1100 and gfx1151
+//! (wave32).
+//!
+//! The pass order is written once, in [`compile_kernel`] (as Mesa ACO's
+//! `aco_compile_shader` does):
+//!
+//! 1. [`uniformity::analyze`] — which IR values are uniform per wave;
+//! 2. [`abi::arg_layout`] — kernarg offsets of the parameters;
+//! 3. [`isel`] — instruction selection to machine IR over virtual
+//!    registers, including the prologue (kernarg `s_load`s, workgroup-id
+//!    SGPRs, packed work-item ids in v0) and the structurization of
+//!    `if`/`loop` with EXEC masking;
+//! 4. [`regalloc::allocate`] — liveness and linear-scan allocation;
+//! 5. [`waitcnt::Waitcnt::run`] — wait counts as a CFG dataflow;
+//! 6. [`hazards::run`] — wait states the hardware does not interlock;
+//! 7. [`emit`] — branch resolution and encoding; [`abi::kernel_config`]
+//!    derives the `KernelConfig` and metadata from the result.
+//!
+//! The machine IR verifier ([`mir::MFunction::verify`]) runs between
+//! passes in debug builds.
+//!
+//! # The source-kernel path
+//!
 //! Silk code generation: from the front end's kernel descriptions to typed
 //! AMDGPU instructions ([`silk_amdgpu::isa::Inst`]), register counts, the
 //! kernel ABI (descriptor settings and metadata) and code objects.
@@ -76,3 +100,209 @@ impl CodegenError {
 }
 
 pub type Result<T, E = CodegenError> = std::result::Result<T, E>;
+
+// ---- The device-IR compiler ----
+
+pub mod abi;
+pub mod hazards;
+pub mod isel;
+pub mod mir;
+pub mod regalloc;
+pub mod uniformity;
+pub mod waitcnt;
+
+use silk_amdgpu::code_object::{CodeObject, KernelConfig, KernelMetadata};
+use silk_amdgpu::isa::{encode, Inst};
+use silk_amdgpu::target::{Generation, Target};
+use silk_gpu_ir::{Function, FunctionKind, Module};
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("not supported yet: {0}")]
+    Unsupported(String),
+    #[error("internal compiler error: {0}")]
+    Internal(String),
+    #[error("{0}")]
+    Ir(#[from] silk_gpu_ir::Error),
+    #[error("code object: {0}")]
+    CodeObject(#[from] silk_amdgpu::code_object::CodeObjectError),
+}
+
+/// One compiled kernel.
+#[derive(Clone, Debug)]
+pub struct CompiledKernel {
+    pub name: String,
+    pub insts: Vec<Inst>,
+    /// Layout-order block start (instruction index) for labels in text.
+    pub block_starts: Vec<usize>,
+    pub code: Vec<u8>,
+    pub config: KernelConfig,
+    pub metadata: KernelMetadata,
+    /// Machine IR after instruction selection (for snapshots / debugging).
+    pub mir_after_isel: String,
+}
+
+/// Compile every kernel of `module` (device functions are not supported
+/// yet) for `target`.
+pub fn compile_module(module: &Module, target: &Target) -> Result<Vec<CompiledKernel>, Error> {
+    module.verify().map_err(silk_gpu_ir::Error::from)?;
+    let mut out = Vec::new();
+    for f in module.kernels() {
+        out.push(compile_kernel(f, target).map_err(|e| annotate(e, &f.name))?);
+    }
+    if out.is_empty() {
+        return Err(Error::Unsupported("a module without kernels".into()));
+    }
+    Ok(out)
+}
+
+fn annotate(e: Error, kernel: &str) -> Error {
+    match e {
+        Error::Unsupported(m) => Error::Unsupported(format!("{m} (in kernel @{kernel})")),
+        Error::Internal(m) => Error::Internal(format!("{m} (in kernel @{kernel})")),
+        e => e,
+    }
+}
+
+fn check(mf: &mir::MFunction, stage: &str, allocated: bool) -> Result<(), Error> {
+    if cfg!(debug_assertions) {
+        mf.verify(stage, allocated)?;
+    }
+    Ok(())
+}
+
+/// The pass pipeline for one kernel.
+pub fn compile_kernel(f: &Function, target: &Target) -> Result<CompiledKernel, Error> {
+    if f.kind != FunctionKind::Kernel {
+        return Err(Error::Unsupported(
+            "compiling device functions on their own".into(),
+        ));
+    }
+    let p = target.processor;
+    let wave64 = target.wavefront_size == 64;
+    let uniform = uniformity::analyze(f);
+    let args = abi::arg_layout(f)?;
+    let sel = isel::Sel::new(f, p, wave64, uniform, &args);
+    let (mut mf, needs, _entry) = sel.select_kernel()?;
+    check(&mf, "instruction selection", false)?;
+    let mir_after_isel = mf.print();
+    let info = p.info();
+    let max_s = match p.generation() {
+        // gfx942 reserves VCC, FLAT_SCRATCH and XNACK_MASK above next_free_sgpr.
+        Generation::Gfx9 => info.addressable_sgprs.min(102) - 6,
+        Generation::Gfx11 => info.addressable_sgprs.min(106),
+    };
+    let max_v = info.addressable_vgprs.min(256);
+    let usage = regalloc::allocate(&mut mf, max_s, max_v)?;
+    check(&mf, "register allocation", true)?;
+    waitcnt::Waitcnt::new(p.generation(), info.wait_counters).run(&mut mf)?;
+    check(&mf, "wait-count insertion", true)?;
+    hazards::run(&mut mf)?;
+    check(&mf, "hazard handling", true)?;
+    let (insts, block_starts, code) = emit(&mf)?;
+    let (config, mut metadata, _) = abi::kernel_config(target, &args, &needs, usage, code.len());
+    metadata.name = f.name.clone();
+    metadata.symbol = format!("{}.kd", f.name);
+    Ok(CompiledKernel {
+        name: f.name.clone(),
+        insts,
+        block_starts,
+        code,
+        config,
+        metadata,
+        mir_after_isel,
+    })
+}
+
+/// Resolve branch labels and encode.
+/// Encoded kernel: instructions, block start indices, code bytes.
+pub type Emitted = (Vec<Inst>, Vec<usize>, Vec<u8>);
+
+pub fn emit(mf: &mir::MFunction) -> Result<Emitted, Error> {
+    let p = mf.processor;
+    // Pass 1: sizes (branches are one-dword SOPP, independent of offsets).
+    let mut block_byte = Vec::with_capacity(mf.blocks.len());
+    let mut at = 0usize;
+    let mut words = Vec::new();
+    for b in &mf.blocks {
+        block_byte.push(at);
+        for i in &b.insts {
+            let inst = mir::to_isa(i, &|_| 0)?;
+            words.clear();
+            encode::encode(p, &inst, &mut words).map_err(|e| {
+                Error::Internal(format!("cannot encode `{}`: {e}", mir::text(p, &inst)))
+            })?;
+            at += words.len() * 4;
+        }
+    }
+    // Pass 2: encode with offsets.
+    let mut insts = Vec::new();
+    let mut block_starts = Vec::new();
+    let mut code = Vec::with_capacity(at);
+    for b in &mf.blocks {
+        block_starts.push(insts.len());
+        for i in &b.insts {
+            let here = code.len();
+            let inst = mir::to_isa(i, &|t| {
+                let target = block_byte[t.0 as usize] as i64;
+                ((target - (here as i64 + 4)) / 4) as i32
+            })?;
+            words.clear();
+            encode::encode(p, &inst, &mut words).map_err(|e| {
+                Error::Internal(format!("cannot encode `{}`: {e}", mir::text(p, &inst)))
+            })?;
+            for w in &words {
+                code.extend_from_slice(&w.to_le_bytes());
+            }
+            insts.push(inst);
+        }
+    }
+    Ok((insts, block_starts, code))
+}
+
+/// A code object holding the compiled kernels.
+pub fn code_object(target: &Target, kernels: &[CompiledKernel]) -> Result<Vec<u8>, Error> {
+    let mut obj = CodeObject::new(*target);
+    for k in kernels {
+        obj.push_kernel(
+            &k.name,
+            k.code.clone(),
+            k.config.clone(),
+            k.metadata.clone(),
+        );
+    }
+    Ok(obj.to_bytes()?)
+}
+
+/// LLVM-syntax assembly: the kernels' code with block labels, and their
+/// `.amdhsa_kernel` descriptors. `llvm-mc-22` assembles it to the same
+/// instruction bytes.
+pub fn assembly(target: &Target, kernels: &[CompiledKernel]) -> String {
+    use std::fmt::Write;
+    let p = target.processor;
+    let mut s = String::new();
+    let _ = writeln!(s, "\t.amdgcn_target \"{}\"", target.target_id());
+    let _ = writeln!(s, "\t.text");
+    for (ki, k) in kernels.iter().enumerate() {
+        let _ = writeln!(s, "\t.globl\t{}", k.name);
+        let _ = writeln!(s, "\t.p2align\t8");
+        let _ = writeln!(s, "\t.type\t{},@function", k.name);
+        let _ = writeln!(s, "{}:", k.name);
+        let mut next_block = 0;
+        for (i, inst) in k.insts.iter().enumerate() {
+            while next_block < k.block_starts.len() && k.block_starts[next_block] == i {
+                let _ = writeln!(s, "; %bb{ki}.{next_block}");
+                next_block += 1;
+            }
+            let _ = writeln!(s, "\t{}", mir::text(p, inst));
+        }
+        let _ = writeln!(s, ".Lfunc_end{ki}:");
+        let _ = writeln!(s, "\t.size\t{}, .Lfunc_end{ki}-{}", k.name, k.name);
+    }
+    let _ = writeln!(s, "\t.rodata");
+    for k in kernels {
+        let _ = writeln!(s, "\t.p2align\t6");
+        s.push_str(&k.config.assembler_directives(target, &k.name));
+    }
+    s
+}

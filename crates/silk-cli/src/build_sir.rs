@@ -1,0 +1,44 @@
+//! `silk build` for `.sir` device-IR files: compile every kernel with
+//! `silk-codegen` into a code object, or print LLVM-syntax assembly
+//! (`--emit asm`) or machine IR after instruction selection (`--emit mir`).
+//! Kept in its own module: `silk build` dispatches here on the extension.
+
+use silk_amdgpu::target::Target;
+use std::path::{Path, PathBuf};
+
+pub fn run(input: &Path, target: &str, output: Option<&PathBuf>, emit: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(input)
+        .map_err(|e| format!("cannot read `{}`: {e}", input.display()))?;
+    let target = Target::parse(target).map_err(|e| e.to_string())?;
+    let name = input.display().to_string();
+    let module = silk_gpu_ir::Module::parse_verified(&name, &text).map_err(|e| e.to_string())?;
+    let kernels =
+        silk_codegen::compile_module(&module, &target).map_err(|e| format!("{name}: {e}"))?;
+    let bytes = match emit {
+        "obj" => silk_codegen::code_object(&target, &kernels).map_err(|e| e.to_string())?,
+        "asm" => silk_codegen::assembly(&target, &kernels).into_bytes(),
+        "mir" => kernels
+            .iter()
+            .map(|k| format!("; kernel {}\n{}", k.name, k.mir_after_isel))
+            .collect::<String>()
+            .into_bytes(),
+        other => {
+            return Err(format!(
+                "unknown --emit `{other}` (expected obj, asm or mir)"
+            ))
+        }
+    };
+    match output {
+        Some(p) => {
+            std::fs::write(p, bytes).map_err(|e| format!("cannot write `{}`: {e}", p.display()))
+        }
+        None if emit == "obj" => {
+            let p = input.with_extension("hsaco");
+            std::fs::write(&p, bytes).map_err(|e| format!("cannot write `{}`: {e}", p.display()))
+        }
+        None => {
+            print!("{}", String::from_utf8_lossy(&bytes));
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,2185 @@
+//! Instruction selection: device IR to machine IR over virtual registers,
+//! including the kernel prologue (kernarg loads, dispatch registers) and
+//! the EXEC-mask lowering of structured control flow.
+//!
+//! Register files: a value lives in SGPRs when the uniformity analysis says
+//! it is uniform and its operation has a scalar form whose operands are in
+//! SGPRs; otherwise in VGPRs. `bool` values are lane masks (one bit per
+//! lane, `s[n:n+1]` in wave64, `sN` in wave32) whatever their uniformity.
+//!
+//! Control flow (as in ACO's `begin_divergent_if_then` and friends):
+//! - `if c`: `s_and_saveexec saved, c; s_cbranch_execz ELSE` then-arm;
+//!   `ELSE: s_andn2 exec, saved, c; s_cbranch_execz END` else-arm;
+//!   `END: s_mov exec, saved`. Arms whose EXEC is empty are skipped, which
+//!   also makes scalar code in the untaken arm of a uniform branch inert.
+//! - `loop`: `s_mov saved, exec; s_mov cont, 0` then `HEAD:` body,
+//!   `LATCH: s_or exec, exec, cont; s_mov cont, 0; s_cbranch_execnz HEAD`,
+//!   then `s_mov exec, saved`.
+//! - `break` / nested `continue` / `ret` write their values under the
+//!   current EXEC, remove the current lanes from the saved masks of the
+//!   enclosing `if`s (up to the loop, or all frames for `ret`; `ret` also
+//!   removes them from enclosing loops' saved masks), add them to `cont`
+//!   (continue), and clear EXEC. A `ret` at the kernel's top level ends the
+//!   program.
+//! - Phi writes to VGPRs are plain moves (EXEC keeps other lanes); to lane
+//!   masks they are `(dst & ~exec) | (src & exec)`; to SGPRs (uniform) a
+//!   move, since only one arm runs.
+
+use crate::abi::ArgLayout;
+use crate::mir::{BlockId, File, LoopInfo, MFunction, MInst, MOp, VReg};
+use crate::Error;
+use silk_amdgpu::code_object::HiddenArg;
+use silk_amdgpu::isa::{format, table, Family, Mods, Opcode, Operand};
+use silk_amdgpu::target::{Generation, Processor};
+use silk_gpu_ir::{
+    AddrSpace, AtomicOp, BinOp, Block, CmpPred, Dim, Function, Geometry, Op, Type, UnOp, Value,
+};
+
+/// What the selected kernel needs from the ABI.
+#[derive(Clone, Debug, Default)]
+pub struct Needs {
+    pub workgroup_id: [bool; 3],
+    /// Highest work-item id dimension read (0 = x only).
+    pub workitem_id_max: u32,
+    pub hidden: Vec<HiddenArg>,
+    pub lds_bytes: u32,
+}
+
+/// SGPR indices the prologue's inputs occupy.
+pub struct EntryRegs {
+    pub kernarg: Option<u16>,
+    pub workgroup_id: [Option<u16>; 3],
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Val {
+    Reg(VReg),
+    Const(u64),
+}
+
+enum Frame {
+    If { saved: VReg },
+    Loop(LoopFrame),
+}
+
+struct LoopFrame {
+    saved: VReg,
+    cont: VReg,
+    params: Vec<VReg>,
+    param_types: Vec<Type>,
+    results: Vec<VReg>,
+    result_types: Vec<Type>,
+    latch: BlockId,
+}
+
+pub struct Sel<'a> {
+    f: &'a Function,
+    p: Processor,
+    gen: Generation,
+    pub mf: MFunction,
+    cur: BlockId,
+    vals: Vec<Option<Val>>,
+    uniform: Vec<bool>,
+    frames: Vec<Frame>,
+    loop_stack: Vec<u32>,
+    pub needs: Needs,
+    args: &'a ArgLayout,
+    kernarg: Option<VReg>,
+    wg_id: [Option<VReg>; 3],
+    tid: Option<VReg>,
+    tid_dims: [Option<VReg>; 3],
+    lds_next: u32,
+}
+
+fn unsupported(what: impl Into<String>) -> Error {
+    Error::Unsupported(what.into())
+}
+
+/// 32-bit immediate operand: inline integer, inline float, or literal.
+pub fn imm32(bits: u32) -> Operand {
+    let v = bits as i32;
+    if (-16..=64).contains(&v) {
+        return Operand::int(v);
+    }
+    let code = match bits {
+        0x3f00_0000 => 240,
+        0xbf00_0000 => 241,
+        0x3f80_0000 => 242,
+        0xbf80_0000 => 243,
+        0x4000_0000 => 244,
+        0xc000_0000 => 245,
+        0x4080_0000 => 246,
+        0xc080_0000 => 247,
+        0x3e22_f983 => 248,
+        _ => return Operand::Literal(bits),
+    };
+    Operand::Const(code)
+}
+
+/// Whether a 64-bit constant is an inline integer constant.
+fn inline64(bits: u64) -> Option<Operand> {
+    let v = bits as i64;
+    (-16..=64).contains(&v).then(|| Operand::int(v as i32))
+}
+
+impl<'a> Sel<'a> {
+    pub fn new(
+        f: &'a Function,
+        p: Processor,
+        wave64: bool,
+        uniform: Vec<bool>,
+        args: &'a ArgLayout,
+    ) -> Sel<'a> {
+        Sel {
+            f,
+            p,
+            gen: p.generation(),
+            mf: MFunction::new(p, wave64),
+            cur: BlockId(0),
+            vals: vec![None; f.values.len()],
+            uniform,
+            frames: Vec::new(),
+            loop_stack: Vec::new(),
+            needs: Needs::default(),
+            args,
+            kernarg: None,
+            wg_id: [None; 3],
+            tid: None,
+            tid_dims: [None; 3],
+            lds_next: 0,
+        }
+    }
+
+    // ---- opcode lookup and emission ----
+
+    fn opcode(&self, name: &str, family: Option<Family>) -> Result<Opcode, Error> {
+        table::lookup(self.p, name, family).ok_or_else(|| {
+            Error::Internal(format!(
+                "no opcode `{name}` on {} (instruction selection bug)",
+                self.p.name()
+            ))
+        })
+    }
+
+    /// GFX9 and GFX11 spell some mnemonics differently.
+    fn n<'s>(&self, gfx9: &'s str, gfx11: &'s str) -> &'s str {
+        match self.gen {
+            Generation::Gfx9 => gfx9,
+            Generation::Gfx11 => gfx11,
+        }
+    }
+
+    fn lanes(&self) -> u8 {
+        if self.mf.wave64 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// A lane-mask opcode: `s_and_b64` in wave64, `s_and_b32` in wave32.
+    fn lm(&self, base: &str) -> String {
+        let base = if self.gen == Generation::Gfx11 {
+            base.replace("andn2", "and_not1")
+        } else {
+            base.to_string()
+        };
+        format!("{base}_b{}", if self.mf.wave64 { 64 } else { 32 })
+    }
+
+    fn exec(&self) -> MOp {
+        MOp::Phys(Operand::sgprs(126, self.lanes()))
+    }
+    fn vcc(&self) -> MOp {
+        MOp::Phys(Operand::sgprs(106, self.lanes()))
+    }
+
+    fn push(&mut self, op: Opcode, ops: Vec<MOp>, ndefs: u8, mods: Mods) {
+        let b = self.cur.0 as usize;
+        self.mf.blocks[b].insts.push(MInst {
+            op,
+            ops,
+            ndefs,
+            mods,
+        });
+    }
+
+    fn emit(&mut self, name: &str, ops: Vec<MOp>, ndefs: u8) -> Result<(), Error> {
+        let op = self.opcode(name, None)?;
+        self.push(op, ops, ndefs, Mods::default());
+        Ok(())
+    }
+
+    fn emit_m(&mut self, name: &str, ops: Vec<MOp>, ndefs: u8, mods: Mods) -> Result<(), Error> {
+        let op = self.opcode(name, None)?;
+        self.push(op, ops, ndefs, mods);
+        Ok(())
+    }
+
+    fn sreg(&mut self, dwords: u8) -> VReg {
+        self.mf.new_vreg(File::Sgpr, dwords)
+    }
+    fn vreg(&mut self, dwords: u8) -> VReg {
+        self.mf.new_vreg(File::Vgpr, dwords)
+    }
+    fn mask(&mut self) -> VReg {
+        let n = self.lanes();
+        self.sreg(n)
+    }
+
+    fn r(&self, r: VReg) -> MOp {
+        MOp::whole(r, self.mf.info(r).dwords)
+    }
+    fn sub(r: VReg, off: u8) -> MOp {
+        MOp::Reg { r, off, n: 1 }
+    }
+
+    fn is_vgpr(&self, o: &MOp) -> bool {
+        matches!(o, MOp::Reg { r, .. } if self.mf.info(*r).file == File::Vgpr)
+    }
+
+    /// Copy a 32-bit operand into a new VGPR.
+    fn copy_to_vgpr(&mut self, o: MOp) -> Result<MOp, Error> {
+        if self.is_vgpr(&o) {
+            return Ok(o);
+        }
+        let v = self.vreg(1);
+        self.emit("v_mov_b32_e32", vec![MOp::whole(v, 1), o], 1)?;
+        Ok(MOp::whole(v, 1))
+    }
+
+    /// VOP2 (e32): `src1` must be a VGPR; swap when commutative, else copy.
+    fn vop2(&mut self, name: &str, dst: MOp, a: MOp, b: MOp, comm: bool) -> Result<(), Error> {
+        let (a, b) = if !self.is_vgpr(&b) && comm && self.is_vgpr(&a) {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        let b = self.copy_to_vgpr(b)?;
+        self.emit(&format!("{name}_e32"), vec![dst, a, b], 1)
+    }
+
+    /// VOP3: at most one (GFX9) or two (GFX11) constant-bus reads (distinct
+    /// SGPRs and literals), literals only on GFX11. `fixed` operands (VCC
+    /// carries, lane masks) are counted first and never moved.
+    fn legalize_vop3(&mut self, srcs: &mut [MOp], fixed: usize) -> Result<(), Error> {
+        let limit = if self.gen == Generation::Gfx9 { 1 } else { 2 };
+        let mut used: Vec<MOp> = Vec::new();
+        let mut literal = false;
+        let order: Vec<usize> = (srcs.len() - fixed..srcs.len())
+            .chain(0..srcs.len() - fixed)
+            .collect();
+        for i in order {
+            let o = srcs[i];
+            let movable = i < srcs.len() - fixed;
+            let bus = match o {
+                MOp::Reg { r, .. } => self.mf.info(r).file == File::Sgpr,
+                MOp::Phys(Operand::Literal(_)) => true,
+                MOp::Phys(Operand::Reg { code, .. }) => code < 256,
+                _ => false,
+            };
+            if !bus {
+                continue;
+            }
+            let is_lit = matches!(o, MOp::Phys(Operand::Literal(_)));
+            let already = used.contains(&o);
+            let ok = already
+                || (used.len() < limit && !(is_lit && (self.gen == Generation::Gfx9 || literal)));
+            if ok {
+                if !already {
+                    used.push(o);
+                }
+                literal |= is_lit;
+                continue;
+            }
+            if !movable {
+                return Err(Error::Internal("VOP3 constant bus overflow".into()));
+            }
+            let n = match o {
+                MOp::Reg { n, .. } => n,
+                _ => 1,
+            };
+            if n == 1 {
+                srcs[i] = self.copy_to_vgpr(o)?;
+            } else if let MOp::Reg { r, off, .. } = o {
+                let v = self.vreg(n);
+                for k in 0..n {
+                    self.emit(
+                        "v_mov_b32_e32",
+                        vec![
+                            Self::sub(v, k),
+                            MOp::Reg {
+                                r,
+                                off: off + k,
+                                n: 1,
+                            },
+                        ],
+                        1,
+                    )?;
+                }
+                srcs[i] = MOp::whole(v, n);
+            }
+        }
+        Ok(())
+    }
+
+    fn vop3(&mut self, name: &str, defs: Vec<MOp>, mut srcs: Vec<MOp>) -> Result<(), Error> {
+        self.legalize_vop3(&mut srcs, 0)?;
+        let nd = defs.len() as u8;
+        let mut ops = defs;
+        ops.extend(srcs);
+        self.emit(name, ops, nd)
+    }
+
+    // ---- values ----
+
+    fn val(&self, v: Value) -> Result<Val, Error> {
+        self.vals[v.index()].ok_or_else(|| Error::Internal(format!("value %{} not selected", v.0)))
+    }
+
+    fn ty(&self, v: Value) -> Type {
+        self.f.values[v.index()].ty
+    }
+
+    fn dwords(t: Type) -> u8 {
+        if t.bits() == 64 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Dword `k` of a 32/64-bit value as an operand.
+    fn part(&self, v: Value, k: u8) -> Result<MOp, Error> {
+        Ok(match self.val(v)? {
+            Val::Const(bits) => MOp::Phys(imm32((bits >> (32 * k)) as u32)),
+            Val::Reg(r) => Self::sub(r, k),
+        })
+    }
+
+    /// A whole 32-bit or 64-bit value as one operand (64-bit constants
+    /// inline only; others are materialised in SGPRs).
+    fn whole(&mut self, v: Value) -> Result<MOp, Error> {
+        let t = self.ty(v);
+        match self.val(v)? {
+            Val::Reg(r) => Ok(self.r(r)),
+            Val::Const(bits) if t == Type::Bool => {
+                Ok(MOp::Phys(Operand::int(if bits != 0 { -1 } else { 0 })))
+            }
+            Val::Const(bits) if Self::dwords(t) == 1 => Ok(MOp::Phys(imm32(bits as u32))),
+            Val::Const(bits) => {
+                if let Some(o) = inline64(bits).filter(|_| t.is_int()) {
+                    return Ok(MOp::Phys(o));
+                }
+                let s = self.sreg(2);
+                self.emit(
+                    "s_mov_b32",
+                    vec![Self::sub(s, 0), MOp::Phys(imm32(bits as u32))],
+                    1,
+                )?;
+                self.emit(
+                    "s_mov_b32",
+                    vec![Self::sub(s, 1), MOp::Phys(imm32((bits >> 32) as u32))],
+                    1,
+                )?;
+                Ok(MOp::whole(s, 2))
+            }
+        }
+    }
+
+    /// The value in a register of its own (constants materialised).
+    fn in_reg(&mut self, v: Value) -> Result<VReg, Error> {
+        match self.val(v)? {
+            Val::Reg(r) => Ok(r),
+            Val::Const(_) => {
+                let t = self.ty(v);
+                let n = if t == Type::Bool {
+                    self.lanes()
+                } else {
+                    Self::dwords(t)
+                };
+                let s = self.sreg(n);
+                if t == Type::Bool {
+                    let o = self.whole(v)?;
+                    let name = self.lm("s_mov");
+                    self.emit(&name, vec![self.r(s), o], 1)?;
+                } else {
+                    for k in 0..n {
+                        let o = self.part(v, k)?;
+                        self.emit("s_mov_b32", vec![Self::sub(s, k), o], 1)?;
+                    }
+                }
+                Ok(s)
+            }
+        }
+    }
+
+    fn is_s(&self, v: Value) -> bool {
+        match self.vals[v.index()] {
+            Some(Val::Const(_)) => true,
+            Some(Val::Reg(r)) => self.mf.info(r).file == File::Sgpr,
+            None => false,
+        }
+    }
+
+    fn set(&mut self, v: Value, r: VReg) {
+        self.vals[v.index()] = Some(Val::Reg(r));
+    }
+
+    /// Copy a value into VGPRs (for stores and VGPR phis).
+    fn vgpr_of(&mut self, v: Value) -> Result<VReg, Error> {
+        if let Val::Reg(r) = self.val(v)? {
+            if self.mf.info(r).file == File::Vgpr {
+                return Ok(r);
+            }
+        }
+        let n = Self::dwords(self.ty(v));
+        let d = self.vreg(n);
+        for k in 0..n {
+            let o = self.part(v, k)?;
+            self.emit("v_mov_b32_e32", vec![Self::sub(d, k), o], 1)?;
+        }
+        Ok(d)
+    }
+
+    // ---- kernel ----
+
+    pub fn select_kernel(mut self) -> Result<(MFunction, Needs, EntryRegs), Error> {
+        // Entry SGPRs: kernarg pointer (user SGPRs 0-1), then workgroup ids.
+        let mut needs_wg = [false; 3];
+        let mut max_tid = 0;
+        scan_geometry(&self.f.body, &mut needs_wg, &mut max_tid);
+        let mut next = 0u16;
+        let kernarg_sgpr = if self.args.kernarg_size > 0 || uses_hidden(&self.f.body) {
+            let k = self.sreg(2);
+            self.mf.vregs[k.0 as usize].fixed = Some(0);
+            self.kernarg = Some(k);
+            next = 2;
+            Some(0)
+        } else {
+            None
+        };
+        let mut wg_sgpr = [None; 3];
+        for d in 0..3 {
+            if needs_wg[d] {
+                let r = self.sreg(1);
+                self.mf.vregs[r.0 as usize].fixed = Some(next);
+                wg_sgpr[d] = Some(next);
+                self.wg_id[d] = Some(r);
+                next += 1;
+            }
+        }
+        self.needs.workgroup_id = needs_wg;
+        self.needs.workitem_id_max = max_tid;
+        let tid = self.vreg(1);
+        self.mf.vregs[tid.0 as usize].fixed = Some(0);
+        self.tid = Some(tid);
+
+        // Parameters from the kernarg segment.
+        for (i, &p) in self.f.params.iter().enumerate() {
+            let t = self.ty(p);
+            let off = self.args.offsets[i];
+            let n = Self::dwords(t);
+            let r = self.sreg(n);
+            self.s_load(r, n, off)?;
+            self.set(p, r);
+        }
+        let body = &self.f.body;
+        self.block(body)?;
+        // The body ends in `ret`, which ends the program; make sure.
+        let ends = self.mf.blocks[self.cur.0 as usize]
+            .insts
+            .last()
+            .is_some_and(|i| {
+                table::table(self.gen)[i.op.0 as usize]
+                    .flags
+                    .has(table::Flags::END_PGM)
+            });
+        if !ends {
+            self.emit("s_endpgm", vec![MOp::Phys(Operand::Imm(0))], 0)?;
+        }
+        self.needs.lds_bytes = self.lds_next;
+        Ok((
+            self.mf,
+            self.needs,
+            EntryRegs {
+                kernarg: kernarg_sgpr,
+                workgroup_id: wg_sgpr,
+            },
+        ))
+    }
+
+    fn s_load(&mut self, dst: VReg, n: u8, offset: u32) -> Result<(), Error> {
+        let k = self
+            .kernarg
+            .ok_or_else(|| Error::Internal("kernarg pointer not enabled".into()))?;
+        let name = match (self.gen, n) {
+            (Generation::Gfx9, 1) => "s_load_dword",
+            (Generation::Gfx9, _) => "s_load_dwordx2",
+            (Generation::Gfx11, 1) => "s_load_b32",
+            (Generation::Gfx11, _) => "s_load_b64",
+        };
+        // The immediate offset is a modifier (with the IMM bit on GFX9); the
+        // SOFFSET operand is unused: s0 with SOE clear on GFX9, NULL on GFX11.
+        let gfx9 = self.gen == Generation::Gfx9;
+        let mods = Mods {
+            offset: offset as i32,
+            mem: if gfx9 {
+                format::mod_bit(format::ModBit::Imm)
+            } else {
+                0
+            },
+            ..Mods::default()
+        };
+        let mut ops = vec![MOp::whole(dst, n), MOp::whole(k, 2)];
+        let op = self.opcode(name, Some(Family::Smem))?;
+        let has_soffset = table::table(self.gen)[op.0 as usize]
+            .operands
+            .get(2)
+            .is_some_and(|s| s.field == format::Field::Soffset);
+        if has_soffset {
+            let code = if gfx9 {
+                0
+            } else {
+                silk_amdgpu::isa::operand::null_code(self.gen)
+            };
+            ops.push(MOp::Phys(Operand::sgpr(code)));
+        }
+        self.emit_m(name, ops, 1, mods)
+    }
+
+    fn switch_to(&mut self, b: BlockId) {
+        self.cur = b;
+    }
+
+    fn new_block(&mut self) -> BlockId {
+        let l = self.loop_stack.last().copied();
+        self.mf.new_block(l)
+    }
+
+    /// Start a new block after the current one (a branch target).
+    fn start_block(&mut self) -> BlockId {
+        let b = self.new_block();
+        self.switch_to(b);
+        b
+    }
+
+    fn block(&mut self, b: &'a Block) -> Result<(), Error> {
+        for inst in &b.insts {
+            self.inst(&inst.results, &inst.op)?;
+        }
+        Ok(())
+    }
+
+    fn inst(&mut self, res: &[Value], op: &'a Op) -> Result<(), Error> {
+        match op {
+            Op::Const { bits, .. } => {
+                self.vals[res[0].index()] = Some(Val::Const(*bits));
+                Ok(())
+            }
+            Op::Unary { op, arg } => self.unary(res[0], *op, *arg),
+            Op::Binary { op, lhs, rhs } => self.binary(res[0], *op, *lhs, *rhs),
+            Op::Fma { a, b, c } => {
+                let t = self.ty(*a);
+                let name = match t {
+                    Type::F32 => "v_fma_f32",
+                    Type::F64 => "v_fma_f64",
+                    _ => return Err(unsupported(format!("fma on {t}"))),
+                };
+                let n = Self::dwords(t);
+                let d = self.vreg(n);
+                let srcs = vec![self.whole(*a)?, self.whole(*b)?, self.whole(*c)?];
+                self.vop3(name, vec![self.r(d)], srcs)?;
+                self.set(res[0], d);
+                Ok(())
+            }
+            Op::Cmp { pred, lhs, rhs } => self.cmp(res[0], *pred, *lhs, *rhs),
+            Op::Select {
+                cond,
+                if_true,
+                if_false,
+            } => self.select(res[0], *cond, *if_true, *if_false),
+            Op::Cvt { arg, to } => self.cvt(res[0], *arg, *to),
+            Op::Bitcast { arg, .. } => {
+                let v = self.val(*arg)?;
+                self.vals[res[0].index()] = Some(v);
+                Ok(())
+            }
+            Op::PtrAdd { ptr, offset } => self.ptradd(res[0], *ptr, *offset),
+            Op::Load { ptr, ty, .. } => self.load(res[0], *ptr, *ty),
+            Op::Store { ptr, value, .. } => self.store(*ptr, *value),
+            Op::Atomic { op, ptr, value } => self.atomic(res[0], *op, *ptr, *value),
+            Op::CmpXchg { .. } => Err(unsupported("cmpxchg")),
+            Op::Barrier => {
+                self.emit("s_barrier", vec![], 0)?;
+                Ok(())
+            }
+            Op::Geometry { query, dim } => self.geometry(res[0], *query, *dim),
+            Op::LdsAlloc { size, align } => {
+                let base = self.lds_next.next_multiple_of(*align);
+                self.lds_next = base + size;
+                if self.lds_next > 65536 {
+                    return Err(Error::Unsupported(format!(
+                        "{} bytes of LDS (at most 65536)",
+                        self.lds_next
+                    )));
+                }
+                self.vals[res[0].index()] = Some(Val::Const(base as u64));
+                Ok(())
+            }
+            Op::Call { callee, .. } => Err(unsupported(format!(
+                "calls (`call @{callee}`); device functions are not inlined yet"
+            ))),
+            Op::If {
+                cond,
+                then_blk,
+                else_blk,
+            } => self.if_(res, *cond, then_blk, else_blk),
+            Op::Loop {
+                inits,
+                params,
+                body,
+            } => self.loop_(res, inits, params, body),
+            Op::Yield(_) => Ok(()), // handled by the enclosing `if`
+            Op::Break(vs) => self.break_(vs),
+            Op::Continue(vs) => self.continue_(vs),
+            Op::Return(vs) => {
+                if !vs.is_empty() {
+                    return Err(unsupported("kernels returning values"));
+                }
+                self.ret()
+            }
+        }
+    }
+
+    // ---- arithmetic ----
+
+    fn unary(&mut self, res: Value, op: UnOp, a: Value) -> Result<(), Error> {
+        let t = self.ty(a);
+        if t == Type::Bool {
+            // `not` on a lane mask.
+            let m = self.mask();
+            let src = self.whole(a)?;
+            let name = self.lm("s_not");
+            self.emit(&name, vec![self.r(m), src], 1)?;
+            self.set(res, m);
+            return Ok(());
+        }
+        if t.is_int() && t.bits() == 32 {
+            let x = self.part(a, 0)?;
+            let scalar = self.uniform[res.index()] && self.is_s(a);
+            match op {
+                UnOp::Not => {
+                    return self.int_op(res, scalar, "s_not_b32", None, x, None, false);
+                }
+                UnOp::Neg => {
+                    return self.int_op(
+                        res,
+                        scalar,
+                        "s_sub_i32",
+                        Some(self.n("v_sub_u32", "v_sub_nc_u32")),
+                        MOp::Phys(Operand::int(0)),
+                        Some(x),
+                        false,
+                    );
+                }
+                UnOp::Abs => {
+                    if scalar {
+                        let d = self.sreg(1);
+                        self.emit("s_abs_i32", vec![self.r(d), x], 1)?;
+                        self.set(res, d);
+                        return Ok(());
+                    }
+                    let neg = self.vreg(1);
+                    let nn = self.n("v_sub_u32", "v_sub_nc_u32");
+                    self.vop2(nn, self.r(neg), MOp::Phys(Operand::int(0)), x, false)?;
+                    let d = self.vreg(1);
+                    self.vop2("v_max_i32", self.r(d), x, self.r(neg), true)?;
+                    self.set(res, d);
+                    return Ok(());
+                }
+                _ => {}
+            }
+        }
+        if t == Type::F32 {
+            let x = self.part(a, 0)?;
+            let d = self.vreg(1);
+            match op {
+                UnOp::Neg => self.vop2(
+                    "v_xor_b32",
+                    self.r(d),
+                    MOp::Phys(imm32(0x8000_0000)),
+                    x,
+                    true,
+                )?,
+                UnOp::Abs => self.vop2(
+                    "v_and_b32",
+                    self.r(d),
+                    MOp::Phys(imm32(0x7fff_ffff)),
+                    x,
+                    true,
+                )?,
+                _ => {
+                    let name = match op {
+                        UnOp::Rcp => "v_rcp_f32_e32",
+                        UnOp::Exp2 => "v_exp_f32_e32",
+                        UnOp::Log2 => "v_log_f32_e32",
+                        UnOp::Floor => "v_floor_f32_e32",
+                        UnOp::Ceil => "v_ceil_f32_e32",
+                        UnOp::Trunc => "v_trunc_f32_e32",
+                        UnOp::Rint => "v_rndne_f32_e32",
+                        _ => return Err(unsupported(format!("`{}` on f32", op.keyword()))),
+                    };
+                    self.emit(name, vec![self.r(d), x], 1)?;
+                }
+            }
+            self.set(res, d);
+            return Ok(());
+        }
+        if t == Type::F64 && matches!(op, UnOp::Neg | UnOp::Abs) {
+            let d = self.vreg(2);
+            let lo = self.part(a, 0)?;
+            let hi = self.part(a, 1)?;
+            self.emit("v_mov_b32_e32", vec![Self::sub(d, 0), lo], 1)?;
+            let (name, k) = if op == UnOp::Neg {
+                ("v_xor_b32", 0x8000_0000)
+            } else {
+                ("v_and_b32", 0x7fff_ffff)
+            };
+            self.vop2(name, Self::sub(d, 1), MOp::Phys(imm32(k)), hi, true)?;
+            self.set(res, d);
+            return Ok(());
+        }
+        Err(unsupported(format!("`{}` on {t}", op.keyword())))
+    }
+
+    /// A 32-bit integer operation in SALU (`sname`) or VALU (`vname`, VOP2).
+    #[allow(clippy::too_many_arguments)]
+    fn int_op(
+        &mut self,
+        res: Value,
+        scalar: bool,
+        sname: &str,
+        vname: Option<&str>,
+        a: MOp,
+        b: Option<MOp>,
+        comm: bool,
+    ) -> Result<(), Error> {
+        if scalar {
+            let d = self.sreg(1);
+            let mut ops = vec![self.r(d), a];
+            ops.extend(b);
+            self.emit(sname, ops, 1)?;
+            self.set(res, d);
+            return Ok(());
+        }
+        let d = self.vreg(1);
+        match (vname, b) {
+            (Some(v), Some(b)) => self.vop2(v, self.r(d), a, b, comm)?,
+            (None, None) => self.emit("v_not_b32_e32", vec![self.r(d), a], 1)?,
+            _ => return Err(Error::Internal("int_op shape".into())),
+        }
+        self.set(res, d);
+        Ok(())
+    }
+
+    fn binary(&mut self, res: Value, op: BinOp, a: Value, b: Value) -> Result<(), Error> {
+        let t = self.ty(a);
+        if t == Type::Bool {
+            let name = match op {
+                BinOp::And => "s_and",
+                BinOp::Or => "s_or",
+                BinOp::Xor => "s_xor",
+                _ => return Err(unsupported(format!("`{}` on bool", op.keyword()))),
+            };
+            let m = self.mask();
+            let (x, y) = (self.whole(a)?, self.whole(b)?);
+            let name = self.lm(name);
+            self.emit(&name, vec![self.r(m), x, y], 1)?;
+            self.set(res, m);
+            return Ok(());
+        }
+        let scalar = self.uniform[res.index()] && self.is_s(a) && self.is_s(b);
+        if t.is_int() && t.bits() == 32 {
+            let signed = t.is_signed_int();
+            let (x, y) = (self.part(a, 0)?, self.part(b, 0)?);
+            let (sn, vn, comm): (&str, &str, bool) = match op {
+                BinOp::Add => ("s_add_i32", self.n("v_add_u32", "v_add_nc_u32"), true),
+                BinOp::Sub => ("s_sub_i32", self.n("v_sub_u32", "v_sub_nc_u32"), false),
+                BinOp::And => ("s_and_b32", "v_and_b32", true),
+                BinOp::Or => ("s_or_b32", "v_or_b32", true),
+                BinOp::Xor => ("s_xor_b32", "v_xor_b32", true),
+                BinOp::Min if signed => ("s_min_i32", "v_min_i32", true),
+                BinOp::Min => ("s_min_u32", "v_min_u32", true),
+                BinOp::Max if signed => ("s_max_i32", "v_max_i32", true),
+                BinOp::Max => ("s_max_u32", "v_max_u32", true),
+                BinOp::Shl => {
+                    if scalar {
+                        return self.int_op(res, true, "s_lshl_b32", None, x, Some(y), false);
+                    }
+                    let d = self.vreg(1);
+                    // The shift amount is src0 of the `rev` form.
+                    self.vop2("v_lshlrev_b32", self.r(d), y, x, false)?;
+                    self.set(res, d);
+                    return Ok(());
+                }
+                BinOp::Shr => {
+                    let (s, v) = if signed {
+                        ("s_ashr_i32", "v_ashrrev_i32")
+                    } else {
+                        ("s_lshr_b32", "v_lshrrev_b32")
+                    };
+                    if scalar {
+                        return self.int_op(res, true, s, None, x, Some(y), false);
+                    }
+                    let d = self.vreg(1);
+                    self.vop2(v, self.r(d), y, x, false)?;
+                    self.set(res, d);
+                    return Ok(());
+                }
+                BinOp::Mul => {
+                    if scalar {
+                        return self.int_op(res, true, "s_mul_i32", None, x, Some(y), true);
+                    }
+                    let d = self.vreg(1);
+                    self.vop3("v_mul_lo_u32", vec![self.r(d)], vec![x, y])?;
+                    self.set(res, d);
+                    return Ok(());
+                }
+                BinOp::Div | BinOp::Rem => {
+                    let d = self.divrem32(x, y, signed, op == BinOp::Rem)?;
+                    self.set(res, d);
+                    return Ok(());
+                }
+            };
+            return self.int_op(res, scalar, sn, Some(vn), x, Some(y), comm);
+        }
+        if t.is_int() || t.is_ptr() {
+            return self.binary64(res, op, a, b, scalar);
+        }
+        if t == Type::F32 {
+            let (x, y) = (self.part(a, 0)?, self.part(b, 0)?);
+            let (name, comm) = match op {
+                BinOp::Add => ("v_add_f32", true),
+                BinOp::Sub => ("v_sub_f32", false),
+                BinOp::Mul => ("v_mul_f32", true),
+                BinOp::Min => ("v_min_f32", true),
+                BinOp::Max => ("v_max_f32", true),
+                _ => return Err(unsupported(format!("`{}` on f32", op.keyword()))),
+            };
+            let d = self.vreg(1);
+            self.vop2(name, self.r(d), x, y, comm)?;
+            self.set(res, d);
+            return Ok(());
+        }
+        if t == Type::F64 {
+            let name = match op {
+                BinOp::Add => "v_add_f64",
+                BinOp::Mul => "v_mul_f64",
+                BinOp::Min => "v_min_f64",
+                BinOp::Max => "v_max_f64",
+                BinOp::Sub => {
+                    let d = self.vreg(2);
+                    let srcs = vec![self.whole(a)?, self.whole(b)?];
+                    let mut srcs2 = srcs.clone();
+                    self.legalize_vop3(&mut srcs2, 0)?;
+                    let op = self.opcode("v_add_f64", None)?;
+                    let mods = Mods {
+                        neg: 0b10,
+                        ..Mods::default()
+                    };
+                    self.push(op, vec![self.r(d), srcs2[0], srcs2[1]], 1, mods);
+                    self.set(res, d);
+                    return Ok(());
+                }
+                _ => return Err(unsupported(format!("`{}` on f64", op.keyword()))),
+            };
+            let d = self.vreg(2);
+            let srcs = vec![self.whole(a)?, self.whole(b)?];
+            self.vop3(name, vec![self.r(d)], srcs)?;
+            self.set(res, d);
+            return Ok(());
+        }
+        Err(unsupported(format!("`{}` on {t}", op.keyword())))
+    }
+
+    fn binary64(
+        &mut self,
+        res: Value,
+        op: BinOp,
+        a: Value,
+        b: Value,
+        scalar: bool,
+    ) -> Result<(), Error> {
+        let t = self.ty(a);
+        match op {
+            BinOp::Add | BinOp::Sub => {
+                let d = self.add64(a, b, op == BinOp::Sub, scalar)?;
+                self.set(res, d);
+                Ok(())
+            }
+            BinOp::And | BinOp::Or | BinOp::Xor => {
+                let base = match op {
+                    BinOp::And => "and",
+                    BinOp::Or => "or",
+                    _ => "xor",
+                };
+                if scalar {
+                    let d = self.sreg(2);
+                    let (x, y) = (self.whole(a)?, self.whole(b)?);
+                    self.emit(&format!("s_{base}_b64"), vec![self.r(d), x, y], 1)?;
+                    self.set(res, d);
+                    return Ok(());
+                }
+                let d = self.vreg(2);
+                for k in 0..2 {
+                    let (x, y) = (self.part(a, k)?, self.part(b, k)?);
+                    self.vop2(&format!("v_{base}_b32"), Self::sub(d, k), x, y, true)?;
+                }
+                self.set(res, d);
+                Ok(())
+            }
+            BinOp::Shl | BinOp::Shr => {
+                let amt = self.part(b, 0)?;
+                if scalar {
+                    let name = match (op, t.is_signed_int()) {
+                        (BinOp::Shl, _) => "s_lshl_b64",
+                        (_, true) => "s_ashr_i64",
+                        _ => "s_lshr_b64",
+                    };
+                    let d = self.sreg(2);
+                    let x = self.whole(a)?;
+                    self.emit(name, vec![self.r(d), x, amt], 1)?;
+                    self.set(res, d);
+                    return Ok(());
+                }
+                let name = match (op, t.is_signed_int()) {
+                    (BinOp::Shl, _) => "v_lshlrev_b64",
+                    (_, true) => "v_ashrrev_i64",
+                    _ => "v_lshrrev_b64",
+                };
+                let d = self.vreg(2);
+                let x = self.whole(a)?;
+                self.vop3(name, vec![self.r(d)], vec![amt, x])?;
+                self.set(res, d);
+                Ok(())
+            }
+            BinOp::Mul => {
+                // lo = lo(a.lo*b.lo); hi = hi(a.lo*b.lo) + a.lo*b.hi + a.hi*b.lo
+                let d = self.vreg(2);
+                let (al, ah, bl, bh) = (
+                    self.part(a, 0)?,
+                    self.part(a, 1)?,
+                    self.part(b, 0)?,
+                    self.part(b, 1)?,
+                );
+                self.vop3("v_mul_lo_u32", vec![Self::sub(d, 0)], vec![al, bl])?;
+                let h = self.vreg(1);
+                self.vop3("v_mul_hi_u32", vec![self.r(h)], vec![al, bl])?;
+                let c1 = self.vreg(1);
+                self.vop3("v_mul_lo_u32", vec![self.r(c1)], vec![al, bh])?;
+                let c2 = self.vreg(1);
+                self.vop3("v_mul_lo_u32", vec![self.r(c2)], vec![ah, bl])?;
+                let add = self.n("v_add_u32", "v_add_nc_u32");
+                let s1 = self.vreg(1);
+                self.vop2(add, self.r(s1), self.r(h), self.r(c1), true)?;
+                self.vop2(add, Self::sub(d, 1), self.r(s1), self.r(c2), true)?;
+                self.set(res, d);
+                Ok(())
+            }
+            BinOp::Min | BinOp::Max => {
+                let pred = if op == BinOp::Min {
+                    CmpPred::Lt
+                } else {
+                    CmpPred::Gt
+                };
+                let m = self.vcmp(pred, a, b)?;
+                let d = self.vreg(2);
+                for k in 0..2 {
+                    let (x, y) = (self.part(a, k)?, self.part(b, k)?);
+                    self.cndmask(Self::sub(d, k), y, x, self.r(m))?;
+                }
+                self.set(res, d);
+                Ok(())
+            }
+            _ => Err(unsupported(format!("`{}` on {t}", op.keyword()))),
+        }
+    }
+
+    /// 64-bit add/sub (also pointer arithmetic); `b` may be a 32-bit value,
+    /// zero- or sign-extended per its type.
+    fn add64(&mut self, a: Value, b: Value, sub: bool, scalar: bool) -> Result<VReg, Error> {
+        let tb = self.ty(b);
+        let al = self.part(a, 0)?;
+        let ah = self.part(a, 1)?;
+        let bl = self.part(b, 0)?;
+        let bh = if Self::dwords(tb) == 2 {
+            self.part(b, 1)?
+        } else if tb.is_signed_int() {
+            // Sign-extend the 32-bit offset.
+            if scalar {
+                let s = self.sreg(1);
+                self.emit(
+                    "s_ashr_i32",
+                    vec![self.r(s), bl, MOp::Phys(Operand::int(31))],
+                    1,
+                )?;
+                self.r(s)
+            } else {
+                let v = self.vreg(1);
+                self.vop2(
+                    "v_ashrrev_i32",
+                    self.r(v),
+                    MOp::Phys(Operand::int(31)),
+                    bl,
+                    false,
+                )?;
+                self.r(v)
+            }
+        } else {
+            MOp::Phys(Operand::int(0))
+        };
+        if scalar {
+            let d = self.sreg(2);
+            let (lo, hi) = if sub {
+                ("s_sub_u32", "s_subb_u32")
+            } else {
+                ("s_add_u32", "s_addc_u32")
+            };
+            self.emit(lo, vec![Self::sub(d, 0), al, bl], 1)?;
+            self.emit(hi, vec![Self::sub(d, 1), ah, bh], 1)?;
+            return Ok(d);
+        }
+        let d = self.vreg(2);
+        self.add64_v(d, al, ah, bl, bh, sub)?;
+        Ok(d)
+    }
+
+    /// VALU 64-bit add/sub through VCC.
+    fn add64_v(
+        &mut self,
+        d: VReg,
+        al: MOp,
+        ah: MOp,
+        bl: MOp,
+        bh: MOp,
+        sub: bool,
+    ) -> Result<(), Error> {
+        let vcc = self.vcc();
+        let (lo, hi) = match (self.gen, sub) {
+            (Generation::Gfx9, false) => ("v_add_co_u32", "v_addc_co_u32"),
+            (Generation::Gfx9, true) => ("v_sub_co_u32", "v_subb_co_u32"),
+            (Generation::Gfx11, false) => ("v_add_co_u32", "v_add_co_ci_u32"),
+            (Generation::Gfx11, true) => ("v_sub_co_u32", "v_sub_co_ci_u32"),
+        };
+        // Low half: VOP3 with VCC as carry-out (GFX11 has no e32 form).
+        let mut srcs = vec![al, bl];
+        self.legalize_vop3(&mut srcs, 0)?;
+        let name = if self.gen == Generation::Gfx9 {
+            format!("{lo}_e64")
+        } else {
+            lo.to_string()
+        };
+        self.emit(&name, vec![Self::sub(d, 0), vcc, srcs[0], srcs[1]], 1)?;
+        // High half: VOP2 with implicit VCC carry-in (not on the constant
+        // bus); src1 must be a VGPR, so non-commutative sub copies it.
+        let bh = self.copy_to_vgpr(bh)?;
+        // The implicit VCC read occupies GFX9's single constant-bus slot.
+        let ah = match ah {
+            MOp::Phys(Operand::Const(_)) => ah,
+            _ if self.gen == Generation::Gfx9 => self.copy_to_vgpr(ah)?,
+            _ => ah,
+        };
+        self.emit(
+            &format!("{hi}_e32"),
+            vec![Self::sub(d, 1), vcc, ah, bh, vcc],
+            1,
+        )
+    }
+
+    /// Unsigned/signed 32-bit division or remainder (VALU), by the float
+    /// reciprocal estimate with one Newton step and two corrections.
+    fn divrem32(&mut self, x: MOp, y: MOp, signed: bool, rem: bool) -> Result<VReg, Error> {
+        let add = self.n("v_add_u32", "v_add_nc_u32");
+        let subn = self.n("v_sub_u32", "v_sub_nc_u32");
+        let (mut n, mut d) = (self.copy_to_vgpr(x)?, self.copy_to_vgpr(y)?);
+        let (mut sn, mut sd) = (None, None);
+        if signed {
+            // |x|, |y| via (v + s) ^ s with s = v >> 31.
+            let abs = |me: &mut Self, v: MOp| -> Result<(MOp, MOp), Error> {
+                let s = me.vreg(1);
+                me.vop2(
+                    "v_ashrrev_i32",
+                    me.r(s),
+                    MOp::Phys(Operand::int(31)),
+                    v,
+                    false,
+                )?;
+                let t = me.vreg(1);
+                me.vop2(add, me.r(t), v, me.r(s), true)?;
+                let a = me.vreg(1);
+                me.vop2("v_xor_b32", me.r(a), me.r(t), me.r(s), true)?;
+                Ok((me.r(a), me.r(s)))
+            };
+            let (an, s1) = abs(self, n)?;
+            let (ad, s2) = abs(self, d)?;
+            n = an;
+            d = ad;
+            sn = Some(s1);
+            sd = Some(s2);
+        }
+        let f = self.vreg(1);
+        self.emit("v_cvt_f32_u32_e32", vec![self.r(f), d], 1)?;
+        let rc = self.vreg(1);
+        self.emit("v_rcp_iflag_f32_e32", vec![self.r(rc), self.r(f)], 1)?;
+        let sc = self.vreg(1);
+        self.vop2(
+            "v_mul_f32",
+            self.r(sc),
+            MOp::Phys(Operand::Literal(0x4f7f_fffe)),
+            self.r(rc),
+            true,
+        )?;
+        let z = self.vreg(1);
+        self.emit("v_cvt_u32_f32_e32", vec![self.r(z), self.r(sc)], 1)?;
+        let nd = self.vreg(1);
+        self.vop2(subn, self.r(nd), MOp::Phys(Operand::int(0)), d, false)?;
+        let t = self.vreg(1);
+        self.vop3("v_mul_lo_u32", vec![self.r(t)], vec![self.r(nd), self.r(z)])?;
+        let t2 = self.vreg(1);
+        self.vop3("v_mul_hi_u32", vec![self.r(t2)], vec![self.r(z), self.r(t)])?;
+        let z2 = self.vreg(1);
+        self.vop2(add, self.r(z2), self.r(z), self.r(t2), true)?;
+        let mut q = self.vreg(1);
+        self.vop3("v_mul_hi_u32", vec![self.r(q)], vec![n, self.r(z2)])?;
+        let qd = self.vreg(1);
+        self.vop3("v_mul_lo_u32", vec![self.r(qd)], vec![self.r(q), d])?;
+        let mut r = self.vreg(1);
+        self.vop2(subn, self.r(r), n, self.r(qd), false)?;
+        for _ in 0..2 {
+            let c = self.mask();
+            let name = "v_cmp_ge_u32_e64";
+            self.vop3(name, vec![self.r(c)], vec![self.r(r), d])?;
+            let q1 = self.vreg(1);
+            self.vop2(add, self.r(q1), MOp::Phys(Operand::int(1)), self.r(q), true)?;
+            let r1 = self.vreg(1);
+            self.vop2(subn, self.r(r1), self.r(r), d, false)?;
+            let qn = self.vreg(1);
+            self.cndmask(self.r(qn), self.r(q), self.r(q1), self.r(c))?;
+            let rn = self.vreg(1);
+            self.cndmask(self.r(rn), self.r(r), self.r(r1), self.r(c))?;
+            q = qn;
+            r = rn;
+        }
+        let out = if rem { r } else { q };
+        if !signed {
+            return Ok(out);
+        }
+        // Quotient sign sn ^ sd, remainder sign sn: (v ^ s) - s.
+        let s = match (rem, sn, sd) {
+            (true, Some(a), _) => a,
+            (false, Some(a), Some(b)) => {
+                let s = self.vreg(1);
+                self.vop2("v_xor_b32", self.r(s), a, b, true)?;
+                self.r(s)
+            }
+            _ => return Err(Error::Internal("divrem signs".into())),
+        };
+        let x = self.vreg(1);
+        self.vop2("v_xor_b32", self.r(x), self.r(out), s, true)?;
+        let o = self.vreg(1);
+        self.vop2(subn, self.r(o), self.r(x), s, false)?;
+        Ok(o)
+    }
+
+    /// `dst = mask ? t : f` (VALU, per dword).
+    fn cndmask(&mut self, dst: MOp, f: MOp, t: MOp, mask: MOp) -> Result<(), Error> {
+        let mut srcs = vec![f, t, mask];
+        self.legalize_vop3(&mut srcs, 1)?;
+        let mut ops = vec![dst];
+        ops.extend(srcs);
+        self.emit("v_cndmask_b32_e64", ops, 1)
+    }
+
+    fn vcmp(&mut self, pred: CmpPred, a: Value, b: Value) -> Result<VReg, Error> {
+        let t = self.ty(a);
+        let suffix = match t {
+            Type::I32 => "i32",
+            Type::U32 | Type::Ptr(AddrSpace::Lds) => "u32",
+            Type::I64 => "i64",
+            Type::U64 | Type::Ptr(_) => "u64",
+            Type::F32 => "f32",
+            Type::F64 => "f64",
+            _ => return Err(unsupported(format!("`cmp` on {t}"))),
+        };
+        let p = match (pred, t.is_float()) {
+            (CmpPred::Eq, _) => "eq",
+            (CmpPred::Ne, false) => "ne",
+            (CmpPred::Ne, true) => "neq",
+            (CmpPred::Lt, _) => "lt",
+            (CmpPred::Le, _) => "le",
+            (CmpPred::Gt, _) => "gt",
+            (CmpPred::Ge, _) => "ge",
+        };
+        let m = self.mask();
+        let srcs = vec![self.whole(a)?, self.whole(b)?];
+        self.vop3(&format!("v_cmp_{p}_{suffix}_e64"), vec![self.r(m)], srcs)?;
+        Ok(m)
+    }
+
+    fn cmp(&mut self, res: Value, pred: CmpPred, a: Value, b: Value) -> Result<(), Error> {
+        let t = self.ty(a);
+        if t == Type::Bool {
+            // eq: ~(a ^ b), ne: a ^ b on lane masks.
+            let m = self.mask();
+            let (x, y) = (self.whole(a)?, self.whole(b)?);
+            let name = self.lm(if pred == CmpPred::Eq {
+                "s_xnor"
+            } else {
+                "s_xor"
+            });
+            self.emit(&name, vec![self.r(m), x, y], 1)?;
+            self.set(res, m);
+            return Ok(());
+        }
+        if t.is_int() && t.bits() == 32 && self.is_s(a) && self.is_s(b) {
+            let sfx = if t.is_signed_int() { "i32" } else { "u32" };
+            let p = match pred {
+                CmpPred::Eq => "eq",
+                CmpPred::Ne => "lg",
+                CmpPred::Lt => "lt",
+                CmpPred::Le => "le",
+                CmpPred::Gt => "gt",
+                CmpPred::Ge => "ge",
+            };
+            let (x, y) = (self.part(a, 0)?, self.part(b, 0)?);
+            self.emit(&format!("s_cmp_{p}_{sfx}"), vec![x, y], 0)?;
+            let m = self.mask();
+            let name = self.lm("s_cselect");
+            self.emit(
+                &name,
+                vec![
+                    self.r(m),
+                    MOp::Phys(Operand::int(-1)),
+                    MOp::Phys(Operand::int(0)),
+                ],
+                1,
+            )?;
+            self.set(res, m);
+            return Ok(());
+        }
+        let m = self.vcmp(pred, a, b)?;
+        self.set(res, m);
+        Ok(())
+    }
+
+    fn select(&mut self, res: Value, c: Value, a: Value, b: Value) -> Result<(), Error> {
+        let t = self.ty(a);
+        let mask = self.whole(c)?;
+        if t == Type::Bool {
+            // (c & a) | (~c & b)
+            let (x, y) = (self.whole(a)?, self.whole(b)?);
+            let t1 = self.mask();
+            let and = self.lm("s_and");
+            let andn2 = self.lm("s_andn2");
+            let or = self.lm("s_or");
+            self.emit(&and, vec![self.r(t1), x, mask], 1)?;
+            let t2 = self.mask();
+            self.emit(&andn2, vec![self.r(t2), y, mask], 1)?;
+            let m = self.mask();
+            self.emit(&or, vec![self.r(m), self.r(t1), self.r(t2)], 1)?;
+            self.set(res, m);
+            return Ok(());
+        }
+        let n = Self::dwords(t);
+        let d = self.vreg(n);
+        for k in 0..n {
+            let (x, y) = (self.part(a, k)?, self.part(b, k)?);
+            self.cndmask(Self::sub(d, k), y, x, mask)?;
+        }
+        self.set(res, d);
+        Ok(())
+    }
+
+    fn cvt(&mut self, res: Value, a: Value, to: Type) -> Result<(), Error> {
+        let from = self.ty(a);
+        let scalar = self.uniform[res.index()] && self.is_s(a);
+        let int_like = |t: Type| t.is_int() || t.is_ptr();
+        if from == Type::Bool {
+            let mask = self.whole(a)?;
+            let one = match to {
+                Type::F32 => 0x3f80_0000u64,
+                Type::F64 => 0x3ff0_0000_0000_0000,
+                t if t.is_int() => 1,
+                _ => return Err(unsupported(format!("`cvt` bool to {to}"))),
+            };
+            let n = Self::dwords(to);
+            let d = self.vreg(n);
+            for k in 0..n {
+                let t = MOp::Phys(imm32((one >> (32 * k)) as u32));
+                self.cndmask(Self::sub(d, k), MOp::Phys(Operand::int(0)), t, mask)?;
+            }
+            self.set(res, d);
+            return Ok(());
+        }
+        if int_like(from) && int_like(to) {
+            let (fb, tb) = (Self::dwords(from), Self::dwords(to));
+            if fb == tb {
+                let v = self.val(a)?;
+                self.vals[res.index()] = Some(v);
+                return Ok(());
+            }
+            if tb == 1 {
+                // Truncate: the low dword.
+                match self.val(a)? {
+                    Val::Const(bits) => {
+                        self.vals[res.index()] = Some(Val::Const(bits & 0xffff_ffff));
+                    }
+                    Val::Reg(r) => {
+                        let file = self.mf.info(r).file;
+                        let d = self.mf.new_vreg(file, 1);
+                        let name = if file == File::Sgpr {
+                            "s_mov_b32"
+                        } else {
+                            "v_mov_b32_e32"
+                        };
+                        self.emit(name, vec![self.r(d), Self::sub(r, 0)], 1)?;
+                        self.set(res, d);
+                    }
+                }
+                return Ok(());
+            }
+            // Widen.
+            let lo = self.part(a, 0)?;
+            if let Val::Const(bits) = self.val(a)? {
+                let v = if from.is_signed_int() {
+                    bits as u32 as i32 as i64 as u64
+                } else {
+                    bits & 0xffff_ffff
+                };
+                self.vals[res.index()] = Some(Val::Const(v));
+                return Ok(());
+            }
+            if scalar {
+                let d = self.sreg(2);
+                self.emit("s_mov_b32", vec![Self::sub(d, 0), lo], 1)?;
+                if from.is_signed_int() {
+                    self.emit(
+                        "s_ashr_i32",
+                        vec![Self::sub(d, 1), lo, MOp::Phys(Operand::int(31))],
+                        1,
+                    )?;
+                } else {
+                    self.emit(
+                        "s_mov_b32",
+                        vec![Self::sub(d, 1), MOp::Phys(Operand::int(0))],
+                        1,
+                    )?;
+                }
+                self.set(res, d);
+            } else {
+                let d = self.vreg(2);
+                self.emit("v_mov_b32_e32", vec![Self::sub(d, 0), lo], 1)?;
+                if from.is_signed_int() {
+                    self.vop2(
+                        "v_ashrrev_i32",
+                        Self::sub(d, 1),
+                        MOp::Phys(Operand::int(31)),
+                        lo,
+                        false,
+                    )?;
+                } else {
+                    self.emit(
+                        "v_mov_b32_e32",
+                        vec![Self::sub(d, 1), MOp::Phys(Operand::int(0))],
+                        1,
+                    )?;
+                }
+                self.set(res, d);
+            }
+            return Ok(());
+        }
+        let name = match (from, to) {
+            (Type::I32, Type::F32) => "v_cvt_f32_i32_e32",
+            (Type::U32, Type::F32) => "v_cvt_f32_u32_e32",
+            (Type::F32, Type::I32) => "v_cvt_i32_f32_e32",
+            (Type::F32, Type::U32) => "v_cvt_u32_f32_e32",
+            (Type::F32, Type::F64) => "v_cvt_f64_f32_e32",
+            (Type::F64, Type::F32) => "v_cvt_f32_f64_e32",
+            (Type::I32, Type::F64) => "v_cvt_f64_i32_e32",
+            (Type::U32, Type::F64) => "v_cvt_f64_u32_e32",
+            (Type::F64, Type::I32) => "v_cvt_i32_f64_e32",
+            (Type::F64, Type::U32) => "v_cvt_u32_f64_e32",
+            _ => return Err(unsupported(format!("`cvt` from {from} to {to}"))),
+        };
+        let d = self.vreg(Self::dwords(to));
+        let x = self.whole(a)?;
+        self.emit(name, vec![self.r(d), x], 1)?;
+        self.set(res, d);
+        Ok(())
+    }
+
+    fn ptradd(&mut self, res: Value, p: Value, off: Value) -> Result<(), Error> {
+        let t = self.ty(p);
+        let scalar = self.uniform[res.index()] && self.is_s(p) && self.is_s(off);
+        if t == Type::Ptr(AddrSpace::Lds) {
+            if let (Val::Const(a), Val::Const(b)) = (self.val(p)?, self.val(off)?) {
+                self.vals[res.index()] = Some(Val::Const((a + b) & 0xffff_ffff));
+                return Ok(());
+            }
+            let (x, y) = (self.part(p, 0)?, self.part(off, 0)?);
+            let add = self.n("v_add_u32", "v_add_nc_u32");
+            return self.int_op(res, scalar, "s_add_i32", Some(add), x, Some(y), true);
+        }
+        let d = self.add64(p, off, false, scalar)?;
+        self.set(res, d);
+        Ok(())
+    }
+
+    // ---- memory ----
+
+    fn global_addr(&mut self, p: Value) -> Result<MOp, Error> {
+        let v = self.vgpr_of(p)?;
+        Ok(self.r(v))
+    }
+
+    fn lds_addr(&mut self, p: Value) -> Result<(MOp, i32), Error> {
+        // A constant LDS address becomes offset:N on a zero VGPR.
+        if let Val::Const(c) = self.val(p)? {
+            if c < 65536 {
+                let z = self.copy_to_vgpr(MOp::Phys(Operand::int(0)))?;
+                return Ok((z, c as i32));
+            }
+        }
+        let a = self.part(p, 0)?;
+        Ok((self.copy_to_vgpr(a)?, 0))
+    }
+
+    fn off(&self) -> MOp {
+        // FLAT `saddr` "off": 0x7f on GFX9, NULL on GFX11 (as llvm-mc encodes).
+        let code = match self.gen {
+            Generation::Gfx9 => 0x7f,
+            Generation::Gfx11 => silk_amdgpu::isa::operand::null_code(self.gen),
+        };
+        MOp::Phys(Operand::sgprs(code, 2))
+    }
+
+    fn load(&mut self, res: Value, p: Value, t: Type) -> Result<(), Error> {
+        let n = Self::dwords(t);
+        if t == Type::F16 {
+            return Err(unsupported("f16 loads"));
+        }
+        let d = self.vreg(n);
+        match self.ty(p) {
+            Type::Ptr(AddrSpace::Lds) => {
+                let (a, off) = self.lds_addr(p)?;
+                let name = match (self.gen, n) {
+                    (Generation::Gfx9, 1) => "ds_read_b32",
+                    (Generation::Gfx9, _) => "ds_read_b64",
+                    (Generation::Gfx11, 1) => "ds_load_b32",
+                    (Generation::Gfx11, _) => "ds_load_b64",
+                };
+                let mods = Mods {
+                    offset: off,
+                    ..Mods::default()
+                };
+                self.emit_m(name, vec![self.r(d), a], 1, mods)?;
+            }
+            _ => {
+                let a = self.global_addr(p)?;
+                let name = match (self.gen, n) {
+                    (Generation::Gfx9, 1) => "global_load_dword",
+                    (Generation::Gfx9, _) => "global_load_dwordx2",
+                    (Generation::Gfx11, 1) => "global_load_b32",
+                    (Generation::Gfx11, _) => "global_load_b64",
+                };
+                let off = self.off();
+                self.emit(name, vec![self.r(d), a, off], 1)?;
+            }
+        }
+        self.set(res, d);
+        Ok(())
+    }
+
+    fn store(&mut self, p: Value, v: Value) -> Result<(), Error> {
+        let t = self.ty(v);
+        if t == Type::F16 || t == Type::Bool {
+            return Err(unsupported(format!("{t} stores")));
+        }
+        let n = Self::dwords(t);
+        let data = self.vgpr_of(v)?;
+        match self.ty(p) {
+            Type::Ptr(AddrSpace::Lds) => {
+                let (a, off) = self.lds_addr(p)?;
+                let name = match (self.gen, n) {
+                    (Generation::Gfx9, 1) => "ds_write_b32",
+                    (Generation::Gfx9, _) => "ds_write_b64",
+                    (Generation::Gfx11, 1) => "ds_store_b32",
+                    (Generation::Gfx11, _) => "ds_store_b64",
+                };
+                let mods = Mods {
+                    offset: off,
+                    ..Mods::default()
+                };
+                self.emit_m(name, vec![a, self.r(data)], 0, mods)
+            }
+            _ => {
+                let a = self.global_addr(p)?;
+                let name = match (self.gen, n) {
+                    (Generation::Gfx9, 1) => "global_store_dword",
+                    (Generation::Gfx9, _) => "global_store_dwordx2",
+                    (Generation::Gfx11, 1) => "global_store_b32",
+                    (Generation::Gfx11, _) => "global_store_b64",
+                };
+                let off = self.off();
+                self.emit(name, vec![a, self.r(data), off], 0)
+            }
+        }
+    }
+
+    fn atomic(&mut self, res: Value, op: AtomicOp, p: Value, v: Value) -> Result<(), Error> {
+        let t = self.ty(v);
+        if t.bits() != 32 || t == Type::F32 && !matches!(op, AtomicOp::Add | AtomicOp::Xchg) {
+            return Err(unsupported(format!("`atomic {}` on {t}", op.keyword())));
+        }
+        let s = t.is_signed_int();
+        let data = self.vgpr_of(v)?;
+        if self.ty(p) == Type::Ptr(AddrSpace::Lds) {
+            let name = match (op, t) {
+                (AtomicOp::Add, Type::F32) => "ds_add_rtn_f32",
+                (AtomicOp::Add, _) => "ds_add_rtn_u32",
+                (AtomicOp::Sub, _) => "ds_sub_rtn_u32",
+                (AtomicOp::Min, _) if s => "ds_min_rtn_i32",
+                (AtomicOp::Min, _) => "ds_min_rtn_u32",
+                (AtomicOp::Max, _) if s => "ds_max_rtn_i32",
+                (AtomicOp::Max, _) => "ds_max_rtn_u32",
+                (AtomicOp::And, _) => "ds_and_rtn_b32",
+                (AtomicOp::Or, _) => "ds_or_rtn_b32",
+                (AtomicOp::Xor, _) => "ds_xor_rtn_b32",
+                (AtomicOp::Xchg, _) => self.n("ds_wrxchg_rtn_b32", "ds_storexchg_rtn_b32"),
+            };
+            let (a, off) = self.lds_addr(p)?;
+            let d = self.vreg(1);
+            let mods = Mods {
+                offset: off,
+                ..Mods::default()
+            };
+            self.emit_m(name, vec![self.r(d), a, self.r(data)], 1, mods)?;
+            self.set(res, d);
+            return Ok(());
+        }
+        if self.result_used(res) {
+            return Err(unsupported(
+                "global atomics whose old value is used (returning forms)",
+            ));
+        }
+        let gfx9 = self.gen == Generation::Gfx9;
+        let name = match (op, t) {
+            (AtomicOp::Add, Type::F32) => "global_atomic_add_f32",
+            (AtomicOp::Add, _) => self.n("global_atomic_add", "global_atomic_add_u32"),
+            (AtomicOp::Sub, _) => self.n("global_atomic_sub", "global_atomic_sub_u32"),
+            (AtomicOp::Min, _) if s => self.n("global_atomic_smin", "global_atomic_min_i32"),
+            (AtomicOp::Min, _) => self.n("global_atomic_umin", "global_atomic_min_u32"),
+            (AtomicOp::Max, _) if s => self.n("global_atomic_smax", "global_atomic_max_i32"),
+            (AtomicOp::Max, _) => self.n("global_atomic_umax", "global_atomic_max_u32"),
+            (AtomicOp::And, _) => self.n("global_atomic_and", "global_atomic_and_b32"),
+            (AtomicOp::Or, _) => self.n("global_atomic_or", "global_atomic_or_b32"),
+            (AtomicOp::Xor, _) => self.n("global_atomic_xor", "global_atomic_xor_b32"),
+            (AtomicOp::Xchg, _) => self.n("global_atomic_swap", "global_atomic_swap_b32"),
+        };
+        let _ = gfx9;
+        let a = self.global_addr(p)?;
+        let off = self.off();
+        self.emit(name, vec![a, self.r(data), off], 0)?;
+        // The old value is unused; give it a defined placeholder.
+        self.vals[res.index()] = Some(Val::Const(0));
+        Ok(())
+    }
+
+    fn result_used(&self, v: Value) -> bool {
+        fn walk(b: &Block, v: Value) -> bool {
+            b.insts.iter().any(|i| {
+                i.op.operands().contains(&v)
+                    || match &i.op {
+                        Op::If {
+                            then_blk, else_blk, ..
+                        } => walk(then_blk, v) || walk(else_blk, v),
+                        Op::Loop { body, .. } => walk(body, v),
+                        _ => false,
+                    }
+            })
+        }
+        walk(&self.f.body, v)
+    }
+
+    // ---- dispatch geometry ----
+
+    fn hidden_u16(&mut self, h: HiddenArg) -> Result<VReg, Error> {
+        if !self.needs.hidden.contains(&h) {
+            self.needs.hidden.push(h);
+        }
+        let (off, _) = h.placement();
+        let abs = self.args.hidden_base + off as u32;
+        let dw = self.sreg(1);
+        self.s_load(dw, 1, abs & !3)?;
+        let d = self.sreg(1);
+        if abs % 4 == 0 {
+            self.emit(
+                "s_and_b32",
+                vec![self.r(d), self.r(dw), MOp::Phys(imm32(0xffff))],
+                1,
+            )?;
+        } else {
+            self.emit(
+                "s_lshr_b32",
+                vec![self.r(d), self.r(dw), MOp::Phys(Operand::int(16))],
+                1,
+            )?;
+        }
+        Ok(d)
+    }
+
+    fn geometry(&mut self, res: Value, q: Geometry, dim: Dim) -> Result<(), Error> {
+        let d = dim.index();
+        match q {
+            Geometry::WorkGroupId => {
+                let r = self.wg_id[d].ok_or_else(|| Error::Internal("wg id".into()))?;
+                self.set(res, r);
+            }
+            Geometry::WorkItemId => {
+                if let Some(r) = self.tid_dims[d] {
+                    self.set(res, r);
+                    return Ok(());
+                }
+                // Packed work-item ids in v0: x [9:0], y [19:10], z [29:20].
+                let tid = self.tid.ok_or_else(|| Error::Internal("tid".into()))?;
+                let v = self.vreg(1);
+                let src = self.r(tid);
+                self.vop3(
+                    "v_bfe_u32",
+                    vec![self.r(v)],
+                    vec![
+                        src,
+                        MOp::Phys(Operand::int(10 * d as i32)),
+                        MOp::Phys(Operand::int(10)),
+                    ],
+                )?;
+                self.tid_dims[d] = Some(v);
+                self.set(res, v);
+            }
+            Geometry::WorkGroupSize => {
+                let h = [
+                    HiddenArg::GroupSizeX,
+                    HiddenArg::GroupSizeY,
+                    HiddenArg::GroupSizeZ,
+                ][d];
+                let r = self.hidden_u16(h)?;
+                self.set(res, r);
+            }
+            Geometry::GridSize => {
+                // blocks * size, less the missing part of a partial last block.
+                let bc = [
+                    HiddenArg::BlockCountX,
+                    HiddenArg::BlockCountY,
+                    HiddenArg::BlockCountZ,
+                ][d];
+                if !self.needs.hidden.contains(&bc) {
+                    self.needs.hidden.push(bc);
+                }
+                let count = self.sreg(1);
+                self.s_load(count, 1, self.args.hidden_base + bc.placement().0 as u32)?;
+                let gs = self.hidden_u16(
+                    [
+                        HiddenArg::GroupSizeX,
+                        HiddenArg::GroupSizeY,
+                        HiddenArg::GroupSizeZ,
+                    ][d],
+                )?;
+                let rem = self.hidden_u16(
+                    [
+                        HiddenArg::RemainderX,
+                        HiddenArg::RemainderY,
+                        HiddenArg::RemainderZ,
+                    ][d],
+                )?;
+                let total = self.sreg(1);
+                self.emit(
+                    "s_mul_i32",
+                    vec![self.r(total), self.r(count), self.r(gs)],
+                    1,
+                )?;
+                let missing = self.sreg(1);
+                self.emit(
+                    "s_sub_i32",
+                    vec![self.r(missing), self.r(gs), self.r(rem)],
+                    1,
+                )?;
+                self.emit(
+                    "s_cmp_eq_u32",
+                    vec![self.r(rem), MOp::Phys(Operand::int(0))],
+                    0,
+                )?;
+                let adj = self.sreg(1);
+                self.emit(
+                    "s_cselect_b32",
+                    vec![self.r(adj), MOp::Phys(Operand::int(0)), self.r(missing)],
+                    1,
+                )?;
+                let g = self.sreg(1);
+                self.emit("s_sub_i32", vec![self.r(g), self.r(total), self.r(adj)], 1)?;
+                self.set(res, g);
+            }
+        }
+        Ok(())
+    }
+
+    // ---- control flow ----
+
+    /// Write `src` into the merge register `dst` under the current EXEC.
+    fn write_merge(&mut self, dst: VReg, t: Type, src: Value) -> Result<(), Error> {
+        let info = self.mf.info(dst);
+        if t == Type::Bool {
+            let s = self.whole(src)?;
+            let exec = self.exec();
+            let andn2 = self.lm("s_andn2");
+            let and = self.lm("s_and");
+            let or = self.lm("s_or");
+            self.emit(&andn2, vec![self.r(dst), self.r(dst), exec], 1)?;
+            let tmp = self.mask();
+            self.emit(&and, vec![self.r(tmp), s, exec], 1)?;
+            return self.emit(&or, vec![self.r(dst), self.r(dst), self.r(tmp)], 1);
+        }
+        let name = if info.file == File::Sgpr {
+            "s_mov_b32"
+        } else {
+            "v_mov_b32_e32"
+        };
+        for k in 0..info.dwords {
+            let o = self.part(src, k)?;
+            self.emit(name, vec![Self::sub(dst, k), o], 1)?;
+        }
+        Ok(())
+    }
+
+    fn merge_reg(&mut self, t: Type, uniform: bool) -> VReg {
+        let r = if t == Type::Bool {
+            self.mask()
+        } else if uniform {
+            self.sreg(Self::dwords(t))
+        } else {
+            self.vreg(Self::dwords(t))
+        };
+        self.mf.vregs[r.0 as usize].merge = true;
+        r
+    }
+
+    fn branch(&mut self, name: &str, target: BlockId) -> Result<(), Error> {
+        self.emit(name, vec![MOp::Label(target)], 0)
+    }
+
+    fn yields(b: &Block) -> Option<&Vec<Value>> {
+        match b.terminator().map(|t| &t.op) {
+            Some(Op::Yield(v)) => Some(v),
+            _ => None,
+        }
+    }
+
+    fn if_(
+        &mut self,
+        res: &[Value],
+        cond: Value,
+        then_blk: &'a Block,
+        else_blk: &'a Block,
+    ) -> Result<(), Error> {
+        // Result registers: SGPRs only if uniform and every yielded value is
+        // scalar (decided after the arms: pick VGPR when unsure).
+        let types: Vec<Type> = res.iter().map(|&r| self.ty(r)).collect();
+        let uni: Vec<bool> = res
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| {
+                self.uniform[r.index()]
+                    && [then_blk, else_blk].iter().all(|b| {
+                        Self::yields(b)
+                            .and_then(|v| v.get(i))
+                            .is_some_and(|v| scalar_candidate(self.f, *v, &self.uniform))
+                    })
+            })
+            .collect();
+        let outs: Vec<VReg> = types
+            .iter()
+            .zip(&uni)
+            .map(|(&t, &u)| self.merge_reg(t, u))
+            .collect();
+        let c = self.in_reg(cond)?;
+        let saved = self.mask();
+        self.mf.vregs[saved.0 as usize].merge = true;
+        let name = self.lm("s_and_saveexec");
+        self.emit(&name, vec![self.r(saved), self.r(c)], 1)?;
+        let else_b = self.new_block_deferred();
+        self.branch("s_cbranch_execz", else_b)?;
+        self.start_block();
+        self.frames.push(Frame::If { saved });
+        self.block(then_blk)?;
+        if let Some(vs) = Self::yields(then_blk) {
+            for ((&o, &t), &v) in outs.iter().zip(&types).zip(vs) {
+                self.write_merge(o, t, v)?;
+            }
+        }
+        self.place(else_b);
+        let has_else =
+            !outs.is_empty() || else_blk.insts.iter().any(|i| !matches!(i.op, Op::Yield(_)));
+        if has_else {
+            let exec = self.exec();
+            let andn2 = self.lm("s_andn2");
+            self.emit(&andn2, vec![exec, self.r(saved), self.r(c)], 1)?;
+            let end_b = self.new_block_deferred();
+            self.branch("s_cbranch_execz", end_b)?;
+            self.start_block();
+            self.block(else_blk)?;
+            if let Some(vs) = Self::yields(else_blk) {
+                for ((&o, &t), &v) in outs.iter().zip(&types).zip(vs) {
+                    self.write_merge(o, t, v)?;
+                }
+            }
+            self.place(end_b);
+        }
+        self.frames.pop();
+        let exec = self.exec();
+        let mov = self.lm("s_mov");
+        self.emit(&mov, vec![exec, self.r(saved)], 1)?;
+        for (&r, &o) in res.iter().zip(&outs) {
+            self.set(r, o);
+        }
+        Ok(())
+    }
+
+    /// A block created now but placed later in layout (`place`).
+    fn new_block_deferred(&mut self) -> BlockId {
+        // Blocks are laid out in creation order; a deferred block is given
+        // its index when placed, so we hand out a placeholder that `place`
+        // renames. To keep it simple we reserve an id now and move the
+        // block to the end of the layout when it is placed.
+        let l = self.loop_stack.last().copied();
+        self.mf.new_block(l)
+    }
+
+    /// Make deferred block `b` current, moving it to the end of the layout.
+    fn place(&mut self, b: BlockId) {
+        let idx = b.0 as usize;
+        let last = self.mf.blocks.len() - 1;
+        if idx != last {
+            // Swap-free move: rotate `b` to the end and renumber labels.
+            let blk = self.mf.blocks.remove(idx);
+            self.mf.blocks.push(blk);
+            let remap = |x: u32| -> u32 {
+                if x as usize == idx {
+                    last as u32
+                } else if x as usize > idx {
+                    x - 1
+                } else {
+                    x
+                }
+            };
+            for blk in &mut self.mf.blocks {
+                for inst in &mut blk.insts {
+                    for op in &mut inst.ops {
+                        if let MOp::Label(t) = op {
+                            t.0 = remap(t.0);
+                        }
+                    }
+                }
+            }
+            for fr in &mut self.frames {
+                if let Frame::Loop(l) = fr {
+                    l.latch.0 = remap(l.latch.0);
+                }
+            }
+            for li in &mut self.mf.loops {
+                li.head.0 = remap(li.head.0);
+                li.latch.0 = remap(li.latch.0);
+            }
+            self.cur.0 = remap(self.cur.0);
+        }
+        self.cur = BlockId(last as u32);
+    }
+
+    fn loop_(
+        &mut self,
+        res: &[Value],
+        inits: &[Value],
+        params: &[Value],
+        body: &'a Block,
+    ) -> Result<(), Error> {
+        let ptypes: Vec<Type> = params.iter().map(|&p| self.ty(p)).collect();
+        let rtypes: Vec<Type> = res.iter().map(|&r| self.ty(r)).collect();
+        // Loop-carried registers: SGPRs only for uniform values whose
+        // initial and continued values are all scalar candidates.
+        let mut pregs = Vec::new();
+        for (i, (&p, &t)) in params.iter().zip(&ptypes).enumerate() {
+            let u = self.uniform[p.index()]
+                && scalar_candidate(self.f, inits[i], &self.uniform)
+                && continues(body).iter().all(|vs| {
+                    vs.get(i)
+                        .is_some_and(|v| scalar_candidate(self.f, *v, &self.uniform))
+                })
+                && {
+                    // A uniform param carried through a param that is a
+                    // VGPR candidate stays scalar only if it is not itself
+                    // computed from VGPRs; scalar_candidate checks that.
+                    true
+                };
+            let r = self.merge_reg(t, u);
+            self.write_merge(r, t, inits[i])?;
+            pregs.push(r);
+            self.set(p, r);
+        }
+        let mut rregs = Vec::new();
+        for (i, (&r, &t)) in res.iter().zip(&rtypes).enumerate() {
+            let u = self.uniform[r.index()]
+                && breaks(body).iter().all(|vs| {
+                    vs.get(i)
+                        .is_some_and(|v| scalar_candidate(self.f, *v, &self.uniform))
+                });
+            rregs.push(self.merge_reg(t, u));
+        }
+        let saved = self.mask();
+        let cont = self.mask();
+        self.mf.vregs[saved.0 as usize].merge = true;
+        self.mf.vregs[cont.0 as usize].merge = true;
+        let mov = self.lm("s_mov");
+        let exec = self.exec();
+        self.emit(&mov, vec![self.r(saved), exec], 1)?;
+        self.emit(&mov, vec![self.r(cont), MOp::Phys(Operand::int(0))], 1)?;
+
+        let loop_id = self.mf.loops.len() as u32;
+        let parent = self.loop_stack.last().copied();
+        self.loop_stack.push(loop_id);
+        let head = self.start_block();
+        let latch = self.new_block_deferred();
+        self.mf.loops.push(LoopInfo {
+            head,
+            latch,
+            parent,
+        });
+        self.frames.push(Frame::Loop(LoopFrame {
+            saved,
+            cont,
+            params: pregs,
+            param_types: ptypes,
+            results: rregs.clone(),
+            result_types: rtypes,
+            latch,
+        }));
+        self.block(body)?;
+        let Some(Frame::Loop(lf)) = self.frames.pop() else {
+            return Err(Error::Internal("loop frame".into()));
+        };
+        self.place(lf.latch);
+        let exec = self.exec();
+        let or = self.lm("s_or");
+        self.emit(&or, vec![exec, exec, self.r(cont)], 1)?;
+        self.emit(&mov, vec![self.r(cont), MOp::Phys(Operand::int(0))], 1)?;
+        let head_now = self.mf.loops[loop_id as usize].head;
+        self.branch("s_cbranch_execnz", head_now)?;
+        self.loop_stack.pop();
+        self.start_block();
+        let exec = self.exec();
+        self.emit(&mov, vec![exec, self.r(saved)], 1)?;
+        for (&r, &o) in res.iter().zip(&rregs) {
+            self.set(r, o);
+        }
+        Ok(())
+    }
+
+    /// Index of the innermost loop frame.
+    fn loop_frame(&self) -> Result<usize, Error> {
+        self.frames
+            .iter()
+            .rposition(|f| matches!(f, Frame::Loop(_)))
+            .ok_or_else(|| Error::Internal("break/continue outside a loop".into()))
+    }
+
+    /// Remove the current lanes from the saved masks of frames above `from`
+    /// (ifs, and loops when `loops`), then clear EXEC.
+    fn retire_lanes(&mut self, from: usize, loops: bool) -> Result<(), Error> {
+        let andn2 = self.lm("s_andn2");
+        let exec = self.exec();
+        let regs: Vec<VReg> = self.frames[from..]
+            .iter()
+            .filter_map(|f| match f {
+                Frame::If { saved } => Some(*saved),
+                Frame::Loop(l) if loops => Some(l.saved),
+                _ => None,
+            })
+            .collect();
+        for s in regs {
+            self.emit(&andn2, vec![self.r(s), self.r(s), exec], 1)?;
+        }
+        let mov = self.lm("s_mov");
+        self.emit(&mov, vec![exec, MOp::Phys(Operand::int(0))], 1)
+    }
+
+    fn break_(&mut self, vs: &[Value]) -> Result<(), Error> {
+        let li = self.loop_frame()?;
+        let (regs, types) = match &self.frames[li] {
+            Frame::Loop(l) => (l.results.clone(), l.result_types.clone()),
+            _ => unreachable!("loop_frame returns a loop"),
+        };
+        for ((r, t), v) in regs.iter().zip(types).zip(vs) {
+            self.write_merge(*r, t, *v)?;
+        }
+        self.retire_lanes(li + 1, false)
+    }
+
+    fn continue_(&mut self, vs: &[Value]) -> Result<(), Error> {
+        let li = self.loop_frame()?;
+        let (regs, types, cont) = match &self.frames[li] {
+            Frame::Loop(l) => (l.params.clone(), l.param_types.clone(), l.cont),
+            _ => unreachable!("loop_frame returns a loop"),
+        };
+        for ((r, t), v) in regs.iter().zip(types).zip(vs) {
+            self.write_merge(*r, t, *v)?;
+        }
+        if li + 1 == self.frames.len() {
+            // Top level of the body: fall through to the latch.
+            return Ok(());
+        }
+        let or = self.lm("s_or");
+        let exec = self.exec();
+        self.emit(&or, vec![self.r(cont), self.r(cont), exec], 1)?;
+        self.retire_lanes(li + 1, false)
+    }
+
+    fn ret(&mut self) -> Result<(), Error> {
+        if self.frames.is_empty() {
+            // Kernel top level: end the program here.
+            return self.emit("s_endpgm", vec![MOp::Phys(Operand::Imm(0))], 0);
+        }
+        self.retire_lanes(0, true)
+    }
+}
+
+/// Whether `v` may live in SGPRs: uniform and produced by an operation we
+/// select to SALU (or a constant / parameter / workgroup geometry).
+fn scalar_candidate(f: &Function, v: Value, uniform: &[bool]) -> bool {
+    if !uniform[v.index()] {
+        return false;
+    }
+    let t = f.values[v.index()].ty;
+    if t.is_float() || t == Type::Bool {
+        return false;
+    }
+    if f.params.contains(&v) {
+        return true;
+    }
+    fn find(b: &Block, v: Value) -> Option<&Op> {
+        for i in &b.insts {
+            if i.results.contains(&v) {
+                return Some(&i.op);
+            }
+            let inner = match &i.op {
+                Op::If {
+                    then_blk, else_blk, ..
+                } => find(then_blk, v).or_else(|| find(else_blk, v)),
+                Op::Loop { params, body, .. } => {
+                    if params.contains(&v) {
+                        return None;
+                    }
+                    find(body, v)
+                }
+                _ => None,
+            };
+            if inner.is_some() {
+                return inner;
+            }
+        }
+        None
+    }
+    match find(&f.body, v) {
+        Some(Op::Const { .. }) | Some(Op::Geometry { .. }) | Some(Op::LdsAlloc { .. }) => true,
+        Some(Op::Binary { op, lhs, rhs }) => {
+            !(matches!(op, BinOp::Div | BinOp::Rem)
+                || t.bits() == 64 && matches!(op, BinOp::Mul | BinOp::Min | BinOp::Max))
+                && scalar_candidate(f, *lhs, uniform)
+                && scalar_candidate(f, *rhs, uniform)
+        }
+        Some(Op::Unary { op, arg }) => {
+            matches!(op, UnOp::Not | UnOp::Neg | UnOp::Abs)
+                && t.bits() == 32
+                && scalar_candidate(f, *arg, uniform)
+        }
+        Some(Op::Cvt { arg, .. }) | Some(Op::Bitcast { arg, .. }) => {
+            scalar_candidate(f, *arg, uniform)
+        }
+        Some(Op::PtrAdd { ptr, offset }) => {
+            scalar_candidate(f, *ptr, uniform) && scalar_candidate(f, *offset, uniform)
+        }
+        // Loop params and if results: conservatively vector.
+        _ => false,
+    }
+}
+
+fn collect<'b>(b: &'b Block, want_break: bool, out: &mut Vec<&'b Vec<Value>>) {
+    for i in &b.insts {
+        match &i.op {
+            Op::Break(v) if want_break => out.push(v),
+            Op::Continue(v) if !want_break => out.push(v),
+            Op::If {
+                then_blk, else_blk, ..
+            } => {
+                collect(then_blk, want_break, out);
+                collect(else_blk, want_break, out);
+            }
+            _ => {} // nested loops own their breaks/continues
+        }
+    }
+}
+
+fn continues(b: &Block) -> Vec<&Vec<Value>> {
+    let mut v = Vec::new();
+    collect(b, false, &mut v);
+    v
+}
+
+fn breaks(b: &Block) -> Vec<&Vec<Value>> {
+    let mut v = Vec::new();
+    collect(b, true, &mut v);
+    v
+}
+
+fn scan_geometry(b: &Block, wg: &mut [bool; 3], tid: &mut u32) {
+    for i in &b.insts {
+        match &i.op {
+            Op::Geometry {
+                query: Geometry::WorkGroupId,
+                dim,
+            } => wg[dim.index()] = true,
+            Op::Geometry {
+                query: Geometry::WorkItemId,
+                dim,
+            } => *tid = (*tid).max(dim.index() as u32),
+            Op::If {
+                then_blk, else_blk, ..
+            } => {
+                scan_geometry(then_blk, wg, tid);
+                scan_geometry(else_blk, wg, tid);
+            }
+            Op::Loop { body, .. } => scan_geometry(body, wg, tid),
+            _ => {}
+        }
+    }
+}
+
+fn uses_hidden(b: &Block) -> bool {
+    b.insts.iter().any(|i| match &i.op {
+        Op::Geometry { query, .. } => {
+            matches!(query, Geometry::WorkGroupSize | Geometry::GridSize)
+        }
+        Op::If {
+            then_blk, else_blk, ..
+        } => uses_hidden(then_blk) || uses_hidden(else_blk),
+        Op::Loop { body, .. } => uses_hidden(body),
+        _ => false,
+    })
+}

@@ -1,0 +1,323 @@
+//! Machine IR: ISA instructions ([`silk_amdgpu::isa::Inst`] opcodes) over
+//! virtual registers, in basic blocks laid out in final order.
+//!
+//! Operands follow LLVM's printed order (the opcode table's operand list);
+//! the first `ndefs` operands are definitions. Virtual registers have a
+//! register file (SGPR or VGPR) and a width in dwords; an operand names a
+//! dword sub-range of one. After register allocation every virtual
+//! operand is replaced by [`MOp::Phys`].
+//!
+//! Most virtual registers are defined once. *Merge* registers (phi results
+//! of `if`/`loop`, saved EXEC masks, loop continue masks) are written in
+//! several places under different EXEC masks; liveness treats them
+//! specially (see `regalloc`).
+
+use crate::Error;
+use silk_amdgpu::isa::{print, table, Inst, Mods, Opcode, Operand, MAX_OPERANDS};
+use silk_amdgpu::target::Processor;
+use std::fmt::Write;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VReg(pub u32);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum File {
+    Sgpr,
+    Vgpr,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VRegInfo {
+    pub file: File,
+    pub dwords: u8,
+    /// Precoloured register (entry SGPRs, v0): its physical index.
+    pub fixed: Option<u16>,
+    /// Written under several EXEC masks (phi, saved mask): see module docs.
+    pub merge: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BlockId(pub u32);
+
+/// One operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MOp {
+    /// Dwords `off .. off + n` of a virtual register.
+    Reg { r: VReg, off: u8, n: u8 },
+    /// A physical register, constant, literal or immediate.
+    Phys(Operand),
+    /// A branch target (SOPP `simm16`), resolved at emission.
+    Label(BlockId),
+}
+
+impl MOp {
+    pub fn whole(r: VReg, dwords: u8) -> MOp {
+        MOp::Reg {
+            r,
+            off: 0,
+            n: dwords,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MInst {
+    pub op: Opcode,
+    pub ops: Vec<MOp>,
+    /// The first `ndefs` operands are written.
+    pub ndefs: u8,
+    pub mods: Mods,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MBlock {
+    pub insts: Vec<MInst>,
+    /// Loop nesting: index into [`MFunction::loops`] of the innermost loop.
+    pub loop_id: Option<u32>,
+}
+
+/// A loop's extent in block order (for liveness clipping).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoopInfo {
+    pub head: BlockId,
+    /// Last block of the loop (its latch).
+    pub latch: BlockId,
+    pub parent: Option<u32>,
+}
+
+#[derive(Clone, Debug)]
+pub struct MFunction {
+    pub processor: Processor,
+    pub wave64: bool,
+    pub blocks: Vec<MBlock>,
+    pub vregs: Vec<VRegInfo>,
+    pub loops: Vec<LoopInfo>,
+}
+
+impl MFunction {
+    pub fn new(processor: Processor, wave64: bool) -> MFunction {
+        MFunction {
+            processor,
+            wave64,
+            blocks: vec![MBlock::default()],
+            vregs: Vec::new(),
+            loops: Vec::new(),
+        }
+    }
+
+    pub fn new_vreg(&mut self, file: File, dwords: u8) -> VReg {
+        self.vregs.push(VRegInfo {
+            file,
+            dwords,
+            fixed: None,
+            merge: false,
+        });
+        VReg(self.vregs.len() as u32 - 1)
+    }
+
+    pub fn info(&self, r: VReg) -> VRegInfo {
+        self.vregs[r.0 as usize]
+    }
+
+    pub fn new_block(&mut self, loop_id: Option<u32>) -> BlockId {
+        self.blocks.push(MBlock {
+            insts: Vec::new(),
+            loop_id,
+        });
+        BlockId(self.blocks.len() as u32 - 1)
+    }
+
+    /// Successors of block `b` in a function whose blocks are in layout
+    /// order: the branch target of its last instruction, and the next block
+    /// unless that instruction is an unconditional branch or `s_endpgm`.
+    pub fn successors(&self, b: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        let table = table::table(self.processor.generation());
+        let mut falls = true;
+        if let Some(last) = self.blocks[b].insts.last() {
+            let info = &table[last.op.0 as usize];
+            if info.flags.has(table::Flags::END_PGM) {
+                falls = false;
+            }
+            if let Some(MOp::Label(t)) = last.ops.first() {
+                out.push(t.0 as usize);
+                if info.name == "s_branch" {
+                    falls = false;
+                }
+            }
+        }
+        if falls && b + 1 < self.blocks.len() {
+            out.push(b + 1);
+        }
+        out.dedup();
+        out
+    }
+
+    /// Machine IR text for snapshots and `--emit mir`.
+    pub fn print(&self) -> String {
+        let mut s = String::new();
+        for (i, b) in self.blocks.iter().enumerate() {
+            let _ = write!(s, "bb{i}:");
+            if let Some(l) = b.loop_id {
+                let _ = write!(s, " ; loop {l}");
+            }
+            s.push('\n');
+            for inst in &b.insts {
+                s.push_str("  ");
+                s.push_str(&self.print_inst(inst));
+                s.push('\n');
+            }
+        }
+        s
+    }
+
+    pub fn print_inst(&self, inst: &MInst) -> String {
+        let table = table::table(self.processor.generation());
+        let info = &table[inst.op.0 as usize];
+        let mut s = String::from(info.name);
+        for (i, op) in inst.ops.iter().enumerate() {
+            s.push_str(if i == 0 { " " } else { ", " });
+            if i == inst.ndefs as usize && i > 0 {
+                // Definitions and uses are separated by `<-` for reading ease.
+                s.push_str("<- ");
+            }
+            match op {
+                MOp::Reg { r, off, n } => {
+                    let info = self.info(*r);
+                    let p = match info.file {
+                        File::Sgpr => "%s",
+                        File::Vgpr => "%v",
+                    };
+                    let _ = write!(s, "{p}{}", r.0);
+                    if *off != 0 || *n != info.dwords {
+                        let _ = write!(s, "[{}:{}]", off, off + n - 1);
+                    }
+                }
+                MOp::Phys(o) => {
+                    // Print a lone operand through the ISA printer's rules.
+                    let mut t = String::new();
+                    match *o {
+                        Operand::Reg { code, count, half } => {
+                            silk_amdgpu::isa::operand::print_reg(
+                                self.processor.generation(),
+                                code,
+                                count,
+                                half,
+                                &mut t,
+                            );
+                        }
+                        Operand::Const(c) => {
+                            let _ = match silk_amdgpu::isa::operand::inline_int(c as u16) {
+                                Some(v) => write!(t, "{v}"),
+                                None => write!(t, "inline({c})"),
+                            };
+                        }
+                        Operand::Literal(v) => {
+                            let _ = write!(t, "{v:#x}");
+                        }
+                        Operand::Imm(v) => {
+                            let _ = write!(t, "{v}");
+                        }
+                        Operand::None => t.push_str("off"),
+                    }
+                    s.push_str(&t);
+                }
+                MOp::Label(b) => {
+                    let _ = write!(s, "bb{}", b.0);
+                }
+            }
+        }
+        if inst.mods.offset != 0 {
+            let _ = write!(s, " offset:{}", inst.mods.offset);
+        }
+        s
+    }
+
+    /// Check structural invariants: operand counts match the opcode
+    /// table, sub-ranges lie inside their registers, register files match
+    /// operand kinds, labels name blocks, and (if `allocated`) no virtual
+    /// operands remain.
+    pub fn verify(&self, stage: &str, allocated: bool) -> Result<(), Error> {
+        let table = table::table(self.processor.generation());
+        for (bi, b) in self.blocks.iter().enumerate() {
+            for inst in &b.insts {
+                let err = |m: String| {
+                    Err(Error::Internal(format!(
+                        "machine IR invalid after {stage}: bb{bi}: `{}`: {m}",
+                        self.print_inst(inst)
+                    )))
+                };
+                let Some(info) = table.get(inst.op.0 as usize) else {
+                    return err("unknown opcode".into());
+                };
+                if inst.ops.len() > MAX_OPERANDS || inst.ops.len() > info.operands.len() {
+                    return err(format!(
+                        "{} operands, the opcode takes {}",
+                        inst.ops.len(),
+                        info.operands.len()
+                    ));
+                }
+                for (i, op) in inst.ops.iter().enumerate() {
+                    match op {
+                        MOp::Reg { r, off, n } => {
+                            if allocated {
+                                return err("virtual register after allocation".into());
+                            }
+                            let Some(ri) = self.vregs.get(r.0 as usize) else {
+                                return err(format!("unknown register %{}", r.0));
+                            };
+                            if off + n > ri.dwords {
+                                return err(format!("sub-range outside %{}", r.0));
+                            }
+                            let spec = info.operands[i];
+                            let want = spec.dwords.max(1);
+                            if *n != want {
+                                return err(format!(
+                                    "operand {i} is {n} dwords, the opcode wants {want}"
+                                ));
+                            }
+                            use table::Kind;
+                            let ok = match spec.kind {
+                                Kind::Sreg | Kind::Ssrc => ri.file == File::Sgpr,
+                                Kind::Vgpr | Kind::AVgpr => ri.file == File::Vgpr,
+                                Kind::Vsrc => true,
+                                _ => false,
+                            };
+                            if !ok {
+                                return err(format!("operand {i} in the wrong register file"));
+                            }
+                        }
+                        MOp::Label(t) => {
+                            if t.0 as usize >= self.blocks.len() {
+                                return err("label names no block".into());
+                            }
+                        }
+                        MOp::Phys(_) => {}
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Lower an allocated instruction to an ISA [`Inst`] (labels become
+/// immediates filled in by the caller).
+pub fn to_isa(inst: &MInst, label: &dyn Fn(BlockId) -> i32) -> Result<Inst, Error> {
+    let mut ops = Vec::with_capacity(inst.ops.len());
+    for op in &inst.ops {
+        ops.push(match *op {
+            MOp::Phys(o) => o,
+            MOp::Label(b) => Operand::Imm(label(b)),
+            MOp::Reg { .. } => {
+                return Err(Error::Internal("virtual register reached emission".into()))
+            }
+        });
+    }
+    Ok(Inst::new(inst.op, &ops).with_mods(inst.mods))
+}
+
+/// Assembly text of one allocated instruction.
+pub fn text(processor: Processor, inst: &Inst) -> String {
+    print::to_text(processor, inst)
+}

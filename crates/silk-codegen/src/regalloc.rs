@@ -1,0 +1,262 @@
+//! Register allocation: liveness over the machine CFG, then linear scan
+//! over each virtual register's hull (first to last live position).
+//!
+//! Liveness is the usual backward dataflow, except for *merge* registers
+//! (phis and saved EXEC masks, written under different EXEC masks): their
+//! definitions do not kill them, and their hull starts at the first
+//! definition or, for definitions inside a loop, at the head of the
+//! outermost such loop (a lane mask written in one iteration must survive
+//! the next). Hulls are conservative intervals, so any two registers whose
+//! hulls overlap get disjoint physical registers. A definition never
+//! shares a register with an operand of the same instruction.
+//!
+//! Tuples are aligned: 64-bit SGPR pairs on even registers (SMEM and
+//! SALU 64-bit operands require it) and VGPR pairs on even registers
+//! (required on gfx90a-class processors such as gfx942; harmless on
+//! GFX11). Over budget is an error naming the register file; spilling
+//! comes later.
+
+use crate::abi::RegUsage;
+use crate::mir::{File, MFunction, MOp};
+use crate::Error;
+use silk_amdgpu::isa::Operand;
+
+struct Interval {
+    reg: usize,
+    start: u32,
+    end: u32,
+}
+
+/// Allocate registers in place; returns the register usage.
+pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<RegUsage, Error> {
+    let nregs = mf.vregs.len();
+    let nblocks = mf.blocks.len();
+    // Positions: instruction i of the function is position i.
+    let mut block_start = Vec::with_capacity(nblocks);
+    let mut pos = 0u32;
+    for b in &mf.blocks {
+        block_start.push(pos);
+        pos += b.insts.len().max(1) as u32;
+    }
+    let block_end: Vec<u32> = (0..nblocks)
+        .map(|b| block_start[b] + mf.blocks[b].insts.len().max(1) as u32 - 1)
+        .collect();
+    let succs: Vec<Vec<usize>> = (0..nblocks).map(|b| mf.successors(b)).collect();
+
+    // Per block use-before-def (gen) and kill sets.
+    let words = nregs.div_ceil(64);
+    let mut gen = vec![vec![0u64; words]; nblocks];
+    let mut kill = vec![vec![0u64; words]; nblocks];
+    let bit = |v: &mut [u64], r: usize| v[r / 64] |= 1 << (r % 64);
+    let has = |v: &[u64], r: usize| v[r / 64] >> (r % 64) & 1 != 0;
+    for (bi, b) in mf.blocks.iter().enumerate() {
+        for inst in &b.insts {
+            for (i, op) in inst.ops.iter().enumerate() {
+                if let MOp::Reg { r, .. } = op {
+                    let r = r.0 as usize;
+                    if i >= inst.ndefs as usize && !has(&kill[bi], r) {
+                        bit(&mut gen[bi], r);
+                    }
+                }
+            }
+            for op in &inst.ops[..inst.ndefs as usize] {
+                if let MOp::Reg { r, .. } = op {
+                    let r = r.0 as usize;
+                    // Merge registers and partial (sub-register) writes of
+                    // multi-dword registers are not kills.
+                    let info = mf.vregs[r];
+                    let whole = matches!(op, MOp::Reg { n, .. } if *n == info.dwords);
+                    if !info.merge && whole {
+                        bit(&mut kill[bi], r);
+                    }
+                }
+            }
+        }
+    }
+    let mut live_in = vec![vec![0u64; words]; nblocks];
+    let mut live_out = vec![vec![0u64; words]; nblocks];
+    loop {
+        let mut changed = false;
+        for b in (0..nblocks).rev() {
+            let mut out = vec![0u64; words];
+            for &s in &succs[b] {
+                for w in 0..words {
+                    out[w] |= live_in[s][w];
+                }
+            }
+            let mut inn = vec![0u64; words];
+            for w in 0..words {
+                inn[w] = gen[b][w] | (out[w] & !kill[b][w]);
+            }
+            if inn != live_in[b] || out != live_out[b] {
+                live_in[b] = inn;
+                live_out[b] = out;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+
+    // Hulls.
+    let mut start = vec![u32::MAX; nregs];
+    let mut end = vec![0u32; nregs];
+    let mut first_def = vec![u32::MAX; nregs];
+    let mut clip = vec![u32::MAX; nregs];
+    let outermost_loop_start = |b: usize| -> Option<u32> {
+        let mut l = mf.blocks[b].loop_id?;
+        while let Some(p) = mf.loops[l as usize].parent {
+            l = p;
+        }
+        Some(block_start[mf.loops[l as usize].head.0 as usize])
+    };
+    let touch = |r: usize, p: u32, start: &mut Vec<u32>, end: &mut Vec<u32>| {
+        start[r] = start[r].min(p);
+        end[r] = end[r].max(p);
+    };
+    for (bi, b) in mf.blocks.iter().enumerate() {
+        for r in 0..nregs {
+            if has(&live_in[bi], r) {
+                touch(r, block_start[bi], &mut start, &mut end);
+            }
+            if has(&live_out[bi], r) {
+                touch(r, block_end[bi], &mut start, &mut end);
+            }
+        }
+        for (ii, inst) in b.insts.iter().enumerate() {
+            let p = block_start[bi] + ii as u32;
+            for (i, op) in inst.ops.iter().enumerate() {
+                if let MOp::Reg { r, .. } = op {
+                    let r = r.0 as usize;
+                    touch(r, p, &mut start, &mut end);
+                    if i < inst.ndefs as usize {
+                        first_def[r] = first_def[r].min(p);
+                        let c = outermost_loop_start(bi).unwrap_or(p).min(p);
+                        clip[r] = clip[r].min(c);
+                    }
+                }
+            }
+        }
+    }
+    let mut intervals = Vec::new();
+    for r in 0..nregs {
+        if start[r] == u32::MAX {
+            continue;
+        }
+        let info = mf.vregs[r];
+        let s = if info.fixed.is_some() {
+            0
+        } else if info.merge {
+            start[r].max(clip[r].min(first_def[r]))
+        } else {
+            start[r]
+        };
+        intervals.push(Interval {
+            reg: r,
+            start: s,
+            end: end[r],
+        });
+    }
+    // Fixed registers first among equal starts.
+    intervals.sort_by_key(|i| (i.start, mf.vregs[i.reg].fixed.is_none(), i.reg));
+
+    let mut assign: Vec<Option<u16>> = vec![None; nregs];
+    let mut busy_s: Vec<u32> = vec![0; 256]; // end position + 1 of the occupant, 0 = free
+    let mut busy_v: Vec<u32> = vec![0; 512];
+    let mut used_s = 0u32;
+    let mut used_v = 0u32;
+    // Reserve fixed registers for their whole interval before anything else.
+    for iv in &intervals {
+        let info = mf.vregs[iv.reg];
+        if let Some(f) = info.fixed {
+            let busy = match info.file {
+                File::Sgpr => &mut busy_s,
+                File::Vgpr => &mut busy_v,
+            };
+            for k in 0..info.dwords as usize {
+                busy[f as usize + k] = busy[f as usize + k].max(iv.end + 1);
+            }
+            assign[iv.reg] = Some(f);
+        }
+    }
+    for iv in &intervals {
+        let info = mf.vregs[iv.reg];
+        if info.fixed.is_some() {
+            let top = info.fixed.unwrap_or(0) as u32 + info.dwords as u32;
+            match info.file {
+                File::Sgpr => used_s = used_s.max(top),
+                File::Vgpr => used_v = used_v.max(top),
+            }
+            continue;
+        }
+        let (busy, limit) = match info.file {
+            File::Sgpr => (&mut busy_s, max_sgprs),
+            File::Vgpr => (&mut busy_v, max_vgprs),
+        };
+        let n = info.dwords as u32;
+        let align = if n >= 2 { 2 } else { 1 };
+        let mut found = None;
+        let mut base = 0u32;
+        while base + n <= limit {
+            if (base..base + n).all(|k| busy[k as usize] <= iv.start) {
+                found = Some(base);
+                break;
+            }
+            base += align;
+        }
+        let Some(base) = found else {
+            let what = match info.file {
+                File::Sgpr => "SGPRs",
+                File::Vgpr => "VGPRs",
+            };
+            return Err(Error::Unsupported(format!(
+                "the kernel needs more than {limit} {what} at once; spilling is not implemented yet"
+            )));
+        };
+        for k in base..base + n {
+            busy[k as usize] = iv.end + 1;
+        }
+        assign[iv.reg] = Some(base as u16);
+        match info.file {
+            File::Sgpr => used_s = used_s.max(base + n),
+            File::Vgpr => used_v = used_v.max(base + n),
+        }
+    }
+
+    // Rewrite operands.
+    for b in &mut mf.blocks {
+        for inst in &mut b.insts {
+            for op in &mut inst.ops {
+                if let MOp::Reg { r, off, n } = *op {
+                    let info = mf.vregs[r.0 as usize];
+                    let base = assign[r.0 as usize].ok_or_else(|| {
+                        Error::Internal(format!("register %{} was not allocated", r.0))
+                    })?;
+                    let idx = base + off as u16;
+                    *op = MOp::Phys(match info.file {
+                        File::Sgpr => Operand::sgprs(idx, n),
+                        File::Vgpr => Operand::vgprs(idx, n),
+                    });
+                }
+            }
+        }
+        // Drop moves that became no-ops.
+        b.insts.retain(|i| {
+            !(i.ndefs == 1
+                && i.ops.len() == 2
+                && i.ops[0] == i.ops[1]
+                && i.mods == Default::default()
+                && is_plain_move(mf.processor, i.op))
+        });
+    }
+    Ok(RegUsage {
+        sgprs: used_s,
+        vgprs: used_v,
+    })
+}
+
+fn is_plain_move(p: silk_amdgpu::target::Processor, op: silk_amdgpu::isa::Opcode) -> bool {
+    let name = silk_amdgpu::isa::table::table(p.generation())[op.0 as usize].name;
+    matches!(name, "v_mov_b32_e32" | "s_mov_b32" | "s_mov_b64")
+}

@@ -1,0 +1,31 @@
+//! Machine IR after instruction selection, and the final assembly, for a
+//! few kernels on each processor (snapshots: review changes with
+//! `cargo insta review`).
+
+use silk_amdgpu::target::{Processor, Target};
+use silk_gpu_ir::corpus;
+
+fn kernel(name: &str) -> silk_gpu_ir::Module {
+    corpus::kernels()
+        .into_iter()
+        .find(|k| k.name == name)
+        .unwrap()
+        .module()
+        .unwrap()
+}
+
+#[test]
+fn machine_ir_snapshots() {
+    for name in ["saxpy", "divergent_chain", "reduce_sum_lds"] {
+        let m = kernel(name);
+        for p in [Processor::Gfx942, Processor::Gfx1100] {
+            let t = Target::new(p);
+            let ks = silk_codegen::compile_module(&m, &t).unwrap();
+            insta::assert_snapshot!(format!("{name}_{}_mir", p.name()), ks[0].mir_after_isel);
+            insta::assert_snapshot!(
+                format!("{name}_{}_asm", p.name()),
+                silk_codegen::assembly(&t, &ks)
+            );
+        }
+    }
+}
