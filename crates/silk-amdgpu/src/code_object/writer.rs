@@ -276,18 +276,27 @@ fn code_end_padding(obj: &CodeObject, text: &mut Vec<u8>) {
     } else {
         return;
     };
-    while text.len() % line != 0 {
-        text.extend_from_slice(&word.to_le_bytes());
-    }
-    for _ in 0..(line * lines / 4) {
-        text.extend_from_slice(&word.to_le_bytes());
+    // Code is whole words, so the distance to the line end is too.
+    let to_line_end = text.len().next_multiple_of(line) - text.len();
+    put_words(text, word, to_line_end / 4 + line * lines / 4);
+}
+
+/// Append `count` copies of the instruction word `word`.
+fn put_words(text: &mut Vec<u8>, word: u32, count: usize) {
+    let start = text.len();
+    text.resize(start + 4 * count, 0);
+    for w in text[start..].chunks_exact_mut(4) {
+        w.copy_from_slice(&word.to_le_bytes());
     }
 }
 
 fn pad_with_nops(text: &mut Vec<u8>, align: u64) {
-    while text.len() as u64 % align != 0 {
-        text.extend_from_slice(&S_NOP_0.to_le_bytes());
-    }
+    let len = text.len() as u64;
+    put_words(
+        text,
+        S_NOP_0,
+        (len.next_multiple_of(align) - len).div_ceil(4) as usize,
+    );
 }
 
 fn plan(obj: &CodeObject) -> Result<Plan> {
@@ -348,7 +357,8 @@ fn plan(obj: &CodeObject) -> Result<Plan> {
         value: 0,
         size: 1,
     });
-    let mut dynstr = Vec::with_capacity(1 + dynsyms.iter().map(|s| s.name.len() + 1).sum::<usize>());
+    let mut dynstr =
+        Vec::with_capacity(1 + dynsyms.iter().map(|s| s.name.len() + 1).sum::<usize>());
     dynstr.push(0);
     let mut name_offsets = Vec::with_capacity(dynsyms.len());
     for s in &dynsyms {
@@ -371,7 +381,8 @@ fn plan(obj: &CodeObject) -> Result<Plan> {
         + obj.kernels.iter().map(|k| k.code.len()).sum::<usize>();
     // Code, alignment and the end padding (at most 4 + 16 lines of 128).
     let mut text = Vec::with_capacity(
-        code_bytes + (FUNCTION_ALIGN as usize) * obj.functions.len()
+        code_bytes
+            + (FUNCTION_ALIGN as usize) * obj.functions.len()
             + (KERNEL_ALIGN as usize) * obj.kernels.len()
             + 20 * 128,
     );
@@ -620,9 +631,22 @@ pub fn write(obj: &CodeObject) -> Result<Vec<u8>> {
     );
 
     // Static symbol table and its strings.
-    let names_len: usize = obj.functions.iter().map(|f| f.name.len() + 1).sum::<usize>()
-        + obj.link.local_symbols.iter().map(|(n, _)| n.len() + 1).sum::<usize>()
-        + obj.kernels.iter().map(|k| 2 * k.name.len() + 5).sum::<usize>()
+    let names_len: usize = obj
+        .functions
+        .iter()
+        .map(|f| f.name.len() + 1)
+        .sum::<usize>()
+        + obj
+            .link
+            .local_symbols
+            .iter()
+            .map(|(n, _)| n.len() + 1)
+            .sum::<usize>()
+        + obj
+            .kernels
+            .iter()
+            .map(|k| 2 * k.name.len() + 5)
+            .sum::<usize>()
         + p.cuid.len()
         + 1
         + "_DYNAMIC".len()
@@ -639,8 +663,7 @@ pub fn write(obj: &CodeObject) -> Result<Vec<u8>> {
         o
     };
     let mut symtab = Vec::with_capacity(
-        SYM_SIZE
-            * (4 + obj.functions.len() + obj.link.local_symbols.len() + 2 * obj.kernels.len()),
+        SYM_SIZE * (4 + obj.functions.len() + obj.link.local_symbols.len() + 2 * obj.kernels.len()),
     );
     put_sym(&mut symtab, 0, 0, 0, 0, 0, 0);
     for (f, addr) in obj.functions.iter().zip(&p.layout.function_addresses) {
