@@ -304,11 +304,17 @@ fn code_end_padding(obj: &CodeObject, text: &mut Vec<u8>) {
     } else {
         return;
     };
-    while text.len() % line != 0 {
-        text.extend_from_slice(&word.to_le_bytes());
-    }
-    for _ in 0..(line * lines / 4) {
-        text.extend_from_slice(&word.to_le_bytes());
+    // Code is whole words, so the distance to the line end is too.
+    let to_line_end = text.len().next_multiple_of(line) - text.len();
+    put_words(text, word, to_line_end / 4 + line * lines / 4);
+}
+
+/// Append `count` copies of the instruction word `word`.
+fn put_words(text: &mut Vec<u8>, word: u32, count: usize) {
+    let start = text.len();
+    text.resize(start + 4 * count, 0);
+    for w in text[start..].chunks_exact_mut(4) {
+        w.copy_from_slice(&word.to_le_bytes());
     }
 }
 
@@ -379,9 +385,12 @@ fn check_text_image(obj: &CodeObject, image: &TextImage) -> Result<()> {
 }
 
 fn pad_with_nops(text: &mut Vec<u8>, align: u64) {
-    while text.len() as u64 % align != 0 {
-        text.extend_from_slice(&S_NOP_0.to_le_bytes());
-    }
+    let len = text.len() as u64;
+    put_words(
+        text,
+        S_NOP_0,
+        (len.next_multiple_of(align) - len).div_ceil(4) as usize,
+    );
 }
 
 fn plan(obj: &CodeObject) -> Result<Plan> {
