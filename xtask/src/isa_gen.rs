@@ -14,7 +14,20 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 /// Literal dword appended to every probe (not an inline-able value).
-const LIT: u32 = 0x4049_0fdb;
+pub(crate) const LIT: u32 = 0x4049_0fdb;
+
+/// Source codes and literal dwords whose printed forms fingerprint an
+/// operand's value type (see [`ty_of`]).
+pub(crate) const CONST_PROBES: [(u32, u32); 8] = [
+    (16, LIT),
+    (248, LIT),
+    (255, 0x3f80_0000),
+    (255, 0x0000_3c00),
+    (255, 0x0000_3f80),
+    (255, 0x0000_0040),
+    (255, 0x3c00_3c00),
+    (255, 0xbff0_0000),
+];
 
 /// A printed operand token, classified.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,7 +116,7 @@ fn classify(t: &str) -> Tok {
 }
 
 /// Split LLVM's text into mnemonic, operands and trailing modifiers.
-fn split(text: &str) -> (String, Vec<String>, Vec<String>) {
+pub(crate) fn split(text: &str) -> (String, Vec<String>, Vec<String>) {
     let (mnemonic, rest) = text.split_once(' ').unwrap_or((text, ""));
     let mut parts = Vec::new();
     let mut depth = 0i32;
@@ -169,7 +182,7 @@ const MODIFIER_WORDS: &[&str] = &[
 ];
 
 /// Marker value and perturbation delta of each field of a family.
-fn markers(gen: Generation, family: Family) -> Vec<(Field, u32, u32)> {
+pub(crate) fn markers(gen: Generation, family: Family) -> Vec<(Field, u32, u32)> {
     use Field::*;
     let null = if gen == Generation::Gfx9 { 0x7f } else { 0x7c };
     match family {
@@ -215,7 +228,7 @@ fn markers(gen: Generation, family: Family) -> Vec<(Field, u32, u32)> {
 
 /// Whether LLVM's re-encoded first dword is the probed instruction: same
 /// family and opcode.
-fn same_opcode(gen: Generation) -> impl Fn(u32, u32) -> bool {
+pub(crate) fn same_opcode(gen: Generation) -> impl Fn(u32, u32) -> bool {
     move |probe: u32, got: u32| match (format::classify(gen, probe), format::classify(gen, got)) {
         (Some(a), Some(b)) => {
             a.family == b.family && a.opcode.get(&[probe]) == b.opcode.get(&[got])
@@ -280,6 +293,7 @@ fn base_extra(gen: Generation, layout: &Layout) -> Vec<(Bits, u32)> {
 }
 
 #[derive(Clone, Debug)]
+#[allow(dead_code)] // `note` is kept for debugging reports
 pub struct OpRow {
     pub name: String,
     pub family: Family,
@@ -701,16 +715,6 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
     let attrs = attribute_probes(cpu, gen, probes);
     let mod_acceptance = mod_probes(cpu, gen, probes);
     // Constants in source fields: how LLVM prints them tells the type.
-    const CONST_PROBES: [(u32, u32); 8] = [
-        (16, LIT),
-        (248, LIT),
-        (255, 0x3f80_0000),
-        (255, 0x0000_3c00),
-        (255, 0x0000_3f80),
-        (255, 0x0000_0040),
-        (255, 0x3c00_3c00),
-        (255, 0xbff0_0000),
-    ];
     let mut cprobes = Vec::new();
     let mut cwhich = Vec::new();
     for (i, p) in probes.iter().enumerate() {
@@ -1046,7 +1050,7 @@ fn reg_kind(
 }
 
 /// Map a constant-printing fingerprint to a value type.
-fn ty_of(gen: Generation, fp: &[String]) -> Option<&'static str> {
+pub(crate) fn ty_of(gen: Generation, fp: &[String]) -> Option<&'static str> {
     let s = fp
         .iter()
         .skip(1)
@@ -1127,7 +1131,7 @@ fn fit_imm(gen: Generation, values: &[u32], toks: &[Option<String>]) -> Option<S
 
 /// Attributes by family and mnemonic (generation time only: the product
 /// reads the resulting bits, never the name).
-fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static str> {
+pub(crate) fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static str> {
     let mut f = Vec::new();
     let has = |s: &str| m.contains(s);
     match family {
@@ -1236,7 +1240,10 @@ pub fn run() -> Result<(), String> {
     ] {
         let probes = enumerate(cpu, gen);
         eprintln!("{cpu}: {} opcodes decode", probes.len());
-        let rows = analyse(cpu, gen, &probes, &mut report);
+        let mut rows = analyse(cpu, gen, &probes, &mut report);
+        if gen == Generation::Gfx11 {
+            rows.extend(crate::isa_vopd::rows(cpu, &mut report));
+        }
         let table = if gen == Generation::Gfx9 {
             &mut gfx9
         } else {

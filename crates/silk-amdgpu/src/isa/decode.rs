@@ -5,7 +5,7 @@
 use super::format::{self, Family, Field, Layout, ModBit};
 use super::operand::{self, Operand, AGPR0, LITERAL, VGPR0};
 use super::table::{self, Flags, Kind, OpInfo};
-use super::{Inst, Mods, Opcode, Variant, MAX_OPERANDS};
+use super::{dpp, Inst, Mods, Opcode, Variant, MAX_OPERANDS};
 use crate::target::{Generation, Processor};
 
 /// Why bytes did not decode.
@@ -125,6 +125,9 @@ fn decode_at(
         offset,
         word: words[0],
     })?;
+    if layout.family == Family::Vopd {
+        return super::vopd::decode(processor, words, offset);
+    }
     let base = layout.family.base_dwords();
     cur.need(base)?;
     cur.len = base;
@@ -154,23 +157,26 @@ fn decode_at(
     // DPP / SDWA: a control dword follows the base encoding and src0 moves
     // into it ([CDNA3] §"VOP_SDWA", "VOP_DPP"; [RDNA3] §"DPP16", "DPP8").
     let src0 = layout.field(Field::Src0).map(|b| b.get(words));
-    if matches!(layout.family, Family::Vop1 | Family::Vop2 | Family::Vopc) {
-        let variant = match (gen, src0) {
-            (_, Some(0xfa)) => Some(Variant::Dpp16),
-            (Generation::Gfx9, Some(0xf9)) => Some(Variant::Sdwa),
-            (Generation::Gfx11, Some(0xe9 | 0xea)) => Some(Variant::Dpp8),
-            _ => None,
-        };
-        if let Some(v) = variant {
-            cur.need(base + 1)?;
-            mods.variant = v;
-            mods.extra = words[base];
-            cur.len = base + 1;
-            if v == Variant::Dpp8 && src0 == Some(0xea) {
-                // FI=1 form of DPP8.
-                mods.mem = 1;
-            }
+    let mut specs = info.operands;
+    if let Some(v) = src0.and_then(|c| dpp::variant_of(gen, layout.family, c)) {
+        let form = table::form(processor, layout.family, opnum, v).ok_or(DecodeError::Invalid {
+            offset,
+            name: info.name,
+            what: "DPP/SDWA form (the opcode has none)",
+        })?;
+        cur.need(base + 1)?;
+        mods.variant = v;
+        mods.extra = words[base];
+        cur.len = base + 1;
+        if v == Variant::Dpp8 && src0 == Some(dpp::SRC0_DPP8_FI) {
+            mods.mem |= dpp::DPP8_FI;
         }
+        dpp::check(gen, form, &mods).map_err(|what| DecodeError::Invalid {
+            offset,
+            name: form.name,
+            what,
+        })?;
+        specs = form.operands;
     }
 
     let mut inst = Inst {
@@ -179,7 +185,7 @@ fn decode_at(
         num_operands: 0,
         mods,
     };
-    for (i, spec) in info.operands.iter().enumerate().take(MAX_OPERANDS) {
+    for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
         let op = decode_operand(gen, layout, info, spec, i, words, &mut cur, &inst.mods)?;
         inst.operands[i] = op;
         inst.num_operands = i as u8 + 1;
@@ -398,6 +404,20 @@ fn decode_operand(
     if layout.family == Family::Smem && spec.field == Field::Soffset {
         return Ok(smem_soffset(gen, layout, words));
     }
+    let sdwa = mods.variant == Variant::Sdwa;
+    if sdwa && spec.field == Field::Sdst && layout.family == Family::Vopc {
+        // SDWAB: SD selects an SGPR destination, else VCC.
+        let code = if dpp::get(mods.extra, dpp::SDWA_SD) != 0 {
+            dpp::get(mods.extra, dpp::SDWA_SDST)
+        } else {
+            106
+        };
+        return Ok(Operand::Reg {
+            code: code as u16,
+            count,
+            half: 0,
+        });
+    }
     let raw = match spec.field {
         Field::Offset => return Ok(Operand::Imm(0)),
         f => match layout.field(f) {
@@ -405,11 +425,39 @@ fn decode_operand(
             None => return Err(invalid("operand field")),
         },
     };
-    // In DPP/SDWA forms src0 lives in the control dword's low byte.
-    let raw = if spec.field == Field::Src0 && mods.variant != Variant::Native {
-        VGPR0 as u32 + (mods.extra & 0xff)
-    } else {
-        raw
+    // In DPP/SDWA forms src0 lives in the control dword's low byte; SDWA's
+    // S0/S1 bits make src0/src1 scalar operand codes instead of VGPRs.
+    let scalar = |k: usize| sdwa && dpp::get(mods.extra, dpp::SDWA_SCALAR[k]) != 0;
+    let (raw, spec) = match spec.field {
+        Field::Src0 if mods.variant != Variant::Native => {
+            let low = mods.extra & 0xff;
+            if scalar(0) {
+                (
+                    low,
+                    &table::OperandSpec {
+                        kind: Kind::Vsrc,
+                        ..*spec
+                    },
+                )
+            } else {
+                (VGPR0 as u32 + low, spec)
+            }
+        }
+        Field::Src1 if scalar(1) => (
+            raw,
+            &table::OperandSpec {
+                kind: Kind::Vsrc,
+                ..*spec
+            },
+        ),
+        Field::Src1 if sdwa => (
+            raw + VGPR0 as u32,
+            &table::OperandSpec {
+                kind: Kind::Vsrc,
+                ..*spec
+            },
+        ),
+        _ => (raw, spec),
     };
     let half = |code: u32| -> u8 {
         if spec.half {
@@ -553,8 +601,9 @@ fn t16_reg(
 ) -> Operand {
     let _ = index;
     let e32 = matches!(layout.family, Family::Vop1 | Family::Vop2 | Family::Vopc);
-    let (code, hi) = if e32 && mods.variant == Variant::Native {
-        // VOP1/2/C: the VGPR field's bit 7 selects the half (v0..v127 only).
+    let (code, hi) = if e32 {
+        // VOP1/2/C (also their DPP forms): the VGPR field's bit 7 selects
+        // the half (v0..v127 only).
         let n = code - VGPR0;
         (VGPR0 + (n & 0x7f), n & 0x80 != 0)
     } else {

@@ -8,7 +8,7 @@ use super::format::{self, Family, Field, ModBit};
 use super::operand::{self, Operand, VGPR0};
 use super::symbolic;
 use super::table::{self, Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
-use super::{Inst, Variant};
+use super::{dpp, Inst, Variant};
 use crate::target::{Generation, Processor};
 use std::fmt::Write;
 
@@ -19,17 +19,23 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
         let _ = write!(out, "<unknown opcode {}>", inst.opcode.0);
         return;
     };
-    out.push_str(info.name);
-    match inst.mods.variant {
-        Variant::Dpp16 | Variant::Dpp8 => out.push_str(dpp_suffix(info)),
-        Variant::Sdwa => out.push_str(sdwa_suffix(info)),
-        Variant::Native => {}
+    if info.family == Family::Vopd {
+        let operand = |i: &OpInfo, spec: &OperandSpec, op: &Operand, out: &mut String| {
+            print_operand(processor, i, inst, spec, op, out)
+        };
+        return super::vopd::print(processor, info, inst, out, &operand);
     }
+    let form = match inst.mods.variant {
+        Variant::Native => None,
+        v => table::form(processor, info.family, info.opcode, v),
+    };
+    out.push_str(form.map_or(info.name, |f| f.name));
+    let specs = form.map_or(info.operands, |f| f.operands);
     if info.flags.has(Flags::OPTIONAL_IMM) && inst.operands[0] == Operand::Imm(0) {
         return;
     }
     let mut first = true;
-    for (i, spec) in info.operands.iter().enumerate() {
+    for (i, spec) in specs.iter().enumerate() {
         let Some(op) = inst
             .operands
             .get(i)
@@ -45,7 +51,13 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
         first = false;
         print_operand(processor, info, inst, spec, op, out);
     }
-    print_modifiers(processor, info, inst, out);
+    match form {
+        Some(f) if f.family == Family::Vop3 => dpp::print_vop3_mods(f, &inst.mods, out),
+        _ => print_modifiers(processor, info, inst, out),
+    }
+    if let Some(form) = form {
+        dpp::print_controls(gen, form, &inst.mods, out);
+    }
 }
 
 /// Convenience: print to a new string.
@@ -53,16 +65,6 @@ pub fn to_text(processor: Processor, inst: &Inst) -> String {
     let mut s = String::new();
     print(processor, inst, &mut s);
     s
-}
-
-fn dpp_suffix(info: &OpInfo) -> &'static str {
-    let _ = info;
-    "_dpp"
-}
-
-fn sdwa_suffix(info: &OpInfo) -> &'static str {
-    let _ = info;
-    "_sdwa"
 }
 
 /// Source index of a VOP3/VOP3P source field (for neg/abs/op_sel bits).
@@ -83,22 +85,50 @@ fn print_operand(
     op: &Operand,
     out: &mut String,
 ) {
-    let gen = processor.generation();
     let m = &inst.mods;
-    // VOP3 (and `v_fma_mix*`) source modifiers: `-x`, `|x|`; a negated
-    // constant without `abs` prints as `neg(c)`.
+    // VOP3 (and `v_fma_mix*`) source modifiers: `-x`, `|x|`; DPP/SDWA
+    // forms carry theirs in the control word.
     let fp_mods = info.family == Family::Vop3
         || info.family == Family::Vop3p && info.flags.has(Flags::SRC_MODS_FP);
     let ign = info.mods_ignored;
-    let (neg, abs) = match src_index(spec.field) {
-        Some(i) if fp_mods => (
+    let (neg, abs) = match (info.family, src_index(spec.field)) {
+        (Family::Vop1 | Family::Vop2 | Family::Vopc, Some(i)) if m.variant != Variant::Native => {
+            let (neg, abs, sext) = dpp::src_mods(m, i as usize);
+            if sext {
+                out.push_str("sext(");
+            }
+            print_operand_mods(processor, info, inst, spec, op, neg, abs, out);
+            if sext {
+                out.push(')');
+            }
+            return;
+        }
+        (_, Some(i)) if fp_mods => (
             m.neg >> i & 1 != 0 && ign & table::VMOD_NEG << i == 0,
             m.abs >> i & 1 != 0 && ign & table::VMOD_ABS << i == 0,
         ),
         _ => (false, false),
     };
+    print_operand_mods(processor, info, inst, spec, op, neg, abs, out);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn print_operand_mods(
+    processor: Processor,
+    info: &OpInfo,
+    inst: &Inst,
+    spec: &OperandSpec,
+    op: &Operand,
+    neg: bool,
+    abs: bool,
+    out: &mut String,
+) {
+    let gen = processor.generation();
+    let m = &inst.mods;
+    // A negated constant prints as `neg(c)`: `-1` would read as the
+    // constant -1 (LLVM does the same; with `abs` it prints `-|c|`).
     // A literal shown as `lit(...)` takes a plain `-`.
-    let neg_fn = neg
+    let neg_call = neg
         && !abs
         && match op {
             Operand::Const(_) => true,
@@ -109,7 +139,7 @@ fn print_operand(
             }
             _ => false,
         };
-    if neg_fn {
+    if neg_call {
         out.push_str("neg(");
     } else if neg {
         out.push('-');
@@ -126,6 +156,10 @@ fn print_operand(
             print_reg_operand(gen, info, inst, spec, code, count, half, out)
         }
         (Operand::Const(code), _) => print_inline(spec.ty, code as u16, out),
+        // A literal constant operand (`K` of fmaak/fmamk) is never inline.
+        (Operand::Literal(v), Kind::Literal) => {
+            let _ = write!(out, "{v:#x}");
+        }
         (Operand::Literal(v), _) => {
             // `v_fma_mix*`: op_sel_hi marks an f16 source.
             let f16_mix = info.family == Family::Vop3p
@@ -146,7 +180,7 @@ fn print_operand(
     if abs {
         out.push('|');
     }
-    if neg_fn {
+    if neg_call {
         out.push(')');
     }
 }

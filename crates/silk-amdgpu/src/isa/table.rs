@@ -6,7 +6,7 @@
 
 use super::format::{Family, Field};
 use super::symbolic::SymbolicKind;
-use super::Opcode;
+use super::{Opcode, Variant};
 use crate::target::{Generation, Processor};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -370,4 +370,132 @@ pub fn by_name(processor: Processor, name: &str) -> impl Iterator<Item = Opcode>
 pub fn lookup(processor: Processor, name: &str, family: Option<Family>) -> Option<Opcode> {
     let t = table(processor.generation());
     by_name(processor, name).find(|op| family.is_none_or(|f| t[op.0 as usize].family == f))
+}
+
+/// A DPP16, DPP8 or SDWA encoding of a VOP opcode: the mnemonic LLVM
+/// prints for it, its operands, and the modifiers it accepts. Generated
+/// (`gfx9_forms.rs`, `gfx11_forms.rs`) by `cargo xtask isa-forms`; an
+/// opcode has a form exactly when LLVM 22 decodes that encoding of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Form {
+    pub family: Family,
+    pub opcode: u16,
+    pub variant: Variant,
+    pub name: &'static str,
+    pub operands: &'static [OperandSpec],
+    /// [`FormMods`] bits.
+    pub mods: u8,
+    /// VOP3 forms of true16 operations: how `op_sel` prints.
+    pub op_sel: Option<OpSel>,
+    /// Processors the form exists on (bit per [`Processor::ALL`] index).
+    pub processors: u8,
+}
+
+/// How a VOP3 DPP form prints `op_sel:[..]`: `len` entries; `pos[b]` is
+/// the entry that shows op_sel bit `b` (bit 3: destination), -1 if none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OpSel {
+    pub len: u8,
+    pub pos: [i8; 4],
+}
+
+/// Which modifiers a [`Form`] of VOP1/VOP2/VOPC accepts in its control
+/// dword (VOP3/VOP3P forms take the VOP3 modifiers of their base opcode).
+pub struct FormMods;
+
+impl FormMods {
+    /// `neg`/`abs` on src0 (float source).
+    pub const SRC0_FLOAT: u8 = 1 << 0;
+    /// `sext` on src0 (integer source, SDWA).
+    pub const SRC0_SEXT: u8 = 1 << 1;
+    pub const SRC1_FLOAT: u8 = 1 << 2;
+    pub const SRC1_SEXT: u8 = 1 << 3;
+    /// SDWA `clamp`.
+    pub const CLAMP: u8 = 1 << 4;
+    /// SDWA output modifier (`mul:2`, `mul:4`, `div:2`).
+    pub const OMOD: u8 = 1 << 5;
+    /// SDWA `dst_sel:`/`dst_unused:` (absent where the result is not a
+    /// selectable 32-bit value, e.g. `v_cvt_pk_f32_bf8`, and on VOPC).
+    pub const DST_SEL: u8 = 1 << 6;
+    /// SDWA `src1_sel:` (VOP2/VOPC).
+    pub const SRC1_SEL: u8 = 1 << 7;
+}
+
+impl Form {
+    pub fn on(&self, processor: Processor) -> bool {
+        self.processors & processor_bit(processor) != 0
+    }
+
+    pub fn has(&self, bits: u8) -> bool {
+        self.mods & bits == bits
+    }
+}
+
+/// The DPP/SDWA forms of a generation.
+pub fn forms(gen: Generation) -> &'static [Form] {
+    match gen {
+        Generation::Gfx9 => super::gfx9_forms::FORMS,
+        Generation::Gfx11 => super::gfx11_forms::FORMS,
+    }
+}
+
+type FormIndex = HashMap<(Family, u16, Variant), Vec<u16>>;
+
+/// Forms with this mnemonic on `processor`.
+pub fn forms_by_name(processor: Processor, name: &str) -> impl Iterator<Item = &'static Form> + '_ {
+    static GFX9: OnceLock<HashMap<&'static str, Vec<u16>>> = OnceLock::new();
+    static GFX11: OnceLock<HashMap<&'static str, Vec<u16>>> = OnceLock::new();
+    let gen = processor.generation();
+    let cell = match gen {
+        Generation::Gfx9 => &GFX9,
+        Generation::Gfx11 => &GFX11,
+    };
+    let index = cell.get_or_init(|| {
+        let mut m: HashMap<&'static str, Vec<u16>> = HashMap::new();
+        for (i, f) in forms(gen).iter().enumerate() {
+            m.entry(f.name).or_default().push(i as u16);
+        }
+        m
+    });
+    let t = forms(gen);
+    index
+        .get(name)
+        .into_iter()
+        .flatten()
+        .map(move |&i| &t[i as usize])
+        .filter(move |f| f.on(processor))
+}
+
+fn form_index(gen: Generation) -> &'static FormIndex {
+    static GFX9: OnceLock<FormIndex> = OnceLock::new();
+    static GFX11: OnceLock<FormIndex> = OnceLock::new();
+    let cell = match gen {
+        Generation::Gfx9 => &GFX9,
+        Generation::Gfx11 => &GFX11,
+    };
+    cell.get_or_init(|| {
+        let mut m: FormIndex = HashMap::new();
+        for (i, f) in forms(gen).iter().enumerate() {
+            m.entry((f.family, f.opcode, f.variant))
+                .or_default()
+                .push(i as u16);
+        }
+        m
+    })
+}
+
+/// The `variant` form of the opcode with this family and number.
+pub fn form(
+    processor: Processor,
+    family: Family,
+    opcode: u16,
+    variant: Variant,
+) -> Option<&'static Form> {
+    let gen = processor.generation();
+    let t = forms(gen);
+    form_index(gen)
+        .get(&(family, opcode, variant))?
+        .iter()
+        .map(|&i| &t[i as usize])
+        .find(|f| f.on(processor))
 }
