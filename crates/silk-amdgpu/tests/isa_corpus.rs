@@ -173,10 +173,10 @@ fn gfx942_matches_llvm() {
 
 #[test]
 fn gfx1100_matches_llvm() {
-    check(Processor::Gfx1100, 99.9, 99.9, 99.8);
+    check(Processor::Gfx1100, 99.9, 99.9, 99.9);
 }
 
 #[test]
 fn gfx1151_matches_llvm() {
-    check(Processor::Gfx1151, 99.9, 99.9, 99.8);
+    check(Processor::Gfx1151, 99.9, 99.9, 99.9);
 }

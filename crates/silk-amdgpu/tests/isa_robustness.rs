@@ -111,8 +111,8 @@ fn every_table_entry_round_trips() {
     // Achieved fractions (percent); they only go up.
     for (p, required) in [
         (Processor::Gfx942, 99.8),
-        (Processor::Gfx1100, 99.6),
-        (Processor::Gfx1151, 99.6),
+        (Processor::Gfx1100, 99.7),
+        (Processor::Gfx1151, 99.7),
     ] {
         let tbl = table::table(p.generation());
         let (mut total, mut ok) = (0, 0);

@@ -292,17 +292,20 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             // Only tuples the table declares (not MUBUF's idxen+offen
             // address pair) must be aligned.
             let index = code - if code >= AGPR0 { AGPR0 } else { VGPR0 };
-            // gfx942 aligns declared tuples and MUBUF's idxen+offen pair
-            // (not MTBUF's); its memory data stops at v255/a255 (MFMA
-            // results may run past it).
+            // gfx942 aligns declared VGPR tuples and MUBUF's idxen+offen
+            // pair (not MTBUF's); LLVM does not check AGPR tuples of
+            // returning FLAT-family atomics. AGPR memory data stops at a255 (VGPR
+            // ranges and MFMA results may run past the end).
+            let agpr = code >= AGPR0;
             let aligned = spec.dwords >= 2 && spec.kind != Kind::Sreg
                 || info.family == Family::Mubuf && spec.field == Field::Addr;
-            if gen == Generation::Gfx9 && width >= 2 && aligned && index % 2 != 0 {
+            let exempt = agpr && info.family.is_flat() && info.flags.has(Flags::RTN);
+            if gen == Generation::Gfx9 && width >= 2 && aligned && !exempt && index % 2 != 0 {
                 return Err("odd-aligned register tuple");
             }
             let memory =
                 info.family.is_flat() || matches!(info.family, Family::Mubuf | Family::Mtbuf);
-            if gen == Generation::Gfx9 && memory && index as u32 + width as u32 > 256 {
+            if gen == Generation::Gfx9 && agpr && memory && index as u32 + width as u32 > 256 {
                 return Err("register range past the last register");
             }
         }

@@ -911,7 +911,8 @@ impl<'a> Parser<'a> {
             }
             "op_sel" => {
                 let (bits, n) = self.bit_list_len(col)?;
-                m.op_sel = if info.family == Family::Vop3 {
+                // (DPP forms map their list in `dpp::op_sel_from_list`.)
+                m.op_sel = if info.family == Family::Vop3 && m.variant == Variant::Native {
                     // The last entry is the destination (bit 3) when the
                     // list is longer than the sources.
                     let srcs = info
