@@ -278,11 +278,6 @@ fn base_extra(gen: Generation, layout: &Layout) -> Vec<(Bits, u32)> {
     v
 }
 
-pub struct Generated {
-    pub gen: Generation,
-    pub ops: Vec<OpRow>,
-}
-
 #[derive(Clone, Debug)]
 pub struct OpRow {
     pub name: String,
@@ -291,7 +286,6 @@ pub struct OpRow {
     pub operands: Vec<String>,
     pub flags: Vec<&'static str>,
     pub processors: u8,
-    pub note: String,
 }
 
 /// Enumerate the opcodes of every family for one processor.
@@ -473,6 +467,8 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
     const SIMM_VALUES: [u32; 4] = [0x0003, 0x1234, 0xfffe, 0x8001];
     let mut sprobes = Vec::new();
     let mut swhich = Vec::new();
+    let mut zprobes = Vec::new();
+    let mut zwhich = Vec::new();
     for (i, p) in probes.iter().enumerate() {
         let layout = format::layout(gen, p.family).unwrap();
         for (&k, &(f, _)) in &field_of[i] {
@@ -489,9 +485,21 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
                 sprobes.push(w);
                 swhich.push((i, k));
             }
+            // Zero: does LLVM omit the operand?
+            let mut w = p.words.clone();
+            b.set(&mut w, 0);
+            zprobes.push(w);
+            zwhich.push(i);
         }
     }
     let sdecoded = mc::disassemble(cpu, &sprobes, &same);
+    let zdecoded = mc::disassemble(cpu, &zprobes, &same);
+    let optional: BTreeSet<usize> = zwhich
+        .into_iter()
+        .zip(zdecoded)
+        .filter(|(i, d)| d.as_ref().is_some_and(|d| d.text == probes[*i].mnemonic))
+        .map(|(i, _)| i)
+        .collect();
     let mut simm: BTreeMap<(usize, usize), Vec<Option<String>>> = BTreeMap::new();
     for ((i, k), d) in swhich.into_iter().zip(sdecoded) {
         let tok = d.and_then(|d| {
@@ -591,9 +599,14 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             family: p.family,
             opcode: p.opcode,
             operands: specs.iter().map(|s| s.rust()).collect(),
-            flags: flags(gen, p.family, &p.mnemonic),
+            flags: {
+                let mut f = flags(gen, p.family, &p.mnemonic);
+                if optional.contains(&i) {
+                    f.push("OPTIONAL_IMM");
+                }
+                f
+            },
             processors: 0,
-            note,
         });
     }
     rows

@@ -21,12 +21,13 @@ pub struct Args {
     disassemble: bool,
 }
 
-/// Disassembly of one kernel's code. The ISA layer (decoder and printer)
-/// is built separately; until it is wired in here this reports that it is
-/// missing.
+/// Disassembly of one kernel's code through the ISA layer.
 pub fn disassemble(target: &Target, code: &[u8], address: u64) -> Result<String, String> {
-    let _ = (target, code, address);
-    Err("disassembly is not available yet: the ISA decoder is not part of this build".into())
+    Ok(silk_amdgpu::isa::listing::listing(
+        target.processor,
+        code,
+        address,
+    ))
 }
 
 pub fn run(args: &Args) -> Result<(), String> {

@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod check;
+mod disasm;
 mod inspect;
 mod targets;
 
@@ -27,6 +28,8 @@ enum Command {
     /// Show a code object or offload bundle: header, target, kernels with
     /// every descriptor field, metadata, and validation issues.
     Inspect(inspect::Args),
+    /// Disassemble byte lists (llvm-mc --disassemble format) or code objects.
+    Disasm(disasm::Args),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +38,7 @@ fn main() -> ExitCode {
         Command::Targets(args) => targets::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Inspect(args) => inspect::run(&args),
+        Command::Disasm(args) => disasm::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -278,7 +278,7 @@ pub static OPCODES: &[OpInfo] = &[
     OpInfo { name: "s_cbranch_cdbguser", family: Family::Sopp, opcode: 0x28, operands: &[o(Field::Simm16, Kind::Imm(ImmStyle::Dec), 0, Ty::B32)], flags: Flags(Flags::SALU | Flags::BRANCH), processors: 0b110 },
     OpInfo { name: "s_cbranch_cdbgsys_or_user", family: Family::Sopp, opcode: 0x29, operands: &[o(Field::Simm16, Kind::Imm(ImmStyle::Dec), 0, Ty::B32)], flags: Flags(Flags::SALU | Flags::BRANCH), processors: 0b110 },
     OpInfo { name: "s_cbranch_cdbgsys_and_user", family: Family::Sopp, opcode: 0x2a, operands: &[o(Field::Simm16, Kind::Imm(ImmStyle::Dec), 0, Ty::B32)], flags: Flags(Flags::SALU | Flags::BRANCH), processors: 0b110 },
-    OpInfo { name: "s_endpgm", family: Family::Sopp, opcode: 0x30, operands: &[o(Field::Simm16, Kind::Imm(ImmStyle::Dec), 0, Ty::B32)], flags: Flags(Flags::SALU | Flags::END_PGM), processors: 0b110 },
+    OpInfo { name: "s_endpgm", family: Family::Sopp, opcode: 0x30, operands: &[o(Field::Simm16, Kind::Imm(ImmStyle::Dec), 0, Ty::B32)], flags: Flags(Flags::SALU | Flags::END_PGM | Flags::OPTIONAL_IMM), processors: 0b110 },
     OpInfo { name: "s_endpgm_saved", family: Family::Sopp, opcode: 0x31, operands: &[], flags: Flags(Flags::SALU), processors: 0b110 },
     OpInfo { name: "s_endpgm_ordered_ps_done", family: Family::Sopp, opcode: 0x32, operands: &[], flags: Flags(Flags::SALU), processors: 0b110 },
     OpInfo { name: "s_wakeup", family: Family::Sopp, opcode: 0x34, operands: &[], flags: Flags(Flags::SALU), processors: 0b110 },

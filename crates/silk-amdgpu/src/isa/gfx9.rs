@@ -181,7 +181,7 @@ pub static OPCODES: &[OpInfo] = &[
     OpInfo { name: "s_cmp_eq_u64", family: Family::Sopc, opcode: 0x12, operands: &[o(Field::Ssrc0, Kind::Ssrc, 2, Ty::B64), o(Field::Ssrc1, Kind::Ssrc, 2, Ty::B64)], flags: Flags(Flags::SALU), processors: 0b001 },
     OpInfo { name: "s_cmp_lg_u64", family: Family::Sopc, opcode: 0x13, operands: &[o(Field::Ssrc0, Kind::Ssrc, 2, Ty::B64), o(Field::Ssrc1, Kind::Ssrc, 2, Ty::B64)], flags: Flags(Flags::SALU), processors: 0b001 },
     OpInfo { name: "s_nop", family: Family::Sopp, opcode: 0x0, operands: &[o(Field::Simm16, Kind::Imm(ImmStyle::Sym(SymbolicKind::Imm16)), 0, Ty::B32)], flags: Flags(Flags::SALU), processors: 0b001 },
-    OpInfo { name: "s_endpgm", family: Family::Sopp, opcode: 0x1, operands: &[o(Field::Simm16, Kind::Imm(ImmStyle::Dec), 0, Ty::B32)], flags: Flags(Flags::SALU | Flags::END_PGM), processors: 0b001 },
+    OpInfo { name: "s_endpgm", family: Family::Sopp, opcode: 0x1, operands: &[o(Field::Simm16, Kind::Imm(ImmStyle::Dec), 0, Ty::B32)], flags: Flags(Flags::SALU | Flags::END_PGM | Flags::OPTIONAL_IMM), processors: 0b001 },
     OpInfo { name: "s_branch", family: Family::Sopp, opcode: 0x2, operands: &[o(Field::Simm16, Kind::Imm(ImmStyle::Dec), 0, Ty::B32)], flags: Flags(Flags::SALU | Flags::BRANCH), processors: 0b001 },
     OpInfo { name: "s_wakeup", family: Family::Sopp, opcode: 0x3, operands: &[], flags: Flags(Flags::SALU), processors: 0b001 },
     OpInfo { name: "s_cbranch_scc0", family: Family::Sopp, opcode: 0x4, operands: &[o(Field::Simm16, Kind::Imm(ImmStyle::Dec), 0, Ty::B32)], flags: Flags(Flags::SALU | Flags::BRANCH), processors: 0b001 },

@@ -7,8 +7,11 @@
 //! Text exists only at the edges ([`print`], [`parse`]).
 
 pub mod decode;
+pub mod encode;
 pub mod format;
+pub mod listing;
 pub mod operand;
+pub mod parse;
 pub mod print;
 pub mod symbolic;
 pub mod table;
@@ -17,8 +20,10 @@ mod gfx11;
 mod gfx9;
 
 pub use decode::{decode, decode_all, DecodeError};
+pub use encode::{encode, EncodeError};
 pub use format::Family;
 pub use operand::{Operand, RegFile};
+pub use parse::{parse_inst, LabelRef, ParseError, ParsedInst};
 pub use table::{Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
 
 use crate::target::{Generation, Processor};

@@ -25,6 +25,9 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
         Variant::Sdwa => out.push_str(sdwa_suffix(info)),
         Variant::Native => {}
     }
+    if info.flags.has(Flags::OPTIONAL_IMM) && inst.operands[0] == Operand::Imm(0) {
+        return;
+    }
     let mut first = true;
     for (i, spec) in info.operands.iter().enumerate() {
         let Some(op) = inst
@@ -660,4 +663,17 @@ fn gfx11_format(f: u16) -> Option<&'static str> {
 #[allow(dead_code)]
 fn is_vgpr(code: u16) -> bool {
     (VGPR0..VGPR0 + 256).contains(&code)
+}
+
+/// Reverse lookups for the parser.
+pub(crate) fn gfx9_dfmt_value(name: &str) -> Option<u16> {
+    (0..16).find(|&d| gfx9_dfmt(d) == name)
+}
+
+pub(crate) fn gfx9_nfmt_value(name: &str) -> Option<u16> {
+    (0..8).find(|&n| gfx9_nfmt(n) == name)
+}
+
+pub(crate) fn gfx11_format_value(name: &str) -> Option<u16> {
+    (0..64).find(|&f| gfx11_format(f) == Some(name))
 }

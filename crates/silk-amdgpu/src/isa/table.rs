@@ -90,56 +90,58 @@ pub struct OperandSpec {
 
 /// Instruction attributes that later passes need, as bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Flags(pub u32);
+pub struct Flags(pub u64);
 
 impl Flags {
-    pub const SALU: u32 = 1 << 0;
-    pub const VALU: u32 = 1 << 1;
-    pub const SMEM: u32 = 1 << 2;
-    pub const VMEM: u32 = 1 << 3;
-    pub const LDS: u32 = 1 << 4;
-    pub const FLAT: u32 = 1 << 5;
-    pub const BRANCH: u32 = 1 << 6;
+    pub const SALU: u64 = 1 << 0;
+    pub const VALU: u64 = 1 << 1;
+    pub const SMEM: u64 = 1 << 2;
+    pub const VMEM: u64 = 1 << 3;
+    pub const LDS: u64 = 1 << 4;
+    pub const FLAT: u64 = 1 << 5;
+    pub const BRANCH: u64 = 1 << 6;
     /// Increments VM_CNT (loads; stores too before GFX10).
-    pub const VM_CNT: u32 = 1 << 7;
+    pub const VM_CNT: u64 = 1 << 7;
     /// Increments LGKM_CNT.
-    pub const LGKM_CNT: u32 = 1 << 8;
+    pub const LGKM_CNT: u64 = 1 << 8;
     /// Increments EXP_CNT.
-    pub const EXP_CNT: u32 = 1 << 9;
+    pub const EXP_CNT: u64 = 1 << 9;
     /// Increments VS_CNT (GFX10+ stores).
-    pub const VS_CNT: u32 = 1 << 10;
-    pub const MAY_LOAD: u32 = 1 << 11;
-    pub const MAY_STORE: u32 = 1 << 12;
-    pub const ATOMIC: u32 = 1 << 13;
+    pub const VS_CNT: u64 = 1 << 10;
+    pub const MAY_LOAD: u64 = 1 << 11;
+    pub const MAY_STORE: u64 = 1 << 12;
+    pub const ATOMIC: u64 = 1 << 13;
     /// Transcendental VALU op (v_exp, v_log, v_rcp, v_rsq, v_sqrt, v_sin, v_cos).
-    pub const TRANS: u32 = 1 << 14;
-    pub const MFMA: u32 = 1 << 15;
-    pub const WMMA: u32 = 1 << 16;
-    pub const READS_EXEC: u32 = 1 << 17;
-    pub const WRITES_EXEC: u32 = 1 << 18;
-    pub const READS_VCC: u32 = 1 << 19;
-    pub const WRITES_VCC: u32 = 1 << 20;
-    pub const READS_SCC: u32 = 1 << 21;
-    pub const WRITES_SCC: u32 = 1 << 22;
-    pub const READS_M0: u32 = 1 << 23;
-    pub const BARRIER: u32 = 1 << 24;
-    pub const END_PGM: u32 = 1 << 25;
+    pub const TRANS: u64 = 1 << 14;
+    pub const MFMA: u64 = 1 << 15;
+    pub const WMMA: u64 = 1 << 16;
+    pub const READS_EXEC: u64 = 1 << 17;
+    pub const WRITES_EXEC: u64 = 1 << 18;
+    pub const READS_VCC: u64 = 1 << 19;
+    pub const WRITES_VCC: u64 = 1 << 20;
+    pub const READS_SCC: u64 = 1 << 21;
+    pub const WRITES_SCC: u64 = 1 << 22;
+    pub const READS_M0: u64 = 1 << 23;
+    pub const BARRIER: u64 = 1 << 24;
+    pub const END_PGM: u64 = 1 << 25;
     /// Writes its result through `sdst` to SGPRs from a VALU op (v_readlane, VOPC e64).
-    pub const VALU_WRITES_SGPR: u32 = 1 << 26;
+    pub const VALU_WRITES_SGPR: u64 = 1 << 26;
     /// Bits 27..31: MFMA pass count / 4 (4, 8, 16 passes -> 1, 2, 4).
     pub const MFMA_PASSES_SHIFT: u32 = 27;
     /// DS op with two 8-bit offsets (`offset0:`/`offset1:`).
-    pub const DS_OFFSET2: u32 = 1 << 30;
+    pub const DS_OFFSET2: u64 = 1 << 30;
     /// `ds_swizzle_b32`: the offset is a swizzle pattern.
-    pub const DS_SWIZZLE: u32 = 1 << 31;
+    pub const DS_SWIZZLE: u64 = 1 << 31;
+    /// The immediate operand is omitted from the text when zero (`s_endpgm`).
+    pub const OPTIONAL_IMM: u64 = 1 << 32;
 
-    pub fn has(self, bits: u32) -> bool {
+    pub fn has(self, bits: u64) -> bool {
         self.0 & bits == bits
     }
 
     /// Number of MFMA passes (0 for other instructions).
     pub fn mfma_passes(self) -> u32 {
-        (self.0 >> Self::MFMA_PASSES_SHIFT & 7) * 4
+        (self.0 >> Self::MFMA_PASSES_SHIFT & 7) as u32 * 4
     }
 }
 

@@ -1,0 +1,368 @@
+//! Typed instructions to machine code: the inverse of [`super::decode`],
+//! driven by the same layout and opcode tables.
+
+use super::format::{self, Family, Field, Layout, ModBit};
+use super::operand::{Operand, AGPR0, LITERAL, VGPR0};
+use super::table::{self, Kind, OpInfo, OperandSpec};
+use super::{Inst, Variant};
+use crate::target::{Generation, Processor};
+
+/// Why an instruction could not be encoded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum EncodeError {
+    #[error("opcode {0} is not in the table")]
+    UnknownOpcode(u16),
+    #[error("`{name}` does not exist on {processor}")]
+    WrongProcessor {
+        name: &'static str,
+        processor: Processor,
+    },
+    #[error("`{name}` takes {expected} operands, got {got}")]
+    OperandCount {
+        name: &'static str,
+        expected: usize,
+        got: usize,
+    },
+    #[error("`{name}` operand {index}: {problem}")]
+    Operand {
+        name: &'static str,
+        index: usize,
+        problem: String,
+    },
+    #[error("`{name}`: {problem}")]
+    Modifier { name: &'static str, problem: String },
+}
+
+/// Append the encoding of `inst` to `out`; returns the dwords written.
+pub fn encode(processor: Processor, inst: &Inst, out: &mut Vec<u32>) -> Result<usize, EncodeError> {
+    let mut buf = [0u32; 4];
+    let n = encode_into(processor, inst, &mut buf)?;
+    out.extend_from_slice(&buf[..n]);
+    Ok(n)
+}
+
+/// Encode into a fixed buffer (at most 4 dwords: 64-bit base, a DPP or
+/// SDWA word, and a literal); returns the dwords used.
+pub fn encode_into(
+    processor: Processor,
+    inst: &Inst,
+    buf: &mut [u32; 4],
+) -> Result<usize, EncodeError> {
+    let gen = processor.generation();
+    let info = table::table(gen)
+        .get(inst.opcode.0 as usize)
+        .ok_or(EncodeError::UnknownOpcode(inst.opcode.0))?;
+    if !info.on(processor) {
+        return Err(EncodeError::WrongProcessor {
+            name: info.name,
+            processor,
+        });
+    }
+    let layout = format::layout(gen, info.family).ok_or(EncodeError::WrongProcessor {
+        name: info.name,
+        processor,
+    })?;
+    if inst.num_operands as usize != info.operands.len() {
+        return Err(EncodeError::OperandCount {
+            name: info.name,
+            expected: info.operands.len(),
+            got: inst.num_operands as usize,
+        });
+    }
+    let base = info.family.base_dwords();
+    let words = &mut buf[..];
+    words.fill(0);
+    words[0] = layout.value;
+    layout.opcode.set(words, info.opcode as u32);
+    let mut literal: Option<u32> = None;
+    let mut op_sel_halves = 0u8;
+    encode_mods(gen, layout, info, inst, words)?;
+    for (i, (spec, op)) in info.operands.iter().zip(inst.operands()).enumerate() {
+        let err = |problem: String| EncodeError::Operand {
+            name: info.name,
+            index: i,
+            problem,
+        };
+        encode_operand(
+            gen,
+            layout,
+            info,
+            spec,
+            op,
+            inst,
+            words,
+            &mut literal,
+            &mut op_sel_halves,
+        )
+        .map_err(err)?;
+    }
+    if op_sel_halves != 0 {
+        format::VOP3_OPSEL.set(words, format::VOP3_OPSEL.get(words) | op_sel_halves as u32);
+    }
+    let mut len = base;
+    if inst.mods.variant != Variant::Native {
+        if !matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc) {
+            return Err(EncodeError::Modifier {
+                name: info.name,
+                problem: format!(
+                    "{:?} form is not supported for {:?}",
+                    inst.mods.variant, info.family
+                ),
+            });
+        }
+        let src0 = layout.field(Field::Src0).expect("VOP families have src0");
+        let code = match inst.mods.variant {
+            Variant::Dpp16 => 0xfa,
+            Variant::Sdwa => 0xf9,
+            Variant::Dpp8 if inst.mods.mem & 1 != 0 => 0xea,
+            Variant::Dpp8 => 0xe9,
+            Variant::Native => unreachable!("checked above"),
+        };
+        // The control dword carries src0's VGPR in its low byte.
+        let vsrc = src0.get(words).wrapping_sub(VGPR0 as u32) & 0xff;
+        src0.set(words, code);
+        words[len] = (inst.mods.extra & !0xff) | vsrc;
+        len += 1;
+    }
+    if let Some(v) = literal {
+        words[len] = v;
+        len += 1;
+    }
+    Ok(len)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn encode_operand(
+    gen: Generation,
+    layout: &Layout,
+    info: &OpInfo,
+    spec: &OperandSpec,
+    op: &Operand,
+    inst: &Inst,
+    words: &mut [u32],
+    literal: &mut Option<u32>,
+    op_sel_halves: &mut u8,
+) -> Result<(), String> {
+    let mut set_literal = |v: u32| -> Result<(), String> {
+        match *literal {
+            Some(old) if old != v => Err(format!(
+                "second literal {v:#x} (an instruction has one literal dword, already {old:#x})"
+            )),
+            _ => {
+                *literal = Some(v);
+                Ok(())
+            }
+        }
+    };
+    if let Kind::Implicit(code) = spec.kind {
+        return match op {
+            Operand::Reg { code: c, .. } if *c == code => Ok(()),
+            other => Err(format!(
+                "must be the fixed register (code {code}), got {other:?}"
+            )),
+        };
+    }
+    if spec.kind == Kind::Literal || spec.field == Field::Literal {
+        return match op {
+            Operand::Literal(v) => set_literal(*v),
+            Operand::Const(_) | Operand::Imm(_) | Operand::Reg { .. } | Operand::None => {
+                Err(format!("expected a 32-bit literal, got {op:?}"))
+            }
+        };
+    }
+    let Some(bits) = layout.field(spec.field) else {
+        return Err(format!(
+            "field {:?} does not exist in {:?}",
+            spec.field, info.family
+        ));
+    };
+    let check_range = |v: u32| -> Result<u32, String> {
+        if v > bits.max() {
+            Err(format!(
+                "value {v} does not fit the {}-bit {:?} field",
+                bits.width, spec.field
+            ))
+        } else {
+            Ok(v)
+        }
+    };
+    let raw = match (spec.kind, op) {
+        (Kind::Imm(_), Operand::Imm(v)) => {
+            let v = *v as u32 & bits.max();
+            check_range(v)?
+        }
+        (Kind::Sreg, Operand::Reg { code, .. }) if *code < VGPR0 => {
+            let code = *code as u32;
+            match spec.field {
+                Field::Sbase if code % 2 == 0 => code / 2,
+                Field::Srsrc if code % 4 == 0 => code / 4,
+                Field::Sbase | Field::Srsrc => {
+                    return Err(format!("misaligned scalar base s{code}"))
+                }
+                _ => check_range(code)?,
+            }
+        }
+        (Kind::Ssrc | Kind::Vsrc, Operand::Reg { code, half, .. }) => {
+            if spec.kind == Kind::Ssrc && *code >= VGPR0 {
+                return Err("scalar operand cannot be a VGPR".into());
+            }
+            if *code >= AGPR0 {
+                return Err("AGPR not allowed here".into());
+            }
+            if spec.half && gen == Generation::Gfx11 && *code >= VGPR0 {
+                t16_field(layout, spec, *code, *half, op_sel_halves)?
+            } else {
+                check_range(*code as u32)?
+            }
+        }
+        (Kind::Ssrc | Kind::Vsrc, Operand::Const(code)) => *code as u32,
+        (Kind::Ssrc | Kind::Vsrc, Operand::Literal(v)) => {
+            set_literal(*v)?;
+            LITERAL as u32
+        }
+        (Kind::Vgpr | Kind::Agpr | Kind::AVgpr, Operand::Reg { code, half, .. }) => {
+            let (is_agpr, index) = if *code >= AGPR0 {
+                (true, *code - AGPR0)
+            } else if *code >= VGPR0 {
+                (false, *code - VGPR0)
+            } else if bits.width == 9 {
+                // A 9-bit field may hold a scalar where LLVM accepted one.
+                return {
+                    bits.set(words, *code as u32);
+                    Ok(())
+                };
+            } else {
+                return Err("expected a VGPR".into());
+            };
+            match (spec.kind, is_agpr) {
+                (Kind::Vgpr, true) => return Err("expected a VGPR, got an AGPR".into()),
+                (Kind::Agpr, false) => return Err("expected an AGPR, got a VGPR".into()),
+                (Kind::AVgpr, true) => set_acc(layout, spec.field, words),
+                _ => {}
+            }
+            if spec.half && gen == Generation::Gfx11 {
+                t16_field(layout, spec, VGPR0 + index, *half, op_sel_halves)?
+            } else if bits.width == 9 {
+                VGPR0 as u32 + index as u32
+            } else {
+                index as u32
+            }
+        }
+        (_, other) => return Err(format!("{:?} operand cannot be {other:?}", spec.kind)),
+    };
+    let _ = inst;
+    bits.set(words, raw);
+    Ok(())
+}
+
+/// A true16 VGPR half: VOP1/2/C put the half in bit 7 of the VGPR number,
+/// VOP3 in its op_sel bit.
+fn t16_field(
+    layout: &Layout,
+    spec: &OperandSpec,
+    code: u16,
+    half: u8,
+    op_sel: &mut u8,
+) -> Result<u32, String> {
+    let index = (code - VGPR0) as u32;
+    let width9 = layout.field(spec.field).is_some_and(|b| b.width == 9);
+    let hi = half == 2;
+    if matches!(layout.family, Family::Vop1 | Family::Vop2 | Family::Vopc) {
+        if index > 127 {
+            return Err(format!(
+                "v{index} half is out of range for a 32-bit encoding (v0..v127)"
+            ));
+        }
+        let v = index | if hi { 0x80 } else { 0 };
+        return Ok(if width9 { VGPR0 as u32 + v } else { v });
+    }
+    let bit = match spec.field {
+        Field::Src0 => 0,
+        Field::Src1 => 1,
+        Field::Src2 => 2,
+        _ => 3,
+    };
+    if hi {
+        *op_sel |= 1 << bit;
+    }
+    Ok(if width9 { VGPR0 as u32 + index } else { index })
+}
+
+fn set_acc(layout: &Layout, field: Field, words: &mut [u32]) {
+    if layout.family == Family::Vop3p {
+        match field {
+            Field::Vdst | Field::Src2 => format::MAI_ACC_CD.set(words, 1),
+            Field::Src0 => format::MAI_ACC.set(words, format::MAI_ACC.get(words) | 1),
+            Field::Src1 => format::MAI_ACC.set(words, format::MAI_ACC.get(words) | 2),
+            _ => {}
+        }
+    } else if let Some(b) = layout.mod_bit(ModBit::Acc) {
+        b.set(words, 1);
+    }
+}
+
+fn encode_mods(
+    gen: Generation,
+    layout: &Layout,
+    info: &OpInfo,
+    inst: &Inst,
+    words: &mut [u32],
+) -> Result<(), EncodeError> {
+    let m = &inst.mods;
+    for (bit, b) in layout.mod_bits {
+        if m.mem & format::mod_bit(*bit) != 0 {
+            b.set(words, 1);
+        }
+    }
+    let bad = |problem: String| EncodeError::Modifier {
+        name: info.name,
+        problem,
+    };
+    if let Some(b) = layout.offset {
+        let v = m.offset;
+        let fits = if layout.offset_signed {
+            let half = 1i64 << (b.width - 1);
+            (-half..half).contains(&(v as i64))
+        } else {
+            v >= 0 && (v as u32) <= b.max()
+        };
+        if !fits {
+            return Err(bad(format!(
+                "offset {v} does not fit the {}-bit offset field",
+                b.width
+            )));
+        }
+        b.set(words, v as u32);
+    } else if m.offset != 0 {
+        return Err(bad("this family has no offset".into()));
+    }
+    if let Some(b) = layout.offset1 {
+        b.set(words, m.offset1 as u32);
+    }
+    match layout.family {
+        Family::Vop3 => {
+            format::VOP3_CLAMP.set(words, m.clamp as u32);
+            format::VOP3_OMOD.set(words, m.omod as u32);
+            format::VOP3_NEG.set(words, m.neg as u32);
+            if !info.operands.iter().any(|o| o.field == Field::Sdst3) {
+                format::VOP3_ABS.set(words, m.abs as u32);
+                format::VOP3_OPSEL.set(words, m.op_sel as u32);
+            }
+        }
+        Family::Vop3p if info.flags.has(table::Flags::MFMA) && gen == Generation::Gfx9 => {
+            format::MAI_CBSZ.set(words, m.offset1 as u32);
+            format::MAI_ABID.set(words, m.abid as u32);
+            format::MAI_BLGP.set(words, m.blgp as u32);
+        }
+        Family::Vop3p => {
+            format::VOP3_CLAMP.set(words, m.clamp as u32);
+            format::VOP3P_OPSEL.set(words, m.op_sel as u32);
+            format::VOP3P_OPSEL_HI.set(words, m.op_sel_hi as u32 & 3);
+            format::VOP3P_OPSEL_HI2.set(words, (m.op_sel_hi >> 2) as u32 & 1);
+            format::VOP3_NEG.set(words, m.neg as u32);
+            format::VOP3P_NEG_HI.set(words, m.abs as u32);
+        }
+        _ => {}
+    }
+    Ok(())
+}

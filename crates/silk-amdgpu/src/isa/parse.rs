@@ -1,0 +1,814 @@
+//! LLVM-syntax assembly text to typed instructions.
+//!
+//! The mnemonic selects candidate opcodes from the table; each candidate's
+//! operand list says how to read the operands; the family says which
+//! modifiers may follow. Errors carry the byte column they refer to.
+
+use super::format::{self, Family, Field, ModBit};
+use super::operand::{self, Operand, AGPR0, VGPR0};
+use super::symbolic;
+use super::table::{self, Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
+use super::{Inst, Mods, Opcode, Variant, MAX_OPERANDS};
+use crate::target::{Generation, Processor};
+
+/// A parse error at a byte column of the instruction text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("column {column}: {message}")]
+pub struct ParseError {
+    /// Byte offset into the text given to [`parse_inst`].
+    pub column: usize,
+    pub message: String,
+}
+
+/// A symbolic operand the assembler must resolve (a branch target).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LabelRef {
+    /// Index of the operand that receives the value.
+    pub operand: usize,
+    pub symbol: String,
+    pub column: usize,
+}
+
+/// An instruction and, for branches to labels, the label to resolve.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedInst {
+    pub inst: Inst,
+    pub label: Option<LabelRef>,
+}
+
+fn err<T>(column: usize, message: impl Into<String>) -> Result<T, ParseError> {
+    Err(ParseError {
+        column,
+        message: message.into(),
+    })
+}
+
+/// Parse one instruction (mnemonic and operands; no label definition, no
+/// comment).
+pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseError> {
+    let start = text.len() - text.trim_start().len();
+    let body = text.trim_end();
+    let name_end = body[start..]
+        .find(char::is_whitespace)
+        .map_or(body.len(), |i| start + i);
+    let name = &body[start..name_end];
+    if name.is_empty() {
+        return err(start, "expected an instruction mnemonic");
+    }
+    let (lookup, variant) = if let Some(b) = name.strip_suffix("_sdwa") {
+        (b, Variant::Sdwa)
+    } else if let Some(b) = name.strip_suffix("_dpp") {
+        (b, Variant::Dpp16)
+    } else {
+        (name, Variant::Native)
+    };
+    let gen = processor.generation();
+    let tbl = table::table(gen);
+    let mut candidates: Vec<Opcode> = table::by_name(processor, lookup)
+        .filter(|op| {
+            let f = tbl[op.0 as usize].family;
+            variant == Variant::Native || matches!(f, Family::Vop1 | Family::Vop2 | Family::Vopc)
+        })
+        .collect();
+    // Exact printed names first (`v_add_f32_e64` before the stripped match).
+    candidates.sort_by_key(|op| tbl[op.0 as usize].name != lookup);
+    candidates.dedup();
+    if candidates.is_empty() {
+        let known = table::by_name(processor, lookup).next().is_some();
+        return if known {
+            err(
+                start,
+                format!("`{name}` has no such encoding on {processor}"),
+            )
+        } else {
+            err(
+                start,
+                format!("unknown instruction `{name}` for {processor}"),
+            )
+        };
+    }
+    let mut first_error: Option<ParseError> = None;
+    for op in candidates {
+        let info = &tbl[op.0 as usize];
+        match Parser::new(processor, body, name_end).parse(op, info, variant) {
+            Ok(p) => return Ok(p),
+            Err(e) => {
+                if first_error.as_ref().is_none_or(|f| e.column > f.column) {
+                    first_error = Some(e);
+                }
+            }
+        }
+    }
+    Err(first_error.expect("at least one candidate"))
+}
+
+struct Parser<'a> {
+    processor: Processor,
+    gen: Generation,
+    s: &'a str,
+    pos: usize,
+}
+
+/// A parsed operand before it is fitted to the operand's kind.
+#[derive(Debug, Clone, PartialEq)]
+enum Value {
+    Reg { code: u16, count: u8, half: u8 },
+    Int(i64),
+    Float(f64),
+    Lit(u32),
+    Off,
+    Symbol(String),
+}
+
+impl<'a> Parser<'a> {
+    fn new(processor: Processor, s: &'a str, pos: usize) -> Self {
+        Parser {
+            processor,
+            gen: processor.generation(),
+            s,
+            pos,
+        }
+    }
+
+    fn rest(&self) -> &'a str {
+        &self.s[self.pos..]
+    }
+
+    fn skip_ws(&mut self) {
+        let r = self.rest();
+        self.pos += r.len() - r.trim_start().len();
+    }
+
+    fn eat(&mut self, t: &str) -> bool {
+        if self.rest().starts_with(t) {
+            self.pos += t.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn at_end(&self) -> bool {
+        self.rest().trim().is_empty()
+    }
+
+    fn parse(
+        mut self,
+        op: Opcode,
+        info: &'static OpInfo,
+        variant: Variant,
+    ) -> Result<ParsedInst, ParseError> {
+        let mut inst = Inst {
+            opcode: op,
+            operands: [Operand::None; MAX_OPERANDS],
+            num_operands: info.operands.len().min(MAX_OPERANDS) as u8,
+            mods: Mods {
+                variant,
+                ..Mods::default()
+            },
+        };
+        if info.family == Family::Vop3p && !info.flags.has(Flags::MFMA) {
+            // op_sel_hi defaults to all ones.
+            inst.mods.op_sel_hi = 7;
+        }
+        let mut label = None;
+        let mut no_vaddr = false;
+        if info.flags.has(Flags::OPTIONAL_IMM) && self.at_end() {
+            inst.operands[0] = Operand::Imm(0);
+            return Ok(ParsedInst { inst, label });
+        }
+        for (i, spec) in info.operands.iter().enumerate().take(MAX_OPERANDS) {
+            self.skip_ws();
+            if i > 0 {
+                if !self.eat(",") {
+                    return err(
+                        self.pos,
+                        format!("expected `,` before operand {} of `{}`", i + 1, info.name),
+                    );
+                }
+                self.skip_ws();
+            }
+            let col = self.pos;
+            if let Kind::Imm(ImmStyle::Sym(kind)) = spec.kind {
+                let (v, used) =
+                    symbolic::parse_prefix(kind, self.processor, self.rest()).map_err(|e| {
+                        ParseError {
+                            column: col + e.offset,
+                            message: e.to_string(),
+                        }
+                    })?;
+                self.pos += used;
+                inst.operands[i] = Operand::Imm(v as i32);
+                continue;
+            }
+            let (neg, abs, value) = self.value()?;
+            if (neg || abs) && !matches!(info.family, Family::Vop3 | Family::Vop3p) {
+                return err(col, "source modifiers are only allowed in VOP3 encodings");
+            }
+            if let Some(idx) = src_index(spec.field) {
+                if neg {
+                    inst.mods.neg |= 1 << idx;
+                }
+                if abs {
+                    inst.mods.abs |= 1 << idx;
+                }
+            }
+            if value == Value::Off && spec.field == Field::Addr {
+                no_vaddr = true;
+            }
+            match self.fit(info, spec, value, col, &mut inst.mods)? {
+                Fitted::Op(o) => inst.operands[i] = o,
+                Fitted::Label(symbol) => {
+                    inst.operands[i] = Operand::Imm(0);
+                    label = Some(LabelRef {
+                        operand: i,
+                        symbol,
+                        column: col,
+                    });
+                }
+            }
+        }
+        self.modifiers(info, &mut inst)?;
+        self.implied_bits(info, &mut inst, no_vaddr);
+        if !self.at_end() {
+            return err(self.pos, format!("unexpected `{}`", self.rest().trim()));
+        }
+        Ok(ParsedInst { inst, label })
+    }
+
+    /// Bits implied by operand forms rather than written as modifiers.
+    fn implied_bits(&self, info: &OpInfo, inst: &mut Inst, no_vaddr: bool) {
+        let set = |inst: &mut Inst, b: ModBit| inst.mods.mem |= format::mod_bit(b);
+        if info.family == Family::Scratch && !no_vaddr {
+            set(inst, ModBit::Sve);
+        }
+        // AGPR data selects the acc bit (decoded back from it).
+        let _ = inst;
+    }
+
+    /// Read one operand: optional `-`, `|..|`, `neg(..)`, `abs(..)` around a
+    /// register, constant, `lit(..)`, `off` or symbol.
+    fn value(&mut self) -> Result<(bool, bool, Value), ParseError> {
+        let mut neg = false;
+        let mut abs = false;
+        if self.rest().starts_with('-')
+            && !self.rest()[1..].starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        {
+            self.pos += 1;
+            neg = true;
+        }
+        if self.eat("neg(") {
+            let (_, a, v) = self.value()?;
+            self.expect(")")?;
+            return Ok((true, a, v));
+        }
+        if self.eat("abs(") {
+            let (n, _, v) = self.value()?;
+            self.expect(")")?;
+            return Ok((n, true, v));
+        }
+        if self.eat("|") {
+            abs = true;
+            let v = self.atom()?;
+            self.expect("|")?;
+            return Ok((neg, abs, v));
+        }
+        let v = self.atom()?;
+        Ok((neg, abs, v))
+    }
+
+    fn expect(&mut self, t: &str) -> Result<(), ParseError> {
+        if self.eat(t) {
+            Ok(())
+        } else {
+            err(self.pos, format!("expected `{t}`"))
+        }
+    }
+
+    fn word(&mut self) -> &'a str {
+        let r = self.rest();
+        let n = r
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$'))
+            .unwrap_or(r.len());
+        self.pos += n;
+        &r[..n]
+    }
+
+    fn number(&mut self) -> Result<Value, ParseError> {
+        let col = self.pos;
+        let r = self.rest();
+        let neg = r.starts_with('-');
+        let body = if neg { &r[1..] } else { r };
+        let n = body
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '_'))
+            .unwrap_or(body.len());
+        let tok = &body[..n];
+        self.pos += n + neg as usize;
+        let v = if let Some(h) = tok.strip_prefix("0x").or_else(|| tok.strip_prefix("0X")) {
+            i64::from_str_radix(h, 16).map(Value::Int)
+        } else if let Some(b) = tok.strip_prefix("0b") {
+            i64::from_str_radix(b, 2).map(Value::Int)
+        } else if tok.contains('.') || tok.contains('e') && !tok.starts_with("0x") {
+            return tok
+                .parse::<f64>()
+                .map(|f| Value::Float(if neg { -f } else { f }))
+                .or_else(|_| err(col, format!("invalid number `{tok}`")));
+        } else {
+            tok.parse::<i64>().map(Value::Int)
+        };
+        match v {
+            Ok(Value::Int(i)) => Ok(Value::Int(if neg { -i } else { i })),
+            Ok(other) => Ok(other),
+            Err(_) => err(col, format!("invalid number `{tok}`")),
+        }
+    }
+
+    fn atom(&mut self) -> Result<Value, ParseError> {
+        let col = self.pos;
+        let r = self.rest();
+        if r.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+            return self.number();
+        }
+        if self.eat("lit(") {
+            let v = self.number()?;
+            self.expect(")")?;
+            return match v {
+                Value::Int(i) if (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&i) => {
+                    Ok(Value::Lit(i as u32))
+                }
+                _ => err(col, "lit() needs a 32-bit integer"),
+            };
+        }
+        let w = self.word();
+        if w.is_empty() {
+            return err(col, "expected an operand");
+        }
+        if let Some(reg) = self.register(w, col)? {
+            return Ok(reg);
+        }
+        if w == "off" {
+            return Ok(Value::Off);
+        }
+        Ok(Value::Symbol(w.to_string()))
+    }
+
+    /// Registers: `s4`, `v[0:3]`, `a1`, `ttmp[4:7]`, `v1.l`, named specials.
+    fn register(&mut self, w: &str, col: usize) -> Result<Option<Value>, ParseError> {
+        let (w, half) = match (w.strip_suffix(".l"), w.strip_suffix(".h")) {
+            (Some(b), _) => (b, 1),
+            (_, Some(b)) => (b, 2),
+            _ => (w, 0),
+        };
+        let (base, prefix_len) = match w {
+            _ if w.starts_with("ttmp") => (108u16, 4),
+            _ if w.starts_with('s') && w[1..].chars().all(|c| c.is_ascii_digit()) => (0, 1),
+            _ if w.starts_with('v') && w[1..].chars().all(|c| c.is_ascii_digit()) => (VGPR0, 1),
+            _ if w.starts_with('a') && w[1..].chars().all(|c| c.is_ascii_digit()) => (AGPR0, 1),
+            _ => {
+                if let Some((code, count)) = special(self.gen, w) {
+                    return Ok(Some(Value::Reg { code, count, half }));
+                }
+                return Ok(None);
+            }
+        };
+        let digits = &w[prefix_len..];
+        if digits.is_empty() {
+            // Range form: `s[4:5]`.
+            if !self.eat("[") {
+                return Ok(None);
+            }
+            let a = self.uint(col)?;
+            self.expect(":")?;
+            let b = self.uint(col)?;
+            self.expect("]")?;
+            if b < a || b - a >= 32 {
+                return err(col, format!("invalid register range [{a}:{b}]"));
+            }
+            let (_, h) = self.half_suffix();
+            return self
+                .reg_value(base, a, (b - a + 1) as u8, h.max(half), col)
+                .map(Some);
+        }
+        let n: u32 = digits.parse().map_err(|_| ParseError {
+            column: col,
+            message: format!("invalid register `{w}`"),
+        })?;
+        self.reg_value(base, n, 1, half, col).map(Some)
+    }
+
+    fn half_suffix(&mut self) -> (bool, u8) {
+        if self.eat(".l") {
+            (true, 1)
+        } else if self.eat(".h") {
+            (true, 2)
+        } else {
+            (false, 0)
+        }
+    }
+
+    fn uint(&mut self, col: usize) -> Result<u32, ParseError> {
+        let r = self.rest();
+        let n = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
+        self.pos += n;
+        r[..n]
+            .parse()
+            .or_else(|_| err(col, "expected a register number"))
+    }
+
+    fn reg_value(
+        &self,
+        base: u16,
+        n: u32,
+        count: u8,
+        half: u8,
+        col: usize,
+    ) -> Result<Value, ParseError> {
+        let limit = match base {
+            0 => operand::sgpr_limit(self.gen) as u32,
+            108 => 16,
+            _ => 256,
+        };
+        if n + count as u32 > limit {
+            return err(
+                col,
+                format!("register index {} out of range", n + count as u32 - 1),
+            );
+        }
+        Ok(Value::Reg {
+            code: base + n as u16,
+            count,
+            half,
+        })
+    }
+
+    /// Fit a parsed value to what the operand accepts.
+    fn fit(
+        &self,
+        info: &OpInfo,
+        spec: &OperandSpec,
+        v: Value,
+        col: usize,
+        mods: &mut Mods,
+    ) -> Result<Fitted, ParseError> {
+        let null = operand::null_code(self.gen);
+        let _ = mods;
+        let op = match (spec.kind, v) {
+            (Kind::Implicit(code), Value::Reg { code: c, count, .. }) if c == code => {
+                Operand::Reg {
+                    code,
+                    count,
+                    half: 0,
+                }
+            }
+            (Kind::Implicit(_), _) => {
+                return err(
+                    col,
+                    format!("`{}` expects its fixed register here", info.name),
+                )
+            }
+            (Kind::Imm(ImmStyle::Branch), Value::Symbol(s)) => return Ok(Fitted::Label(s)),
+            (Kind::Imm(_), Value::Int(i)) => Operand::Imm(i as i32),
+            (Kind::Imm(_), Value::Reg { code, .. }) if info.family == Family::Smem => {
+                Operand::Imm(code as i32)
+            }
+            (Kind::Literal, Value::Int(i)) => Operand::Literal(i as u32),
+            (Kind::Literal, Value::Lit(x)) => Operand::Literal(x),
+            (Kind::Literal, Value::Float(f)) => Operand::Literal(float_literal(spec.ty, f)),
+            (Kind::Sreg, Value::Off) => Operand::Reg {
+                code: if self.gen == Generation::Gfx9 && info.family.is_flat() {
+                    0x7f
+                } else {
+                    null
+                },
+                count: spec.dwords,
+                half: 0,
+            },
+            (Kind::Vgpr | Kind::AVgpr, Value::Off) if spec.field == Field::Addr => Operand::Reg {
+                code: VGPR0,
+                count: spec.dwords,
+                half: 0,
+            },
+            (Kind::Sreg, Value::Reg { code, count, .. }) if code < VGPR0 => Operand::Reg {
+                code,
+                count,
+                half: 0,
+            },
+            (Kind::Vgpr | Kind::Agpr | Kind::AVgpr, Value::Reg { code, count, half })
+                if code >= VGPR0 =>
+            {
+                Operand::Reg { code, count, half }
+            }
+            (Kind::Ssrc | Kind::Vsrc, Value::Reg { code, count, half }) => {
+                if spec.kind == Kind::Ssrc && code >= VGPR0 {
+                    return err(col, "a vector register is not allowed in a scalar operand");
+                }
+                Operand::Reg { code, count, half }
+            }
+            (Kind::Ssrc | Kind::Vsrc, Value::Lit(x)) => Operand::Literal(x),
+            (Kind::Ssrc | Kind::Vsrc, Value::Int(i)) => int_source(spec.ty, i, col)?,
+            (Kind::Ssrc | Kind::Vsrc, Value::Float(f)) => float_source(spec.ty, f),
+            (Kind::Vgpr, Value::Reg { code, count, .. }) => {
+                // 9-bit VGPR-only field holding a scalar (accepted by LLVM
+                // for a few opcodes).
+                Operand::Reg {
+                    code,
+                    count,
+                    half: 0,
+                }
+            }
+            (_, other) => {
+                return err(
+                    col,
+                    format!("invalid operand {} for `{}`", describe(&other), info.name),
+                )
+            }
+        };
+        Ok(Fitted::Op(op))
+    }
+
+    /// Trailing modifiers.
+    fn modifiers(&mut self, info: &OpInfo, inst: &mut Inst) -> Result<(), ParseError> {
+        let gen = self.gen;
+        loop {
+            self.skip_ws();
+            if self.at_end() {
+                return Ok(());
+            }
+            let col = self.pos;
+            let key = self.word();
+            if key.is_empty() {
+                return err(col, format!("unexpected `{}`", self.rest().trim()));
+            }
+            let m = &mut inst.mods;
+            let layout = format::layout(gen, info.family);
+            let mut bit = |b: ModBit| -> Result<(), ParseError> {
+                if layout.is_some_and(|l| l.mod_bit(b).is_some()) {
+                    m.mem |= format::mod_bit(b);
+                    Ok(())
+                } else {
+                    err(col, format!("`{key}` is not valid for `{}`", info.name))
+                }
+            };
+            match (gen, key) {
+                (_, "clamp") => m.clamp = true,
+                (_, "gds") => bit(ModBit::Gds)?,
+                (_, "lds") => bit(ModBit::Lds)?,
+                (_, "offen") => bit(ModBit::Offen)?,
+                (_, "idxen") => bit(ModBit::Idxen)?,
+                (_, "tfe") => bit(ModBit::Tfe)?,
+                (_, "nv") => bit(ModBit::Nv)?,
+                (Generation::Gfx9, "sc0") => bit(ModBit::Glc)?,
+                (Generation::Gfx9, "sc1") => bit(ModBit::Sc1)?,
+                (Generation::Gfx9, "nt") => bit(ModBit::Slc)?,
+                (_, "glc") => bit(ModBit::Glc)?,
+                (_, "slc") => bit(ModBit::Slc)?,
+                (_, "dlc") => bit(ModBit::Dlc)?,
+                _ => {
+                    if !self.eat(":") {
+                        return err(col, format!("unknown modifier `{key}`"));
+                    }
+                    self.keyed_modifier(info, inst, key, col)?;
+                }
+            }
+        }
+    }
+
+    fn keyed_modifier(
+        &mut self,
+        info: &OpInfo,
+        inst: &mut Inst,
+        key: &str,
+        col: usize,
+    ) -> Result<(), ParseError> {
+        let m = &mut inst.mods;
+        match key {
+            "mul" | "div" => {
+                let v = self.int_value(col)?;
+                m.omod = match (key, v) {
+                    ("mul", 1) | ("div", 1) => 0,
+                    ("mul", 2) => 1,
+                    ("mul", 4) => 2,
+                    ("div", 2) => 3,
+                    _ => return err(col, format!("invalid output modifier `{key}:{v}`")),
+                };
+            }
+            "op_sel" => m.op_sel = self.bit_list(col)?,
+            "op_sel_hi" => m.op_sel_hi = self.bit_list(col)?,
+            "neg_lo" => m.neg = self.bit_list(col)?,
+            "neg_hi" => m.abs = self.bit_list(col)?,
+            "cbsz" => m.offset1 = self.int_value(col)? as u16,
+            "abid" => m.abid = self.int_value(col)? as u8,
+            "blgp" => m.blgp = self.int_value(col)? as u8,
+            "offset0" => m.offset = self.int_value(col)? as i32,
+            "offset1" => m.offset1 = self.int_value(col)? as u16,
+            "offset"
+                if info.flags.has(Flags::DS_SWIZZLE) && self.rest().starts_with("swizzle(") =>
+            {
+                let (v, used) = symbolic::parse_prefix(
+                    symbolic::SymbolicKind::Swizzle,
+                    self.processor,
+                    self.rest(),
+                )
+                .map_err(|e| ParseError {
+                    column: self.pos + e.offset,
+                    message: e.to_string(),
+                })?;
+                self.pos += used;
+                m.offset = (v & 0xff) as i32;
+                m.offset1 = v >> 8;
+            }
+            "offset" => {
+                let v = self.int_value(col)?;
+                if info.family == Family::Ds {
+                    if !(0..=0xffff).contains(&v) {
+                        return err(col, "DS offset must be 0..65535");
+                    }
+                    m.offset = (v & 0xff) as i32;
+                    m.offset1 = (v >> 8) as u16;
+                } else {
+                    m.offset = v as i32;
+                }
+            }
+            "format" => {
+                m.offset1 = self.format(col)?;
+            }
+            _ => return err(col, format!("unknown modifier `{key}:`")),
+        }
+        Ok(())
+    }
+
+    fn int_value(&mut self, col: usize) -> Result<i64, ParseError> {
+        match self.number()? {
+            Value::Int(i) => Ok(i),
+            _ => err(col, "expected an integer"),
+        }
+    }
+
+    fn bit_list(&mut self, col: usize) -> Result<u8, ParseError> {
+        self.expect("[")?;
+        let mut bits = 0u8;
+        let mut i = 0;
+        loop {
+            self.skip_ws();
+            match self.int_value(col)? {
+                0 => {}
+                1 => bits |= 1 << i,
+                _ => return err(col, "expected 0 or 1"),
+            }
+            i += 1;
+            self.skip_ws();
+            if self.eat("]") {
+                return Ok(bits);
+            }
+            self.expect(",")?;
+            if i >= 8 {
+                return err(col, "too many entries");
+            }
+        }
+    }
+
+    /// `format:[BUF_FMT_...]`, `format:[BUF_DATA_FORMAT_..,BUF_NUM_FORMAT_..]`, `format:N`.
+    fn format(&mut self, col: usize) -> Result<u16, ParseError> {
+        if !self.eat("[") {
+            return Ok(self.int_value(col)? as u16);
+        }
+        let mut dfmt = 1u16;
+        let mut nfmt = 0u16;
+        let mut unified = None;
+        loop {
+            self.skip_ws();
+            let w = self.word();
+            if let Some(v) = super::print::gfx9_dfmt_value(w) {
+                dfmt = v;
+            } else if let Some(v) = super::print::gfx9_nfmt_value(w) {
+                nfmt = v;
+            } else if let Some(v) = super::print::gfx11_format_value(w) {
+                unified = Some(v);
+            } else {
+                return err(col, format!("unknown buffer format `{w}`"));
+            }
+            self.skip_ws();
+            if self.eat("]") {
+                break;
+            }
+            self.expect(",")?;
+        }
+        Ok(match self.gen {
+            Generation::Gfx11 => unified.unwrap_or(1),
+            Generation::Gfx9 => dfmt | nfmt << 4,
+        })
+    }
+}
+
+enum Fitted {
+    Op(Operand),
+    Label(String),
+}
+
+fn describe(v: &Value) -> String {
+    match v {
+        Value::Reg { .. } => "register".into(),
+        Value::Int(i) => format!("`{i}`"),
+        Value::Float(f) => format!("`{f}`"),
+        Value::Lit(x) => format!("`lit({x:#x})`"),
+        Value::Off => "`off`".into(),
+        Value::Symbol(s) => format!("`{s}`"),
+    }
+}
+
+fn src_index(f: Field) -> Option<u8> {
+    match f {
+        Field::Src0 => Some(0),
+        Field::Src1 => Some(1),
+        Field::Src2 => Some(2),
+        _ => None,
+    }
+}
+
+/// Named scalar registers ([`operand::special_name`] in reverse).
+fn special(gen: Generation, w: &str) -> Option<(u16, u8)> {
+    for code in 100..=255u16 {
+        if operand::special_name(gen, code) == Some(w) {
+            return Some((code, 1));
+        }
+        if operand::special_pair_name(gen, code) == Some(w) {
+            return Some((code, 2));
+        }
+    }
+    None
+}
+
+/// An integer in a source operand: inline when -16..=64, else a literal.
+fn int_source(ty: Ty, i: i64, col: usize) -> Result<Operand, ParseError> {
+    if (-16..=64).contains(&i) {
+        return Ok(Operand::int(i as i32));
+    }
+    let ok = match ty {
+        Ty::B64 | Ty::F64 => (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&i),
+        _ => (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&i),
+    };
+    if !ok {
+        return err(col, format!("constant {i} does not fit a 32-bit literal"));
+    }
+    Ok(Operand::Literal(i as u32))
+}
+
+const INLINE_FLOATS: [f64; 8] = [0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0];
+const INV_2PI_32: f64 = 0.15915494;
+
+fn float_source(ty: Ty, f: f64) -> Operand {
+    if let Some(i) = INLINE_FLOATS.iter().position(|&x| x == f) {
+        return Operand::Const(240 + i as u8);
+    }
+    if (f - INV_2PI_32).abs() < 1e-8 || f == 0.159_154_943_091_895_32 {
+        return Operand::Const(248);
+    }
+    if f == 0.0 {
+        return Operand::Const(128);
+    }
+    Operand::Literal(float_literal(ty, f))
+}
+
+fn float_literal(ty: Ty, f: f64) -> u32 {
+    match ty {
+        Ty::F64 | Ty::B64 => (f.to_bits() >> 32) as u32,
+        Ty::F16 | Ty::B16 | Ty::V2F16 | Ty::V2F16Splat => f16_bits(f as f32) as u32,
+        Ty::V2Bf16 => (f as f32).to_bits() >> 16,
+        _ => (f as f32).to_bits(),
+    }
+}
+
+/// f32 to IEEE binary16 bits, round to nearest even.
+fn f16_bits(f: f32) -> u16 {
+    let b = f.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let exp = ((b >> 23) & 0xff) as i32;
+    let man = b & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 31 {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = man | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = 1 << (shift - 1);
+        let mut r = m >> shift;
+        let rem = m & ((1 << shift) - 1);
+        if rem > half || rem == half && r & 1 == 1 {
+            r += 1;
+        }
+        return sign | r as u16;
+    }
+    let mut r = ((e as u32) << 10) | (man >> 13);
+    let rem = man & 0x1fff;
+    if rem > 0x1000 || rem == 0x1000 && r & 1 == 1 {
+        r += 1;
+    }
+    sign | r as u16
+}
