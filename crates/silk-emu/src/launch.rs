@@ -29,6 +29,8 @@ struct Decoded {
     len: u8,
     info: &'static OpInfo,
     sem: Option<(Handler, u32)>,
+    /// The Y half of a GFX11 VOPD pair.
+    second: Option<(Inst, &'static OpInfo, Option<(Handler, u32)>)>,
 }
 
 pub(crate) fn launch(
@@ -534,7 +536,6 @@ fn run_wave(
     stats: &mut Stats,
 ) -> Result<()> {
     let limit = emu.options.max_instructions_per_wave;
-    let table = table::table(info.gen);
     while !w.ended && !w.at_barrier {
         let pc = w.pc;
         let idx = pc.wrapping_sub(CODE_BASE);
@@ -549,28 +550,7 @@ fn run_wave(
         }
         let i = (idx / 4) as usize;
         if cache[i].is_none() {
-            let (inst, n) =
-                decode::decode(info.processor, &words[i..]).map_err(|e| Error::Decode {
-                    pc: pc.wrapping_sub(info.entry),
-                    message: e.to_string(),
-                })?;
-            let info_ = &table[inst.opcode.0 as usize];
-            let mut raw = [0u32; 4];
-            for (k, x) in raw.iter_mut().enumerate().take(n.min(4)) {
-                *x = words[i + k];
-            }
-            cache[i] = Some(Decoded {
-                inst,
-                words: raw,
-                len: n as u8,
-                info: info_,
-                sem: emu
-                    .sem
-                    .entries
-                    .get(inst.opcode.0 as usize)
-                    .copied()
-                    .flatten(),
-            });
+            cache[i] = Some(decode_at(emu, info, words, i, pc)?);
         }
         let Some(d) = cache[i].as_ref() else {
             return Err(pc_fault(info, w, wg, pc, "no instruction"));
@@ -604,6 +584,71 @@ fn run_wave(
             });
         }
         w.pc = pc + d.len as u64 * 4;
+        if let Some((yinst, yinfo, ysem)) = &d.second {
+            let Some((yh, yaux)) = *ysem else {
+                return Err(Error::Unsupported {
+                    name: yinfo.name.to_string(),
+                    pc: pc.wrapping_sub(info.entry),
+                });
+            };
+            // Dual issue: both halves read their sources before either
+            // writes, so X's result is held back until Y has run.
+            let ws = w.wave_size;
+            let xd = match d.inst.operands[0] {
+                silk_amdgpu::isa::Operand::Reg { code, .. } => {
+                    (code - silk_amdgpu::isa::operand::VGPR0) as usize
+                }
+                _ => 0,
+            };
+            if xd >= w.v_written.len() {
+                return Err(pc_fault(
+                    info,
+                    w,
+                    wg,
+                    pc,
+                    "VOPD destination beyond the declared VGPRs",
+                ));
+            }
+            let saved: Vec<u32> = w.vgpr[xd * ws..(xd + 1) * ws].to_vec();
+            let saved_written = w.v_written[xd];
+            let mut e = Exec {
+                w,
+                k: info,
+                mem: &mut emu.memory,
+                lds,
+                stats,
+                inst: &d.inst,
+                info: d.info,
+                raw: &d.words[..],
+                pc,
+                wg,
+                lenient: false,
+                aux,
+            };
+            handler(&mut e)?;
+            let x_result: Vec<u32> = w.vgpr[xd * ws..(xd + 1) * ws].to_vec();
+            let x_written = w.v_written[xd];
+            w.vgpr[xd * ws..(xd + 1) * ws].copy_from_slice(&saved);
+            w.v_written[xd] = saved_written;
+            let mut e = Exec {
+                w,
+                k: info,
+                mem: &mut emu.memory,
+                lds,
+                stats,
+                inst: yinst,
+                info: yinfo,
+                raw: &d.words[..],
+                pc,
+                wg,
+                lenient: false,
+                aux: yaux,
+            };
+            yh(&mut e)?;
+            w.vgpr[xd * ws..(xd + 1) * ws].copy_from_slice(&x_result);
+            w.v_written[xd] = x_written;
+            continue;
+        }
         let mut e = Exec {
             w,
             k: info,
@@ -621,6 +666,62 @@ fn run_wave(
         handler(&mut e)?;
     }
     Ok(())
+}
+
+fn decode_at(
+    emu: &Emulator,
+    info: &KernelInfo,
+    words: &[u32],
+    i: usize,
+    pc: u64,
+) -> Result<Decoded> {
+    let table = table::table(info.gen);
+    let raw_of = |n: usize| {
+        let mut raw = [0u32; 4];
+        for (k, x) in raw.iter_mut().enumerate().take(n.min(4)) {
+            *x = words.get(i + k).copied().unwrap_or(0);
+        }
+        raw
+    };
+    let sem_of = |inst: &Inst| {
+        emu.sem
+            .entries
+            .get(inst.opcode.0 as usize)
+            .copied()
+            .flatten()
+    };
+    match decode::decode(info.processor, &words[i..]) {
+        Ok((inst, n)) => Ok(Decoded {
+            inst,
+            words: raw_of(n),
+            len: n as u8,
+            info: &table[inst.opcode.0 as usize],
+            sem: sem_of(&inst),
+            second: None,
+        }),
+        Err(err) => match crate::fallback::decode(info.processor, &words[i..]) {
+            Some(crate::fallback::Fallback::Vopd(x, y, n)) => Ok(Decoded {
+                inst: x,
+                words: raw_of(n),
+                len: n as u8,
+                info: &table[x.opcode.0 as usize],
+                sem: sem_of(&x),
+                second: Some((y, &table[y.opcode.0 as usize], sem_of(&y))),
+            }),
+            Some(crate::fallback::Fallback::Readlane(inst, n)) => Ok(Decoded {
+                inst,
+                words: raw_of(n),
+                len: n as u8,
+                info: &table[inst.opcode.0 as usize],
+                sem: Some((crate::sem::readlane as Handler, 0)),
+                second: None,
+            }),
+            None => Err(Error::Decode {
+                pc: pc.wrapping_sub(info.entry),
+                message: err.to_string(),
+            }),
+        },
+    }
 }
 
 fn count(stats: &mut Stats, f: Flags) {

@@ -32,6 +32,7 @@ pub mod memory;
 pub mod sem;
 pub mod wave;
 
+mod fallback;
 mod launch;
 
 pub use error::{Error, Fault, FaultKind, Result};

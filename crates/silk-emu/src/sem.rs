@@ -547,7 +547,7 @@ fn trap(e: &mut Exec) -> Result<()> {
     ))
 }
 
-fn readlane(e: &mut Exec) -> Result<()> {
+pub fn readlane(e: &mut Exec) -> Result<()> {
     let ws = e.w.wave_size;
     let lane = (e.sval(2)? as usize) % ws;
     e.lenient = true;
