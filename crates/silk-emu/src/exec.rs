@@ -8,7 +8,7 @@ use crate::wave::{Counter, Pending, PendingWrite, Wave};
 use crate::Stats;
 use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::operand::{AGPR0, VGPR0};
-use silk_amdgpu::isa::{print, Inst, OpInfo, Operand, Ty};
+use silk_amdgpu::isa::{print, Inst, OpInfo, Operand, Ty, Variant};
 use silk_amdgpu::target::{Generation, Processor};
 
 /// What a launch fixes for every wave of a kernel.
@@ -635,6 +635,9 @@ impl<'a> Exec<'a> {
         fk: Fk,
         f: impl Fn([u64; N]) -> u64,
     ) -> Result<()> {
+        if self.inst.mods.variant != Variant::Native {
+            return self.valu_variant(dst, srcs, fk, f);
+        }
         let exec = self.w.exec();
         let mut s = [Src::Uniform(0); N];
         for j in 0..N {
@@ -663,6 +666,202 @@ impl<'a> Exec<'a> {
         self.mark_written(d, exec);
         self.stats.lane_ops += exec.count_ones() as u64;
         Ok(())
+    }
+
+    /// Source lane of `l` under the DPP control word, `None` when the
+    /// source is out of range ([CDNA3]/[RDNA3] "DPP" control table).
+    fn dpp_lane(&self, l: usize) -> Option<usize> {
+        let x = self.inst.mods.extra;
+        let ws = self.w.wave_size;
+        if self.inst.mods.variant == Variant::Dpp8 {
+            let sel = (x >> (8 + 3 * (l & 7) as u32) & 7) as usize;
+            return Some((l & !7) | sel);
+        }
+        let c = (x & 0x1ff) as usize;
+        let row = l & !15;
+        let r = l & 15;
+        let gfx9 = self.k.gen == Generation::Gfx9;
+        let in_row = |v: isize| -> Option<usize> { (0..16).contains(&v).then(|| row + v as usize) };
+        match c {
+            0x000..=0x0ff => Some((l & !3) | (c >> (2 * (l & 3)) & 3)),
+            0x101..=0x10f => in_row(r as isize + (c & 15) as isize),
+            0x111..=0x11f => in_row(r as isize - (c & 15) as isize),
+            0x121..=0x12f => Some(row + ((r + 16 - (c & 15)) & 15)),
+            0x130 if gfx9 => (l + 1 < ws).then_some(l + 1),
+            0x134 if gfx9 => Some((l + 1) % ws),
+            0x138 if gfx9 => l.checked_sub(1),
+            0x13c if gfx9 => Some((l + ws - 1) % ws),
+            0x140 => Some(row + 15 - r),
+            0x141 => Some((l & !7) + 7 - (l & 7)),
+            0x142 if gfx9 => (l & 31 >= 16).then(|| (l & !31) + 15).or(Some(usize::MAX)),
+            0x143 if gfx9 => (l >= 32).then_some(31).or(Some(usize::MAX)),
+            0x150..=0x15f if !gfx9 => Some(row + (c & 15)),
+            0x160..=0x16f if !gfx9 => Some(row + (r ^ (c & 15))),
+            _ => None,
+        }
+    }
+
+    fn sdwa_sel(v: u64, sel: u32, sext: bool) -> u64 {
+        let (shift, bits) = match sel {
+            0..=3 => (8 * sel, 8),
+            4 | 5 => (16 * (sel - 4), 16),
+            _ => return v & 0xffff_ffff,
+        };
+        let x = (v >> shift) & ((1 << bits) - 1);
+        if sext {
+            (((x << (64 - bits)) as i64) >> (64 - bits)) as u64 & 0xffff_ffff
+        } else {
+            x
+        }
+    }
+
+    /// VALU with a DPP or SDWA word (VOP1/VOP2 forms).
+    fn valu_variant<const N: usize>(
+        &mut self,
+        dst: usize,
+        srcs: [usize; N],
+        fk: Fk,
+        f: impl Fn([u64; N]) -> u64,
+    ) -> Result<()> {
+        let exec = self.w.exec();
+        let x = self.inst.mods.extra;
+        let variant = self.inst.mods.variant;
+        let sdwa = variant == Variant::Sdwa;
+        let mut s = [Src::Uniform(0); N];
+        for j in 0..N {
+            let no = self.src_no(srcs[j]);
+            s[j] = if sdwa && no == 0 && x >> 23 & 1 != 0 {
+                Src::Uniform(self.sread((x & 0xff) as u16, 1)?)
+            } else if sdwa && no == 1 && x >> 31 & 1 != 0 {
+                match self.op(srcs[j])? {
+                    Operand::Reg { code, .. } if code >= VGPR0 => {
+                        Src::Uniform(self.sread(code - VGPR0, 1)?)
+                    }
+                    _ => self.vsrc(srcs[j], exec)?,
+                }
+            } else if !sdwa && no == 0 {
+                // DPP reads other lanes: check the whole register.
+                self.vsrc(
+                    srcs[j],
+                    exec | self.w.lane_mask() & self.w.v_written.first().map_or(0, |_| 0),
+                )?
+            } else {
+                self.vsrc(srcs[j], exec)?
+            };
+        }
+        let d = self.vdst(dst)?;
+        let (row_mask, bank_mask, bound, fi) = (
+            x >> 28 & 0xf,
+            x >> 24 & 0xf,
+            x >> 19 & 1 != 0,
+            (x >> 18 & 1 != 0 && self.k.gen != Generation::Gfx9)
+                || (variant == Variant::Dpp8 && self.inst.mods.mem & 1 != 0),
+        );
+        let mut written = 0u64;
+        let mut m = exec;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let mut a = [0u64; N];
+            let mut skip = false;
+            for j in 0..N {
+                let no = self.src_no(srcs[j]);
+                let mut v;
+                if sdwa {
+                    v = self.lane(s[j], l);
+                    let (sel, sext, neg, abs) = match no {
+                        0 => (x >> 16 & 7, x >> 19 & 1 != 0, x >> 20 & 1, x >> 21 & 1),
+                        _ => (x >> 24 & 7, x >> 27 & 1 != 0, x >> 28 & 1, x >> 29 & 1),
+                    };
+                    v = Self::sdwa_sel(v, sel, sext && fk == Fk::Int);
+                    if fk != Fk::Int {
+                        let sign = if fk == Fk::F16 { 0x8000 } else { 0x8000_0000 };
+                        if abs != 0 {
+                            v &= !sign;
+                        }
+                        if neg != 0 {
+                            v ^= sign;
+                        }
+                    }
+                } else if no == 0 {
+                    if variant == Variant::Dpp16
+                        && (row_mask >> (l / 16) & 1 == 0 || bank_mask >> ((l & 15) / 4) & 1 == 0)
+                    {
+                        skip = true;
+                        break;
+                    }
+                    match self.dpp_lane(l) {
+                        Some(sl) if sl < self.w.wave_size && (exec >> sl & 1 != 0 || fi) => {
+                            v = self.lane(s[j], sl)
+                        }
+                        _ if bound || variant == Variant::Dpp8 => v = 0,
+                        _ => {
+                            skip = true;
+                            break;
+                        }
+                    }
+                    if variant == Variant::Dpp16 {
+                        v = self.src_mod_bits(fk, x >> 21 & 1 != 0, x >> 20 & 1 != 0, v);
+                    }
+                } else {
+                    v = self.lane(s[j], l);
+                    if variant == Variant::Dpp16 && no == 1 {
+                        v = self.src_mod_bits(fk, x >> 23 & 1 != 0, x >> 22 & 1 != 0, v);
+                    }
+                }
+                a[j] = v;
+            }
+            if skip {
+                continue;
+            }
+            let mut r = f(a);
+            if sdwa {
+                let sel = x >> 8 & 7;
+                let unused = x >> 11 & 3;
+                if sel < 6 {
+                    let (shift, bits) = if sel < 4 {
+                        (8 * sel, 8)
+                    } else {
+                        (16 * (sel - 4), 16)
+                    };
+                    let mask = ((1u64 << bits) - 1) << shift;
+                    let val = (r << shift) & mask;
+                    let old = self.lane(Src::V(d.1 * self.w.wave_size, false), l);
+                    r = match unused {
+                        2 => (old & !mask) | val,
+                        1 => {
+                            let top = if (r >> (bits - 1)) & 1 != 0 {
+                                0xffff_ffff & !((1u64 << (shift + bits)) - 1)
+                            } else {
+                                0
+                            };
+                            val | top
+                        }
+                        _ => val,
+                    };
+                }
+            }
+            self.vwrite(d, l, r);
+            written |= 1 << l;
+        }
+        self.mark_written(d, written);
+        self.stats.lane_ops += exec.count_ones() as u64;
+        Ok(())
+    }
+
+    fn src_mod_bits(&self, fk: Fk, abs: bool, neg: bool, v: u64) -> u64 {
+        let sign = match fk {
+            Fk::Int => return v,
+            Fk::F16 => 1u64 << 15,
+            Fk::F32 => 1u64 << 31,
+            Fk::F64 => 1u64 << 63,
+        };
+        let v = if abs { v & !sign } else { v };
+        if neg {
+            v ^ sign
+        } else {
+            v
+        }
     }
 
     /// VALU ops with a lane-mask input and/or output (carries, compares,

@@ -573,7 +573,7 @@ fn run_wave(
                 pc: pc.wrapping_sub(info.entry),
             });
         };
-        if d.inst.mods.variant != Variant::Native {
+        if d.inst.mods.variant != Variant::Native && !handles_variant(d.info) {
             let sfx = match d.inst.mods.variant {
                 Variant::Sdwa => "_sdwa",
                 _ => "_dpp",
@@ -722,6 +722,18 @@ fn decode_at(
             }),
         },
     }
+}
+
+/// DPP/SDWA forms run through the generic VALU path: VOP1/VOP2 ops that
+/// are not carry, mask or lane ops.
+fn handles_variant(info: &OpInfo) -> bool {
+    use silk_amdgpu::isa::{Family, Kind};
+    matches!(info.family, Family::Vop1 | Family::Vop2)
+        && !info
+            .operands
+            .iter()
+            .any(|o| matches!(o.kind, Kind::Implicit(_) | Kind::Sreg))
+        && !info.flags.has(Flags::WRITES_EXEC)
 }
 
 fn count(stats: &mut Stats, f: Flags) {
