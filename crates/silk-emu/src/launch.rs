@@ -334,7 +334,10 @@ fn run(
     } else {
         32
     };
-    let total_v = cfg.next_free_vgpr.max(1) as usize;
+    // The hardware allocates from the descriptor's granulated count
+    // (COMPUTE_PGM_RSRC1 bits 5:0), whatever the metadata says.
+    let granule = code_object::config::vgpr_encoding_granule(processor, cfg.wavefront_size32);
+    let total_v = ((kernel.descriptor.granulated_workitem_vgpr_count() + 1) * granule) as usize;
     let (vgprs, agprs) = if processor == Processor::Gfx942 && cfg.accum_offset > 0 {
         let acc = cfg.accum_offset as usize;
         (acc.min(total_v), total_v.saturating_sub(acc))
