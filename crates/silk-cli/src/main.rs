@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod check;
 mod disasm;
+mod emu;
 mod inspect;
 mod targets;
 
@@ -30,6 +31,8 @@ enum Command {
     Inspect(inspect::Args),
     /// Disassemble byte lists (llvm-mc --disassemble format) or code objects.
     Disasm(disasm::Args),
+    /// Run a kernel of a code object in the emulator.
+    Emu(emu::Args),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +42,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Inspect(args) => inspect::run(&args),
         Command::Disasm(args) => disasm::run(&args),
+        Command::Emu(args) => emu::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
