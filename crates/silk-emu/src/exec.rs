@@ -677,7 +677,7 @@ impl<'a> Exec<'a> {
             let sel = (x >> (8 + 3 * (l & 7) as u32) & 7) as usize;
             return Some((l & !7) | sel);
         }
-        let c = (x & 0x1ff) as usize;
+        let c = (x >> 8 & 0x1ff) as usize;
         let row = l & !15;
         let r = l & 15;
         let gfx9 = self.k.gen == Generation::Gfx9;
@@ -758,6 +758,9 @@ impl<'a> Exec<'a> {
                 || (variant == Variant::Dpp8 && self.inst.mods.mem & 1 != 0),
         );
         let mut written = 0u64;
+        // DPP reads other lanes of a register it may also write: compute
+        // every lane before writing any.
+        let mut results: Vec<(usize, u64)> = Vec::with_capacity(self.w.wave_size);
         let mut m = exec;
         while m != 0 {
             let l = m.trailing_zeros() as usize;
@@ -841,8 +844,11 @@ impl<'a> Exec<'a> {
                     };
                 }
             }
-            self.vwrite(d, l, r);
+            results.push((l, r));
             written |= 1 << l;
+        }
+        for (l, r) in results {
+            self.vwrite(d, l, r);
         }
         self.mark_written(d, written);
         self.stats.lane_ops += exec.count_ones() as u64;

@@ -14,6 +14,9 @@ pub enum Fallback {
     Vopd(Inst, Inst, usize),
     /// `v_readlane_b32 sdst, vsrc, lane` built on the writelane opcode.
     Readlane(Inst, usize),
+    /// GFX11 `buffer_gl0_inv` / `buffer_gl1_inv`: cache invalidation, a
+    /// no-op for a coherent memory model. Carries the mnemonic.
+    CacheInvalidate(&'static str),
 }
 
 const VOPD_NAMES: [&str; 19] = [
@@ -91,6 +94,14 @@ pub fn decode(processor: Processor, words: &[u32]) -> Option<Fallback> {
             || matches!(opx, 1 | 2)
             || matches!(opy, 1 | 2);
         return Some(Fallback::Vopd(x, y, if lit { 3 } else { 2 }));
+    }
+    // MUBUF (GFX11 bits 31:26 = 0b111000) opcodes 0x2b, 0x2c.
+    if gen == Generation::Gfx11 && w0 >> 26 == 0b111000 && words.len() >= 2 {
+        match w0 >> 18 & 0x7f {
+            0x2b => return Some(Fallback::CacheInvalidate("buffer_gl0_inv")),
+            0x2c => return Some(Fallback::CacheInvalidate("buffer_gl1_inv")),
+            _ => {}
+        }
     }
     // VOP3 v_readlane_b32: GFX9 opcode 0x289 (bits 25:16), GFX11 0x360.
     let (is_vop3, op) = match gen {

@@ -719,6 +719,22 @@ fn decode_at(
                 sem: Some((crate::sem::readlane as Handler, 0)),
                 second: None,
             }),
+            Some(crate::fallback::Fallback::CacheInvalidate(_)) => {
+                let nop = silk_amdgpu::isa::table::lookup(info.processor, "s_nop", None)
+                    .ok_or_else(|| Error::Decode {
+                        pc: pc.wrapping_sub(info.entry),
+                        message: err.to_string(),
+                    })?;
+                let inst = Inst::new(nop, &[silk_amdgpu::isa::Operand::Imm(0)]);
+                Ok(Decoded {
+                    inst,
+                    words: raw_of(2),
+                    len: 2,
+                    info: &table[nop.0 as usize],
+                    sem: Some((crate::sem::nop_handler as Handler, 0)),
+                    second: None,
+                })
+            }
             None => Err(Error::Decode {
                 pc: pc.wrapping_sub(info.entry),
                 message: err.to_string(),

@@ -539,6 +539,11 @@ fn nop(_: &mut Exec) -> Result<()> {
     Ok(())
 }
 
+/// The no-op semantic function (cache maintenance, hints).
+pub fn nop_handler(e: &mut Exec) -> Result<()> {
+    nop(e)
+}
+
 fn trap(e: &mut Exec) -> Result<()> {
     Err(e.fault(
         FaultKind::Illegal,
