@@ -639,6 +639,7 @@ impl<'a> Exec<'a> {
             return self.valu_variant(dst, srcs, fk, f);
         }
         let exec = self.w.exec();
+        let ws = self.w.wave_size;
         let mut s = [Src::Uniform(0); N];
         for j in 0..N {
             s[j] = self.vsrc(srcs[j], exec)?;
@@ -646,26 +647,118 @@ impl<'a> Exec<'a> {
         let d = self.vdst(dst)?;
         let mods = self.inst.mods.abs | self.inst.mods.neg != 0;
         let outm = self.inst.mods.clamp || self.inst.mods.omod != 0;
+        if !mods && !outm && d.3 == 0 && d.2 == 1 && !d.0 && exec == self.w.lane_mask() {
+            // Common case: every lane active, plain 32-bit destination.
+            // Each lane reads its sources before writing its result, so a
+            // destination that is also a source is fine.
+            let (vg, ag) = (&mut self.w.vgpr, &self.w.agpr);
+            let base = d.1 * ws;
+            for l in 0..ws {
+                // (Not array::from_fn: it is not inlined in this hot loop.)
+                let mut a = [0u64; N];
+                for j in 0..N {
+                    a[j] = src_get(vg, ag, s[j], l, ws);
+                }
+                vg[base + l] = f(a) as u32;
+            }
+            self.mark_written(d, exec);
+            self.stats.lane_ops += ws as u64;
+            return Ok(());
+        }
+        // Gather every source for all lanes, compute all lanes (the lane
+        // functions are pure), then write back the active ones.
+        let mut buf = [[0u64; 64]; N];
+        for j in 0..N {
+            self.gather(s[j], &mut buf[j][..ws]);
+            if mods {
+                let no = self.src_no(srcs[j]);
+                for v in &mut buf[j][..ws] {
+                    *v = self.src_mod(fk, no, *v);
+                }
+            }
+        }
+        let mut out = [0u64; 64];
+        for (l, o) in out[..ws].iter_mut().enumerate() {
+            let mut a = [0u64; N];
+            for j in 0..N {
+                a[j] = buf[j][l];
+            }
+            *o = f(a);
+        }
+        if outm {
+            for o in &mut out[..ws] {
+                *o = self.out_mod(fk, *o);
+            }
+        }
+        self.scatter(d, &out[..ws], exec);
+        self.mark_written(d, exec);
+        self.stats.lane_ops += exec.count_ones() as u64;
+        Ok(())
+    }
+
+    /// Every lane of a source.
+    #[inline(always)]
+    fn gather(&self, s: Src, out: &mut [u64]) {
+        let ws = self.w.wave_size;
+        match s {
+            Src::Uniform(v) => out.fill(v),
+            Src::V(b, false) => {
+                for (o, &x) in out.iter_mut().zip(&self.w.vgpr[b..b + ws]) {
+                    *o = x as u64;
+                }
+            }
+            Src::A(b, false) => {
+                for (o, &x) in out.iter_mut().zip(&self.w.agpr[b..b + ws]) {
+                    *o = x as u64;
+                }
+            }
+            _ => {
+                for (l, o) in out.iter_mut().enumerate() {
+                    *o = self.lane(s, l);
+                }
+            }
+        }
+    }
+
+    /// Write the active lanes of a destination.
+    #[inline(always)]
+    fn scatter(&mut self, d: (bool, usize, usize, u8), out: &[u64], exec: u64) {
+        let ws = self.w.wave_size;
+        let full = exec == self.w.lane_mask();
+        if d.3 == 0 {
+            let file = if d.0 {
+                &mut self.w.agpr
+            } else {
+                &mut self.w.vgpr
+            };
+            let lo = &mut file[d.1 * ws..(d.1 + 1) * ws];
+            if full {
+                for (x, &o) in lo.iter_mut().zip(out) {
+                    *x = o as u32;
+                }
+            } else {
+                for (l, (x, &o)) in lo.iter_mut().zip(out).enumerate() {
+                    if exec >> l & 1 != 0 {
+                        *x = o as u32;
+                    }
+                }
+            }
+            if d.2 >= 2 {
+                let hi = &mut file[(d.1 + 1) * ws..(d.1 + 2) * ws];
+                for (l, (x, &o)) in hi.iter_mut().zip(out).enumerate() {
+                    if full || exec >> l & 1 != 0 {
+                        *x = (o >> 32) as u32;
+                    }
+                }
+            }
+            return;
+        }
         let mut m = exec;
         while m != 0 {
             let l = m.trailing_zeros() as usize;
             m &= m - 1;
-            let mut a = [0u64; N];
-            for j in 0..N {
-                a[j] = self.lane(s[j], l);
-                if mods {
-                    a[j] = self.src_mod(fk, self.src_no(srcs[j]), a[j]);
-                }
-            }
-            let mut r = f(a);
-            if outm {
-                r = self.out_mod(fk, r);
-            }
-            self.vwrite(d, l, r);
+            self.vwrite(d, l, out[l]);
         }
-        self.mark_written(d, exec);
-        self.stats.lane_ops += exec.count_ones() as u64;
-        Ok(())
     }
 
     /// Source lane of `l` under the DPP control word, `None` when the
@@ -1153,6 +1246,21 @@ impl<'a> Exec<'a> {
             ),
             Some(lane as u32),
         )
+    }
+}
+
+#[inline(always)]
+fn src_get(vg: &[u32], ag: &[u32], s: Src, l: usize, ws: usize) -> u64 {
+    match s {
+        Src::Uniform(v) => v,
+        Src::V(b, false) => vg[b + l] as u64,
+        Src::V(b, true) => vg[b + l] as u64 | (vg[b + ws + l] as u64) << 32,
+        Src::A(b, false) => ag[b + l] as u64,
+        Src::A(b, true) => ag[b + l] as u64 | (ag[b + ws + l] as u64) << 32,
+        Src::H(b, hi) => {
+            let v = vg[b + l];
+            (if hi { v >> 16 } else { v & 0xffff }) as u64
+        }
     }
 }
 
