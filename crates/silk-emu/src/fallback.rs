@@ -15,8 +15,8 @@ pub enum Fallback {
     /// `v_readlane_b32 sdst, vsrc, lane` built on the writelane opcode.
     Readlane(Inst, usize),
     /// GFX11 `buffer_gl0_inv` / `buffer_gl1_inv`: cache invalidation, a
-    /// no-op for a coherent memory model. Carries the mnemonic.
-    CacheInvalidate(&'static str),
+    /// no-op for a coherent memory model.
+    CacheInvalidate,
 }
 
 const VOPD_NAMES: [&str; 19] = [
@@ -98,8 +98,8 @@ pub fn decode(processor: Processor, words: &[u32]) -> Option<Fallback> {
     // MUBUF (GFX11 bits 31:26 = 0b111000) opcodes 0x2b, 0x2c.
     if gen == Generation::Gfx11 && w0 >> 26 == 0b111000 && words.len() >= 2 {
         match w0 >> 18 & 0x7f {
-            0x2b => return Some(Fallback::CacheInvalidate("buffer_gl0_inv")),
-            0x2c => return Some(Fallback::CacheInvalidate("buffer_gl1_inv")),
+            0x2b => return Some(Fallback::CacheInvalidate),
+            0x2c => return Some(Fallback::CacheInvalidate),
             _ => {}
         }
     }

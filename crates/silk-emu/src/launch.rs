@@ -719,7 +719,7 @@ fn decode_at(
                 sem: Some((crate::sem::readlane as Handler, 0)),
                 second: None,
             }),
-            Some(crate::fallback::Fallback::CacheInvalidate(_)) => {
+            Some(crate::fallback::Fallback::CacheInvalidate) => {
                 let nop = silk_amdgpu::isa::table::lookup(info.processor, "s_nop", None)
                     .ok_or_else(|| Error::Decode {
                         pc: pc.wrapping_sub(info.entry),

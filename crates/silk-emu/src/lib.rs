@@ -27,6 +27,7 @@
 
 pub mod error;
 pub mod exec;
+pub mod matrix;
 pub mod mem;
 pub mod memory;
 pub mod sem;

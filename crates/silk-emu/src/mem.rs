@@ -159,7 +159,7 @@ impl Exec<'_> {
     }
 
     /// Read `n` dwords of VGPR/AGPR operand `i` for every lane in `mask`.
-    fn vread_all(&mut self, i: usize, n: usize, mask: u64) -> Result<Vec<u32>> {
+    pub(crate) fn vread_all(&mut self, i: usize, n: usize, mask: u64) -> Result<Vec<u32>> {
         let (agpr, r) = self.vreg_of(i)?;
         self.check_vgpr(agpr, r, n, mask, false)?;
         let ws = self.w.wave_size;
