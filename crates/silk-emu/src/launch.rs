@@ -23,6 +23,9 @@ use silk_amdgpu::target::{Generation, Processor};
 const CODE_BASE: u64 = 0x0000_0800_0000_0000;
 const MAX_IMAGE: u64 = 256 << 20;
 
+/// The Y half of a VOPD pair: instruction, table entry, semantics.
+type VopdY = (Inst, &'static OpInfo, Option<(Handler, u32)>);
+
 struct Decoded {
     inst: Inst,
     words: [u32; 4],
@@ -30,7 +33,7 @@ struct Decoded {
     info: &'static OpInfo,
     sem: Option<(Handler, u32)>,
     /// The Y half of a GFX11 VOPD pair.
-    second: Option<(Inst, &'static OpInfo, Option<(Handler, u32)>)>,
+    second: Option<VopdY>,
 }
 
 pub(crate) fn launch(
@@ -473,7 +476,6 @@ fn init_wave(
     if cfg.user_sgpr_private_segment_size {
         put(w, s.private_size as u32);
     }
-    drop(put);
     // Preloaded kernargs are read from memory by the caller (below).
     let mut r = user;
     let mut sys = |w: &mut Wave, v: u32| {
@@ -511,11 +513,11 @@ fn schedule(
 ) -> Result<()> {
     // Preloaded kernarg SGPRs, copied from the kernarg segment.
     loop {
-        for wi in 0..waves.len() {
-            if waves[wi].ended || waves[wi].at_barrier {
+        for w in waves.iter_mut() {
+            if w.ended || w.at_barrier {
                 continue;
             }
-            run_wave(emu, info, cache, words, &mut waves[wi], lds, wg, stats)?;
+            run_wave(emu, info, cache, words, w, lds, wg, stats)?;
         }
         if waves.iter().all(|w| w.ended) {
             return Ok(());

@@ -250,7 +250,7 @@ fn frexp_exp32(x: f32) -> i32 {
     let e = (bits >> 23 & 0xff) as i32;
     if e == 0 {
         let m = bits & 0x7f_ffff;
-        -126 - (m.leading_zeros() as i32 - 9) + 0
+        -126 - (m.leading_zeros() as i32 - 9)
     } else {
         e - 126
     }
@@ -428,6 +428,12 @@ fn cmp_aux(name: &str) -> Option<u32> {
     Some(opi | cty << 8 | x << 16)
 }
 
+// The negated comparisons are the unordered predicates (true on NaN).
+#[allow(
+    clippy::neg_cmp_op_on_partial_ord,
+    clippy::nonminimal_bool,
+    clippy::double_comparisons
+)]
 fn compare(aux: u32, a: u64, bv: u64) -> bool {
     let op = aux & 0xff;
     let ty = aux >> 8 & 0xff;
@@ -2216,9 +2222,7 @@ fn rtz16(x: f32) -> u64 {
     // Round toward zero: truncate the f32 toward zero at f16 precision.
     let r = f16_from_f32(x);
     let back = f16_to_f32(r);
-    if back.is_finite() && x.is_finite() && back.abs() > x.abs() {
-        (r - 1) as u64
-    } else if back.is_infinite() && x.is_finite() {
+    if x.is_finite() && (back.is_infinite() || back.abs() > x.abs()) {
         (r - 1) as u64
     } else {
         r as u64
@@ -2343,6 +2347,7 @@ impl Exec<'_> {
 
     /// Packed 16-bit VOP3P: each half selected by op_sel / op_sel_hi, with
     /// neg_lo (`neg`) / neg_hi (`abs`) for float ops.
+    #[allow(clippy::needless_range_loop)]
     fn pk16(&mut self, f: impl Fn(u64, u64, u64) -> u64) -> Result<()> {
         let m = self.inst.mods;
         let n = self.inst.num_operands as usize - 1;
@@ -2386,6 +2391,7 @@ impl Exec<'_> {
     }
 
     /// Packed f32 pairs (gfx942 `v_pk_*_f32`).
+    #[allow(clippy::needless_range_loop)]
     fn pk32(&mut self, f: impl Fn(u64, u64, u64) -> u64) -> Result<()> {
         let m = self.inst.mods;
         let n = self.inst.num_operands as usize - 1;
