@@ -9,8 +9,8 @@ use silk_amdgpu::target::Processor;
 
 fuzz_target!(|data: &[u8]| {
     for p in Processor::ALL {
-        for item in decode::decode_all(p, data) {
-            if let Ok((_, inst, _)) = item {
+        for (_, inst, _) in decode::decode_all(p, data).into_iter().flatten() {
+            {
                 let text = print::to_text(p, &inst);
                 let _ = encode::encode(p, &inst, &mut Vec::new());
                 let _ = parse::parse_inst(p, &text);

@@ -14,7 +14,20 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 /// Literal dword appended to every probe (not an inline-able value).
-const LIT: u32 = 0x4049_0fdb;
+pub(crate) const LIT: u32 = 0x4049_0fdb;
+
+/// Source codes and literal dwords whose printed forms fingerprint an
+/// operand's value type (see [`ty_of`]).
+pub(crate) const CONST_PROBES: [(u32, u32); 8] = [
+    (16, LIT),
+    (248, LIT),
+    (255, 0x3f80_0000),
+    (255, 0x0000_3c00),
+    (255, 0x0000_3f80),
+    (255, 0x0000_0040),
+    (255, 0x3c00_3c00),
+    (255, 0xbff0_0000),
+];
 
 /// A printed operand token, classified.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,7 +116,7 @@ fn classify(t: &str) -> Tok {
 }
 
 /// Split LLVM's text into mnemonic, operands and trailing modifiers.
-fn split(text: &str) -> (String, Vec<String>, Vec<String>) {
+pub(crate) fn split(text: &str) -> (String, Vec<String>, Vec<String>) {
     let (mnemonic, rest) = text.split_once(' ').unwrap_or((text, ""));
     let mut parts = Vec::new();
     let mut depth = 0i32;
@@ -169,7 +182,7 @@ const MODIFIER_WORDS: &[&str] = &[
 ];
 
 /// Marker value and perturbation delta of each field of a family.
-fn markers(gen: Generation, family: Family) -> Vec<(Field, u32, u32)> {
+pub(crate) fn markers(gen: Generation, family: Family) -> Vec<(Field, u32, u32)> {
     use Field::*;
     let null = if gen == Generation::Gfx9 { 0x7f } else { 0x7c };
     match family {
@@ -178,11 +191,7 @@ fn markers(gen: Generation, family: Family) -> Vec<(Field, u32, u32)> {
         Family::Sopc => vec![(Ssrc0, 16, 4), (Ssrc1, 24, 4)],
         Family::Sopk => vec![(Sdst, 8, 4), (Simm16, 0x1234, 1)],
         Family::Sopp => vec![(Simm16, 0x3, 1)],
-        Family::Smem => vec![
-            (Sdata, 8, 4),
-            (Sbase, 8, 2),
-            (Soffset, if gen == Generation::Gfx9 { 0 } else { null }, 0),
-        ],
+        Family::Smem => vec![(Sdata, 8, 4), (Sbase, 8, 2), (Soffset, 12, 4)],
         Family::Vop1 => vec![(Vdst, 8, 4), (Src0, 256 + 16, 4)],
         Family::Vop2 | Family::Vopc => vec![(Vdst, 8, 4), (Src0, 256 + 16, 4), (Src1, 24, 4)],
         Family::Vop3 => vec![
@@ -219,7 +228,7 @@ fn markers(gen: Generation, family: Family) -> Vec<(Field, u32, u32)> {
 
 /// Whether LLVM's re-encoded first dword is the probed instruction: same
 /// family and opcode.
-fn same_opcode(gen: Generation) -> impl Fn(u32, u32) -> bool {
+pub(crate) fn same_opcode(gen: Generation) -> impl Fn(u32, u32) -> bool {
     move |probe: u32, got: u32| match (format::classify(gen, probe), format::classify(gen, got)) {
         (Some(a), Some(b)) => {
             a.family == b.family && a.opcode.get(&[probe]) == b.opcode.get(&[got])
@@ -236,6 +245,9 @@ struct Probe {
     mnemonic: String,
     words: Vec<u32>,
     text: Decoded,
+    /// A flag naming the encoding form this probe stands for (`RTN`,
+    /// `LDS_DMA`), when one opcode number has several operand lists.
+    form: Option<&'static str>,
 }
 
 fn probe_words(
@@ -264,7 +276,9 @@ fn base_extra(gen: Generation, layout: &Layout) -> Vec<(Bits, u32)> {
     let mut v = Vec::new();
     match layout.family {
         Family::Smem if gen == Generation::Gfx9 => {
+            // IMM and SOE: an SGPR offset plus an immediate offset.
             v.push((layout.mod_bit(ModBit::Imm).unwrap(), 1));
+            v.push((layout.mod_bit(ModBit::Soe).unwrap(), 1));
             v.push((layout.offset.unwrap(), 0x10));
         }
         Family::Smem => v.push((layout.offset.unwrap(), 0x10)),
@@ -279,6 +293,7 @@ fn base_extra(gen: Generation, layout: &Layout) -> Vec<(Bits, u32)> {
 }
 
 #[derive(Clone, Debug)]
+#[allow(dead_code)] // `note` is kept for debugging reports
 pub struct OpRow {
     pub name: String,
     pub family: Family,
@@ -286,6 +301,10 @@ pub struct OpRow {
     pub operands: Vec<String>,
     pub flags: Vec<&'static str>,
     pub processors: u8,
+    pub note: String,
+    /// Modifier bits LLVM ignores / rejects for this opcode.
+    pub mods_ignored: u16,
+    pub mods_rejected: u16,
 }
 
 /// Enumerate the opcodes of every family for one processor.
@@ -317,6 +336,23 @@ fn enumerate(cpu: &str, gen: Generation) -> Vec<Probe> {
             // Third chance with all operand fields zero.
             probes.push(probe_words(layout, op as u16, &[], &extra));
             meta.push((layout.family, op as u16));
+            // Fourth: a VGPR src0 and scalar other sources (v_readlane,
+            // v_permlane16).
+            let mixed: Vec<(Field, u32, u32)> = marks
+                .iter()
+                .map(|&(f, v, d)| {
+                    if matches!(f, Field::Src1 | Field::Src2) && v >= 256 {
+                        (f, v - 256, d)
+                    } else {
+                        (f, v, d)
+                    }
+                })
+                .collect();
+            probes.push(probe_words(layout, op as u16, &mixed, &extra));
+            meta.push((layout.family, op as u16));
+            // Fifth: nothing but the opcode (s_memtime, buffer_wbl2).
+            probes.push(probe_words(layout, op as u16, &[], &[]));
+            meta.push((layout.family, op as u16));
         }
     }
     let same = same_opcode(gen);
@@ -338,7 +374,253 @@ fn enumerate(cpu: &str, gen: Generation) -> Vec<Probe> {
             mnemonic,
             words: p,
             text: d,
+            form: None,
         });
+    }
+    let forms = form_probes(cpu, gen, &out);
+    out.extend(forms);
+    out
+}
+
+/// Encoding forms selected by a modifier bit that change the operand
+/// list: FLAT-family atomics print a `vdst` when GLC is set (`RTN`), MUBUF
+/// loads with the LDS bit set drop `vdata` (`LDS_DMA`).
+fn form_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<Probe> {
+    let mut words = Vec::new();
+    let mut which = Vec::new();
+    for (i, p) in probes.iter().enumerate() {
+        let layout = format::layout(gen, p.family).unwrap();
+        let (bit, form) = match p.family {
+            Family::Flat | Family::Global | Family::Scratch => (ModBit::Glc, "RTN"),
+            Family::Mubuf => (ModBit::Lds, "LDS_DMA"),
+            _ => continue,
+        };
+        let Some(b) = layout.mod_bit(bit) else {
+            continue;
+        };
+        if b.get(&p.words) != 0 {
+            continue;
+        }
+        let mut w = p.words.clone();
+        b.set(&mut w, 1);
+        words.push(w);
+        which.push((i, form));
+    }
+    let same = same_opcode(gen);
+    let decoded = mc::disassemble(cpu, &words, &same);
+    let mut out = Vec::new();
+    for ((w, (i, form)), d) in words.into_iter().zip(which).zip(decoded) {
+        let Some(d) = d else { continue };
+        let p = &probes[i];
+        let (m, ops, _) = split(&d.text);
+        let (_, base_ops, _) = split(&p.text.text);
+        let differs = match form {
+            "RTN" => ops.len() == base_ops.len() + 1,
+            _ => ops.len() + 1 == base_ops.len(),
+        };
+        if m == p.mnemonic && differs {
+            out.push(Probe {
+                family: p.family,
+                opcode: p.opcode,
+                mnemonic: m,
+                words: w,
+                text: d,
+                form: Some(form),
+            });
+        }
+    }
+    out
+}
+
+/// Which modifier bits (and a nonzero offset) LLVM prints, ignores or
+/// rejects for each memory opcode: set one at a time on the base probe.
+/// Returns (ignored, rejected) masks over [`format::mod_bit`] bits and
+/// `MOD_OFFSET`.
+fn mod_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<(u16, u16)> {
+    use silk_amdgpu::isa::table::{
+        MOD_OFFSET, VMOD_ABS, VMOD_CLAMP, VMOD_NEG, VMOD_OMOD, VMOD_OP_SEL, VMOD_OP_SEL_HI,
+    };
+    let mut words = Vec::new();
+    let mut which = Vec::new();
+    for (i, p) in probes.iter().enumerate() {
+        let vop_probes: Vec<(u16, Vec<(Bits, u32)>)> = match p.family {
+            Family::Vop3 => {
+                let mut v = vec![
+                    (VMOD_CLAMP, vec![(format::VOP3_CLAMP, 1)]),
+                    (VMOD_OMOD, vec![(format::VOP3_OMOD, 1)]),
+                ];
+                for i in 0..3 {
+                    v.push((VMOD_NEG << i, vec![(format::VOP3_NEG, 1 << i)]));
+                    v.push((VMOD_ABS << i, vec![(format::VOP3_ABS, 1 << i)]));
+                }
+                v
+            }
+            Family::Vop3p if !(is_mfma(p) && gen == Generation::Gfx9) => {
+                let mut v = vec![
+                    (VMOD_CLAMP, vec![(format::VOP3_CLAMP, 1)]),
+                    (VMOD_OP_SEL, vec![(format::VOP3P_OPSEL, 1)]),
+                    (VMOD_OP_SEL_HI, vec![(format::VOP3P_OPSEL_HI, 1)]),
+                ];
+                for i in 0..3 {
+                    v.push((VMOD_NEG << i, vec![(format::VOP3_NEG, 1 << i)]));
+                    v.push((VMOD_ABS << i, vec![(format::VOP3P_NEG_HI, 1 << i)]));
+                }
+                v
+            }
+            _ => Vec::new(),
+        };
+        if !vop_probes.is_empty() {
+            for (bit, set) in vop_probes {
+                let mut w = p.words.clone();
+                for (b, v) in set {
+                    b.set(&mut w, v);
+                }
+                words.push(w);
+                which.push((i, bit));
+            }
+            continue;
+        }
+        if !matches!(
+            p.family,
+            Family::Smem
+                | Family::Flat
+                | Family::Global
+                | Family::Scratch
+                | Family::Mubuf
+                | Family::Mtbuf
+        ) {
+            continue;
+        }
+        let layout = format::layout(gen, p.family).unwrap();
+        for (m, b) in layout.mod_bits {
+            if b.get(&p.words) != 0 {
+                continue;
+            }
+            let mut w = p.words.clone();
+            b.set(&mut w, 1);
+            words.push(w);
+            which.push((i, format::mod_bit(*m)));
+        }
+        if let Some(b) = layout.offset {
+            if b.get(&p.words) == 0 {
+                let mut w = p.words.clone();
+                b.set(&mut w, 1);
+                words.push(w);
+                which.push((i, MOD_OFFSET));
+            }
+        }
+    }
+    let same = same_opcode(gen);
+    let decoded = mc::disassemble(cpu, &words, &same);
+    let mut out = vec![(0u16, 0u16); probes.len()];
+    for ((i, bit), d) in which.into_iter().zip(decoded) {
+        match d {
+            None => out[i].1 |= bit,
+            Some(d) if d.text == probes[i].text.text => out[i].0 |= bit,
+            Some(_) => {}
+        }
+    }
+    out
+}
+
+/// Per-opcode attributes learnt from probes with modifier bits set.
+#[derive(Clone, Debug, Default)]
+struct Attrs {
+    flags: Vec<&'static str>,
+    /// Operands (printed positions) that the MFMA acc bits turn into AGPRs.
+    acc_ops: Vec<usize>,
+}
+
+fn is_mfma(p: &Probe) -> bool {
+    p.mnemonic.starts_with("v_mfma") || p.mnemonic.starts_with("v_smfmac")
+}
+
+/// Set modifier bits and watch how LLVM's text changes: the length of a
+/// VOP3 `op_sel` list, which MFMA operands the acc bits select as AGPRs,
+/// whether an MFMA prints BLGP as `neg:`, whether VOP3P `neg_lo` is a
+/// float source modifier.
+fn attribute_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<Attrs> {
+    #[derive(Clone, Copy)]
+    enum What {
+        OpSel,
+        Acc,
+        Blgp,
+        NegLo,
+    }
+    let mut words = Vec::new();
+    let mut which = Vec::new();
+    for (i, p) in probes.iter().enumerate() {
+        let mut add = |what: What, set: &[(Bits, u32)]| {
+            let mut w = p.words.clone();
+            for (b, v) in set {
+                b.set(&mut w, *v);
+            }
+            words.push(w);
+            which.push((i, what));
+        };
+        match p.family {
+            Family::Vop3 => {
+                // One bit at a time: LLVM rejects op_sel bits of sources an
+                // opcode does not have.
+                for bit in [1, 2, 4, 8] {
+                    add(What::OpSel, &[(format::VOP3_OPSEL, bit)]);
+                }
+            }
+            Family::Vop3p if is_mfma(p) && gen == Generation::Gfx9 => {
+                add(What::Acc, &[(format::MAI_ACC_CD, 1), (format::MAI_ACC, 3)]);
+                add(What::Blgp, &[(format::MAI_BLGP, 7)]);
+            }
+            Family::Vop3p => add(What::NegLo, &[(format::VOP3_NEG, 1)]),
+            _ => {}
+        }
+    }
+    let same = same_opcode(gen);
+    let decoded = mc::disassemble(cpu, &words, &same);
+    let mut out = vec![Attrs::default(); probes.len()];
+    for ((i, what), d) in which.into_iter().zip(decoded) {
+        let Some(d) = d else { continue };
+        let p = &probes[i];
+        let (m, ops, mods) = split(&d.text);
+        if m != p.mnemonic {
+            continue;
+        }
+        let (_, base_ops, _) = split(&p.text.text);
+        match what {
+            What::OpSel => {
+                let Some(list) = mods.iter().find_map(|t| t.strip_prefix("op_sel:[")) else {
+                    continue;
+                };
+                let n = list.split(',').count();
+                if out[i].flags.iter().any(|f| f.starts_with("OP_SEL_")) {
+                    continue;
+                }
+                out[i].flags.push(match n {
+                    1 => "OP_SEL_1",
+                    2 => "OP_SEL_2",
+                    3 => "OP_SEL_3",
+                    _ => "OP_SEL_4",
+                });
+            }
+            What::Acc => {
+                for (k, (a, b)) in base_ops.iter().zip(&ops).enumerate() {
+                    if a.starts_with('v') && b.starts_with('a') {
+                        out[i].acc_ops.push(k);
+                    }
+                }
+            }
+            What::Blgp => {
+                if mods.iter().any(|t| t.starts_with("neg:")) {
+                    out[i].flags.push("MFMA_NEG");
+                }
+            }
+            What::NegLo => {
+                if ops.iter().any(|t| t.starts_with('-'))
+                    && !mods.iter().any(|t| t.starts_with("neg_lo:"))
+                {
+                    out[i].flags.push("SRC_MODS_FP");
+                }
+            }
+        }
     }
     out
 }
@@ -364,6 +646,9 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
     let same = same_opcode(gen);
     let decoded = mc::disassemble(cpu, &perturbed, &same);
     let mut field_of: Vec<BTreeMap<usize, (Field, u32)>> = vec![BTreeMap::new(); probes.len()];
+    // The perturbed token of each mapped operand (shows the width of an
+    // operand that printed as `off`).
+    let mut perturbed_tok: BTreeMap<(usize, usize), String> = BTreeMap::new();
     for ((i, f, new), d) in which.into_iter().zip(decoded) {
         let Some(d) = d else { continue };
         let (_, base_ops, _) = split(&probes[i].text.text);
@@ -372,7 +657,14 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             continue;
         }
         let changed: Vec<usize> = (0..ops.len()).filter(|&k| ops[k] != base_ops[k]).collect();
-        let pick = if changed.len() == 1 {
+        let pick = if f == Field::Sdst3 {
+            // VOP3A keeps abs/op_sel in these bits: only an SGPR with the
+            // new number shows that the field is a scalar destination.
+            changed.iter().copied().find(|&k| {
+                matches!(classify(&ops[k]), Tok::Reg { file: 's', index, .. } if index == new)
+                    || ops[k] == "vcc" && new == 106
+            })
+        } else if changed.len() == 1 {
             Some(changed[0])
         } else {
             changed.iter().copied().find(|&k| match classify(&ops[k]) {
@@ -383,20 +675,15 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             })
         };
         if let Some(k) = pick {
-            field_of[i].entry(k).or_insert((f, new));
+            if !field_of[i].contains_key(&k) {
+                field_of[i].insert(k, (f, new));
+                perturbed_tok.insert((i, k), ops[k].clone());
+            }
         }
     }
+    let attrs = attribute_probes(cpu, gen, probes);
+    let mod_acceptance = mod_probes(cpu, gen, probes);
     // Constants in source fields: how LLVM prints them tells the type.
-    const CONST_PROBES: [(u32, u32); 8] = [
-        (16, LIT),
-        (248, LIT),
-        (255, 0x3f80_0000),
-        (255, 0x0000_3c00),
-        (255, 0x0000_3f80),
-        (255, 0x0000_0040),
-        (255, 0x3c00_3c00),
-        (255, 0xbff0_0000),
-    ];
     let mut cprobes = Vec::new();
     let mut cwhich = Vec::new();
     for (i, p) in probes.iter().enumerate() {
@@ -475,6 +762,7 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             if f != Field::Simm16
                 && !(f == Field::Ssrc1 && p.family == Family::Sopc)
                 && !(f == Field::Ssrc0 && p.family == Family::Sop1)
+                && !(f == Field::Sdata && p.family == Family::Smem)
             {
                 continue;
             }
@@ -540,17 +828,31 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
                 }
                 (Some(&(f, _)), Tok::Reg { file, count, .. }) => {
                     let dwords = *count as u8;
-                    let kind = reg_kind(p.family, f, *file, fp, has_acc, mfma);
+                    let mut kind = reg_kind(p.family, f, *file, fp, has_acc, mfma);
+                    if mfma {
+                        // Which operands the acc bits turn into AGPRs.
+                        kind = if attrs[i].acc_ops.contains(&k) {
+                            "Kind::AVgpr".into()
+                        } else {
+                            "Kind::Vgpr".into()
+                        };
+                    }
                     let ty = fp.and_then(|v| ty_of(gen, v)).unwrap_or("B32");
-                    if fp.is_some() && ty_of(gen, fp.unwrap()).is_none() && kind.contains("src") {
-                        let _ = write!(note, " unknown-fp:{}", fp.unwrap().join("|"));
+                    if let Some(fp) =
+                        fp.filter(|fp| ty_of(gen, fp).is_none() && kind.contains("src"))
+                    {
+                        let _ = write!(note, " unknown-fp:{}", fp.join("|"));
                     }
                     let mut spec = Spec::new(f, kind, dwords, ty);
                     spec.half = matches!(tok, Tok::Reg { half: 1 | 2, .. });
                     spec
                 }
                 (Some(&(f, _)), Tok::Special(sp)) if sp == "off" => {
-                    Spec::new(f, "Kind::Sreg".into(), 2, "B32")
+                    let dwords = match perturbed_tok.get(&(i, k)).map(|t| classify(t)) {
+                        Some(Tok::Reg { count, .. }) => count as u8,
+                        _ => 2,
+                    };
+                    Spec::new(f, "Kind::Sreg".into(), dwords, "B32")
                 }
                 (Some(&(f, _)), _) => Spec::new(f, "Kind::Imm(ImmStyle::Dec)".into(), 0, "B32"),
                 (None, Tok::Num(v)) if *v == LIT as i64 => {
@@ -594,19 +896,32 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
                 p.family, p.opcode, p.mnemonic, note
             );
         }
+        let mut fl = flags(gen, p.family, &p.mnemonic);
+        fl.extend(p.form);
+        if let Some(b) = layout.field(Field::Vdst) {
+            // LLVM re-encodes an unprinted vdst as EXEC_LO (GFX11 v_cmpx e64).
+            let mapped = field_of[i].values().any(|&(f, _)| f == Field::Vdst);
+            if p.family == Family::Vop3 && !mapped && b.get(&[p.text.word0]) == 126 {
+                fl.push("VDST_EXEC");
+            }
+        }
+        fl.extend(attrs[i].flags.iter().copied());
         rows.push(OpRow {
             name: p.mnemonic.clone(),
             family: p.family,
             opcode: p.opcode,
             operands: specs.iter().map(|s| s.rust()).collect(),
             flags: {
-                let mut f = flags(gen, p.family, &p.mnemonic);
+                let mut f = fl;
                 if optional.contains(&i) {
                     f.push("OPTIONAL_IMM");
                 }
                 f
             },
             processors: 0,
+            note,
+            mods_ignored: mod_acceptance[i].0,
+            mods_rejected: mod_acceptance[i].1,
         });
     }
     rows
@@ -695,7 +1010,7 @@ fn reg_kind(
 }
 
 /// Map a constant-printing fingerprint to a value type.
-fn ty_of(gen: Generation, fp: &[String]) -> Option<&'static str> {
+pub(crate) fn ty_of(gen: Generation, fp: &[String]) -> Option<&'static str> {
     let s = fp
         .iter()
         .skip(1)
@@ -762,12 +1077,21 @@ fn fit_imm(gen: Generation, values: &[u32], toks: &[Option<String>]) -> Option<S
     if fits(&|v| v.to_string()) {
         return Some("ImmStyle::Dec".into());
     }
+    if fits(&|v| {
+        if v <= 64 {
+            v.to_string()
+        } else {
+            format!("{v:#x}")
+        }
+    }) {
+        return Some("ImmStyle::DecOrHex".into());
+    }
     None
 }
 
 /// Attributes by family and mnemonic (generation time only: the product
 /// reads the resulting bits, never the name).
-fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static str> {
+pub(crate) fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static str> {
     let mut f = Vec::new();
     let has = |s: &str| m.contains(s);
     match family {
@@ -792,7 +1116,8 @@ fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static str> {
         let store = has("store") || has("write") && family == Family::Ds;
         let load = has("load")
             || has("read") && family == Family::Ds
-            || (atomic && (has("_rtn") || gen == Generation::Gfx9 || true));
+            // Atomics read memory whether or not they return the old value.
+            || atomic;
         if atomic {
             f.push("ATOMIC");
         }
@@ -875,7 +1200,10 @@ pub fn run() -> Result<(), String> {
     ] {
         let probes = enumerate(cpu, gen);
         eprintln!("{cpu}: {} opcodes decode", probes.len());
-        let rows = analyse(cpu, gen, &probes, &mut report);
+        let mut rows = analyse(cpu, gen, &probes, &mut report);
+        if gen == Generation::Gfx11 {
+            rows.extend(crate::isa_vopd::rows(cpu, &mut report));
+        }
         let table = if gen == Generation::Gfx9 {
             &mut gfx9
         } else {
@@ -887,6 +1215,9 @@ pub fn run() -> Result<(), String> {
                     && r.opcode == row.opcode
                     && r.name == row.name
                     && r.operands == row.operands
+                    && r.flags == row.flags
+                    && r.mods_ignored == row.mods_ignored
+                    && r.mods_rejected == row.mods_rejected
             }) {
                 Some(r) => r.processors |= bit,
                 None => {
@@ -974,13 +1305,15 @@ fn emit(gen: Generation, rows: &[OpRow]) -> String {
         };
         let _ = writeln!(
             out,
-            "    OpInfo {{ name: {:?}, family: Family::{:?}, opcode: {:#x}, operands: &[{}], flags: Flags({}), processors: {:#05b} }},",
+            "    OpInfo {{ name: {:?}, family: Family::{:?}, opcode: {:#x}, operands: &[{}], flags: Flags({}), processors: {:#05b}, mods_ignored: {:#x}, mods_rejected: {:#x} }},",
             r.name,
             r.family,
             r.opcode,
             r.operands.join(", "),
             flags,
-            r.processors
+            r.processors,
+            r.mods_ignored,
+            r.mods_rejected
         );
     }
     let _ = writeln!(out, "];");

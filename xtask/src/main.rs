@@ -7,9 +7,13 @@ const USAGE: &str = "usage: cargo xtask <job>
 
 jobs:
   header       regenerate include/silk.h from crates/silk-capi with cbindgen
-  isa-tables   regenerate the ISA opcode tables by probing llvm-mc 22";
+  isa-tables   regenerate the ISA opcode tables by probing llvm-mc 22
+  isa-forms    regenerate the DPP/SDWA form tables by probing llvm-mc 22
+               (run after isa-tables: it probes the opcodes of those tables)";
 
+mod isa_forms;
 mod isa_gen;
+mod isa_vopd;
 mod mc;
 
 fn main() -> ExitCode {
@@ -17,6 +21,7 @@ fn main() -> ExitCode {
     let result = match job.as_str() {
         "header" => header(),
         "isa-tables" => isa_gen::run(),
+        "isa-forms" => isa_forms::run(),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::FAILURE;

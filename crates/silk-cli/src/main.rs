@@ -3,6 +3,8 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+use silk_cli::build;
+
 mod check;
 mod disasm;
 mod emu;
@@ -24,6 +26,8 @@ struct Cli {
 enum Command {
     /// List the supported AMDGPU processors, or resolve a target name.
     Targets(targets::Args),
+    /// Compile a Silk kernel to an AMDHSA code object (`--kind object`).
+    Build(build::Args),
     /// Parse, resolve and type-check Silk source files.
     Check(check::Args),
     /// Show a code object or offload bundle: header, target, kernels with
@@ -39,6 +43,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Targets(args) => targets::run(&args),
+        Command::Build(args) => build::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Inspect(args) => inspect::run(&args),
         Command::Disasm(args) => disasm::run(&args),

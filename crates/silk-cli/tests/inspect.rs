@@ -80,14 +80,24 @@ fn bundles_list_entries_and_inspect_each() {
 }
 
 #[test]
-fn disassemble_says_it_is_not_available_yet() {
-    let (ok, out, _) = silk(&[
-        "inspect",
-        "--disassemble",
-        &golden("vector_add-gfx942.hsaco"),
-    ]);
-    assert!(ok);
-    assert!(out.contains("disassembly is not available yet"), "{out}");
+fn disassemble_lists_each_kernel() {
+    for (file, load, end) in [
+        (
+            "vector_add-gfx942.hsaco",
+            "global_load_dword v4, v[0:1], off",
+            "s_endpgm",
+        ),
+        (
+            "vector_add-gfx1100.hsaco",
+            "global_load_b32 v2, v[2:3], off",
+            "s_endpgm",
+        ),
+    ] {
+        let (ok, out, err) = silk(&["inspect", "--disassemble", &golden(file)]);
+        assert!(ok, "{err}");
+        assert!(out.contains(load), "{file}: {out}");
+        assert!(out.contains(&format!(": {end}\n")), "{file}: {out}");
+    }
 }
 
 #[test]

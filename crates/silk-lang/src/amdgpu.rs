@@ -27,67 +27,10 @@ pub mod messages {
     pub const PROCESSOR: &str = "AMDGPU source intrinsic is not supported on this AMDGPU processor";
 }
 
-/// One operation of a source kernel, in source order. Register operands are
-/// physical register numbers; `*_pair`/`acc_*` operands name the first
-/// register of an aligned tuple.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum KernelOp {
-    /// `s_add_i32 s[dst], s[src0], s[src1]`
-    SAddI32 { dst: u8, src0: u8, src1: u8 },
-    /// `s_mov_b64 s[dst:dst+1], s[src:src+1]`
-    SMovB64 { dst: u8, src: u8 },
-    /// `s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)`
-    WaitVmExpLgkm0,
-    /// `s_waitcnt_vscnt null, 0` (GFX11 only)
-    WaitVscnt0,
-    /// `v_add_f32 v[dst], v[src0], v[src1]`
-    VAddF32 { dst: u8, src0: u8, src1: u8 },
-    /// `v_mul_f32 v[dst], v[src0], v[src1]`
-    VMulF32 { dst: u8, src0: u8, src1: u8 },
-    /// `v_fma_f32 v[dst], v[src0], v[src1], v[src2]`
-    VFmaF32 {
-        dst: u8,
-        src0: u8,
-        src1: u8,
-        src2: u8,
-    },
-    /// `global_load_dword v[dst], v[addr:addr+1], off`
-    GlobalLoadDword { dst: u8, addr: u8 },
-    /// `global_store_dword v[addr:addr+1], v[data], off`
-    GlobalStoreDword { addr: u8, data: u8 },
-    /// `ds_write_b32 v[addr], v[data] offset:offset`
-    DsWriteB32 { addr: u8, data: u8, offset: u16 },
-    /// `ds_read_b32 v[dst], v[addr] offset:offset`
-    DsReadB32 { dst: u8, addr: u8, offset: u16 },
-    /// `v_mfma_f32_16x16x16_f16 acc[dst:+3], v[a:+1], v[b:+1], acc[src:+3]` (gfx942 only)
-    Mfma16x16x16F16 {
-        acc_dst: u8,
-        src_a: u8,
-        src_b: u8,
-        acc_src: u8,
-    },
-    /// `std::gpu::device::store_u32_at_global_x(base, value)` on kernel parameters.
-    StoreU32AtGlobalX {
-        base_param_index: u8,
-        value_param_index: u8,
-    },
-    /// `std::gpu::device::classify_u32_at_global_x(input, output, threshold)`.
-    ClassifyU32AtGlobalX {
-        input_param_index: u8,
-        output_param_index: u8,
-        threshold_param_index: u8,
-    },
-}
-
-impl KernelOp {
-    /// Whether the op uses LDS (the kernel then reserves 16 KiB of group segment).
-    pub fn uses_lds(&self) -> bool {
-        matches!(
-            self,
-            KernelOp::DsWriteB32 { .. } | KernelOp::DsReadB32 { .. }
-        )
-    }
-}
+/// One operation of a source kernel. The type belongs to the code
+/// generator (`silk_codegen::source_kernel`), which lowers it; the front end
+/// only builds it and knows no encodings.
+pub use silk_codegen::source_kernel::KernelOp;
 
 /// The typed, target-neutral description of a source kernel.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 
 use super::format::{self, Family, Field, Layout, ModBit};
 use super::operand::{self, Operand, AGPR0, LITERAL, VGPR0};
-use super::table::{self, Kind, OpInfo};
-use super::{Inst, Mods, Opcode, Variant, MAX_OPERANDS};
+use super::table::{self, Flags, Kind, OpInfo};
+use super::{dpp, Inst, Mods, Opcode, Variant, MAX_OPERANDS};
 use crate::target::{Generation, Processor};
 
 /// Why bytes did not decode.
@@ -125,12 +125,15 @@ fn decode_at(
         offset,
         word: words[0],
     })?;
+    if layout.family == Family::Vopd {
+        return super::vopd::decode(processor, words, offset);
+    }
     let base = layout.family.base_dwords();
     cur.need(base)?;
     cur.len = base;
     let opnum = layout.opcode.get(words) as u16;
     let opcode =
-        table::by_encoding(processor, layout.family, opnum).ok_or(DecodeError::UnknownOpcode {
+        select_form(processor, layout, opnum, words).ok_or(DecodeError::UnknownOpcode {
             offset,
             family: layout.family,
             opcode: opnum,
@@ -138,27 +141,42 @@ fn decode_at(
         })?;
     let info = &table::table(gen)[opcode.0 as usize];
     let mut mods = decode_mods(gen, layout, info, words);
+    if info.mods_rejected & vop_mods(layout.family, &mods) != 0 {
+        return Err(DecodeError::Invalid {
+            offset,
+            name: info.name,
+            what: "source or output modifier (LLVM rejects it for this opcode)",
+        });
+    }
+    check_unused(gen, layout, info, words).map_err(|what| DecodeError::Invalid {
+        offset,
+        name: info.name,
+        what,
+    })?;
 
     // DPP / SDWA: a control dword follows the base encoding and src0 moves
     // into it ([CDNA3] §"VOP_SDWA", "VOP_DPP"; [RDNA3] §"DPP16", "DPP8").
     let src0 = layout.field(Field::Src0).map(|b| b.get(words));
-    if matches!(layout.family, Family::Vop1 | Family::Vop2 | Family::Vopc) {
-        let variant = match (gen, src0) {
-            (_, Some(0xfa)) => Some(Variant::Dpp16),
-            (Generation::Gfx9, Some(0xf9)) => Some(Variant::Sdwa),
-            (Generation::Gfx11, Some(0xe9 | 0xea)) => Some(Variant::Dpp8),
-            _ => None,
-        };
-        if let Some(v) = variant {
-            cur.need(base + 1)?;
-            mods.variant = v;
-            mods.extra = words[base];
-            cur.len = base + 1;
-            if v == Variant::Dpp8 && src0 == Some(0xea) {
-                // FI=1 form of DPP8.
-                mods.mem = 1;
-            }
+    let mut specs = info.operands;
+    if let Some(v) = src0.and_then(|c| dpp::variant_of(gen, layout.family, c)) {
+        let form = table::form(processor, layout.family, opnum, v).ok_or(DecodeError::Invalid {
+            offset,
+            name: info.name,
+            what: "DPP/SDWA form (the opcode has none)",
+        })?;
+        cur.need(base + 1)?;
+        mods.variant = v;
+        mods.extra = words[base];
+        cur.len = base + 1;
+        if v == Variant::Dpp8 && src0 == Some(dpp::SRC0_DPP8_FI) {
+            mods.mem |= dpp::DPP8_FI;
         }
+        dpp::check(gen, form, &mods).map_err(|what| DecodeError::Invalid {
+            offset,
+            name: form.name,
+            what,
+        })?;
+        specs = form.operands;
     }
 
     let mut inst = Inst {
@@ -167,12 +185,187 @@ fn decode_at(
         num_operands: 0,
         mods,
     };
-    for (i, spec) in info.operands.iter().enumerate().take(MAX_OPERANDS) {
+    for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
         let op = decode_operand(gen, layout, info, spec, i, words, &mut cur, &inst.mods)?;
         inst.operands[i] = op;
         inst.num_operands = i as u8 + 1;
     }
+    check_registers(gen, info, &mut inst).map_err(|what| DecodeError::Invalid {
+        offset,
+        name: info.name,
+        what,
+    })?;
     Ok((inst, cur.len))
+}
+
+/// Among the entries of one opcode number, the encoding form whose
+/// selecting bit is set: the returning form of a FLAT atomic when GLC is
+/// set, the LDS form of a MUBUF load when LDS is set, else the plain one.
+fn select_form(processor: Processor, layout: &Layout, opnum: u16, words: &[u32]) -> Option<Opcode> {
+    let t = table::table(processor.generation());
+    let bit_set = |m: ModBit| layout.mod_bit(m).is_some_and(|b| b.get(words) != 0);
+    let mut best: Option<(u32, Opcode)> = None;
+    for op in table::candidates(processor, layout.family, opnum) {
+        let flags = t[op.0 as usize].flags;
+        let mut score = 0;
+        let mut ok = true;
+        for (flag, bit) in [(Flags::RTN, ModBit::Glc), (Flags::LDS_DMA, ModBit::Lds)] {
+            if flags.has(flag) {
+                ok &= bit_set(bit);
+                score += 1;
+            }
+        }
+        if ok && best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, op));
+        }
+    }
+    best.map(|(_, op)| op)
+}
+
+/// The VOP3/VOP3P modifiers that are set, as `table::VMOD_*` bits.
+pub(crate) fn vop_mods(family: Family, m: &Mods) -> u16 {
+    let common = (m.clamp as u16) * table::VMOD_CLAMP
+        | (m.neg as u16 & 7) * table::VMOD_NEG
+        | (m.abs as u16 & 7) * table::VMOD_ABS;
+    match family {
+        Family::Vop3 => common | ((m.omod != 0) as u16) * table::VMOD_OMOD,
+        Family::Vop3p => {
+            common
+                | ((m.op_sel != 0) as u16) * table::VMOD_OP_SEL
+                | ((m.op_sel_hi != 0) as u16) * table::VMOD_OP_SEL_HI
+        }
+        _ => 0,
+    }
+}
+
+/// Register operands LLVM would reject or print differently: scalar
+/// tuples are aligned down as LLVM decodes them; unnamed scalar codes,
+/// VGPR ranges past v255 and (gfx942, [CDNA3] §"VGPR alignment") odd
+/// VGPR/AGPR tuples are errors.
+fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<(), &'static str> {
+    for (i, spec) in info.operands.iter().enumerate() {
+        if matches!(spec.kind, Kind::Implicit(_)) || i >= inst.num_operands as usize {
+            continue;
+        }
+        let Operand::Reg { code, count, half } = inst.operands[i] else {
+            continue;
+        };
+        let width = crate::isa::print::effective_count(gen, info, inst, spec, count);
+        if info.family.is_flat() && spec.field == Field::Saddr {
+            if code == saddr_off(gen) {
+                continue;
+            }
+            if gen == Generation::Gfx11 && code == 127 {
+                // exec_hi: not a scalar address (LLVM: SReg_32_XEXEC_HI).
+                return Err("scalar address");
+            }
+        }
+        if matches!(info.family, Family::Mubuf | Family::Mtbuf)
+            && spec.field == Field::Soffset
+            && code == 254
+        {
+            return Err("soffset (src_lds_direct is not a scalar register)");
+        }
+        if code < VGPR0 {
+            let aligned = operand::align_scalar_tuple(gen, code, width);
+            if !operand::scalar_reg_valid(gen, aligned, width) {
+                return Err("scalar register");
+            }
+            inst.operands[i] = Operand::Reg {
+                code: aligned,
+                count,
+                half,
+            };
+        } else {
+            // Only tuples the table declares (not MUBUF's idxen+offen
+            // address pair) must be aligned.
+            let index = code - if code >= AGPR0 { AGPR0 } else { VGPR0 };
+            if gen == Generation::Gfx9 && width >= 2 && spec.dwords >= 2 && index % 2 != 0 {
+                return Err("odd-aligned register tuple");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Fields an opcode does not use must hold the value LLVM requires
+/// (LLVM rejects the encoding otherwise).
+fn check_unused(
+    gen: Generation,
+    layout: &Layout,
+    info: &OpInfo,
+    words: &[u32],
+) -> Result<(), &'static str> {
+    let has = |f: Field| info.operands.iter().any(|o| o.field == f);
+    let mut set = 0u16;
+    for (bit, b) in layout.mod_bits {
+        if b.get(words) != 0 {
+            set |= format::mod_bit(*bit);
+        }
+    }
+    if layout.offset.is_some_and(|b| b.get(words) != 0) {
+        set |= table::MOD_OFFSET;
+    }
+    if set & info.mods_rejected != 0 {
+        return Err("modifier bit (LLVM rejects it for this opcode)");
+    }
+    let reserved = format::reserved_bits(gen, layout.family);
+    if words.iter().zip(reserved).any(|(w, r)| w & r != 0) {
+        return Err("reserved bits");
+    }
+    if layout.family == Family::Mubuf
+        && gen == Generation::Gfx9
+        && layout
+            .mod_bit(ModBit::Lds)
+            .is_some_and(|b| b.get(words) != 0)
+        && !info.flags.has(Flags::LDS_DMA)
+    {
+        // Only the loads with an LDS form take the LDS bit on gfx942.
+        return Err("lds bit");
+    }
+    match layout.family {
+        Family::Flat if !has(Field::Saddr) => {
+            if layout.field(Field::Saddr).map(|b| b.get(words)) != Some(flat_saddr_off(gen)) {
+                return Err("saddr (FLAT takes no scalar address)");
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The SADDR code printed as `off` by GLOBAL/SCRATCH instructions.
+pub(crate) fn saddr_off(gen: Generation) -> u16 {
+    match gen {
+        Generation::Gfx9 => 0x7f,
+        Generation::Gfx11 => operand::null_code(gen),
+    }
+}
+
+/// The SADDR value of a FLAT (not GLOBAL/SCRATCH) instruction.
+pub(crate) fn flat_saddr_off(gen: Generation) -> u32 {
+    match gen {
+        Generation::Gfx9 => 0,
+        Generation::Gfx11 => operand::null_code(gen) as u32,
+    }
+}
+
+/// The VOP3 `op_sel` bits an opcode accepts: one per entry of its printed
+/// list, the last entry being the destination (bit 3) when the list is
+/// longer than the visible sources.
+pub(crate) fn op_sel_mask(info: &OpInfo, len: usize) -> u8 {
+    let srcs = info
+        .operands
+        .iter()
+        .filter(|o| matches!(o.field, Field::Src0 | Field::Src1 | Field::Src2))
+        .count();
+    if len == 0 {
+        0
+    } else if len > srcs {
+        ((1u8 << (len - 1)) - 1) | 8
+    } else {
+        (1u8 << len) - 1
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -202,6 +395,23 @@ fn decode_operand(
     if spec.field == Field::Literal || spec.kind == Kind::Literal {
         return Ok(Operand::Literal(cur.literal()?));
     }
+    if layout.family == Family::Smem && spec.field == Field::Soffset {
+        return Ok(smem_soffset(gen, layout, words));
+    }
+    let sdwa = mods.variant == Variant::Sdwa;
+    if sdwa && spec.field == Field::Sdst && layout.family == Family::Vopc {
+        // SDWAB: SD selects an SGPR destination, else VCC.
+        let code = if dpp::get(mods.extra, dpp::SDWA_SD) != 0 {
+            dpp::get(mods.extra, dpp::SDWA_SDST)
+        } else {
+            106
+        };
+        return Ok(Operand::Reg {
+            code: code as u16,
+            count,
+            half: 0,
+        });
+    }
     let raw = match spec.field {
         Field::Offset => return Ok(Operand::Imm(0)),
         f => match layout.field(f) {
@@ -209,11 +419,39 @@ fn decode_operand(
             None => return Err(invalid("operand field")),
         },
     };
-    // In DPP/SDWA forms src0 lives in the control dword's low byte.
-    let raw = if spec.field == Field::Src0 && mods.variant != Variant::Native {
-        VGPR0 as u32 + (mods.extra & 0xff)
-    } else {
-        raw
+    // In DPP/SDWA forms src0 lives in the control dword's low byte; SDWA's
+    // S0/S1 bits make src0/src1 scalar operand codes instead of VGPRs.
+    let scalar = |k: usize| sdwa && dpp::get(mods.extra, dpp::SDWA_SCALAR[k]) != 0;
+    let (raw, spec) = match spec.field {
+        Field::Src0 if mods.variant != Variant::Native => {
+            let low = mods.extra & 0xff;
+            if scalar(0) {
+                (
+                    low,
+                    &table::OperandSpec {
+                        kind: Kind::Vsrc,
+                        ..*spec
+                    },
+                )
+            } else {
+                (VGPR0 as u32 + low, spec)
+            }
+        }
+        Field::Src1 if scalar(1) => (
+            raw,
+            &table::OperandSpec {
+                kind: Kind::Vsrc,
+                ..*spec
+            },
+        ),
+        Field::Src1 if sdwa => (
+            raw + VGPR0 as u32,
+            &table::OperandSpec {
+                kind: Kind::Vsrc,
+                ..*spec
+            },
+        ),
+        _ => (raw, spec),
     };
     let half = |code: u32| -> u8 {
         if spec.half {
@@ -268,6 +506,16 @@ fn decode_operand(
             } else {
                 raw
             };
+            if width9 && raw < VGPR0 as u32 && spec.kind == Kind::AVgpr {
+                // MFMA src2: an inline constant instead of an accumulator.
+                let code = raw as u16;
+                if code == LITERAL {
+                    return Ok(Operand::Literal(cur.literal()?));
+                }
+                if operand::is_inline_const(code) {
+                    return Ok(Operand::Const(code as u8));
+                }
+            }
             if width9 && raw < VGPR0 as u32 && spec.kind != Kind::Agpr {
                 // A 9-bit field naming a non-VGPR where only VGPRs are allowed.
                 return Ok(Operand::Reg {
@@ -294,6 +542,21 @@ fn decode_operand(
     })
 }
 
+/// The SGPR offset of an SMEM instruction ([CDNA3] §"SMEM": with SOE it
+/// is the SOFFSET field, without SOE and IMM the OFFSET field names it;
+/// with IMM alone there is none). GFX11 always has SOFFSET (`null` = none).
+fn smem_soffset(gen: Generation, layout: &Layout, words: &[u32]) -> Operand {
+    let bit = |m: ModBit| layout.mod_bit(m).is_some_and(|b| b.get(words) != 0);
+    let field = layout.field(Field::Soffset).map_or(0, |b| b.get(words));
+    let code = match gen {
+        Generation::Gfx9 if bit(ModBit::Soe) => field,
+        Generation::Gfx9 if !bit(ModBit::Imm) => layout.offset.map_or(0, |b| b.get(words)) & 0x7f,
+        Generation::Gfx9 => return Operand::None,
+        Generation::Gfx11 => field,
+    };
+    Operand::sgpr(code as u16)
+}
+
 fn unreachable_operand() -> Operand {
     Operand::None
 }
@@ -308,8 +571,9 @@ fn t16_reg(
 ) -> Operand {
     let _ = index;
     let e32 = matches!(layout.family, Family::Vop1 | Family::Vop2 | Family::Vopc);
-    let (code, hi) = if e32 && mods.variant == Variant::Native {
-        // VOP1/2/C: the VGPR field's bit 7 selects the half (v0..v127 only).
+    let (code, hi) = if e32 {
+        // VOP1/2/C (also their DPP forms): the VGPR field's bit 7 selects
+        // the half (v0..v127 only).
         let n = code - VGPR0;
         (VGPR0 + (n & 0x7f), n & 0x80 != 0)
     } else {
@@ -361,6 +625,16 @@ fn decode_mods(gen: Generation, layout: &Layout, info: &OpInfo, words: &[u32]) -
     }
     if let Some(b) = layout.offset1 {
         m.offset1 = b.get(words) as u16;
+    }
+    if layout.family == Family::Smem
+        && gen == Generation::Gfx9
+        && !layout
+            .mod_bit(ModBit::Imm)
+            .is_some_and(|b| b.get(words) != 0)
+    {
+        // Without IMM the offset field is not an offset (it names the SGPR
+        // offset, or is ignored with SOE).
+        m.offset = 0;
     }
     match layout.family {
         Family::Vop3 => {

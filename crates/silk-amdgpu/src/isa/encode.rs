@@ -4,7 +4,7 @@
 use super::format::{self, Family, Field, Layout, ModBit};
 use super::operand::{Operand, AGPR0, LITERAL, VGPR0};
 use super::table::{self, Kind, OpInfo, OperandSpec};
-use super::{Inst, Variant};
+use super::{dpp, Inst, Mods, Variant};
 use crate::target::{Generation, Processor};
 
 /// Why an instruction could not be encoded.
@@ -62,10 +62,26 @@ pub fn encode_into(
         name: info.name,
         processor,
     })?;
-    if inst.num_operands as usize != info.operands.len() {
+    if info.family == Family::Vopd {
+        return super::vopd::encode(processor, info, inst, &mut buf[..]);
+    }
+    let form = match inst.mods.variant {
+        Variant::Native => None,
+        v => Some(
+            table::form(processor, info.family, info.opcode, v).ok_or_else(|| {
+                EncodeError::Modifier {
+                    name: info.name,
+                    problem: format!("the opcode has no {v:?} form on {processor}"),
+                }
+            })?,
+        ),
+    };
+    let specs = form.map_or(info.operands, |f| f.operands);
+    let name = form.map_or(info.name, |f| f.name);
+    if inst.num_operands as usize != specs.len() {
         return Err(EncodeError::OperandCount {
-            name: info.name,
-            expected: info.operands.len(),
+            name,
+            expected: specs.len(),
             got: inst.num_operands as usize,
         });
     }
@@ -76,13 +92,32 @@ pub fn encode_into(
     layout.opcode.set(words, info.opcode as u32);
     let mut literal: Option<u32> = None;
     let mut op_sel_halves = 0u8;
+    // DPP/SDWA control dword; operands below fill its src0 byte and the
+    // SDWA scalar/SDST bits.
+    let mut ctrl = form.map(|_| dpp::ctrl_base(&inst.mods));
     encode_mods(gen, layout, info, inst, words)?;
-    for (i, (spec, op)) in info.operands.iter().zip(inst.operands()).enumerate() {
+    for (i, (spec, op)) in specs.iter().zip(inst.operands()).enumerate() {
         let err = |problem: String| EncodeError::Operand {
-            name: info.name,
+            name,
             index: i,
             problem,
         };
+        if let Some(c) = ctrl.as_mut() {
+            if dpp::encode_operand(
+                gen,
+                layout,
+                spec,
+                op,
+                &inst.mods,
+                words,
+                c,
+                &mut op_sel_halves,
+            )
+            .map_err(err)?
+            {
+                continue;
+            }
+        }
         encode_operand(
             gen,
             layout,
@@ -96,32 +131,46 @@ pub fn encode_into(
         )
         .map_err(err)?;
     }
+    if gen == Generation::Gfx11
+        && info.family == Family::Vop3
+        && info.flags.has(table::Flags::WRITES_EXEC)
+        && !specs.iter().any(|s| s.field == Field::Vdst)
+    {
+        // GFX11 `v_cmpx_*_e64` write EXEC: VDST holds EXEC_LO (126) though
+        // no destination is written in the text ([RDNA3] §"VOPC", VOP3 encoding).
+        if let Some(b) = layout.field(Field::Vdst) {
+            b.set(words, 126);
+        }
+    }
     if op_sel_halves != 0 {
         format::VOP3_OPSEL.set(words, format::VOP3_OPSEL.get(words) | op_sel_halves as u32);
     }
     let mut len = base;
-    if inst.mods.variant != Variant::Native {
-        if !matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc) {
+    if let (Some(form), Some(c)) = (form, ctrl) {
+        if literal.is_some() {
             return Err(EncodeError::Modifier {
-                name: info.name,
-                problem: format!(
-                    "{:?} form is not supported for {:?}",
-                    inst.mods.variant, info.family
-                ),
+                name,
+                problem: "a DPP/SDWA form takes no literal".into(),
             });
         }
-        let src0 = layout.field(Field::Src0).expect("VOP families have src0");
-        let code = match inst.mods.variant {
-            Variant::Dpp16 => 0xfa,
-            Variant::Sdwa => 0xf9,
-            Variant::Dpp8 if inst.mods.mem & 1 != 0 => 0xea,
-            Variant::Dpp8 => 0xe9,
-            Variant::Native => unreachable!("checked above"),
-        };
-        // The control dword carries src0's VGPR in its low byte.
-        let vsrc = src0.get(words).wrapping_sub(VGPR0 as u32) & 0xff;
-        src0.set(words, code);
-        words[len] = (inst.mods.extra & !0xff) | vsrc;
+        dpp::check(
+            gen,
+            form,
+            &Mods {
+                extra: c,
+                ..inst.mods
+            },
+        )
+        .map_err(|what| EncodeError::Modifier {
+            name,
+            problem: format!("invalid {what}"),
+        })?;
+        let src0 = layout.field(Field::Src0).ok_or(EncodeError::Modifier {
+            name,
+            problem: "no src0 field".into(),
+        })?;
+        src0.set(words, dpp::src0_code(&inst.mods).unwrap_or(0));
+        words[len] = c;
         len += 1;
     }
     if let Some(v) = literal {
@@ -161,6 +210,9 @@ fn encode_operand(
                 "must be the fixed register (code {code}), got {other:?}"
             )),
         };
+    }
+    if layout.family == Family::Smem && spec.field == Field::Soffset {
+        return encode_smem_soffset(gen, layout, op, words);
     }
     if spec.kind == Kind::Literal || spec.field == Field::Literal {
         return match op {
@@ -216,6 +268,12 @@ fn encode_operand(
             }
         }
         (Kind::Ssrc | Kind::Vsrc, Operand::Const(code)) => *code as u32,
+        // MFMA src2 takes constants in its 9-bit field.
+        (Kind::AVgpr, Operand::Const(code)) if bits.width == 9 => *code as u32,
+        (Kind::AVgpr, Operand::Literal(v)) if bits.width == 9 => {
+            set_literal(*v)?;
+            LITERAL as u32
+        }
         (Kind::Ssrc | Kind::Vsrc, Operand::Literal(v)) => {
             set_literal(*v)?;
             LITERAL as u32
@@ -288,6 +346,34 @@ fn t16_field(
     Ok(if width9 { VGPR0 as u32 + index } else { index })
 }
 
+/// SMEM SGPR offset ([CDNA3] §"SMEM": SOFFSET with SOE, else the OFFSET
+/// field when IMM is clear; [RDNA3]: SOFFSET, `null` for none).
+fn encode_smem_soffset(
+    gen: Generation,
+    layout: &Layout,
+    op: &Operand,
+    words: &mut [u32],
+) -> Result<(), String> {
+    let code = match op {
+        Operand::None => return Ok(()),
+        Operand::Reg { code, .. } if *code < VGPR0 => *code as u32,
+        other => return Err(format!("SMEM offset must be an SGPR, got {other:?}")),
+    };
+    let bit = |m: ModBit, w: &[u32]| layout.mod_bit(m).is_some_and(|b| b.get(w) != 0);
+    let target = match gen {
+        Generation::Gfx9 if !bit(ModBit::Soe, words) && !bit(ModBit::Imm, words) => layout.offset,
+        _ => layout.field(Field::Soffset),
+    };
+    let Some(b) = target else {
+        return Err("no SGPR offset field".into());
+    };
+    if code > b.max() {
+        return Err(format!("s{code} does not fit the SGPR offset field"));
+    }
+    b.set(words, code);
+    Ok(())
+}
+
 fn set_acc(layout: &Layout, field: Field, words: &mut [u32]) {
     if layout.family == Family::Vop3p {
         match field {
@@ -338,6 +424,16 @@ fn encode_mods(
     }
     if let Some(b) = layout.offset1 {
         b.set(words, m.offset1 as u32);
+    }
+    if info.flags.has(table::Flags::VDST_EXEC) {
+        if let Some(b) = layout.field(Field::Vdst) {
+            b.set(words, 126);
+        }
+    }
+    if layout.family == Family::Flat && !info.operands.iter().any(|o| o.field == Field::Saddr) {
+        if let Some(b) = layout.field(Field::Saddr) {
+            b.set(words, super::decode::flat_saddr_off(gen));
+        }
     }
     match layout.family {
         Family::Vop3 => {

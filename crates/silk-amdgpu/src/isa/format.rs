@@ -418,10 +418,10 @@ const GFX9_LAYOUTS: &[Layout] = &[
             Glc = b(0, 16, 1),
             Slc = b(0, 17, 1),
             Sc1 = b(0, 25, 1),
-            Lds = b(0, 13, 1),
             Acc = b(1, 23, 1)
         ],
-        Some(b(0, 0, 12)),
+        // FLAT offsets are unsigned; LLVM decodes all 13 bits.
+        Some(b(0, 0, 13)),
         None,
         false
     ),
@@ -462,7 +462,6 @@ const GFX9_LAYOUTS: &[Layout] = &[
             Glc = b(0, 16, 1),
             Slc = b(0, 17, 1),
             Sc1 = b(0, 25, 1),
-            Lds = b(0, 13, 1),
             Acc = b(1, 23, 1)
         ],
         Some(b(0, 0, 13)),
@@ -623,13 +622,8 @@ const GFX11_LAYOUTS: &[Layout] = &[
             Data0 = b(1, 8, 8),
             Saddr = b(1, 16, 7)
         ],
-        [
-            Dlc = b(0, 13, 1),
-            Glc = b(0, 14, 1),
-            Slc = b(0, 15, 1),
-            Sve = b(1, 23, 1)
-        ],
-        Some(b(0, 0, 12)),
+        [Dlc = b(0, 13, 1), Glc = b(0, 14, 1), Slc = b(0, 15, 1)],
+        Some(b(0, 0, 13)),
         None,
         false
     ),
@@ -665,12 +659,7 @@ const GFX11_LAYOUTS: &[Layout] = &[
             Data0 = b(1, 8, 8),
             Saddr = b(1, 16, 7)
         ],
-        [
-            Dlc = b(0, 13, 1),
-            Glc = b(0, 14, 1),
-            Slc = b(0, 15, 1),
-            Sve = b(1, 23, 1)
-        ],
+        [Dlc = b(0, 13, 1), Glc = b(0, 14, 1), Slc = b(0, 15, 1)],
         Some(b(0, 0, 13)),
         None,
         true
@@ -714,7 +703,6 @@ const GFX11_LAYOUTS: &[Layout] = &[
             Slc = b(0, 12, 1),
             Dlc = b(0, 13, 1),
             Glc = b(0, 14, 1),
-            Tfe = b(1, 21, 1),
             Offen = b(1, 22, 1),
             Idxen = b(1, 23, 1)
         ],
@@ -723,6 +711,22 @@ const GFX11_LAYOUTS: &[Layout] = &[
         false
     ),
 ];
+
+/// Bits that no field uses and that LLVM requires to be zero (it rejects
+/// the encoding otherwise); found by flipping single bits of valid
+/// encodings under `llvm-mc --disassemble`. Other unused bits are ignored
+/// by LLVM and kept as they are.
+pub fn reserved_bits(gen: Generation, family: Family) -> [u32; 2] {
+    match (gen, family) {
+        // [CDNA3] §"FLAT": bit 13 is SVE for scratch only.
+        (Generation::Gfx9, Family::Flat | Family::Global) => [1 << 13, 0],
+        // [RDNA3] §"FLAT": SVE (word 1 bit 23) is for scratch only.
+        (Generation::Gfx11, Family::Flat | Family::Global) => [0, 1 << 23],
+        // [RDNA3] §"MTBUF": LLVM 22 has no typed-buffer TFE form.
+        (Generation::Gfx11, Family::Mtbuf) => [0, 1 << 21],
+        _ => [0, 0],
+    }
+}
 
 /// All layouts of a generation, in decode-priority order.
 pub fn layouts(gen: Generation) -> &'static [Layout] {
@@ -734,7 +738,21 @@ pub fn layouts(gen: Generation) -> &'static [Layout] {
 
 /// The layout of `family` in `gen`, if the family exists there.
 pub fn layout(gen: Generation, family: Family) -> Option<&'static Layout> {
-    layouts(gen).iter().find(|l| l.family == family)
+    static INDEX: std::sync::OnceLock<[[Option<&'static Layout>; Family::ALL.len()]; 2]> =
+        std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        let mut idx = [[None; Family::ALL.len()]; 2];
+        for (g, gen) in [Generation::Gfx9, Generation::Gfx11]
+            .into_iter()
+            .enumerate()
+        {
+            for l in layouts(gen) {
+                idx[g][l.family as usize] = Some(l);
+            }
+        }
+        idx
+    });
+    index[gen as usize][family as usize]
 }
 
 /// Identify the family of an instruction from its first dword.

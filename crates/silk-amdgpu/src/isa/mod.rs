@@ -7,6 +7,7 @@
 //! Text exists only at the edges ([`print`], [`parse`]).
 
 pub mod decode;
+pub mod dpp;
 pub mod encode;
 pub mod format;
 pub mod listing;
@@ -15,16 +16,19 @@ pub mod parse;
 pub mod print;
 pub mod symbolic;
 pub mod table;
+pub mod vopd;
 
 mod gfx11;
+mod gfx11_forms;
 mod gfx9;
+mod gfx9_forms;
 
 pub use decode::{decode, decode_all, DecodeError};
 pub use encode::{encode, EncodeError};
 pub use format::Family;
 pub use operand::{Operand, RegFile};
 pub use parse::{parse_inst, LabelRef, ParseError, ParsedInst};
-pub use table::{Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
+pub use table::{Flags, Form, FormMods, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
 
 use crate::target::{Generation, Processor};
 

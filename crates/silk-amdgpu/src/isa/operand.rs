@@ -185,6 +185,47 @@ pub fn null_code(gen: Generation) -> u16 {
     }
 }
 
+/// Whether a scalar register (range) of `count` dwords starting at `code`
+/// names registers LLVM accepts (SGPRs, TTMPs and the special registers
+/// that have a name at that width).
+pub fn scalar_reg_valid(gen: Generation, code: u16, count: u8) -> bool {
+    let end = code as u32 + count.max(1) as u32;
+    if code < sgpr_limit(gen) {
+        // A tuple may run into the registers after the last SGPR (LLVM
+        // prints gfx942 `s[100:103]`), not past VCC.
+        return end <= 106;
+    }
+    if (108..=123).contains(&code) {
+        return end <= 124;
+    }
+    if code == null_code(gen) {
+        return true;
+    }
+    match count {
+        0 | 1 => special_name(gen, code).is_some(),
+        2 => special_pair_name(gen, code).is_some(),
+        _ => false,
+    }
+}
+
+/// LLVM decodes a scalar register tuple from its first register with the
+/// low bits cleared: 64-bit tuples start at an even register, wider ones
+/// at a multiple of four (SGPRs and TTMPs alike).
+pub fn align_scalar_tuple(gen: Generation, code: u16, count: u8) -> u16 {
+    let align = match count {
+        0 | 1 => return code,
+        2 => 2,
+        _ => 4,
+    };
+    if code < sgpr_limit(gen) {
+        code - code % align
+    } else if (108..=123).contains(&code) {
+        code - (code - 108) % align
+    } else {
+        code
+    }
+}
+
 /// Print a register (range) the way LLVM does: `s4`, `s[4:5]`, `v[0:3]`,
 /// `vcc`, `ttmp[4:7]`, `v1.h`.
 pub fn print_reg(gen: Generation, code: u16, count: u8, half: u8, out: &mut String) {
@@ -207,6 +248,9 @@ pub fn print_reg(gen: Generation, code: u16, count: u8, half: u8, out: &mut Stri
         }
     } else if code < sgpr_limit(gen) {
         range(out, "s", code);
+    } else if code == null_code(gen) {
+        // `null` names no register, whatever the operand's width.
+        out.push_str("null");
     } else if (108..=123).contains(&code) {
         range(out, "ttmp", code - 108);
     } else {

@@ -4,10 +4,11 @@
 //! operand list says how to read the operands; the family says which
 //! modifiers may follow. Errors carry the byte column they refer to.
 
+use super::dpp;
 use super::format::{self, Family, Field, ModBit};
 use super::operand::{self, Operand, AGPR0, VGPR0};
 use super::symbolic;
-use super::table::{self, Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
+use super::table::{self, Flags, Form, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
 use super::{Inst, Mods, Opcode, Variant, MAX_OPERANDS};
 use crate::target::{Generation, Processor};
 
@@ -46,8 +47,8 @@ fn err<T>(column: usize, message: impl Into<String>) -> Result<T, ParseError> {
 /// Parse one instruction (mnemonic and operands; no label definition, no
 /// comment).
 pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseError> {
-    let start = text.len() - text.trim_start().len();
     let body = text.trim_end();
+    let start = body.len() - body.trim_start().len();
     let name_end = body[start..]
         .find(char::is_whitespace)
         .map_or(body.len(), |i| start + i);
@@ -55,42 +56,32 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
     if name.is_empty() {
         return err(start, "expected an instruction mnemonic");
     }
-    let (lookup, variant) = if let Some(b) = name.strip_suffix("_sdwa") {
-        (b, Variant::Sdwa)
-    } else if let Some(b) = name.strip_suffix("_dpp") {
-        (b, Variant::Dpp16)
-    } else {
-        (name, Variant::Native)
-    };
+    if body[start..].contains("::") {
+        return parse_vopd(processor, body, start);
+    }
     let gen = processor.generation();
     let tbl = table::table(gen);
-    let mut candidates: Vec<Opcode> = table::by_name(processor, lookup)
-        .filter(|op| {
-            let f = tbl[op.0 as usize].family;
-            variant == Variant::Native || matches!(f, Family::Vop1 | Family::Vop2 | Family::Vopc)
-        })
+    let mut candidates: Vec<(Opcode, Option<&'static Form>)> = table::by_name(processor, name)
+        .map(|op| (op, None))
         .collect();
-    // Exact printed names first (`v_add_f32_e64` before the stripped match).
-    candidates.sort_by_key(|op| tbl[op.0 as usize].name != lookup);
+    // DPP/SDWA forms by their own mnemonics (`v_mov_b32_dpp`, GFX11 VOPC
+    // `v_cmp_lt_f32`), after the native encodings of the same name.
+    for form in table::forms_by_name(processor, name) {
+        if let Some(op) = table::by_encoding(processor, form.family, form.opcode) {
+            candidates.push((op, Some(form)));
+        }
+    }
     candidates.dedup();
     if candidates.is_empty() {
-        let known = table::by_name(processor, lookup).next().is_some();
-        return if known {
-            err(
-                start,
-                format!("`{name}` has no such encoding on {processor}"),
-            )
-        } else {
-            err(
-                start,
-                format!("unknown instruction `{name}` for {processor}"),
-            )
-        };
+        return err(
+            start,
+            format!("unknown instruction `{name}` for {processor}"),
+        );
     }
     let mut first_error: Option<ParseError> = None;
-    for op in candidates {
+    for (op, form) in candidates {
         let info = &tbl[op.0 as usize];
-        match Parser::new(processor, body, name_end).parse(op, info, variant) {
+        match Parser::new(processor, body, name_end).parse(op, info, form) {
             Ok(p) => return Ok(p),
             Err(e) => {
                 if first_error.as_ref().is_none_or(|f| e.column > f.column) {
@@ -100,6 +91,79 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
         }
     }
     Err(first_error.expect("at least one candidate"))
+}
+
+/// A VOPD pair `X operands :: Y operands` ([`super::vopd`]).
+fn parse_vopd(processor: Processor, body: &str, start: usize) -> Result<ParsedInst, ParseError> {
+    let gen = processor.generation();
+    let tbl = table::table(gen);
+    let sep = start + body[start..].find("::").unwrap_or(0);
+    let mut operands: Vec<Operand> = Vec::new();
+    let mut literal: Option<u32> = None;
+    let mut rows = [None, None];
+    for (k, (from, to)) in [(start, sep), (sep + 2, body.len())]
+        .into_iter()
+        .enumerate()
+    {
+        let text = &body[..to];
+        let mut p = Parser::new(processor, text, from);
+        p.skip_ws();
+        let col = p.pos;
+        let name = p.word();
+        let Some(op) =
+            table::by_name(processor, name).find(|o| tbl[o.0 as usize].family == Family::Vopd)
+        else {
+            return err(
+                col,
+                format!("unknown VOPD operation `{name}` for {processor}"),
+            );
+        };
+        let info = &tbl[op.0 as usize];
+        rows[k] = Some(op);
+        for (i, spec) in info.operands.iter().enumerate() {
+            p.skip_ws();
+            if i > 0 {
+                p.expect(",")?;
+                p.skip_ws();
+            }
+            let col = p.pos;
+            let (neg, abs, value) = p.value()?;
+            if neg || abs {
+                return err(col, "VOPD operands take no source modifiers");
+            }
+            let mut mods = Mods::default();
+            let o = match p.fit(info, spec, value, col, &mut mods)? {
+                Fitted::Op(o) => o,
+                Fitted::Label(_) => return err(col, "a label is not a VOPD operand"),
+            };
+            let lit = match o {
+                Operand::Literal(v) => Some(v),
+                _ => None,
+            };
+            if let Some(v) = lit {
+                if literal.is_some_and(|old| old != v) {
+                    return err(col, "a VOPD instruction has one literal dword");
+                }
+                literal = Some(v);
+            }
+            if spec.kind != Kind::Literal && spec.field != Field::Literal {
+                operands.push(o);
+            }
+        }
+        if !p.at_end() {
+            return err(p.pos, format!("unexpected `{}`", p.rest().trim()));
+        }
+    }
+    let (Some(x), Some(y)) = (rows[0], rows[1]) else {
+        return err(start, "expected `X :: Y`");
+    };
+    if operands.len() > MAX_OPERANDS {
+        return err(start, "too many VOPD operands");
+    }
+    let mut inst = Inst::new(x, &operands);
+    inst.mods.offset1 = y.0;
+    inst.mods.extra = literal.unwrap_or(0);
+    Ok(ParsedInst { inst, label: None })
 }
 
 struct Parser<'a> {
@@ -156,14 +220,20 @@ impl<'a> Parser<'a> {
         mut self,
         op: Opcode,
         info: &'static OpInfo,
-        variant: Variant,
+        form: Option<&'static Form>,
     ) -> Result<ParsedInst, ParseError> {
+        let variant = form.map_or(Variant::Native, |f| f.variant);
+        let specs = form.map_or(info.operands, |f| f.operands);
+        // VOP1/VOP2/VOPC forms keep their source modifiers in the control dword.
+        let ctrl_mods =
+            form.is_some() && matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc);
         let mut inst = Inst {
             opcode: op,
             operands: [Operand::None; MAX_OPERANDS],
-            num_operands: info.operands.len().min(MAX_OPERANDS) as u8,
+            num_operands: specs.len().min(MAX_OPERANDS) as u8,
             mods: Mods {
                 variant,
+                extra: dpp::default_ctrl(form),
                 ..Mods::default()
             },
         };
@@ -177,7 +247,7 @@ impl<'a> Parser<'a> {
             inst.operands[0] = Operand::Imm(0);
             return Ok(ParsedInst { inst, label });
         }
-        for (i, spec) in info.operands.iter().enumerate().take(MAX_OPERANDS) {
+        for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
             self.skip_ws();
             if i > 0 {
                 if !self.eat(",") {
@@ -201,11 +271,33 @@ impl<'a> Parser<'a> {
                 inst.operands[i] = Operand::Imm(v as i32);
                 continue;
             }
+            let sext = variant == Variant::Sdwa && self.eat("sext(");
             let (neg, abs, value) = self.value()?;
-            if (neg || abs) && !matches!(info.family, Family::Vop3 | Family::Vop3p) {
+            if sext {
+                self.expect(")")?;
+            }
+            if (neg || abs || sext)
+                && !(ctrl_mods || matches!(info.family, Family::Vop3 | Family::Vop3p))
+            {
                 return err(col, "source modifiers are only allowed in VOP3 encodings");
             }
-            if let Some(idx) = src_index(spec.field) {
+            let spec = &if variant == Variant::Sdwa && spec.field == Field::Src1 {
+                // SDWA's S1 bit lets src1 be a scalar or a constant.
+                OperandSpec {
+                    kind: Kind::Vsrc,
+                    ..*spec
+                }
+            } else {
+                *spec
+            };
+            if let (true, Some(idx)) = (ctrl_mods, src_index(spec.field)) {
+                dpp::set_src_mods(&mut inst.mods, idx as usize, neg, abs, sext).map_err(|m| {
+                    ParseError {
+                        column: col,
+                        message: m.to_string(),
+                    }
+                })?;
+            } else if let Some(idx) = src_index(spec.field) {
                 if neg {
                     inst.mods.neg |= 1 << idx;
                 }
@@ -229,6 +321,23 @@ impl<'a> Parser<'a> {
             }
         }
         self.modifiers(info, &mut inst)?;
+        if ctrl_mods && variant == Variant::Sdwa {
+            // SDWA carries clamp and omod in its control dword.
+            let m = &mut inst.mods;
+            dpp::set(&mut m.extra, dpp::SDWA_CLAMP, m.clamp as u32);
+            dpp::set(&mut m.extra, dpp::SDWA_OMOD, m.omod as u32);
+            m.clamp = false;
+            m.omod = 0;
+        }
+        if let Some(form) = form.filter(|f| f.family == Family::Vop3) {
+            inst.mods.op_sel = dpp::op_sel_from_list(form, inst.mods.op_sel);
+        }
+        if let Some(form) = form {
+            dpp::check(self.gen, form, &inst.mods).map_err(|what| ParseError {
+                column: self.pos,
+                message: format!("invalid {what} for `{}`", form.name),
+            })?;
+        }
         self.implied_bits(info, &mut inst, no_vaddr);
         if !self.at_end() {
             return err(self.pos, format!("unexpected `{}`", self.rest().trim()));
@@ -539,6 +648,9 @@ impl<'a> Parser<'a> {
             if key.is_empty() {
                 return err(col, format!("unexpected `{}`", self.rest().trim()));
             }
+            if inst.mods.variant != Variant::Native && self.dpp_modifier(inst, key, col)? {
+                continue;
+            }
             let m = &mut inst.mods;
             let layout = format::layout(gen, info.family);
             let mut bit = |b: ModBit| -> Result<(), ParseError> {
@@ -571,6 +683,147 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+    }
+
+    /// DPP16 / DPP8 / SDWA control modifiers ([`dpp`]); false when `key`
+    /// is not one.
+    fn dpp_modifier(&mut self, inst: &mut Inst, key: &str, col: usize) -> Result<bool, ParseError> {
+        let m = &mut inst.mods;
+        let v = m.variant;
+        let wrong = |what: &str| err(col, format!("`{key}` is not valid in a {what}"));
+        let c = &mut m.extra;
+        match key {
+            "row_mirror" | "row_half_mirror" => {
+                if v != Variant::Dpp16 {
+                    return wrong("non-DPP16 form");
+                }
+                dpp::set(
+                    c,
+                    dpp::DPP_CTRL,
+                    if key == "row_mirror" { 0x140 } else { 0x141 },
+                );
+                return Ok(true);
+            }
+            _ => {}
+        }
+        let dpp16_keys = [
+            "quad_perm",
+            "row_shl",
+            "row_shr",
+            "row_ror",
+            "wave_shl",
+            "wave_rol",
+            "wave_shr",
+            "wave_ror",
+            "row_bcast",
+            "row_newbcast",
+            "row_share",
+            "row_xmask",
+            "row_mask",
+            "bank_mask",
+            "bound_ctrl",
+        ];
+        let sdwa_keys = ["dst_sel", "dst_unused", "src0_sel", "src1_sel"];
+        let known =
+            dpp16_keys.contains(&key) || sdwa_keys.contains(&key) || key == "dpp8" || key == "fi";
+        if !known || !self.rest().starts_with(':') {
+            return Ok(false);
+        }
+        self.pos += 1;
+        match key {
+            "dpp8" => {
+                if v != Variant::Dpp8 {
+                    return wrong("non-DPP8 form");
+                }
+                self.expect("[")?;
+                let mut sel = 0u32;
+                for i in 0..8 {
+                    if i > 0 {
+                        self.expect(",")?;
+                    }
+                    let n = self.int_value(col)?;
+                    if !(0..8).contains(&n) {
+                        return err(col, "dpp8 lane selects are 0..7");
+                    }
+                    sel |= (n as u32) << (3 * i);
+                }
+                self.expect("]")?;
+                *c = (*c & 0xff) | sel << 8;
+            }
+            "fi" => {
+                let n = self.int_value(col)?;
+                match v {
+                    Variant::Dpp8 => {
+                        m.mem = (m.mem & !dpp::DPP8_FI) | if n != 0 { dpp::DPP8_FI } else { 0 }
+                    }
+                    Variant::Dpp16 => dpp::set(c, dpp::DPP_FI, (n != 0) as u32),
+                    _ => return wrong("non-DPP form"),
+                }
+            }
+            "quad_perm" => {
+                if v != Variant::Dpp16 {
+                    return wrong("non-DPP16 form");
+                }
+                self.expect("[")?;
+                let mut q = 0u32;
+                for i in 0..4 {
+                    if i > 0 {
+                        self.expect(",")?;
+                    }
+                    let n = self.int_value(col)?;
+                    if !(0..4).contains(&n) {
+                        return err(col, "quad_perm lane selects are 0..3");
+                    }
+                    q |= (n as u32) << (2 * i);
+                }
+                self.expect("]")?;
+                dpp::set(c, dpp::DPP_CTRL, q);
+            }
+            k if dpp16_keys.contains(&k) => {
+                if v != Variant::Dpp16 {
+                    return wrong("non-DPP16 form");
+                }
+                let n = self.int_value(col)?;
+                let bits = match k {
+                    "row_mask" => Some(dpp::DPP_ROW_MASK),
+                    "bank_mask" => Some(dpp::DPP_BANK_MASK),
+                    _ => None,
+                };
+                if let Some(b) = bits {
+                    if !(0..16).contains(&n) {
+                        return err(col, format!("`{k}` takes 0..15"));
+                    }
+                    dpp::set(c, b, n as u32);
+                } else if k == "bound_ctrl" {
+                    // LLVM reads both `bound_ctrl:0` and `bound_ctrl:1` as BOUND_CTRL=1.
+                    dpp::set(c, dpp::DPP_BOUND_CTRL, 1);
+                } else {
+                    let ctrl = dpp::ctrl_from_text(self.gen, k, n).ok_or_else(|| ParseError {
+                        column: col,
+                        message: format!("invalid DPP control `{k}:{n}`"),
+                    })?;
+                    dpp::set(c, dpp::DPP_CTRL, ctrl);
+                }
+            }
+            _ => {
+                if v != Variant::Sdwa {
+                    return wrong("non-SDWA form");
+                }
+                let w = self.word();
+                let value = dpp::sdwa_value(key, w).ok_or_else(|| ParseError {
+                    column: col,
+                    message: format!("invalid `{key}:{w}`"),
+                })?;
+                let b = match key {
+                    "dst_sel" => dpp::SDWA_DST_SEL,
+                    "dst_unused" => dpp::SDWA_DST_UNUSED,
+                    "src0_sel" => dpp::SDWA_SEL[0],
+                    _ => dpp::SDWA_SEL[1],
+                };
+                dpp::set(c, b, value);
+            }
+        }
+        Ok(true)
     }
 
     fn keyed_modifier(

@@ -8,7 +8,7 @@ use super::format::{self, Family, Field, ModBit};
 use super::operand::{self, Operand, VGPR0};
 use super::symbolic;
 use super::table::{self, Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
-use super::{Inst, Variant};
+use super::{dpp, Inst, Variant};
 use crate::target::{Generation, Processor};
 use std::fmt::Write;
 
@@ -19,17 +19,23 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
         let _ = write!(out, "<unknown opcode {}>", inst.opcode.0);
         return;
     };
-    out.push_str(info.name);
-    match inst.mods.variant {
-        Variant::Dpp16 | Variant::Dpp8 => out.push_str(dpp_suffix(info)),
-        Variant::Sdwa => out.push_str(sdwa_suffix(info)),
-        Variant::Native => {}
+    if info.family == Family::Vopd {
+        let operand = |i: &OpInfo, spec: &OperandSpec, op: &Operand, out: &mut String| {
+            print_operand(processor, i, inst, spec, op, out)
+        };
+        return super::vopd::print(processor, info, inst, out, &operand);
     }
+    let form = match inst.mods.variant {
+        Variant::Native => None,
+        v => table::form(processor, info.family, info.opcode, v),
+    };
+    out.push_str(form.map_or(info.name, |f| f.name));
+    let specs = form.map_or(info.operands, |f| f.operands);
     if info.flags.has(Flags::OPTIONAL_IMM) && inst.operands[0] == Operand::Imm(0) {
         return;
     }
     let mut first = true;
-    for (i, spec) in info.operands.iter().enumerate() {
+    for (i, spec) in specs.iter().enumerate() {
         let Some(op) = inst
             .operands
             .get(i)
@@ -37,11 +43,21 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
         else {
             break;
         };
+        if info.family == Family::Smem && spec.field == Field::Soffset {
+            // Printed with the immediate offset, see `print_smem_tail`.
+            continue;
+        }
         out.push_str(if first { " " } else { ", " });
         first = false;
         print_operand(processor, info, inst, spec, op, out);
     }
-    print_modifiers(processor, info, inst, out);
+    match form {
+        Some(f) if f.family == Family::Vop3 => dpp::print_vop3_mods(f, &inst.mods, out),
+        _ => print_modifiers(processor, info, inst, out),
+    }
+    if let Some(form) = form {
+        dpp::print_controls(gen, form, &inst.mods, out);
+    }
 }
 
 /// Convenience: print to a new string.
@@ -49,16 +65,6 @@ pub fn to_text(processor: Processor, inst: &Inst) -> String {
     let mut s = String::new();
     print(processor, inst, &mut s);
     s
-}
-
-fn dpp_suffix(info: &OpInfo) -> &'static str {
-    let _ = info;
-    "_dpp"
-}
-
-fn sdwa_suffix(info: &OpInfo) -> &'static str {
-    let _ = info;
-    "_sdwa"
 }
 
 /// Source index of a VOP3/VOP3P source field (for neg/abs/op_sel bits).
@@ -79,14 +85,52 @@ fn print_operand(
     op: &Operand,
     out: &mut String,
 ) {
-    let gen = processor.generation();
     let m = &inst.mods;
-    // VOP3 source modifiers: `-x`, `|x|`.
+    // VOP3 (and `v_fma_mix*`) source modifiers: `-x`, `|x|`; DPP/SDWA
+    // forms carry theirs in the control word.
+    let fp_mods = info.family == Family::Vop3
+        || info.family == Family::Vop3p && info.flags.has(Flags::SRC_MODS_FP);
+    let ign = info.mods_ignored;
     let (neg, abs) = match (info.family, src_index(spec.field)) {
-        (Family::Vop3, Some(i)) => (m.neg >> i & 1 != 0, m.abs >> i & 1 != 0),
+        (Family::Vop1 | Family::Vop2 | Family::Vopc, Some(i)) if m.variant != Variant::Native => {
+            let (neg, abs, sext) = dpp::src_mods(m, i as usize);
+            if sext {
+                out.push_str("sext(");
+            }
+            print_operand_mods(processor, info, inst, spec, op, neg, abs, out);
+            if sext {
+                out.push(')');
+            }
+            return;
+        }
+        (_, Some(i)) if fp_mods => (
+            m.neg >> i & 1 != 0 && ign & table::VMOD_NEG << i == 0,
+            m.abs >> i & 1 != 0 && ign & table::VMOD_ABS << i == 0,
+        ),
         _ => (false, false),
     };
-    if neg {
+    print_operand_mods(processor, info, inst, spec, op, neg, abs, out);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn print_operand_mods(
+    processor: Processor,
+    info: &OpInfo,
+    inst: &Inst,
+    spec: &OperandSpec,
+    op: &Operand,
+    neg: bool,
+    abs: bool,
+    out: &mut String,
+) {
+    let gen = processor.generation();
+    let m = &inst.mods;
+    // A negated constant prints as `neg(c)`: `-1` would read as the
+    // constant -1 (LLVM does the same; with `abs` it prints `-|c|`).
+    let neg_call = neg && !abs && matches!(op, Operand::Const(_) | Operand::Literal(_));
+    if neg_call {
+        out.push_str("neg(");
+    } else if neg {
         out.push('-');
     }
     if abs {
@@ -101,11 +145,32 @@ fn print_operand(
             print_reg_operand(gen, info, inst, spec, code, count, half, out)
         }
         (Operand::Const(code), _) => print_inline(spec.ty, code as u16, out),
-        (Operand::Literal(v), _) => print_literal(spec, v, out),
+        // A literal constant operand (`K` of fmaak/fmamk) is never inline.
+        (Operand::Literal(v), Kind::Literal) => {
+            let _ = write!(out, "{v:#x}");
+        }
+        (Operand::Literal(v), _) => {
+            // `v_fma_mix*`: op_sel_hi marks an f16 source.
+            let f16_mix = info.family == Family::Vop3p
+                && info.flags.has(Flags::SRC_MODS_FP)
+                && src_index(spec.field).is_some_and(|i| m.op_sel_hi >> i & 1 != 0);
+            if f16_mix {
+                let spec16 = OperandSpec {
+                    ty: Ty::B16,
+                    ..*spec
+                };
+                print_literal(&spec16, v, out)
+            } else {
+                print_literal(spec, v, out)
+            }
+        }
         (Operand::None, _) => out.push_str("<none>"),
     }
     if abs {
         out.push('|');
+    }
+    if neg_call {
+        out.push(')');
     }
 }
 
@@ -120,12 +185,11 @@ fn print_reg_operand(
     half: u8,
     out: &mut String,
 ) {
-    let null = operand::null_code(gen);
     let m = &inst.mods;
     let count = effective_count(gen, info, inst, spec, count);
     match (info.family, spec.field) {
         // FLAT-family "off" operands.
-        (f, Field::Saddr) if f.is_flat() && (code == null || code == 0x7f) => {
+        (f, Field::Saddr) if f.is_flat() && code == super::decode::saddr_off(gen) => {
             return out.push_str("off")
         }
         (Family::Scratch, Field::Addr) if !has_mod(gen, info.family, m.mem, ModBit::Sve) => {
@@ -144,7 +208,7 @@ fn print_reg_operand(
 
 /// Register widths that depend on other fields: FLAT address width with a
 /// scalar base, MUBUF address with both `idxen` and `offen`, `tfe`.
-fn effective_count(
+pub(crate) fn effective_count(
     gen: Generation,
     info: &OpInfo,
     inst: &Inst,
@@ -163,7 +227,7 @@ fn effective_count(
                     _ => None,
                 });
             match saddr {
-                Some(c) if c != operand::null_code(gen) && c != 0x7f => 1,
+                Some(c) if c != super::decode::saddr_off(gen) => 1,
                 _ => 2,
             }
         }
@@ -195,6 +259,11 @@ fn has_mod(gen: Generation, family: Family, mem: u16, bit: ModBit) -> bool {
         && mem & format::mod_bit(bit) != 0
 }
 
+/// A modifier bit that is set and that LLVM prints for this opcode.
+fn shown(gen: Generation, info: &OpInfo, mem: u16, bit: ModBit) -> bool {
+    has_mod(gen, info.family, mem, bit) && info.mods_ignored & format::mod_bit(bit) == 0
+}
+
 fn print_imm(processor: Processor, style: ImmStyle, v: i32, out: &mut String) {
     match style {
         ImmStyle::Branch => {
@@ -202,6 +271,13 @@ fn print_imm(processor: Processor, style: ImmStyle, v: i32, out: &mut String) {
         }
         ImmStyle::Dec => {
             let _ = write!(out, "{v}");
+        }
+        ImmStyle::DecOrHex => {
+            if (0..=64).contains(&v) {
+                let _ = write!(out, "{v}");
+            } else {
+                let _ = write!(out, "{:#x}", v as u32);
+            }
         }
         ImmStyle::Sym(kind) => symbolic::print(kind, processor, v as u16, out),
     }
@@ -321,30 +397,31 @@ fn num_srcs(info: &OpInfo) -> usize {
 fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut String) {
     let gen = processor.generation();
     let m = &inst.mods;
-    let mem = |b: ModBit| has_mod(gen, info.family, m.mem, b);
+    let mem = |b: ModBit| shown(gen, info, m.mem, b);
     match info.family {
         Family::Vop3 => {
-            if m.clamp {
+            let len = info.flags.op_sel_len();
+            let op_sel = m.op_sel & super::decode::op_sel_mask(info, len);
+            if op_sel != 0 {
+                // Entries are sources in order, then the destination (bit 3)
+                // when the list is longer than the sources.
+                let dst_last = len > num_srcs(info);
+                let bits = if dst_last {
+                    op_sel & 7 | (op_sel >> 3 & 1) << (len - 1)
+                } else {
+                    op_sel
+                };
+                out.push_str(" op_sel:");
+                bits_list(bits, len, out);
+            }
+            if m.clamp && info.mods_ignored & table::VMOD_CLAMP == 0 {
                 out.push_str(" clamp");
             }
-            match m.omod {
+            match m.omod * (info.mods_ignored & table::VMOD_OMOD == 0) as u8 {
                 1 => out.push_str(" mul:2"),
                 2 => out.push_str(" mul:4"),
                 3 => out.push_str(" div:2"),
                 _ => {}
-            }
-            let op_sel = if info.operands.iter().any(|o| o.half) {
-                0
-            } else {
-                m.op_sel
-            };
-            if op_sel != 0 {
-                out.push_str(" op_sel:");
-                bits_list(
-                    op_sel & 7 | (op_sel >> 3 & 1) << num_srcs(info),
-                    num_srcs(info) + 1,
-                    out,
-                );
             }
         }
         Family::Vop3p if info.flags.has(Flags::MFMA) && gen == Generation::Gfx9 => {
@@ -355,29 +432,41 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
                 let _ = write!(out, " abid:{}", m.abid);
             }
             if m.blgp != 0 {
-                let _ = write!(out, " blgp:{}", m.blgp);
+                if info.flags.has(Flags::MFMA_NEG) {
+                    out.push_str(" neg:");
+                    bits_list(m.blgp, 3, out);
+                } else {
+                    let _ = write!(out, " blgp:{}", m.blgp);
+                }
             }
         }
         Family::Vop3p => {
             let n = num_srcs(info);
             let full = (1u8 << n) - 1;
-            if m.op_sel != 0 {
+            // `v_fma_mix*`: neg/abs are source modifiers, op_sel_hi
+            // defaults to all zero.
+            let fp = info.flags.has(Flags::SRC_MODS_FP);
+            let default_hi = if fp { 0 } else { full };
+            let ign = info.mods_ignored;
+            let neg_lo = m.neg & !(ign / table::VMOD_NEG) as u8 & 7;
+            let neg_hi = m.abs & !(ign / table::VMOD_ABS) as u8 & 7;
+            if m.op_sel != 0 && ign & table::VMOD_OP_SEL == 0 {
                 out.push_str(" op_sel:");
                 bits_list(m.op_sel, n, out);
             }
-            if m.op_sel_hi & full != full {
+            if m.op_sel_hi & full != default_hi && ign & table::VMOD_OP_SEL_HI == 0 {
                 out.push_str(" op_sel_hi:");
                 bits_list(m.op_sel_hi, n, out);
             }
-            if m.neg != 0 {
+            if neg_lo != 0 && !fp {
                 out.push_str(" neg_lo:");
-                bits_list(m.neg, n, out);
+                bits_list(neg_lo, n, out);
             }
-            if m.abs != 0 {
+            if neg_hi != 0 && !fp {
                 out.push_str(" neg_hi:");
-                bits_list(m.abs, n, out);
+                bits_list(neg_hi, n, out);
             }
-            if m.clamp {
+            if m.clamp && ign & table::VMOD_CLAMP == 0 {
                 out.push_str(" clamp");
             }
         }
@@ -420,7 +509,7 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
             if mem(ModBit::Offen) {
                 out.push_str(" offen");
             }
-            if m.offset != 0 {
+            if m.offset != 0 && info.mods_ignored & table::MOD_OFFSET == 0 {
                 let _ = write!(out, " offset:{}", m.offset);
             }
             match gen {
@@ -447,7 +536,7 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
                     }
                 }
             }
-            if info.family != Family::Scratch && mem(ModBit::Lds) {
+            if info.flags.has(Flags::LDS_DMA) {
                 out.push_str(" lds");
             }
             if mem(ModBit::Tfe) {
@@ -463,7 +552,7 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
 fn print_smem_tail(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut String) {
     let gen = processor.generation();
     let m = &inst.mods;
-    let mem = |b: ModBit| has_mod(gen, info.family, m.mem, b);
+    let mem = |b: ModBit| shown(gen, info, m.mem, b);
     let soffset = inst
         .operands()
         .iter()
@@ -473,7 +562,17 @@ fn print_smem_tail(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
             Operand::Reg { code, .. } => Some(*code),
             _ => None,
         });
-    let sep = if inst.num_operands == 0 { " " } else { ", " };
+    if !info.operands.iter().any(|s| s.field == Field::Soffset) {
+        // No offset operand (s_memtime, s_dcache_wb): nothing but cache bits.
+        if mem(ModBit::Glc) {
+            out.push_str(" glc");
+        }
+        if mem(ModBit::Dlc) {
+            out.push_str(" dlc");
+        }
+        return;
+    }
+    let sep = if inst.num_operands <= 1 { " " } else { ", " };
     let hex = |v: i32, out: &mut String| {
         if v < 0 {
             let _ = write!(out, "-0x{:x}", -(v as i64));
@@ -495,19 +594,17 @@ fn print_smem_tail(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
             } else if imm {
                 hex(m.offset, out);
             } else {
-                operand::print_reg(gen, (m.offset & 0xff) as u16, 1, 0, out);
+                operand::print_reg(gen, soffset.unwrap_or(0), 1, 0, out);
             }
             if mem(ModBit::Glc) {
                 out.push_str(" glc");
-            }
-            if mem(ModBit::Nv) {
-                out.push_str(" nv");
             }
         }
         Generation::Gfx11 => {
             out.push_str(sep);
             match soffset {
-                Some(c) if c != operand::null_code(gen) => {
+                // `null` with no immediate offset is printed as such.
+                Some(c) if c != operand::null_code(gen) || m.offset == 0 => {
                     operand::print_reg(gen, c, 1, 0, out);
                     if m.offset != 0 {
                         out.push_str(" offset:");
@@ -530,12 +627,21 @@ fn print_smem_tail(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
 fn print_format(processor: Processor, format: u16, out: &mut String) {
     match processor.generation() {
         Generation::Gfx9 => {
+            // Default parts (dfmt 1 = 8, nfmt 0 = UNORM) are left out.
             let dfmt = format & 0xf;
             let nfmt = format >> 4;
-            if dfmt == 1 && nfmt == 0 {
-                return;
+            match (dfmt, nfmt) {
+                (1, 0) => {}
+                (1, n) => {
+                    let _ = write!(out, " format:[{}]", gfx9_nfmt(n));
+                }
+                (d, 0) => {
+                    let _ = write!(out, " format:[{}]", gfx9_dfmt(d));
+                }
+                (d, n) => {
+                    let _ = write!(out, " format:[{},{}]", gfx9_dfmt(d), gfx9_nfmt(n));
+                }
             }
-            let _ = write!(out, " format:[{},{}]", gfx9_dfmt(dfmt), gfx9_nfmt(nfmt));
         }
         Generation::Gfx11 => {
             if format == 1 {

@@ -6,7 +6,7 @@
 
 use super::format::{Family, Field};
 use super::symbolic::SymbolicKind;
-use super::Opcode;
+use super::{Opcode, Variant};
 use crate::target::{Generation, Processor};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -43,6 +43,9 @@ pub enum ImmStyle {
     Branch,
     /// Unsigned decimal.
     Dec,
+    /// Decimal when the value is an inline-constant integer (0..=64), hex
+    /// otherwise (SMEM `s_atc_probe` data).
+    DecOrHex,
     /// A symbolic kind printed by [`super::symbolic`].
     Sym(SymbolicKind),
 }
@@ -127,13 +130,36 @@ impl Flags {
     /// Writes its result through `sdst` to SGPRs from a VALU op (v_readlane, VOPC e64).
     pub const VALU_WRITES_SGPR: u64 = 1 << 26;
     /// Bits 27..31: MFMA pass count / 4 (4, 8, 16 passes -> 1, 2, 4).
-    pub const MFMA_PASSES_SHIFT: u32 = 27;
+    pub const MFMA_PASSES_SHIFT: u64 = 27;
     /// DS op with two 8-bit offsets (`offset0:`/`offset1:`).
     pub const DS_OFFSET2: u64 = 1 << 30;
     /// `ds_swizzle_b32`: the offset is a swizzle pattern.
     pub const DS_SWIZZLE: u64 = 1 << 31;
     /// The immediate operand is omitted from the text when zero (`s_endpgm`).
-    pub const OPTIONAL_IMM: u64 = 1 << 32;
+    pub const OPTIONAL_IMM: u64 = 1 << 40;
+
+    /// FLAT/GLOBAL/SCRATCH atomic in its returning form: the entry to use
+    /// when GLC (`sc0` on gfx942) is set; it has a `vdst` operand.
+    pub const RTN: u64 = 1 << 32;
+    /// MUBUF load with the LDS bit set: data goes to LDS (at M0), so the
+    /// entry has no `vdata` operand.
+    pub const LDS_DMA: u64 = 1 << 33;
+    /// VOP3P whose `neg_lo`/`neg_hi` bits are per-source float modifiers,
+    /// printed as `-x` / `|x|`, with `op_sel_hi` defaulting to zero
+    /// (`v_fma_mix*`).
+    pub const SRC_MODS_FP: u64 = 1 << 34;
+    /// gfx942 MFMA whose BLGP field is a per-source negate (`neg:[..]`, f64).
+    pub const MFMA_NEG: u64 = 1 << 35;
+    /// Bits 36..38: length of the VOP3 `op_sel:[..]` list LLVM prints
+    /// (0 = the opcode takes no `op_sel`).
+    /// VOP3 whose vdst field is not an operand but holds EXEC_LO (GFX11
+    /// `v_cmpx_*_e64`; LLVM calls other values potentially undefined).
+    pub const VDST_EXEC: u64 = 1 << 39;
+    pub const OP_SEL_SHIFT: u64 = 36;
+    pub const OP_SEL_1: u64 = 1 << Self::OP_SEL_SHIFT;
+    pub const OP_SEL_2: u64 = 2 << Self::OP_SEL_SHIFT;
+    pub const OP_SEL_3: u64 = 3 << Self::OP_SEL_SHIFT;
+    pub const OP_SEL_4: u64 = 4 << Self::OP_SEL_SHIFT;
 
     pub fn has(self, bits: u64) -> bool {
         self.0 & bits == bits
@@ -141,7 +167,12 @@ impl Flags {
 
     /// Number of MFMA passes (0 for other instructions).
     pub fn mfma_passes(self) -> u32 {
-        (self.0 >> Self::MFMA_PASSES_SHIFT & 7) as u32 * 4
+        ((self.0 >> Self::MFMA_PASSES_SHIFT & 7) * 4) as u32
+    }
+
+    /// Entries in the VOP3 `op_sel` list (0 when the opcode has none).
+    pub fn op_sel_len(self) -> usize {
+        (self.0 >> Self::OP_SEL_SHIFT & 7) as usize
     }
 }
 
@@ -157,7 +188,31 @@ pub struct OpInfo {
     pub flags: Flags,
     /// Processors the opcode exists on (bit per [`Processor::ALL`] index).
     pub processors: u8,
+    /// Modifier bits (as in [`super::Mods::mem`], plus [`MOD_OFFSET`])
+    /// that LLVM decodes but does not print for this opcode: kept for the
+    /// round trip, left out of the text (`nv` on gfx942, the offset of
+    /// `buffer_wbl2`).
+    pub mods_ignored: u16,
+    /// Modifier bits that LLVM rejects for this opcode (decode error).
+    pub mods_rejected: u16,
 }
+
+/// Pseudo modifier bit of [`OpInfo::mods_ignored`] / [`OpInfo::mods_rejected`]:
+/// a nonzero memory offset.
+pub const MOD_OFFSET: u16 = 1 << 15;
+
+/// For VOP3/VOP3P opcodes, [`OpInfo::mods_ignored`] / [`OpInfo::mods_rejected`]
+/// hold these bits instead of memory modifier bits.
+pub const VMOD_CLAMP: u16 = 1 << 0;
+/// VOP3 output modifier.
+pub const VMOD_OMOD: u16 = 1 << 1;
+/// `neg` (VOP3) / `neg_lo` (VOP3P) of source i: `VMOD_NEG << i`.
+pub const VMOD_NEG: u16 = 1 << 2;
+/// `abs` (VOP3) / `neg_hi` (VOP3P) of source i: `VMOD_ABS << i`.
+pub const VMOD_ABS: u16 = 1 << 5;
+/// VOP3P `op_sel` / `op_sel_hi`.
+pub const VMOD_OP_SEL: u16 = 1 << 8;
+pub const VMOD_OP_SEL_HI: u16 = 1 << 9;
 
 impl OpInfo {
     pub fn on(&self, processor: Processor) -> bool {
@@ -182,9 +237,21 @@ pub fn table(gen: Generation) -> &'static [OpInfo] {
 }
 
 struct Index {
-    /// (family, opcode number) -> table indices (one per processor variant).
-    by_encoding: HashMap<(Family, u16), Vec<u16>>,
+    /// Per processor and family: opcode number -> first table index + 1
+    /// (0: none). The fast path of the decoder.
+    by_encoding: Vec<Vec<u16>>,
+    /// (family, opcode number) -> every table entry (encoding forms).
+    all_forms: HashMap<(Family, u16), Vec<u16>>,
+    /// Printed mnemonic, and the mnemonic without `_e32`/`_e64`.
     by_name: HashMap<&'static str, Vec<u16>>,
+}
+
+fn processor_slot(p: Processor) -> usize {
+    match p {
+        Processor::Gfx942 => 0,
+        Processor::Gfx1100 => 1,
+        Processor::Gfx1151 => 2,
+    }
 }
 
 fn index(gen: Generation) -> &'static Index {
@@ -195,17 +262,39 @@ fn index(gen: Generation) -> &'static Index {
         Generation::Gfx11 => &GFX11,
     };
     cell.get_or_init(|| {
-        let mut by_encoding: HashMap<(Family, u16), Vec<u16>> = HashMap::new();
+        let mut by_encoding = vec![Vec::new(); 3 * Family::ALL.len()];
         let mut by_name: HashMap<&'static str, Vec<u16>> = HashMap::new();
+        let mut all_forms: HashMap<(Family, u16), Vec<u16>> = HashMap::new();
         for (i, op) in table(gen).iter().enumerate() {
-            by_encoding
+            all_forms
                 .entry((op.family, op.opcode))
                 .or_default()
                 .push(i as u16);
+            for p in Processor::ALL {
+                if !op.on(p) {
+                    continue;
+                }
+                let slot =
+                    &mut by_encoding[processor_slot(p) * Family::ALL.len() + op.family as usize];
+                if slot.len() <= op.opcode as usize {
+                    slot.resize(op.opcode as usize + 1, 0);
+                }
+                if slot[op.opcode as usize] == 0 {
+                    slot[op.opcode as usize] = i as u16 + 1;
+                }
+            }
             by_name.entry(op.name).or_default().push(i as u16);
+            if let Some(base) = op
+                .name
+                .strip_suffix("_e32")
+                .or_else(|| op.name.strip_suffix("_e64"))
+            {
+                by_name.entry(base).or_default().push(i as u16);
+            }
         }
         Index {
             by_encoding,
+            all_forms,
             by_name,
         }
     })
@@ -213,14 +302,30 @@ fn index(gen: Generation) -> &'static Index {
 
 /// The opcode with this family and opcode number on `processor`.
 pub fn by_encoding(processor: Processor, family: Family, opcode: u16) -> Option<Opcode> {
+    let slot = &index(processor.generation()).by_encoding
+        [processor_slot(processor) * Family::ALL.len() + family as usize];
+    match slot.get(opcode as usize) {
+        Some(&i) if i != 0 => Some(Opcode(i - 1)),
+        _ => None,
+    }
+}
+
+/// All table entries with this family and opcode number on `processor`:
+/// one per encoding form (see [`Flags::RTN`], [`Flags::LDS_DMA`]).
+pub fn candidates(
+    processor: Processor,
+    family: Family,
+    opcode: u16,
+) -> impl Iterator<Item = Opcode> {
     let gen = processor.generation();
     let t = table(gen);
     index(gen)
-        .by_encoding
-        .get(&(family, opcode))?
-        .iter()
+        .all_forms
+        .get(&(family, opcode))
+        .into_iter()
+        .flatten()
         .copied()
-        .find(|&i| t[i as usize].on(processor))
+        .filter(move |&i| t[i as usize].on(processor))
         .map(Opcode)
 }
 
@@ -243,4 +348,132 @@ pub fn by_name(processor: Processor, name: &str) -> impl Iterator<Item = Opcode>
 pub fn lookup(processor: Processor, name: &str, family: Option<Family>) -> Option<Opcode> {
     let t = table(processor.generation());
     by_name(processor, name).find(|op| family.is_none_or(|f| t[op.0 as usize].family == f))
+}
+
+/// A DPP16, DPP8 or SDWA encoding of a VOP opcode: the mnemonic LLVM
+/// prints for it, its operands, and the modifiers it accepts. Generated
+/// (`gfx9_forms.rs`, `gfx11_forms.rs`) by `cargo xtask isa-forms`; an
+/// opcode has a form exactly when LLVM 22 decodes that encoding of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Form {
+    pub family: Family,
+    pub opcode: u16,
+    pub variant: Variant,
+    pub name: &'static str,
+    pub operands: &'static [OperandSpec],
+    /// [`FormMods`] bits.
+    pub mods: u8,
+    /// VOP3 forms of true16 operations: how `op_sel` prints.
+    pub op_sel: Option<OpSel>,
+    /// Processors the form exists on (bit per [`Processor::ALL`] index).
+    pub processors: u8,
+}
+
+/// How a VOP3 DPP form prints `op_sel:[..]`: `len` entries; `pos[b]` is
+/// the entry that shows op_sel bit `b` (bit 3: destination), -1 if none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OpSel {
+    pub len: u8,
+    pub pos: [i8; 4],
+}
+
+/// Which modifiers a [`Form`] of VOP1/VOP2/VOPC accepts in its control
+/// dword (VOP3/VOP3P forms take the VOP3 modifiers of their base opcode).
+pub struct FormMods;
+
+impl FormMods {
+    /// `neg`/`abs` on src0 (float source).
+    pub const SRC0_FLOAT: u8 = 1 << 0;
+    /// `sext` on src0 (integer source, SDWA).
+    pub const SRC0_SEXT: u8 = 1 << 1;
+    pub const SRC1_FLOAT: u8 = 1 << 2;
+    pub const SRC1_SEXT: u8 = 1 << 3;
+    /// SDWA `clamp`.
+    pub const CLAMP: u8 = 1 << 4;
+    /// SDWA output modifier (`mul:2`, `mul:4`, `div:2`).
+    pub const OMOD: u8 = 1 << 5;
+    /// SDWA `dst_sel:`/`dst_unused:` (absent where the result is not a
+    /// selectable 32-bit value, e.g. `v_cvt_pk_f32_bf8`, and on VOPC).
+    pub const DST_SEL: u8 = 1 << 6;
+    /// SDWA `src1_sel:` (VOP2/VOPC).
+    pub const SRC1_SEL: u8 = 1 << 7;
+}
+
+impl Form {
+    pub fn on(&self, processor: Processor) -> bool {
+        self.processors & processor_bit(processor) != 0
+    }
+
+    pub fn has(&self, bits: u8) -> bool {
+        self.mods & bits == bits
+    }
+}
+
+/// The DPP/SDWA forms of a generation.
+pub fn forms(gen: Generation) -> &'static [Form] {
+    match gen {
+        Generation::Gfx9 => super::gfx9_forms::FORMS,
+        Generation::Gfx11 => super::gfx11_forms::FORMS,
+    }
+}
+
+type FormIndex = HashMap<(Family, u16, Variant), Vec<u16>>;
+
+/// Forms with this mnemonic on `processor`.
+pub fn forms_by_name(processor: Processor, name: &str) -> impl Iterator<Item = &'static Form> + '_ {
+    static GFX9: OnceLock<HashMap<&'static str, Vec<u16>>> = OnceLock::new();
+    static GFX11: OnceLock<HashMap<&'static str, Vec<u16>>> = OnceLock::new();
+    let gen = processor.generation();
+    let cell = match gen {
+        Generation::Gfx9 => &GFX9,
+        Generation::Gfx11 => &GFX11,
+    };
+    let index = cell.get_or_init(|| {
+        let mut m: HashMap<&'static str, Vec<u16>> = HashMap::new();
+        for (i, f) in forms(gen).iter().enumerate() {
+            m.entry(f.name).or_default().push(i as u16);
+        }
+        m
+    });
+    let t = forms(gen);
+    index
+        .get(name)
+        .into_iter()
+        .flatten()
+        .map(move |&i| &t[i as usize])
+        .filter(move |f| f.on(processor))
+}
+
+fn form_index(gen: Generation) -> &'static FormIndex {
+    static GFX9: OnceLock<FormIndex> = OnceLock::new();
+    static GFX11: OnceLock<FormIndex> = OnceLock::new();
+    let cell = match gen {
+        Generation::Gfx9 => &GFX9,
+        Generation::Gfx11 => &GFX11,
+    };
+    cell.get_or_init(|| {
+        let mut m: FormIndex = HashMap::new();
+        for (i, f) in forms(gen).iter().enumerate() {
+            m.entry((f.family, f.opcode, f.variant))
+                .or_default()
+                .push(i as u16);
+        }
+        m
+    })
+}
+
+/// The `variant` form of the opcode with this family and number.
+pub fn form(
+    processor: Processor,
+    family: Family,
+    opcode: u16,
+    variant: Variant,
+) -> Option<&'static Form> {
+    let gen = processor.generation();
+    let t = forms(gen);
+    form_index(gen)
+        .get(&(family, opcode, variant))?
+        .iter()
+        .map(|&i| &t[i as usize])
+        .find(|f| f.on(processor))
 }

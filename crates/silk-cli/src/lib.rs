@@ -1,0 +1,4 @@
+//! The driver behind the `silk` command, as a library so tests and
+//! benchmarks can run it in process.
+
+pub mod build;
