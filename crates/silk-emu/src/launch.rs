@@ -695,7 +695,19 @@ fn decode_at(
             .copied()
             .flatten()
     };
-    match decode::decode(info.processor, &words[i..]) {
+    let decoded = decode::decode(info.processor, &words[i..]);
+    // VOPD pairs run as their two VOP1/VOP2 halves (see `fallback`).
+    let decoded = match decoded {
+        Ok((inst, _)) if table[inst.opcode.0 as usize].family == silk_amdgpu::isa::Family::Vopd => {
+            Err(decode::DecodeError::Invalid {
+                offset: 0,
+                name: "v_dual",
+                what: "pair (split by the emulator)",
+            })
+        }
+        other => other,
+    };
+    match decoded {
         Ok((inst, n)) => Ok(Decoded {
             inst,
             words: raw_of(n),

@@ -789,7 +789,13 @@ fn semantics(name: &str, family: Family, gen: Generation) -> Sem {
         | "s_dcache_wb_vol"
         | "s_buffer_gl0_inv"
         | "s_buffer_gl1_inv"
-        | "s_nop_nop" => (nop as Handler, 0),
+        | "s_nop_nop"
+        | "buffer_gl0_inv"
+        | "buffer_gl1_inv"
+        | "buffer_wbinvl1"
+        | "buffer_wbinvl1_vol"
+        | "buffer_inv"
+        | "buffer_wbl2" => (nop as Handler, 0),
         "s_endpgm" => (endpgm, 0),
         "s_trap" => (trap, 0),
         "s_barrier" => (barrier, 0),
