@@ -350,3 +350,73 @@ fn bad_input_is_reported_not_panicked() {
         Err(Error::WrongProcessor { .. })
     ));
 }
+
+#[test]
+fn descriptor_declaring_too_few_sgprs() {
+    // gfx942 allocates SGPRs from COMPUTE_PGM_RSRC1 bits 9:6 (8 per granule,
+    // 6 of them reserved for VCC/FLAT_SCRATCH/XNACK); GFX11 always has 106.
+    let mut obj = object("vector_add-gfx942");
+    let d = descriptor_offset(&obj, "vector_add");
+    let rsrc1 = u32::from_le_bytes(obj[d + 48..d + 52].try_into().unwrap());
+    put_word(&mut obj, d + 48, rsrc1 & !(0xf << 6));
+    let f = fault_of(vector_add(Processor::Gfx942, &obj, 10, Options::default()));
+    assert_eq!(f.kind, FaultKind::RegisterLimit, "{f}");
+    assert!(
+        f.message.contains("but the descriptor declares 3 SGPRs"),
+        "{f}"
+    );
+}
+
+const ROUNDS: usize = 150;
+
+#[test]
+fn mutated_code_never_panics() {
+    // Deterministic random word flips in the code of clang kernels: every
+    // launch must end in Ok or an Error, never a panic.
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut errors = 0;
+    let mut panics = Vec::new();
+    for (p, name) in [
+        (Processor::Gfx942, "gfx942"),
+        (Processor::Gfx1100, "gfx1100"),
+        (Processor::Gfx1151, "gfx1151"),
+    ] {
+        let original = object(&format!("vector_add-{name}"));
+        let (base, code) = kernel_code(&original, "vector_add");
+        for round in 0..ROUNDS {
+            let mut obj = original.clone();
+            for _ in 0..1 + next() % 3 {
+                let at = base + (next() as usize % (code.len() / 4).min(40)) * 4;
+                let w = next() as u32;
+                put_word(&mut obj, at, w);
+            }
+            let r = std::panic::catch_unwind(|| {
+                vector_add(
+                    p,
+                    &obj,
+                    100,
+                    Options {
+                        max_instructions_per_wave: 2000,
+                        ..Options::default()
+                    },
+                )
+            });
+            match r {
+                Ok(Ok(())) => {}
+                Ok(Err(_)) => errors += 1,
+                Err(_) => panics.push(format!("{name} round {round}")),
+            }
+        }
+    }
+    assert!(panics.is_empty(), "panicked: {panics:?}");
+    assert!(
+        errors > 100,
+        "mutations should mostly be reported: {errors}"
+    );
+}
