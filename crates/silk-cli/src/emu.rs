@@ -84,50 +84,51 @@ pub fn run(args: &Args) -> Result<(), String> {
         let (kind, value) = spec
             .split_once(':')
             .ok_or_else(|| format!("--arg `{spec}`: expected KIND:VALUE"))?;
-        let arg =
-            match kind {
-                "u32" => Arg::U32(parse_int(value, spec)?),
-                "i32" => Arg::I32(parse_int(value, spec)?),
-                "u64" => Arg::U64(parse_int(value, spec)?),
-                "i64" => Arg::I64(parse_int(value, spec)?),
-                "f32" => Arg::F32(
-                    value
-                        .trim()
-                        .parse()
-                        .map_err(|_| format!("--arg `{spec}`: not a float"))?,
-                ),
-                "f64" => Arg::F64(
-                    value
-                        .trim()
-                        .parse()
-                        .map_err(|_| format!("--arg `{spec}`: not a float"))?,
-                ),
-                "buf" => {
-                    let (name, init) = value.split_once('=').ok_or_else(|| {
-                        format!("--arg `{spec}`: expected buf:NAME=@FILE or buf:NAME=zero:BYTES")
-                    })?;
-                    if buffers.iter().any(|(n, _)| n == name) {
-                        return Err(format!("--arg `{spec}`: buffer `{name}` defined twice"));
-                    }
-                    let buf = if let Some(path) = init.strip_prefix('@') {
-                        let data = std::fs::read(path)
-                            .map_err(|e| format!("cannot read `{path}`: {e}"))?;
-                        emu.alloc_bytes(&data).map_err(|e| e.to_string())?
-                    } else if let Some(n) = init.strip_prefix("zero:") {
-                        let n: u64 = parse_int(n, spec)?;
-                        emu.alloc(n).map_err(|e| e.to_string())?
-                    } else {
-                        return Err(format!(
-                            "--arg `{spec}`: expected @FILE or zero:BYTES after `=`"
-                        ));
-                    };
-                    buffers.push((name.to_string(), buf));
-                    Arg::Buffer(buf)
+        let arg = match kind {
+            "u32" => Arg::U32(parse_int(value, spec)?),
+            "i32" => Arg::I32(parse_int(value, spec)?),
+            "u64" => Arg::U64(parse_int(value, spec)?),
+            "i64" => Arg::I64(parse_int(value, spec)?),
+            "f32" => Arg::F32(
+                value
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("--arg `{spec}`: not a float"))?,
+            ),
+            "f64" => Arg::F64(
+                value
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("--arg `{spec}`: not a float"))?,
+            ),
+            "buf" => {
+                let (name, init) = value.split_once('=').ok_or_else(|| {
+                    format!("--arg `{spec}`: expected buf:NAME=@FILE or buf:NAME=zero:BYTES")
+                })?;
+                if buffers.iter().any(|(n, _)| n == name) {
+                    return Err(format!("--arg `{spec}`: buffer `{name}` defined twice"));
                 }
-                other => return Err(format!(
+                let buf = if let Some(path) = init.strip_prefix('@') {
+                    let data =
+                        std::fs::read(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+                    emu.alloc_bytes(&data).map_err(|e| e.to_string())?
+                } else if let Some(n) = init.strip_prefix("zero:") {
+                    let n: u64 = parse_int(n, spec)?;
+                    emu.alloc(n).map_err(|e| e.to_string())?
+                } else {
+                    return Err(format!(
+                        "--arg `{spec}`: expected @FILE or zero:BYTES after `=`"
+                    ));
+                };
+                buffers.push((name.to_string(), buf));
+                Arg::Buffer(buf)
+            }
+            other => {
+                return Err(format!(
                     "--arg `{spec}`: unknown kind `{other}` (u32, i32, u64, i64, f32, f64, buf)"
-                )),
-            };
+                ))
+            }
+        };
         kargs.push(arg);
     }
     let mut dumps = Vec::new();
