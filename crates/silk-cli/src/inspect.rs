@@ -250,7 +250,7 @@ fn to_text(p: &ParsedCodeObject, want_disassembly: bool) -> String {
             }
         }
     }
-    if let Some(v) = &p.metadata_value {
+    if let Some(v) = &p.metadata_value() {
         let _ = writeln!(o, "metadata:");
         value_text(v, 2, &mut o);
     }
@@ -308,7 +308,7 @@ fn to_json(p: &ParsedCodeObject, entry: Option<&str>, want_disassembly: bool) ->
         "symbols": p.symbols,
         "dynamic_symbols": p.dynamic_symbols,
         "kernels": kernels,
-        "metadata": p.metadata_value.as_ref().map(value_json),
+        "metadata": p.metadata_value().as_ref().map(value_json),
         "comment": p.comment,
         "issues": validate(p).iter().map(|i| json!({"kind": format!("{:?}", i.kind), "message": i.message})).collect::<Vec<_>>(),
     })

@@ -147,6 +147,16 @@ pub enum Punct {
     ShrEq,
 }
 
+/// The keyword spelled `word`, if any. Checks length and first byte before
+/// comparing: identifiers are lexed often and most match no keyword.
+fn keyword(word: &str) -> Option<Keyword> {
+    let b = word.as_bytes();
+    KEYWORDS
+        .iter()
+        .find(|(s, _)| s.len() == b.len() && s.as_bytes()[0] == b[0] && s.as_bytes() == b)
+        .map(|(_, k)| *k)
+}
+
 /// Punctuation spellings, longest first so the lexer can match greedily.
 const PUNCTS: &[(&str, Punct)] = &[
     ("<<=", Punct::ShlEq),
@@ -298,16 +308,19 @@ impl Lexer<'_> {
                         self.pos += 1;
                     }
                     let word = &self.text[start..self.pos];
-                    let kind = match KEYWORDS.iter().find(|(s, _)| *s == word) {
-                        Some((_, k)) => TokenKind::Keyword(*k),
+                    let kind = match keyword(word) {
+                        Some(k) => TokenKind::Keyword(k),
                         None => TokenKind::Ident(word.to_string()),
                     };
                     self.push(kind, start);
                 }
                 _ => {
                     let rest = &self.bytes[self.pos..];
-                    if let Some((s, p)) =
-                        PUNCTS.iter().find(|(s, _)| rest.starts_with(s.as_bytes()))
+                    // Compare whole spellings only when the first byte
+                    // matches: the scan runs once per punctuation token.
+                    if let Some((s, p)) = PUNCTS
+                        .iter()
+                        .find(|(s, _)| s.as_bytes()[0] == c && rest.starts_with(s.as_bytes()))
                     {
                         self.pos += s.len();
                         self.push(TokenKind::Punct(*p), start);

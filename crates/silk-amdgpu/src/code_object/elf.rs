@@ -115,6 +115,24 @@ impl<'a> Bytes<'a> {
         Bytes { data }
     }
 
+    /// `len` bytes at `offset`, or `None` when they are not all inside.
+    pub fn get(&self, offset: u64, len: u64) -> Option<&'a [u8]> {
+        let end = offset.checked_add(len)?;
+        if end <= self.data.len() as u64 {
+            Some(&self.data[offset as usize..end as usize])
+        } else {
+            None
+        }
+    }
+
+    /// [`Bytes::slice`] with the description built only on failure.
+    pub fn slice_with(&self, offset: u64, len: u64, what: impl FnOnce() -> String) -> Result<&'a [u8]> {
+        match self.get(offset, len) {
+            Some(s) => Ok(s),
+            None => self.slice(offset, len, &what()),
+        }
+    }
+
     pub fn slice(&self, offset: u64, len: u64, what: &str) -> Result<&'a [u8]> {
         let end = offset.checked_add(len);
         match end {
@@ -166,6 +184,41 @@ impl<'a> Bytes<'a> {
         std::str::from_utf8(&rest[..end]).map_err(|_| {
             CodeObjectError::Malformed(format!("{what}: string at offset {offset:#x} is not UTF-8"))
         })
+    }
+}
+
+/// A string table (`.strtab`, `.dynstr`, `.shstrtab`) checked for UTF-8
+/// once, so looking a name up is a NUL search and a sub-slice; results and
+/// errors are exactly those of [`Bytes::cstr`].
+#[derive(Clone, Copy)]
+pub struct StrTab<'a> {
+    bytes: Bytes<'a>,
+    /// The whole table when it is valid UTF-8.
+    text: Option<&'a str>,
+}
+
+impl<'a> StrTab<'a> {
+    pub fn new(data: &'a [u8]) -> Self {
+        StrTab {
+            bytes: Bytes::new(data),
+            text: std::str::from_utf8(data).ok(),
+        }
+    }
+
+    /// NUL-terminated string at `offset`.
+    pub fn get(&self, offset: u64, what: &str) -> Result<&'a str> {
+        // In a valid UTF-8 table a string starting on a character boundary
+        // and ending at a NUL (always a boundary) is valid UTF-8; any other
+        // case takes the checked path for its precise error.
+        let fast = self
+            .text
+            .zip(usize::try_from(offset).ok())
+            .and_then(|(t, o)| t.get(o..))
+            .and_then(|rest| rest.find('\0').map(|end| &rest[..end]));
+        match fast {
+            Some(s) => Ok(s),
+            None => self.bytes.cstr(offset, what),
+        }
     }
 }
 
@@ -221,6 +274,18 @@ mod tests {
         assert!(b.u64(u64::MAX, "far").is_err());
         assert_eq!(b.cstr(3, "s").unwrap(), "a");
         assert!(b.cstr(9, "s").is_err());
+        let t = StrTab::new(b"\0ab\0c");
+        assert_eq!(t.get(1, "s").unwrap(), "ab");
+        assert_eq!(t.get(0, "s").unwrap(), "");
+        assert!(t.get(4, "s").is_err());
+        assert!(t.get(9, "s").is_err());
+        let bad = StrTab::new(b"\0\xce\xbb\0\xff\0");
+        assert_eq!(bad.get(1, "s").unwrap(), "\u{3bb}");
+        assert!(bad.get(2, "s").is_err());
+        assert!(bad.get(4, "s").is_err());
+        let mid = StrTab::new(b"\0\xce\xbb\0");
+        assert_eq!(mid.get(1, "s").unwrap(), "\u{3bb}");
+        assert!(mid.get(2, "s").is_err(), "inside a character");
         assert_eq!(align_up(5, 4), 8);
         assert_eq!(align_up(5, 0), 5);
     }

@@ -6,7 +6,7 @@
 //! unknown document round-trips unchanged; the YAML `.amdgpu_metadata`
 //! block of an assembler maps onto the same `Value`.
 
-use super::msgpack::Value;
+use super::msgpack::{Value, ValueRef};
 use super::{CodeObjectError, Result};
 use crate::target::Target;
 use serde::Serialize;
@@ -311,19 +311,22 @@ impl KernelArg {
     }
 
     pub fn from_value(v: &Value) -> Result<KernelArg> {
+        KernelArg::from_value_ref(ValueRef::from_value(v))
+    }
+
+    /// [`KernelArg::from_value`] on a borrowed value.
+    pub fn from_value_ref(v: ValueRef<'_>) -> Result<KernelArg> {
         let mut f = Fields::new(v, "kernel argument")?;
         let arg = KernelArg {
             name: f.string(".name"),
             type_name: f.string(".type_name"),
             offset: f.required_u64(".offset")?,
             size: f.required_u64(".size")?,
-            value_kind: ValueKind::parse(&f.required_string(".value_kind")?),
-            address_space: f.string(".address_space").map(|s| AddressSpace::parse(&s)),
+            value_kind: ValueKind::parse(f.required_str(".value_kind")?),
+            address_space: f.str(".address_space").map(AddressSpace::parse),
             pointee_align: f.u64(".pointee_align"),
-            access: f.string(".access").map(|s| AccessQualifier::parse(&s)),
-            actual_access: f
-                .string(".actual_access")
-                .map(|s| AccessQualifier::parse(&s)),
+            access: f.str(".access").map(AccessQualifier::parse),
+            actual_access: f.str(".actual_access").map(AccessQualifier::parse),
             is_const: f.bool(".is_const"),
             is_restrict: f.bool(".is_restrict"),
             is_volatile: f.bool(".is_volatile"),
@@ -549,6 +552,11 @@ impl KernelMetadata {
     }
 
     pub fn from_value(v: &Value) -> Result<KernelMetadata> {
+        KernelMetadata::from_value_ref(ValueRef::from_value(v))
+    }
+
+    /// [`KernelMetadata::from_value`] on a borrowed value.
+    pub fn from_value_ref(v: ValueRef<'_>) -> Result<KernelMetadata> {
         let mut f = Fields::new(v, "kernel metadata")?;
         let name = f.required_string(".name")?;
         let ctx = |e: CodeObjectError| match e {
@@ -558,15 +566,15 @@ impl KernelMetadata {
             other => other,
         };
         let args = match f.take(".args") {
-            Some(v @ Value::Array(items)) if items.is_empty() => {
-                f.keep(".args", v);
+            Some(v @ ValueRef::Array(_)) if v.as_array().is_some_and(<[_]>::is_empty) => {
+                f.keep(".args", &v);
                 Vec::new()
             }
-            Some(Value::Array(items)) => items
-                .iter()
+            Some(ValueRef::Array(items)) => items
+                .into_iter()
                 .enumerate()
                 .map(|(i, a)| {
-                    KernelArg::from_value(a).map_err(|e| match e {
+                    KernelArg::from_value_ref(a).map_err(|e| match e {
                         CodeObjectError::Metadata(m) => {
                             CodeObjectError::Metadata(format!("argument {i}: {m}"))
                         }
@@ -576,7 +584,7 @@ impl KernelMetadata {
                 .collect::<Result<Vec<_>>>()
                 .map_err(ctx)?,
             Some(other) => {
-                f.keep(".args", other);
+                f.keep(".args", &other);
                 Vec::new()
             }
             None => Vec::new(),
@@ -667,6 +675,12 @@ impl Metadata {
     }
 
     pub fn from_value(v: &Value) -> Result<Metadata> {
+        Metadata::from_value_ref(ValueRef::from_value(v))
+    }
+
+    /// [`Metadata::from_value`] on a borrowed value (what the reader uses:
+    /// only the strings the model keeps are allocated).
+    pub fn from_value_ref(v: ValueRef<'_>) -> Result<Metadata> {
         let mut f = Fields::new(v, "metadata root")?;
         let version = f.u64_list("amdhsa.version").ok_or_else(|| {
             CodeObjectError::Metadata(
@@ -675,9 +689,9 @@ impl Metadata {
         })?;
         let target = f.required_string("amdhsa.target")?;
         let kernels = match f.take("amdhsa.kernels") {
-            Some(Value::Array(items)) => items
-                .iter()
-                .map(KernelMetadata::from_value)
+            Some(ValueRef::Array(items)) => items
+                .into_iter()
+                .map(KernelMetadata::from_value_ref)
                 .collect::<Result<Vec<_>>>()?,
             Some(_) => {
                 return Err(CodeObjectError::Metadata(
@@ -687,14 +701,14 @@ impl Metadata {
             None => Vec::new(),
         };
         let printf = match f.take("amdhsa.printf") {
-            Some(Value::Array(items)) if items.iter().all(|i| i.as_str().is_some()) => Some(
+            Some(ValueRef::Array(items)) if items.iter().all(|i| i.as_str().is_some()) => Some(
                 items
                     .iter()
                     .filter_map(|i| i.as_str().map(str::to_string))
                     .collect(),
             ),
             Some(other) => {
-                f.keep("amdhsa.printf", other);
+                f.keep("amdhsa.printf", &other);
                 None
             }
             None => None,
@@ -712,21 +726,26 @@ impl Metadata {
     /// written directly without building the generic value).
     pub fn to_msgpack(&self) -> Result<Vec<u8>> {
         let mut out = Vec::with_capacity(512 + 512 * self.kernels.len());
-        let mut m: Vec<(&str, Field)> = vec![
-            ("amdhsa.version", Field::List(&self.version)),
-            ("amdhsa.target", Field::S(&self.target)),
-            ("amdhsa.kernels", Field::Kernels(&self.kernels)),
-        ];
-        if let Some(p) = &self.printf {
-            m.push(("amdhsa.printf", Field::Strings(p)));
-        }
-        m.extend(self.extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
-        encode_map(m, &mut out)?;
+        self.write_msgpack(&mut out)?;
         Ok(out)
     }
 
+    /// Append the bytes of [`Metadata::to_msgpack`] to `out`.
+    pub fn write_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
+        // Root keys in bytewise order.
+        let mut m: Vec<(&str, Field)> = Vec::with_capacity(4 + self.extra.len());
+        m.push(("amdhsa.kernels", Field::Kernels(&self.kernels)));
+        if let Some(p) = &self.printf {
+            m.push(("amdhsa.printf", Field::Strings(p)));
+        }
+        m.push(("amdhsa.target", Field::S(&self.target)));
+        m.push(("amdhsa.version", Field::List(&self.version)));
+        m.extend(self.extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
+        encode_map(m, out)
+    }
+
     pub fn from_msgpack(bytes: &[u8]) -> Result<Metadata> {
-        Metadata::from_value(&Value::from_bytes(bytes)?)
+        Metadata::from_value_ref(ValueRef::from_bytes(bytes)?)
     }
 }
 
@@ -793,39 +812,41 @@ fn encode_map(mut entries: Vec<(&str, Field)>, out: &mut Vec<u8>) -> Result<()> 
 
 impl KernelArg {
     /// MessagePack bytes of [`KernelArg::to_value`], written directly.
+    /// Known keys are pushed in bytewise order, so sorting only has to
+    /// place `extra` keys.
     pub fn encode(&self, out: &mut Vec<u8>) -> Result<()> {
-        let mut m: Vec<(&str, Field)> = Vec::with_capacity(8 + self.extra.len());
-        if let Some(v) = &self.name {
-            m.push((".name", Field::S(v)));
-        }
-        if let Some(v) = &self.type_name {
-            m.push((".type_name", Field::S(v)));
-        }
-        m.push((".offset", Field::U(self.offset)));
-        m.push((".size", Field::U(self.size)));
-        m.push((".value_kind", Field::S(self.value_kind.as_str())));
-        if let Some(v) = &self.address_space {
-            m.push((".address_space", Field::S(v.as_str())));
-        }
-        if let Some(v) = self.pointee_align {
-            m.push((".pointee_align", Field::U(v)));
-        }
+        let mut m: Vec<(&str, Field)> = Vec::with_capacity(13 + self.extra.len());
         if let Some(v) = &self.access {
             m.push((".access", Field::S(v.as_str())));
         }
         if let Some(v) = &self.actual_access {
             m.push((".actual_access", Field::S(v.as_str())));
         }
+        if let Some(v) = &self.address_space {
+            m.push((".address_space", Field::S(v.as_str())));
+        }
         for (k, v) in [
             (".is_const", self.is_const),
+            (".is_pipe", self.is_pipe),
             (".is_restrict", self.is_restrict),
             (".is_volatile", self.is_volatile),
-            (".is_pipe", self.is_pipe),
         ] {
             if let Some(v) = v {
                 m.push((k, Field::B(v)));
             }
         }
+        if let Some(v) = &self.name {
+            m.push((".name", Field::S(v)));
+        }
+        m.push((".offset", Field::U(self.offset)));
+        if let Some(v) = self.pointee_align {
+            m.push((".pointee_align", Field::U(v)));
+        }
+        m.push((".size", Field::U(self.size)));
+        if let Some(v) = &self.type_name {
+            m.push((".type_name", Field::S(v)));
+        }
+        m.push((".value_kind", Field::S(self.value_kind.as_str())));
         m.extend(self.extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
         encode_map(m, out)
     }
@@ -833,81 +854,96 @@ impl KernelArg {
 
 impl KernelMetadata {
     /// MessagePack bytes of [`KernelMetadata::to_value`], written directly.
+    /// Known keys are pushed in bytewise order, so sorting only has to
+    /// place `extra` keys.
     pub fn encode(&self, out: &mut Vec<u8>) -> Result<()> {
         let mut m: Vec<(&str, Field)> = Vec::with_capacity(24 + self.extra.len());
-        m.push((".name", Field::S(&self.name)));
-        m.push((".symbol", Field::S(&self.symbol)));
+        opt_u(&mut m, ".agpr_count", self.agpr_count);
+        // LLVM omits `.args` for a kernel without arguments.
         if !self.args.is_empty() {
             m.push((".args", Field::Args(&self.args)));
         }
-        m.push((".kernarg_segment_size", Field::U(self.kernarg_segment_size)));
-        m.push((
-            ".kernarg_segment_align",
-            Field::U(self.kernarg_segment_align),
-        ));
+        opt_s(&mut m, ".device_enqueue_symbol", &self.device_enqueue_symbol);
         m.push((
             ".group_segment_fixed_size",
             Field::U(self.group_segment_fixed_size),
         ));
         m.push((
+            ".kernarg_segment_align",
+            Field::U(self.kernarg_segment_align),
+        ));
+        m.push((".kernarg_segment_size", Field::U(self.kernarg_segment_size)));
+        opt_s(&mut m, ".kind", &self.kind);
+        opt_s(&mut m, ".language", &self.language);
+        if let Some(v) = &self.language_version {
+            m.push((".language_version", Field::List(v)));
+        }
+        opt_u(
+            &mut m,
+            ".max_flat_workgroup_size",
+            self.max_flat_workgroup_size,
+        );
+        m.push((".name", Field::S(&self.name)));
+        m.push((
             ".private_segment_fixed_size",
             Field::U(self.private_segment_fixed_size),
         ));
-        m.push((".wavefront_size", Field::U(self.wavefront_size)));
-        m.push((".sgpr_count", Field::U(self.sgpr_count)));
-        m.push((".vgpr_count", Field::U(self.vgpr_count)));
-        for (k, v) in [
-            (".agpr_count", self.agpr_count),
-            (".sgpr_spill_count", self.sgpr_spill_count),
-            (".vgpr_spill_count", self.vgpr_spill_count),
-            (".max_flat_workgroup_size", self.max_flat_workgroup_size),
-            (".uniform_work_group_size", self.uniform_work_group_size),
-            (".workgroup_processor_mode", self.workgroup_processor_mode),
-        ] {
-            if let Some(v) = v {
-                m.push((k, Field::U(v)));
-            }
+        if let Some(v) = &self.reqd_workgroup_size {
+            m.push((".reqd_workgroup_size", Field::List(v)));
         }
+        m.push((".sgpr_count", Field::U(self.sgpr_count)));
+        opt_u(&mut m, ".sgpr_spill_count", self.sgpr_spill_count);
+        m.push((".symbol", Field::S(&self.symbol)));
+        opt_u(
+            &mut m,
+            ".uniform_work_group_size",
+            self.uniform_work_group_size,
+        );
         if let Some(v) = self.uses_dynamic_stack {
             m.push((".uses_dynamic_stack", Field::B(v)));
         }
-        for (k, v) in [
-            (".language", &self.language),
-            (".vec_type_hint", &self.vec_type_hint),
-            (".device_enqueue_symbol", &self.device_enqueue_symbol),
-            (".kind", &self.kind),
-        ] {
-            if let Some(v) = v {
-                m.push((k, Field::S(v)));
-            }
-        }
-        for (k, v) in [
-            (".language_version", &self.language_version),
-            (".reqd_workgroup_size", &self.reqd_workgroup_size),
-            (".workgroup_size_hint", &self.workgroup_size_hint),
-        ] {
-            if let Some(v) = v {
-                m.push((k, Field::List(v)));
-            }
+        opt_s(&mut m, ".vec_type_hint", &self.vec_type_hint);
+        m.push((".vgpr_count", Field::U(self.vgpr_count)));
+        opt_u(&mut m, ".vgpr_spill_count", self.vgpr_spill_count);
+        m.push((".wavefront_size", Field::U(self.wavefront_size)));
+        opt_u(
+            &mut m,
+            ".workgroup_processor_mode",
+            self.workgroup_processor_mode,
+        );
+        if let Some(v) = &self.workgroup_size_hint {
+            m.push((".workgroup_size_hint", Field::List(v)));
         }
         m.extend(self.extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
         encode_map(m, out)
     }
 }
 
+fn opt_u<'a>(m: &mut Vec<(&'a str, Field<'a>)>, key: &'a str, v: Option<u64>) {
+    if let Some(v) = v {
+        m.push((key, Field::U(v)));
+    }
+}
+
+fn opt_s<'a>(m: &mut Vec<(&'a str, Field<'a>)>, key: &'a str, v: &'a Option<String>) {
+    if let Some(v) = v {
+        m.push((key, Field::S(v)));
+    }
+}
+
 /// Takes typed fields out of a map; whatever is left (or of the wrong
 /// type) stays verbatim in `extra`.
 struct Fields<'a> {
-    entries: Vec<(&'a Value, &'a Value)>,
+    entries: Vec<(ValueRef<'a>, ValueRef<'a>)>,
     kept: Vec<(String, Value)>,
     what: &'static str,
 }
 
 impl<'a> Fields<'a> {
-    fn new(v: &'a Value, what: &'static str) -> Result<Fields<'a>> {
+    fn new(v: ValueRef<'a>, what: &'static str) -> Result<Fields<'a>> {
         match v {
-            Value::Map(entries) => Ok(Fields {
-                entries: entries.iter().map(|(k, v)| (k, v)).collect(),
+            ValueRef::Map(entries) => Ok(Fields {
+                entries,
                 kept: Vec::new(),
                 what,
             }),
@@ -915,7 +951,7 @@ impl<'a> Fields<'a> {
         }
     }
 
-    fn take(&mut self, key: &str) -> Option<&'a Value> {
+    fn take(&mut self, key: &str) -> Option<ValueRef<'a>> {
         let i = self
             .entries
             .iter()
@@ -923,37 +959,43 @@ impl<'a> Fields<'a> {
         Some(self.entries.swap_remove(i).1)
     }
 
-    fn keep(&mut self, key: &str, v: &Value) {
-        self.kept.push((key.to_string(), v.clone()));
+    fn keep(&mut self, key: &str, v: &ValueRef<'a>) {
+        self.kept.push((key.to_string(), v.to_value()));
     }
 
-    fn typed<T>(&mut self, key: &str, get: impl Fn(&'a Value) -> Option<T>) -> Option<T> {
+    fn typed<T>(&mut self, key: &str, get: impl Fn(&ValueRef<'a>) -> Option<T>) -> Option<T> {
         let v = self.take(key)?;
-        match get(v) {
+        match get(&v) {
             Some(t) => Some(t),
             None => {
-                self.keep(key, v);
+                self.keep(key, &v);
                 None
             }
         }
     }
 
+    fn str(&mut self, key: &str) -> Option<&'a str> {
+        self.typed(key, ValueRef::as_str)
+    }
     fn string(&mut self, key: &str) -> Option<String> {
-        self.typed(key, |v| v.as_str().map(str::to_string))
+        self.str(key).map(str::to_string)
     }
     fn u64(&mut self, key: &str) -> Option<u64> {
-        self.typed(key, Value::as_u64)
+        self.typed(key, ValueRef::as_u64)
     }
     fn bool(&mut self, key: &str) -> Option<bool> {
-        self.typed(key, Value::as_bool)
+        self.typed(key, ValueRef::as_bool)
     }
     fn u64_list(&mut self, key: &str) -> Option<Vec<u64>> {
-        self.typed(key, |v| v.as_array()?.iter().map(Value::as_u64).collect())
+        self.typed(key, |v| v.as_array()?.iter().map(ValueRef::as_u64).collect())
     }
-    fn required_string(&mut self, key: &str) -> Result<String> {
-        self.string(key).ok_or_else(|| {
+    fn required_str(&mut self, key: &str) -> Result<&'a str> {
+        self.str(key).ok_or_else(|| {
             CodeObjectError::Metadata(format!("{}: `{key}` is missing or not a string", self.what))
         })
+    }
+    fn required_string(&mut self, key: &str) -> Result<String> {
+        self.required_str(key).map(str::to_string)
     }
     fn required_u64(&mut self, key: &str) -> Result<u64> {
         self.u64(key).ok_or_else(|| {
@@ -969,11 +1011,11 @@ impl<'a> Fields<'a> {
     /// dropped (the raw document still has them).
     fn rest(self) -> Vec<(String, Value)> {
         let mut kept = self.kept;
-        let mut left: Vec<(&Value, &Value)> = self.entries;
+        let mut left = self.entries;
         left.sort_by(|a, b| a.0.as_str().cmp(&b.0.as_str()));
         for (k, v) in left {
-            if let Value::Str(k) = k {
-                kept.push((k.clone(), v.clone()));
+            if let ValueRef::Str(k) = k {
+                kept.push((k.to_string(), v.to_value()));
             }
         }
         kept

@@ -33,7 +33,7 @@ pub use metadata::{
     AccessQualifier, AddressSpace, HiddenArg, KernArgLayout, KernelArg, KernelMetadata, Metadata,
     ValueKind,
 };
-pub use msgpack::Value;
+pub use msgpack::{Value, ValueRef};
 pub use reader::{read, ParsedCodeObject, ParsedKernel};
 pub use validate::{validate, Issue, IssueKind};
 pub use writer::{Layout, LinkInfo};

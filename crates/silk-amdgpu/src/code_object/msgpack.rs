@@ -161,6 +161,32 @@ impl Value {
 
     /// Decode exactly one value spanning all of `bytes`.
     pub fn from_bytes(bytes: &[u8]) -> Result<Value> {
+        ValueRef::from_bytes(bytes).map(|v| v.to_value())
+    }
+}
+
+/// A decoded MessagePack value that borrows its strings, binaries and
+/// extension data from the input: what the reader decodes metadata notes
+/// into, so only the strings the typed model keeps are allocated.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ValueRef<'a> {
+    Nil,
+    Bool(bool),
+    UInt(u64),
+    Int(i64),
+    F32(f32),
+    F64(f64),
+    Str(&'a str),
+    Bin(&'a [u8]),
+    Array(Vec<ValueRef<'a>>),
+    Map(Vec<(ValueRef<'a>, ValueRef<'a>)>),
+    Ext(i8, &'a [u8]),
+}
+
+impl<'a> ValueRef<'a> {
+    /// Decode exactly one value spanning all of `bytes` (the same checks
+    /// and messages as [`Value::from_bytes`]).
+    pub fn from_bytes(bytes: &'a [u8]) -> Result<ValueRef<'a>> {
         let mut d = Decoder { bytes, pos: 0 };
         let v = d.value(0)?;
         if d.pos != bytes.len() {
@@ -172,6 +198,78 @@ impl Value {
         }
         Ok(v)
     }
+
+    /// A borrowed view of an owned value.
+    pub fn from_value(v: &'a Value) -> ValueRef<'a> {
+        match v {
+            Value::Nil => ValueRef::Nil,
+            Value::Bool(b) => ValueRef::Bool(*b),
+            Value::UInt(u) => ValueRef::UInt(*u),
+            Value::Int(i) => ValueRef::Int(*i),
+            Value::F32(f) => ValueRef::F32(*f),
+            Value::F64(f) => ValueRef::F64(*f),
+            Value::Str(s) => ValueRef::Str(s),
+            Value::Bin(b) => ValueRef::Bin(b),
+            Value::Array(items) => ValueRef::Array(items.iter().map(ValueRef::from_value).collect()),
+            Value::Map(entries) => ValueRef::Map(
+                entries
+                    .iter()
+                    .map(|(k, v)| (ValueRef::from_value(k), ValueRef::from_value(v)))
+                    .collect(),
+            ),
+            Value::Ext(t, d) => ValueRef::Ext(*t, d),
+        }
+    }
+
+    /// The owned equivalent.
+    pub fn to_value(&self) -> Value {
+        match self {
+            ValueRef::Nil => Value::Nil,
+            ValueRef::Bool(b) => Value::Bool(*b),
+            ValueRef::UInt(u) => Value::UInt(*u),
+            ValueRef::Int(i) => Value::Int(*i),
+            ValueRef::F32(f) => Value::F32(*f),
+            ValueRef::F64(f) => Value::F64(*f),
+            ValueRef::Str(s) => Value::Str(s.to_string()),
+            ValueRef::Bin(b) => Value::Bin(b.to_vec()),
+            ValueRef::Array(items) => Value::Array(items.iter().map(ValueRef::to_value).collect()),
+            ValueRef::Map(entries) => Value::Map(
+                entries
+                    .iter()
+                    .map(|(k, v)| (k.to_value(), v.to_value()))
+                    .collect(),
+            ),
+            ValueRef::Ext(t, d) => Value::Ext(*t, d.to_vec()),
+        }
+    }
+
+    pub fn as_str(&self) -> Option<&'a str> {
+        match self {
+            ValueRef::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_u64(&self) -> Option<u64> {
+        match self {
+            ValueRef::UInt(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            ValueRef::Bool(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    pub fn as_array(&self) -> Option<&[ValueRef<'a>]> {
+        match self {
+            ValueRef::Array(v) => Some(v),
+            _ => None,
+        }
+    }
 }
 
 struct Decoder<'a> {
@@ -179,8 +277,8 @@ struct Decoder<'a> {
     pos: usize,
 }
 
-impl Decoder<'_> {
-    fn take(&mut self, n: usize) -> Result<&[u8]> {
+impl<'a> Decoder<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8]> {
         let end = self.pos.checked_add(n).filter(|&e| e <= self.bytes.len());
         match end {
             Some(end) => {
@@ -214,41 +312,41 @@ impl Decoder<'_> {
         Ok(len)
     }
 
-    fn string(&mut self, len: usize) -> Result<Value> {
+    fn string(&mut self, len: usize) -> Result<ValueRef<'a>> {
         let at = self.pos;
         let raw = self.take(len)?;
         match std::str::from_utf8(raw) {
-            Ok(s) => Ok(Value::Str(s.to_string())),
+            Ok(s) => Ok(ValueRef::Str(s)),
             Err(_) => Err(CodeObjectError::MsgPack(format!(
                 "string at offset {at} is not UTF-8"
             ))),
         }
     }
 
-    fn array(&mut self, len: usize, depth: usize) -> Result<Value> {
+    fn array(&mut self, len: usize, depth: usize) -> Result<ValueRef<'a>> {
         let mut items = Vec::with_capacity(len);
         for _ in 0..len {
             items.push(self.value(depth + 1)?);
         }
-        Ok(Value::Array(items))
+        Ok(ValueRef::Array(items))
     }
 
-    fn map(&mut self, len: usize, depth: usize) -> Result<Value> {
+    fn map(&mut self, len: usize, depth: usize) -> Result<ValueRef<'a>> {
         let mut entries = Vec::with_capacity(len);
         for _ in 0..len {
             let k = self.value(depth + 1)?;
             let v = self.value(depth + 1)?;
             entries.push((k, v));
         }
-        Ok(Value::Map(entries))
+        Ok(ValueRef::Map(entries))
     }
 
-    fn ext(&mut self, len: usize) -> Result<Value> {
+    fn ext(&mut self, len: usize) -> Result<ValueRef<'a>> {
         let ty = self.take(1)?[0] as i8;
-        Ok(Value::Ext(ty, self.take(len)?.to_vec()))
+        Ok(ValueRef::Ext(ty, self.take(len)?))
     }
 
-    fn value(&mut self, depth: usize) -> Result<Value> {
+    fn value(&mut self, depth: usize) -> Result<ValueRef<'a>> {
         if depth > MAX_DEPTH {
             return Err(CodeObjectError::MsgPack(format!(
                 "nesting deeper than {MAX_DEPTH} at offset {}",
@@ -258,21 +356,21 @@ impl Decoder<'_> {
         let at = self.pos;
         let byte = self.take(1)?[0];
         Ok(match Marker::from_u8(byte) {
-            Marker::FixPos(v) => Value::UInt(v as u64),
-            Marker::FixNeg(v) => Value::Int(v as i64),
-            Marker::Null => Value::Nil,
-            Marker::True => Value::Bool(true),
-            Marker::False => Value::Bool(false),
-            Marker::U8 => Value::UInt(self.be(1)?),
-            Marker::U16 => Value::UInt(self.be(2)?),
-            Marker::U32 => Value::UInt(self.be(4)?),
-            Marker::U64 => Value::UInt(self.be(8)?),
+            Marker::FixPos(v) => ValueRef::UInt(v as u64),
+            Marker::FixNeg(v) => ValueRef::Int(v as i64),
+            Marker::Null => ValueRef::Nil,
+            Marker::True => ValueRef::Bool(true),
+            Marker::False => ValueRef::Bool(false),
+            Marker::U8 => ValueRef::UInt(self.be(1)?),
+            Marker::U16 => ValueRef::UInt(self.be(2)?),
+            Marker::U32 => ValueRef::UInt(self.be(4)?),
+            Marker::U64 => ValueRef::UInt(self.be(8)?),
             Marker::I8 => int(self.be(1)? as u8 as i8 as i64),
             Marker::I16 => int(self.be(2)? as u16 as i16 as i64),
             Marker::I32 => int(self.be(4)? as u32 as i32 as i64),
             Marker::I64 => int(self.be(8)? as i64),
-            Marker::F32 => Value::F32(f32::from_bits(self.be(4)? as u32)),
-            Marker::F64 => Value::F64(f64::from_bits(self.be(8)?)),
+            Marker::F32 => ValueRef::F32(f32::from_bits(self.be(4)? as u32)),
+            Marker::F64 => ValueRef::F64(f64::from_bits(self.be(8)?)),
             Marker::FixStr(n) => self.string(n as usize)?,
             Marker::Str8 => {
                 let n = self.len(1, "string")?;
@@ -293,7 +391,7 @@ impl Decoder<'_> {
                     _ => 4,
                 };
                 let n = self.len(w, "binary")?;
-                Value::Bin(self.take(n)?.to_vec())
+                ValueRef::Bin(self.take(n)?)
             }
             Marker::FixArray(n) => self.array(n as usize, depth)?,
             Marker::Array16 => {
@@ -341,11 +439,11 @@ impl Decoder<'_> {
 
 /// Non-negative values are `UInt` whatever their wire form, so a decoded
 /// document compares equal to one built from typed fields.
-fn int(v: i64) -> Value {
+fn int<'a>(v: i64) -> ValueRef<'a> {
     if v >= 0 {
-        Value::UInt(v as u64)
+        ValueRef::UInt(v as u64)
     } else {
-        Value::Int(v)
+        ValueRef::Int(v)
     }
 }
 

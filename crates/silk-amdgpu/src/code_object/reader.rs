@@ -11,7 +11,7 @@ use super::config::KernelConfig;
 use super::descriptor::KernelDescriptor;
 use super::elf::*;
 use super::metadata::Metadata;
-use super::msgpack::Value;
+use super::msgpack::{Value, ValueRef};
 use super::writer::LinkInfo;
 use super::{CodeObject, CodeObjectError, DeviceFunction, Kernel, Result};
 use crate::target::{FeatureSetting, Processor, Target};
@@ -110,10 +110,10 @@ pub struct ParsedCodeObject {
     pub symbols: Vec<Symbol>,
     pub dynamic_symbols: Vec<Symbol>,
     pub kernels: Vec<ParsedKernel>,
-    /// Raw `NT_AMDGPU_METADATA` descriptor bytes.
+    /// Raw `NT_AMDGPU_METADATA` descriptor bytes (the generic document is
+    /// decoded on demand by [`ParsedCodeObject::metadata_value`]).
     #[serde(skip)]
     pub metadata_bytes: Option<Vec<u8>>,
-    pub metadata_value: Option<Value>,
     pub metadata: Option<Metadata>,
     /// `.comment` strings.
     pub comment: Vec<String>,
@@ -198,7 +198,6 @@ pub fn read(bytes: &[u8]) -> Result<ParsedCodeObject> {
         dynamic_symbols: Vec::new(),
         kernels: Vec::new(),
         metadata_bytes: None,
-        metadata_value: None,
         metadata: None,
         comment: Vec::new(),
         problems: Vec::new(),
@@ -243,6 +242,9 @@ fn read_segments(b: &Bytes, obj: &mut ParsedCodeObject) {
         ));
         return;
     }
+    // Never reserve more entries than the file could hold.
+    obj.segments
+        .reserve((h.phnum as usize).min(b.data.len() / PHDR_SIZE));
     for i in 0..h.phnum as u64 {
         let o = h.phoff.saturating_add(i * PHDR_SIZE as u64);
         let what = "program header";
@@ -281,7 +283,7 @@ fn read_sections(b: &Bytes, obj: &mut ParsedCodeObject) {
         ));
         return;
     }
-    let mut raw = Vec::new();
+    let mut raw = Vec::with_capacity((h.shnum as usize).min(b.data.len() / SHDR_SIZE));
     for i in 0..h.shnum as u64 {
         let o = h.shoff.saturating_add(i * SHDR_SIZE as u64);
         let what = "section header";
@@ -327,9 +329,11 @@ fn read_sections(b: &Bytes, obj: &mut ParsedCodeObject) {
             h.shstrndx
         ));
     }
+    let names = names.map(StrTab::new);
+    obj.sections.reserve(raw.len());
     for (i, (name_off, mut s)) in raw.into_iter().enumerate() {
-        if let Some(names) = names {
-            match Bytes::new(names).cstr(name_off as u64, "section name") {
+        if let Some(names) = &names {
+            match names.get(name_off as u64, "section name") {
                 Ok(n) => s.name = n.to_string(),
                 Err(e) => obj.problems.push(format!("section {i}: {e}")),
             }
@@ -339,10 +343,10 @@ fn read_sections(b: &Bytes, obj: &mut ParsedCodeObject) {
 }
 
 fn parse_symbols(b: &Bytes, obj: &mut ParsedCodeObject, ty: u32) -> Vec<Symbol> {
-    let Some(tab) = obj.sections.iter().find(|s| s.sh_type == ty).cloned() else {
+    let Some(tab) = obj.sections.iter().find(|s| s.sh_type == ty) else {
         return Vec::new();
     };
-    let data = match b.slice(tab.offset, tab.size, &format!("`{}`", tab.name)) {
+    let data = match b.slice_with(tab.offset, tab.size, || format!("`{}`", tab.name)) {
         Ok(d) => d,
         Err(e) => {
             obj.problems.push(e.to_string());
@@ -356,7 +360,7 @@ fn parse_symbols(b: &Bytes, obj: &mut ParsedCodeObject, ty: u32) -> Vec<Symbol> 
         ));
     }
     let strings = match obj.sections.get(tab.link as usize) {
-        Some(s) => match b.slice(s.offset, s.size, &format!("`{}`", s.name)) {
+        Some(s) => match b.slice_with(s.offset, s.size, || format!("`{}`", s.name)) {
             Ok(d) => d,
             Err(e) => {
                 obj.problems.push(e.to_string());
@@ -372,8 +376,8 @@ fn parse_symbols(b: &Bytes, obj: &mut ParsedCodeObject, ty: u32) -> Vec<Symbol> 
         }
     };
     let d = Bytes::new(data);
-    let s = Bytes::new(strings);
-    let mut out = Vec::new();
+    let s = StrTab::new(strings);
+    let mut out = Vec::with_capacity(data.len() / SYM_SIZE);
     for i in 0..(tab.size / SYM_SIZE as u64) {
         let o = i * SYM_SIZE as u64;
         let what = "symbol table entry";
@@ -383,7 +387,7 @@ fn parse_symbols(b: &Bytes, obj: &mut ParsedCodeObject, ty: u32) -> Vec<Symbol> 
             let name = if name_off == 0 {
                 String::new()
             } else {
-                s.cstr(name_off as u64, "symbol name")?.to_string()
+                s.get(name_off as u64, "symbol name")?.to_string()
             };
             Ok(Symbol {
                 name,
@@ -464,15 +468,14 @@ fn read_note(b: &Bytes, obj: &mut ParsedCodeObject) {
             }
         }
     }
+    // Decoded borrowing from the note: only what the typed model keeps is
+    // allocated.
     if let Some(bytes) = &obj.metadata_bytes {
-        match Value::from_bytes(bytes) {
-            Ok(v) => {
-                match Metadata::from_value(&v) {
-                    Ok(m) => obj.metadata = Some(m),
-                    Err(e) => obj.problems.push(e.to_string()),
-                }
-                obj.metadata_value = Some(v);
-            }
+        match ValueRef::from_bytes(bytes) {
+            Ok(v) => match Metadata::from_value_ref(v) {
+                Ok(m) => obj.metadata = Some(m),
+                Err(e) => obj.problems.push(e.to_string()),
+            },
             Err(e) => obj.problems.push(format!("NT_AMDGPU_METADATA note: {e}")),
         }
     }
@@ -563,6 +566,14 @@ fn find_kernels(b: &Bytes, obj: &ParsedCodeObject) -> (Vec<ParsedKernel>, Vec<St
 impl ParsedCodeObject {
     pub fn section(&self, name: &str) -> Option<&Section> {
         self.sections.iter().find(|s| s.name == name)
+    }
+
+    /// The `NT_AMDGPU_METADATA` note as a generic MessagePack document
+    /// (every key, in the note's order); `None` without a note or when it
+    /// does not decode (the reason is in [`ParsedCodeObject::problems`]).
+    /// Decoded on each call: reading and validating never need it.
+    pub fn metadata_value(&self) -> Option<Value> {
+        Value::from_bytes(self.metadata_bytes.as_deref()?).ok()
     }
 
     /// The typed model, ready to write back. Fails when the object lacks

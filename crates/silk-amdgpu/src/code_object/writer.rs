@@ -159,6 +159,25 @@ fn default_cuid(obj: &CodeObject) -> String {
     format!("__hip_cuid_{h:016x}")
 }
 
+/// The note section for `metadata`: the bytes of
+/// `note_bytes(&metadata.to_msgpack()?)`, encoded in place.
+fn metadata_note(metadata: &super::Metadata) -> Result<Vec<u8>> {
+    let mut n = Vec::with_capacity(24 + 512 + 512 * metadata.kernels.len());
+    n.put_u32(NOTE_OWNER_AMDGPU.len() as u32 + 1);
+    n.put_u32(0); // descsz, patched below
+    n.put_u32(NT_AMDGPU_METADATA);
+    n.extend_from_slice(NOTE_OWNER_AMDGPU);
+    n.push(0);
+    n.pad_to(align_up(n.len() as u64, 4) as usize);
+    let desc_start = n.len();
+    metadata.write_msgpack(&mut n)?;
+    let descsz = u32::try_from(n.len() - desc_start)
+        .map_err(|_| CodeObjectError::Metadata("metadata larger than 4 GiB".into()))?;
+    n[4..8].copy_from_slice(&descsz.to_le_bytes());
+    n.pad_to(align_up(n.len() as u64, 4) as usize);
+    Ok(n)
+}
+
 /// The note section: one `NT_AMDGPU_METADATA` record.
 pub fn note_bytes(desc: &[u8]) -> Result<Vec<u8>> {
     let descsz = u32::try_from(desc.len())
@@ -209,7 +228,7 @@ fn gnu_hash_table(names: &[&str]) -> (Vec<u8>, Vec<usize>) {
             buckets[b] = pos as u32 + 1;
         }
     }
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(16 + 8 * mask_words + 4 * (nbuckets + n));
     out.put_u32(nbuckets as u32);
     out.put_u32(1);
     out.put_u32(mask_words as u32);
@@ -237,7 +256,7 @@ fn sysv_hash_table(names_in_symtab_order: &[&str]) -> Vec<u8> {
         chains[idx] = buckets[b];
         buckets[b] = idx as u32;
     }
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(8 + 8 * nsyms);
     out.put_u32(nsyms as u32);
     out.put_u32(nsyms as u32);
     for b in buckets {
@@ -294,7 +313,7 @@ fn plan(obj: &CodeObject) -> Result<Plan> {
             });
         }
     }
-    let note = note_bytes(&obj.metadata.to_msgpack()?)?;
+    let note = metadata_note(&obj.metadata)?;
     let cuid = obj
         .link
         .cuid_symbol
@@ -302,7 +321,7 @@ fn plan(obj: &CodeObject) -> Result<Plan> {
         .unwrap_or_else(|| default_cuid(obj));
 
     // Dynamic symbols in insertion order (dynstr follows this order).
-    let mut dynsyms = Vec::new();
+    let mut dynsyms = Vec::with_capacity(2 * obj.kernels.len() + 1);
     for k in &obj.kernels {
         dynsyms.push(DynSym {
             name: k.name.clone(),
@@ -329,8 +348,9 @@ fn plan(obj: &CodeObject) -> Result<Plan> {
         value: 0,
         size: 1,
     });
-    let mut dynstr = vec![0u8];
-    let mut name_offsets = Vec::new();
+    let mut dynstr = Vec::with_capacity(1 + dynsyms.iter().map(|s| s.name.len() + 1).sum::<usize>());
+    dynstr.push(0);
+    let mut name_offsets = Vec::with_capacity(dynsyms.len());
     for s in &dynsyms {
         name_offsets.push(dynstr.len() as u32);
         dynstr.extend_from_slice(s.name.as_bytes());
@@ -347,7 +367,14 @@ fn plan(obj: &CodeObject) -> Result<Plan> {
     // .rodata: descriptors (64-byte aligned) then user data.
     let rodata_user_offset = 64 * obj.kernels.len() as u64;
     // .text: device functions, then kernels at 256-byte alignment.
-    let mut text = Vec::new();
+    let code_bytes: usize = obj.functions.iter().map(|f| f.code.len()).sum::<usize>()
+        + obj.kernels.iter().map(|k| k.code.len()).sum::<usize>();
+    // Code, alignment and the end padding (at most 4 + 16 lines of 128).
+    let mut text = Vec::with_capacity(
+        code_bytes + (FUNCTION_ALIGN as usize) * obj.functions.len()
+            + (KERNEL_ALIGN as usize) * obj.kernels.len()
+            + 20 * 128,
+    );
     let mut function_offsets = Vec::new();
     for f in &obj.functions {
         pad_with_nops(&mut text, FUNCTION_ALIGN);
@@ -364,14 +391,16 @@ fn plan(obj: &CodeObject) -> Result<Plan> {
         code_end_padding(obj, &mut text);
     }
 
-    let mut comment = vec![0u8];
+    let mut comment =
+        Vec::with_capacity(1 + obj.link.comment.iter().map(|c| c.len() + 1).sum::<usize>());
+    comment.push(0);
     for c in &obj.link.comment {
         comment.extend_from_slice(c.as_bytes());
         comment.push(0);
     }
 
     // Addresses. The first segment maps from file offset 0 with VA == offset.
-    let mut sections = Vec::new();
+    let mut sections = Vec::with_capacity(10);
     let mut off = (EHDR_SIZE + NUM_PHDRS * PHDR_SIZE) as u64;
     let mut place = |name: &'static str, off: &mut u64, align: u64, size: u64| {
         *off = align_up(*off, align);
@@ -591,17 +620,31 @@ pub fn write(obj: &CodeObject) -> Result<Vec<u8>> {
     );
 
     // Static symbol table and its strings.
-    let mut strtab = vec![0u8];
-    let mut add_str = |s: &str| {
+    let names_len: usize = obj.functions.iter().map(|f| f.name.len() + 1).sum::<usize>()
+        + obj.link.local_symbols.iter().map(|(n, _)| n.len() + 1).sum::<usize>()
+        + obj.kernels.iter().map(|k| 2 * k.name.len() + 5).sum::<usize>()
+        + p.cuid.len()
+        + 1
+        + "_DYNAMIC".len()
+        + 2;
+    let mut strtab = Vec::with_capacity(names_len);
+    strtab.push(0);
+    // A name made of `parts`, NUL-terminated; returns its offset.
+    let mut add_str = |parts: &[&str]| {
         let o = strtab.len() as u32;
-        strtab.extend_from_slice(s.as_bytes());
+        for s in parts {
+            strtab.extend_from_slice(s.as_bytes());
+        }
         strtab.push(0);
         o
     };
-    let mut symtab = Vec::new();
+    let mut symtab = Vec::with_capacity(
+        SYM_SIZE
+            * (4 + obj.functions.len() + obj.link.local_symbols.len() + 2 * obj.kernels.len()),
+    );
     put_sym(&mut symtab, 0, 0, 0, 0, 0, 0);
     for (f, addr) in obj.functions.iter().zip(&p.layout.function_addresses) {
-        let n = add_str(&f.name);
+        let n = add_str(&[&f.name]);
         put_sym(
             &mut symtab,
             n,
@@ -613,7 +656,7 @@ pub fn write(obj: &CodeObject) -> Result<Vec<u8>> {
         );
     }
     for (name, value) in &obj.link.local_symbols {
-        let n = add_str(name);
+        let n = add_str(&[name]);
         put_sym(
             &mut symtab,
             n,
@@ -636,7 +679,7 @@ pub fn write(obj: &CodeObject) -> Result<Vec<u8>> {
     );
     let first_global = symtab.len() / SYM_SIZE;
     for (i, k) in obj.kernels.iter().enumerate() {
-        let n = add_str(&k.name);
+        let n = add_str(&[&k.name]);
         put_sym(
             &mut symtab,
             n,
@@ -646,7 +689,7 @@ pub fn write(obj: &CodeObject) -> Result<Vec<u8>> {
             p.layout.kernel_addresses[i],
             k.code.len() as u64,
         );
-        let n = add_str(&format!("{}.kd", k.name));
+        let n = add_str(&[&k.name, ".kd"]);
         put_sym(
             &mut symtab,
             n,
@@ -657,7 +700,7 @@ pub fn write(obj: &CodeObject) -> Result<Vec<u8>> {
             64,
         );
     }
-    let n = add_str(&p.cuid);
+    let n = add_str(&[&p.cuid]);
     put_sym(
         &mut symtab,
         n,
@@ -668,11 +711,12 @@ pub fn write(obj: &CodeObject) -> Result<Vec<u8>> {
         1,
     );
     // lld names `_DYNAMIC` last.
-    let dyn_name = add_str("_DYNAMIC");
+    let dyn_name = add_str(&["_DYNAMIC"]);
     symtab[dynamic_sym_index * SYM_SIZE..dynamic_sym_index * SYM_SIZE + 4]
         .copy_from_slice(&dyn_name.to_le_bytes());
 
-    let mut shstrtab = vec![0u8];
+    let mut shstrtab = Vec::with_capacity(SECTION_NAMES.iter().map(|n| n.len() + 1).sum());
+    shstrtab.push(0);
     let mut sh_names = [0u32; 16];
     for (i, name) in SECTION_NAMES.iter().enumerate().skip(1) {
         sh_names[i] = shstrtab.len() as u32;
