@@ -948,6 +948,38 @@ impl<'a> Exec<'a> {
         Ok(())
     }
 
+    /// Place a result per the SDWA `dst_sel` / `dst_unused` fields.
+    fn sdwa_dst(&self, d: (bool, usize, usize, u8), l: usize, r: u64) -> u64 {
+        let x = self.inst.mods.extra;
+        let sel = x >> 8 & 7;
+        let unused = x >> 11 & 3;
+        if sel >= 6 {
+            return r;
+        }
+        let (shift, bits) = if sel < 4 {
+            (8 * sel, 8)
+        } else {
+            (16 * (sel - 4), 16)
+        };
+        let mask = ((1u64 << bits) - 1) << shift;
+        let val = (r << shift) & mask;
+        match unused {
+            2 => {
+                let old = self.lane(Src::V(d.1 * self.w.wave_size, false), l);
+                (old & !mask) | val
+            }
+            1 => {
+                let top = if (r >> (bits - 1)) & 1 != 0 {
+                    0xffff_ffff & !((1u64 << (shift + bits)) - 1)
+                } else {
+                    0
+                };
+                val | top
+            }
+            _ => val,
+        }
+    }
+
     fn src_mod_bits(&self, fk: Fk, abs: bool, neg: bool, v: u64) -> u64 {
         let sign = match fk {
             Fk::Int => return v,
@@ -989,6 +1021,8 @@ impl<'a> Exec<'a> {
             None => None,
         };
         let mods = self.inst.mods.abs | self.inst.mods.neg != 0;
+        let sdwa = self.inst.mods.variant == Variant::Sdwa;
+        let x = self.inst.mods.extra;
         let mut out = 0u64;
         let mut m = exec;
         while m != 0 {
@@ -997,6 +1031,13 @@ impl<'a> Exec<'a> {
             let mut a = [0u64; N];
             for j in 0..N {
                 a[j] = self.lane(s[j], l);
+                if sdwa {
+                    let (sel, sext) = match self.src_no(srcs[j]) {
+                        0 => (x >> 16 & 7, x >> 19 & 1 != 0),
+                        _ => (x >> 24 & 7, x >> 27 & 1 != 0),
+                    };
+                    a[j] = Self::sdwa_sel(a[j], sel, sext);
+                }
                 if mods {
                     a[j] = self.src_mod(fk, self.src_no(srcs[j]), a[j]);
                 }
@@ -1004,7 +1045,10 @@ impl<'a> Exec<'a> {
             let (r, bit) = f(a, cin >> l & 1 != 0);
             out |= (bit as u64) << l;
             if let Some(d) = d {
-                let r = self.out_mod(fk, r);
+                let mut r = self.out_mod(fk, r);
+                if sdwa {
+                    r = self.sdwa_dst(d, l, r);
+                }
                 self.vwrite(d, l, r);
             }
         }

@@ -578,7 +578,7 @@ fn run_wave(
                 pc: pc.wrapping_sub(info.entry),
             });
         };
-        if d.inst.mods.variant != Variant::Native && !handles_variant(d.info) {
+        if d.inst.mods.variant != Variant::Native && !handles_variant(d.info, d.inst.mods.variant) {
             let sfx = match d.inst.mods.variant {
                 Variant::Sdwa => "_sdwa",
                 _ => "_dpp",
@@ -759,14 +759,17 @@ fn decode_at(
 
 /// DPP/SDWA forms run through the generic VALU path: VOP1/VOP2 ops that
 /// are not carry, mask or lane ops.
-fn handles_variant(info: &OpInfo) -> bool {
+fn handles_variant(info: &OpInfo, variant: Variant) -> bool {
     use silk_amdgpu::isa::{Family, Kind};
-    matches!(info.family, Family::Vop1 | Family::Vop2)
+    let plain = matches!(info.family, Family::Vop1 | Family::Vop2)
         && !info
             .operands
             .iter()
             .any(|o| matches!(o.kind, Kind::Implicit(_) | Kind::Sreg))
-        && !info.flags.has(Flags::WRITES_EXEC)
+        && !info.flags.has(Flags::WRITES_EXEC);
+    // SDWA carry ops (v_add_co_u32_sdwa, ...) go through the mask path.
+    let carry = info.family == Family::Vop2 && variant == Variant::Sdwa;
+    plain || carry
 }
 
 fn count(stats: &mut Stats, f: Flags) {

@@ -26,6 +26,8 @@ pub const F16: u32 = 0;
 pub const BF16: u32 = 1;
 pub const F32: u32 = 2;
 pub const I8: u32 = 3;
+/// WMMA with f16 C/D: one f16 per VGPR, in the half `op_sel[2]` selects.
+pub const HALF_OUT: u32 = 1 << 8;
 
 pub fn mfma_aux(m: u32, n: u32, k: u32, ty: u32) -> u32 {
     m | n << 8 | k << 16 | ty << 24
@@ -146,10 +148,16 @@ impl Exec<'_> {
 
     /// `v_wmma_f32_16x16x16_{f16,bf16}` in wave32.
     pub fn wmma(&mut self) -> Result<()> {
-        if self.w.wave_size != 32 || self.inst.mods.op_sel != 0 || self.inst.mods.neg != 0 {
+        let half_out = self.aux & HALF_OUT != 0;
+        let hi = self.inst.mods.op_sel & 4 != 0;
+        if self.w.wave_size != 32
+            || self.inst.mods.op_sel & !4 != 0
+            || self.inst.mods.neg != 0
+            || (hi && !half_out)
+        {
             return Err(self.unsupported());
         }
-        let ty = self.aux;
+        let ty = self.aux & 0xff;
         let ws = 32;
         let a = self.matrix_operand(1, 8)?;
         let b = self.matrix_operand(2, 8)?;
@@ -158,13 +166,28 @@ impl Exec<'_> {
         for l in 0..ws {
             for r in 0..8 {
                 let (i, j) = (2 * r + l / 16, l % 16);
-                let mut acc = f32::from_bits(c[r * ws + l]);
+                let cw = c[r * ws + l];
+                let mut acc = if half_out {
+                    f16_to_f32((if hi { cw >> 16 } else { cw }) as u16)
+                } else {
+                    f32::from_bits(cw)
+                };
                 for kk in 0..16 {
                     let (x, _) = elem(&a, ws, i, kk, ty);
                     let (y, _) = elem(&b, ws, j, kk, ty);
                     acc += x * y;
                 }
-                d[r * ws + l] = acc.to_bits();
+                d[r * ws + l] = if half_out {
+                    // f32 accumulation, one rounding to f16; the other half keeps C's.
+                    let h = crate::exec::f16_from_f32(acc) as u32;
+                    if hi {
+                        (cw & 0xffff) | h << 16
+                    } else {
+                        (cw & 0xffff_0000) | h
+                    }
+                } else {
+                    acc.to_bits()
+                };
             }
         }
         self.stats.lane_ops += 16 * 16 * 16;

@@ -757,6 +757,12 @@ fn semantics(name: &str, family: Family, gen: Generation) -> Sem {
     match name {
         "v_wmma_f32_16x16x16_f16" => return hx!(crate::matrix::F16, |e: &mut Exec| e.wmma()),
         "v_wmma_f32_16x16x16_bf16" => return hx!(crate::matrix::BF16, |e: &mut Exec| e.wmma()),
+        "v_wmma_f16_16x16x16_f16" => {
+            return hx!(
+                crate::matrix::F16 | crate::matrix::HALF_OUT,
+                |e: &mut Exec| e.wmma()
+            )
+        }
         _ => {}
     }
     if let Some(s) = memory_semantics(name, family) {
@@ -2150,6 +2156,157 @@ fn semantics(name: &str, family: Family, gen: Generation) -> Sem {
         "v_rcp_f64" => (|e| e.valu(Fk::F64, |[x]| bd(1.0 / d(x))), 0),
         "v_rsq_f64" => (|e| e.valu(Fk::F64, |[x]| bd(1.0 / d(x).sqrt())), 0),
         "v_sqrt_f64" => (|e| e.valu(Fk::F64, |[x]| bd(d(x).sqrt())), 0),
+
+        "v_med3_f16" => (
+            |e| e.valu(Fk::F16, |[x, y, z]| bh(med3_f32(h(x), h(y), h(z)))),
+            0,
+        ),
+        "v_min3_f16" => (
+            |e| e.valu(Fk::F16, |[x, y, z]| bh(fmin32(fmin32(h(x), h(y)), h(z)))),
+            0,
+        ),
+        "v_max3_f16" => (
+            |e| e.valu(Fk::F16, |[x, y, z]| bh(fmax32(fmax32(h(x), h(y)), h(z)))),
+            0,
+        ),
+        "v_maxmin_f32" => (
+            |e| e.valu(Fk::F32, |[x, y, z]| b(fmin32(fmax32(f(x), f(y)), f(z)))),
+            0,
+        ),
+        "v_minmax_f32" => (
+            |e| e.valu(Fk::F32, |[x, y, z]| b(fmax32(fmin32(f(x), f(y)), f(z)))),
+            0,
+        ),
+        "v_maxmin_f16" => (
+            |e| e.valu(Fk::F16, |[x, y, z]| bh(fmin32(fmax32(h(x), h(y)), h(z)))),
+            0,
+        ),
+        "v_minmax_f16" => (
+            |e| e.valu(Fk::F16, |[x, y, z]| bh(fmax32(fmin32(h(x), h(y)), h(z)))),
+            0,
+        ),
+        "v_maxmin_i32" => (
+            |e| {
+                e.valu(Fk::Int, |[x, y, z]| {
+                    (x as i32).max(y as i32).min(z as i32) as u32 as u64
+                })
+            },
+            0,
+        ),
+        "v_minmax_i32" => (
+            |e| {
+                e.valu(Fk::Int, |[x, y, z]| {
+                    (x as i32).min(y as i32).max(z as i32) as u32 as u64
+                })
+            },
+            0,
+        ),
+        "v_maxmin_u32" => (
+            |e| {
+                e.valu(Fk::Int, |[x, y, z]| {
+                    (x as u32).max(y as u32).min(z as u32) as u64
+                })
+            },
+            0,
+        ),
+        "v_minmax_u32" => (
+            |e| {
+                e.valu(Fk::Int, |[x, y, z]| {
+                    (x as u32).min(y as u32).max(z as u32) as u64
+                })
+            },
+            0,
+        ),
+        "v_med3_i16" => (
+            |e| {
+                e.valu(Fk::Int, |[a, b, c]| {
+                    let (a, b, c) = (a as i16, b as i16, c as i16);
+                    a.max(b).min(a.min(b).max(c)).max(a.min(b)) as u16 as u64
+                })
+            },
+            0,
+        ),
+        "v_med3_u16" => (
+            |e| {
+                e.valu(Fk::Int, |[a, b, c]| {
+                    let (a, b, c) = (a as u16, b as u16, c as u16);
+                    a.max(b).min(a.min(b).max(c)).max(a.min(b)) as u64
+                })
+            },
+            0,
+        ),
+        "v_cvt_f16_u16" => (|e| e.valu(Fk::Int, |[a]| bh(a as u16 as f32)), 0),
+        "v_cvt_f16_i16" => (|e| e.valu(Fk::Int, |[a]| bh(a as i16 as f32)), 0),
+        "v_cvt_u16_f16" => (
+            |e| {
+                e.valu(Fk::F16, |[x]| {
+                    let v = h(x);
+                    if v.is_nan() {
+                        0
+                    } else {
+                        v.trunc().clamp(0.0, 65535.0) as u16 as u64
+                    }
+                })
+            },
+            0,
+        ),
+        "v_cvt_i16_f16" => (
+            |e| {
+                e.valu(Fk::F16, |[x]| {
+                    let v = h(x);
+                    if v.is_nan() {
+                        0
+                    } else {
+                        v.trunc().clamp(-32768.0, 32767.0) as i16 as u16 as u64
+                    }
+                })
+            },
+            0,
+        ),
+        "v_sqrt_f16" => (|e| e.valu(Fk::F16, |[x]| bh64((h(x) as f64).sqrt())), 0),
+        "v_rcp_f16" => (|e| e.valu(Fk::F16, |[x]| bh64(1.0 / h(x) as f64)), 0),
+        "v_ldexp_f16" => (
+            |e| e.valu(Fk::F16, |[x, y]| bh(ldexp32(h(x), y as u16 as i16 as i32))),
+            0,
+        ),
+        "v_fract_f16" => (|e| e.valu(Fk::F16, |[x]| bh(fract32(h(x)))), 0),
+        "v_trunc_f16" => (|e| e.valu(Fk::F16, |[x]| bh(h(x).trunc())), 0),
+        "v_floor_f16" => (|e| e.valu(Fk::F16, |[x]| bh(h(x).floor())), 0),
+        "v_ceil_f16" => (|e| e.valu(Fk::F16, |[x]| bh(h(x).ceil())), 0),
+        "v_rndne_f16" => (|e| e.valu(Fk::F16, |[x]| bh(h(x).round_ties_even())), 0),
+
+        // ---- SALU float (gfx1151) ----
+        "s_add_f32" => (|e| e.salu(|[x, y], _| (b(f(x) + f(y)), None)), 0),
+        "s_sub_f32" => (|e| e.salu(|[x, y], _| (b(f(x) - f(y)), None)), 0),
+        "s_mul_f32" => (|e| e.salu(|[x, y], _| (b(f(x) * f(y)), None)), 0),
+        "s_min_f32" | "s_min_num_f32" => (|e| e.salu(|[x, y], _| (b(fmin32(f(x), f(y))), None)), 0),
+        "s_max_f32" | "s_max_num_f32" => (|e| e.salu(|[x, y], _| (b(fmax32(f(x), f(y))), None)), 0),
+        "s_fmac_f32" => (
+            |e| {
+                let d = e.sval_dst32()? as u64;
+                e.salu(move |[x, y], _| (b(fma32(f(x), f(y), f(d))), None))
+            },
+            0,
+        ),
+        "s_fmaak_f32" | "s_fmamk_f32" => (
+            |e| e.salu(|[x, y, z], _| (b(fma32(f(x), f(y), f(z))), None)),
+            0,
+        ),
+        "s_cvt_f32_i32" => (|e| e.salu(|[x], _| (b(x as i32 as f32), None)), 0),
+        "s_cvt_f32_u32" => (|e| e.salu(|[x], _| (b(x as u32 as f32), None)), 0),
+        "s_cvt_i32_f32" => (|e| e.salu(|[x], _| (cvt_i32(f(x) as f64), None)), 0),
+        "s_cvt_u32_f32" => (|e| e.salu(|[x], _| (cvt_u32(f(x) as f64), None)), 0),
+        "s_cvt_f16_f32" => (|e| e.salu(|[x], _| (bh(f(x)), None)), 0),
+        "s_cvt_f32_f16" => (|e| e.salu(|[x], _| (b(h(x)), None)), 0),
+        "s_cmp_lt_f32" => (|e| e.scmp(|[x, y]| f(x) < f(y)), 0),
+        "s_cmp_eq_f32" => (|e| e.scmp(|[x, y]| f(x) == f(y)), 0),
+        "s_cmp_le_f32" => (|e| e.scmp(|[x, y]| f(x) <= f(y)), 0),
+        "s_cmp_gt_f32" => (|e| e.scmp(|[x, y]| f(x) > f(y)), 0),
+        "s_cmp_lg_f32" => (|e| e.scmp(|[x, y]| f(x) < f(y) || f(x) > f(y)), 0),
+        "s_cmp_ge_f32" => (|e| e.scmp(|[x, y]| f(x) >= f(y)), 0),
+        "s_cmp_o_f32" => (|e| e.scmp(|[x, y]| !f(x).is_nan() && !f(y).is_nan()), 0),
+        "s_cmp_u_f32" => (|e| e.scmp(|[x, y]| f(x).is_nan() || f(y).is_nan()), 0),
+        "s_cmp_neq_f32" => (|e| e.scmp(|[x, y]| f(x) != f(y)), 0),
 
         // ---- VALU f16 and packed ----
         "v_add_f16" => (
