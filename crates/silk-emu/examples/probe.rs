@@ -24,7 +24,7 @@ fn main() {
         };
         for k in &meta.kernels {
             let mut emu = Emulator::new(t.processor);
-            emu.options.strict = false;
+            emu.options.strict = std::env::var_os("STRICT").is_some();
             let mut args = Vec::new();
             for a in k.args.iter().filter(|a| !a.value_kind.is_hidden()) {
                 args.push(match (&a.value_kind, a.size) {

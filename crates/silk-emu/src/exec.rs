@@ -258,8 +258,16 @@ impl<'a> Exec<'a> {
                     if write { "written" } else { "read" },
                 ));
             }
-            if !write && !self.lenient && written[r] & mask != mask {
-                let lane = (mask & !written[r]).trailing_zeros();
+            // A multi-dword operand counts as written when any of its dwords
+            // is: clang reads e.g. v[0:1] as a 64-bit addend whose high half
+            // only reaches result bits it then ignores (v_mad_u64_u32).
+            let any = if n > 1 {
+                written[reg..reg + n].iter().fold(0, |a, w| a | w)
+            } else {
+                written[r]
+            };
+            if !write && !self.lenient && any & mask != mask {
+                let lane = (mask & !any).trailing_zeros();
                 return Err(self.fault(
                     FaultKind::UninitializedRead,
                     format!(
@@ -269,6 +277,17 @@ impl<'a> Exec<'a> {
                     Some(lane),
                 ));
             }
+        }
+        Ok(())
+    }
+
+    /// A load's destination: within the declared registers. Another load
+    /// still outstanding into it is fine (returns are in order, and clang
+    /// merges `*_d16` / `*_d16_hi` halves this way); an ALU write is not.
+    pub fn check_load_dst(&self, agpr: bool, reg: usize, n: usize) -> Result<()> {
+        let limit = if agpr { self.k.agprs } else { self.k.vgprs };
+        if reg + n > limit {
+            return self.check_vgpr(agpr, reg, n, 0, true);
         }
         Ok(())
     }
@@ -343,7 +362,15 @@ impl<'a> Exec<'a> {
             let x = match c {
                 _ if c == self.k.null => 0,
                 0..=127 => {
-                    self.check_sgpr(c, 1, false)?;
+                    let pair_written = n == 2 && {
+                        let base = code as usize;
+                        base + 1 < 128 && (self.w.s_written >> base) & 3 != 0
+                    };
+                    let saved = self.lenient;
+                    self.lenient |= pair_written;
+                    let r = self.check_sgpr(c, 1, false);
+                    self.lenient = saved;
+                    r?;
                     self.w.sgpr[c as usize]
                 }
                 235 => (SHARED_APERTURE >> 32) as u32 * d as u32,

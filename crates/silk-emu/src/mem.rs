@@ -290,7 +290,7 @@ impl Exec<'_> {
         let dwords = bytes.div_ceil(4);
         let (space, addrs) = self.vmem_addrs(1, exec)?;
         let (agpr, reg) = self.vreg_of(0)?;
-        self.check_vgpr(agpr, reg, dwords, 0, true)?;
+        self.check_load_dst(agpr, reg, dwords)?;
         let mut values = vec![0u32; dwords * ws];
         let mut buf = [0u8; 16];
         let mut m = exec;
@@ -375,7 +375,7 @@ impl Exec<'_> {
             != 0;
         let vdst = (self.raw.get(1).copied().unwrap_or(0) >> 24) as usize;
         if returns {
-            self.check_vgpr(false, vdst, n, 0, true)?;
+            self.check_load_dst(false, vdst, n)?;
         }
         let mut values = vec![0u32; n * ws];
         let mut m = exec;
@@ -522,7 +522,7 @@ impl Exec<'_> {
         let dwords = bytes.div_ceil(4);
         let addrs = self.ds_addrs(1, exec)?;
         let (agpr, reg) = self.vreg_of(0)?;
-        self.check_vgpr(agpr, reg, dwords, 0, true)?;
+        self.check_load_dst(agpr, reg, dwords)?;
         let off = self.inst.mods.offset as u32 & 0xffff;
         let mut values = vec![0u32; dwords * ws];
         let mut buf = [0u8; 16];
@@ -578,7 +578,7 @@ impl Exec<'_> {
         let n = size / 4;
         let addrs = self.ds_addrs(1, exec)?;
         let (agpr, reg) = self.vreg_of(0)?;
-        self.check_vgpr(agpr, reg, 2 * n, 0, true)?;
+        self.check_load_dst(agpr, reg, 2 * n)?;
         let (o0, o1) = self.ds_offsets2(size);
         let mut values = vec![0u32; 2 * n * ws];
         let mut buf = [0u8; 8];
@@ -684,7 +684,7 @@ impl Exec<'_> {
         };
         let dst = if rtn {
             let (agpr, reg) = self.vreg_of(0)?;
-            self.check_vgpr(agpr, reg, n, 0, true)?;
+            self.check_load_dst(agpr, reg, n)?;
             Some((agpr, reg))
         } else {
             None
@@ -743,7 +743,7 @@ impl Exec<'_> {
         let addrs = self.ds_addrs(1, exec)?;
         let data = self.vread_all(2, 1, exec)?;
         let (agpr, reg) = self.vreg_of(0)?;
-        self.check_vgpr(agpr, reg, 1, 0, true)?;
+        self.check_load_dst(agpr, reg, 1)?;
         let off = self.inst.mods.offset as u32 & 0xffff;
         let mut values = vec![0u32; ws];
         let mut m = exec;
@@ -778,7 +778,7 @@ impl Exec<'_> {
         let ws = self.w.wave_size;
         let data = self.vread_all(1, 1, exec)?;
         let (agpr, reg) = self.vreg_of(0)?;
-        self.check_vgpr(agpr, reg, 1, 0, true)?;
+        self.check_load_dst(agpr, reg, 1)?;
         let pat = self.inst.mods.offset as u32 & 0xffff;
         let mut values = vec![0u32; ws];
         let mut m = exec;
