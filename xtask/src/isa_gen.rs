@@ -438,7 +438,8 @@ fn form_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<Probe> {
 /// `MOD_OFFSET`.
 fn mod_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<(u16, u16)> {
     use silk_amdgpu::isa::table::{
-        MOD_OFFSET, VMOD_ABS, VMOD_CLAMP, VMOD_NEG, VMOD_OMOD, VMOD_OP_SEL, VMOD_OP_SEL_HI,
+        MOD_OFFSET, MOD_SDATA_M0_EXEC, VMOD_ABS, VMOD_BLGP, VMOD_CLAMP, VMOD_NEG, VMOD_OMOD,
+        VMOD_OP_SEL, VMOD_OP_SEL_HI,
     };
     let mut words = Vec::new();
     let mut which = Vec::new();
@@ -453,17 +454,26 @@ fn mod_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<(u16, u16)> {
                     v.push((VMOD_NEG << i, vec![(format::VOP3_NEG, 1 << i)]));
                     v.push((VMOD_ABS << i, vec![(format::VOP3_ABS, 1 << i)]));
                 }
+                for i in 0..4 {
+                    v.push((VMOD_OP_SEL << i, vec![(format::VOP3_OPSEL, 1 << i)]));
+                }
                 v
             }
+            Family::Vop3p if gen == Generation::Gfx9 && is_mfma(p) => {
+                vec![(VMOD_BLGP, vec![(format::MAI_BLGP, 1)])]
+            }
             Family::Vop3p if !(is_mfma(p) && gen == Generation::Gfx9) => {
-                let mut v = vec![
-                    (VMOD_CLAMP, vec![(format::VOP3_CLAMP, 1)]),
-                    (VMOD_OP_SEL, vec![(format::VOP3P_OPSEL, 1)]),
-                    (VMOD_OP_SEL_HI, vec![(format::VOP3P_OPSEL_HI, 1)]),
-                ];
+                let mut v = vec![(VMOD_CLAMP, vec![(format::VOP3_CLAMP, 1)])];
                 for i in 0..3 {
                     v.push((VMOD_NEG << i, vec![(format::VOP3_NEG, 1 << i)]));
                     v.push((VMOD_ABS << i, vec![(format::VOP3P_NEG_HI, 1 << i)]));
+                    v.push((VMOD_OP_SEL << i, vec![(format::VOP3P_OPSEL, 1 << i)]));
+                    let hi = if i == 2 {
+                        (format::VOP3P_OPSEL_HI2, 1)
+                    } else {
+                        (format::VOP3P_OPSEL_HI, 1 << i)
+                    };
+                    v.push((VMOD_OP_SEL_HI << i, vec![hi]));
                 }
                 v
             }
@@ -501,6 +511,14 @@ fn mod_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<(u16, u16)> {
             words.push(w);
             which.push((i, format::mod_bit(*m)));
         }
+        if p.family == Family::Smem {
+            if let Some(b) = layout.field(Field::Sdata) {
+                let mut w = p.words.clone();
+                b.set(&mut w, 126);
+                words.push(w);
+                which.push((i, MOD_SDATA_M0_EXEC));
+            }
+        }
         if let Some(b) = layout.offset {
             if b.get(&p.words) == 0 {
                 let mut w = p.words.clone();
@@ -527,6 +545,10 @@ fn mod_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<(u16, u16)> {
 #[derive(Clone, Debug, Default)]
 struct Attrs {
     flags: Vec<&'static str>,
+    /// `op_sel` bits that make LLVM decode the fake16 form.
+    fake16: u8,
+    /// `op_sel` bits LLVM shows in its list.
+    op_sel_shown: u8,
     /// Operands (printed positions) that the MFMA acc bits turn into AGPRs.
     acc_ops: Vec<usize>,
 }
@@ -542,7 +564,7 @@ fn is_mfma(p: &Probe) -> bool {
 fn attribute_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<Attrs> {
     #[derive(Clone, Copy)]
     enum What {
-        OpSel,
+        OpSel(u8),
         Acc,
         Blgp,
         NegLo,
@@ -563,7 +585,7 @@ fn attribute_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<Attrs> 
                 // One bit at a time: LLVM rejects op_sel bits of sources an
                 // opcode does not have.
                 for bit in [1, 2, 4, 8] {
-                    add(What::OpSel, &[(format::VOP3_OPSEL, bit)]);
+                    add(What::OpSel(bit as u8), &[(format::VOP3_OPSEL, bit)]);
                 }
             }
             Family::Vop3p if is_mfma(p) && gen == Generation::Gfx9 => {
@@ -586,11 +608,20 @@ fn attribute_probes(cpu: &str, gen: Generation, probes: &[Probe]) -> Vec<Attrs> 
         }
         let (_, base_ops, _) = split(&p.text.text);
         match what {
-            What::OpSel => {
+            What::OpSel(bit) => {
+                // A true16 opcode whose halves vanish: the fake16 form.
+                let halves =
+                    |ops: &[String]| ops.iter().any(|t| t.ends_with(".l") || t.ends_with(".h"));
+                if gen == Generation::Gfx11 && halves(&base_ops) && !halves(&ops) {
+                    out[i].fake16 |= bit;
+                }
                 let Some(list) = mods.iter().find_map(|t| t.strip_prefix("op_sel:[")) else {
                     continue;
                 };
                 let n = list.split(',').count();
+                if list.contains('1') {
+                    out[i].op_sel_shown |= bit;
+                }
                 if out[i].flags.iter().any(|f| f.starts_with("OP_SEL_")) {
                     continue;
                 }
@@ -675,8 +706,8 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             })
         };
         if let Some(k) = pick {
-            if !field_of[i].contains_key(&k) {
-                field_of[i].insert(k, (f, new));
+            if let std::collections::btree_map::Entry::Vacant(e) = field_of[i].entry(k) {
+                e.insert((f, new));
                 perturbed_tok.insert((i, k), ops[k].clone());
             }
         }
@@ -906,6 +937,15 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             }
         }
         fl.extend(attrs[i].flags.iter().copied());
+        if attrs[i].op_sel_shown != 0 {
+            let e = format!("({} << Flags::OP_SEL_SHOWN_SHIFT)", attrs[i].op_sel_shown);
+            fl.push(Box::leak(e.into_boxed_str()));
+        }
+        if attrs[i].fake16 != 0 {
+            // A raw expression; `emit` writes parenthesised flags as-is.
+            let e = format!("({} << Flags::FAKE16_SHIFT)", attrs[i].fake16);
+            fl.push(Box::leak(e.into_boxed_str()));
+        }
         rows.push(OpRow {
             name: p.mnemonic.clone(),
             family: p.family,
@@ -1299,7 +1339,13 @@ fn emit(gen: Generation, rows: &[OpRow]) -> String {
         } else {
             r.flags
                 .iter()
-                .map(|f| format!("Flags::{f}"))
+                .map(|f| {
+                    if f.starts_with('(') {
+                        f.to_string()
+                    } else {
+                        format!("Flags::{f}")
+                    }
+                })
                 .collect::<Vec<_>>()
                 .join(" | ")
         };

@@ -5,6 +5,7 @@
 //! encoder/decoder, code objects) live here too; see `DESIGN.md` for the map.
 
 pub mod aql;
+pub mod asm;
 pub mod code_object;
 pub mod isa;
 pub mod llvm;

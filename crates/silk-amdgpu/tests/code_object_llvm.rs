@@ -340,6 +340,8 @@ fn fresh_clang_objects_round_trip_byte_for_byte() {
         }
         let file = src.file_stem().unwrap().to_string_lossy().into_owned();
         let procs: Vec<&str> = match file.split_once('.') {
+            // `name.gfx11.hip`: both GFX11 processors (see regen_asm.py).
+            Some((_, "gfx11")) => vec!["gfx1100", "gfx1151"],
             Some((_, only)) => vec![Box::leak(only.to_string().into_boxed_str())],
             None => vec!["gfx942", "gfx1100", "gfx1151"],
         };

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use silk_cli::build;
 
+mod asm;
 mod check;
 mod disasm;
 mod emu;
@@ -33,6 +34,8 @@ enum Command {
     /// Show a code object or offload bundle: header, target, kernels with
     /// every descriptor field, metadata, and validation issues.
     Inspect(inspect::Args),
+    /// Assemble an LLVM-syntax AMDGPU assembly file into a code object.
+    Asm(asm::Args),
     /// Disassemble byte lists (llvm-mc --disassemble format) or code objects.
     Disasm(disasm::Args),
     /// Run a kernel of a code object in the emulator.
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
         Command::Inspect(args) => inspect::run(&args),
         Command::Disasm(args) => disasm::run(&args),
         Command::Emu(args) => emu::run(&args),
+        Command::Asm(args) => asm::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -312,152 +312,277 @@ impl KernelConfig {
 
 impl KernelConfig {
     /// The `.amdhsa_kernel` block an assembler (llvm-mc 22) turns into the
-    /// same descriptor: every directive valid for `target`, with this
-    /// config's values.
+    /// same descriptor: every directive valid for `target` (see
+    /// [`KERNEL_DIRECTIVES`]), with this config's values.
     pub fn assembler_directives(&self, target: &Target, kernel_name: &str) -> String {
         use std::fmt::Write;
-        let p = target.processor;
-        let gfx11 = p.generation() == Generation::Gfx11;
-        let gfx90a = is_gfx90a_class(p);
-        let arch_flat_scratch = p.info().capabilities.architected_flat_scratch;
         let mut out = format!(".amdhsa_kernel {kernel_name}\n");
-        let mut d = |name: &str, v: u32| {
-            let _ = writeln!(out, "  .amdhsa_{name} {v}");
-        };
-        d("group_segment_fixed_size", self.group_segment_fixed_size);
-        d(
-            "private_segment_fixed_size",
-            self.private_segment_fixed_size,
-        );
-        d("kernarg_size", self.kernarg_size);
-        if let Some(n) = self.user_sgpr_count {
-            d("user_sgpr_count", n);
+        for d in KERNEL_DIRECTIVES {
+            if !(d.available)(target) {
+                continue;
+            }
+            if let Some(v) = (d.print)(self) {
+                let _ = writeln!(out, "  .amdhsa_{} {v}", d.name);
+            }
         }
-        if !arch_flat_scratch {
-            d(
-                "user_sgpr_private_segment_buffer",
-                self.user_sgpr_private_segment_buffer as u32,
-            );
-        }
-        d("user_sgpr_dispatch_ptr", self.user_sgpr_dispatch_ptr as u32);
-        d("user_sgpr_queue_ptr", self.user_sgpr_queue_ptr as u32);
-        d(
-            "user_sgpr_kernarg_segment_ptr",
-            self.user_sgpr_kernarg_segment_ptr as u32,
-        );
-        d("user_sgpr_dispatch_id", self.user_sgpr_dispatch_id as u32);
-        if !arch_flat_scratch {
-            d(
-                "user_sgpr_flat_scratch_init",
-                self.user_sgpr_flat_scratch_init as u32,
-            );
-        }
-        if self.user_sgpr_kernarg_preload_length != 0 {
-            d(
-                "user_sgpr_kernarg_preload_length",
-                self.user_sgpr_kernarg_preload_length,
-            );
-            d(
-                "user_sgpr_kernarg_preload_offset",
-                self.user_sgpr_kernarg_preload_offset,
-            );
-        }
-        d(
-            "user_sgpr_private_segment_size",
-            self.user_sgpr_private_segment_size as u32,
-        );
-        if gfx11 {
-            d("wavefront_size32", self.wavefront_size32 as u32);
-        }
-        d("uses_dynamic_stack", self.uses_dynamic_stack as u32);
-        if arch_flat_scratch {
-            d("enable_private_segment", self.enable_private_segment as u32);
-        } else {
-            d(
-                "system_sgpr_private_segment_wavefront_offset",
-                self.enable_private_segment as u32,
-            );
-        }
-        d(
-            "system_sgpr_workgroup_id_x",
-            self.system_sgpr_workgroup_id_x as u32,
-        );
-        d(
-            "system_sgpr_workgroup_id_y",
-            self.system_sgpr_workgroup_id_y as u32,
-        );
-        d(
-            "system_sgpr_workgroup_id_z",
-            self.system_sgpr_workgroup_id_z as u32,
-        );
-        d(
-            "system_sgpr_workgroup_info",
-            self.system_sgpr_workgroup_info as u32,
-        );
-        d("system_vgpr_workitem_id", self.system_vgpr_workitem_id);
-        d("next_free_vgpr", self.next_free_vgpr);
-        d("next_free_sgpr", self.next_free_sgpr);
-        if gfx90a {
-            d("accum_offset", self.accum_offset);
-        }
-        d("reserve_vcc", self.reserve_vcc as u32);
-        if !arch_flat_scratch {
-            d("reserve_flat_scratch", self.reserve_flat_scratch as u32);
-        }
-        // `.amdhsa_reserve_xnack_mask` must equal the target ID's xnack
-        // setting (llvm-mc rejects anything else), so it is left implied.
-        d("float_round_mode_32", self.float_round_mode_32 as u32);
-        d("float_round_mode_16_64", self.float_round_mode_16_64 as u32);
-        d("float_denorm_mode_32", self.float_denorm_mode_32 as u32);
-        d(
-            "float_denorm_mode_16_64",
-            self.float_denorm_mode_16_64 as u32,
-        );
-        d("dx10_clamp", self.dx10_clamp as u32);
-        d("ieee_mode", self.ieee_mode as u32);
-        d("fp16_overflow", self.fp16_overflow as u32);
-        if gfx90a {
-            d("tg_split", self.tg_split as u32);
-        }
-        if gfx11 {
-            d(
-                "workgroup_processor_mode",
-                self.workgroup_processor_mode as u32,
-            );
-            d("memory_ordered", self.memory_ordered as u32);
-            d("forward_progress", self.forward_progress as u32);
-            d("shared_vgpr_count", self.shared_vgpr_count);
-            d("inst_pref_size", self.inst_pref_size);
-        }
-        d(
-            "exception_fp_ieee_invalid_op",
-            self.exception_fp_ieee_invalid_op as u32,
-        );
-        d(
-            "exception_fp_denorm_src",
-            self.exception_fp_denorm_src as u32,
-        );
-        d(
-            "exception_fp_ieee_div_zero",
-            self.exception_fp_ieee_div_zero as u32,
-        );
-        d(
-            "exception_fp_ieee_overflow",
-            self.exception_fp_ieee_overflow as u32,
-        );
-        d(
-            "exception_fp_ieee_underflow",
-            self.exception_fp_ieee_underflow as u32,
-        );
-        d(
-            "exception_fp_ieee_inexact",
-            self.exception_fp_ieee_inexact as u32,
-        );
-        d("exception_int_div_zero", self.exception_int_div_zero as u32);
         out.push_str(".end_amdhsa_kernel\n");
         out
     }
 }
+
+/// One `.amdhsa_*` kernel directive: its name (without `.amdhsa_`), where
+/// LLVM 22 accepts it, its largest value, and how it reads and writes a
+/// [`KernelConfig`]. [`KERNEL_DIRECTIVES`] lists them in the order
+/// [`KernelConfig::assembler_directives`] prints them; the assembler
+/// parses `.amdhsa_kernel` blocks with the same table.
+pub struct KernelDirective {
+    pub name: &'static str,
+    /// Whether the directive exists for this target.
+    pub available: fn(&Target) -> bool,
+    /// Largest accepted value (the descriptor field's range).
+    pub max: u64,
+    /// The value to print, or `None` when the directive is left implied.
+    pub print: fn(&KernelConfig) -> Option<u64>,
+    /// Stores a value already checked against `max`.
+    pub set: fn(&mut KernelConfig, u64),
+}
+
+impl KernelDirective {
+    pub fn find(name: &str) -> Option<&'static KernelDirective> {
+        KERNEL_DIRECTIVES.iter().find(|d| d.name == name)
+    }
+}
+
+fn always(_: &Target) -> bool {
+    true
+}
+fn gfx11_only(t: &Target) -> bool {
+    t.processor.generation() == Generation::Gfx11
+}
+fn gfx90a_only(t: &Target) -> bool {
+    is_gfx90a_class(t.processor)
+}
+fn with_arch_flat_scratch(t: &Target) -> bool {
+    t.processor.info().capabilities.architected_flat_scratch
+}
+fn without_arch_flat_scratch(t: &Target) -> bool {
+    !with_arch_flat_scratch(t)
+}
+
+macro_rules! flag {
+    ($name:literal, $avail:expr, $field:ident) => {
+        KernelDirective {
+            name: $name,
+            available: $avail,
+            max: 1,
+            print: |c| Some(c.$field as u64),
+            set: |c, v| c.$field = v != 0,
+        }
+    };
+}
+macro_rules! number {
+    ($name:literal, $avail:expr, $max:expr, $field:ident) => {
+        KernelDirective {
+            name: $name,
+            available: $avail,
+            max: $max as u64,
+            print: |c| Some(c.$field as u64),
+            set: |c, v| c.$field = v as u32,
+        }
+    };
+}
+macro_rules! mode {
+    ($name:literal, $field:ident, $ty:ident) => {
+        KernelDirective {
+            name: $name,
+            available: always,
+            max: 3,
+            print: |c| Some(c.$field as u64),
+            set: |c, v| c.$field = $ty::from_bits(v as u32),
+        }
+    };
+}
+
+/// Every `.amdhsa_*` directive LLVM 22 accepts inside `.amdhsa_kernel` for
+/// gfx942, gfx1100 and gfx1151 ([AMDGPUUsage] "Code Object V3 and Above
+/// AMDHSA Kernel Directives"), in print order.
+pub static KERNEL_DIRECTIVES: &[KernelDirective] = &[
+    number!(
+        "group_segment_fixed_size",
+        always,
+        u32::MAX,
+        group_segment_fixed_size
+    ),
+    number!(
+        "private_segment_fixed_size",
+        always,
+        u32::MAX,
+        private_segment_fixed_size
+    ),
+    number!("kernarg_size", always, u32::MAX, kernarg_size),
+    KernelDirective {
+        name: "user_sgpr_count",
+        available: always,
+        max: 32,
+        print: |c| c.user_sgpr_count.map(u64::from),
+        set: |c, v| c.user_sgpr_count = Some(v as u32),
+    },
+    flag!(
+        "user_sgpr_private_segment_buffer",
+        without_arch_flat_scratch,
+        user_sgpr_private_segment_buffer
+    ),
+    flag!("user_sgpr_dispatch_ptr", always, user_sgpr_dispatch_ptr),
+    flag!("user_sgpr_queue_ptr", always, user_sgpr_queue_ptr),
+    flag!(
+        "user_sgpr_kernarg_segment_ptr",
+        always,
+        user_sgpr_kernarg_segment_ptr
+    ),
+    flag!("user_sgpr_dispatch_id", always, user_sgpr_dispatch_id),
+    flag!(
+        "user_sgpr_flat_scratch_init",
+        without_arch_flat_scratch,
+        user_sgpr_flat_scratch_init
+    ),
+    KernelDirective {
+        name: "user_sgpr_kernarg_preload_length",
+        available: gfx90a_only,
+        max: 16,
+        print: |c| {
+            (c.user_sgpr_kernarg_preload_length != 0)
+                .then_some(c.user_sgpr_kernarg_preload_length as u64)
+        },
+        set: |c, v| c.user_sgpr_kernarg_preload_length = v as u32,
+    },
+    KernelDirective {
+        name: "user_sgpr_kernarg_preload_offset",
+        available: gfx90a_only,
+        max: 0xffff,
+        print: |c| {
+            (c.user_sgpr_kernarg_preload_length != 0)
+                .then_some(c.user_sgpr_kernarg_preload_offset as u64)
+        },
+        set: |c, v| c.user_sgpr_kernarg_preload_offset = v as u32,
+    },
+    flag!(
+        "user_sgpr_private_segment_size",
+        always,
+        user_sgpr_private_segment_size
+    ),
+    flag!("wavefront_size32", gfx11_only, wavefront_size32),
+    flag!("uses_dynamic_stack", always, uses_dynamic_stack),
+    flag!(
+        "enable_private_segment",
+        with_arch_flat_scratch,
+        enable_private_segment
+    ),
+    flag!(
+        "system_sgpr_private_segment_wavefront_offset",
+        without_arch_flat_scratch,
+        enable_private_segment
+    ),
+    flag!(
+        "system_sgpr_workgroup_id_x",
+        always,
+        system_sgpr_workgroup_id_x
+    ),
+    flag!(
+        "system_sgpr_workgroup_id_y",
+        always,
+        system_sgpr_workgroup_id_y
+    ),
+    flag!(
+        "system_sgpr_workgroup_id_z",
+        always,
+        system_sgpr_workgroup_id_z
+    ),
+    flag!(
+        "system_sgpr_workgroup_info",
+        always,
+        system_sgpr_workgroup_info
+    ),
+    number!(
+        "system_vgpr_workitem_id",
+        always,
+        2,
+        system_vgpr_workitem_id
+    ),
+    number!("next_free_vgpr", always, 1024, next_free_vgpr),
+    number!("next_free_sgpr", always, 1024, next_free_sgpr),
+    number!("accum_offset", gfx90a_only, 256, accum_offset),
+    flag!("reserve_vcc", always, reserve_vcc),
+    flag!(
+        "reserve_flat_scratch",
+        without_arch_flat_scratch,
+        reserve_flat_scratch
+    ),
+    // Must equal the target ID's xnack setting (llvm-mc rejects anything
+    // else), so it is never printed.
+    KernelDirective {
+        name: "reserve_xnack_mask",
+        available: always,
+        max: 1,
+        print: |_| None,
+        set: |c, v| c.reserve_xnack_mask = v != 0,
+    },
+    mode!("float_round_mode_32", float_round_mode_32, FloatRoundMode),
+    mode!(
+        "float_round_mode_16_64",
+        float_round_mode_16_64,
+        FloatRoundMode
+    ),
+    mode!(
+        "float_denorm_mode_32",
+        float_denorm_mode_32,
+        FloatDenormMode
+    ),
+    mode!(
+        "float_denorm_mode_16_64",
+        float_denorm_mode_16_64,
+        FloatDenormMode
+    ),
+    flag!("dx10_clamp", always, dx10_clamp),
+    flag!("ieee_mode", always, ieee_mode),
+    flag!("fp16_overflow", always, fp16_overflow),
+    flag!("tg_split", gfx90a_only, tg_split),
+    flag!(
+        "workgroup_processor_mode",
+        gfx11_only,
+        workgroup_processor_mode
+    ),
+    flag!("memory_ordered", gfx11_only, memory_ordered),
+    flag!("forward_progress", gfx11_only, forward_progress),
+    number!("shared_vgpr_count", gfx11_only, 15, shared_vgpr_count),
+    number!("inst_pref_size", gfx11_only, 63, inst_pref_size),
+    flag!(
+        "exception_fp_ieee_invalid_op",
+        always,
+        exception_fp_ieee_invalid_op
+    ),
+    flag!("exception_fp_denorm_src", always, exception_fp_denorm_src),
+    flag!(
+        "exception_fp_ieee_div_zero",
+        always,
+        exception_fp_ieee_div_zero
+    ),
+    flag!(
+        "exception_fp_ieee_overflow",
+        always,
+        exception_fp_ieee_overflow
+    ),
+    flag!(
+        "exception_fp_ieee_underflow",
+        always,
+        exception_fp_ieee_underflow
+    ),
+    flag!(
+        "exception_fp_ieee_inexact",
+        always,
+        exception_fp_ieee_inexact
+    ),
+    flag!("exception_int_div_zero", always, exception_int_div_zero),
+];
 
 /// gfx90a-class processors (unified VGPR/AGPR file, `ACCUM_OFFSET`,
 /// `TG_SPLIT`, `s_nop` code-end padding): gfx942 among ours.

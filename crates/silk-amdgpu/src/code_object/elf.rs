@@ -126,7 +126,12 @@ impl<'a> Bytes<'a> {
     }
 
     /// [`Bytes::slice`] with the description built only on failure.
-    pub fn slice_with(&self, offset: u64, len: u64, what: impl FnOnce() -> String) -> Result<&'a [u8]> {
+    pub fn slice_with(
+        &self,
+        offset: u64,
+        len: u64,
+        what: impl FnOnce() -> String,
+    ) -> Result<&'a [u8]> {
         match self.get(offset, len) {
             Some(s) => Ok(s),
             None => self.slice(offset, len, &what()),

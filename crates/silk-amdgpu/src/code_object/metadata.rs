@@ -863,7 +863,11 @@ impl KernelMetadata {
         if !self.args.is_empty() {
             m.push((".args", Field::Args(&self.args)));
         }
-        opt_s(&mut m, ".device_enqueue_symbol", &self.device_enqueue_symbol);
+        opt_s(
+            &mut m,
+            ".device_enqueue_symbol",
+            &self.device_enqueue_symbol,
+        );
         m.push((
             ".group_segment_fixed_size",
             Field::U(self.group_segment_fixed_size),
@@ -987,7 +991,9 @@ impl<'a> Fields<'a> {
         self.typed(key, ValueRef::as_bool)
     }
     fn u64_list(&mut self, key: &str) -> Option<Vec<u64>> {
-        self.typed(key, |v| v.as_array()?.iter().map(ValueRef::as_u64).collect())
+        self.typed(key, |v| {
+            v.as_array()?.iter().map(ValueRef::as_u64).collect()
+        })
     }
     fn required_str(&mut self, key: &str) -> Result<&'a str> {
         self.str(key).ok_or_else(|| {

@@ -36,7 +36,7 @@ pub use metadata::{
 pub use msgpack::{Value, ValueRef};
 pub use reader::{read, ParsedCodeObject, ParsedKernel};
 pub use validate::{validate, Issue, IssueKind};
-pub use writer::{Layout, LinkInfo};
+pub use writer::{Layout, LinkInfo, TextImage};
 
 use crate::target::{Target, TargetError};
 

@@ -210,7 +210,9 @@ impl<'a> ValueRef<'a> {
             Value::F64(f) => ValueRef::F64(*f),
             Value::Str(s) => ValueRef::Str(s),
             Value::Bin(b) => ValueRef::Bin(b),
-            Value::Array(items) => ValueRef::Array(items.iter().map(ValueRef::from_value).collect()),
+            Value::Array(items) => {
+                ValueRef::Array(items.iter().map(ValueRef::from_value).collect())
+            }
             Value::Map(entries) => ValueRef::Map(
                 entries
                     .iter()

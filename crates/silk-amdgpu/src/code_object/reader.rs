@@ -654,13 +654,40 @@ impl ParsedCodeObject {
                     })
             })
             .map(|s| s.name.clone());
-        let local_symbols = self
-            .symbols
-            .iter()
-            .filter(|s| s.binding == STB_LOCAL && s.shndx == SHN_ABS && !s.name.is_empty())
-            .map(|s| (s.name.clone(), s.value))
-            .collect();
-        Ok(CodeObject {
+        // Local symbols in `.symtab` order: absolute ones, and where each
+        // device function sits among them.
+        let mut local_symbols = Vec::new();
+        let mut slots = Vec::new();
+        for s in &self.symbols {
+            if s.binding != STB_LOCAL || s.name.is_empty() {
+                continue;
+            }
+            if s.shndx == SHN_ABS {
+                local_symbols.push((s.name.clone(), s.value));
+            } else if s.kind == STT_FUNC && !kernel_entries.contains(&s.value) {
+                slots.push((s.value, local_symbols.len()));
+            }
+        }
+        // Functions are listed by address; keep their slots in that order.
+        slots.sort_by_key(|&(addr, _)| addr);
+        let slots: Vec<usize> = slots.into_iter().map(|(_, n)| n).collect();
+        let function_symbol_slots = (slots.iter().any(|&n| n != 0)
+            && slots.windows(2).all(|w| w[0] <= w[1]))
+        .then_some(slots);
+        let function_addresses: Vec<u64> = {
+            let mut f: Vec<&Symbol> = self
+                .symbols
+                .iter()
+                .filter(|s| {
+                    s.kind == STT_FUNC
+                        && s.binding == STB_LOCAL
+                        && !kernel_entries.contains(&s.value)
+                })
+                .collect();
+            f.sort_by_key(|s| s.value);
+            f.iter().map(|s| s.value).collect()
+        };
+        let mut obj = CodeObject {
             target,
             functions,
             kernels: out,
@@ -670,7 +697,32 @@ impl ParsedCodeObject {
                 comment: self.comment.clone(),
                 cuid_symbol,
                 local_symbols,
+                function_symbol_slots,
+                text: None,
             },
-        })
+        };
+        // Keep `.text` verbatim when the writer's own layout (functions,
+        // then 256-aligned kernels, then code-end fill) would not
+        // reproduce it, e.g. a device function placed after a kernel.
+        if let Some(s) = self.section(".text") {
+            let actual = b.slice(s.offset, s.size, "`.text`")?;
+            let rel = |a: &u64| a.wrapping_sub(s.address);
+            let kernel_offsets: Vec<u64> = kernel_entries.iter().map(rel).collect();
+            let function_offsets: Vec<u64> = function_addresses.iter().map(rel).collect();
+            let (text, f_off, k_off) = super::writer::default_text(&obj);
+            if text != actual
+                || f_off != function_offsets
+                || k_off != kernel_offsets
+                || s.align != super::writer::KERNEL_ALIGN
+            {
+                obj.link.text = Some(super::writer::TextImage {
+                    bytes: actual.to_vec(),
+                    align: s.align.max(1),
+                    kernel_offsets,
+                    function_offsets,
+                });
+            }
+        }
+        Ok(obj)
     }
 }

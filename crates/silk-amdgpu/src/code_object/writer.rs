@@ -45,6 +45,31 @@ pub struct LinkInfo {
     /// Extra LOCAL absolute symbols for `.symtab` (LLVM 22 emits resource
     /// usage symbols such as `<kernel>.num_vgpr`), in order.
     pub local_symbols: Vec<(String, u64)>,
+    /// For each device function, how many `local_symbols` precede its
+    /// symbol in `.symtab` (lld keeps an input object's order, so a
+    /// function defined after a kernel follows that kernel's resource
+    /// symbols); `None` puts every function first. Must not decrease.
+    pub function_symbol_slots: Option<Vec<usize>>,
+    /// `.text` exactly as an assembler laid it out; `None` lets the
+    /// writer lay out [`CodeObject::functions`] and kernels itself.
+    pub text: Option<TextImage>,
+}
+
+/// A complete `.text` section from an assembler: the bytes (alignment
+/// padding and code-end fill included, as in the input object), the
+/// section alignment, and where each function and kernel starts. Kernel
+/// and function code lengths (symbol sizes) still come from
+/// [`Kernel::code`](super::Kernel::code) and
+/// [`DeviceFunction::code`](super::DeviceFunction::code).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TextImage {
+    pub bytes: Vec<u8>,
+    /// Section alignment (a power of two).
+    pub align: u64,
+    /// Offset of each kernel's entry, in [`CodeObject::kernels`] order.
+    pub kernel_offsets: Vec<u64>,
+    /// Offset of each device function, in [`CodeObject::functions`] order.
+    pub function_offsets: Vec<u64>,
 }
 
 impl Default for LinkInfo {
@@ -53,6 +78,8 @@ impl Default for LinkInfo {
             comment: vec![format!("Silk {}", env!("CARGO_PKG_VERSION"))],
             cuid_symbol: None,
             local_symbols: Vec::new(),
+            function_symbol_slots: None,
+            text: None,
         }
     }
 }
@@ -100,6 +127,7 @@ struct DynSym {
 
 /// Everything derived from the object before bytes are written.
 struct Plan {
+    text_align: u64,
     layout: Layout,
     note: Vec<u8>,
     dynsyms: Vec<DynSym>,
@@ -284,6 +312,72 @@ fn code_end_padding(obj: &CodeObject, text: &mut Vec<u8>) {
     }
 }
 
+/// `.text` as the writer lays it out without a [`TextImage`]: device
+/// functions (4-byte aligned), then kernels (256-byte aligned), then the
+/// code-end fill. Returns the bytes, function offsets and kernel offsets.
+pub(crate) fn default_text(obj: &CodeObject) -> (Vec<u8>, Vec<u64>, Vec<u64>) {
+    let code_bytes: usize = obj.functions.iter().map(|f| f.code.len()).sum::<usize>()
+        + obj.kernels.iter().map(|k| k.code.len()).sum::<usize>();
+    // Code, alignment and the end padding (at most 4 + 16 lines of 128).
+    let mut text = Vec::with_capacity(
+        code_bytes
+            + (FUNCTION_ALIGN as usize) * obj.functions.len()
+            + (KERNEL_ALIGN as usize) * obj.kernels.len()
+            + 20 * 128,
+    );
+    let mut function_offsets = Vec::new();
+    for f in &obj.functions {
+        pad_with_nops(&mut text, FUNCTION_ALIGN);
+        function_offsets.push(text.len() as u64);
+        text.extend_from_slice(&f.code);
+    }
+    let mut kernel_offsets = Vec::new();
+    for k in &obj.kernels {
+        pad_with_nops(&mut text, KERNEL_ALIGN);
+        kernel_offsets.push(text.len() as u64);
+        text.extend_from_slice(&k.code);
+    }
+    if !text.is_empty() {
+        code_end_padding(obj, &mut text);
+    }
+    (text, function_offsets, kernel_offsets)
+}
+
+fn check_text_image(obj: &CodeObject, image: &TextImage) -> Result<()> {
+    let bad = |message: String| Err(CodeObjectError::Malformed(format!("text image: {message}")));
+    if !image.align.is_power_of_two() || image.align > PAGE_SIZE {
+        return bad(format!(
+            "alignment {} is not a power of two up to 4096",
+            image.align
+        ));
+    }
+    if image.kernel_offsets.len() != obj.kernels.len()
+        || image.function_offsets.len() != obj.functions.len()
+    {
+        return bad("one offset per kernel and per device function is required".into());
+    }
+    let len = image.bytes.len() as u64;
+    let spans = obj
+        .kernels
+        .iter()
+        .map(|k| (&k.name, k.code.len()))
+        .zip(&image.kernel_offsets)
+        .chain(
+            obj.functions
+                .iter()
+                .map(|f| (&f.name, f.code.len()))
+                .zip(&image.function_offsets),
+        );
+    for ((name, size), &off) in spans {
+        if off.checked_add(size as u64).is_none_or(|end| end > len) {
+            return bad(format!(
+                "`{name}` at {off:#x} with {size} bytes lies outside the {len}-byte section"
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn pad_with_nops(text: &mut Vec<u8>, align: u64) {
     while text.len() as u64 % align != 0 {
         text.extend_from_slice(&S_NOP_0.to_le_bytes());
@@ -348,7 +442,8 @@ fn plan(obj: &CodeObject) -> Result<Plan> {
         value: 0,
         size: 1,
     });
-    let mut dynstr = Vec::with_capacity(1 + dynsyms.iter().map(|s| s.name.len() + 1).sum::<usize>());
+    let mut dynstr =
+        Vec::with_capacity(1 + dynsyms.iter().map(|s| s.name.len() + 1).sum::<usize>());
     dynstr.push(0);
     let mut name_offsets = Vec::with_capacity(dynsyms.len());
     for s in &dynsyms {
@@ -366,30 +461,22 @@ fn plan(obj: &CodeObject) -> Result<Plan> {
 
     // .rodata: descriptors (64-byte aligned) then user data.
     let rodata_user_offset = 64 * obj.kernels.len() as u64;
-    // .text: device functions, then kernels at 256-byte alignment.
-    let code_bytes: usize = obj.functions.iter().map(|f| f.code.len()).sum::<usize>()
-        + obj.kernels.iter().map(|k| k.code.len()).sum::<usize>();
-    // Code, alignment and the end padding (at most 4 + 16 lines of 128).
-    let mut text = Vec::with_capacity(
-        code_bytes + (FUNCTION_ALIGN as usize) * obj.functions.len()
-            + (KERNEL_ALIGN as usize) * obj.kernels.len()
-            + 20 * 128,
-    );
-    let mut function_offsets = Vec::new();
-    for f in &obj.functions {
-        pad_with_nops(&mut text, FUNCTION_ALIGN);
-        function_offsets.push(text.len() as u64);
-        text.extend_from_slice(&f.code);
-    }
-    let mut kernel_offsets = Vec::new();
-    for k in &obj.kernels {
-        pad_with_nops(&mut text, KERNEL_ALIGN);
-        kernel_offsets.push(text.len() as u64);
-        text.extend_from_slice(&k.code);
-    }
-    if !text.is_empty() {
-        code_end_padding(obj, &mut text);
-    }
+    // .text: as given, or device functions then kernels at 256-byte alignment.
+    let (text, function_offsets, kernel_offsets, text_align) = match &obj.link.text {
+        Some(image) => {
+            check_text_image(obj, image)?;
+            (
+                image.bytes.clone(),
+                image.function_offsets.clone(),
+                image.kernel_offsets.clone(),
+                image.align,
+            )
+        }
+        None => {
+            let (text, function_offsets, kernel_offsets) = default_text(obj);
+            (text, function_offsets, kernel_offsets, KERNEL_ALIGN)
+        }
+    };
 
     let mut comment =
         Vec::with_capacity(1 + obj.link.comment.iter().map(|c| c.len() + 1).sum::<usize>());
@@ -434,7 +521,7 @@ fn plan(obj: &CodeObject) -> Result<Plan> {
         let offset = align_up(file_end, align);
         (offset, align_up(dot, PAGE_SIZE) + offset % PAGE_SIZE)
     };
-    let (text_off, text_addr) = new_segment(off, off, KERNEL_ALIGN);
+    let (text_off, text_addr) = new_segment(off, off, text_align);
     sections.push(SectionPlacement {
         name: ".text",
         offset: text_off,
@@ -516,6 +603,7 @@ fn plan(obj: &CodeObject) -> Result<Plan> {
         file_size: 0,
     };
     Ok(Plan {
+        text_align,
         layout,
         note,
         dynsyms,
@@ -620,9 +708,22 @@ pub fn write(obj: &CodeObject) -> Result<Vec<u8>> {
     );
 
     // Static symbol table and its strings.
-    let names_len: usize = obj.functions.iter().map(|f| f.name.len() + 1).sum::<usize>()
-        + obj.link.local_symbols.iter().map(|(n, _)| n.len() + 1).sum::<usize>()
-        + obj.kernels.iter().map(|k| 2 * k.name.len() + 5).sum::<usize>()
+    let names_len: usize = obj
+        .functions
+        .iter()
+        .map(|f| f.name.len() + 1)
+        .sum::<usize>()
+        + obj
+            .link
+            .local_symbols
+            .iter()
+            .map(|(n, _)| n.len() + 1)
+            .sum::<usize>()
+        + obj
+            .kernels
+            .iter()
+            .map(|k| 2 * k.name.len() + 5)
+            .sum::<usize>()
         + p.cuid.len()
         + 1
         + "_DYNAMIC".len()
@@ -639,23 +740,32 @@ pub fn write(obj: &CodeObject) -> Result<Vec<u8>> {
         o
     };
     let mut symtab = Vec::with_capacity(
-        SYM_SIZE
-            * (4 + obj.functions.len() + obj.link.local_symbols.len() + 2 * obj.kernels.len()),
+        SYM_SIZE * (4 + obj.functions.len() + obj.link.local_symbols.len() + 2 * obj.kernels.len()),
     );
     put_sym(&mut symtab, 0, 0, 0, 0, 0, 0);
-    for (f, addr) in obj.functions.iter().zip(&p.layout.function_addresses) {
-        let n = add_str(&[&f.name]);
-        put_sym(
-            &mut symtab,
-            n,
-            STB_LOCAL << 4 | STT_FUNC,
-            STV_DEFAULT,
-            SEC_TEXT,
-            *addr,
-            f.code.len() as u64,
-        );
-    }
-    for (name, value) in &obj.link.local_symbols {
+    let slots = obj.link.function_symbol_slots.as_deref();
+    let mut next_function = 0;
+    for j in 0..=obj.link.local_symbols.len() {
+        while next_function < obj.functions.len()
+            && slots.map_or(0, |s| s.get(next_function).copied().unwrap_or(0)) <= j
+        {
+            let f = &obj.functions[next_function];
+            let addr = p.layout.function_addresses[next_function];
+            let n = add_str(&[&f.name]);
+            put_sym(
+                &mut symtab,
+                n,
+                STB_LOCAL << 4 | STT_FUNC,
+                STV_DEFAULT,
+                SEC_TEXT,
+                addr,
+                f.code.len() as u64,
+            );
+            next_function += 1;
+        }
+        let Some((name, value)) = obj.link.local_symbols.get(j) else {
+            break;
+        };
         let n = add_str(&[name]);
         put_sym(
             &mut symtab,
@@ -973,7 +1083,7 @@ pub fn write(obj: &CodeObject) -> Result<Vec<u8>> {
         text.size,
         0,
         0,
-        KERNEL_ALIGN,
+        p.text_align,
         0,
     );
     put_shdr(

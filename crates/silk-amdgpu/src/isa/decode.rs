@@ -224,15 +224,19 @@ fn select_form(processor: Processor, layout: &Layout, opnum: u16, words: &[u32])
 
 /// The VOP3/VOP3P modifiers that are set, as `table::VMOD_*` bits.
 pub(crate) fn vop_mods(family: Family, m: &Mods) -> u16 {
-    let common = (m.clamp as u16) * table::VMOD_CLAMP
-        | (m.neg as u16 & 7) * table::VMOD_NEG
-        | (m.abs as u16 & 7) * table::VMOD_ABS;
+    let mut bits = (m.neg as u16 & 7) * table::VMOD_NEG + (m.abs as u16 & 7) * table::VMOD_ABS;
+    if m.clamp {
+        bits |= table::VMOD_CLAMP;
+    }
     match family {
-        Family::Vop3 => common | ((m.omod != 0) as u16) * table::VMOD_OMOD,
+        Family::Vop3 => {
+            let omod = if m.omod != 0 { table::VMOD_OMOD } else { 0 };
+            bits | omod | ((m.op_sel as u16 & 0xf) * table::VMOD_OP_SEL)
+        }
+        Family::Vop3p if m.blgp != 0 => bits | table::VMOD_BLGP,
         Family::Vop3p => {
-            common
-                | ((m.op_sel != 0) as u16) * table::VMOD_OP_SEL
-                | ((m.op_sel_hi != 0) as u16) * table::VMOD_OP_SEL_HI
+            bits + (m.op_sel as u16 & 7) * table::VMOD_OP_SEL
+                + (m.op_sel_hi as u16 & 7) * table::VMOD_OP_SEL_HI
         }
         _ => 0,
     }
@@ -255,8 +259,9 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             if code == saddr_off(gen) {
                 continue;
             }
-            if gen == Generation::Gfx11 && code == 127 {
-                // exec_hi: not a scalar address (LLVM: SReg_32_XEXEC_HI).
+            if code == 126 && count == 2 || gen == Generation::Gfx11 && code == 127 {
+                // exec_hi (SReg_32_XEXEC_HI) or exec (SReg_64_XEXEC_XNULL)
+                // cannot be a scalar address.
                 return Err("scalar address");
             }
         }
@@ -265,6 +270,13 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             && code == 254
         {
             return Err("soffset (src_lds_direct is not a scalar register)");
+        }
+        if info.family == Family::Smem
+            && spec.field == Field::Sdata
+            && info.mods_rejected & table::MOD_SDATA_M0_EXEC != 0
+            && (code == operand::m0_code(gen) || (126..=127).contains(&code))
+        {
+            return Err("data register (m0 and exec are not allowed)");
         }
         if code < VGPR0 {
             let aligned = operand::align_scalar_tuple(gen, code, width);
@@ -280,8 +292,18 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             // Only tuples the table declares (not MUBUF's idxen+offen
             // address pair) must be aligned.
             let index = code - if code >= AGPR0 { AGPR0 } else { VGPR0 };
-            if gen == Generation::Gfx9 && width >= 2 && spec.dwords >= 2 && index % 2 != 0 {
+            // gfx942 aligns declared tuples and MUBUF's idxen+offen pair
+            // (not MTBUF's); its memory data stops at v255/a255 (MFMA
+            // results may run past it).
+            let aligned = spec.dwords >= 2 && spec.kind != Kind::Sreg
+                || info.family == Family::Mubuf && spec.field == Field::Addr;
+            if gen == Generation::Gfx9 && width >= 2 && aligned && index % 2 != 0 {
                 return Err("odd-aligned register tuple");
+            }
+            let memory =
+                info.family.is_flat() || matches!(info.family, Family::Mubuf | Family::Mtbuf);
+            if gen == Generation::Gfx9 && memory && index as u32 + width as u32 > 256 {
+                return Err("register range past the last register");
             }
         }
     }
@@ -324,10 +346,12 @@ fn check_unused(
         return Err("lds bit");
     }
     match layout.family {
-        Family::Flat if !has(Field::Saddr) => {
-            if layout.field(Field::Saddr).map(|b| b.get(words)) != Some(flat_saddr_off(gen)) {
-                return Err("saddr (FLAT takes no scalar address)");
-            }
+        Family::Flat
+            if !has(Field::Saddr)
+                && layout.field(Field::Saddr).map(|b| b.get(words))
+                    != Some(flat_saddr_off(gen)) =>
+        {
+            return Err("saddr (FLAT takes no scalar address)");
         }
         _ => {}
     }
@@ -347,24 +371,6 @@ pub(crate) fn flat_saddr_off(gen: Generation) -> u32 {
     match gen {
         Generation::Gfx9 => 0,
         Generation::Gfx11 => operand::null_code(gen) as u32,
-    }
-}
-
-/// The VOP3 `op_sel` bits an opcode accepts: one per entry of its printed
-/// list, the last entry being the destination (bit 3) when the list is
-/// longer than the visible sources.
-pub(crate) fn op_sel_mask(info: &OpInfo, len: usize) -> u8 {
-    let srcs = info
-        .operands
-        .iter()
-        .filter(|o| matches!(o.field, Field::Src0 | Field::Src1 | Field::Src2))
-        .count();
-    if len == 0 {
-        0
-    } else if len > srcs {
-        ((1u8 << (len - 1)) - 1) | 8
-    } else {
-        (1u8 << len) - 1
     }
 }
 
@@ -488,6 +494,9 @@ fn decode_operand(
                     && code >= VGPR0
                 {
                     // True16 VOP1/2/C: bit 7 of the VGPR number selects the high half.
+                    if fake16(layout, info, mods) {
+                        return Ok(Operand::vgpr(code - VGPR0));
+                    }
                     return Ok(t16_reg(layout, spec, code, mods, index));
                 } else {
                     code
@@ -507,17 +516,28 @@ fn decode_operand(
                 raw
             };
             if width9 && raw < VGPR0 as u32 && spec.kind == Kind::AVgpr {
-                // MFMA src2: an inline constant instead of an accumulator.
+                // MFMA src2 may be an inline constant instead of an
+                // accumulator; scalar registers are not allowed.
                 let code = raw as u16;
-                if code == LITERAL {
-                    return Ok(Operand::Literal(cur.literal()?));
-                }
-                if operand::is_inline_const(code) {
+                if spec.field == Field::Src2 && operand::is_inline_const(code) {
                     return Ok(Operand::Const(code as u8));
                 }
+                if spec.field == Field::Src2 && (230..LITERAL).contains(&code) {
+                    // src_private_base and friends read like constants.
+                    return Ok(Operand::Reg {
+                        code,
+                        count,
+                        half: 0,
+                    });
+                }
+                return Err(invalid("operand (VGPR or AGPR expected)"));
             }
             if width9 && raw < VGPR0 as u32 && spec.kind != Kind::Agpr {
-                // A 9-bit field naming a non-VGPR where only VGPRs are allowed.
+                // A 9-bit field naming a non-VGPR where only VGPRs are
+                // allowed: LLVM accepts only `src_*` registers there.
+                if !(230..LITERAL as u32).contains(&raw) {
+                    return Err(invalid("operand (VGPR expected)"));
+                }
                 return Ok(Operand::Reg {
                     code: raw as u16,
                     count,
@@ -530,6 +550,9 @@ fn decode_operand(
                 _ => false,
             };
             if spec.half && gen == Generation::Gfx11 {
+                if fake16(layout, info, mods) {
+                    return Ok(Operand::vgpr(index_ as u16));
+                }
                 return Ok(t16_reg(layout, spec, VGPR0 + index_ as u16, mods, index));
             }
             Operand::Reg {
@@ -559,6 +582,13 @@ fn smem_soffset(gen: Generation, layout: &Layout, words: &[u32]) -> Operand {
 
 fn unreachable_operand() -> Operand {
     Operand::None
+}
+
+/// A GFX11 true16 VOP3 encoding with `op_sel` bits the opcode does not
+/// have: LLVM decodes it as the 16-bit-in-32-bit ("fake16") form, whose
+/// operands are whole VGPRs and which prints no `op_sel`.
+pub(crate) fn fake16(layout: &Layout, info: &OpInfo, mods: &Mods) -> bool {
+    layout.family == Family::Vop3 && mods.op_sel & info.flags.fake16_op_sel() != 0
 }
 
 /// A true16 operand: which half is selected depends on the encoding.
@@ -628,9 +658,9 @@ fn decode_mods(gen: Generation, layout: &Layout, info: &OpInfo, words: &[u32]) -
     }
     if layout.family == Family::Smem
         && gen == Generation::Gfx9
-        && !layout
+        && layout
             .mod_bit(ModBit::Imm)
-            .is_some_and(|b| b.get(words) != 0)
+            .is_none_or(|b| b.get(words) == 0)
     {
         // Without IMM the offset field is not an offset (it names the SGPR
         // offset, or is ignored with SOE).

@@ -145,6 +145,7 @@ pub fn encode_into(
     if op_sel_halves != 0 {
         format::VOP3_OPSEL.set(words, format::VOP3_OPSEL.get(words) | op_sel_halves as u32);
     }
+    clear_unused_vaddr(layout, info, inst, words);
     let mut len = base;
     if let (Some(form), Some(c)) = (form, ctrl) {
         if literal.is_some() {
@@ -374,6 +375,26 @@ fn encode_smem_soffset(
     Ok(())
 }
 
+/// A vaddr printed as `off` (SCRATCH without SVE, MUBUF/MTBUF without
+/// offen/idxen) is encoded as zero, as LLVM does.
+fn clear_unused_vaddr(layout: &Layout, info: &OpInfo, inst: &Inst, words: &mut [u32]) {
+    let set = |m: ModBit| {
+        layout
+            .mod_bit(m)
+            .is_some_and(|_| inst.mods.mem & format::mod_bit(m) != 0)
+    };
+    let off = match info.family {
+        Family::Scratch => !set(ModBit::Sve),
+        Family::Mubuf | Family::Mtbuf => !set(ModBit::Offen) && !set(ModBit::Idxen),
+        _ => false,
+    };
+    if off && info.operands.iter().any(|o| o.field == Field::Addr) {
+        if let Some(b) = layout.field(Field::Addr) {
+            b.set(words, 0);
+        }
+    }
+}
+
 fn set_acc(layout: &Layout, field: Field, words: &mut [u32]) {
     if layout.family == Family::Vop3p {
         match field {
@@ -398,6 +419,18 @@ fn encode_mods(
     for (bit, b) in layout.mod_bits {
         if m.mem & format::mod_bit(*bit) != 0 {
             b.set(words, 1);
+        }
+    }
+    // Encoding forms selected by a bit: the returning atomic sets GLC, the
+    // LDS load sets LDS.
+    for (flag, bit) in [
+        (table::Flags::RTN, ModBit::Glc),
+        (table::Flags::LDS_DMA, ModBit::Lds),
+    ] {
+        if info.flags.has(flag) {
+            if let Some(b) = layout.mod_bit(bit) {
+                b.set(words, 1);
+            }
         }
     }
     let bad = |problem: String| EncodeError::Modifier {
@@ -451,10 +484,24 @@ fn encode_mods(
             format::MAI_BLGP.set(words, m.blgp as u32);
         }
         Family::Vop3p => {
+            // LLVM sets the op_sel_hi bits of sources an opcode does not
+            // have (their default); v_fma_mix* defaults to zero.
+            let srcs = info
+                .operands
+                .iter()
+                .filter(|o| matches!(o.field, Field::Src0 | Field::Src1 | Field::Src2))
+                .count();
+            let unused = if info.flags.has(table::Flags::SRC_MODS_FP) {
+                0
+            } else {
+                // Missing sources, and sources whose op_sel_hi LLVM ignores.
+                (!((1u8 << srcs) - 1) | (info.mods_ignored / table::VMOD_OP_SEL_HI) as u8) & 7
+            };
+            let hi = m.op_sel_hi | unused;
             format::VOP3_CLAMP.set(words, m.clamp as u32);
             format::VOP3P_OPSEL.set(words, m.op_sel as u32);
-            format::VOP3P_OPSEL_HI.set(words, m.op_sel_hi as u32 & 3);
-            format::VOP3P_OPSEL_HI2.set(words, (m.op_sel_hi >> 2) as u32 & 1);
+            format::VOP3P_OPSEL_HI.set(words, hi as u32 & 3);
+            format::VOP3P_OPSEL_HI2.set(words, (hi >> 2) as u32 & 1);
             format::VOP3_NEG.set(words, m.neg as u32);
             format::VOP3P_NEG_HI.set(words, m.abs as u32);
         }

@@ -171,6 +171,8 @@ struct Parser<'a> {
     gen: Generation,
     s: &'a str,
     pos: usize,
+    /// An `offset:` modifier was written (SMEM: selects IMM with SOE).
+    offset_seen: bool,
 }
 
 /// A parsed operand before it is fitted to the operand's kind.
@@ -191,6 +193,7 @@ impl<'a> Parser<'a> {
             gen: processor.generation(),
             s,
             pos,
+            offset_seen: false,
         }
     }
 
@@ -237,9 +240,16 @@ impl<'a> Parser<'a> {
                 ..Mods::default()
             },
         };
-        if info.family == Family::Vop3p && !info.flags.has(Flags::MFMA) {
-            // op_sel_hi defaults to all ones.
+        if info.family == Family::Vop3p
+            && !info.flags.has(Flags::MFMA)
+            && !info.flags.has(Flags::SRC_MODS_FP)
+        {
+            // op_sel_hi defaults to all ones (all zeros for v_fma_mix*).
             inst.mods.op_sel_hi = 7;
+        }
+        if info.family == Family::Mtbuf {
+            // The default format: BUF_DATA_FORMAT_8 / BUF_FMT_8_UNORM.
+            inst.mods.offset1 = 1;
         }
         let mut label = None;
         let mut no_vaddr = false;
@@ -269,6 +279,10 @@ impl<'a> Parser<'a> {
                     })?;
                 self.pos += used;
                 inst.operands[i] = Operand::Imm(v as i32);
+                continue;
+            }
+            if info.family == Family::Smem && spec.field == Field::Soffset {
+                inst.operands[i] = self.smem_offset(&mut inst.mods, col)?;
                 continue;
             }
             let sext = variant == Variant::Sdwa && self.eat("sext(");
@@ -345,9 +359,46 @@ impl<'a> Parser<'a> {
         Ok(ParsedInst { inst, label })
     }
 
+    /// SMEM offset operand: an SGPR (`s5`, `null`) or an immediate; an
+    /// SGPR may be followed by `offset:` among the modifiers.
+    fn smem_offset(&mut self, mods: &mut Mods, col: usize) -> Result<Operand, ParseError> {
+        let (neg, abs, v) = self.value()?;
+        if neg || abs {
+            return err(col, "source modifiers are not allowed here");
+        }
+        match v {
+            Value::Reg { code, count: 1, .. } if code < VGPR0 => Ok(Operand::sgpr(code)),
+            Value::Int(i) => {
+                mods.offset = i as i32;
+                Ok(match self.gen {
+                    Generation::Gfx9 => Operand::None,
+                    Generation::Gfx11 => Operand::sgpr(operand::null_code(self.gen)),
+                })
+            }
+            other => err(col, format!("invalid SMEM offset {}", describe(&other))),
+        }
+    }
+
     /// Bits implied by operand forms rather than written as modifiers.
     fn implied_bits(&self, info: &OpInfo, inst: &mut Inst, no_vaddr: bool) {
         let set = |inst: &mut Inst, b: ModBit| inst.mods.mem |= format::mod_bit(b);
+        if info.family == Family::Smem && self.gen == Generation::Gfx9 {
+            // [CDNA3] §"SMEM": IMM for an immediate offset, SOE for an SGPR
+            // offset next to it; an SGPR alone needs neither.
+            let soffset = info
+                .operands
+                .iter()
+                .position(|o| o.field == Field::Soffset)
+                .map(|i| inst.operands[i]);
+            match soffset {
+                Some(Operand::None) => set(inst, ModBit::Imm),
+                Some(_) if self.offset_seen => {
+                    set(inst, ModBit::Imm);
+                    set(inst, ModBit::Soe);
+                }
+                _ => {}
+            }
+        }
         if info.family == Family::Scratch && !no_vaddr {
             set(inst, ModBit::Sve);
         }
@@ -613,6 +664,19 @@ impl<'a> Parser<'a> {
                 }
                 Operand::Reg { code, count, half }
             }
+            (Kind::AVgpr, Value::Int(i)) if spec.field == Field::Src2 => {
+                int_source(spec.ty, i, col)?
+            }
+            (Kind::AVgpr, Value::Float(f)) if spec.field == Field::Src2 => float_source(spec.ty, f),
+            (Kind::AVgpr, Value::Reg { code, count, .. })
+                if spec.field == Field::Src2 && (230..255).contains(&code) =>
+            {
+                Operand::Reg {
+                    code,
+                    count,
+                    half: 0,
+                }
+            }
             (Kind::Ssrc | Kind::Vsrc, Value::Lit(x)) => Operand::Literal(x),
             (Kind::Ssrc | Kind::Vsrc, Value::Int(i)) => int_source(spec.ty, i, col)?,
             (Kind::Ssrc | Kind::Vsrc, Value::Float(f)) => float_source(spec.ty, f),
@@ -845,8 +909,33 @@ impl<'a> Parser<'a> {
                     _ => return err(col, format!("invalid output modifier `{key}:{v}`")),
                 };
             }
-            "op_sel" => m.op_sel = self.bit_list(col)?,
-            "op_sel_hi" => m.op_sel_hi = self.bit_list(col)?,
+            "op_sel" => {
+                let (bits, n) = self.bit_list_len(col)?;
+                m.op_sel = if info.family == Family::Vop3 {
+                    // The last entry is the destination (bit 3) when the
+                    // list is longer than the sources.
+                    let srcs = info
+                        .operands
+                        .iter()
+                        .filter(|o| src_index(o.field).is_some())
+                        .count();
+                    if n > srcs {
+                        let last = 1u8 << (n - 1);
+                        bits & !last & 7 | if bits & last != 0 { 8 } else { 0 }
+                    } else {
+                        bits
+                    }
+                } else {
+                    bits
+                };
+            }
+            "op_sel_hi" => {
+                // Entries not written keep their default.
+                let (bits, n) = self.bit_list_len(col)?;
+                let written = ((1u16 << n) - 1) as u8;
+                m.op_sel_hi = bits | m.op_sel_hi & !written;
+            }
+            "neg" if info.flags.has(Flags::MFMA_NEG) => m.blgp = self.bit_list(col)?,
             "neg_lo" => m.neg = self.bit_list(col)?,
             "neg_hi" => m.abs = self.bit_list(col)?,
             "cbsz" => m.offset1 = self.int_value(col)? as u16,
@@ -871,6 +960,7 @@ impl<'a> Parser<'a> {
                 m.offset1 = v >> 8;
             }
             "offset" => {
+                self.offset_seen = true;
                 let v = self.int_value(col)?;
                 if info.family == Family::Ds {
                     if !(0..=0xffff).contains(&v) {
@@ -895,6 +985,14 @@ impl<'a> Parser<'a> {
             Value::Int(i) => Ok(i),
             _ => err(col, "expected an integer"),
         }
+    }
+
+    /// A bit list and its number of entries.
+    fn bit_list_len(&mut self, col: usize) -> Result<(u8, usize), ParseError> {
+        let start = self.pos;
+        let bits = self.bit_list(col)?;
+        let n = self.s[start..self.pos].matches(',').count() + 1;
+        Ok((bits, n))
     }
 
     fn bit_list(&mut self, col: usize) -> Result<u8, ParseError> {

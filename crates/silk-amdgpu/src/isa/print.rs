@@ -127,7 +127,18 @@ fn print_operand_mods(
     let m = &inst.mods;
     // A negated constant prints as `neg(c)`: `-1` would read as the
     // constant -1 (LLVM does the same; with `abs` it prints `-|c|`).
-    let neg_call = neg && !abs && matches!(op, Operand::Const(_) | Operand::Literal(_));
+    // A literal shown as `lit(...)` takes a plain `-`.
+    let neg_call = neg
+        && !abs
+        && match op {
+            Operand::Const(_) => true,
+            Operand::Literal(v) => {
+                let mut t = String::new();
+                print_literal(spec, *v, &mut t);
+                !t.starts_with("lit(")
+            }
+            _ => false,
+        };
     if neg_call {
         out.push_str("neg(");
     } else if neg {
@@ -156,7 +167,7 @@ fn print_operand_mods(
                 && src_index(spec.field).is_some_and(|i| m.op_sel_hi >> i & 1 != 0);
             if f16_mix {
                 let spec16 = OperandSpec {
-                    ty: Ty::B16,
+                    ty: Ty::F16,
                     ..*spec
                 };
                 print_literal(&spec16, v, out)
@@ -357,7 +368,13 @@ fn print_literal(spec: &OperandSpec, v: u32, out: &mut String) {
             }
             (false, v)
         }
-        Ty::F16 => (inline32 || inline16(lo, &F16_INLINE), v),
+        // Only the low half is the operand; LLVM shows the whole dword
+        // only in `lit(...)`.
+        Ty::F16 => {
+            // 1/(2*pi) is an f32 inline constant but not an f16 one.
+            let lit = inline32 && v != 0x3e22_f983 || inline16(lo, &F16_INLINE);
+            (lit, if lit { v } else { lo as u32 })
+        }
         Ty::B16 => {
             if inline32 {
                 (true, v)
@@ -401,7 +418,14 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
     match info.family {
         Family::Vop3 => {
             let len = info.flags.op_sel_len();
-            let op_sel = m.op_sel & super::decode::op_sel_mask(info, len);
+            let op_sel = if gen == Generation::Gfx11
+                && format::layout(gen, info.family)
+                    .is_some_and(|l| super::decode::fake16(l, info, m))
+            {
+                0
+            } else {
+                m.op_sel & info.flags.op_sel_shown()
+            };
             if op_sel != 0 {
                 // Entries are sources in order, then the destination (bit 3)
                 // when the list is longer than the sources.
@@ -450,11 +474,13 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
             let ign = info.mods_ignored;
             let neg_lo = m.neg & !(ign / table::VMOD_NEG) as u8 & 7;
             let neg_hi = m.abs & !(ign / table::VMOD_ABS) as u8 & 7;
-            if m.op_sel != 0 && ign & table::VMOD_OP_SEL == 0 {
+            let op_sel = m.op_sel & !(ign / table::VMOD_OP_SEL) as u8 & 7;
+            let hi_shown = full & !(ign / table::VMOD_OP_SEL_HI) as u8;
+            if op_sel != 0 {
                 out.push_str(" op_sel:");
-                bits_list(m.op_sel, n, out);
+                bits_list(op_sel, n, out);
             }
-            if m.op_sel_hi & full != default_hi && ign & table::VMOD_OP_SEL_HI == 0 {
+            if (m.op_sel_hi ^ default_hi) & hi_shown != 0 {
                 out.push_str(" op_sel_hi:");
                 bits_list(m.op_sel_hi, n, out);
             }

@@ -155,6 +155,12 @@ impl Flags {
     /// VOP3 whose vdst field is not an operand but holds EXEC_LO (GFX11
     /// `v_cmpx_*_e64`; LLVM calls other values potentially undefined).
     pub const VDST_EXEC: u64 = 1 << 39;
+    /// Bits 40..43: GFX11 true16 VOP3 `op_sel` bits with which LLVM
+    /// decodes the "fake16" form instead (whole VGPRs, no `op_sel`).
+    pub const FAKE16_SHIFT: u64 = 40;
+    /// Bits 44..47: the VOP3 `op_sel` bits LLVM shows in the list (others
+    /// are ignored, e.g. `v_dot2_bf16_bf16` src1).
+    pub const OP_SEL_SHOWN_SHIFT: u64 = 44;
     pub const OP_SEL_SHIFT: u64 = 36;
     pub const OP_SEL_1: u64 = 1 << Self::OP_SEL_SHIFT;
     pub const OP_SEL_2: u64 = 2 << Self::OP_SEL_SHIFT;
@@ -168,6 +174,16 @@ impl Flags {
     /// Number of MFMA passes (0 for other instructions).
     pub fn mfma_passes(self) -> u32 {
         ((self.0 >> Self::MFMA_PASSES_SHIFT & 7) * 4) as u32
+    }
+
+    /// `op_sel` bits that select the fake16 form (see [`Flags::FAKE16_SHIFT`]).
+    pub fn fake16_op_sel(self) -> u8 {
+        (self.0 >> Self::FAKE16_SHIFT & 0xf) as u8
+    }
+
+    /// The VOP3 `op_sel` bits LLVM prints.
+    pub fn op_sel_shown(self) -> u8 {
+        (self.0 >> Self::OP_SEL_SHOWN_SHIFT & 0xf) as u8
     }
 
     /// Entries in the VOP3 `op_sel` list (0 when the opcode has none).
@@ -210,9 +226,15 @@ pub const VMOD_OMOD: u16 = 1 << 1;
 pub const VMOD_NEG: u16 = 1 << 2;
 /// `abs` (VOP3) / `neg_hi` (VOP3P) of source i: `VMOD_ABS << i`.
 pub const VMOD_ABS: u16 = 1 << 5;
-/// VOP3P `op_sel` / `op_sel_hi`.
+/// VOP3P `op_sel` / `op_sel_hi` of source i: `VMOD_OP_SEL << i`. For
+/// VOP3, `VMOD_OP_SEL << i` is `op_sel` bit i (3 = destination).
 pub const VMOD_OP_SEL: u16 = 1 << 8;
-pub const VMOD_OP_SEL_HI: u16 = 1 << 9;
+pub const VMOD_OP_SEL_HI: u16 = 1 << 11;
+/// gfx942 MFMA: a nonzero BLGP field.
+pub const VMOD_BLGP: u16 = 1 << 14;
+/// SMEM: the data register is `m0` or `exec` (only in `mods_rejected`:
+/// LLVM's register class for the opcode excludes them).
+pub const MOD_SDATA_M0_EXEC: u16 = 1 << 14;
 
 impl OpInfo {
     pub fn on(&self, processor: Processor) -> bool {

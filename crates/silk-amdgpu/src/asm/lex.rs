@@ -1,0 +1,193 @@
+//! A byte cursor over one statement, with the token shapes LLVM's
+//! `AsmLexer` uses for directives and expressions.
+
+/// An error at a byte offset of the current line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    pub pos: usize,
+    pub message: String,
+}
+
+pub type LResult<T> = Result<T, LineError>;
+
+pub fn err<T>(pos: usize, message: impl Into<String>) -> LResult<T> {
+    Err(LineError {
+        pos,
+        message: message.into(),
+    })
+}
+
+/// Identifier characters after the first (LLVM also allows `$` and `.`;
+/// `@` starts a variant such as `@rel32@lo` and is handled by callers).
+pub fn is_ident_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$')
+}
+
+pub fn is_ident_start(b: u8) -> bool {
+    b.is_ascii_alphabetic() || matches!(b, b'_' | b'.' | b'$')
+}
+
+#[derive(Clone, Debug)]
+pub struct Cursor<'a> {
+    pub text: &'a str,
+    pub pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    pub fn new(text: &'a str, pos: usize) -> Cursor<'a> {
+        Cursor { text, pos }
+    }
+
+    pub fn bytes(&self) -> &'a [u8] {
+        self.text.as_bytes()
+    }
+
+    pub fn skip_ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\r' | b'\x0c' | b'\x0b') = self.bytes().get(self.pos) {
+            self.pos += 1;
+        }
+    }
+
+    pub fn peek(&self) -> Option<u8> {
+        self.bytes().get(self.pos).copied()
+    }
+
+    pub fn peek_at(&self, n: usize) -> Option<u8> {
+        self.bytes().get(self.pos + n).copied()
+    }
+
+    pub fn at_end(&mut self) -> bool {
+        self.skip_ws();
+        self.pos >= self.text.len()
+    }
+
+    /// Skips spaces, then consumes `c` if it is next.
+    pub fn eat(&mut self, c: u8) -> bool {
+        self.skip_ws();
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn expect(&mut self, c: u8, what: &str) -> LResult<()> {
+        if self.eat(c) {
+            Ok(())
+        } else {
+            err(self.pos, format!("expected {what}"))
+        }
+    }
+
+    /// An identifier (skipping leading spaces), with its start offset.
+    pub fn ident(&mut self) -> Option<(&'a str, usize)> {
+        self.skip_ws();
+        let start = self.pos;
+        match self.peek() {
+            Some(b) if is_ident_start(b) => {}
+            _ => return None,
+        }
+        self.pos += 1;
+        while self.peek().is_some_and(is_ident_char) {
+            self.pos += 1;
+        }
+        Some((&self.text[start..self.pos], start))
+    }
+
+    /// A symbol name: an identifier or a double-quoted name.
+    pub fn symbol_name(&mut self) -> LResult<(String, usize)> {
+        self.skip_ws();
+        let start = self.pos;
+        if self.peek() == Some(b'"') {
+            return Ok((self.string()?, start));
+        }
+        match self.ident() {
+            Some((s, p)) => Ok((s.to_string(), p)),
+            None => err(start, "expected a symbol name"),
+        }
+    }
+
+    /// A double-quoted string with C escapes, as LLVM's lexer reads it.
+    pub fn string(&mut self) -> LResult<String> {
+        self.skip_ws();
+        let start = self.pos;
+        if self.peek() != Some(b'"') {
+            return err(start, "expected a string in double quotes");
+        }
+        self.pos += 1;
+        let mut out: Vec<u8> = Vec::new();
+        loop {
+            let Some(b) = self.peek() else {
+                return err(start, "unterminated string");
+            };
+            self.pos += 1;
+            match b {
+                b'"' => break,
+                b'\\' => {
+                    let Some(e) = self.peek() else {
+                        return err(start, "unterminated string");
+                    };
+                    self.pos += 1;
+                    match e {
+                        b'n' => out.push(b'\n'),
+                        b't' => out.push(b'\t'),
+                        b'r' => out.push(b'\r'),
+                        b'b' => out.push(8),
+                        b'f' => out.push(12),
+                        b'"' => out.push(b'"'),
+                        b'\\' => out.push(b'\\'),
+                        b'0'..=b'7' => {
+                            let mut v = (e - b'0') as u32;
+                            for _ in 0..2 {
+                                match self.peek() {
+                                    Some(d @ b'0'..=b'7') => {
+                                        v = v * 8 + (d - b'0') as u32;
+                                        self.pos += 1;
+                                    }
+                                    _ => break,
+                                }
+                            }
+                            if v > 255 {
+                                return err(self.pos - 1, "octal escape out of range");
+                            }
+                            out.push(v as u8);
+                        }
+                        b'x' | b'X' => {
+                            let mut v: u32 = 0;
+                            let mut n = 0;
+                            while let Some(d) = self.peek().and_then(|d| (d as char).to_digit(16)) {
+                                v = (v * 16 + d) & 0xff;
+                                n += 1;
+                                self.pos += 1;
+                            }
+                            if n == 0 {
+                                return err(self.pos, "expected hex digits after \\x");
+                            }
+                            out.push(v as u8);
+                        }
+                        _ => return err(self.pos - 1, "invalid escape sequence"),
+                    }
+                }
+                _ => out.push(b),
+            }
+        }
+        Ok(String::from_utf8_lossy(&out).into_owned())
+    }
+
+    /// The rest of the statement, trimmed.
+    pub fn rest(&mut self) -> &'a str {
+        self.skip_ws();
+        let r = &self.text[self.pos..];
+        self.pos = self.text.len();
+        r.trim_end()
+    }
+
+    pub fn expect_end(&mut self) -> LResult<()> {
+        if self.at_end() {
+            Ok(())
+        } else {
+            err(self.pos, "unexpected token at end of statement")
+        }
+    }
+}

@@ -1,0 +1,420 @@
+	.amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
+	.amdhsa_code_object_version 6
+	.text
+	.protected	atomic_max_f32_cas      ; -- Begin function atomic_max_f32_cas
+	.globl	atomic_max_f32_cas
+	.p2align	8
+	.type	atomic_max_f32_cas,@function
+atomic_max_f32_cas:                     ; @atomic_max_f32_cas
+; %bb.0:
+	s_clause 0x1
+	s_load_b32 s2, s[0:1], 0x24
+	s_load_b32 s3, s[0:1], 0x10
+	s_waitcnt lgkmcnt(0)
+	s_and_b32 s2, s2, 0xffff
+	s_delay_alu instid0(SALU_CYCLE_1)
+	v_mad_u64_u32 v[1:2], null, s15, s2, v[0:1]
+	s_mov_b32 s2, exec_lo
+	v_cmpx_gt_u32_e64 s3, v1
+	s_cbranch_execz .LBB0_5
+; %bb.1:
+	s_load_b128 s[0:3], s[0:1], 0x0
+	v_mov_b32_e32 v2, 0
+	s_delay_alu instid0(VALU_DEP_1) | instskip(SKIP_1) | instid1(VALU_DEP_1)
+	v_lshlrev_b64 v[0:1], 2, v[1:2]
+	s_waitcnt lgkmcnt(0)
+	v_add_co_u32 v0, vcc_lo, s2, v0
+	s_delay_alu instid0(VALU_DEP_1)
+	v_add_co_ci_u32_e64 v1, null, s3, v1, vcc_lo
+	s_mov_b32 s2, 0
+                                        ; implicit-def: $sgpr3
+	global_load_b32 v0, v[0:1], off
+	global_load_b32 v1, v2, s[0:1] glc
+	s_branch .LBB0_3
+	.p2align	6
+.LBB0_2:                                ;   in Loop: Header=BB0_3 Depth=1
+	s_or_b32 exec_lo, exec_lo, s4
+	s_delay_alu instid0(SALU_CYCLE_1) | instskip(NEXT) | instid1(SALU_CYCLE_1)
+	s_and_b32 s4, exec_lo, s3
+	s_or_b32 s2, s4, s2
+	s_delay_alu instid0(SALU_CYCLE_1)
+	s_and_not1_b32 exec_lo, exec_lo, s2
+	s_cbranch_execz .LBB0_5
+.LBB0_3:                                ; =>This Inner Loop Header: Depth=1
+	s_or_b32 s3, s3, exec_lo
+	s_mov_b32 s4, exec_lo
+	s_waitcnt vmcnt(0)
+	v_cmpx_gt_f32_e32 v0, v1
+	s_cbranch_execz .LBB0_2
+; %bb.4:                                ;   in Loop: Header=BB0_3 Depth=1
+	global_atomic_cmpswap_b32 v3, v2, v[0:1], s[0:1] glc
+	s_and_not1_b32 s3, s3, exec_lo
+	s_waitcnt vmcnt(0)
+	v_cmp_eq_u32_e32 vcc_lo, v3, v1
+	v_mov_b32_e32 v1, v3
+	s_and_b32 s5, vcc_lo, exec_lo
+	s_delay_alu instid0(SALU_CYCLE_1)
+	s_or_b32 s3, s3, s5
+	s_branch .LBB0_2
+.LBB0_5:
+	s_endpgm
+	.section	.rodata,"a",@progbits
+	.p2align	6, 0x0
+	.amdhsa_kernel atomic_max_f32_cas
+		.amdhsa_group_segment_fixed_size 0
+		.amdhsa_private_segment_fixed_size 0
+		.amdhsa_kernarg_size 280
+		.amdhsa_user_sgpr_count 15
+		.amdhsa_user_sgpr_dispatch_ptr 0
+		.amdhsa_user_sgpr_queue_ptr 0
+		.amdhsa_user_sgpr_kernarg_segment_ptr 1
+		.amdhsa_user_sgpr_dispatch_id 0
+		.amdhsa_user_sgpr_private_segment_size 0
+		.amdhsa_wavefront_size32 1
+		.amdhsa_uses_dynamic_stack 0
+		.amdhsa_enable_private_segment 0
+		.amdhsa_system_sgpr_workgroup_id_x 1
+		.amdhsa_system_sgpr_workgroup_id_y 0
+		.amdhsa_system_sgpr_workgroup_id_z 0
+		.amdhsa_system_sgpr_workgroup_info 0
+		.amdhsa_system_vgpr_workitem_id 0
+		.amdhsa_next_free_vgpr 4
+		.amdhsa_next_free_sgpr 16
+		.amdhsa_reserve_vcc 1
+		.amdhsa_float_round_mode_32 0
+		.amdhsa_float_round_mode_16_64 0
+		.amdhsa_float_denorm_mode_32 3
+		.amdhsa_float_denorm_mode_16_64 3
+		.amdhsa_dx10_clamp 1
+		.amdhsa_ieee_mode 1
+		.amdhsa_fp16_overflow 0
+		.amdhsa_workgroup_processor_mode 1
+		.amdhsa_memory_ordered 1
+		.amdhsa_forward_progress 1
+		.amdhsa_shared_vgpr_count 0
+		.amdhsa_inst_pref_size 2
+		.amdhsa_exception_fp_ieee_invalid_op 0
+		.amdhsa_exception_fp_denorm_src 0
+		.amdhsa_exception_fp_ieee_div_zero 0
+		.amdhsa_exception_fp_ieee_overflow 0
+		.amdhsa_exception_fp_ieee_underflow 0
+		.amdhsa_exception_fp_ieee_inexact 0
+		.amdhsa_exception_int_div_zero 0
+	.end_amdhsa_kernel
+	.text
+.Lfunc_end0:
+	.size	atomic_max_f32_cas, .Lfunc_end0-atomic_max_f32_cas
+                                        ; -- End function
+	.set atomic_max_f32_cas.num_vgpr, 4
+	.set atomic_max_f32_cas.num_agpr, 0
+	.set atomic_max_f32_cas.numbered_sgpr, 16
+	.set atomic_max_f32_cas.num_named_barrier, 0
+	.set atomic_max_f32_cas.private_seg_size, 0
+	.set atomic_max_f32_cas.uses_vcc, 1
+	.set atomic_max_f32_cas.uses_flat_scratch, 0
+	.set atomic_max_f32_cas.has_dyn_sized_stack, 0
+	.set atomic_max_f32_cas.has_recursion, 0
+	.set atomic_max_f32_cas.has_indirect_call, 0
+	.section	.AMDGPU.csdata,"",@progbits
+; Kernel info:
+; codeLenInByte = 224
+; TotalNumSgprs: 18
+; NumVgprs: 4
+; ScratchSize: 0
+; MemoryBound: 0
+; FloatMode: 240
+; IeeeMode: 1
+; LDSByteSize: 0 bytes/workgroup (compile time only)
+; SGPRBlocks: 0
+; VGPRBlocks: 0
+; NumSGPRsForWavesPerEU: 18
+; NumVGPRsForWavesPerEU: 4
+; Occupancy: 16
+; WaveLimiterHint : 0
+; COMPUTE_PGM_RSRC2:SCRATCH_EN: 0
+; COMPUTE_PGM_RSRC2:USER_SGPR: 15
+; COMPUTE_PGM_RSRC2:TRAP_HANDLER: 0
+; COMPUTE_PGM_RSRC2:TGID_X_EN: 1
+; COMPUTE_PGM_RSRC2:TGID_Y_EN: 0
+; COMPUTE_PGM_RSRC2:TGID_Z_EN: 0
+; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 0
+	.text
+	.protected	atomic_ticket           ; -- Begin function atomic_ticket
+	.globl	atomic_ticket
+	.p2align	8
+	.type	atomic_ticket,@function
+atomic_ticket:                          ; @atomic_ticket
+; %bb.0:
+	s_load_b128 s[4:7], s[0:1], 0x0
+	s_mov_b32 s2, exec_lo
+	s_mov_b32 s3, exec_lo
+	v_mbcnt_lo_u32_b32 v1, s2, 0
+                                        ; implicit-def: $vgpr2
+	s_delay_alu instid0(VALU_DEP_1)
+	v_cmpx_eq_u32_e32 0, v1
+	s_cbranch_execz .LBB1_2
+; %bb.1:
+	s_bcnt1_i32_b32 s2, s2
+	s_delay_alu instid0(SALU_CYCLE_1)
+	v_dual_mov_b32 v2, 0 :: v_dual_mov_b32 v3, s2
+	s_waitcnt lgkmcnt(0)
+	global_atomic_add_u32 v2, v2, v3, s[6:7] glc
+	s_waitcnt vmcnt(0)
+	buffer_gl1_inv
+	buffer_gl0_inv
+.LBB1_2:
+	s_or_b32 exec_lo, exec_lo, s3
+	s_load_b32 s0, s[0:1], 0x1c
+	s_waitcnt lgkmcnt(0)
+	s_and_b32 s0, s0, 0xffff
+	s_delay_alu instid0(SALU_CYCLE_1) | instskip(SKIP_2) | instid1(VALU_DEP_2)
+	v_mad_u64_u32 v[3:4], null, s15, s0, v[0:1]
+	v_mov_b32_e32 v4, 0
+	v_readfirstlane_b32 s0, v2
+	v_lshlrev_b64 v[2:3], 2, v[3:4]
+	s_delay_alu instid0(VALU_DEP_2) | instskip(NEXT) | instid1(VALU_DEP_2)
+	v_add_nc_u32_e32 v4, s0, v1
+	v_add_co_u32 v0, vcc_lo, s4, v2
+	s_delay_alu instid0(VALU_DEP_1)
+	v_add_co_ci_u32_e64 v1, null, s5, v3, vcc_lo
+	global_store_b32 v[0:1], v4, off
+	s_endpgm
+	.section	.rodata,"a",@progbits
+	.p2align	6, 0x0
+	.amdhsa_kernel atomic_ticket
+		.amdhsa_group_segment_fixed_size 0
+		.amdhsa_private_segment_fixed_size 0
+		.amdhsa_kernarg_size 272
+		.amdhsa_user_sgpr_count 15
+		.amdhsa_user_sgpr_dispatch_ptr 0
+		.amdhsa_user_sgpr_queue_ptr 0
+		.amdhsa_user_sgpr_kernarg_segment_ptr 1
+		.amdhsa_user_sgpr_dispatch_id 0
+		.amdhsa_user_sgpr_private_segment_size 0
+		.amdhsa_wavefront_size32 1
+		.amdhsa_uses_dynamic_stack 0
+		.amdhsa_enable_private_segment 0
+		.amdhsa_system_sgpr_workgroup_id_x 1
+		.amdhsa_system_sgpr_workgroup_id_y 0
+		.amdhsa_system_sgpr_workgroup_id_z 0
+		.amdhsa_system_sgpr_workgroup_info 0
+		.amdhsa_system_vgpr_workitem_id 0
+		.amdhsa_next_free_vgpr 5
+		.amdhsa_next_free_sgpr 16
+		.amdhsa_reserve_vcc 1
+		.amdhsa_float_round_mode_32 0
+		.amdhsa_float_round_mode_16_64 0
+		.amdhsa_float_denorm_mode_32 3
+		.amdhsa_float_denorm_mode_16_64 3
+		.amdhsa_dx10_clamp 1
+		.amdhsa_ieee_mode 1
+		.amdhsa_fp16_overflow 0
+		.amdhsa_workgroup_processor_mode 1
+		.amdhsa_memory_ordered 1
+		.amdhsa_forward_progress 1
+		.amdhsa_shared_vgpr_count 0
+		.amdhsa_inst_pref_size 2
+		.amdhsa_exception_fp_ieee_invalid_op 0
+		.amdhsa_exception_fp_denorm_src 0
+		.amdhsa_exception_fp_ieee_div_zero 0
+		.amdhsa_exception_fp_ieee_overflow 0
+		.amdhsa_exception_fp_ieee_underflow 0
+		.amdhsa_exception_fp_ieee_inexact 0
+		.amdhsa_exception_int_div_zero 0
+	.end_amdhsa_kernel
+	.text
+.Lfunc_end1:
+	.size	atomic_ticket, .Lfunc_end1-atomic_ticket
+                                        ; -- End function
+	.set atomic_ticket.num_vgpr, 5
+	.set atomic_ticket.num_agpr, 0
+	.set atomic_ticket.numbered_sgpr, 16
+	.set atomic_ticket.num_named_barrier, 0
+	.set atomic_ticket.private_seg_size, 0
+	.set atomic_ticket.uses_vcc, 1
+	.set atomic_ticket.uses_flat_scratch, 0
+	.set atomic_ticket.has_dyn_sized_stack, 0
+	.set atomic_ticket.has_recursion, 0
+	.set atomic_ticket.has_indirect_call, 0
+	.section	.AMDGPU.csdata,"",@progbits
+; Kernel info:
+; codeLenInByte = 176
+; TotalNumSgprs: 18
+; NumVgprs: 5
+; ScratchSize: 0
+; MemoryBound: 0
+; FloatMode: 240
+; IeeeMode: 1
+; LDSByteSize: 0 bytes/workgroup (compile time only)
+; SGPRBlocks: 0
+; VGPRBlocks: 0
+; NumSGPRsForWavesPerEU: 18
+; NumVGPRsForWavesPerEU: 5
+; Occupancy: 16
+; WaveLimiterHint : 0
+; COMPUTE_PGM_RSRC2:SCRATCH_EN: 0
+; COMPUTE_PGM_RSRC2:USER_SGPR: 15
+; COMPUTE_PGM_RSRC2:TRAP_HANDLER: 0
+; COMPUTE_PGM_RSRC2:TGID_X_EN: 1
+; COMPUTE_PGM_RSRC2:TGID_Y_EN: 0
+; COMPUTE_PGM_RSRC2:TGID_Z_EN: 0
+; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 0
+	.text
+	.p2alignl 7, 3214868480
+	.fill 96, 4, 3214868480
+	.section	.AMDGPU.gpr_maximums,"",@progbits
+	.set amdgpu.max_num_vgpr, 0
+	.set amdgpu.max_num_agpr, 0
+	.set amdgpu.max_num_sgpr, 0
+	.set amdgpu.max_num_named_barrier, 0
+	.text
+	.type	__hip_cuid_eb82024c57a4a761,@object ; @__hip_cuid_eb82024c57a4a761
+	.section	.bss,"aw",@nobits
+	.globl	__hip_cuid_eb82024c57a4a761
+__hip_cuid_eb82024c57a4a761:
+	.byte	0                               ; 0x0
+	.size	__hip_cuid_eb82024c57a4a761, 1
+
+	.ident	"Debian clang version 22.1.8 (1~deb12u1)"
+	.section	".note.GNU-stack","",@progbits
+	.addrsig
+	.addrsig_sym __hip_cuid_eb82024c57a4a761
+	.amdgpu_metadata
+---
+amdhsa.kernels:
+  - .args:
+      - .address_space:  global
+        .offset:         0
+        .size:           8
+        .value_kind:     global_buffer
+      - .address_space:  global
+        .offset:         8
+        .size:           8
+        .value_kind:     global_buffer
+      - .offset:         16
+        .size:           4
+        .value_kind:     by_value
+      - .offset:         24
+        .size:           4
+        .value_kind:     hidden_block_count_x
+      - .offset:         28
+        .size:           4
+        .value_kind:     hidden_block_count_y
+      - .offset:         32
+        .size:           4
+        .value_kind:     hidden_block_count_z
+      - .offset:         36
+        .size:           2
+        .value_kind:     hidden_group_size_x
+      - .offset:         38
+        .size:           2
+        .value_kind:     hidden_group_size_y
+      - .offset:         40
+        .size:           2
+        .value_kind:     hidden_group_size_z
+      - .offset:         42
+        .size:           2
+        .value_kind:     hidden_remainder_x
+      - .offset:         44
+        .size:           2
+        .value_kind:     hidden_remainder_y
+      - .offset:         46
+        .size:           2
+        .value_kind:     hidden_remainder_z
+      - .offset:         64
+        .size:           8
+        .value_kind:     hidden_global_offset_x
+      - .offset:         72
+        .size:           8
+        .value_kind:     hidden_global_offset_y
+      - .offset:         80
+        .size:           8
+        .value_kind:     hidden_global_offset_z
+      - .offset:         88
+        .size:           2
+        .value_kind:     hidden_grid_dims
+    .group_segment_fixed_size: 0
+    .kernarg_segment_align: 8
+    .kernarg_segment_size: 280
+    .max_flat_workgroup_size: 1024
+    .name:           atomic_max_f32_cas
+    .private_segment_fixed_size: 0
+    .sgpr_count:     18
+    .sgpr_spill_count: 0
+    .symbol:         atomic_max_f32_cas.kd
+    .uniform_work_group_size: 1
+    .uses_dynamic_stack: false
+    .vgpr_count:     4
+    .vgpr_spill_count: 0
+    .wavefront_size: 32
+    .workgroup_processor_mode: 1
+  - .args:
+      - .address_space:  global
+        .offset:         0
+        .size:           8
+        .value_kind:     global_buffer
+      - .address_space:  global
+        .offset:         8
+        .size:           8
+        .value_kind:     global_buffer
+      - .offset:         16
+        .size:           4
+        .value_kind:     hidden_block_count_x
+      - .offset:         20
+        .size:           4
+        .value_kind:     hidden_block_count_y
+      - .offset:         24
+        .size:           4
+        .value_kind:     hidden_block_count_z
+      - .offset:         28
+        .size:           2
+        .value_kind:     hidden_group_size_x
+      - .offset:         30
+        .size:           2
+        .value_kind:     hidden_group_size_y
+      - .offset:         32
+        .size:           2
+        .value_kind:     hidden_group_size_z
+      - .offset:         34
+        .size:           2
+        .value_kind:     hidden_remainder_x
+      - .offset:         36
+        .size:           2
+        .value_kind:     hidden_remainder_y
+      - .offset:         38
+        .size:           2
+        .value_kind:     hidden_remainder_z
+      - .offset:         56
+        .size:           8
+        .value_kind:     hidden_global_offset_x
+      - .offset:         64
+        .size:           8
+        .value_kind:     hidden_global_offset_y
+      - .offset:         72
+        .size:           8
+        .value_kind:     hidden_global_offset_z
+      - .offset:         80
+        .size:           2
+        .value_kind:     hidden_grid_dims
+    .group_segment_fixed_size: 0
+    .kernarg_segment_align: 8
+    .kernarg_segment_size: 272
+    .max_flat_workgroup_size: 1024
+    .name:           atomic_ticket
+    .private_segment_fixed_size: 0
+    .sgpr_count:     18
+    .sgpr_spill_count: 0
+    .symbol:         atomic_ticket.kd
+    .uniform_work_group_size: 1
+    .uses_dynamic_stack: false
+    .vgpr_count:     5
+    .vgpr_spill_count: 0
+    .wavefront_size: 32
+    .workgroup_processor_mode: 1
+amdhsa.target:   amdgcn-amd-amdhsa--gfx1100
+amdhsa.version:
+  - 1
+  - 2
+...
+
+	.end_amdgpu_metadata

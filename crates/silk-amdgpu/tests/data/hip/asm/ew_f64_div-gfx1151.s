@@ -1,0 +1,261 @@
+	.amdgcn_target "amdgcn-amd-amdhsa--gfx1151"
+	.amdhsa_code_object_version 6
+	.text
+	.protected	ew_div_sqrt_f64         ; -- Begin function ew_div_sqrt_f64
+	.globl	ew_div_sqrt_f64
+	.p2align	8
+	.type	ew_div_sqrt_f64,@function
+ew_div_sqrt_f64:                        ; @ew_div_sqrt_f64
+; %bb.0:
+	s_clause 0x1
+	s_load_b32 s3, s[0:1], 0x2c
+	s_load_b32 s4, s[0:1], 0x18
+	s_waitcnt lgkmcnt(0)
+	s_and_b32 s3, s3, 0xffff
+	s_delay_alu instid0(SALU_CYCLE_1)
+	v_mad_u64_u32 v[0:1], null, s2, s3, v[0:1]
+	s_mov_b32 s2, exec_lo
+	v_cmpx_gt_u32_e64 s4, v0
+	s_cbranch_execz .LBB0_2
+; %bb.1:
+	s_load_b128 s[4:7], s[0:1], 0x0
+	v_mov_b32_e32 v1, 0
+	s_load_b64 s[0:1], s[0:1], 0x10
+	s_delay_alu instid0(VALU_DEP_1) | instskip(SKIP_1) | instid1(VALU_DEP_1)
+	v_lshlrev_b64 v[0:1], 3, v[0:1]
+	s_waitcnt lgkmcnt(0)
+	v_add_co_u32 v2, vcc_lo, s6, v0
+	s_delay_alu instid0(VALU_DEP_1) | instskip(SKIP_1) | instid1(VALU_DEP_1)
+	v_add_co_ci_u32_e64 v3, null, s7, v1, vcc_lo
+	v_add_co_u32 v4, vcc_lo, s0, v0
+	v_add_co_ci_u32_e64 v5, null, s1, v1, vcc_lo
+	global_load_b64 v[2:3], v[2:3], off
+	global_load_b64 v[4:5], v[4:5], off
+	s_waitcnt vmcnt(1)
+	v_cmp_gt_f64_e64 s0, 0x10000000, |v[2:3]|
+	s_waitcnt vmcnt(0)
+	v_div_scale_f64 v[8:9], null, v[4:5], v[4:5], v[2:3]
+	v_div_scale_f64 v[20:21], vcc_lo, v[2:3], v[4:5], v[2:3]
+	s_delay_alu instid0(VALU_DEP_3) | instskip(NEXT) | instid1(VALU_DEP_3)
+	v_cndmask_b32_e64 v6, 0, 0x100, s0
+	v_rcp_f64_e32 v[12:13], v[8:9]
+	s_delay_alu instid0(VALU_DEP_1) | instskip(NEXT) | instid1(TRANS32_DEP_1)
+	v_ldexp_f64 v[6:7], |v[2:3]|, v6
+	v_fma_f64 v[16:17], -v[8:9], v[12:13], 1.0
+	s_delay_alu instid0(VALU_DEP_2) | instskip(NEXT) | instid1(VALU_DEP_1)
+	v_rsq_f64_e32 v[10:11], v[6:7]
+	v_fma_f64 v[12:13], v[12:13], v[16:17], v[12:13]
+	s_delay_alu instid0(TRANS32_DEP_1) | instskip(SKIP_1) | instid1(VALU_DEP_3)
+	v_mul_f64 v[14:15], v[6:7], v[10:11]
+	v_mul_f64 v[10:11], v[10:11], 0.5
+	v_fma_f64 v[16:17], -v[8:9], v[12:13], 1.0
+	s_delay_alu instid0(VALU_DEP_2) | instskip(NEXT) | instid1(VALU_DEP_2)
+	v_fma_f64 v[18:19], -v[10:11], v[14:15], 0.5
+	v_fma_f64 v[12:13], v[12:13], v[16:17], v[12:13]
+	s_delay_alu instid0(VALU_DEP_2) | instskip(SKIP_1) | instid1(VALU_DEP_3)
+	v_fma_f64 v[14:15], v[14:15], v[18:19], v[14:15]
+	v_fma_f64 v[10:11], v[10:11], v[18:19], v[10:11]
+	v_mul_f64 v[16:17], v[20:21], v[12:13]
+	s_delay_alu instid0(VALU_DEP_3) | instskip(NEXT) | instid1(VALU_DEP_2)
+	v_fma_f64 v[18:19], -v[14:15], v[14:15], v[6:7]
+	v_fma_f64 v[8:9], -v[8:9], v[16:17], v[20:21]
+	s_delay_alu instid0(VALU_DEP_2) | instskip(NEXT) | instid1(VALU_DEP_2)
+	v_fma_f64 v[14:15], v[18:19], v[10:11], v[14:15]
+	v_div_fmas_f64 v[8:9], v[8:9], v[12:13], v[16:17]
+	v_cndmask_b32_e64 v12, 0, 0xffffff80, s0
+	v_cmp_class_f64_e64 vcc_lo, v[6:7], 0x260
+	s_delay_alu instid0(VALU_DEP_4) | instskip(NEXT) | instid1(VALU_DEP_4)
+	v_fma_f64 v[18:19], -v[14:15], v[14:15], v[6:7]
+	v_div_fixup_f64 v[2:3], v[8:9], v[4:5], v[2:3]
+	s_delay_alu instid0(VALU_DEP_2) | instskip(NEXT) | instid1(VALU_DEP_1)
+	v_fma_f64 v[10:11], v[18:19], v[10:11], v[14:15]
+	v_ldexp_f64 v[10:11], v[10:11], v12
+	s_delay_alu instid0(VALU_DEP_1) | instskip(SKIP_1) | instid1(VALU_DEP_1)
+	v_dual_cndmask_b32 v5, v11, v7 :: v_dual_cndmask_b32 v4, v10, v6
+	v_add_co_u32 v0, vcc_lo, s4, v0
+	v_add_co_ci_u32_e64 v1, null, s5, v1, vcc_lo
+	s_delay_alu instid0(VALU_DEP_3)
+	v_add_f64 v[2:3], v[2:3], v[4:5]
+	global_store_b64 v[0:1], v[2:3], off
+.LBB0_2:
+	s_endpgm
+	.section	.rodata,"a",@progbits
+	.p2align	6, 0x0
+	.amdhsa_kernel ew_div_sqrt_f64
+		.amdhsa_group_segment_fixed_size 0
+		.amdhsa_private_segment_fixed_size 0
+		.amdhsa_kernarg_size 288
+		.amdhsa_user_sgpr_count 2
+		.amdhsa_user_sgpr_dispatch_ptr 0
+		.amdhsa_user_sgpr_queue_ptr 0
+		.amdhsa_user_sgpr_kernarg_segment_ptr 1
+		.amdhsa_user_sgpr_dispatch_id 0
+		.amdhsa_user_sgpr_private_segment_size 0
+		.amdhsa_wavefront_size32 1
+		.amdhsa_uses_dynamic_stack 0
+		.amdhsa_enable_private_segment 0
+		.amdhsa_system_sgpr_workgroup_id_x 1
+		.amdhsa_system_sgpr_workgroup_id_y 0
+		.amdhsa_system_sgpr_workgroup_id_z 0
+		.amdhsa_system_sgpr_workgroup_info 0
+		.amdhsa_system_vgpr_workitem_id 0
+		.amdhsa_next_free_vgpr 22
+		.amdhsa_next_free_sgpr 8
+		.amdhsa_reserve_vcc 1
+		.amdhsa_float_round_mode_32 0
+		.amdhsa_float_round_mode_16_64 0
+		.amdhsa_float_denorm_mode_32 3
+		.amdhsa_float_denorm_mode_16_64 3
+		.amdhsa_dx10_clamp 1
+		.amdhsa_ieee_mode 1
+		.amdhsa_fp16_overflow 0
+		.amdhsa_workgroup_processor_mode 1
+		.amdhsa_memory_ordered 1
+		.amdhsa_forward_progress 1
+		.amdhsa_shared_vgpr_count 0
+		.amdhsa_inst_pref_size 4
+		.amdhsa_exception_fp_ieee_invalid_op 0
+		.amdhsa_exception_fp_denorm_src 0
+		.amdhsa_exception_fp_ieee_div_zero 0
+		.amdhsa_exception_fp_ieee_overflow 0
+		.amdhsa_exception_fp_ieee_underflow 0
+		.amdhsa_exception_fp_ieee_inexact 0
+		.amdhsa_exception_int_div_zero 0
+	.end_amdhsa_kernel
+	.text
+.Lfunc_end0:
+	.size	ew_div_sqrt_f64, .Lfunc_end0-ew_div_sqrt_f64
+                                        ; -- End function
+	.set ew_div_sqrt_f64.num_vgpr, 22
+	.set ew_div_sqrt_f64.num_agpr, 0
+	.set ew_div_sqrt_f64.numbered_sgpr, 8
+	.set ew_div_sqrt_f64.num_named_barrier, 0
+	.set ew_div_sqrt_f64.private_seg_size, 0
+	.set ew_div_sqrt_f64.uses_vcc, 1
+	.set ew_div_sqrt_f64.uses_flat_scratch, 0
+	.set ew_div_sqrt_f64.has_dyn_sized_stack, 0
+	.set ew_div_sqrt_f64.has_recursion, 0
+	.set ew_div_sqrt_f64.has_indirect_call, 0
+	.section	.AMDGPU.csdata,"",@progbits
+; Kernel info:
+; codeLenInByte = 472
+; TotalNumSgprs: 10
+; NumVgprs: 22
+; ScratchSize: 0
+; MemoryBound: 0
+; FloatMode: 240
+; IeeeMode: 1
+; LDSByteSize: 0 bytes/workgroup (compile time only)
+; SGPRBlocks: 0
+; VGPRBlocks: 2
+; NumSGPRsForWavesPerEU: 10
+; NumVGPRsForWavesPerEU: 22
+; Occupancy: 16
+; WaveLimiterHint : 0
+; COMPUTE_PGM_RSRC2:SCRATCH_EN: 0
+; COMPUTE_PGM_RSRC2:USER_SGPR: 2
+; COMPUTE_PGM_RSRC2:TRAP_HANDLER: 0
+; COMPUTE_PGM_RSRC2:TGID_X_EN: 1
+; COMPUTE_PGM_RSRC2:TGID_Y_EN: 0
+; COMPUTE_PGM_RSRC2:TGID_Z_EN: 0
+; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 0
+	.text
+	.p2alignl 7, 3214868480
+	.fill 96, 4, 3214868480
+	.section	.AMDGPU.gpr_maximums,"",@progbits
+	.set amdgpu.max_num_vgpr, 0
+	.set amdgpu.max_num_agpr, 0
+	.set amdgpu.max_num_sgpr, 0
+	.set amdgpu.max_num_named_barrier, 0
+	.text
+	.type	__hip_cuid_14e05e09f1a03f1c,@object ; @__hip_cuid_14e05e09f1a03f1c
+	.section	.bss,"aw",@nobits
+	.globl	__hip_cuid_14e05e09f1a03f1c
+__hip_cuid_14e05e09f1a03f1c:
+	.byte	0                               ; 0x0
+	.size	__hip_cuid_14e05e09f1a03f1c, 1
+
+	.ident	"Debian clang version 22.1.8 (1~deb12u1)"
+	.section	".note.GNU-stack","",@progbits
+	.addrsig
+	.addrsig_sym __hip_cuid_14e05e09f1a03f1c
+	.amdgpu_metadata
+---
+amdhsa.kernels:
+  - .args:
+      - .address_space:  global
+        .offset:         0
+        .size:           8
+        .value_kind:     global_buffer
+      - .address_space:  global
+        .offset:         8
+        .size:           8
+        .value_kind:     global_buffer
+      - .address_space:  global
+        .offset:         16
+        .size:           8
+        .value_kind:     global_buffer
+      - .offset:         24
+        .size:           4
+        .value_kind:     by_value
+      - .offset:         32
+        .size:           4
+        .value_kind:     hidden_block_count_x
+      - .offset:         36
+        .size:           4
+        .value_kind:     hidden_block_count_y
+      - .offset:         40
+        .size:           4
+        .value_kind:     hidden_block_count_z
+      - .offset:         44
+        .size:           2
+        .value_kind:     hidden_group_size_x
+      - .offset:         46
+        .size:           2
+        .value_kind:     hidden_group_size_y
+      - .offset:         48
+        .size:           2
+        .value_kind:     hidden_group_size_z
+      - .offset:         50
+        .size:           2
+        .value_kind:     hidden_remainder_x
+      - .offset:         52
+        .size:           2
+        .value_kind:     hidden_remainder_y
+      - .offset:         54
+        .size:           2
+        .value_kind:     hidden_remainder_z
+      - .offset:         72
+        .size:           8
+        .value_kind:     hidden_global_offset_x
+      - .offset:         80
+        .size:           8
+        .value_kind:     hidden_global_offset_y
+      - .offset:         88
+        .size:           8
+        .value_kind:     hidden_global_offset_z
+      - .offset:         96
+        .size:           2
+        .value_kind:     hidden_grid_dims
+    .group_segment_fixed_size: 0
+    .kernarg_segment_align: 8
+    .kernarg_segment_size: 288
+    .max_flat_workgroup_size: 1024
+    .name:           ew_div_sqrt_f64
+    .private_segment_fixed_size: 0
+    .sgpr_count:     10
+    .sgpr_spill_count: 0
+    .symbol:         ew_div_sqrt_f64.kd
+    .uniform_work_group_size: 1
+    .uses_dynamic_stack: false
+    .vgpr_count:     22
+    .vgpr_spill_count: 0
+    .wavefront_size: 32
+    .workgroup_processor_mode: 1
+amdhsa.target:   amdgcn-amd-amdhsa--gfx1151
+amdhsa.version:
+  - 1
+  - 2
+...
+
+	.end_amdgpu_metadata

@@ -1,0 +1,253 @@
+	.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
+	.amdhsa_code_object_version 6
+	.text
+	.protected	ew_div_sqrt_f64         ; -- Begin function ew_div_sqrt_f64
+	.globl	ew_div_sqrt_f64
+	.p2align	8
+	.type	ew_div_sqrt_f64,@function
+ew_div_sqrt_f64:                        ; @ew_div_sqrt_f64
+; %bb.0:
+	s_load_dword s3, s[0:1], 0x2c
+	s_load_dword s4, s[0:1], 0x18
+	s_waitcnt lgkmcnt(0)
+	s_and_b32 s3, s3, 0xffff
+	s_mul_i32 s2, s2, s3
+	v_add_u32_e32 v0, s2, v0
+	v_cmp_gt_u32_e32 vcc, s4, v0
+	s_and_saveexec_b64 s[2:3], vcc
+	s_cbranch_execz .LBB0_2
+; %bb.1:
+	s_load_dwordx4 s[4:7], s[0:1], 0x0
+	s_load_dwordx2 s[2:3], s[0:1], 0x10
+	v_mov_b32_e32 v1, 0
+	v_lshlrev_b64 v[0:1], 3, v[0:1]
+	s_mov_b32 s0, 0
+	s_waitcnt lgkmcnt(0)
+	v_lshl_add_u64 v[2:3], s[6:7], 0, v[0:1]
+	v_lshl_add_u64 v[4:5], s[2:3], 0, v[0:1]
+	global_load_dwordx2 v[6:7], v[2:3], off
+	global_load_dwordx2 v[8:9], v[4:5], off
+	s_brev_b32 s1, 8
+	v_mov_b32_e32 v10, 0x100
+	v_mov_b32_e32 v16, 0xffffff80
+	v_mov_b32_e32 v22, 0x260
+	v_lshl_add_u64 v[0:1], s[4:5], 0, v[0:1]
+	s_waitcnt vmcnt(1)
+	v_cmp_lt_f64_e64 s[0:1], |v[6:7]|, s[0:1]
+	s_waitcnt vmcnt(0)
+	v_div_scale_f64 v[2:3], s[2:3], v[8:9], v[8:9], v[6:7]
+	v_cndmask_b32_e64 v12, 0, v10, s[0:1]
+	v_rcp_f64_e32 v[10:11], v[2:3]
+	v_ldexp_f64 v[12:13], |v[6:7]|, v12
+	v_rsq_f64_e32 v[14:15], v[12:13]
+	v_cndmask_b32_e64 v23, 0, v16, s[0:1]
+	v_fma_f64 v[16:17], -v[2:3], v[10:11], 1.0
+	v_fmac_f64_e32 v[10:11], v[10:11], v[16:17]
+	v_mul_f64 v[16:17], v[12:13], v[14:15]
+	v_mul_f64 v[14:15], v[14:15], 0.5
+	v_fma_f64 v[20:21], -v[14:15], v[16:17], 0.5
+	v_fma_f64 v[18:19], -v[2:3], v[10:11], 1.0
+	v_fmac_f64_e32 v[16:17], v[16:17], v[20:21]
+	v_div_scale_f64 v[4:5], vcc, v[6:7], v[8:9], v[6:7]
+	v_fmac_f64_e32 v[10:11], v[10:11], v[18:19]
+	v_fmac_f64_e32 v[14:15], v[14:15], v[20:21]
+	v_fma_f64 v[20:21], -v[16:17], v[16:17], v[12:13]
+	v_mul_f64 v[18:19], v[4:5], v[10:11]
+	v_fmac_f64_e32 v[16:17], v[20:21], v[14:15]
+	v_fma_f64 v[2:3], -v[2:3], v[18:19], v[4:5]
+	v_fma_f64 v[4:5], -v[16:17], v[16:17], v[12:13]
+	v_fmac_f64_e32 v[16:17], v[4:5], v[14:15]
+	v_div_fmas_f64 v[2:3], v[2:3], v[10:11], v[18:19]
+	v_ldexp_f64 v[4:5], v[16:17], v23
+	v_cmp_class_f64_e32 vcc, v[12:13], v22
+	v_div_fixup_f64 v[2:3], v[2:3], v[8:9], v[6:7]
+	s_nop 0
+	v_cndmask_b32_e32 v5, v5, v13, vcc
+	v_cndmask_b32_e32 v4, v4, v12, vcc
+	v_add_f64 v[2:3], v[2:3], v[4:5]
+	global_store_dwordx2 v[0:1], v[2:3], off
+.LBB0_2:
+	s_endpgm
+	.section	.rodata,"a",@progbits
+	.p2align	6, 0x0
+	.amdhsa_kernel ew_div_sqrt_f64
+		.amdhsa_group_segment_fixed_size 0
+		.amdhsa_private_segment_fixed_size 0
+		.amdhsa_kernarg_size 288
+		.amdhsa_user_sgpr_count 2
+		.amdhsa_user_sgpr_dispatch_ptr 0
+		.amdhsa_user_sgpr_queue_ptr 0
+		.amdhsa_user_sgpr_kernarg_segment_ptr 1
+		.amdhsa_user_sgpr_dispatch_id 0
+		.amdhsa_user_sgpr_kernarg_preload_length 0
+		.amdhsa_user_sgpr_kernarg_preload_offset 0
+		.amdhsa_user_sgpr_private_segment_size 0
+		.amdhsa_uses_dynamic_stack 0
+		.amdhsa_enable_private_segment 0
+		.amdhsa_system_sgpr_workgroup_id_x 1
+		.amdhsa_system_sgpr_workgroup_id_y 0
+		.amdhsa_system_sgpr_workgroup_id_z 0
+		.amdhsa_system_sgpr_workgroup_info 0
+		.amdhsa_system_vgpr_workitem_id 0
+		.amdhsa_next_free_vgpr 24
+		.amdhsa_next_free_sgpr 8
+		.amdhsa_accum_offset 24
+		.amdhsa_reserve_vcc 1
+		.amdhsa_float_round_mode_32 0
+		.amdhsa_float_round_mode_16_64 0
+		.amdhsa_float_denorm_mode_32 3
+		.amdhsa_float_denorm_mode_16_64 3
+		.amdhsa_dx10_clamp 1
+		.amdhsa_ieee_mode 1
+		.amdhsa_fp16_overflow 0
+		.amdhsa_tg_split 0
+		.amdhsa_exception_fp_ieee_invalid_op 0
+		.amdhsa_exception_fp_denorm_src 0
+		.amdhsa_exception_fp_ieee_div_zero 0
+		.amdhsa_exception_fp_ieee_overflow 0
+		.amdhsa_exception_fp_ieee_underflow 0
+		.amdhsa_exception_fp_ieee_inexact 0
+		.amdhsa_exception_int_div_zero 0
+	.end_amdhsa_kernel
+	.text
+.Lfunc_end0:
+	.size	ew_div_sqrt_f64, .Lfunc_end0-ew_div_sqrt_f64
+                                        ; -- End function
+	.set ew_div_sqrt_f64.num_vgpr, 24
+	.set ew_div_sqrt_f64.num_agpr, 0
+	.set ew_div_sqrt_f64.numbered_sgpr, 8
+	.set ew_div_sqrt_f64.num_named_barrier, 0
+	.set ew_div_sqrt_f64.private_seg_size, 0
+	.set ew_div_sqrt_f64.uses_vcc, 1
+	.set ew_div_sqrt_f64.uses_flat_scratch, 0
+	.set ew_div_sqrt_f64.has_dyn_sized_stack, 0
+	.set ew_div_sqrt_f64.has_recursion, 0
+	.set ew_div_sqrt_f64.has_indirect_call, 0
+	.section	.AMDGPU.csdata,"",@progbits
+; Kernel info:
+; codeLenInByte = 372
+; TotalNumSgprs: 14
+; NumVgprs: 24
+; NumAgprs: 0
+; TotalNumVgprs: 24
+; ScratchSize: 0
+; MemoryBound: 0
+; FloatMode: 240
+; IeeeMode: 1
+; LDSByteSize: 0 bytes/workgroup (compile time only)
+; SGPRBlocks: 1
+; VGPRBlocks: 2
+; NumSGPRsForWavesPerEU: 14
+; NumVGPRsForWavesPerEU: 24
+; AccumOffset: 24
+; Occupancy: 8
+; WaveLimiterHint : 0
+; COMPUTE_PGM_RSRC2:SCRATCH_EN: 0
+; COMPUTE_PGM_RSRC2:USER_SGPR: 2
+; COMPUTE_PGM_RSRC2:TRAP_HANDLER: 0
+; COMPUTE_PGM_RSRC2:TGID_X_EN: 1
+; COMPUTE_PGM_RSRC2:TGID_Y_EN: 0
+; COMPUTE_PGM_RSRC2:TGID_Z_EN: 0
+; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 0
+; COMPUTE_PGM_RSRC3_GFX90A:ACCUM_OFFSET: 5
+; COMPUTE_PGM_RSRC3_GFX90A:TG_SPLIT: 0
+	.text
+	.p2alignl 6, 3212836864
+	.fill 256, 4, 3212836864
+	.section	.AMDGPU.gpr_maximums,"",@progbits
+	.set amdgpu.max_num_vgpr, 0
+	.set amdgpu.max_num_agpr, 0
+	.set amdgpu.max_num_sgpr, 0
+	.set amdgpu.max_num_named_barrier, 0
+	.text
+	.type	__hip_cuid_14e05e09f1a03f1c,@object ; @__hip_cuid_14e05e09f1a03f1c
+	.section	.bss,"aw",@nobits
+	.globl	__hip_cuid_14e05e09f1a03f1c
+__hip_cuid_14e05e09f1a03f1c:
+	.byte	0                               ; 0x0
+	.size	__hip_cuid_14e05e09f1a03f1c, 1
+
+	.ident	"Debian clang version 22.1.8 (1~deb12u1)"
+	.section	".note.GNU-stack","",@progbits
+	.addrsig
+	.addrsig_sym __hip_cuid_14e05e09f1a03f1c
+	.amdgpu_metadata
+---
+amdhsa.kernels:
+  - .agpr_count:     0
+    .args:
+      - .address_space:  global
+        .offset:         0
+        .size:           8
+        .value_kind:     global_buffer
+      - .address_space:  global
+        .offset:         8
+        .size:           8
+        .value_kind:     global_buffer
+      - .address_space:  global
+        .offset:         16
+        .size:           8
+        .value_kind:     global_buffer
+      - .offset:         24
+        .size:           4
+        .value_kind:     by_value
+      - .offset:         32
+        .size:           4
+        .value_kind:     hidden_block_count_x
+      - .offset:         36
+        .size:           4
+        .value_kind:     hidden_block_count_y
+      - .offset:         40
+        .size:           4
+        .value_kind:     hidden_block_count_z
+      - .offset:         44
+        .size:           2
+        .value_kind:     hidden_group_size_x
+      - .offset:         46
+        .size:           2
+        .value_kind:     hidden_group_size_y
+      - .offset:         48
+        .size:           2
+        .value_kind:     hidden_group_size_z
+      - .offset:         50
+        .size:           2
+        .value_kind:     hidden_remainder_x
+      - .offset:         52
+        .size:           2
+        .value_kind:     hidden_remainder_y
+      - .offset:         54
+        .size:           2
+        .value_kind:     hidden_remainder_z
+      - .offset:         72
+        .size:           8
+        .value_kind:     hidden_global_offset_x
+      - .offset:         80
+        .size:           8
+        .value_kind:     hidden_global_offset_y
+      - .offset:         88
+        .size:           8
+        .value_kind:     hidden_global_offset_z
+      - .offset:         96
+        .size:           2
+        .value_kind:     hidden_grid_dims
+    .group_segment_fixed_size: 0
+    .kernarg_segment_align: 8
+    .kernarg_segment_size: 288
+    .max_flat_workgroup_size: 1024
+    .name:           ew_div_sqrt_f64
+    .private_segment_fixed_size: 0
+    .sgpr_count:     14
+    .sgpr_spill_count: 0
+    .symbol:         ew_div_sqrt_f64.kd
+    .uniform_work_group_size: 1
+    .uses_dynamic_stack: false
+    .vgpr_count:     24
+    .vgpr_spill_count: 0
+    .wavefront_size: 64
+amdhsa.target:   amdgcn-amd-amdhsa--gfx942
+amdhsa.version:
+  - 1
+  - 2
+...
+
+	.end_amdgpu_metadata
