@@ -9,6 +9,7 @@ mod asm;
 mod build_sir;
 mod check;
 mod disasm;
+mod emu;
 mod inspect;
 mod targets;
 
@@ -38,6 +39,8 @@ enum Command {
     Asm(asm::Args),
     /// Disassemble byte lists (llvm-mc --disassemble format) or code objects.
     Disasm(disasm::Args),
+    /// Run a kernel of a code object in the emulator.
+    Emu(emu::Args),
 }
 
 /// `silk build`: `.sir` device-IR files go to the IR compiler
@@ -71,6 +74,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(&args),
         Command::Inspect(args) => inspect::run(&args),
         Command::Disasm(args) => disasm::run(&args),
+        Command::Emu(args) => emu::run(&args),
         Command::Asm(args) => asm::run(&args),
     };
     match result {

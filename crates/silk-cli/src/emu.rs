@@ -1,0 +1,170 @@
+//! `silk emu`: run a kernel of a code object in the emulator.
+
+use silk_amdgpu::code_object;
+use silk_emu::{Arg, Buffer, Emulator, Options};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The code object (`.hsaco`).
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// Kernel to launch.
+    #[arg(long, value_name = "NAME")]
+    kernel: String,
+    /// Grid size in work-items (the AQL convention): GX[,GY,GZ].
+    #[arg(long, value_name = "GX[,GY,GZ]")]
+    grid: String,
+    /// Workgroup size: BX[,BY,BZ].
+    #[arg(long, value_name = "BX[,BY,BZ]")]
+    block: String,
+    /// A kernel argument, in order: u32:N, i32:N, u64:N, i64:N, f32:X, f64:X,
+    /// buf:NAME=@FILE (a buffer filled from FILE) or buf:NAME=zero:BYTES.
+    #[arg(long = "arg", value_name = "SPEC")]
+    args: Vec<String>,
+    /// Write a buffer's final bytes to a file: NAME=OUT.
+    #[arg(long = "dump", value_name = "NAME=OUT")]
+    dumps: Vec<String>,
+    /// Let loads land at issue instead of at the matching s_waitcnt, and
+    /// allow reads of never-written registers.
+    #[arg(long)]
+    no_strict: bool,
+    /// Dynamic LDS bytes for the dispatch.
+    #[arg(long, value_name = "BYTES", default_value_t = 0)]
+    dynamic_lds: u32,
+}
+
+fn dims(text: &str, what: &str) -> Result<[u32; 3], String> {
+    let parts: Vec<&str> = text.split(',').collect();
+    if parts.is_empty() || parts.len() > 3 {
+        return Err(format!(
+            "--{what} takes 1 to 3 comma-separated sizes, got `{text}`"
+        ));
+    }
+    let mut out = [1u32; 3];
+    for (i, p) in parts.iter().enumerate() {
+        out[i] = p
+            .trim()
+            .parse()
+            .map_err(|_| format!("--{what}: `{p}` is not a size"))?;
+    }
+    Ok(out)
+}
+
+fn parse_int<T: std::str::FromStr>(v: &str, spec: &str) -> Result<T, String> {
+    let v = v.trim();
+    let parsed = if let Some(h) = v.strip_prefix("0x") {
+        u64::from_str_radix(h, 16)
+            .ok()
+            .and_then(|x| x.to_string().parse().ok())
+    } else {
+        v.parse().ok()
+    };
+    parsed.ok_or_else(|| format!("--arg `{spec}`: `{v}` is not a valid number"))
+}
+
+pub fn run(args: &Args) -> Result<(), String> {
+    let bytes =
+        std::fs::read(&args.file).map_err(|e| format!("cannot read `{}`: {e}", args.file))?;
+    let co = code_object::read(&bytes).map_err(|e| format!("{}: {e}", args.file))?;
+    let processor = co
+        .target
+        .ok_or_else(|| format!("{}: unknown processor", args.file))?
+        .processor;
+    let grid = dims(&args.grid, "grid")?;
+    let block = dims(&args.block, "block")?;
+    let mut emu = Emulator::new(processor);
+    emu.options = Options {
+        strict: !args.no_strict,
+        dynamic_lds: args.dynamic_lds,
+        ..Options::default()
+    };
+    let mut buffers: Vec<(String, Buffer)> = Vec::new();
+    let mut kargs = Vec::new();
+    for spec in &args.args {
+        let (kind, value) = spec
+            .split_once(':')
+            .ok_or_else(|| format!("--arg `{spec}`: expected KIND:VALUE"))?;
+        let arg = match kind {
+            "u32" => Arg::U32(parse_int(value, spec)?),
+            "i32" => Arg::I32(parse_int(value, spec)?),
+            "u64" => Arg::U64(parse_int(value, spec)?),
+            "i64" => Arg::I64(parse_int(value, spec)?),
+            "f32" => Arg::F32(
+                value
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("--arg `{spec}`: not a float"))?,
+            ),
+            "f64" => Arg::F64(
+                value
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("--arg `{spec}`: not a float"))?,
+            ),
+            "buf" => {
+                let (name, init) = value.split_once('=').ok_or_else(|| {
+                    format!("--arg `{spec}`: expected buf:NAME=@FILE or buf:NAME=zero:BYTES")
+                })?;
+                if buffers.iter().any(|(n, _)| n == name) {
+                    return Err(format!("--arg `{spec}`: buffer `{name}` defined twice"));
+                }
+                let buf = if let Some(path) = init.strip_prefix('@') {
+                    let data =
+                        std::fs::read(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+                    emu.alloc_bytes(&data).map_err(|e| e.to_string())?
+                } else if let Some(n) = init.strip_prefix("zero:") {
+                    let n: u64 = parse_int(n, spec)?;
+                    emu.alloc(n).map_err(|e| e.to_string())?
+                } else {
+                    return Err(format!(
+                        "--arg `{spec}`: expected @FILE or zero:BYTES after `=`"
+                    ));
+                };
+                buffers.push((name.to_string(), buf));
+                Arg::Buffer(buf)
+            }
+            other => {
+                return Err(format!(
+                    "--arg `{spec}`: unknown kind `{other}` (u32, i32, u64, i64, f32, f64, buf)"
+                ))
+            }
+        };
+        kargs.push(arg);
+    }
+    let mut dumps = Vec::new();
+    for d in &args.dumps {
+        let (name, out) = d
+            .split_once('=')
+            .ok_or_else(|| format!("--dump `{d}`: expected NAME=OUT"))?;
+        let buf = buffers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, b)| *b)
+            .ok_or_else(|| format!("--dump `{d}`: no buffer named `{name}`"))?;
+        dumps.push((buf, out.to_string()));
+    }
+    let stats = emu
+        .launch(&bytes, &args.kernel, grid, block, &kargs)
+        .map_err(|e| e.to_string())?;
+    for (buf, out) in dumps {
+        let data = emu.read(buf).map_err(|e| e.to_string())?;
+        std::fs::write(&out, data).map_err(|e| format!("cannot write `{out}`: {e}"))?;
+    }
+    println!(
+        "{}: {} workgroups, {} waves, {} instructions (salu {}, valu {}, smem {}, vmem {}, lds {}, branch {}, mfma {}, other {}), {} VALU lane-ops",
+        args.kernel,
+        stats.workgroups,
+        stats.waves,
+        stats.instructions,
+        stats.salu,
+        stats.valu,
+        stats.smem,
+        stats.vmem,
+        stats.lds,
+        stats.branch,
+        stats.mfma,
+        stats.other,
+        stats.lane_ops
+    );
+    Ok(())
+}

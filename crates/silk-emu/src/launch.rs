@@ -1,0 +1,818 @@
+//! Dispatch setup and the wave scheduler.
+//!
+//! Initial wave state follows [AMDGPUUsage] "Initial Kernel Execution
+//! State": user SGPRs in the order private segment buffer (4), dispatch
+//! ptr (2), queue ptr (2), kernarg segment ptr (2), dispatch id (2), flat
+//! scratch init (2), private segment size (1), preloaded kernargs — each only
+//! if the descriptor enables it — then from USER_SGPR_COUNT the system SGPRs
+//! workgroup id X, Y, Z, workgroup info and the private segment wave offset.
+//! gfx942 (gfx90a-class) and GFX11 pack the work-item ids into v0 (X in bits
+//! 9:0, Y in 19:10, Z in 29:20), as the clang objects' `v_bfe_u32 v0, 20, 10`
+//! shows. Wave size is 64 on gfx942 and from `wavefront_size32` on GFX11.
+
+use crate::error::{Error, FaultKind, Result};
+use crate::exec::{Exec, Handler, KernelInfo};
+use crate::memory::{Buffer, PRIVATE_APERTURE, SHARED_APERTURE};
+use crate::wave::Wave;
+use crate::{Arg, Emulator, Stats};
+use silk_amdgpu::code_object::{self, ValueKind};
+use silk_amdgpu::isa::{decode, table, Flags, Inst, OpInfo, Variant};
+use silk_amdgpu::target::{Generation, Processor};
+
+/// Where code objects are mapped (below the global heap).
+const CODE_BASE: u64 = 0x0000_0800_0000_0000;
+const MAX_IMAGE: u64 = 256 << 20;
+
+/// The Y half of a VOPD pair: instruction, table entry, semantics.
+type VopdY = (Inst, &'static OpInfo, Option<(Handler, u32)>);
+
+struct Decoded {
+    inst: Inst,
+    words: [u32; 4],
+    len: u8,
+    info: &'static OpInfo,
+    sem: Option<(Handler, u32)>,
+    /// The Y half of a GFX11 VOPD pair.
+    second: Option<VopdY>,
+}
+
+pub(crate) fn launch(
+    emu: &mut Emulator,
+    bytes: &[u8],
+    kernel_name: &str,
+    grid: [u32; 3],
+    block: [u32; 3],
+    args: &[Arg],
+) -> Result<Stats> {
+    let co = code_object::read(bytes).map_err(|e| Error::CodeObject(e.to_string()))?;
+    let target = co
+        .target
+        .ok_or_else(|| Error::CodeObject("unknown processor in e_flags".into()))?;
+    let processor = target.processor;
+    if processor != emu.processor {
+        return Err(Error::WrongProcessor {
+            object: processor.name().to_string(),
+            emulator: emu.processor.name().to_string(),
+        });
+    }
+    let kernel = co
+        .kernels
+        .iter()
+        .find(|k| k.name == kernel_name)
+        .ok_or_else(|| Error::NoKernel {
+            name: kernel_name.to_string(),
+            available: co
+                .kernels
+                .iter()
+                .map(|k| k.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })?;
+    let meta = co
+        .metadata
+        .as_ref()
+        .and_then(|m| m.kernels.iter().find(|k| k.name == kernel_name));
+    let cfg = &kernel.config;
+
+    // ---- geometry ----
+    for (i, (&g, &b)) in grid.iter().zip(block.iter()).enumerate() {
+        let axis = ["x", "y", "z"][i];
+        if b == 0 || g == 0 {
+            return Err(Error::Geometry(format!(
+                "grid and block sizes must be at least 1 (axis {axis}: grid {g}, block {b})"
+            )));
+        }
+        if b > 1024 {
+            return Err(Error::Geometry(format!(
+                "block size {b} along {axis} exceeds 1024"
+            )));
+        }
+    }
+    let threads = block[0] as u64 * block[1] as u64 * block[2] as u64;
+    if threads > 1024 {
+        return Err(Error::Geometry(format!(
+            "a workgroup of {threads} work-items exceeds 1024"
+        )));
+    }
+    if let Some(max) = meta.and_then(|m| m.max_flat_workgroup_size) {
+        if threads > max {
+            return Err(Error::Geometry(format!(
+                "a workgroup of {threads} work-items exceeds the kernel's max_flat_workgroup_size {max}"
+            )));
+        }
+    }
+    let groups: [u32; 3] = std::array::from_fn(|i| grid[i].div_ceil(block[i]));
+    let total_groups = groups.iter().map(|&g| g as u64).product::<u64>();
+    if total_groups > 1 << 24 {
+        return Err(Error::Geometry(format!(
+            "{total_groups} workgroups is too many to emulate"
+        )));
+    }
+
+    // ---- code image ----
+    let mut image_len = 0u64;
+    for s in co.segments.iter().filter(|s| s.p_type == 1) {
+        image_len = image_len.max(s.vaddr.saturating_add(s.memsz));
+    }
+    if image_len > MAX_IMAGE || image_len == 0 {
+        return Err(Error::CodeObject(format!(
+            "loadable segments span {image_len} bytes"
+        )));
+    }
+    let mut image = vec![0u8; image_len as usize];
+    for s in co.segments.iter().filter(|s| s.p_type == 1) {
+        let n = s.filesz.min(s.memsz) as usize;
+        let src = bytes
+            .get(s.offset as usize..(s.offset as usize).saturating_add(n))
+            .ok_or_else(|| Error::CodeObject("segment outside the file".into()))?;
+        image[s.vaddr as usize..s.vaddr as usize + n].copy_from_slice(src);
+    }
+    let words: Vec<u32> = image
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let entry = CODE_BASE + kernel.entry_address;
+    if kernel.entry_address % 4 != 0 || kernel.entry_address >= image_len {
+        return Err(Error::CodeObject(format!(
+            "kernel entry {:#x} is outside the code",
+            kernel.entry_address
+        )));
+    }
+
+    // ---- kernarg segment ----
+    let explicit: Vec<_> = meta
+        .map(|m| {
+            m.args
+                .iter()
+                .filter(|a| !a.value_kind.is_hidden())
+                .collect()
+        })
+        .unwrap_or_default();
+    if meta.is_none() && !args.is_empty() {
+        return Err(Error::Argument(
+            "the code object has no metadata for this kernel's arguments".into(),
+        ));
+    }
+    if explicit.len() != args.len() {
+        return Err(Error::Argument(format!(
+            "kernel `{kernel_name}` takes {} arguments, {} given",
+            explicit.len(),
+            args.len()
+        )));
+    }
+    let mut kernarg_size = cfg.kernarg_size as u64;
+    if let Some(m) = meta {
+        kernarg_size = kernarg_size.max(m.kernarg_segment_size);
+        for a in &m.args {
+            kernarg_size = kernarg_size.max(a.offset.saturating_add(a.size));
+        }
+    }
+    if kernarg_size > 1 << 20 {
+        return Err(Error::Argument(format!(
+            "kernarg segment of {kernarg_size} bytes"
+        )));
+    }
+    let mut kernarg = vec![0u8; kernarg_size.max(16) as usize];
+    for (i, (meta_arg, arg)) in explicit.iter().zip(args).enumerate() {
+        let bytes = arg_bytes(arg, meta_arg.size, i, meta_arg.name.as_deref())?;
+        let at = meta_arg.offset as usize;
+        kernarg[at..at + bytes.len()].copy_from_slice(&bytes);
+    }
+
+    let queue = emu.memory.alloc(256)?;
+    let dims = if grid[2] > 1 {
+        3u16
+    } else if grid[1] > 1 {
+        2
+    } else {
+        1
+    };
+    let lds_size = cfg.group_segment_fixed_size as usize + emu.options.dynamic_lds as usize;
+    if lds_size > 64 * 1024 {
+        return Err(Error::Geometry(format!(
+            "{lds_size} bytes of LDS exceed the 64 KiB a workgroup can have"
+        )));
+    }
+    let private_size = cfg.private_segment_fixed_size as usize
+        + if cfg.uses_dynamic_stack {
+            emu.options.dynamic_stack as usize
+        } else {
+            0
+        };
+    if let Some(m) = meta {
+        for a in m.args.iter().filter(|a| a.value_kind.is_hidden()) {
+            let at = a.offset as usize;
+            let put = |k: &mut Vec<u8>, v: u64| {
+                let n = (a.size as usize).min(8);
+                if at + n <= k.len() {
+                    k[at..at + n].copy_from_slice(&v.to_le_bytes()[..n]);
+                }
+            };
+            let v: u64 = match a.value_kind {
+                ValueKind::HiddenBlockCountX => groups[0] as u64,
+                ValueKind::HiddenBlockCountY => groups[1] as u64,
+                ValueKind::HiddenBlockCountZ => groups[2] as u64,
+                ValueKind::HiddenGroupSizeX => block[0] as u64,
+                ValueKind::HiddenGroupSizeY => block[1] as u64,
+                ValueKind::HiddenGroupSizeZ => block[2] as u64,
+                ValueKind::HiddenRemainderX => (grid[0] % block[0]) as u64,
+                ValueKind::HiddenRemainderY => (grid[1] % block[1]) as u64,
+                ValueKind::HiddenRemainderZ => (grid[2] % block[2]) as u64,
+                ValueKind::HiddenGridDims => dims as u64,
+                ValueKind::HiddenDynamicLdsSize => emu.options.dynamic_lds as u64,
+                ValueKind::HiddenPrivateBase => PRIVATE_APERTURE >> 32,
+                ValueKind::HiddenSharedBase => SHARED_APERTURE >> 32,
+                ValueKind::HiddenQueuePtr => queue.addr,
+                _ => 0,
+            };
+            put(&mut kernarg, v);
+        }
+    }
+    let kernarg_buf = emu.memory.alloc_bytes(&kernarg)?;
+    let mut descriptor_image = Vec::new();
+    descriptor_image.extend_from_slice(&image);
+    emu.memory.map_at(CODE_BASE, descriptor_image)?;
+
+    let packet_cfg = silk_amdgpu::aql::DispatchPacketConfig {
+        dimensions: dims,
+        workgroup_size: [block[0] as u16, block[1] as u16, block[2] as u16],
+        grid_size: grid,
+        private_segment_size: private_size as u32,
+        group_segment_size: lds_size as u32,
+        kernel_object: CODE_BASE + kernel.descriptor_address,
+        kernarg_address: kernarg_buf.addr,
+        ..Default::default()
+    };
+    let packet = silk_amdgpu::aql::build_dispatch_packet(&packet_cfg)
+        .map_err(|e| Error::Geometry(e.to_string()))?;
+    let packet_buf = emu.memory.alloc_bytes(&packet)?;
+
+    let result = run(
+        emu,
+        &co,
+        kernel,
+        &words,
+        entry,
+        Setup {
+            grid,
+            block,
+            groups,
+            lds_size,
+            private_size,
+            kernarg: kernarg_buf.addr,
+            packet: packet_buf.addr,
+            queue: queue.addr,
+        },
+        target,
+    );
+    for b in [kernarg_buf, packet_buf, queue] {
+        emu.memory.release(b);
+    }
+    emu.memory.release(Buffer {
+        addr: CODE_BASE,
+        size: image_len,
+    });
+    result
+}
+
+fn arg_bytes(arg: &Arg, size: u64, index: usize, name: Option<&str>) -> Result<Vec<u8>> {
+    let what = || match name {
+        Some(n) => format!("argument {index} (`{n}`, {size} bytes)"),
+        None => format!("argument {index} ({size} bytes)"),
+    };
+    let int = |v: i128| -> Result<Vec<u8>> {
+        let bits = size * 8;
+        let ok = match size {
+            1 | 2 | 4 | 8 => v >= -(1i128 << (bits - 1)) && v < (1i128 << bits),
+            _ => false,
+        };
+        if !ok {
+            return Err(Error::Argument(format!(
+                "{} cannot hold the integer {v}",
+                what()
+            )));
+        }
+        Ok((v as i64 as u64).to_le_bytes()[..size as usize].to_vec())
+    };
+    match arg {
+        Arg::U32(v) => int(*v as i128),
+        Arg::I32(v) => int(*v as i128),
+        Arg::U64(v) => int(*v as i128),
+        Arg::I64(v) => int(*v as i128),
+        Arg::Buffer(b) if size == 8 => Ok(b.addr.to_le_bytes().to_vec()),
+        Arg::F32(v) if size == 4 => Ok(v.to_le_bytes().to_vec()),
+        Arg::F64(v) if size == 8 => Ok(v.to_le_bytes().to_vec()),
+        Arg::Bytes(b) if b.len() as u64 == size => Ok(b.clone()),
+        other => Err(Error::Argument(format!("{} cannot take {other:?}", what()))),
+    }
+}
+
+struct Setup {
+    grid: [u32; 3],
+    block: [u32; 3],
+    groups: [u32; 3],
+    lds_size: usize,
+    private_size: usize,
+    kernarg: u64,
+    packet: u64,
+    queue: u64,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run(
+    emu: &mut Emulator,
+    co: &code_object::ParsedCodeObject,
+    kernel: &code_object::ParsedKernel,
+    words: &[u32],
+    entry: u64,
+    s: Setup,
+    target: silk_amdgpu::target::Target,
+) -> Result<Stats> {
+    let _ = co;
+    let processor = target.processor;
+    let gen = processor.generation();
+    let cfg = &kernel.config;
+    let wave_size = if gen == Generation::Gfx9 || !cfg.wavefront_size32 {
+        64
+    } else {
+        32
+    };
+    // The hardware allocates from the descriptor's granulated count
+    // (COMPUTE_PGM_RSRC1 bits 5:0), whatever the metadata says.
+    let granule = code_object::config::vgpr_encoding_granule(processor, cfg.wavefront_size32);
+    let total_v = ((kernel.descriptor.granulated_workitem_vgpr_count() + 1) * granule) as usize;
+    let (vgprs, agprs) = if processor == Processor::Gfx942 && cfg.accum_offset > 0 {
+        let acc = cfg.accum_offset as usize;
+        (acc.min(total_v), total_v.saturating_sub(acc))
+    } else {
+        (total_v, 0)
+    };
+    let user = cfg.effective_user_sgpr_count() as u16;
+    let system = cfg.system_sgpr_workgroup_id_x as u16
+        + cfg.system_sgpr_workgroup_id_y as u16
+        + cfg.system_sgpr_workgroup_id_z as u16
+        + cfg.system_sgpr_workgroup_info as u16
+        + cfg.enable_private_segment as u16;
+    let sgpr_limit = match gen {
+        Generation::Gfx9 => {
+            let g = cfg.granulated_sgpr_count(&target);
+            ((g + 1) * 8)
+                .saturating_sub(cfg.extra_sgprs(processor))
+                .min(102) as u16
+        }
+        Generation::Gfx11 => 106,
+    }
+    .max(user + system);
+    let info = KernelInfo {
+        processor,
+        gen,
+        wave_size,
+        entry,
+        vgprs,
+        agprs,
+        sgpr_limit,
+        lds_size: s.lds_size,
+        strict: emu.options.strict,
+        null: silk_amdgpu::isa::operand::null_code(gen),
+        m0: silk_amdgpu::isa::operand::m0_code(gen),
+    };
+    let mut cache: Vec<Option<Decoded>> = Vec::new();
+    cache.resize_with(words.len(), || None);
+    let mut stats = Stats::default();
+    let threads = (s.block[0] * s.block[1] * s.block[2]) as usize;
+    let nwaves = threads.div_ceil(wave_size);
+    for gz in 0..s.groups[2] {
+        for gy in 0..s.groups[1] {
+            for gx in 0..s.groups[0] {
+                let wg = [gx, gy, gz];
+                // Partial workgroups at the grid edge have fewer work-items.
+                let dims: [u32; 3] =
+                    std::array::from_fn(|i| (s.grid[i] - wg[i] * s.block[i]).min(s.block[i]));
+                let mut lds = vec![0u8; s.lds_size];
+                let mut waves: Vec<Wave> = (0..nwaves)
+                    .map(|w| Wave::new(w as u32, wave_size, vgprs, agprs, s.private_size))
+                    .collect();
+                for w in &mut waves {
+                    init_wave(w, cfg, &s, wg, dims, user, entry);
+                }
+                stats.workgroups += 1;
+                stats.waves += waves.iter().filter(|w| !w.ended).count() as u64;
+                schedule(
+                    emu, &info, &mut cache, words, &mut waves, &mut lds, wg, &mut stats,
+                )?;
+            }
+        }
+    }
+    Ok(stats)
+}
+
+fn init_wave(
+    w: &mut Wave,
+    cfg: &code_object::KernelConfig,
+    s: &Setup,
+    wg: [u32; 3],
+    dims: [u32; 3],
+    user: u16,
+    entry: u64,
+) {
+    let ws = w.wave_size;
+    let mut exec = 0u64;
+    let mut v0 = vec![0u32; ws];
+    for (l, slot) in v0.iter_mut().enumerate() {
+        // Work-items are numbered x fastest, within the full block shape.
+        let t = w.id as usize * ws + l;
+        let (bx, by) = (s.block[0] as usize, s.block[1] as usize);
+        let x = t % bx;
+        let y = t / bx % by;
+        let z = t / (bx * by);
+        if z < s.block[2] as usize
+            && x < dims[0] as usize
+            && y < dims[1] as usize
+            && z < dims[2] as usize
+        {
+            exec |= 1 << l;
+            *slot = x as u32 | (y as u32) << 10 | (z as u32) << 20;
+        }
+    }
+    if exec == 0 {
+        w.ended = true;
+        return;
+    }
+    w.pc = entry;
+    w.set_exec(exec);
+    w.vgpr[..ws].copy_from_slice(&v0);
+    if let Some(x) = w.v_written.first_mut() {
+        *x = exec;
+    }
+    let mut r = 0u16;
+    let mut put = |w: &mut Wave, v: u32| {
+        w.set_sgpr(r, v);
+        r += 1;
+    };
+    let put64 = |w: &mut Wave, put: &mut dyn FnMut(&mut Wave, u32), v: u64| {
+        put(w, v as u32);
+        put(w, (v >> 32) as u32);
+    };
+    if cfg.user_sgpr_private_segment_buffer {
+        for _ in 0..4 {
+            put(w, 0);
+        }
+    }
+    if cfg.user_sgpr_dispatch_ptr {
+        put64(w, &mut put, s.packet);
+    }
+    if cfg.user_sgpr_queue_ptr {
+        put64(w, &mut put, s.queue);
+    }
+    if cfg.user_sgpr_kernarg_segment_ptr {
+        put64(w, &mut put, s.kernarg);
+    }
+    if cfg.user_sgpr_dispatch_id {
+        put64(w, &mut put, 0);
+    }
+    if cfg.user_sgpr_flat_scratch_init {
+        put64(w, &mut put, 0);
+    }
+    if cfg.user_sgpr_private_segment_size {
+        put(w, s.private_size as u32);
+    }
+    // Preloaded kernargs are read from memory by the caller (below).
+    let mut r = user;
+    let mut sys = |w: &mut Wave, v: u32| {
+        w.set_sgpr(r, v);
+        r += 1;
+    };
+    if cfg.system_sgpr_workgroup_id_x {
+        sys(w, wg[0]);
+    }
+    if cfg.system_sgpr_workgroup_id_y {
+        sys(w, wg[1]);
+    }
+    if cfg.system_sgpr_workgroup_id_z {
+        sys(w, wg[2]);
+    }
+    if cfg.system_sgpr_workgroup_info {
+        sys(w, 0);
+    }
+    if cfg.enable_private_segment {
+        sys(w, 0);
+    }
+    let _ = (PRIVATE_APERTURE, SHARED_APERTURE);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn schedule(
+    emu: &mut Emulator,
+    info: &KernelInfo,
+    cache: &mut [Option<Decoded>],
+    words: &[u32],
+    waves: &mut [Wave],
+    lds: &mut [u8],
+    wg: [u32; 3],
+    stats: &mut Stats,
+) -> Result<()> {
+    // Preloaded kernarg SGPRs, copied from the kernarg segment.
+    loop {
+        for w in waves.iter_mut() {
+            if w.ended || w.at_barrier {
+                continue;
+            }
+            run_wave(emu, info, cache, words, w, lds, wg, stats)?;
+        }
+        if waves.iter().all(|w| w.ended) {
+            return Ok(());
+        }
+        // Every live wave is at the barrier: release them together.
+        for w in waves.iter_mut() {
+            w.at_barrier = false;
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_wave(
+    emu: &mut Emulator,
+    info: &KernelInfo,
+    cache: &mut [Option<Decoded>],
+    words: &[u32],
+    w: &mut Wave,
+    lds: &mut [u8],
+    wg: [u32; 3],
+    stats: &mut Stats,
+) -> Result<()> {
+    let limit = emu.options.max_instructions_per_wave;
+    while !w.ended && !w.at_barrier {
+        let pc = w.pc;
+        let idx = pc.wrapping_sub(CODE_BASE);
+        if idx % 4 != 0 || idx / 4 >= words.len() as u64 {
+            return Err(pc_fault(
+                info,
+                w,
+                wg,
+                pc,
+                "the program counter left the code object",
+            ));
+        }
+        let i = (idx / 4) as usize;
+        if cache[i].is_none() {
+            cache[i] = Some(decode_at(emu, info, words, i, pc)?);
+        }
+        let Some(d) = cache[i].as_ref() else {
+            return Err(pc_fault(info, w, wg, pc, "no instruction"));
+        };
+        w.executed += 1;
+        if w.executed > limit {
+            return Err(pc_fault(
+                info,
+                w,
+                wg,
+                pc,
+                &format!("the wave executed more than {limit} instructions"),
+            )
+            .with_kind(FaultKind::Timeout));
+        }
+        count(stats, d.info.flags);
+        let Some((handler, aux)) = d.sem else {
+            return Err(Error::Unsupported {
+                name: d.info.name.to_string(),
+                pc: pc.wrapping_sub(info.entry),
+            });
+        };
+        if d.inst.mods.variant != Variant::Native && !handles_variant(d.info, d.inst.mods.variant) {
+            let sfx = match d.inst.mods.variant {
+                Variant::Sdwa => "_sdwa",
+                _ => "_dpp",
+            };
+            return Err(Error::Unsupported {
+                name: format!("{}{sfx}", d.info.name),
+                pc: pc.wrapping_sub(info.entry),
+            });
+        }
+        w.pc = pc + d.len as u64 * 4;
+        if let Some((yinst, yinfo, ysem)) = &d.second {
+            let Some((yh, yaux)) = *ysem else {
+                return Err(Error::Unsupported {
+                    name: yinfo.name.to_string(),
+                    pc: pc.wrapping_sub(info.entry),
+                });
+            };
+            // Dual issue: both halves read their sources before either
+            // writes, so X's result is held back until Y has run.
+            let ws = w.wave_size;
+            let xd = match d.inst.operands[0] {
+                silk_amdgpu::isa::Operand::Reg { code, .. } => {
+                    (code - silk_amdgpu::isa::operand::VGPR0) as usize
+                }
+                _ => 0,
+            };
+            if xd >= w.v_written.len() {
+                return Err(pc_fault(
+                    info,
+                    w,
+                    wg,
+                    pc,
+                    "VOPD destination beyond the declared VGPRs",
+                ));
+            }
+            let saved: Vec<u32> = w.vgpr[xd * ws..(xd + 1) * ws].to_vec();
+            let saved_written = w.v_written[xd];
+            let mut e = Exec {
+                w,
+                k: info,
+                mem: &mut emu.memory,
+                lds,
+                stats,
+                inst: &d.inst,
+                info: d.info,
+                raw: &d.words[..],
+                pc,
+                wg,
+                lenient: false,
+                aux,
+            };
+            handler(&mut e)?;
+            let x_result: Vec<u32> = w.vgpr[xd * ws..(xd + 1) * ws].to_vec();
+            let x_written = w.v_written[xd];
+            w.vgpr[xd * ws..(xd + 1) * ws].copy_from_slice(&saved);
+            w.v_written[xd] = saved_written;
+            let mut e = Exec {
+                w,
+                k: info,
+                mem: &mut emu.memory,
+                lds,
+                stats,
+                inst: yinst,
+                info: yinfo,
+                raw: &d.words[..],
+                pc,
+                wg,
+                lenient: false,
+                aux: yaux,
+            };
+            yh(&mut e)?;
+            w.vgpr[xd * ws..(xd + 1) * ws].copy_from_slice(&x_result);
+            w.v_written[xd] = x_written;
+            continue;
+        }
+        let mut e = Exec {
+            w,
+            k: info,
+            mem: &mut emu.memory,
+            lds,
+            stats,
+            inst: &d.inst,
+            info: d.info,
+            raw: &d.words[..],
+            pc,
+            wg,
+            lenient: false,
+            aux,
+        };
+        handler(&mut e)?;
+    }
+    Ok(())
+}
+
+fn decode_at(
+    emu: &Emulator,
+    info: &KernelInfo,
+    words: &[u32],
+    i: usize,
+    pc: u64,
+) -> Result<Decoded> {
+    let table = table::table(info.gen);
+    let raw_of = |n: usize| {
+        let mut raw = [0u32; 4];
+        for (k, x) in raw.iter_mut().enumerate().take(n.min(4)) {
+            *x = words.get(i + k).copied().unwrap_or(0);
+        }
+        raw
+    };
+    let sem_of = |inst: &Inst| {
+        emu.sem
+            .entries
+            .get(inst.opcode.0 as usize)
+            .copied()
+            .flatten()
+    };
+    let decoded = decode::decode(info.processor, &words[i..]);
+    // VOPD pairs run as their two VOP1/VOP2 halves (see `fallback`).
+    let decoded = match decoded {
+        Ok((inst, _)) if table[inst.opcode.0 as usize].family == silk_amdgpu::isa::Family::Vopd => {
+            Err(decode::DecodeError::Invalid {
+                offset: 0,
+                name: "v_dual",
+                what: "pair (split by the emulator)",
+            })
+        }
+        other => other,
+    };
+    match decoded {
+        Ok((inst, n)) => Ok(Decoded {
+            inst,
+            words: raw_of(n),
+            len: n as u8,
+            info: &table[inst.opcode.0 as usize],
+            sem: sem_of(&inst),
+            second: None,
+        }),
+        Err(err) => match crate::fallback::decode(info.processor, &words[i..]) {
+            Some(crate::fallback::Fallback::Vopd(x, y, n)) => Ok(Decoded {
+                inst: x,
+                words: raw_of(n),
+                len: n as u8,
+                info: &table[x.opcode.0 as usize],
+                sem: sem_of(&x),
+                second: Some((y, &table[y.opcode.0 as usize], sem_of(&y))),
+            }),
+            Some(crate::fallback::Fallback::Readlane(inst, n)) => Ok(Decoded {
+                inst,
+                words: raw_of(n),
+                len: n as u8,
+                info: &table[inst.opcode.0 as usize],
+                sem: Some((crate::sem::readlane as Handler, 0)),
+                second: None,
+            }),
+            Some(crate::fallback::Fallback::CacheInvalidate) => {
+                let nop = silk_amdgpu::isa::table::lookup(info.processor, "s_nop", None)
+                    .ok_or_else(|| Error::Decode {
+                        pc: pc.wrapping_sub(info.entry),
+                        message: err.to_string(),
+                    })?;
+                let inst = Inst::new(nop, &[silk_amdgpu::isa::Operand::Imm(0)]);
+                Ok(Decoded {
+                    inst,
+                    words: raw_of(2),
+                    len: 2,
+                    info: &table[nop.0 as usize],
+                    sem: Some((crate::sem::nop_handler as Handler, 0)),
+                    second: None,
+                })
+            }
+            None => Err(Error::Decode {
+                pc: pc.wrapping_sub(info.entry),
+                message: err.to_string(),
+            }),
+        },
+    }
+}
+
+/// DPP/SDWA forms run through the generic VALU path: VOP1/VOP2 ops that
+/// are not carry, mask or lane ops.
+fn handles_variant(info: &OpInfo, variant: Variant) -> bool {
+    use silk_amdgpu::isa::{Family, Kind};
+    let plain = matches!(info.family, Family::Vop1 | Family::Vop2)
+        && !info
+            .operands
+            .iter()
+            .any(|o| matches!(o.kind, Kind::Implicit(_) | Kind::Sreg))
+        && !info.flags.has(Flags::WRITES_EXEC);
+    // SDWA carry ops (v_add_co_u32_sdwa, ...) go through the mask path.
+    let carry = info.family == Family::Vop2 && variant == Variant::Sdwa;
+    plain || carry
+}
+
+fn count(stats: &mut Stats, f: Flags) {
+    stats.instructions += 1;
+    if f.has(Flags::MFMA) || f.has(Flags::WMMA) {
+        stats.mfma += 1;
+    } else if f.has(Flags::BRANCH) {
+        stats.branch += 1;
+    } else if f.has(Flags::SMEM) {
+        stats.smem += 1;
+    } else if f.has(Flags::LDS) {
+        stats.lds += 1;
+    } else if f.has(Flags::VMEM) || f.has(Flags::FLAT) {
+        stats.vmem += 1;
+    } else if f.has(Flags::VALU) {
+        stats.valu += 1;
+    } else if f.has(Flags::SALU) {
+        stats.salu += 1;
+    } else {
+        stats.other += 1;
+    }
+}
+
+fn pc_fault(info: &KernelInfo, w: &Wave, wg: [u32; 3], pc: u64, msg: &str) -> Error {
+    Error::Fault(Box::new(crate::error::Fault {
+        kind: FaultKind::Illegal,
+        message: format!("{msg} at pc {:#x}", pc.wrapping_sub(info.entry)),
+        pc: pc.wrapping_sub(info.entry),
+        workgroup: wg,
+        wave: w.id,
+        lane: None,
+        inst: String::new(),
+    }))
+}
+
+trait WithKind {
+    fn with_kind(self, k: FaultKind) -> Self;
+}
+impl WithKind for Error {
+    fn with_kind(mut self, k: FaultKind) -> Self {
+        if let Error::Fault(f) = &mut self {
+            f.kind = k;
+        }
+        self
+    }
+}

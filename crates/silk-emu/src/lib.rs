@@ -1,0 +1,158 @@
+//! `silk-emu`: a functional emulator for AMDGPU code objects on the CPU
+//! (gfx942 wave64, gfx1100/gfx1151 wave32 and wave64).
+//!
+//! It loads a code object through `silk_amdgpu::code_object`, sets up a
+//! dispatch the way the hardware and HSA runtime do (see [`launch`]), and
+//! executes every wave instruction by instruction from the ISA table's
+//! decoder, with a semantic function per opcode ([`sem`]). In strict mode
+//! (the default) a load's registers are written only when the matching
+//! `s_waitcnt` allows, and every read of an outstanding or never-written
+//! register, every out-of-bounds or unaligned access and every register
+//! beyond what the descriptor declares is a [`Fault`] naming pc, wave and
+//! lane.
+//!
+//! ```no_run
+//! # use silk_emu::{Emulator, Arg};
+//! # use silk_amdgpu::target::Processor;
+//! # fn main() -> Result<(), silk_emu::Error> {
+//! let object = std::fs::read("vector_add-gfx942.hsaco").unwrap();
+//! let mut emu = Emulator::new(Processor::Gfx942);
+//! let out = emu.alloc_bytes(&[0u8; 1024])?;
+//! let inp = emu.alloc_bytes(&[0u8; 1024])?;
+//! let stats = emu.launch(&object, "vector_add", [256, 1, 1], [256, 1, 1],
+//!     &[Arg::Buffer(out), Arg::Buffer(inp), Arg::I32(256)])?;
+//! println!("{} VALU instructions", stats.valu);
+//! # Ok(()) }
+//! ```
+
+pub mod error;
+pub mod exec;
+pub mod matrix;
+pub mod mem;
+pub mod memory;
+pub mod sem;
+pub mod wave;
+
+mod fallback;
+mod launch;
+
+pub use error::{Error, Fault, FaultKind, Result};
+pub use memory::{Buffer, Memory};
+
+use silk_amdgpu::target::Processor;
+
+/// A kernel argument, packed at its metadata `.args` offset.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    U32(u32),
+    I32(i32),
+    U64(u64),
+    I64(i64),
+    F32(f32),
+    F64(f64),
+    /// A device buffer: its address is passed.
+    Buffer(Buffer),
+    /// Raw bytes (structs passed by value); must match the argument size.
+    Bytes(Vec<u8>),
+}
+
+/// Per-class instruction counts of a launch (classes from the ISA table's
+/// flags).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub instructions: u64,
+    pub salu: u64,
+    pub valu: u64,
+    pub smem: u64,
+    pub vmem: u64,
+    pub lds: u64,
+    pub branch: u64,
+    pub mfma: u64,
+    pub other: u64,
+    /// VALU lane operations (active lanes summed over VALU instructions).
+    pub lane_ops: u64,
+    pub waves: u64,
+    pub workgroups: u64,
+}
+
+/// Launch options.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Strict memory mode (see the crate docs). Default on.
+    pub strict: bool,
+    /// Maximum instructions one wave may execute before a timeout fault.
+    pub max_instructions_per_wave: u64,
+    /// Dynamic LDS bytes added to the kernel's static group segment.
+    pub dynamic_lds: u32,
+    /// Private bytes per lane when the kernel uses a dynamic stack.
+    pub dynamic_stack: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            strict: true,
+            max_instructions_per_wave: 50_000_000,
+            dynamic_lds: 0,
+            dynamic_stack: 16 * 1024,
+        }
+    }
+}
+
+/// The emulator: device memory plus the processor it emulates.
+pub struct Emulator {
+    pub processor: Processor,
+    pub memory: Memory,
+    pub options: Options,
+    sem: sem::SemTable,
+}
+
+impl Emulator {
+    pub fn new(processor: Processor) -> Emulator {
+        Emulator {
+            processor,
+            memory: Memory::new(),
+            options: Options::default(),
+            sem: sem::SemTable::new(processor),
+        }
+    }
+
+    /// Allocate `size` zeroed bytes of device memory.
+    pub fn alloc(&mut self, size: u64) -> Result<Buffer> {
+        self.memory.alloc(size)
+    }
+
+    /// Allocate device memory holding a copy of `bytes`.
+    pub fn alloc_bytes(&mut self, bytes: &[u8]) -> Result<Buffer> {
+        self.memory.alloc_bytes(bytes)
+    }
+
+    /// The current contents of a buffer.
+    pub fn read(&self, buffer: Buffer) -> Result<Vec<u8>> {
+        self.memory.contents(buffer).map(|b| b.to_vec())
+    }
+
+    /// Overwrite a buffer from its start.
+    pub fn write(&mut self, buffer: Buffer, bytes: &[u8]) -> Result<()> {
+        self.memory.fill(buffer, bytes)
+    }
+
+    /// Mnemonics the emulator can execute on its processor.
+    pub fn supported_instructions(&self) -> Vec<&'static str> {
+        self.sem.supported(self.processor)
+    }
+
+    /// Run `kernel` of `code_object` over `grid` work-items (the AQL
+    /// convention) in workgroups of `block`, with `args` packed at the
+    /// metadata `.args` offsets.
+    pub fn launch(
+        &mut self,
+        code_object: &[u8],
+        kernel: &str,
+        grid: [u32; 3],
+        block: [u32; 3],
+        args: &[Arg],
+    ) -> Result<Stats> {
+        launch::launch(self, code_object, kernel, grid, block, args)
+    }
+}

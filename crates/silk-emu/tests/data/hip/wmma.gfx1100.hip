@@ -1,0 +1,10 @@
+// One 16x16x16 f16 WMMA tile per wave32 (gfx1100).
+#define __global__ __attribute__((global))
+typedef _Float16 half16 __attribute__((ext_vector_type(16)));
+typedef float float8 __attribute__((ext_vector_type(8)));
+extern "C" __global__ void wmma_tile(const half16 *a, const half16 *b, float8 *c) {
+  unsigned t = __builtin_amdgcn_workitem_id_x();
+  float8 acc = c[t];
+  acc = __builtin_amdgcn_wmma_f32_16x16x16_f16_w32(a[t], b[t], acc);
+  c[t] = acc;
+}
