@@ -22,6 +22,10 @@ pub struct Args {
     /// tests/data/hip/regen_asm.py) instead of the ISA encoder.
     #[arg(long, value_name = "PROC=FILE", hide = true)]
     encoding_table: Vec<String>,
+    /// Print every instruction with its encoding as `llvm-mc
+    /// -show-encoding` does, instead of writing a code object.
+    #[arg(long)]
+    show_encoding: bool,
 }
 
 fn load_tables(specs: &[String]) -> Result<EncodingTable, String> {
@@ -56,6 +60,25 @@ pub fn run(args: &Args) -> Result<(), String> {
             .map_err(|e| format!("`{}` is not UTF-8 text: {e}", args.input))?;
         (s, args.input.clone())
     };
+    if args.show_encoding {
+        let target = args
+            .target
+            .as_deref()
+            .ok_or("--show-encoding needs --target")?;
+        let target = Target::parse(target).map_err(|e| e.to_string())?;
+        let (listing, errors) = silk_amdgpu::isa::listing::show_encoding(target.processor, &text);
+        print!("{listing}");
+        for e in &errors {
+            eprintln!("{name}:{}:{}: error: {}", e.line, e.column, e.message);
+            eprintln!("{}", e.source_line);
+            eprintln!("{}^", " ".repeat(e.column.saturating_sub(1)));
+        }
+        return if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("{} error(s) in `{name}`", errors.len()))
+        };
+    }
     let target = match &args.target {
         Some(t) => Some(Target::parse(t).map_err(|e| e.to_string())?),
         None => None,
