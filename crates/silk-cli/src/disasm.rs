@@ -57,10 +57,13 @@ pub fn run(args: &Args) -> Result<(), String> {
         .collect();
     let mut errors = 0;
     let mut at = 0;
+    let mut out = String::with_capacity(words.len() * 40);
     while at < words.len() {
         match decode::decode(target.processor, &words[at..]) {
             Ok((inst, n)) => {
-                println!("\t{}", print::to_text(target.processor, &inst));
+                out.push('\t');
+                print::print(target.processor, &inst, &mut out);
+                out.push('\n');
                 at += n;
             }
             Err(e) => {
@@ -73,6 +76,13 @@ pub fn run(args: &Args) -> Result<(), String> {
                 at += 1;
             }
         }
+    }
+    {
+        use std::io::Write;
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(out.as_bytes())
+            .map_err(|e| format!("cannot write output: {e}"))?;
     }
     if bytes.len() % 4 != 0 {
         let b = &bytes[words.len() * 4];
