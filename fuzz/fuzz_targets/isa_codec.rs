@@ -10,11 +10,9 @@ use silk_amdgpu::target::Processor;
 fuzz_target!(|data: &[u8]| {
     for p in Processor::ALL {
         for (_, inst, _) in decode::decode_all(p, data).into_iter().flatten() {
-            {
-                let text = print::to_text(p, &inst);
-                let _ = encode::encode(p, &inst, &mut Vec::new());
-                let _ = parse::parse_inst(p, &text);
-            }
+            let text = print::to_text(p, &inst);
+            let _ = encode::encode(p, &inst, &mut Vec::new());
+            let _ = parse::parse_inst(p, &text);
         }
         if let Ok(text) = std::str::from_utf8(data) {
             for line in text.lines() {

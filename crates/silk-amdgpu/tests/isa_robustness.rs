@@ -13,11 +13,9 @@ proptest! {
     fn decoder_never_panics(bytes in proptest::collection::vec(any::<u8>(), 0..64)) {
         for p in Processor::ALL {
             for (_, inst, _) in decode::decode_all(p, &bytes).into_iter().flatten() {
-                {
-                    let text = print::to_text(p, &inst);
-                    let _ = encode::encode(p, &inst, &mut Vec::new());
-                    let _ = parse::parse_inst(p, &text);
-                }
+                let text = print::to_text(p, &inst);
+                let _ = encode::encode(p, &inst, &mut Vec::new());
+                let _ = parse::parse_inst(p, &text);
             }
         }
     }
