@@ -225,6 +225,7 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
     }
 
     // Rewrite operands.
+    let moves = plain_moves(mf.processor);
     for b in &mut mf.blocks {
         for inst in &mut b.insts {
             for op in &mut inst.ops {
@@ -247,7 +248,7 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
                 && i.ops.len() == 2
                 && i.ops[0] == i.ops[1]
                 && i.mods == Default::default()
-                && is_plain_move(mf.processor, i.op))
+                && moves.contains(&i.op))
         });
     }
     Ok(RegUsage {
@@ -256,7 +257,10 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
     })
 }
 
-fn is_plain_move(p: silk_amdgpu::target::Processor, op: silk_amdgpu::isa::Opcode) -> bool {
-    let name = silk_amdgpu::isa::table::table(p.generation())[op.0 as usize].name;
-    matches!(name, "v_mov_b32_e32" | "s_mov_b32" | "s_mov_b64")
+/// The plain register moves isel emits, as opcodes (looked up once).
+fn plain_moves(p: silk_amdgpu::target::Processor) -> Vec<silk_amdgpu::isa::Opcode> {
+    ["v_mov_b32_e32", "s_mov_b32", "s_mov_b64"]
+        .iter()
+        .filter_map(|n| silk_amdgpu::isa::table::lookup(p, n, None))
+        .collect()
 }

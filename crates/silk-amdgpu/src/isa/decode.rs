@@ -186,7 +186,7 @@ fn decode_at(
         mods,
     };
     for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
-        let op = decode_operand(gen, layout, info, spec, i, words, &mut cur, &inst.mods)?;
+        let op = decode_operand(gen, layout, info, spec, words, &mut cur, &inst.mods)?;
         inst.operands[i] = op;
         inst.num_operands = i as u8 + 1;
     }
@@ -383,7 +383,6 @@ fn decode_operand(
     layout: &Layout,
     info: &'static OpInfo,
     spec: &table::OperandSpec,
-    index: usize,
     words: &[u32],
     cur: &mut Cursor,
     mods: &Mods,
@@ -462,14 +461,6 @@ fn decode_operand(
         ),
         _ => (raw, spec),
     };
-    let half = |code: u32| -> u8 {
-        if spec.half {
-            1
-        } else {
-            let _ = code;
-            0
-        }
-    };
     Ok(match spec.kind {
         Kind::Imm(_) => Operand::Imm(raw as i32),
         Kind::Sreg => {
@@ -500,14 +491,14 @@ fn decode_operand(
                     if fake16(layout, info, mods) {
                         return Ok(Operand::vgpr(code - VGPR0));
                     }
-                    return Ok(t16_reg(layout, spec, code, mods, index));
+                    return Ok(t16_reg(layout, spec, code, mods));
                 } else {
                     code
                 };
                 Operand::Reg {
                     code,
                     count,
-                    half: half(raw),
+                    half: spec.half as u8,
                 }
             }
         }
@@ -556,7 +547,7 @@ fn decode_operand(
                 if fake16(layout, info, mods) {
                     return Ok(Operand::vgpr(index_ as u16));
                 }
-                return Ok(t16_reg(layout, spec, VGPR0 + index_ as u16, mods, index));
+                return Ok(t16_reg(layout, spec, VGPR0 + index_ as u16, mods));
             }
             Operand::Reg {
                 code: if agpr { AGPR0 } else { VGPR0 } + index_ as u16,
@@ -564,7 +555,8 @@ fn decode_operand(
                 half: 0,
             }
         }
-        Kind::Literal | Kind::Implicit(_) => unreachable_operand(),
+        // Handled before the field is read.
+        Kind::Literal | Kind::Implicit(_) => Operand::None,
     })
 }
 
@@ -583,10 +575,6 @@ fn smem_soffset(gen: Generation, layout: &Layout, words: &[u32]) -> Operand {
     Operand::sgpr(code as u16)
 }
 
-fn unreachable_operand() -> Operand {
-    Operand::None
-}
-
 /// A GFX11 true16 VOP3 encoding with `op_sel` bits the opcode does not
 /// have: LLVM decodes it as the 16-bit-in-32-bit ("fake16") form, whose
 /// operands are whole VGPRs and which prints no `op_sel`.
@@ -595,14 +583,7 @@ pub(crate) fn fake16(layout: &Layout, info: &OpInfo, mods: &Mods) -> bool {
 }
 
 /// A true16 operand: which half is selected depends on the encoding.
-fn t16_reg(
-    layout: &Layout,
-    spec: &table::OperandSpec,
-    code: u16,
-    mods: &Mods,
-    index: usize,
-) -> Operand {
-    let _ = index;
+fn t16_reg(layout: &Layout, spec: &table::OperandSpec, code: u16, mods: &Mods) -> Operand {
     let e32 = matches!(layout.family, Family::Vop1 | Family::Vop2 | Family::Vopc);
     let (code, hi) = if e32 {
         // VOP1/2/C (also their DPP forms): the VGPR field's bit 7 selects

@@ -124,7 +124,6 @@ pub fn encode_into(
             info,
             spec,
             op,
-            inst,
             words,
             &mut literal,
             &mut op_sel_halves,
@@ -188,7 +187,6 @@ fn encode_operand(
     info: &OpInfo,
     spec: &OperandSpec,
     op: &Operand,
-    inst: &Inst,
     words: &mut [u32],
     literal: &mut Option<u32>,
     op_sel_halves: &mut u8,
@@ -309,7 +307,6 @@ fn encode_operand(
         }
         (_, other) => return Err(format!("{:?} operand cannot be {other:?}", spec.kind)),
     };
-    let _ = inst;
     bits.set(words, raw);
     Ok(())
 }

@@ -131,8 +131,7 @@ fn parse_vopd(processor: Processor, body: &str, start: usize) -> Result<ParsedIn
             if neg || abs {
                 return err(col, "VOPD operands take no source modifiers");
             }
-            let mut mods = Mods::default();
-            let o = match p.fit(info, spec, value, col, &mut mods)? {
+            let o = match p.fit(info, spec, value, col)? {
                 Fitted::Op(o) => o,
                 Fitted::Label(_) => return err(col, "a label is not a VOPD operand"),
             };
@@ -322,7 +321,7 @@ impl<'a> Parser<'a> {
             if value == Value::Off && spec.field == Field::Addr {
                 no_vaddr = true;
             }
-            match self.fit(info, spec, value, col, &mut inst.mods)? {
+            match self.fit(info, spec, value, col)? {
                 Fitted::Op(o) => inst.operands[i] = o,
                 Fitted::Label(symbol) => {
                     inst.operands[i] = Operand::Imm(0);
@@ -402,8 +401,6 @@ impl<'a> Parser<'a> {
         if info.family == Family::Scratch && !no_vaddr {
             set(inst, ModBit::Sve);
         }
-        // AGPR data selects the acc bit (decoded back from it).
-        let _ = inst;
     }
 
     /// Read one operand: optional `-`, `|..|`, `neg(..)`, `abs(..)` around a
@@ -608,10 +605,8 @@ impl<'a> Parser<'a> {
         spec: &OperandSpec,
         v: Value,
         col: usize,
-        mods: &mut Mods,
     ) -> Result<Fitted, ParseError> {
         let null = operand::null_code(self.gen);
-        let _ = mods;
         let op = match (spec.kind, v) {
             (Kind::Implicit(code), Value::Reg { code: c, count, .. }) if c == code => {
                 Operand::Reg {

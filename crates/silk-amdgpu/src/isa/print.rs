@@ -5,7 +5,7 @@
 //! `llvm-mc` (the differential corpus in `tests/data/isa` is the check).
 
 use super::format::{self, Family, Field, ModBit};
-use super::operand::{self, Operand, VGPR0};
+use super::operand::{self, Operand};
 use super::symbolic;
 use super::table::{self, Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
 use super::{dpp, Inst, Variant};
@@ -790,11 +790,6 @@ fn gfx11_format(f: u16) -> Option<&'static str> {
         63 => "BUF_FMT_32_32_32_32_FLOAT",
         _ => return None,
     })
-}
-
-#[allow(dead_code)]
-fn is_vgpr(code: u16) -> bool {
-    (VGPR0..VGPR0 + 256).contains(&code)
 }
 
 /// Reverse lookups for the parser.
