@@ -6,7 +6,9 @@
  * Conventions:
  * - Every entry point is safe to call from any thread. Failing calls
  *   return false or NULL and leave a message for silk_last_error() on the
- *   calling thread.
+ *   calling thread. For silk_compile_kernel() and silk_amdgpu_assemble()
+ *   that message is the complete multi-line diagnostics text, as the
+ *   `silk build` and `silk asm` commands print it.
  * - NULL pointers, text that is not UTF-8, and impossible sizes are
  *   reported as errors, never crashes.
  * - SilkBytes results are owned by the library: read them with
@@ -147,6 +149,34 @@ bool silk_amdgpu_aql_dispatch_packet_parse(const uint8_t *packet,
                                            struct SilkAmdGpuAqlDispatchPacketConfig *out_config);
 
 /**
+ * Assemble LLVM-syntax AMDGPU assembly (as `clang -S` writes it for HIP
+ * kernels) into an AMDHSA code object, exactly as
+ * `silk asm [--target TARGET] FILE` does.
+ *
+ * - `text`, `text_len`: the UTF-8 assembly (not NUL-terminated;
+ *   `text_len` bytes are read).
+ * - `file_name`: the name diagnostics show for the text, e.g. `"kernel.s"`.
+ * - `target`: a processor spelling (`gfx942`, `gfx1100:xnack-`, ...), or
+ *   NULL to take it from the file's `.amdgcn_target`. When both are given
+ *   they must agree.
+ *
+ * Returns the code-object bytes, to be released with `silk_bytes_free`.
+ * Returns NULL when an argument is NULL (other than `target`), not UTF-8
+ * or of impossible size, when `target` is not a supported target, or when
+ * the text does not assemble; then `silk_last_error()` holds every error
+ * of the file as `file:line:col: error: message`, the source line and a
+ * caret, exactly as `silk asm` prints them.
+ *
+ * # Safety
+ * `text` must be NULL or point to `text_len` readable bytes; `file_name`
+ * and `target` must be NULL or NUL-terminated strings.
+ */
+struct SilkBytes *silk_amdgpu_assemble(const char *text,
+                                       size_t text_len,
+                                       const char *file_name,
+                                       const char *target);
+
+/**
  * Pointer to the first byte of `bytes` (followed by `silk_bytes_len`
  * bytes and then a NUL), valid until `silk_bytes_free(bytes)`. NULL, with
  * an error for `silk_last_error`, when `bytes` is NULL.
@@ -176,8 +206,39 @@ size_t silk_bytes_len(const struct SilkBytes *bytes);
 void silk_bytes_free(struct SilkBytes *bytes);
 
 /**
+ * Compile one Silk source text to an AMDHSA code object (`.hsaco`) for
+ * `target`, exactly as `silk build --kind object --target TARGET FILE`
+ * does (with `--nostd` when `nostd` is true).
+ *
+ * - `source`, `source_len`: the UTF-8 source text (not NUL-terminated;
+ *   `source_len` bytes are read). It is the whole root package: the
+ *   shipped standard library (`std/gpu/...`) can be imported unless
+ *   `nostd`, but file imports (`import x from "./x.slk"`) find nothing.
+ * - `file_name`: the name diagnostics show for the text, e.g. `"kernel.slk"`.
+ * - `target`: any accepted target spelling (`gfx942`,
+ *   `amdgcn-amd-amdhsa-gfx1100`, ...).
+ *
+ * Returns the code-object bytes, to be released with `silk_bytes_free`.
+ * Returns NULL when an argument is NULL, not UTF-8 or of impossible size,
+ * or when the source does not compile; then `silk_last_error()` holds the
+ * full diagnostics, rendered rustc-style (`error[E4001]: ...`,
+ * ` --> kernel.slk:3:5`, the source line and a caret) exactly as
+ * `silk build` prints them.
+ *
+ * # Safety
+ * `source` must be NULL or point to `source_len` readable bytes;
+ * `file_name` and `target` must be NULL or NUL-terminated strings.
+ */
+struct SilkBytes *silk_compile_kernel(const char *source,
+                                      size_t source_len,
+                                      const char *file_name,
+                                      const char *target,
+                                      bool nostd);
+
+/**
  * Message of the most recent failed `silk_*` call on the calling thread,
  * as a NUL-terminated string, or NULL when the most recent call succeeded.
+ * NUL bytes of quoted input appear as the two characters `\0`.
  * The string stays valid until the next `silk_*` call on the same thread
  * (other than `silk_last_error` and `silk_version`); copy it to keep it.
  */

@@ -44,6 +44,12 @@ pub enum CapiError {
     Aql(#[from] AqlError),
     #[error(transparent)]
     Target(#[from] TargetError),
+    /// A Silk source that does not compile: its diagnostics, rendered.
+    #[error("{0}")]
+    Diagnostics(String),
+    /// Assembly that does not assemble: every error of the file.
+    #[error(transparent)]
+    Assembly(#[from] silk_amdgpu::asm::Diagnostics),
     #[error("internal error in libsilk: {0} (this is a bug; please report it)")]
     Panic(String),
 }
@@ -69,6 +75,7 @@ fn set_last_error(message: Option<String>) {
 
 /// Message of the most recent failed `silk_*` call on the calling thread,
 /// as a NUL-terminated string, or NULL when the most recent call succeeded.
+/// NUL bytes of quoted input appear as the two characters `\0`.
 /// The string stays valid until the next `silk_*` call on the same thread
 /// (other than `silk_last_error` and `silk_version`); copy it to keep it.
 #[no_mangle]

@@ -12,12 +12,16 @@ use std::ffi::c_char;
 
 // Declaration order is the order of the functions in silk.h.
 pub mod aql;
+pub mod asm;
 pub mod bytes;
+pub mod compile;
 pub mod ffi;
 pub mod target;
 
 pub use aql::*;
+pub use asm::*;
 pub use bytes::*;
+pub use compile::*;
 pub use ffi::{silk_last_error, CapiError};
 pub use target::*;
 

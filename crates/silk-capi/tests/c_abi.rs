@@ -88,10 +88,12 @@ fn build_libsilk() -> PathBuf {
     panic!("cargo build reported no staticlib for silk-capi:\n{stdout}");
 }
 
-fn run_c_test(source: &str) {
+/// Compile `tests/c/<source>` against libsilk.a and run it with `args`;
+/// false when skipped (no C compiler).
+fn run_c_test(source: &str, args: &[&std::ffi::OsStr]) -> bool {
     let test = format!("c_abi::{source}");
     let Some(cc) = c_compiler_or_skip(&test) else {
-        return;
+        return false;
     };
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let include = manifest.join("../../include");
@@ -120,7 +122,10 @@ fn run_c_test(source: &str) {
         libsilk.display(),
         String::from_utf8_lossy(&compile.stderr)
     );
-    let run = Command::new(&exe).output().expect("run the C test program");
+    let run = Command::new(&exe)
+        .args(args)
+        .output()
+        .expect("run the C test program");
     let stdout = String::from_utf8_lossy(&run.stdout);
     let stderr = String::from_utf8_lossy(&run.stderr);
     println!("{stdout}{stderr}");
@@ -133,9 +138,52 @@ fn run_c_test(source: &str) {
         stdout.contains(" checks, 0 failed"),
         "{source} did not report its checks:\n{stdout}"
     );
+    true
 }
 
 #[test]
 fn aql_and_entry_points_from_c() {
-    run_c_test("aql_test.c");
+    run_c_test("aql_test.c", &[]);
+}
+
+/// The C program compiles a shipped kernel and assembles a corpus file;
+/// the objects it writes must be byte-equal to what the library paths of
+/// `silk build` and `silk asm` produce for the same input.
+#[test]
+fn code_objects_from_c() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let kernel = repo.join("examples/kernels/threshold.slk");
+    let assembly = repo.join("crates/silk-amdgpu/tests/data/hip/asm/vector_add-gfx1100.s");
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("code_object_test.out");
+    std::fs::create_dir_all(&out).unwrap();
+    let _ = std::fs::remove_file(out.join("kernel.hsaco"));
+    let _ = std::fs::remove_file(out.join("asm.hsaco"));
+    let processor = "gfx942";
+    let ran = run_c_test(
+        "code_object_test.c",
+        &[
+            kernel.as_os_str(),
+            processor.as_ref(),
+            assembly.as_os_str(),
+            out.as_os_str(),
+        ],
+    );
+    if !ran {
+        return;
+    }
+    let text = std::fs::read_to_string(&kernel).unwrap();
+    let (_, built) = silk_lang::build::build_sources(&[("kernel.slk", &text)], false, processor)
+        .unwrap_or_else(|(session, diags)| panic!("{}", session.render(&diags)));
+    let from_c = std::fs::read(out.join("kernel.hsaco")).unwrap();
+    assert!(
+        from_c == built.bytes,
+        "the kernel compiled from C differs from silk_lang::build"
+    );
+    let text = std::fs::read_to_string(&assembly).unwrap();
+    let expected = silk_amdgpu::asm::assemble_file(&text, "kernel.s", None).unwrap();
+    let from_c = std::fs::read(out.join("asm.hsaco")).unwrap();
+    assert!(
+        from_c == expected,
+        "the object assembled from C differs from silk_amdgpu::asm::assemble_file"
+    );
 }

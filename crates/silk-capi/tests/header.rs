@@ -40,6 +40,8 @@ fn checked_in_header_is_up_to_date() {
         "const char *silk_version(void);",
         "const char *silk_last_error(void);",
         "void silk_bytes_free(struct SilkBytes *bytes);",
+        "struct SilkBytes *silk_compile_kernel(const char *source,",
+        "struct SilkBytes *silk_amdgpu_assemble(const char *text,",
     ] {
         assert!(fresh.contains(needle), "silk.h lacks `{needle}`");
     }

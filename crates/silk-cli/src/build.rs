@@ -1,12 +1,14 @@
 //! `silk build [--nostd] --kind object --target <amdgpu> FILE... -o OUT`:
-//! the standalone AMDGPU source-kernel path. The front end (`silk-lang`)
-//! finds and checks the kernel; `silk-codegen` lowers it to a code object.
+//! the standalone AMDGPU source-kernel path. The in-process driver is
+//! `silk_lang::build` (shared with the C ABI); this module reads the
+//! files, reports diagnostics and writes the object.
 
-use silk_codegen::source_kernel::{self, CompiledKernel, KernelSource};
-use silk_codegen::CodegenError;
-use silk_lang::amdgpu::build_source_kernel;
 use silk_lang::diag::codes;
-use silk_lang::{Diagnostic, Diagnostics, FsLoader, Options, Session, SourceKernel};
+use silk_lang::{Diagnostic, Diagnostics, FsLoader, Options, Session};
+
+// The driver itself is shared with the C ABI; re-exported for the tests
+// and benchmarks that call it through this crate.
+pub use silk_lang::build::{build_object, build_sources, Built};
 
 /// Output kinds `silk build` knows; only `object` has a backend today.
 pub const KINDS: &[&str] = &["object"];
@@ -33,62 +35,6 @@ pub struct Args {
     /// or `mir` (machine IR after instruction selection).
     #[arg(long, value_name = "WHAT")]
     pub emit: Option<String>,
-}
-
-/// A built kernel: the front end's description and the compiled result.
-pub struct Built {
-    pub kernel: SourceKernel,
-    pub compiled: CompiledKernel,
-    pub bytes: Vec<u8>,
-}
-
-/// A code-generation failure as a diagnostic at the operation it came from.
-fn codegen_diagnostic(kernel: &SourceKernel, e: &CodegenError) -> Diagnostic {
-    let d = Diagnostic::error(codes::BACKEND, e.to_string());
-    match e.op_index().and_then(|i| kernel.op_spans.get(i)) {
-        Some(span) => d.at(*span, "while lowering this operation"),
-        None => d.at(kernel.span, "while compiling this kernel"),
-    }
-}
-
-/// Check the session's files as an AMDGPU object build for `target` and
-/// compile the kernel to `.hsaco` bytes.
-pub fn build_object(session: &mut Session, target: &str) -> Result<Built, Diagnostics> {
-    let kernel = build_source_kernel(session, target)?;
-    let source = KernelSource {
-        name: &kernel.name,
-        params: &kernel.params,
-        ops: &kernel.ops,
-    };
-    let compiled = source_kernel::compile(&kernel.target, &source)
-        .map_err(|e| Diagnostics::from(codegen_diagnostic(&kernel, &e)))?;
-    let bytes = compiled
-        .to_bytes()
-        .map_err(|e| Diagnostics::from(codegen_diagnostic(&kernel, &e)))?;
-    Ok(Built {
-        kernel,
-        compiled,
-        bytes,
-    })
-}
-
-/// Compile in-memory sources (`(file name, text)`, root package first).
-pub fn build_sources(
-    sources: &[(&str, &str)],
-    nostd: bool,
-    target: &str,
-) -> Result<(Session, Built), (Session, Diagnostics)> {
-    let mut session = Session::new(Options {
-        nostd,
-        ..Default::default()
-    });
-    for (name, text) in sources {
-        session.add_file(*name, *text);
-    }
-    match build_object(&mut session, target) {
-        Ok(b) => Ok((session, b)),
-        Err(d) => Err((session, d)),
-    }
 }
 
 fn summary(diags: &Diagnostics, what: &str) -> String {

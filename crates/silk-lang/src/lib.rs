@@ -19,6 +19,7 @@
 
 pub mod amdgpu;
 pub mod ast;
+pub mod build;
 pub mod check;
 pub mod diag;
 pub mod lexer;
