@@ -186,4 +186,31 @@ fn code_objects_from_c() {
         from_c == expected,
         "the object assembled from C differs from silk_amdgpu::asm::assemble_file"
     );
+    // LLVM reads both as AMDGPU code objects for their processors.
+    let Some(readelf) =
+        silk_amdgpu::llvm::tool_or_skip("llvm-readelf", "c_abi::code_objects_from_c")
+    else {
+        return;
+    };
+    for (file, target_id) in [
+        ("kernel.hsaco", "amdgcn-amd-amdhsa--gfx942"),
+        ("asm.hsaco", "amdgcn-amd-amdhsa--gfx1100"),
+    ] {
+        let run = Command::new(&readelf)
+            .args(["-h", "-n"])
+            .arg(out.join(file))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(
+            run.status.success() && stderr.trim().is_empty(),
+            "llvm-readelf {file}: {stderr}"
+        );
+        assert!(stdout.contains("EM_AMDGPU"), "{file}:\n{stdout}");
+        assert!(
+            stdout.contains(&format!("amdhsa.target:   {target_id}")),
+            "{file}:\n{stdout}"
+        );
+    }
 }
