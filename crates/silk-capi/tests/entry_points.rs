@@ -659,3 +659,53 @@ fn code_objects_from_several_threads() {
         }
     });
 }
+
+/// Damaged input (truncated, bytes overwritten) is reported, never a
+/// panic caught at the boundary (`internal error in libsilk`).
+#[test]
+fn damaged_input_is_an_error_not_an_internal_error() {
+    let slk = std::fs::read(repo().join("examples/kernels/isa_wrappers.slk")).unwrap();
+    let asm = std::fs::read(asm_corpus().join("lds-gfx1100.s")).unwrap();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut outcomes = [0usize; 2];
+    for round in 0..2000 {
+        let source = if round % 2 == 0 { &slk } else { &asm };
+        let mut damaged = source.clone();
+        damaged.truncate(next() as usize % (source.len() + 1));
+        for _ in 0..(next() % 4) {
+            if !damaged.is_empty() {
+                let at = next() as usize % damaged.len();
+                let junk = b" ({};,:.\n0x-\xff";
+                damaged[at] = junk[next() as usize % junk.len()];
+            }
+        }
+        let built = if round % 2 == 0 {
+            compile(&damaged, "d.slk", "gfx1100", false)
+        } else {
+            assemble(&damaged, "d.s", None)
+        };
+        match built {
+            Some(bytes) => {
+                assert_eq!(&bytes[..4], b"\x7fELF", "round {round}");
+                outcomes[0] += 1;
+            }
+            None => {
+                let e = last_error().expect("a failure leaves a message");
+                assert!(!e.contains("internal error"), "round {round}: {e}");
+                outcomes[1] += 1;
+            }
+        }
+    }
+    eprintln!(
+        "damaged input: {} built, {} reported",
+        outcomes[0], outcomes[1]
+    );
+    // Both outcomes occur, or the damage is not exercising anything.
+    assert!(outcomes[0] > 0 && outcomes[1] > 0, "{outcomes:?}");
+}
