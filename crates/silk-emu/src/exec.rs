@@ -126,6 +126,16 @@ impl<'a> Exec<'a> {
         }
     }
 
+    /// Index of the operand encoded in field `f` (operand order differs
+    /// between forms, e.g. returning atomics put `vdst` first).
+    pub fn operand_in(&self, f: Field) -> Result<usize> {
+        self.info
+            .operands
+            .iter()
+            .position(|s| s.field == f)
+            .ok_or_else(|| self.malformed())
+    }
+
     pub fn ty(&self, i: usize) -> Ty {
         self.info.operands.get(i).map_or(Ty::B32, |s| s.ty)
     }
@@ -1384,12 +1394,40 @@ pub fn f16_to_f32(h: u16) -> f32 {
     let bits = match (exp, man) {
         (0, 0) => sign,
         (0, m) => {
-            let lz = m.leading_zeros() - 21;
-            let m = (m << (lz + 1)) & 0x3ff;
-            sign | ((127 - 15 - lz) << 23) | (m << 13)
+            // m * 2^-24: shift the leading one up to the implicit bit 10.
+            let s = m.leading_zeros() - 21;
+            let m = (m << s) & 0x3ff;
+            sign | ((127 - 14 - s) << 23) | (m << 13)
         }
         (0x1f, m) => sign | 0x7f80_0000 | (m << 13),
         (e, m) => sign | ((e + 127 - 15) << 23) | (m << 13),
     };
     f32::from_bits(bits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{f16_from_f32, f16_to_f32};
+
+    /// Every binary16 value widens exactly: the value from its fields
+    /// (IEEE 754 section 3.4), and narrowing gives the bits back.
+    #[test]
+    fn f16_widening_is_exact_for_every_value() {
+        for h in 0..=u16::MAX {
+            let (sign, exp, man) = (h >> 15, (h >> 10) & 0x1f, (h & 0x3ff) as f64);
+            let x = f16_to_f32(h);
+            if exp == 0x1f {
+                assert_eq!(x.is_nan(), man != 0.0, "{h:#06x}");
+                continue;
+            }
+            let mag = if exp == 0 {
+                man * 2f64.powi(-24)
+            } else {
+                (1.0 + man / 1024.0) * 2f64.powi(exp as i32 - 15)
+            };
+            let want = if sign == 1 { -mag } else { mag };
+            assert_eq!(x as f64, want, "{h:#06x}");
+            assert_eq!(f16_from_f32(x), h, "{h:#06x}");
+        }
+    }
 }

@@ -6,6 +6,7 @@
 use crate::error::{FaultKind, Result};
 use crate::exec::Exec;
 use crate::wave::PendingWrite;
+use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::operand::{AGPR0, VGPR0};
 use silk_amdgpu::isa::{Family, Operand};
 use silk_amdgpu::target::Generation;
@@ -362,8 +363,9 @@ impl Exec<'_> {
         let wide = self.aux & WIDE != 0;
         let n = if wide { 2 } else { 1 };
         let cmpswap = matches!(op, Atomic::CmpSwap);
-        let (space, addrs) = self.vmem_addrs(0, exec)?;
-        let data = self.vread_all(1, if cmpswap { 2 * n } else { n }, exec)?;
+        let (space, addrs) = self.vmem_addrs(self.operand_in(Field::Addr)?, exec)?;
+        let data_at = self.operand_in(Field::Data0)?;
+        let data = self.vread_all(data_at, if cmpswap { 2 * n } else { n }, exec)?;
         // GLC on an atomic asks for the pre-op value in vdst (word 1 bits 31:24).
         let returns = self.raw[0]
             >> if self.k.gen == Generation::Gfx9 {
