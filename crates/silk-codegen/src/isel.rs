@@ -1737,9 +1737,25 @@ impl<'a> Sel<'a> {
 
     /// Write `src` into the merge register `dst` under the current EXEC.
     fn write_merge(&mut self, dst: VReg, t: Type, src: Value) -> Result<(), Error> {
+        let v = self.val(src)?;
+        self.write_merge_val(dst, t, v)
+    }
+
+    /// Dword `k` of a selected value as an operand.
+    fn val_part(v: Val, k: u8) -> MOp {
+        match v {
+            Val::Const(bits) => MOp::Phys(imm32((bits >> (32 * k)) as u32)),
+            Val::Reg(r) => Self::sub(r, k),
+        }
+    }
+
+    fn write_merge_val(&mut self, dst: VReg, t: Type, src: Val) -> Result<(), Error> {
         let info = self.mf.info(dst);
         if t == Type::Bool {
-            let s = self.whole(src)?;
+            let s = match src {
+                Val::Reg(r) => self.r(r),
+                Val::Const(bits) => MOp::Phys(Operand::int(if bits != 0 { -1 } else { 0 })),
+            };
             let exec = self.exec();
             let andn2 = self.lm("s_andn2");
             let and = self.lm("s_and");
@@ -1755,10 +1771,65 @@ impl<'a> Sel<'a> {
             "v_mov_b32_e32"
         };
         for k in 0..info.dwords {
-            let o = self.part(src, k)?;
+            let o = Self::val_part(src, k);
             self.emit(name, vec![Self::sub(dst, k), o], 1)?;
         }
         Ok(())
+    }
+
+    /// Write several merge registers at once with parallel-copy semantics
+    /// (every source is read before any destination is written), as loop
+    /// back-edges need: `continue %b, %a` for params `(%a, %b)` is a swap.
+    /// Moves are emitted in dependency order (a destination is written only
+    /// when no pending move still reads it); a cycle is broken by copying
+    /// one source into a fresh temporary.
+    fn write_merges(&mut self, moves: &[(VReg, Type, Value)]) -> Result<(), Error> {
+        let mut pending: Vec<(VReg, Type, Val)> = Vec::with_capacity(moves.len());
+        for &(d, t, v) in moves {
+            let src = self.val(v)?;
+            if matches!(src, Val::Reg(r) if r == d) {
+                continue; // already in place
+            }
+            pending.push((d, t, src));
+        }
+        let reads = |p: &[(VReg, Type, Val)], r: VReg, skip: usize| {
+            p.iter()
+                .enumerate()
+                .any(|(i, m)| i != skip && matches!(m.2, Val::Reg(s) if s == r))
+        };
+        while !pending.is_empty() {
+            if let Some(i) = (0..pending.len()).find(|&i| !reads(&pending, pending[i].0, i)) {
+                let (d, t, src) = pending.remove(i);
+                self.write_merge_val(d, t, src)?;
+                continue;
+            }
+            // Every pending destination is still read: a cycle. Save the
+            // first move's destination in a temporary and redirect its
+            // readers there.
+            let d = pending[0].0;
+            let tmp = self.copy_whole(d)?;
+            for m in pending.iter_mut() {
+                if matches!(m.2, Val::Reg(s) if s == d) {
+                    m.2 = Val::Reg(tmp);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A copy of every dword of `r` in a fresh register of the same file.
+    fn copy_whole(&mut self, r: VReg) -> Result<VReg, Error> {
+        let info = self.mf.info(r);
+        let d = self.mf.new_vreg(info.file, info.dwords);
+        let name = if info.file == File::Sgpr {
+            "s_mov_b32"
+        } else {
+            "v_mov_b32_e32"
+        };
+        for k in 0..info.dwords {
+            self.emit(name, vec![Self::sub(d, k), Self::sub(r, k)], 1)?;
+        }
+        Ok(d)
     }
 
     fn merge_reg(&mut self, t: Type, uniform: bool) -> VReg {
@@ -2038,9 +2109,13 @@ impl<'a> Sel<'a> {
             Frame::Loop(l) => (l.params.clone(), l.param_types.clone(), l.cont),
             _ => unreachable!("loop_frame returns a loop"),
         };
-        for ((r, t), v) in regs.iter().zip(types).zip(vs) {
-            self.write_merge(*r, t, *v)?;
-        }
+        let moves: Vec<(VReg, Type, Value)> = regs
+            .iter()
+            .zip(types)
+            .zip(vs)
+            .map(|((&r, t), &v)| (r, t, v))
+            .collect();
+        self.write_merges(&moves)?;
         if li + 1 == self.frames.len() {
             // Top level of the body: fall through to the latch.
             return Ok(());

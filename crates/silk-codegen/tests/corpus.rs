@@ -32,6 +32,7 @@ pub const COMPILES: &[&str] = &[
     "const_lookup",
     "fibonacci_u64",
     "bitonic_sort_lds",
+    "swap_loop",
 ];
 
 #[test]

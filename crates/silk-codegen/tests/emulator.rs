@@ -21,26 +21,7 @@ const PROCESSORS: [Processor; 3] = [Processor::Gfx942, Processor::Gfx1100, Proce
 /// (kernel, processor) pairs that compile but currently fail in the
 /// emulator, with the observed reason. Each is a compiler or emulator bug to
 /// fix; remove the entry when it passes.
-///
-/// `prefix_scan`: the loop's ping-pong phis `(%src, %dst) <- (%dst, %src)`
-/// are lowered as `v_mov v3, v6; v_mov v6, v3` (a parallel-copy swap done
-/// sequentially), so after the first iteration both pointers name the same
-/// LDS buffer and the scan runs in place. One wave64 workgroup (gfx942)
-/// still gets the right answer because each wave loads before it stores;
-/// with two wave32 waves the second reads values the first already updated.
-/// The codegen bug is on every processor; only wave32 exposes it.
-const KNOWN_FAILURES: &[(&str, Processor, &str)] = &[
-    (
-        "prefix_scan",
-        Processor::Gfx1100,
-        "compiler: loop-carried %src/%dst swap lowered as sequential copies; wrong from element 32",
-    ),
-    (
-        "prefix_scan",
-        Processor::Gfx1151,
-        "compiler: loop-carried %src/%dst swap lowered as sequential copies; wrong from element 32",
-    ),
-];
+const KNOWN_FAILURES: &[(&str, Processor, &str)] = &[];
 
 /// Run one compiled kernel on one processor; `Err` is a one-line reason.
 fn run(k: &corpus::CorpusKernel, p: Processor, obj: &[u8]) -> Result<(), String> {
