@@ -5,6 +5,8 @@
 //! The pass order is written once, in [`compile_kernel`] (as Mesa ACO's
 //! `aco_compile_shader` does):
 //!
+//! 0. [`inline::inline_calls`] (in [`compile_module`]) — device-function
+//!    calls replaced by the callees' bodies;
 //! 1. [`uniformity::analyze`] — which IR values are uniform per wave;
 //! 2. [`abi::arg_layout`] — kernarg offsets of the parameters;
 //! 3. [`isel`] — instruction selection to machine IR over virtual
@@ -105,6 +107,7 @@ pub type Result<T, E = CodegenError> = std::result::Result<T, E>;
 
 pub mod abi;
 pub mod hazards;
+pub mod inline;
 pub mod isel;
 pub mod mir;
 pub mod regalloc;
@@ -142,12 +145,13 @@ pub struct CompiledKernel {
     pub mir_after_isel: String,
 }
 
-/// Compile every kernel of `module` (device functions are not supported
-/// yet) for `target`.
+/// Compile every kernel of `module` for `target` (the device functions
+/// they call are inlined).
 pub fn compile_module(module: &Module, target: &Target) -> Result<Vec<CompiledKernel>, Error> {
     module.verify().map_err(silk_gpu_ir::Error::from)?;
     let mut out = Vec::new();
     for f in module.kernels() {
+        let f = &inline::inline_calls(module, f).map_err(|e| annotate(e, &f.name))?;
         out.push(compile_kernel(f, target).map_err(|e| annotate(e, &f.name))?);
     }
     if out.is_empty() {

@@ -33,6 +33,10 @@ pub const COMPILES: &[&str] = &[
     "fibonacci_u64",
     "bitonic_sort_lds",
     "swap_loop",
+    "compare_select",
+    "helper_calls",
+    "stencil_lds",
+    "call_early_return",
 ];
 
 #[test]

@@ -326,6 +326,7 @@ corpus!(
     fibonacci_u64,
     bitonic_sort_lds,
     swap_loop,
+    call_early_return,
 );
 
 /// The corpus kernel called `name`.
@@ -1326,6 +1327,23 @@ mod cases {
             buffers: vec![to_bytes(&x), vec![0; n * 32]],
             args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
             expect: vec![exact(1, Data::U32(out))],
+        }
+    }
+
+    pub fn call_early_return() -> Case {
+        let n = 100usize;
+        let mut r = Rng::new(41);
+        let x: Vec<u32> = gen(n, |_| r.u32());
+        let clip = |v: u32| if v > 40 { 40 } else { v + 1 };
+        let want: Vec<u32> = gen(n, |i| {
+            let v = x[i] % 64;
+            clip(v) + clip(clip(v))
+        });
+        Case {
+            launch: Launch::linear(128, 64),
+            buffers: vec![to_bytes(&x), vec![0; n * 4]],
+            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            expect: vec![exact(1, Data::U32(want))],
         }
     }
 }
