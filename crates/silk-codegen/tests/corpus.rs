@@ -37,6 +37,10 @@ pub const COMPILES: &[&str] = &[
     "helper_calls",
     "stencil_lds",
     "call_early_return",
+    "elementwise_f32",
+    "elementwise_f64",
+    "math_f32",
+    "rounding",
 ];
 
 #[test]
