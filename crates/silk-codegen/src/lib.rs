@@ -7,6 +7,7 @@
 //!
 //! 0. [`inline::inline_calls`] (in [`compile_module`]) — device-function
 //!    calls replaced by the callees' bodies;
+//! 1. [`lower::expand`] — IR-level expansion of 64-bit integer division;
 //! 1. [`uniformity::analyze`] — which IR values are uniform per wave;
 //! 2. [`abi::arg_layout`] — kernarg offsets of the parameters;
 //! 3. [`isel`] — instruction selection to machine IR over virtual
@@ -109,6 +110,7 @@ pub mod abi;
 pub mod hazards;
 pub mod inline;
 pub mod isel;
+pub mod lower;
 pub mod mir;
 pub mod regalloc;
 pub mod uniformity;
@@ -182,6 +184,7 @@ pub fn compile_kernel(f: &Function, target: &Target) -> Result<CompiledKernel, E
             "compiling device functions on their own".into(),
         ));
     }
+    let f = &lower::expand(f)?;
     let p = target.processor;
     let wave64 = target.wavefront_size == 64;
     let uniform = uniformity::analyze(f);

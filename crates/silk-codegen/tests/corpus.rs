@@ -41,6 +41,8 @@ pub const COMPILES: &[&str] = &[
     "elementwise_f64",
     "math_f32",
     "rounding",
+    "elementwise_i64",
+    "elementwise_u64",
 ];
 
 #[test]
