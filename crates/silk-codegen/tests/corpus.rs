@@ -43,6 +43,8 @@ pub const COMPILES: &[&str] = &[
     "rounding",
     "elementwise_i64",
     "elementwise_u64",
+    "atomic_minmax",
+    "atomic_exchange",
 ];
 
 #[test]
