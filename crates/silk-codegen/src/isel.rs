@@ -116,6 +116,26 @@ pub fn imm32(bits: u32) -> Operand {
     Operand::Const(code)
 }
 
+/// Operand for the bits of an `f16` constant: the inline float constants
+/// (codes 240-248 read as f16 by 16-bit float operands), inline integers,
+/// or a literal.
+pub fn imm16(bits: u16) -> Operand {
+    let code = match bits {
+        0x3800 => 240,
+        0xb800 => 241,
+        0x3c00 => 242,
+        0xbc00 => 243,
+        0x4000 => 244,
+        0xc000 => 245,
+        0x4400 => 246,
+        0xc400 => 247,
+        0x3118 => 248,
+        b if b <= 64 => return Operand::int(b as i32),
+        b => return Operand::Literal(b as u32),
+    };
+    Operand::Const(code)
+}
+
 /// Whether a 64-bit constant is an inline integer constant.
 fn inline64(bits: u64) -> Option<Operand> {
     let v = bits as i64;
@@ -357,6 +377,14 @@ impl<'a> Sel<'a> {
         })
     }
 
+    /// An `f16` value as a 16-bit float source operand.
+    fn half(&self, v: Value) -> Result<MOp, Error> {
+        Ok(match self.val(v)? {
+            Val::Const(bits) => MOp::Phys(imm16(bits as u16)),
+            Val::Reg(r) => Self::sub(r, 0),
+        })
+    }
+
     /// A whole 32-bit or 64-bit value as one operand (64-bit constants
     /// inline only; others are materialised in SGPRs).
     fn whole(&mut self, v: Value) -> Result<MOp, Error> {
@@ -481,7 +509,18 @@ impl<'a> Sel<'a> {
             let off = self.args.offsets[i];
             let n = Self::dwords(t);
             let r = self.sreg(n);
-            self.s_load(r, n, off)?;
+            if t == Type::F16 && off % 4 == 2 {
+                // A 2-byte argument in the high half of its dword.
+                let dw = self.sreg(1);
+                self.s_load(dw, 1, off - 2)?;
+                self.emit(
+                    "s_lshr_b32",
+                    vec![self.r(r), self.r(dw), MOp::Phys(Operand::int(16))],
+                    1,
+                )?;
+            } else {
+                self.s_load(r, n, off)?;
+            }
             self.set(p, r);
         }
         let body = &self.f.body;
@@ -582,13 +621,18 @@ impl<'a> Sel<'a> {
             Op::Fma { a, b, c } => {
                 let t = self.ty(*a);
                 let name = match t {
+                    Type::F16 => "v_fma_f16",
                     Type::F32 => "v_fma_f32",
                     Type::F64 => "v_fma_f64",
                     _ => return Err(unsupported(format!("fma on {t}"))),
                 };
                 let n = Self::dwords(t);
                 let d = self.vreg(n);
-                let srcs = vec![self.whole(*a)?, self.whole(*b)?, self.whole(*c)?];
+                let srcs = if t == Type::F16 {
+                    vec![self.half(*a)?, self.half(*b)?, self.half(*c)?]
+                } else {
+                    vec![self.whole(*a)?, self.whole(*b)?, self.whole(*c)?]
+                };
                 self.vop3(name, vec![self.r(d)], srcs)?;
                 self.set(res[0], d);
                 Ok(())
@@ -701,6 +745,9 @@ impl<'a> Sel<'a> {
                 _ => {}
             }
         }
+        if t == Type::F16 {
+            return self.unary16(res, op, a);
+        }
         if t == Type::F32 {
             let x = self.part(a, 0)?;
             let d = self.vreg(1);
@@ -776,6 +823,100 @@ impl<'a> Sel<'a> {
             return Ok(());
         }
         Err(unsupported(format!("`{}` on {t}", op.keyword())))
+    }
+
+    // ---- f16 ----
+    //
+    // An `f16` lives in the low 16 bits of a 32-bit register (the high bits
+    // are undefined). Add, sub, mul, min, max, fma and rounding use the
+    // 16-bit VOP3 instructions (on GFX11 their true16 operands are marked
+    // as low halves after allocation, `mir::mark_true16_halves`).
+    // Division and square root go through the correctly rounded f32
+    // sequences: f16 -> f32 is exact and, since f32 has more than
+    // 2 * 11 + 2 significand bits, rounding the f32 result to f16 gives
+    // the correctly rounded f16 result (no double-rounding error).
+
+    fn unary16(&mut self, res: Value, op: UnOp, a: Value) -> Result<(), Error> {
+        let x = self.half(a)?;
+        let d = match op {
+            UnOp::Neg | UnOp::Abs => {
+                let d = self.vreg(1);
+                let (name, k) = if op == UnOp::Neg {
+                    ("v_xor_b32", 0x8000)
+                } else {
+                    ("v_and_b32", 0x7fff)
+                };
+                let x = self.part(a, 0)?;
+                self.vop2(name, self.r(d), MOp::Phys(imm32(k)), x, true)?;
+                d
+            }
+            UnOp::Floor | UnOp::Ceil | UnOp::Trunc | UnOp::Rint => {
+                let name = match op {
+                    UnOp::Floor => "v_floor_f16_e64",
+                    UnOp::Ceil => "v_ceil_f16_e64",
+                    UnOp::Trunc => "v_trunc_f16_e64",
+                    _ => "v_rndne_f16_e64",
+                };
+                let d = self.vreg(1);
+                self.vop3(name, vec![self.r(d)], vec![x])?;
+                d
+            }
+            UnOp::Sqrt | UnOp::Rcp | UnOp::Exp2 | UnOp::Log2 => {
+                let w = self.f16_to_f32(x)?;
+                let r = match op {
+                    UnOp::Sqrt => self.sqrt32(self.r(w))?,
+                    _ => {
+                        let name = match op {
+                            UnOp::Rcp => "v_rcp_f32_e32",
+                            UnOp::Exp2 => "v_exp_f32_e32",
+                            _ => "v_log_f32_e32",
+                        };
+                        let r = self.vreg(1);
+                        self.emit(name, vec![self.r(r), self.r(w)], 1)?;
+                        r
+                    }
+                };
+                self.f32_to_f16(self.r(r))?
+            }
+            UnOp::Not => return Err(unsupported("`not` on f16")),
+        };
+        self.set(res, d);
+        Ok(())
+    }
+
+    fn binary16(&mut self, res: Value, op: BinOp, a: Value, b: Value) -> Result<(), Error> {
+        let (x, y) = (self.half(a)?, self.half(b)?);
+        let name = match op {
+            BinOp::Add => "v_add_f16_e64",
+            BinOp::Sub => "v_sub_f16_e64",
+            BinOp::Mul => "v_mul_f16_e64",
+            BinOp::Min => "v_min_f16_e64",
+            BinOp::Max => "v_max_f16_e64",
+            BinOp::Div => {
+                let (wx, wy) = (self.f16_to_f32(x)?, self.f16_to_f32(y)?);
+                let q = self.fdiv32(self.r(wx), self.r(wy))?;
+                let d = self.f32_to_f16(self.r(q))?;
+                self.set(res, d);
+                return Ok(());
+            }
+            _ => return Err(unsupported(format!("`{}` on f16", op.keyword()))),
+        };
+        let d = self.vreg(1);
+        self.vop3(name, vec![self.r(d)], vec![x, y])?;
+        self.set(res, d);
+        Ok(())
+    }
+
+    fn f16_to_f32(&mut self, x: MOp) -> Result<VReg, Error> {
+        let d = self.vreg(1);
+        self.vop3("v_cvt_f32_f16_e64", vec![self.r(d)], vec![x])?;
+        Ok(d)
+    }
+
+    fn f32_to_f16(&mut self, x: MOp) -> Result<VReg, Error> {
+        let d = self.vreg(1);
+        self.vop3("v_cvt_f16_f32_e64", vec![self.r(d)], vec![x])?;
+        Ok(d)
     }
 
     // ---- correctly rounded division and square root ----
@@ -1231,6 +1372,9 @@ impl<'a> Sel<'a> {
         if t.is_int() || t.is_ptr() {
             return self.binary64(res, op, a, b, scalar);
         }
+        if t == Type::F16 {
+            return self.binary16(res, op, a, b);
+        }
         if t == Type::F32 {
             let (x, y) = (self.part(a, 0)?, self.part(b, 0)?);
             let (name, comm) = match op {
@@ -1593,6 +1737,7 @@ impl<'a> Sel<'a> {
             Type::U32 | Type::Ptr(AddrSpace::Lds) => "u32",
             Type::I64 => "i64",
             Type::U64 | Type::Ptr(_) => "u64",
+            Type::F16 => "f16",
             Type::F32 => "f32",
             Type::F64 => "f64",
             _ => return Err(unsupported(format!("`cmp` on {t}"))),
@@ -1607,7 +1752,11 @@ impl<'a> Sel<'a> {
             (CmpPred::Ge, _) => "ge",
         };
         let m = self.mask();
-        let srcs = vec![self.whole(a)?, self.whole(b)?];
+        let srcs = if t == Type::F16 {
+            vec![self.half(a)?, self.half(b)?]
+        } else {
+            vec![self.whole(a)?, self.whole(b)?]
+        };
         self.vop3(&format!("v_cmp_{p}_{suffix}_e64"), vec![self.r(m)], srcs)?;
         Ok(m)
     }
@@ -1693,6 +1842,7 @@ impl<'a> Sel<'a> {
         if from == Type::Bool {
             let mask = self.whole(a)?;
             let one = match to {
+                Type::F16 => 0x3c00u64,
                 Type::F32 => 0x3f80_0000u64,
                 Type::F64 => 0x3ff0_0000_0000_0000,
                 t if t.is_int() => 1,
@@ -1784,6 +1934,63 @@ impl<'a> Sel<'a> {
             }
             return Ok(());
         }
+        let d = self.cvt_float(a, from, to)?;
+        self.set(res, d);
+        Ok(())
+    }
+
+    /// Conversions with a float side (see `silk_gpu_ir::ir::cvt_allowed`).
+    fn cvt_float(&mut self, a: Value, from: Type, to: Type) -> Result<VReg, Error> {
+        // f16 sources are widened to f32 exactly first.
+        let (x, from) = if from == Type::F16 {
+            let h = self.half(a)?;
+            let w = self.f16_to_f32(h)?;
+            if to == Type::F32 {
+                return Ok(w);
+            }
+            (self.r(w), Type::F32)
+        } else {
+            (self.whole(a)?, from)
+        };
+        if to == Type::F16 {
+            // Through a correctly rounded f32: integers that round
+            // differently in two steps are beyond the f16 range anyway (they
+            // become infinity either way); f64 would round twice.
+            let w = match from {
+                Type::F32 => x,
+                Type::F64 => return Err(unsupported("`cvt` from f64 to f16")),
+                _ => {
+                    let w = self.cvt_float_op(x, from, Type::F32)?;
+                    self.r(w)
+                }
+            };
+            return self.f32_to_f16(w);
+        }
+        self.cvt_float_op(x, from, to)
+    }
+
+    fn cvt_float_op(&mut self, x: MOp, from: Type, to: Type) -> Result<VReg, Error> {
+        let is64 = |t: Type| matches!(t, Type::I64 | Type::U64);
+        if is64(from) {
+            let (lo, hi) = self.halves(x);
+            return match to {
+                Type::F64 => self.int64_to_f64(lo, hi, from == Type::I64),
+                Type::F32 => self.int64_to_f32(lo, hi, from == Type::I64),
+                _ => Err(unsupported(format!("`cvt` from {from} to {to}"))),
+            };
+        }
+        if is64(to) {
+            let x = match from {
+                Type::F64 => x,
+                Type::F32 => {
+                    let d = self.vreg(2);
+                    self.emit("v_cvt_f64_f32_e32", vec![self.r(d), x], 1)?;
+                    self.r(d)
+                }
+                _ => return Err(unsupported(format!("`cvt` from {from} to {to}"))),
+            };
+            return self.f64_to_int64(x, to == Type::I64);
+        }
         let name = match (from, to) {
             (Type::I32, Type::F32) => "v_cvt_f32_i32_e32",
             (Type::U32, Type::F32) => "v_cvt_f32_u32_e32",
@@ -1798,10 +2005,218 @@ impl<'a> Sel<'a> {
             _ => return Err(unsupported(format!("`cvt` from {from} to {to}"))),
         };
         let d = self.vreg(Self::dwords(to));
-        let x = self.whole(a)?;
         self.emit(name, vec![self.r(d), x], 1)?;
-        self.set(res, d);
-        Ok(())
+        Ok(d)
+    }
+
+    /// The two dwords of a 64-bit operand (an inline integer constant is
+    /// sign-extended).
+    fn halves(&self, x: MOp) -> (MOp, MOp) {
+        match x {
+            MOp::Reg { r, off, .. } => (
+                MOp::Reg { r, off, n: 1 },
+                MOp::Reg {
+                    r,
+                    off: off + 1,
+                    n: 1,
+                },
+            ),
+            MOp::Phys(Operand::Const(c)) => {
+                let neg = (193..=208).contains(&c);
+                (x, MOp::Phys(Operand::int(if neg { -1 } else { 0 })))
+            }
+            other => (other, MOp::Phys(Operand::int(0))),
+        }
+    }
+
+    /// An f64 constant in an SGPR pair.
+    fn f64_const(&mut self, bits: u64) -> Result<MOp, Error> {
+        let s = self.sreg(2);
+        for k in 0..2 {
+            let o = MOp::Phys(imm32((bits >> (32 * k)) as u32));
+            self.emit("s_mov_b32", vec![Self::sub(s, k), o], 1)?;
+        }
+        Ok(self.r(s))
+    }
+
+    /// i64/u64 to f64: `hi * 2^32 + lo`; both terms are exact in f64, so
+    /// the one rounding of the add is the correct one.
+    fn int64_to_f64(&mut self, lo: MOp, hi: MOp, signed: bool) -> Result<VReg, Error> {
+        let h = self.vreg(2);
+        let name = if signed {
+            "v_cvt_f64_i32_e32"
+        } else {
+            "v_cvt_f64_u32_e32"
+        };
+        self.emit(name, vec![self.r(h), hi], 1)?;
+        let hs = self.vreg(2);
+        self.vop3(
+            "v_ldexp_f64",
+            vec![self.r(hs)],
+            vec![self.r(h), MOp::Phys(Operand::int(32))],
+        )?;
+        let l = self.vreg(2);
+        self.emit("v_cvt_f64_u32_e32", vec![self.r(l), lo], 1)?;
+        let d = self.vreg(2);
+        self.vop3("v_add_f64", vec![self.r(d)], vec![self.r(hs), self.r(l)])?;
+        Ok(d)
+    }
+
+    /// u64 to f32: normalise so the leading one is bit 63, keep the top 32
+    /// bits with the rest ORed into a sticky bit 0 (below f32's rounding
+    /// position), convert (one rounding) and scale back. i64 through the
+    /// magnitude and a sign flip.
+    fn int64_to_f32(&mut self, lo: MOp, hi: MOp, signed: bool) -> Result<VReg, Error> {
+        let (lo, hi, neg) = if signed {
+            let m = self.mask();
+            let x = self.pair(lo, hi)?;
+            self.vop3(
+                "v_cmp_gt_i64_e64",
+                vec![self.r(m)],
+                vec![MOp::Phys(Operand::int(0)), x],
+            )?;
+            let negd = self.vreg(2);
+            let z = MOp::Phys(Operand::int(0));
+            self.add64_v(negd, z, z, lo, hi, true)?;
+            let abs = self.vreg(2);
+            self.cndmask(Self::sub(abs, 0), lo, Self::sub(negd, 0), self.r(m))?;
+            self.cndmask(Self::sub(abs, 1), hi, Self::sub(negd, 1), self.r(m))?;
+            (Self::sub(abs, 0), Self::sub(abs, 1), Some(m))
+        } else {
+            (lo, hi, None)
+        };
+        let clz = self.vreg(1);
+        let ffbh = self.n("v_ffbh_u32_e32", "v_clz_i32_u32_e32");
+        self.emit(ffbh, vec![self.r(clz), hi], 1)?;
+        let sh = self.vreg(1);
+        self.vop2(
+            "v_min_u32",
+            self.r(sh),
+            MOp::Phys(Operand::int(32)),
+            self.r(clz),
+            true,
+        )?;
+        let x = self.pair(lo, hi)?;
+        let norm = self.vreg(2);
+        self.vop3("v_lshlrev_b64", vec![self.r(norm)], vec![self.r(sh), x])?;
+        let sticky = self.vreg(1);
+        self.vop2(
+            "v_min_u32",
+            self.r(sticky),
+            MOp::Phys(Operand::int(1)),
+            Self::sub(norm, 0),
+            true,
+        )?;
+        let top = self.vreg(1);
+        self.vop2(
+            "v_or_b32",
+            self.r(top),
+            Self::sub(norm, 1),
+            self.r(sticky),
+            true,
+        )?;
+        let f = self.vreg(1);
+        self.emit("v_cvt_f32_u32_e32", vec![self.r(f), self.r(top)], 1)?;
+        let e = self.vreg(1);
+        let subn = self.n("v_sub_u32", "v_sub_nc_u32");
+        self.vop2(
+            subn,
+            self.r(e),
+            MOp::Phys(Operand::int(32)),
+            self.r(sh),
+            false,
+        )?;
+        let d = self.vreg(1);
+        self.vop3("v_ldexp_f32", vec![self.r(d)], vec![self.r(f), self.r(e)])?;
+        let Some(m) = neg else {
+            return Ok(d);
+        };
+        let flipped = self.vreg(1);
+        self.vop2(
+            "v_xor_b32",
+            self.r(flipped),
+            MOp::Phys(imm32(0x8000_0000)),
+            self.r(d),
+            true,
+        )?;
+        let out = self.vreg(1);
+        self.cndmask(self.r(out), self.r(d), self.r(flipped), self.r(m))?;
+        Ok(out)
+    }
+
+    /// Two dwords as one 64-bit operand (copied into a VGPR pair unless
+    /// they already are one).
+    fn pair(&mut self, lo: MOp, hi: MOp) -> Result<MOp, Error> {
+        if let (
+            MOp::Reg { r, off, .. },
+            MOp::Reg {
+                r: r2, off: off2, ..
+            },
+        ) = (lo, hi)
+        {
+            if r == r2 && off2 == off + 1 {
+                return Ok(MOp::Reg { r, off, n: 2 });
+            }
+        }
+        let v = self.vreg(2);
+        self.emit("v_mov_b32_e32", vec![Self::sub(v, 0), lo], 1)?;
+        self.emit("v_mov_b32_e32", vec![Self::sub(v, 1), hi], 1)?;
+        Ok(self.r(v))
+    }
+
+    /// f64 to i64/u64, truncating toward zero, saturating, NaN to 0 (the
+    /// IR's rule): t = trunc(x); hi = floor(t * 2^-32); lo = t - hi * 2^32
+    /// (exact, by fma); then the out-of-range inputs are clamped.
+    fn f64_to_int64(&mut self, x: MOp, signed: bool) -> Result<VReg, Error> {
+        let t = self.vreg(2);
+        self.emit("v_trunc_f64_e32", vec![self.r(t), x], 1)?;
+        let inv = self.f64_const(0x3df0_0000_0000_0000)?; // 2^-32
+        let m = self.vreg(2);
+        self.vop3("v_mul_f64", vec![self.r(m)], vec![self.r(t), inv])?;
+        let hf = self.vreg(2);
+        self.emit("v_floor_f64_e32", vec![self.r(hf), self.r(m)], 1)?;
+        let k = self.f64_const(0xc1f0_0000_0000_0000)?; // -2^32
+        let lf = self.vreg(2);
+        self.vop3(
+            "v_fma_f64",
+            vec![self.r(lf)],
+            vec![self.r(hf), k, self.r(t)],
+        )?;
+        let d = self.vreg(2);
+        self.emit("v_cvt_u32_f64_e32", vec![Self::sub(d, 0), self.r(lf)], 1)?;
+        let hname = if signed {
+            "v_cvt_i32_f64_e32"
+        } else {
+            "v_cvt_u32_f64_e32"
+        };
+        self.emit(hname, vec![Self::sub(d, 1), self.r(hf)], 1)?;
+        // (limit, value there): t >= limit gives the maximum, t < low (or
+        // t <= -1 unsigned) the minimum.
+        let (hi_lim, lo_lim, max, min): (u64, u64, u64, u64) = if signed {
+            (
+                0x43e0_0000_0000_0000, // 2^63
+                0xc3e0_0000_0000_0000, // -2^63
+                i64::MAX as u64,
+                i64::MIN as u64,
+            )
+        } else {
+            (0x43f0_0000_0000_0000, 0, u64::MAX, 0) // 2^64, 0
+        };
+        let big = self.mask();
+        let hl = self.f64_const(hi_lim)?;
+        self.vop3("v_cmp_ge_f64_e64", vec![self.r(big)], vec![self.r(t), hl])?;
+        let small = self.mask();
+        let ll = self.f64_const(lo_lim)?;
+        self.vop3("v_cmp_lt_f64_e64", vec![self.r(small)], vec![self.r(t), ll])?;
+        let c1 = self.vreg(2);
+        let out = self.vreg(2);
+        for k in 0..2 {
+            let mx = MOp::Phys(imm32((max >> (32 * k)) as u32));
+            let mn = MOp::Phys(imm32((min >> (32 * k)) as u32));
+            self.cndmask(Self::sub(c1, k), Self::sub(d, k), mx, self.r(big))?;
+            self.cndmask(Self::sub(out, k), Self::sub(c1, k), mn, self.r(small))?;
+        }
+        Ok(out)
     }
 
     fn ptradd(&mut self, res: Value, p: Value, off: Value) -> Result<(), Error> {
@@ -1851,14 +2266,14 @@ impl<'a> Sel<'a> {
 
     fn load(&mut self, res: Value, p: Value, t: Type) -> Result<(), Error> {
         let n = Self::dwords(t);
-        if t == Type::F16 {
-            return Err(unsupported("f16 loads"));
-        }
+        let short = t == Type::F16;
         let d = self.vreg(n);
         match self.ty(p) {
             Type::Ptr(AddrSpace::Lds) => {
                 let (a, off) = self.lds_addr(p)?;
                 let name = match (self.gen, n) {
+                    (Generation::Gfx9, _) if short => "ds_read_u16",
+                    (Generation::Gfx11, _) if short => "ds_load_u16",
                     (Generation::Gfx9, 1) => "ds_read_b32",
                     (Generation::Gfx9, _) => "ds_read_b64",
                     (Generation::Gfx11, 1) => "ds_load_b32",
@@ -1873,6 +2288,8 @@ impl<'a> Sel<'a> {
             _ => {
                 let a = self.global_addr(p)?;
                 let name = match (self.gen, n) {
+                    (Generation::Gfx9, _) if short => "global_load_ushort",
+                    (Generation::Gfx11, _) if short => "global_load_u16",
                     (Generation::Gfx9, 1) => "global_load_dword",
                     (Generation::Gfx9, _) => "global_load_dwordx2",
                     (Generation::Gfx11, 1) => "global_load_b32",
@@ -1888,15 +2305,18 @@ impl<'a> Sel<'a> {
 
     fn store(&mut self, p: Value, v: Value) -> Result<(), Error> {
         let t = self.ty(v);
-        if t == Type::F16 || t == Type::Bool {
+        if t == Type::Bool {
             return Err(unsupported(format!("{t} stores")));
         }
         let n = Self::dwords(t);
+        let short = t == Type::F16;
         let data = self.vgpr_of(v)?;
         match self.ty(p) {
             Type::Ptr(AddrSpace::Lds) => {
                 let (a, off) = self.lds_addr(p)?;
                 let name = match (self.gen, n) {
+                    (Generation::Gfx9, _) if short => "ds_write_b16",
+                    (Generation::Gfx11, _) if short => "ds_store_b16",
                     (Generation::Gfx9, 1) => "ds_write_b32",
                     (Generation::Gfx9, _) => "ds_write_b64",
                     (Generation::Gfx11, 1) => "ds_store_b32",
@@ -1911,6 +2331,8 @@ impl<'a> Sel<'a> {
             _ => {
                 let a = self.global_addr(p)?;
                 let name = match (self.gen, n) {
+                    (Generation::Gfx9, _) if short => "global_store_short",
+                    (Generation::Gfx11, _) if short => "global_store_b16",
                     (Generation::Gfx9, 1) => "global_store_dword",
                     (Generation::Gfx9, _) => "global_store_dwordx2",
                     (Generation::Gfx11, 1) => "global_store_b32",

@@ -201,6 +201,7 @@ pub fn compile_kernel(f: &Function, target: &Target) -> Result<CompiledKernel, E
     };
     let max_v = info.addressable_vgprs.min(256);
     let usage = regalloc::allocate(&mut mf, max_s, max_v)?;
+    mir::mark_true16_halves(&mut mf);
     check(&mf, "register allocation", true)?;
     waitcnt::Waitcnt::new(p.generation(), info.wait_counters).run(&mut mf)?;
     check(&mf, "wait-count insertion", true)?;

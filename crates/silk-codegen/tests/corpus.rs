@@ -45,6 +45,9 @@ pub const COMPILES: &[&str] = &[
     "elementwise_u64",
     "atomic_minmax",
     "atomic_exchange",
+    "elementwise_f16",
+    "conversions",
+    "f16_arith",
 ];
 
 #[test]

@@ -30,7 +30,46 @@ const PROCESSORS: [Processor; 3] = [Processor::Gfx942, Processor::Gfx1100, Proce
 /// from operand 1 whatever the form, i.e. from vdst and vaddr here, and
 /// faults on the resulting address. An emulator bug, not fixed here (the
 /// emulator is another engineer's area).
+///
+/// `conversions`, `f16_arith`: silk-emu's `f16_to_f32` (used by
+/// `v_cvt_f32_f16` and every f16 VALU operation) widens subnormal f16
+/// values wrongly: the exponent is one too small and the mantissa is
+/// shifted one bit too far (e.g. 0x0002 becomes 2^-24 instead of 2^-23,
+/// 0x03ff becomes 0x387f8000 instead of 0x387fc000). Both kernels have
+/// subnormal f16 values; with that function corrected locally (shift by
+/// `lz`, exponent `127 - 14 - lz`) both pass on all three processors. An
+/// emulator bug, not fixed here.
 const KNOWN_FAILURES: &[(&str, Processor, &str)] = &[
+    (
+        "conversions",
+        Processor::Gfx942,
+        "emulator: f16_to_f32 of subnormal f16 values is off by one binade",
+    ),
+    (
+        "conversions",
+        Processor::Gfx1100,
+        "emulator: f16_to_f32 of subnormal f16 values is off by one binade",
+    ),
+    (
+        "conversions",
+        Processor::Gfx1151,
+        "emulator: f16_to_f32 of subnormal f16 values is off by one binade",
+    ),
+    (
+        "f16_arith",
+        Processor::Gfx942,
+        "emulator: f16_to_f32 of subnormal f16 values is off by one binade",
+    ),
+    (
+        "f16_arith",
+        Processor::Gfx1100,
+        "emulator: f16_to_f32 of subnormal f16 values is off by one binade",
+    ),
+    (
+        "f16_arith",
+        Processor::Gfx1151,
+        "emulator: f16_to_f32 of subnormal f16 values is off by one binade",
+    ),
     (
         "atomic_exchange",
         Processor::Gfx942,
