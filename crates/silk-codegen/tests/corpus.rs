@@ -48,6 +48,7 @@ pub const COMPILES: &[&str] = &[
     "elementwise_f16",
     "conversions",
     "f16_arith",
+    "convert_64",
 ];
 
 #[test]

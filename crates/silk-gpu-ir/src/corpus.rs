@@ -327,6 +327,7 @@ corpus!(
     bitonic_sort_lds,
     swap_loop,
     call_early_return,
+    convert_64,
 );
 
 /// The corpus kernel called `name`.
@@ -1344,6 +1345,93 @@ mod cases {
             buffers: vec![to_bytes(&x), vec![0; n * 4]],
             args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
             expect: vec![exact(1, Data::U32(want))],
+        }
+    }
+
+    /// Rust's `as` conversions are the IR's: round to nearest even for
+    /// int to float, truncate/saturate/NaN to 0 for float to int.
+    pub fn convert_64() -> Case {
+        let n = 120usize;
+        let mut r = Rng::new(42);
+        let mut a: Vec<i64> = gen(n, |i| (r.u64() >> (i % 64)) as i64);
+        let edges_a: [i64; 12] = [
+            0,
+            -1,
+            i64::MIN,
+            i64::MAX,
+            (1 << 24) + 1,
+            (1 << 53) + 1,
+            0x0000_0100_0000_0080, // a tie when rounded to f32
+            0x0000_0100_0000_0180,
+            0x0000_0100_0000_0081,
+            -0x0000_0100_0000_0080,
+            (-1i64) << 40,
+            0x7fff_ff80_0000_0000,
+        ];
+        a[..edges_a.len()].copy_from_slice(&edges_a);
+        let mut x: Vec<f64> = gen(n, |i| {
+            let m = r.quantized(1 << 20, 8);
+            m * 2f64.powi((i % 50) as i32)
+        });
+        let edges_x: [f64; 18] = [
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            -0.5,
+            -1.0,
+            -1.5,
+            9_223_372_036_854_775_808.0,  // 2^63
+            9_223_372_036_854_774_784.0,  // 2^63 - 1024
+            -9_223_372_036_854_775_808.0, // -2^63
+            -9_223_372_036_854_777_856.0, // -2^63 - 2048
+            18_446_744_073_709_551_616.0, // 2^64
+            18_446_744_073_709_549_568.0, // 2^64 - 2048
+            1e19,
+            4_294_967_296.5,
+            4_294_967_295.75,
+            3.7,
+            -3.7,
+            -0.0,
+        ];
+        x[..edges_x.len()].copy_from_slice(&edges_x);
+        let f: Vec<f32> = gen(n, |i| x[(i * 7) % n] as f32);
+        let mut o32 = vec![0f32; n * 2];
+        let mut o64 = vec![0f64; n * 2];
+        let mut oi = vec![0u64; n * 4];
+        for i in 0..n {
+            o32[2 * i] = a[i] as f32;
+            o32[2 * i + 1] = a[i] as u64 as f32;
+            o64[2 * i] = a[i] as f64;
+            o64[2 * i + 1] = a[i] as u64 as f64;
+            oi[4 * i] = x[i] as i64 as u64;
+            oi[4 * i + 1] = x[i] as u64;
+            oi[4 * i + 2] = f[i] as i64 as u64;
+            oi[4 * i + 3] = f[i] as u64;
+        }
+        Case {
+            launch: Launch::linear(128, 64),
+            buffers: vec![
+                to_bytes(&a),
+                to_bytes(&x),
+                to_bytes(&f),
+                vec![0; n * 8],
+                vec![0; n * 16],
+                vec![0; n * 32],
+            ],
+            args: vec![
+                n_u32(n),
+                Arg::Buffer(0),
+                Arg::Buffer(1),
+                Arg::Buffer(2),
+                Arg::Buffer(3),
+                Arg::Buffer(4),
+                Arg::Buffer(5),
+            ],
+            expect: vec![
+                exact(3, Data::F32(o32)),
+                exact(4, Data::F64(o64)),
+                exact(5, Data::U64(oi)),
+            ],
         }
     }
 }
