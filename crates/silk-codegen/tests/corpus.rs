@@ -49,6 +49,7 @@ pub const COMPILES: &[&str] = &[
     "conversions",
     "f16_arith",
     "convert_64",
+    "atomics_lds",
 ];
 
 #[test]

@@ -328,6 +328,7 @@ corpus!(
     swap_loop,
     call_early_return,
     convert_64,
+    atomics_lds,
 );
 
 /// The corpus kernel called `name`.
@@ -1431,6 +1432,61 @@ mod cases {
                 exact(3, Data::F32(o32)),
                 exact(4, Data::F64(o64)),
                 exact(5, Data::U64(oi)),
+            ],
+        }
+    }
+
+    pub fn atomics_lds() -> Case {
+        let groups = 3usize;
+        let n = groups * 64;
+        let mut r = Rng::new(43);
+        let mut x: Vec<i32> = gen(n, |_| r.u32() as i32);
+        x[0] = i32::MIN;
+        x[1] = i32::MAX;
+        x[70] = -1;
+        let mut out = vec![0u32; groups * 10];
+        for g in 0..groups {
+            let xs = &x[g * 64..g * 64 + 64];
+            let cas: u32 = xs.iter().map(|&v| v as u32 & 7).sum();
+            let sum: u64 = xs.iter().map(|&v| v as u32 as u64).sum();
+            let sq: u64 = xs
+                .iter()
+                .map(|&v| (v as i64 * v as i64) as u64)
+                .max()
+                .unwrap_or(0);
+            let mn = *xs.iter().min().unwrap_or(&0);
+            let mx = *xs.iter().max().unwrap_or(&0);
+            out[g * 10..g * 10 + 10].copy_from_slice(&[
+                64,
+                cas,
+                mn as u32,
+                mx as u32,
+                sum as u32,
+                (sum >> 32) as u32,
+                sq as u32,
+                (sq >> 32) as u32,
+                sum as u32,
+                (sum >> 32) as u32,
+            ]);
+        }
+        Case {
+            launch: Launch::linear(n as u32, 64),
+            buffers: vec![
+                to_bytes(&x),
+                vec![0; groups * 40],
+                vec![0x5a; n * 4],
+                vec![0x5a; n * 4],
+            ],
+            args: vec![
+                Arg::Buffer(0),
+                Arg::Buffer(1),
+                Arg::Buffer(2),
+                Arg::Buffer(3),
+            ],
+            expect: vec![
+                exact(1, Data::U32(out)),
+                exact(2, Data::U32(vec![0; n])),
+                exact(3, Data::U32(vec![1; n])),
             ],
         }
     }
