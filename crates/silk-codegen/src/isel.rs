@@ -650,8 +650,8 @@ impl<'a> Sel<'a> {
                 Ok(())
             }
             Op::PtrAdd { ptr, offset } => self.ptradd(res[0], *ptr, *offset),
-            Op::Load { ptr, ty, .. } => self.load(res[0], *ptr, *ty),
-            Op::Store { ptr, value, .. } => self.store(*ptr, *value),
+            Op::Load { ptr, ty, align } => self.load(res[0], *ptr, *ty, *align),
+            Op::Store { ptr, value, align } => self.store(*ptr, *value, *align),
             Op::Atomic { op, ptr, value } => self.atomic(res[0], *op, *ptr, *value),
             Op::CmpXchg { ptr, expected, new } => self.cmpxchg(res[0], *ptr, *expected, *new),
             Op::Barrier => {
@@ -2264,84 +2264,169 @@ impl<'a> Sel<'a> {
         MOp::Phys(Operand::sgprs(code, 2))
     }
 
-    fn load(&mut self, res: Value, p: Value, t: Type) -> Result<(), Error> {
+    /// The memory instruction moving `bytes` bytes (1, 2, 4, 8).
+    fn mem_name(&self, lds: bool, load: bool, bytes: u32) -> &'static str {
+        let gfx9 = self.gen == Generation::Gfx9;
+        match (lds, load, bytes, gfx9) {
+            (true, true, 1, true) => "ds_read_u8",
+            (true, true, 1, false) => "ds_load_u8",
+            (true, true, 2, true) => "ds_read_u16",
+            (true, true, 2, false) => "ds_load_u16",
+            (true, true, 4, true) => "ds_read_b32",
+            (true, true, 4, false) => "ds_load_b32",
+            (true, true, _, true) => "ds_read_b64",
+            (true, true, _, false) => "ds_load_b64",
+            (true, false, 1, true) => "ds_write_b8",
+            (true, false, 1, false) => "ds_store_b8",
+            (true, false, 2, true) => "ds_write_b16",
+            (true, false, 2, false) => "ds_store_b16",
+            (true, false, 4, true) => "ds_write_b32",
+            (true, false, 4, false) => "ds_store_b32",
+            (true, false, _, true) => "ds_write_b64",
+            (true, false, _, false) => "ds_store_b64",
+            (false, true, 1, true) => "global_load_ubyte",
+            (false, true, 1, false) => "global_load_u8",
+            (false, true, 2, true) => "global_load_ushort",
+            (false, true, 2, false) => "global_load_u16",
+            (false, true, 4, true) => "global_load_dword",
+            (false, true, 4, false) => "global_load_b32",
+            (false, true, _, true) => "global_load_dwordx2",
+            (false, true, _, false) => "global_load_b64",
+            (false, false, 1, true) => "global_store_byte",
+            (false, false, 1, false) => "global_store_b8",
+            (false, false, 2, true) => "global_store_short",
+            (false, false, 2, false) => "global_store_b16",
+            (false, false, 4, true) => "global_store_dword",
+            (false, false, 4, false) => "global_store_b32",
+            (false, false, _, true) => "global_store_dwordx2",
+            (false, false, _, false) => "global_store_b64",
+        }
+    }
+
+    /// The address operand of a load or store, and the immediate offset
+    /// the instruction adds (LDS constant addresses fold into it).
+    fn mem_addr(&mut self, p: Value) -> Result<(bool, MOp, i32), Error> {
+        if self.ty(p) == Type::Ptr(AddrSpace::Lds) {
+            let (a, off) = self.lds_addr(p)?;
+            return Ok((true, a, off));
+        }
+        Ok((false, self.global_addr(p)?, 0))
+    }
+
+    /// One memory instruction: `reg` is the destination (load) or data
+    /// (store) operand.
+    fn mem_access(
+        &mut self,
+        load: bool,
+        (lds, a, base): (bool, MOp, i32),
+        bytes: u32,
+        reg: MOp,
+        extra: i32,
+    ) -> Result<(), Error> {
+        let name = self.mem_name(lds, load, bytes);
+        let mods = Mods {
+            offset: base + extra,
+            ..Mods::default()
+        };
+        let (ops, nd) = match (lds, load) {
+            (true, true) => (vec![reg, a], 1),
+            (true, false) => (vec![a, reg], 0),
+            (false, true) => (vec![reg, a, self.off()], 1),
+            (false, false) => (vec![a, reg, self.off()], 0),
+        };
+        self.emit_m(name, ops, nd, mods)
+    }
+
+    /// Bytes per memory instruction for a `size`-byte access with alignment
+    /// `align`: the whole value when aligned to its size, else pieces of
+    /// the declared alignment (strict hardware alignment rules, and the
+    /// emulator's, forbid a misaligned dword or wider access).
+    fn piece_bytes(size: u32, align: u32) -> u32 {
+        if align >= size {
+            size
+        } else {
+            align.min(4)
+        }
+    }
+
+    fn load(&mut self, res: Value, p: Value, t: Type, align: u32) -> Result<(), Error> {
         let n = Self::dwords(t);
-        let short = t == Type::F16;
+        let size = t
+            .store_bytes()
+            .ok_or_else(|| unsupported(format!("loads of {t}")))?;
+        let piece = Self::piece_bytes(size, align);
         let d = self.vreg(n);
-        match self.ty(p) {
-            Type::Ptr(AddrSpace::Lds) => {
-                let (a, off) = self.lds_addr(p)?;
-                let name = match (self.gen, n) {
-                    (Generation::Gfx9, _) if short => "ds_read_u16",
-                    (Generation::Gfx11, _) if short => "ds_load_u16",
-                    (Generation::Gfx9, 1) => "ds_read_b32",
-                    (Generation::Gfx9, _) => "ds_read_b64",
-                    (Generation::Gfx11, 1) => "ds_load_b32",
-                    (Generation::Gfx11, _) => "ds_load_b64",
-                };
-                let mods = Mods {
-                    offset: off,
-                    ..Mods::default()
-                };
-                self.emit_m(name, vec![self.r(d), a], 1, mods)?;
+        let addr = self.mem_addr(p)?;
+        if piece == size {
+            self.mem_access(true, addr, size, self.r(d), 0)?;
+            self.set(res, d);
+            return Ok(());
+        }
+        // Misaligned: load pieces and assemble each dword with
+        // `v_lshl_or_b32` (d = (piece << shift) | acc).
+        for k in 0..n {
+            let in_dword = size.min(4) / piece;
+            let mut acc: Option<VReg> = None;
+            for j in 0..in_dword {
+                let off = (k as u32 * 4 + j * piece) as i32;
+                if piece == 4 {
+                    self.mem_access(true, addr, 4, Self::sub(d, k), off)?;
+                    continue;
+                }
+                let part = self.vreg(1);
+                self.mem_access(true, addr, piece, self.r(part), off)?;
+                acc = Some(match acc {
+                    None => part,
+                    Some(prev) => {
+                        let next = self.vreg(1);
+                        let sh = MOp::Phys(Operand::int((j * piece * 8) as i32));
+                        self.vop3(
+                            "v_lshl_or_b32",
+                            vec![self.r(next)],
+                            vec![self.r(part), sh, self.r(prev)],
+                        )?;
+                        next
+                    }
+                });
             }
-            _ => {
-                let a = self.global_addr(p)?;
-                let name = match (self.gen, n) {
-                    (Generation::Gfx9, _) if short => "global_load_ushort",
-                    (Generation::Gfx11, _) if short => "global_load_u16",
-                    (Generation::Gfx9, 1) => "global_load_dword",
-                    (Generation::Gfx9, _) => "global_load_dwordx2",
-                    (Generation::Gfx11, 1) => "global_load_b32",
-                    (Generation::Gfx11, _) => "global_load_b64",
-                };
-                let off = self.off();
-                self.emit(name, vec![self.r(d), a, off], 1)?;
+            if let Some(v) = acc {
+                self.emit("v_mov_b32_e32", vec![Self::sub(d, k), self.r(v)], 1)?;
             }
         }
         self.set(res, d);
         Ok(())
     }
 
-    fn store(&mut self, p: Value, v: Value) -> Result<(), Error> {
+    fn store(&mut self, p: Value, v: Value, align: u32) -> Result<(), Error> {
         let t = self.ty(v);
-        if t == Type::Bool {
-            return Err(unsupported(format!("{t} stores")));
-        }
+        let size = t
+            .store_bytes()
+            .ok_or_else(|| unsupported(format!("stores of {t}")))?;
         let n = Self::dwords(t);
-        let short = t == Type::F16;
+        let piece = Self::piece_bytes(size, align);
         let data = self.vgpr_of(v)?;
-        match self.ty(p) {
-            Type::Ptr(AddrSpace::Lds) => {
-                let (a, off) = self.lds_addr(p)?;
-                let name = match (self.gen, n) {
-                    (Generation::Gfx9, _) if short => "ds_write_b16",
-                    (Generation::Gfx11, _) if short => "ds_store_b16",
-                    (Generation::Gfx9, 1) => "ds_write_b32",
-                    (Generation::Gfx9, _) => "ds_write_b64",
-                    (Generation::Gfx11, 1) => "ds_store_b32",
-                    (Generation::Gfx11, _) => "ds_store_b64",
+        let addr = self.mem_addr(p)?;
+        if piece == size {
+            return self.mem_access(false, addr, size, self.r(data), 0);
+        }
+        // Misaligned: store each piece from its dword shifted down (byte
+        // and short stores write the low bits of their data register).
+        for k in 0..n {
+            let in_dword = size.min(4) / piece;
+            for j in 0..in_dword {
+                let off = (k as u32 * 4 + j * piece) as i32;
+                let src = if j == 0 {
+                    Self::sub(data, k)
+                } else {
+                    let s = self.vreg(1);
+                    let sh = MOp::Phys(Operand::int((j * piece * 8) as i32));
+                    self.vop2("v_lshrrev_b32", self.r(s), sh, Self::sub(data, k), false)?;
+                    self.r(s)
                 };
-                let mods = Mods {
-                    offset: off,
-                    ..Mods::default()
-                };
-                self.emit_m(name, vec![a, self.r(data)], 0, mods)
-            }
-            _ => {
-                let a = self.global_addr(p)?;
-                let name = match (self.gen, n) {
-                    (Generation::Gfx9, _) if short => "global_store_short",
-                    (Generation::Gfx11, _) if short => "global_store_b16",
-                    (Generation::Gfx9, 1) => "global_store_dword",
-                    (Generation::Gfx9, _) => "global_store_dwordx2",
-                    (Generation::Gfx11, 1) => "global_store_b32",
-                    (Generation::Gfx11, _) => "global_store_b64",
-                };
-                let off = self.off();
-                self.emit(name, vec![a, self.r(data), off], 0)
+                self.mem_access(false, addr, piece, src, off)?;
             }
         }
+        Ok(())
     }
 
     fn atomic(&mut self, res: Value, op: AtomicOp, p: Value, v: Value) -> Result<(), Error> {

@@ -50,6 +50,7 @@ pub const COMPILES: &[&str] = &[
     "f16_arith",
     "convert_64",
     "atomics_lds",
+    "unaligned",
 ];
 
 #[test]

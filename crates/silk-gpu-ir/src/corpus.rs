@@ -329,6 +329,7 @@ corpus!(
     call_early_return,
     convert_64,
     atomics_lds,
+    unaligned,
 );
 
 /// The corpus kernel called `name`.
@@ -1487,6 +1488,46 @@ mod cases {
                 exact(1, Data::U32(out)),
                 exact(2, Data::U32(vec![0; n])),
                 exact(3, Data::U32(vec![1; n])),
+            ],
+        }
+    }
+
+    pub fn unaligned() -> Case {
+        let n = 70usize;
+        let mut r = Rng::new(44);
+        let src: Vec<u8> = gen(n * 16, |_| r.u32() as u8);
+        let mut dst = vec![0x5au8; n * 16];
+        let mut wide = vec![0x5au8; n * 12];
+        let mut back = vec![0u32; n];
+        for i in 0..n {
+            let row = &src[16 * i..16 * i + 16];
+            let a = u32::from_le_bytes([row[1], row[2], row[3], row[4]]);
+            let h = [row[5], row[6]];
+            let mut q8 = [0u8; 8];
+            q8.copy_from_slice(&row[6..14]);
+            let q = u64::from_le_bytes(q8);
+            let d = &mut dst[16 * i..16 * i + 16];
+            d[1..5].copy_from_slice(&a.wrapping_add(1).to_le_bytes());
+            d[5..7].copy_from_slice(&h);
+            d[7..15].copy_from_slice(&q.wrapping_add(1).to_le_bytes());
+            wide[12 * i + 4..12 * i + 12].copy_from_slice(&q.to_le_bytes());
+            back[i] = a;
+        }
+        let bytes = |b: Vec<u8>| Data::U32(from_bytes::<u32>(&b));
+        Case {
+            launch: Launch::linear(128, 64),
+            buffers: vec![src, vec![0x5a; n * 16], vec![0x5a; n * 12], vec![0; n * 4]],
+            args: vec![
+                n_u32(n),
+                Arg::Buffer(0),
+                Arg::Buffer(1),
+                Arg::Buffer(2),
+                Arg::Buffer(3),
+            ],
+            expect: vec![
+                exact(1, bytes(dst)),
+                exact(2, bytes(wide)),
+                exact(3, Data::U32(back)),
             ],
         }
     }
