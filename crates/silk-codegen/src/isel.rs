@@ -745,6 +745,9 @@ impl<'a> Sel<'a> {
                 _ => {}
             }
         }
+        if t.is_int() && t.bits() == 64 {
+            return self.unary64(res, op, a);
+        }
         if t == Type::F16 {
             return self.unary16(res, op, a);
         }
@@ -835,6 +838,36 @@ impl<'a> Sel<'a> {
     // sequences: f16 -> f32 is exact and, since f32 has more than
     // 2 * 11 + 2 significand bits, rounding the f32 result to f16 gives
     // the correctly rounded f16 result (no double-rounding error).
+
+    /// `not`, `neg` and `abs` on 64-bit integers (VALU; `abs` of the
+    /// minimum wraps, as the IR says).
+    fn unary64(&mut self, res: Value, op: UnOp, a: Value) -> Result<(), Error> {
+        let (lo, hi) = (self.part(a, 0)?, self.part(a, 1)?);
+        let d = self.vreg(2);
+        match op {
+            UnOp::Not => {
+                self.emit("v_not_b32_e32", vec![Self::sub(d, 0), lo], 1)?;
+                self.emit("v_not_b32_e32", vec![Self::sub(d, 1), hi], 1)?;
+            }
+            UnOp::Neg | UnOp::Abs => {
+                let z = MOp::Phys(Operand::int(0));
+                let neg = if op == UnOp::Neg { d } else { self.vreg(2) };
+                self.add64_v(neg, z, z, lo, hi, true)?;
+                if op == UnOp::Abs {
+                    let m = self.mask();
+                    let x = self.whole(a)?;
+                    self.vop3("v_cmp_gt_i64_e64", vec![self.r(m)], vec![z, x])?;
+                    for k in 0..2 {
+                        let orig = self.part(a, k)?;
+                        self.cndmask(Self::sub(d, k), orig, Self::sub(neg, k), self.r(m))?;
+                    }
+                }
+            }
+            _ => return Err(unsupported(format!("`{}` on {}", op.keyword(), self.ty(a)))),
+        }
+        self.set(res, d);
+        Ok(())
+    }
 
     fn unary16(&mut self, res: Value, op: UnOp, a: Value) -> Result<(), Error> {
         let x = self.half(a)?;

@@ -51,6 +51,7 @@ pub const COMPILES: &[&str] = &[
     "convert_64",
     "atomics_lds",
     "unaligned",
+    "params_mixed",
 ];
 
 #[test]

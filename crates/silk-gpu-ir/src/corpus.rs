@@ -330,6 +330,7 @@ corpus!(
     convert_64,
     atomics_lds,
     unaligned,
+    params_mixed,
 );
 
 /// The corpus kernel called `name`.
@@ -1528,6 +1529,43 @@ mod cases {
                 exact(1, bytes(dst)),
                 exact(2, bytes(wide)),
                 exact(3, Data::U32(back)),
+            ],
+        }
+    }
+
+    pub fn params_mixed() -> Case {
+        let n = 90usize;
+        let (h, h2) = (f64_to_f16(1.5), f64_to_f16(-0.25));
+        let (k, d, s) = (-3_000_000_007i64, 0.1f64, -1_000_000i32);
+        let mut fo = vec![0f32; n];
+        let mut dout = vec![0f64; n];
+        let mut io = vec![0i64; n * 3];
+        for i in 0..n {
+            // f32(h2) * f32(i) and the sum are exact or single roundings
+            // in f32, as in the kernel.
+            fo[i] = f16_to_f64(h) as f32 + f16_to_f64(h2) as f32 * i as f32;
+            dout[i] = d * i as f64;
+            let v = k.wrapping_mul(i as i64).wrapping_add(s as i64);
+            io[3 * i..3 * i + 3].copy_from_slice(&[v.wrapping_neg(), !v, v.wrapping_abs()]);
+        }
+        Case {
+            launch: Launch::linear(96, 32),
+            buffers: vec![vec![0; n * 4], vec![0; n * 8], vec![0; n * 24]],
+            args: vec![
+                n_u32(n),
+                Arg::F16(h),
+                Arg::F16(h2),
+                Arg::I64(k),
+                Arg::F64(d),
+                Arg::I32(s),
+                Arg::Buffer(0),
+                Arg::Buffer(1),
+                Arg::Buffer(2),
+            ],
+            expect: vec![
+                exact(0, Data::F32(fo)),
+                exact(1, Data::F64(dout)),
+                exact(2, Data::I64(io)),
             ],
         }
     }
