@@ -8,12 +8,14 @@
 //! results become the `ret` operands. A callee that returns early (a `ret`
 //! inside an `if`) is wrapped in a loop that runs once, with every `ret`
 //! turned into a `break` carrying the results; the EXEC-mask lowering of
-//! `break` then retires the returning lanes. An early `ret` inside one of
-//! the callee's own loops would need a flag per loop level and is reported
-//! as unsupported.
+//! `break` then retires the returning lanes. A `ret` inside one of the
+//! callee's own loops leaves every enclosing loop: each such loop gets
+//! extra results (a "returned" flag and the return values), its `ret`s
+//! become `break`s with the flag set and its other `break`s clear it, and
+//! after the loop `if flag` passes the values on to the next loop out.
 
 use crate::Error;
-use silk_gpu_ir::{Block, Function, Inst, Module, Op, Value, ValueData};
+use silk_gpu_ir::{Block, Function, Inst, Module, Op, Type, Value, ValueData};
 
 /// Nesting limit for inlined calls (the verifier rules out recursion; this
 /// bounds pathological call chains).
@@ -34,7 +36,7 @@ pub fn inline_calls(m: &Module, f: &Function) -> Result<Function, Error> {
         src: f,
         map: (0..f.values.len() as u32).map(|i| Some(Value(i))).collect(),
         callee: false,
-        loops: 0,
+        loops: Vec::new(),
     };
     let body = inl.block(&mut ctx, &f.body)?;
     let mut out = Function {
@@ -103,8 +105,22 @@ struct Ctx<'f> {
     /// A callee (its `ret`s become `break`s of the wrapper loop) rather
     /// than the kernel itself.
     callee: bool,
-    /// Depth of the callee's own loops around the current instruction.
-    loops: u32,
+    /// The callee's own loops around the current instruction, innermost
+    /// last: the original result types of a loop that contains a `ret`
+    /// (and so carries the extra flag and return values), `None` for one
+    /// that does not.
+    loops: Vec<Option<Vec<Type>>>,
+}
+
+fn contains_ret(b: &Block) -> bool {
+    b.insts.iter().any(|i| match &i.op {
+        Op::Return(_) => true,
+        Op::If {
+            then_blk, else_blk, ..
+        } => contains_ret(then_blk) || contains_ret(else_blk),
+        Op::Loop { body, .. } => contains_ret(body),
+        _ => false,
+    })
 }
 
 impl Inliner<'_> {
@@ -155,23 +171,45 @@ impl Inliner<'_> {
             } => {
                 let inits = self.trs(ctx, inits)?;
                 let params = self.trs(ctx, params)?;
-                ctx.loops += 1;
+                let marked = ctx.callee && contains_ret(body);
+                let types: Vec<Type> = inst
+                    .results
+                    .iter()
+                    .map(|&r| ctx.src.values[r.index()].ty)
+                    .collect();
+                ctx.loops.push(marked.then(|| types.clone()));
                 let body = self.block(ctx, body);
-                ctx.loops -= 1;
-                Op::Loop {
+                ctx.loops.pop();
+                let op = Op::Loop {
                     inits,
                     params,
                     body: body?,
+                };
+                if !marked {
+                    op
+                } else {
+                    return self.marked_loop(ctx, &inst.results, op, out);
                 }
             }
             Op::Return(vs) if ctx.callee => {
-                if ctx.loops > 0 {
-                    return Err(Error::Unsupported(format!(
-                        "inlining @{}: `ret` inside a loop of a device function",
-                        ctx.src.name
-                    )));
+                let vs = self.trs(ctx, vs)?;
+                let mut insts = Vec::new();
+                let brk = self.ret_break(ctx, vs, &mut insts)?;
+                out.insts.extend(insts);
+                brk
+            }
+            Op::Break(vs) if matches!(ctx.loops.last(), Some(Some(_))) => {
+                // A plain exit of a loop that also carries a return: flag
+                // cleared, placeholder return values.
+                let mut vs = self.trs(ctx, vs)?;
+                let rets = ctx.src.results.clone();
+                let f = self.konst(Type::Bool, 0, out);
+                vs.push(f);
+                for t in rets {
+                    let z = self.konst(t, 0, out);
+                    vs.push(z);
                 }
-                Op::Break(self.trs(ctx, vs)?)
+                Op::Break(vs)
             }
             op => {
                 // No nested regions here: `for_each_value_mut` visits
@@ -190,6 +228,86 @@ impl Inliner<'_> {
         };
         let results = self.trs(ctx, &inst.results)?;
         out.insts.push(Inst { results, op });
+        Ok(())
+    }
+
+    /// `%v = const bits : t` appended to `out`.
+    fn konst(&mut self, ty: Type, bits: u64, out: &mut Block) -> Value {
+        self.values.push(ValueData { ty, name: None });
+        let v = Value(self.values.len() as u32 - 1);
+        out.insts.push(Inst {
+            results: vec![v],
+            op: Op::Const { ty, bits },
+        });
+        v
+    }
+
+    /// The `break` that returns `vs` from the callee at the current loop
+    /// depth: out of the wrapper loop directly, or out of the innermost
+    /// (marked) loop with the flag set; placeholder constants go to
+    /// `insts` first.
+    fn ret_break(&mut self, ctx: &Ctx, vs: Vec<Value>, insts: &mut Vec<Inst>) -> Result<Op, Error> {
+        match ctx.loops.last() {
+            None => Ok(Op::Break(vs)),
+            Some(Some(types)) => {
+                let mut b = Block::default();
+                let mut all = Vec::new();
+                for &t in types {
+                    all.push(self.konst(t, 0, &mut b));
+                }
+                all.push(self.konst(Type::Bool, 1, &mut b));
+                all.extend(vs);
+                insts.extend(b.insts);
+                Ok(Op::Break(all))
+            }
+            Some(None) => Err(Error::Internal(
+                "inliner: `ret` in a loop not marked as returning".into(),
+            )),
+        }
+    }
+
+    /// Emit a loop that carries a return (its results extended by the flag
+    /// and the return values), then `if flag` leaving the next level out.
+    fn marked_loop(
+        &mut self,
+        ctx: &mut Ctx,
+        results: &[Value],
+        op: Op,
+        out: &mut Block,
+    ) -> Result<(), Error> {
+        let mut res = self.trs(ctx, results)?;
+        self.values.push(ValueData {
+            ty: Type::Bool,
+            name: None,
+        });
+        let flag = Value(self.values.len() as u32 - 1);
+        res.push(flag);
+        let mut rets = Vec::new();
+        for &t in &ctx.src.results {
+            self.values.push(ValueData { ty: t, name: None });
+            rets.push(Value(self.values.len() as u32 - 1));
+        }
+        res.extend(rets.iter().copied());
+        out.insts.push(Inst { results: res, op });
+        let mut then_insts = Vec::new();
+        let brk = self.ret_break(ctx, rets, &mut then_insts)?;
+        then_insts.push(Inst {
+            results: vec![],
+            op: brk,
+        });
+        out.insts.push(Inst {
+            results: vec![],
+            op: Op::If {
+                cond: flag,
+                then_blk: Block { insts: then_insts },
+                else_blk: Block {
+                    insts: vec![Inst {
+                        results: vec![],
+                        op: Op::Yield(vec![]),
+                    }],
+                },
+            },
+        });
         Ok(())
     }
 
@@ -219,7 +337,7 @@ impl Inliner<'_> {
             src: g,
             map,
             callee: !splice,
-            loops: 0,
+            loops: Vec::new(),
         };
         self.depth += 1;
         let r = if splice {
@@ -353,33 +471,85 @@ kernel @k(%out: ptr<global>) {
     }
 
     #[test]
-    fn early_return_inside_a_callee_loop_is_reported() {
+    fn early_return_from_inside_callee_loops() {
+        // `find` returns from two loops deep; `@k` calls it twice.
         let src = r#"
-func @f(%x: u32) -> u32 {
-  %r = loop (%v: u32 = %x) -> u32 {
-    %z = const 0 : u32
-    %e = cmp eq %v, %z
-    if %e {
-      ret %v
+func @find(%x: u32) -> u32, u32 {
+  %zero = const 0 : u32
+  %one = const 1 : u32
+  %five = const 5 : u32
+  %r = loop (%a: u32 = %zero) -> u32 {
+    %adone = cmp ge %a, %five
+    if %adone {
+      break %a
     }
-    %one = const 1 : u32
-    %w = sub %v, %one
-    continue %w
+    %s = loop (%b: u32 = %zero) -> u32 {
+      %bdone = cmp ge %b, %five
+      if %bdone {
+        break %b
+      }
+      %ab = mul %a, %b
+      %hit = cmp eq %ab, %x
+      if %hit {
+        ret %a, %b
+      }
+      %b1 = add %b, %one
+      continue %b1
+    }
+    %a1 = add %a, %one
+    continue %a1
   }
-  ret %r
+  %miss = const 99 : u32
+  ret %r, %miss
 }
 
 kernel @k(%out: ptr<global>) {
   %i = workitem.id x
-  %y = call @f(%i)
-  store %out, %y, align 4
+  %p, %q = call @find(%i)
+  %c3 = const 3 : u32
+  %j = add %i, %c3
+  %u, %v = call @find(%j)
+  %hundred = const 100 : u32
+  %p100 = mul %p, %hundred
+  %s1 = add %p100, %q
+  %u100 = mul %u, %hundred
+  %s2 = add %u100, %v
+  %s12 = mul %s1, %hundred
+  %t = mul %s12, %hundred
+  %s = add %t, %s2
+  %i64 = cvt %i : u64
+  %c4 = const 4 : u64
+  %off = mul %i64, %c4
+  %po = ptradd %out, %off
+  store %po, %s, align 4
 }
 "#;
         let m = Module::parse_verified("loop_ret.sir", src).unwrap();
-        let err = inline_calls(&m, m.function("k").unwrap()).unwrap_err();
-        assert!(
-            matches!(&err, Error::Unsupported(s) if s.contains("`ret` inside a loop")),
-            "{err}"
-        );
+        let inlined = inline_calls(&m, m.function("k").unwrap()).unwrap();
+        assert!(!has_calls(&inlined.body));
+        let alone = Module {
+            functions: vec![inlined],
+        };
+        let want = run(&m);
+        assert_eq!(run(&alone), want);
+        // Plain-Rust reference of `find`.
+        let find = |x: u32| -> (u32, u32) {
+            for a in 0..5 {
+                for b in 0..5 {
+                    if a * b == x {
+                        return (a, b);
+                    }
+                }
+            }
+            (5, 99)
+        };
+        let direct: Vec<u32> = (0..64u32)
+            .map(|i| {
+                let (p, q) = find(i);
+                let (u, v) = find(i + 3);
+                (p * 100 + q) * 10000 + u * 100 + v
+            })
+            .collect();
+        assert_eq!(want, direct);
     }
 }

@@ -52,6 +52,7 @@ pub const COMPILES: &[&str] = &[
     "atomics_lds",
     "unaligned",
     "params_mixed",
+    "call_loop_return",
 ];
 
 #[test]

@@ -331,6 +331,7 @@ corpus!(
     atomics_lds,
     unaligned,
     params_mixed,
+    call_loop_return,
 );
 
 /// The corpus kernel called `name`.
@@ -1567,6 +1568,36 @@ mod cases {
                 exact(1, Data::F64(dout)),
                 exact(2, Data::I64(io)),
             ],
+        }
+    }
+
+    pub fn call_loop_return() -> Case {
+        let n = 150usize;
+        let mut r = Rng::new(45);
+        let x: Vec<u32> = gen(n, |_| r.u32());
+        // 32 distinct-ish keys below 40 (some repeat: the first index wins).
+        let table: Vec<u32> = gen(32, |j| ((j * 7 + 3) % 37) as u32);
+        let index_of = |key: u32| table.iter().position(|&v| v == key).unwrap_or(32) as u32;
+        let factor = |v: u32| {
+            for a in 0..6 {
+                for b in 0..6 {
+                    if a * b == v {
+                        return 100 * a + b;
+                    }
+                }
+            }
+            699
+        };
+        let mut out = vec![0u32; n * 2];
+        for i in 0..n {
+            out[2 * i] = index_of(x[i] % 40);
+            out[2 * i + 1] = factor(x[i] % 30);
+        }
+        Case {
+            launch: Launch::linear(160, 32),
+            buffers: vec![to_bytes(&x), to_bytes(&table), vec![0; n * 8]],
+            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
+            expect: vec![exact(2, Data::U32(out))],
         }
     }
 }
