@@ -377,10 +377,21 @@ impl<'a> Sel<'a> {
         })
     }
 
-    /// An `f16` value as a 16-bit float source operand.
+    /// An `f16` value as a 16-bit float source operand (of the VOP3
+    /// instructions the f16 operations use).
     fn half(&self, v: Value) -> Result<MOp, Error> {
         Ok(match self.val(v)? {
-            Val::Const(bits) => MOp::Phys(imm16(bits as u16)),
+            Val::Const(bits) => match imm16(bits as u16) {
+                // The gfx942 opcode table types the sources of 16-bit VOP3
+                // instructions as 32-bit, so its readers (the emulator)
+                // would take an inline float constant there as the f32
+                // value; give such constants as literals, which GFX9 VOP3
+                // legalization moves into a VGPR.
+                Operand::Const(c) if c >= 240 && self.gen == Generation::Gfx9 => {
+                    MOp::Phys(Operand::Literal(bits as u32))
+                }
+                o => MOp::Phys(o),
+            },
             Val::Reg(r) => Self::sub(r, 0),
         })
     }

@@ -53,6 +53,7 @@ pub const COMPILES: &[&str] = &[
     "unaligned",
     "params_mixed",
     "call_loop_return",
+    "half_misc",
 ];
 
 #[test]

@@ -332,6 +332,7 @@ corpus!(
     unaligned,
     params_mixed,
     call_loop_return,
+    half_misc,
 );
 
 /// The corpus kernel called `name`.
@@ -1598,6 +1599,81 @@ mod cases {
             buffers: vec![to_bytes(&x), to_bytes(&table), vec![0; n * 8]],
             args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
             expect: vec![exact(2, Data::U32(out))],
+        }
+    }
+
+    pub fn half_misc() -> Case {
+        let n = 128usize;
+        let mut r = Rng::new(46);
+        let h = |x: f64| f64_to_f16(x);
+        let a: Vec<u16> = gen(n, |i| {
+            if i % 9 == 0 {
+                h(3.0)
+            } else {
+                h(r.quantized(20, 1))
+            }
+        });
+        // |b| >= 0.5 so that rcp stays finite; every ninth equals a.
+        let b: Vec<u16> = gen(n, |i| {
+            if i % 9 == 0 {
+                h(3.0)
+            } else {
+                let v = r.quantized(20, 1);
+                h(if v.abs() < 0.5 { 0.5 } else { v })
+            }
+        });
+        let mut hs = vec![0u16; n * 6];
+        let mut ints = vec![0u32; n * 3];
+        let mut approx = vec![0u16; n * 3];
+        let (mut ysum, mut xsum) = (0f32, 0f32);
+        for i in 0..n {
+            let (x, y) = (f16_to_f64(a[i]), f16_to_f64(b[i]));
+            let nb = a[(i / 64) * 64 + (i % 64 + 1) % 64];
+            hs[6 * i..6 * i + 6].copy_from_slice(&[
+                if x < y { a[i] } else { b[i] },
+                if x == y { h(1.0) } else { 0 },
+                if x >= y { h(1.0) } else { 0 },
+                nb,
+                b[i] ^ 0x8000,
+                if x >= y { b[i] } else { a[i] },
+            ]);
+            ints[3 * i..3 * i + 3].copy_from_slice(&[x as i32 as u32, x as u32, i as u32]);
+            approx[3 * i..3 * i + 3].copy_from_slice(&[
+                h(1.0 / y),
+                h((x * 0.0625).exp2()),
+                h((y.abs() + 1.0).log2()),
+            ]);
+            ysum += y as f32;
+            xsum += x as f32;
+        }
+        Case {
+            launch: Launch::linear(n as u32, 64),
+            buffers: vec![
+                to_bytes(&a),
+                to_bytes(&b),
+                vec![0; n * 12],
+                vec![0; n * 12],
+                vec![0; n * 6],
+                vec![0; 8],
+            ],
+            args: vec![
+                Arg::Buffer(0),
+                Arg::Buffer(1),
+                Arg::Buffer(2),
+                Arg::Buffer(3),
+                Arg::Buffer(4),
+                Arg::Buffer(5),
+            ],
+            expect: vec![
+                exact(2, Data::F16(hs)),
+                exact(3, Data::U32(ints)),
+                Expect {
+                    buffer: 4,
+                    data: Data::F16(approx),
+                    ulps: 1,
+                },
+                exact(5, Data::F32(vec![ysum, xsum])),
+            ],
         }
     }
 }
