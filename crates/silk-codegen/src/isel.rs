@@ -683,7 +683,7 @@ impl<'a> Sel<'a> {
                 Ok(())
             }
             Op::Call { callee, .. } => Err(unsupported(format!(
-                "calls (`call @{callee}`); device functions are not inlined yet"
+                "`call @{callee}` in instruction selection: calls are inlined by `compile_module` (`inline::inline_calls`), not by `compile_kernel`"
             ))),
             Op::If {
                 cond,
