@@ -2002,7 +2002,7 @@ impl<'a> Sel<'a> {
             // become infinity either way); f64 would round twice.
             let w = match from {
                 Type::F32 => x,
-                Type::F64 => return Err(unsupported("`cvt` from f64 to f16")),
+                Type::F64 => return self.f64_to_f16(x),
                 _ => {
                     let w = self.cvt_float_op(x, from, Type::F32)?;
                     self.r(w)
@@ -2051,6 +2051,135 @@ impl<'a> Sel<'a> {
         let d = self.vreg(Self::dwords(to));
         self.emit(name, vec![self.r(d), x], 1)?;
         Ok(d)
+    }
+
+    /// f64 to f16, correctly rounded (to nearest even) in integer
+    /// arithmetic, as LLVM lowers `fptrunc double to half`: going through
+    /// f32 would round twice. The f64 significand is cut to 11 bits plus
+    /// a guard and a sticky bit (`m`), denormalised by `1 - e` for f16
+    /// subnormals (keeping the sticky bit), rounded on the three low bits,
+    /// and overflow, infinity and NaN are patched in.
+    fn f64_to_f16(&mut self, x: MOp) -> Result<VReg, Error> {
+        let (lo, hi) = self.halves(x);
+        let hi = self.copy_to_vgpr(hi)?;
+        let c = |v: i32| MOp::Phys(imm32(v as u32));
+        let add = self.n("v_add_u32", "v_add_nc_u32");
+        let subn = self.n("v_sub_u32", "v_sub_nc_u32");
+        // e = biased f64 exponent - 1023 + 15
+        let eraw = self.vreg(1);
+        self.vop3("v_bfe_u32", vec![self.r(eraw)], vec![hi, c(20), c(11)])?;
+        let e = self.vreg(1);
+        self.vop2(add, self.r(e), c(-1008), self.r(eraw), true)?;
+        // m = significand bits 51..41 shifted to 11..1, sticky in bit 0
+        let sh8 = self.vreg(1);
+        self.vop2("v_lshrrev_b32", self.r(sh8), c(8), hi, false)?;
+        let m0 = self.vreg(1);
+        self.vop2("v_and_b32", self.r(m0), c(0xffe), self.r(sh8), true)?;
+        let low9 = self.vreg(1);
+        self.vop2("v_and_b32", self.r(low9), c(0x1ff), hi, true)?;
+        let rest = self.vreg(1);
+        self.vop2("v_or_b32", self.r(rest), lo, self.r(low9), true)?;
+        let any = self.mask();
+        self.vop3(
+            "v_cmp_ne_u32_e64",
+            vec![self.r(any)],
+            vec![self.r(rest), c(0)],
+        )?;
+        let sticky = self.vreg(1);
+        self.cndmask(self.r(sticky), c(0), c(1), self.r(any))?;
+        let m = self.vreg(1);
+        self.vop2("v_or_b32", self.r(m), self.r(m0), self.r(sticky), true)?;
+        // NaN or infinity: 0x7e00 (quiet) or 0x7c00.
+        let mnz = self.mask();
+        self.vop3("v_cmp_ne_u32_e64", vec![self.r(mnz)], vec![self.r(m), c(0)])?;
+        let inf_nan = self.vreg(1);
+        self.cndmask(self.r(inf_nan), c(0x7c00), c(0x7e00), self.r(mnz))?;
+        // Normal: n = m | e << 12.
+        let n = self.vreg(1);
+        self.vop3(
+            "v_lshl_or_b32",
+            vec![self.r(n)],
+            vec![self.r(e), c(12), self.r(m)],
+        )?;
+        // Subnormal: shift (m | implicit one) right by clamp(1 - e, 0, 13),
+        // ORing the lost bits into the sticky bit.
+        let ose = self.vreg(1);
+        self.vop2(subn, self.r(ose), c(1), self.r(e), false)?;
+        let b = self.vreg(1);
+        self.vop3(
+            "v_med3_i32",
+            vec![self.r(b)],
+            vec![self.r(ose), c(0), c(13)],
+        )?;
+        let sig = self.vreg(1);
+        self.vop2("v_or_b32", self.r(sig), c(0x1000), self.r(m), true)?;
+        let d = self.vreg(1);
+        self.vop2("v_lshrrev_b32", self.r(d), self.r(b), self.r(sig), false)?;
+        let d0 = self.vreg(1);
+        self.vop2("v_lshlrev_b32", self.r(d0), self.r(b), self.r(d), false)?;
+        let lost = self.mask();
+        self.vop3(
+            "v_cmp_ne_u32_e64",
+            vec![self.r(lost)],
+            vec![self.r(d0), self.r(sig)],
+        )?;
+        let d1 = self.vreg(1);
+        self.cndmask(self.r(d1), c(0), c(1), self.r(lost))?;
+        let dd = self.vreg(1);
+        self.vop2("v_or_b32", self.r(dd), self.r(d), self.r(d1), true)?;
+        let sub = self.mask();
+        self.vop3("v_cmp_gt_i32_e64", vec![self.r(sub)], vec![c(1), self.r(e)])?;
+        let v = self.vreg(1);
+        self.cndmask(self.r(v), self.r(n), self.r(dd), self.r(sub))?;
+        // Round to nearest even on the guard (bit 1) and sticky (bit 0):
+        // up when the low three bits are 3 (odd, tie), 6 or 7.
+        let low3 = self.vreg(1);
+        self.vop2("v_and_b32", self.r(low3), c(7), self.r(v), true)?;
+        let gt5 = self.mask();
+        self.vop3(
+            "v_cmp_gt_u32_e64",
+            vec![self.r(gt5)],
+            vec![self.r(low3), c(5)],
+        )?;
+        let eq3 = self.mask();
+        self.vop3(
+            "v_cmp_eq_u32_e64",
+            vec![self.r(eq3)],
+            vec![self.r(low3), c(3)],
+        )?;
+        let up = self.mask();
+        let or = self.lm("s_or");
+        self.emit(&or, vec![self.r(up), self.r(gt5), self.r(eq3)], 1)?;
+        let inc = self.vreg(1);
+        self.cndmask(self.r(inc), c(0), c(1), self.r(up))?;
+        let v2 = self.vreg(1);
+        self.vop2("v_lshrrev_b32", self.r(v2), c(2), self.r(v), false)?;
+        let v3 = self.vreg(1);
+        self.vop2(add, self.r(v3), self.r(v2), self.r(inc), true)?;
+        // Overflow to infinity; infinity and NaN inputs (e = 2047 - 1008).
+        let big = self.mask();
+        self.vop3(
+            "v_cmp_gt_i32_e64",
+            vec![self.r(big)],
+            vec![self.r(e), c(30)],
+        )?;
+        let v4 = self.vreg(1);
+        self.cndmask(self.r(v4), self.r(v3), c(0x7c00), self.r(big))?;
+        let special = self.mask();
+        self.vop3(
+            "v_cmp_eq_u32_e64",
+            vec![self.r(special)],
+            vec![self.r(e), c(1039)],
+        )?;
+        let v5 = self.vreg(1);
+        self.cndmask(self.r(v5), self.r(v4), self.r(inf_nan), self.r(special))?;
+        let sh16 = self.vreg(1);
+        self.vop2("v_lshrrev_b32", self.r(sh16), c(16), hi, false)?;
+        let sign = self.vreg(1);
+        self.vop2("v_and_b32", self.r(sign), c(0x8000), self.r(sh16), true)?;
+        let out = self.vreg(1);
+        self.vop2("v_or_b32", self.r(out), self.r(v5), self.r(sign), true)?;
+        Ok(out)
     }
 
     /// The two dwords of a 64-bit operand (an inline integer constant is

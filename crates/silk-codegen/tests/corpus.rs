@@ -54,6 +54,7 @@ pub const COMPILES: &[&str] = &[
     "params_mixed",
     "call_loop_return",
     "half_misc",
+    "narrow_f64_f16",
 ];
 
 #[test]

@@ -333,6 +333,7 @@ corpus!(
     params_mixed,
     call_loop_return,
     half_misc,
+    narrow_f64_f16,
 );
 
 /// The corpus kernel called `name`.
@@ -1674,6 +1675,50 @@ mod cases {
                 },
                 exact(5, Data::F32(vec![ysum, xsum])),
             ],
+        }
+    }
+
+    pub fn narrow_f64_f16() -> Case {
+        let n = 200usize;
+        let mut r = Rng::new(47);
+        let mut x: Vec<f64> = gen(n, |i| {
+            // Magnitudes from 2^-30 to 2^17 with random low bits.
+            let e = (i % 48) as i32 - 30;
+            let m = 1.0 + (r.u64() >> 11) as f64 / (1u64 << 53) as f64;
+            let s = if r.u32() & 1 == 0 { 1.0 } else { -1.0 };
+            s * m * 2f64.powi(e)
+        });
+        let edges: [f64; 22] = [
+            0.0,
+            -0.0,
+            f64::NAN,
+            -f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            65504.0,
+            65519.99,
+            65520.0,
+            1e10,
+            1.0 + 2f64.powi(-11),                  // tie, rounds to even (1)
+            1.0 + 3.0 * 2f64.powi(-11),            // tie, rounds up to even
+            1.0 + 2f64.powi(-11) + 2f64.powi(-40), // just above a tie
+            2f64.powi(-24),                        // smallest subnormal
+            2f64.powi(-25),                        // tie with zero: rounds to 0
+            2f64.powi(-25) * 1.0001,
+            2f64.powi(-14) - 2f64.powi(-26), // rounds up to the smallest normal
+            3.0 * 2f64.powi(-26),            // subnormal tie
+            6.1e-5,
+            1e-300,
+            f64::MIN_POSITIVE / 4.0, // an f64 subnormal
+            -1.5e-7,
+        ];
+        x[..edges.len()].copy_from_slice(&edges);
+        let want: Vec<u16> = x.iter().map(|&v| f64_to_f16(v)).collect();
+        Case {
+            launch: Launch::linear(256, 64),
+            buffers: vec![to_bytes(&x), vec![0; n * 2]],
+            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            expect: vec![exact(1, Data::F16(want))],
         }
     }
 }
