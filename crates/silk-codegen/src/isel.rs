@@ -3006,16 +3006,23 @@ impl<'a> Sel<'a> {
         Ok(d)
     }
 
-    fn merge_reg(&mut self, t: Type, uniform: bool) -> VReg {
+    /// A phi register, created before the `if`/`loop` it merges. A lane
+    /// mask starts at 0: its writes keep the lanes outside EXEC
+    /// (`(dst & ~exec) | ...`), so the first write would otherwise read an
+    /// undefined register.
+    fn merge_reg(&mut self, t: Type, uniform: bool) -> Result<VReg, Error> {
         let r = if t == Type::Bool {
-            self.mask()
+            let m = self.mask();
+            let mov = self.lm("s_mov");
+            self.emit(&mov, vec![self.r(m), MOp::Phys(Operand::int(0))], 1)?;
+            m
         } else if uniform {
             self.sreg(Self::dwords(t))
         } else {
             self.vreg(Self::dwords(t))
         };
         self.mf.vregs[r.0 as usize].merge = true;
-        r
+        Ok(r)
     }
 
     fn branch(&mut self, name: &str, target: BlockId) -> Result<(), Error> {
@@ -3055,7 +3062,7 @@ impl<'a> Sel<'a> {
             .iter()
             .zip(&uni)
             .map(|(&t, &u)| self.merge_reg(t, u))
-            .collect();
+            .collect::<Result<_, _>>()?;
         let c = self.in_reg(cond)?;
         let saved = self.mask();
         self.mf.vregs[saved.0 as usize].merge = true;
@@ -3174,7 +3181,7 @@ impl<'a> Sel<'a> {
                     // computed from VGPRs; scalar_candidate checks that.
                     true
                 };
-            let r = self.merge_reg(t, u);
+            let r = self.merge_reg(t, u)?;
             self.write_merge(r, t, inits[i])?;
             pregs.push(r);
             self.set(p, r);
@@ -3186,7 +3193,7 @@ impl<'a> Sel<'a> {
                     vs.get(i)
                         .is_some_and(|v| scalar_candidate(self.f, *v, &self.uniform))
                 });
-            rregs.push(self.merge_reg(t, u));
+            rregs.push(self.merge_reg(t, u)?);
         }
         let saved = self.mask();
         let cont = self.mask();

@@ -1314,24 +1314,36 @@ mod cases {
         let n = 153usize;
         let mut r = Rng::new(40);
         let x: Vec<u32> = gen(n, |_| r.u32());
-        let mut out = vec![0u32; n * 8];
+        let mut out = vec![0u32; n * 9];
         let nn = n as u32;
         for i in 0..n {
             let iu = i as u32;
             let (mut a, mut b, mut p, mut q, mut rr, mut s, mut u) =
                 (x[i], iu, 1u32, 7u32, x[i], 100u32, 200u32);
+            let (mut f, mut g) = (x[i] & 1 == 0, true);
             for k in 0..iu % 7 {
                 (a, b, p, q, rr, s, u) = (b, a, q, rr.wrapping_add(k), p, u, s.wrapping_add(k));
+                (f, g) = (g, f);
             }
             let (mut v, mut w) = (1u32, 2u32);
             for j in 0..nn % 5 {
                 (v, w) = (w.wrapping_add(j + 1), v);
             }
-            out[i * 8..i * 8 + 8].copy_from_slice(&[a, b, p, q, rr, s, u, v * 1000 + w]);
+            out[i * 9..i * 9 + 9].copy_from_slice(&[
+                a,
+                b,
+                p,
+                q,
+                rr,
+                s,
+                u,
+                v * 1000 + w,
+                10 * f as u32 + g as u32,
+            ]);
         }
         Case {
             launch: Launch::linear(n as u32, 64),
-            buffers: vec![to_bytes(&x), vec![0; n * 32]],
+            buffers: vec![to_bytes(&x), vec![0; n * 36]],
             args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
             expect: vec![exact(1, Data::U32(out))],
         }
