@@ -55,6 +55,7 @@ pub const COMPILES: &[&str] = &[
     "call_loop_return",
     "half_misc",
     "narrow_f64_f16",
+    "bool_logic",
 ];
 
 #[test]

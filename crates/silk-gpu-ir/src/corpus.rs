@@ -334,6 +334,7 @@ corpus!(
     call_loop_return,
     half_misc,
     narrow_f64_f16,
+    bool_logic,
 );
 
 /// The corpus kernel called `name`.
@@ -1731,6 +1732,56 @@ mod cases {
             buffers: vec![to_bytes(&x), vec![0; n * 2]],
             args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
             expect: vec![exact(1, Data::F16(want))],
+        }
+    }
+
+    pub fn bool_logic() -> Case {
+        let n = 140usize;
+        let mut r = Rng::new(48);
+        let xs: Vec<u32> = gen(n, |i| if i % 4 == 0 { r.u32() << 5 } else { r.u32() });
+        let ys: Vec<u32> = gen(n, |_| r.u32());
+        let mut out = vec![0u32; n * 4];
+        for i in 0..n {
+            let (x, y) = (xs[i], ys[i]);
+            let (p, q, rr) = (x & 1 != 0, x % 3 == 0, x > y);
+            // The loop: acc ^= bit k for k < 5 until a set bit breaks
+            // with true; with no set bit acc stays false.
+            let mut acc = false;
+            for k in 0..5 {
+                let set = (x >> k) & 1 != 0;
+                if set {
+                    acc = true;
+                    break;
+                }
+                acc ^= set;
+            }
+            let bits = [
+                p & q,
+                p | q,
+                p ^ q,
+                !p,
+                p == q,
+                p != q,
+                if rr { p } else { q },
+                if p { q } else { rr },
+                acc,
+            ];
+            let packed = bits
+                .iter()
+                .enumerate()
+                .fold(0u32, |m, (k, &b)| m | (b as u32) << k);
+            out[4 * i..4 * i + 4].copy_from_slice(&[
+                packed,
+                rr as u32,
+                (p as u32 as f32).to_bits(),
+                q as u32,
+            ]);
+        }
+        Case {
+            launch: Launch::linear(160, 32),
+            buffers: vec![to_bytes(&xs), to_bytes(&ys), vec![0; n * 16]],
+            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
+            expect: vec![exact(2, Data::U32(out))],
         }
     }
 }
