@@ -1487,6 +1487,12 @@ mod cases {
                 (sum >> 32) as u32,
             ]);
         }
+        let fx: Vec<u32> = (0..n)
+            .flat_map(|i| {
+                let b = (x[i] as f32).to_bits();
+                [1, b, b]
+            })
+            .collect();
         Case {
             launch: Launch::linear(n as u32, 64),
             buffers: vec![
@@ -1494,17 +1500,20 @@ mod cases {
                 vec![0; groups * 40],
                 vec![0x5a; n * 4],
                 vec![0x5a; n * 4],
+                vec![0x5a; n * 12],
             ],
             args: vec![
                 Arg::Buffer(0),
                 Arg::Buffer(1),
                 Arg::Buffer(2),
                 Arg::Buffer(3),
+                Arg::Buffer(4),
             ],
             expect: vec![
                 exact(1, Data::U32(out)),
                 exact(2, Data::U32(vec![0; n])),
                 exact(3, Data::U32(vec![1; n])),
+                exact(4, Data::U32(fx)),
             ],
         }
     }
