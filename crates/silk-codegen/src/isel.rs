@@ -2616,7 +2616,7 @@ impl<'a> Sel<'a> {
         let (g9, g11, ds) = match op {
             AtomicOp::Add if float => ("add_f32", "add_f32".to_string(), "add_rtn_f32".to_string()),
             AtomicOp::Xchg if float => {
-                return self.atomic_bits(res, op, p, v);
+                return self.atomic_bits(res, p, v);
             }
             AtomicOp::Add => ("add", format!("add_u{w}"), format!("add_rtn_u{w}")),
             AtomicOp::Sub => ("sub", format!("sub_u{w}"), format!("sub_rtn_u{w}")),
@@ -2648,14 +2648,13 @@ impl<'a> Sel<'a> {
     }
 
     /// `xchg` on f32 is the integer exchange of the same bits.
-    fn atomic_bits(&mut self, res: Value, op: AtomicOp, p: Value, v: Value) -> Result<(), Error> {
+    fn atomic_bits(&mut self, res: Value, p: Value, v: Value) -> Result<(), Error> {
         let data = self.vgpr_of(v)?;
         let data = self.r(data);
         if self.ty(p) == Type::Ptr(AddrSpace::Lds) {
             let n = self.n("ds_wrxchg_rtn_b32", "ds_storexchg_rtn_b32");
             return self.ds_atomic(res, n, p, vec![data], 32);
         }
-        let _ = op;
         let n = self.n("global_atomic_swap", "global_atomic_swap_b32");
         self.global_atomic(res, n, p, data, 32)
     }
