@@ -4,10 +4,13 @@
 //!
 //! Today: 64-bit integer division and remainder. AMDGPU has no integer
 //! divider; 32-bit division is selected as a reciprocal-estimate sequence
-//! (`isel::divrem32`), and 64-bit division becomes a restoring shift-and-
+//! (`isel::divrem32`). A 64-bit division whose operands both fit in 32
+//! bits uses that 32-bit division; otherwise it is a restoring shift-and-
 //! subtract loop of 64 steps over `u64` (signed operands through their
 //! magnitudes, the signs applied afterwards), written in the IR itself.
-//! Every lane runs the same 64 iterations, so the loop adds no divergence.
+//! Every lane in the loop runs the same 64 iterations, so the loop adds no
+//! divergence of its own; a wave whose lanes all take the 32-bit path
+//! skips it.
 
 use crate::Error;
 use silk_gpu_ir::{BinOp, Block, CmpPred, Function, Inst, Op, Type, Value, ValueData};
@@ -160,7 +163,7 @@ impl Emit<'_> {
         let ty = self.values[res.index()].ty;
         let u = Type::U64;
         if ty == u {
-            let (q, r) = self.udivrem64(lhs, rhs);
+            let (q, r) = self.udivrem64_split(lhs, rhs);
             self.finish(res, if rem { r } else { q });
             return;
         }
@@ -175,7 +178,7 @@ impl Emit<'_> {
         };
         let (nneg, n) = mag(self, lhs);
         let (dneg, d) = mag(self, rhs);
-        let (q, r) = self.udivrem64(n, d);
+        let (q, r) = self.udivrem64_split(n, d);
         let (v, negate) = if rem {
             (r, nneg)
         } else {
@@ -200,6 +203,54 @@ impl Emit<'_> {
             results: vec![res],
             op: Op::Cvt { arg: v, to },
         });
+    }
+
+    /// `u64` quotient and remainder: by the 32-bit division when both
+    /// operands fit in 32 bits, else by [`Emit::udivrem64`].
+    fn udivrem64_split(&mut self, n: Value, d: Value) -> (Value, Value) {
+        let (u, w) = (Type::U64, Type::U32);
+        let zero = self.konst(u, 0);
+        let c32 = self.konst(u, 32);
+        let both = self.bin(u, BinOp::Or, n, d);
+        let high = self.bin(u, BinOp::Shr, both, c32);
+        let small = self.cmp(CmpPred::Eq, high, zero);
+        let mut then_insts = Vec::new();
+        {
+            let mut t = Emit {
+                values: self.values,
+                insts: &mut then_insts,
+            };
+            let (n32, d32) = (t.cvt(w, n), t.cvt(w, d));
+            let q32 = t.bin(w, BinOp::Div, n32, d32);
+            let r32 = t.bin(w, BinOp::Rem, n32, d32);
+            let (q, r) = (t.cvt(u, q32), t.cvt(u, r32));
+            t.insts.push(Inst {
+                results: vec![],
+                op: Op::Yield(vec![q, r]),
+            });
+        }
+        let mut else_insts = Vec::new();
+        {
+            let mut e = Emit {
+                values: self.values,
+                insts: &mut else_insts,
+            };
+            let (q, r) = e.udivrem64(n, d);
+            e.insts.push(Inst {
+                results: vec![],
+                op: Op::Yield(vec![q, r]),
+            });
+        }
+        let (q, r) = (self.value(u), self.value(u));
+        self.insts.push(Inst {
+            results: vec![q, r],
+            op: Op::If {
+                cond: small,
+                then_blk: Block { insts: then_insts },
+                else_blk: Block { insts: else_insts },
+            },
+        });
+        (q, r)
     }
 
     /// Restoring division of `u64`s: for bit k from 63 down to 0,
@@ -336,8 +387,22 @@ kernel @k(%a: ptr<global>, %b: ptr<global>, %out: ptr<global>) {{
             s ^= s << 13;
             s ^= s >> 7;
             s ^= s << 17;
-            a.push(s);
-            b.push((s >> (s % 60)) | 1);
+            match a.len() % 3 {
+                // Both operands below 2^32 (the 32-bit path).
+                0 => {
+                    a.push(s >> 32);
+                    b.push((s >> (40 + s % 24)) | 1);
+                }
+                // A small divisor of a large dividend.
+                1 => {
+                    a.push(s);
+                    b.push((s >> 50) | 1);
+                }
+                _ => {
+                    a.push(s);
+                    b.push((s >> (s % 60)) | 1);
+                }
+            }
         }
         let run = |m: &Module| {
             let mut mem = Memory::new();
