@@ -1881,6 +1881,12 @@ impl<'a> Sel<'a> {
 
     fn cvt(&mut self, res: Value, a: Value, to: Type) -> Result<(), Error> {
         let from = self.ty(a);
+        if from == to {
+            // Same type: the value itself (floats are already rounded).
+            let v = self.val(a)?;
+            self.vals[res.index()] = Some(v);
+            return Ok(());
+        }
         let scalar = self.uniform[res.index()] && self.is_s(a);
         let int_like = |t: Type| t.is_int() || t.is_ptr();
         if from == Type::Bool {
