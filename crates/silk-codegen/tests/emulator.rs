@@ -28,8 +28,10 @@ const PROCESSORS: [Processor; 3] = [Processor::Gfx942, Processor::Gfx1100, Proce
 /// LLVM prints them; `llvm_mc.rs` re-assembles them to the same bytes).
 /// silk-emu's `vmem_atomic` reads the address from operand 0 and the data
 /// from operand 1 whatever the form, i.e. from vdst and vaddr here, and
-/// faults on the resulting address. An emulator bug, not fixed here (the
-/// emulator is another engineer's area).
+/// faults on the resulting address. With `vmem_atomic` reading operands 1
+/// and 2 for the RTN forms (tried locally) the kernel passes on all three
+/// processors. An emulator bug, not fixed here (the emulator is another
+/// engineer's area).
 ///
 /// `conversions`, `f16_arith`: silk-emu's `f16_to_f32` (used by
 /// `v_cvt_f32_f16` and every f16 VALU operation) widens subnormal f16
