@@ -57,11 +57,11 @@ fn unsupported_ir_is_a_clear_error() {
     let f = dir.join("k.sir");
     std::fs::write(
         &f,
-        "kernel @k(%p: ptr<global>) {\n  %x = load %p : f32, align 4\n  %y = div %x, %x\n  store %p, %y, align 4\n}\n",
+        "kernel @k(%p: ptr<global>) {\n  %x = load %p : f64, align 8\n  %y = exp2 %x\n  store %p, %y, align 8\n}\n",
     )
     .unwrap();
     let (ok, _, err) = silk(&["build", f.to_str().unwrap(), "--target", "gfx1100"]);
     assert!(!ok);
-    assert!(err.contains("not supported yet: `div` on f32"), "{err}");
+    assert!(err.contains("not supported yet: `exp2` on f64"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -26,9 +26,7 @@ pub fn arg_layout(f: &Function) -> Result<ArgLayout, Error> {
     for &p in &f.params {
         let t = f.values[p.index()].ty;
         match t {
-            Type::Bool | Type::F16 => {
-                return Err(Error::Unsupported(format!("kernel parameters of type {t}")))
-            }
+            Type::Bool => return Err(Error::Unsupported(format!("kernel parameters of type {t}"))),
             Type::Ptr(AddrSpace::Global) => {
                 layout.global_buffer();
             }

@@ -5,6 +5,9 @@
 //! The pass order is written once, in [`compile_kernel`] (as Mesa ACO's
 //! `aco_compile_shader` does):
 //!
+//! 0. [`inline::inline_calls`] (in [`compile_module`]) — device-function
+//!    calls replaced by the callees' bodies;
+//! 1. [`lower::expand`] — IR-level expansion of 64-bit integer division;
 //! 1. [`uniformity::analyze`] — which IR values are uniform per wave;
 //! 2. [`abi::arg_layout`] — kernarg offsets of the parameters;
 //! 3. [`isel`] — instruction selection to machine IR over virtual
@@ -105,7 +108,9 @@ pub type Result<T, E = CodegenError> = std::result::Result<T, E>;
 
 pub mod abi;
 pub mod hazards;
+pub mod inline;
 pub mod isel;
+pub mod lower;
 pub mod mir;
 pub mod regalloc;
 pub mod uniformity;
@@ -142,12 +147,13 @@ pub struct CompiledKernel {
     pub mir_after_isel: String,
 }
 
-/// Compile every kernel of `module` (device functions are not supported
-/// yet) for `target`.
+/// Compile every kernel of `module` for `target` (the device functions
+/// they call are inlined).
 pub fn compile_module(module: &Module, target: &Target) -> Result<Vec<CompiledKernel>, Error> {
     module.verify().map_err(silk_gpu_ir::Error::from)?;
     let mut out = Vec::new();
     for f in module.kernels() {
+        let f = &inline::inline_calls(module, f).map_err(|e| annotate(e, &f.name))?;
         out.push(compile_kernel(f, target).map_err(|e| annotate(e, &f.name))?);
     }
     if out.is_empty() {
@@ -178,6 +184,7 @@ pub fn compile_kernel(f: &Function, target: &Target) -> Result<CompiledKernel, E
             "compiling device functions on their own".into(),
         ));
     }
+    let f = &lower::expand(f)?;
     let p = target.processor;
     let wave64 = target.wavefront_size == 64;
     let uniform = uniformity::analyze(f);
@@ -194,6 +201,7 @@ pub fn compile_kernel(f: &Function, target: &Target) -> Result<CompiledKernel, E
     };
     let max_v = info.addressable_vgprs.min(256);
     let usage = regalloc::allocate(&mut mf, max_s, max_v)?;
+    mir::mark_true16_halves(&mut mf);
     check(&mf, "register allocation", true)?;
     waitcnt::Waitcnt::new(p.generation(), info.wait_counters).run(&mut mf)?;
     check(&mf, "wait-count insertion", true)?;

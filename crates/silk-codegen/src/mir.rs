@@ -321,3 +321,27 @@ pub fn to_isa(inst: &MInst, label: &dyn Fn(BlockId) -> i32) -> Result<Inst, Erro
 pub fn text(processor: Processor, inst: &Inst) -> String {
     print::to_text(processor, inst)
 }
+
+/// GFX11 true16 operands (`v1.l`, `v1.h`; the table's `half` operands)
+/// name one half of a VGPR. Instruction selection keeps a 16-bit value in
+/// the low half of a 32-bit register; after allocation this marks the
+/// allocated VGPRs of those operands as their low halves, so the text
+/// reads `v1.l` as LLVM writes it. A no-op on GFX9, whose 16-bit
+/// operands are whole registers.
+pub fn mark_true16_halves(mf: &mut MFunction) {
+    let table = table::table(mf.processor.generation());
+    for b in &mut mf.blocks {
+        for inst in &mut b.insts {
+            let Some(info) = table.get(inst.op.0 as usize) else {
+                continue;
+            };
+            for (op, spec) in inst.ops.iter_mut().zip(info.operands) {
+                if let MOp::Phys(Operand::Reg { code, half, .. }) = op {
+                    if spec.half && *half == 0 && *code >= silk_amdgpu::isa::operand::VGPR0 {
+                        *half = 1;
+                    }
+                }
+            }
+        }
+    }
+}

@@ -325,6 +325,16 @@ corpus!(
     f16_arith,
     fibonacci_u64,
     bitonic_sort_lds,
+    swap_loop,
+    call_early_return,
+    convert_64,
+    atomics_lds,
+    unaligned,
+    params_mixed,
+    call_loop_return,
+    half_misc,
+    narrow_f64_f16,
+    bool_logic,
 );
 
 /// The corpus kernel called `name`.
@@ -1296,6 +1306,491 @@ mod cases {
             buffers: vec![to_bytes(&x)],
             args: vec![n_u32(n), Arg::Buffer(0)],
             expect: vec![exact(0, Data::U32(want))],
+        }
+    }
+
+    /// Reference for `swap_loop`: the permutations applied sequentially in
+    /// Rust with tuple assignment (parallel semantics).
+    pub fn swap_loop() -> Case {
+        let n = 153usize;
+        let mut r = Rng::new(40);
+        let x: Vec<u32> = gen(n, |_| r.u32());
+        let mut out = vec![0u32; n * 9];
+        let nn = n as u32;
+        for i in 0..n {
+            let iu = i as u32;
+            let (mut a, mut b, mut p, mut q, mut rr, mut s, mut u) =
+                (x[i], iu, 1u32, 7u32, x[i], 100u32, 200u32);
+            let (mut f, mut g) = (x[i] & 1 == 0, true);
+            for k in 0..iu % 7 {
+                (a, b, p, q, rr, s, u) = (b, a, q, rr.wrapping_add(k), p, u, s.wrapping_add(k));
+                (f, g) = (g, f);
+            }
+            let (mut v, mut w) = (1u32, 2u32);
+            for j in 0..nn % 5 {
+                (v, w) = (w.wrapping_add(j + 1), v);
+            }
+            out[i * 9..i * 9 + 9].copy_from_slice(&[
+                a,
+                b,
+                p,
+                q,
+                rr,
+                s,
+                u,
+                v * 1000 + w,
+                10 * f as u32 + g as u32,
+            ]);
+        }
+        Case {
+            launch: Launch::linear(n as u32, 64),
+            buffers: vec![to_bytes(&x), vec![0; n * 36]],
+            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            expect: vec![exact(1, Data::U32(out))],
+        }
+    }
+
+    pub fn call_early_return() -> Case {
+        let n = 100usize;
+        let mut r = Rng::new(41);
+        let x: Vec<u32> = gen(n, |_| r.u32());
+        let clip = |v: u32| if v > 40 { 40 } else { v + 1 };
+        let want: Vec<u32> = gen(n, |i| {
+            let v = x[i] % 64;
+            clip(v) + clip(clip(v))
+        });
+        Case {
+            launch: Launch::linear(128, 64),
+            buffers: vec![to_bytes(&x), vec![0; n * 4]],
+            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            expect: vec![exact(1, Data::U32(want))],
+        }
+    }
+
+    /// Rust's `as` conversions are the IR's: round to nearest even for
+    /// int to float, truncate/saturate/NaN to 0 for float to int.
+    pub fn convert_64() -> Case {
+        let n = 120usize;
+        let mut r = Rng::new(42);
+        let mut a: Vec<i64> = gen(n, |i| (r.u64() >> (i % 64)) as i64);
+        let edges_a: [i64; 12] = [
+            0,
+            -1,
+            i64::MIN,
+            i64::MAX,
+            (1 << 24) + 1,
+            (1 << 53) + 1,
+            0x0000_0100_0000_0080, // a tie when rounded to f32
+            0x0000_0100_0000_0180,
+            0x0000_0100_0000_0081,
+            -0x0000_0100_0000_0080,
+            (-1i64) << 40,
+            0x7fff_ff80_0000_0000,
+        ];
+        a[..edges_a.len()].copy_from_slice(&edges_a);
+        let mut x: Vec<f64> = gen(n, |i| {
+            let m = r.quantized(1 << 20, 8);
+            m * 2f64.powi((i % 50) as i32)
+        });
+        let edges_x: [f64; 18] = [
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            -0.5,
+            -1.0,
+            -1.5,
+            9_223_372_036_854_775_808.0,  // 2^63
+            9_223_372_036_854_774_784.0,  // 2^63 - 1024
+            -9_223_372_036_854_775_808.0, // -2^63
+            -9_223_372_036_854_777_856.0, // -2^63 - 2048
+            18_446_744_073_709_551_616.0, // 2^64
+            18_446_744_073_709_549_568.0, // 2^64 - 2048
+            1e19,
+            4_294_967_296.5,
+            4_294_967_295.75,
+            3.7,
+            -3.7,
+            -0.0,
+        ];
+        x[..edges_x.len()].copy_from_slice(&edges_x);
+        let f: Vec<f32> = gen(n, |i| x[(i * 7) % n] as f32);
+        let mut o32 = vec![0f32; n * 2];
+        let mut o64 = vec![0f64; n * 2];
+        let mut oi = vec![0u64; n * 4];
+        for i in 0..n {
+            o32[2 * i] = a[i] as f32;
+            o32[2 * i + 1] = a[i] as u64 as f32;
+            o64[2 * i] = a[i] as f64;
+            o64[2 * i + 1] = a[i] as u64 as f64;
+            oi[4 * i] = x[i] as i64 as u64;
+            oi[4 * i + 1] = x[i] as u64;
+            oi[4 * i + 2] = f[i] as i64 as u64;
+            oi[4 * i + 3] = f[i] as u64;
+        }
+        Case {
+            launch: Launch::linear(128, 64),
+            buffers: vec![
+                to_bytes(&a),
+                to_bytes(&x),
+                to_bytes(&f),
+                vec![0; n * 8],
+                vec![0; n * 16],
+                vec![0; n * 32],
+            ],
+            args: vec![
+                n_u32(n),
+                Arg::Buffer(0),
+                Arg::Buffer(1),
+                Arg::Buffer(2),
+                Arg::Buffer(3),
+                Arg::Buffer(4),
+                Arg::Buffer(5),
+            ],
+            expect: vec![
+                exact(3, Data::F32(o32)),
+                exact(4, Data::F64(o64)),
+                exact(5, Data::U64(oi)),
+            ],
+        }
+    }
+
+    pub fn atomics_lds() -> Case {
+        let groups = 3usize;
+        let n = groups * 64;
+        let mut r = Rng::new(43);
+        let mut x: Vec<i32> = gen(n, |_| r.u32() as i32);
+        x[0] = i32::MIN;
+        x[1] = i32::MAX;
+        x[70] = -1;
+        let mut out = vec![0u32; groups * 10];
+        for g in 0..groups {
+            let xs = &x[g * 64..g * 64 + 64];
+            let cas: u32 = xs.iter().map(|&v| v as u32 & 7).sum();
+            let sum: u64 = xs.iter().map(|&v| v as u32 as u64).sum();
+            let sq: u64 = xs
+                .iter()
+                .map(|&v| (v as i64 * v as i64) as u64)
+                .max()
+                .unwrap_or(0);
+            let mn = *xs.iter().min().unwrap_or(&0);
+            let mx = *xs.iter().max().unwrap_or(&0);
+            out[g * 10..g * 10 + 10].copy_from_slice(&[
+                64,
+                cas,
+                mn as u32,
+                mx as u32,
+                sum as u32,
+                (sum >> 32) as u32,
+                sq as u32,
+                (sq >> 32) as u32,
+                sum as u32,
+                (sum >> 32) as u32,
+            ]);
+        }
+        let fx: Vec<u32> = (0..n)
+            .flat_map(|i| {
+                let b = (x[i] as f32).to_bits();
+                [1, b, b]
+            })
+            .collect();
+        Case {
+            launch: Launch::linear(n as u32, 64),
+            buffers: vec![
+                to_bytes(&x),
+                vec![0; groups * 40],
+                vec![0x5a; n * 4],
+                vec![0x5a; n * 4],
+                vec![0x5a; n * 12],
+            ],
+            args: vec![
+                Arg::Buffer(0),
+                Arg::Buffer(1),
+                Arg::Buffer(2),
+                Arg::Buffer(3),
+                Arg::Buffer(4),
+            ],
+            expect: vec![
+                exact(1, Data::U32(out)),
+                exact(2, Data::U32(vec![0; n])),
+                exact(3, Data::U32(vec![1; n])),
+                exact(4, Data::U32(fx)),
+            ],
+        }
+    }
+
+    pub fn unaligned() -> Case {
+        let n = 70usize;
+        let mut r = Rng::new(44);
+        let src: Vec<u8> = gen(n * 16, |_| r.u32() as u8);
+        let mut dst = vec![0x5au8; n * 16];
+        let mut wide = vec![0x5au8; n * 12];
+        let mut back = vec![0u32; n];
+        for i in 0..n {
+            let row = &src[16 * i..16 * i + 16];
+            let a = u32::from_le_bytes([row[1], row[2], row[3], row[4]]);
+            let h = [row[5], row[6]];
+            let mut q8 = [0u8; 8];
+            q8.copy_from_slice(&row[6..14]);
+            let q = u64::from_le_bytes(q8);
+            let d = &mut dst[16 * i..16 * i + 16];
+            d[1..5].copy_from_slice(&a.wrapping_add(1).to_le_bytes());
+            d[5..7].copy_from_slice(&h);
+            d[7..15].copy_from_slice(&q.wrapping_add(1).to_le_bytes());
+            wide[12 * i + 4..12 * i + 12].copy_from_slice(&q.to_le_bytes());
+            back[i] = a;
+        }
+        let bytes = |b: Vec<u8>| Data::U32(from_bytes::<u32>(&b));
+        Case {
+            launch: Launch::linear(128, 64),
+            buffers: vec![src, vec![0x5a; n * 16], vec![0x5a; n * 12], vec![0; n * 4]],
+            args: vec![
+                n_u32(n),
+                Arg::Buffer(0),
+                Arg::Buffer(1),
+                Arg::Buffer(2),
+                Arg::Buffer(3),
+            ],
+            expect: vec![
+                exact(1, bytes(dst)),
+                exact(2, bytes(wide)),
+                exact(3, Data::U32(back)),
+            ],
+        }
+    }
+
+    pub fn params_mixed() -> Case {
+        let n = 90usize;
+        let (h, h2) = (f64_to_f16(1.5), f64_to_f16(-0.25));
+        let (k, d, s) = (-3_000_000_007i64, 0.1f64, -1_000_000i32);
+        let mut fo = vec![0f32; n];
+        let mut dout = vec![0f64; n];
+        let mut io = vec![0i64; n * 3];
+        for i in 0..n {
+            // f32(h2) * f32(i) and the sum are exact or single roundings
+            // in f32, as in the kernel.
+            fo[i] = f16_to_f64(h) as f32 + f16_to_f64(h2) as f32 * i as f32;
+            dout[i] = d * i as f64;
+            let v = k.wrapping_mul(i as i64).wrapping_add(s as i64);
+            io[3 * i..3 * i + 3].copy_from_slice(&[v.wrapping_neg(), !v, v.wrapping_abs()]);
+        }
+        Case {
+            launch: Launch::linear(96, 32),
+            buffers: vec![vec![0; n * 4], vec![0; n * 8], vec![0; n * 24]],
+            args: vec![
+                n_u32(n),
+                Arg::F16(h),
+                Arg::F16(h2),
+                Arg::I64(k),
+                Arg::F64(d),
+                Arg::I32(s),
+                Arg::Buffer(0),
+                Arg::Buffer(1),
+                Arg::Buffer(2),
+            ],
+            expect: vec![
+                exact(0, Data::F32(fo)),
+                exact(1, Data::F64(dout)),
+                exact(2, Data::I64(io)),
+            ],
+        }
+    }
+
+    pub fn call_loop_return() -> Case {
+        let n = 150usize;
+        let mut r = Rng::new(45);
+        let x: Vec<u32> = gen(n, |_| r.u32());
+        // 32 distinct-ish keys below 40 (some repeat: the first index wins).
+        let table: Vec<u32> = gen(32, |j| ((j * 7 + 3) % 37) as u32);
+        let index_of = |key: u32| table.iter().position(|&v| v == key).unwrap_or(32) as u32;
+        let factor = |v: u32| {
+            for a in 0..6 {
+                for b in 0..6 {
+                    if a * b == v {
+                        return 100 * a + b;
+                    }
+                }
+            }
+            699
+        };
+        let mut out = vec![0u32; n * 2];
+        for i in 0..n {
+            out[2 * i] = index_of(x[i] % 40);
+            out[2 * i + 1] = factor(x[i] % 30);
+        }
+        Case {
+            launch: Launch::linear(160, 32),
+            buffers: vec![to_bytes(&x), to_bytes(&table), vec![0; n * 8]],
+            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
+            expect: vec![exact(2, Data::U32(out))],
+        }
+    }
+
+    pub fn half_misc() -> Case {
+        let n = 128usize;
+        let mut r = Rng::new(46);
+        let h = |x: f64| f64_to_f16(x);
+        let a: Vec<u16> = gen(n, |i| {
+            if i % 9 == 0 {
+                h(3.0)
+            } else {
+                h(r.quantized(20, 1))
+            }
+        });
+        // |b| >= 0.5 so that rcp stays finite; every ninth equals a.
+        let b: Vec<u16> = gen(n, |i| {
+            if i % 9 == 0 {
+                h(3.0)
+            } else {
+                let v = r.quantized(20, 1);
+                h(if v.abs() < 0.5 { 0.5 } else { v })
+            }
+        });
+        let mut hs = vec![0u16; n * 6];
+        let mut ints = vec![0u32; n * 3];
+        let mut approx = vec![0u16; n * 3];
+        let (mut ysum, mut xsum) = (0f32, 0f32);
+        for i in 0..n {
+            let (x, y) = (f16_to_f64(a[i]), f16_to_f64(b[i]));
+            let nb = a[(i / 64) * 64 + (i % 64 + 1) % 64];
+            hs[6 * i..6 * i + 6].copy_from_slice(&[
+                if x < y { a[i] } else { b[i] },
+                if x == y { h(1.0) } else { 0 },
+                if x >= y { h(1.0) } else { 0 },
+                nb,
+                b[i] ^ 0x8000,
+                if x >= y { b[i] } else { a[i] },
+            ]);
+            ints[3 * i..3 * i + 3].copy_from_slice(&[x as i32 as u32, x as u32, i as u32]);
+            approx[3 * i..3 * i + 3].copy_from_slice(&[
+                h(1.0 / y),
+                h((x * 0.0625).exp2()),
+                h((y.abs() + 1.0).log2()),
+            ]);
+            ysum += y as f32;
+            xsum += x as f32;
+        }
+        Case {
+            launch: Launch::linear(n as u32, 64),
+            buffers: vec![
+                to_bytes(&a),
+                to_bytes(&b),
+                vec![0; n * 12],
+                vec![0; n * 12],
+                vec![0; n * 6],
+                vec![0; 8],
+            ],
+            args: vec![
+                Arg::Buffer(0),
+                Arg::Buffer(1),
+                Arg::Buffer(2),
+                Arg::Buffer(3),
+                Arg::Buffer(4),
+                Arg::Buffer(5),
+            ],
+            expect: vec![
+                exact(2, Data::F16(hs)),
+                exact(3, Data::U32(ints)),
+                Expect {
+                    buffer: 4,
+                    data: Data::F16(approx),
+                    ulps: 1,
+                },
+                exact(5, Data::F32(vec![ysum, xsum])),
+            ],
+        }
+    }
+
+    pub fn narrow_f64_f16() -> Case {
+        let n = 200usize;
+        let mut r = Rng::new(47);
+        let mut x: Vec<f64> = gen(n, |i| {
+            // Magnitudes from 2^-30 to 2^17 with random low bits.
+            let e = (i % 48) as i32 - 30;
+            let m = 1.0 + (r.u64() >> 11) as f64 / (1u64 << 53) as f64;
+            let s = if r.u32() & 1 == 0 { 1.0 } else { -1.0 };
+            s * m * 2f64.powi(e)
+        });
+        let edges: [f64; 22] = [
+            0.0,
+            -0.0,
+            f64::NAN,
+            -f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            65504.0,
+            65519.99,
+            65520.0,
+            1e10,
+            1.0 + 2f64.powi(-11),                  // tie, rounds to even (1)
+            1.0 + 3.0 * 2f64.powi(-11),            // tie, rounds up to even
+            1.0 + 2f64.powi(-11) + 2f64.powi(-40), // just above a tie
+            2f64.powi(-24),                        // smallest subnormal
+            2f64.powi(-25),                        // tie with zero: rounds to 0
+            2f64.powi(-25) * 1.0001,
+            2f64.powi(-14) - 2f64.powi(-26), // rounds up to the smallest normal
+            3.0 * 2f64.powi(-26),            // subnormal tie
+            6.1e-5,
+            1e-300,
+            f64::MIN_POSITIVE / 4.0, // an f64 subnormal
+            -1.5e-7,
+        ];
+        x[..edges.len()].copy_from_slice(&edges);
+        let want: Vec<u16> = x.iter().map(|&v| f64_to_f16(v)).collect();
+        Case {
+            launch: Launch::linear(256, 64),
+            buffers: vec![to_bytes(&x), vec![0; n * 2]],
+            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            expect: vec![exact(1, Data::F16(want))],
+        }
+    }
+
+    pub fn bool_logic() -> Case {
+        let n = 140usize;
+        let mut r = Rng::new(48);
+        let xs: Vec<u32> = gen(n, |i| if i % 4 == 0 { r.u32() << 5 } else { r.u32() });
+        let ys: Vec<u32> = gen(n, |_| r.u32());
+        let mut out = vec![0u32; n * 4];
+        for i in 0..n {
+            let (x, y) = (xs[i], ys[i]);
+            let (p, q, rr) = (x & 1 != 0, x % 3 == 0, x > y);
+            // The loop: acc ^= bit k for k < 5 until a set bit breaks
+            // with true; with no set bit acc stays false.
+            let mut acc = false;
+            for k in 0..5 {
+                let set = (x >> k) & 1 != 0;
+                if set {
+                    acc = true;
+                    break;
+                }
+                acc ^= set;
+            }
+            let bits = [
+                p & q,
+                p | q,
+                p ^ q,
+                !p,
+                p == q,
+                p != q,
+                if rr { p } else { q },
+                if p { q } else { rr },
+                acc,
+            ];
+            let packed = bits
+                .iter()
+                .enumerate()
+                .fold(0u32, |m, (k, &b)| m | (b as u32) << k);
+            out[4 * i..4 * i + 4].copy_from_slice(&[
+                packed,
+                rr as u32,
+                (p as u32 as f32).to_bits(),
+                q as u32,
+            ]);
+        }
+        Case {
+            launch: Launch::linear(160, 32),
+            buffers: vec![to_bytes(&xs), to_bytes(&ys), vec![0; n * 16]],
+            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
+            expect: vec![exact(2, Data::U32(out))],
         }
     }
 }

@@ -41,7 +41,8 @@
 //!
 //! Integer arithmetic wraps; shift amounts are taken modulo the bit width;
 //! integer division by zero is an error (undefined on hardware). Float
-//! arithmetic is IEEE 754 with round-to-nearest-even and denormals kept;
+//! arithmetic is IEEE 754 with round-to-nearest-even and denormals kept
+//! (`div` and `sqrt` correctly rounded, compiled code included);
 //! `rcp`, `exp2` and `log2` may be approximate (1 ulp) when compiled, so
 //! tests compare their results with a tolerance. `f16` is computed through
 //! exact software conversion. Memory accesses declare an alignment that
