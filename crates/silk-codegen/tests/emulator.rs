@@ -21,73 +21,7 @@ const PROCESSORS: [Processor; 3] = [Processor::Gfx942, Processor::Gfx1100, Proce
 /// (kernel, processor) pairs that compile but currently fail in the
 /// emulator, with the observed reason. Each is a compiler or emulator bug to
 /// fix; remove the entry when it passes.
-///
-/// `atomic_exchange`: the kernel's `cmpxchg` and its `atomic add`/`xchg`
-/// whose old values are used select the returning (RTN, GLC) forms of the
-/// global atomics, whose operands are `vdst, vaddr, vdata, saddr` (as
-/// LLVM prints them; `llvm_mc.rs` re-assembles them to the same bytes).
-/// silk-emu's `vmem_atomic` reads the address from operand 0 and the data
-/// from operand 1 whatever the form, i.e. from vdst and vaddr here, and
-/// faults on the resulting address. With `vmem_atomic` reading operands 1
-/// and 2 for the RTN forms (tried locally) the kernel passes on all three
-/// processors. An emulator bug, not fixed here (the emulator is another
-/// engineer's area).
-///
-/// `conversions`, `f16_arith`: silk-emu's `f16_to_f32` (used by
-/// `v_cvt_f32_f16` and every f16 VALU operation) widens subnormal f16
-/// values wrongly: the exponent is one too small and the mantissa is
-/// shifted one bit too far (e.g. 0x0002 becomes 2^-24 instead of 2^-23,
-/// 0x03ff becomes 0x387f8000 instead of 0x387fc000). Both kernels have
-/// subnormal f16 values; with that function corrected locally (shift by
-/// `lz`, exponent `127 - 14 - lz`) both pass on all three processors. An
-/// emulator bug, not fixed here.
-const KNOWN_FAILURES: &[(&str, Processor, &str)] = &[
-    (
-        "conversions",
-        Processor::Gfx942,
-        "emulator: f16_to_f32 of subnormal f16 values is off by one binade",
-    ),
-    (
-        "conversions",
-        Processor::Gfx1100,
-        "emulator: f16_to_f32 of subnormal f16 values is off by one binade",
-    ),
-    (
-        "conversions",
-        Processor::Gfx1151,
-        "emulator: f16_to_f32 of subnormal f16 values is off by one binade",
-    ),
-    (
-        "f16_arith",
-        Processor::Gfx942,
-        "emulator: f16_to_f32 of subnormal f16 values is off by one binade",
-    ),
-    (
-        "f16_arith",
-        Processor::Gfx1100,
-        "emulator: f16_to_f32 of subnormal f16 values is off by one binade",
-    ),
-    (
-        "f16_arith",
-        Processor::Gfx1151,
-        "emulator: f16_to_f32 of subnormal f16 values is off by one binade",
-    ),
-    (
-        "atomic_exchange",
-        Processor::Gfx942,
-        "emulator: returning global atomics read vaddr from the vdst operand",
-    ),
-    (
-        "atomic_exchange",
-        Processor::Gfx1100,
-        "emulator: returning global atomics read vaddr from the vdst operand",
-    ),
-    (
-        "atomic_exchange",
-        Processor::Gfx1151,
-        "emulator: returning global atomics read vaddr from the vdst operand",
-    ),
-];
+const KNOWN_FAILURES: &[(&str, Processor, &str)] = &[];
 
 /// Run one compiled kernel on one processor; `Err` is a one-line reason.
 fn run(k: &corpus::CorpusKernel, p: Processor, obj: &[u8]) -> Result<(), String> {
