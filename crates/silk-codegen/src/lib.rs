@@ -11,10 +11,12 @@
 //!    registers, including the prologue (kernarg `s_load`s, workgroup-id
 //!    SGPRs, packed work-item ids in v0) and the structurization of
 //!    `if`/`loop` with EXEC masking;
-//! 4. [`regalloc::allocate`] — liveness and linear-scan allocation;
-//! 5. [`waitcnt::Waitcnt::run`] — wait counts as a CFG dataflow;
-//! 6. [`hazards::run`] — wait states the hardware does not interlock;
-//! 7. [`emit`] — branch resolution and encoding; [`abi::kernel_config`]
+//! 4. [`sched::run`] — latency-aware list scheduling in each block, on
+//!    virtual registers (loads hoisted and clustered);
+//! 5. [`regalloc::allocate`] — liveness and linear-scan allocation;
+//! 6. [`waitcnt::Waitcnt::run`] — wait counts as a CFG dataflow;
+//! 7. [`hazards::run`] — wait states the hardware does not interlock;
+//! 8. [`emit`] — branch resolution and encoding; [`abi::kernel_config`]
 //!    derives the `KernelConfig` and metadata from the result.
 //!
 //! The machine IR verifier ([`mir::MFunction::verify`]) runs between
@@ -108,6 +110,7 @@ pub mod hazards;
 pub mod isel;
 pub mod mir;
 pub mod regalloc;
+pub mod sched;
 pub mod uniformity;
 pub mod waitcnt;
 
@@ -186,6 +189,8 @@ pub fn compile_kernel(f: &Function, target: &Target) -> Result<CompiledKernel, E
     let (mut mf, needs, _entry) = sel.select_kernel()?;
     check(&mf, "instruction selection", false)?;
     let mir_after_isel = mf.print();
+    sched::run(&mut mf)?;
+    check(&mf, "scheduling", false)?;
     let info = p.info();
     let max_s = match p.generation() {
         // gfx942 reserves VCC, FLAT_SCRATCH and XNACK_MASK above next_free_sgpr.
