@@ -157,17 +157,16 @@ struct Pass {
 }
 
 impl Pass {
-    /// Run block `insts` from state `s`; returns the instructions with the
-    /// inserted waits, and leaves `s` at the block's exit.
-    fn block(&self, s: &mut State, insts: &[MInst]) -> Vec<MInst> {
-        let mut out = Vec::with_capacity(insts.len());
-        for inst in insts {
+    /// Run block `insts` from state `s`, leaving `s` at the block's exit;
+    /// `waits` gets the waits to insert, as (before instruction, wait).
+    fn block(&self, s: &mut State, insts: &[MInst], waits: &mut Vec<(usize, MInst)>) {
+        for (at, inst) in insts.iter().enumerate() {
             let ci = &self.table[inst.op.0 as usize];
-            let uses: Vec<u16> = regs(&inst.ops[inst.ndefs as usize..]).collect();
+            let uses = &inst.ops[inst.ndefs as usize..];
             let mut states = 0u32;
             let mut depctr = false;
             for src in &s.sources {
-                if !src.rule.reader(ci, uses.contains(&src.reg)) {
+                if !src.rule.reader(ci, regs(uses).any(|r| r == src.reg)) {
                     continue;
                 }
                 match src.rule {
@@ -177,12 +176,12 @@ impl Pass {
             }
             if depctr {
                 if let Some(d) = self.depctr {
-                    out.push(wait(d, 0x0fff));
+                    waits.push((at, wait(d, 0x0fff)));
                     s.sources.retain(|x| x.rule != Rule::TransGfx11);
                 }
             }
             if states > 0 {
-                out.push(wait(self.nop, states as i32 - 1));
+                waits.push((at, wait(self.nop, states as i32 - 1)));
                 s.advance(states, 0);
             }
             if inst.op == self.nop {
@@ -194,9 +193,7 @@ impl Pass {
                 s.advance(1, ci.flags.has(Flags::VALU) as u32);
             }
             sources(self.gen, ci, inst, s);
-            out.push(inst.clone());
         }
-        out
     }
 }
 
@@ -223,6 +220,7 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
     let mut ins: Vec<Option<State>> = vec![None; n];
     ins[0] = Some(State::default());
     let mut work = vec![0usize];
+    let mut waits = Vec::new();
     let mut iterations = 0usize;
     while let Some(b) = work.pop() {
         iterations += 1;
@@ -230,7 +228,8 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
             return Err(Error::Internal("hazard dataflow did not converge".into()));
         }
         let mut s = ins[b].clone().unwrap_or_default();
-        pass.block(&mut s, &mf.blocks[b].insts);
+        waits.clear();
+        pass.block(&mut s, &mf.blocks[b].insts, &mut waits);
         for &t in &succs[b] {
             let changed = match &mut ins[t] {
                 Some(st) => st.join(&s),
@@ -246,7 +245,21 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
     }
     for (b, state) in ins.into_iter().enumerate() {
         let mut s = state.unwrap_or_default();
-        mf.blocks[b].insts = pass.block(&mut s, &mf.blocks[b].insts);
+        waits.clear();
+        pass.block(&mut s, &mf.blocks[b].insts, &mut waits);
+        if waits.is_empty() {
+            continue;
+        }
+        let old = std::mem::take(&mut mf.blocks[b].insts);
+        let mut out = Vec::with_capacity(old.len() + waits.len());
+        let mut pending = waits.drain(..).peekable();
+        for (i, inst) in old.into_iter().enumerate() {
+            while let Some((_, w)) = pending.next_if(|(at, _)| *at == i) {
+                out.push(w);
+            }
+            out.push(inst);
+        }
+        mf.blocks[b].insts = out;
     }
     Ok(())
 }
