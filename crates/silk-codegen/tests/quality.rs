@@ -100,6 +100,7 @@ fn instruction_counts_against_clang() {
     );
     let mut ratios: BTreeMap<Processor, Vec<f64>> = BTreeMap::new();
     let mut all = Vec::new();
+    let (mut sgpr_ratios, mut vgpr_ratios) = (Vec::new(), Vec::new());
     let (mut now_ratcheted, mut was_ratcheted) = (Vec::new(), Vec::new());
     let mut problems = Vec::new();
     let mut skipped = Vec::new();
@@ -149,6 +150,8 @@ fn instruction_counts_against_clang() {
             );
             ratios.entry(p).or_default().push(ratio);
             all.push(ratio);
+            sgpr_ratios.push(ours.sgprs as f64 / c.sgprs.max(1) as f64);
+            vgpr_ratios.push(ours.vgprs as f64 / c.vgprs.max(1) as f64);
             match ratchet.get(&key) {
                 Some(&max) => {
                     now_ratcheted.push(ratio);
@@ -177,6 +180,11 @@ fn instruction_counts_against_clang() {
         "geomean all: {g:.3} over {} (kernel, processor) pairs (goal {GOAL}: {})",
         all.len(),
         if g <= GOAL { "met" } else { "not met" }
+    );
+    println!(
+        "geomean register ratios: SGPRs {:.3}, VGPRs {:.3} (metadata .sgpr_count / .vgpr_count)",
+        geomean(&sgpr_ratios),
+        geomean(&vgpr_ratios)
     );
     for s in &skipped {
         println!("skipped (does not compile yet): {s}");

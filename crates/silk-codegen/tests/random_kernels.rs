@@ -100,9 +100,11 @@ enum Stmt {
         ty: Ty,
         a: usize,
     },
-    /// `%r = if (cmp pred a, b) -> u32 { then; yield t } else { els; yield e }`.
+    /// `%r = if (cmp pred a, b) -> u32 { then; yield t } else { els; yield e }`
+    /// with `a`, `b` of type `ty`.
     If {
         pred: CmpPred,
+        ty: Ty,
         a: usize,
         b: usize,
         then: Vec<Stmt>,
@@ -271,6 +273,7 @@ fn emit(f: &mut FunctionBuilder, c: &Ctx, pool: &mut Pool, stmts: &[Stmt], top: 
             }
             Stmt::If {
                 pred,
+                ty,
                 a,
                 b,
                 then,
@@ -278,7 +281,7 @@ fn emit(f: &mut FunctionBuilder, c: &Ctx, pool: &mut Pool, stmts: &[Stmt], top: 
                 els,
                 e,
             } => {
-                let (l, r) = pool.pair(Ty::U32, *a, *b);
+                let (l, r) = pool.pair(*ty, *a, *b);
                 let cond = f.cmp(*pred, l, r)?;
                 let (pt, pe) = (pool.clone(), pool.clone());
                 let r = f.if_else(
@@ -546,16 +549,15 @@ fn stmts(depth: u32, max_len: usize) -> BoxedStrategy<Vec<Stmt>> {
     }
     let inner = stmts(depth - 1, 4);
     let iff = (
-        pred(),
-        pick(),
-        pick(),
+        (pred(), ty(), pick(), pick()),
         inner.clone(),
         pick(),
         inner.clone(),
         pick(),
     )
-        .prop_map(|(pred, a, b, then, t, els, e)| Stmt::If {
+        .prop_map(|((pred, ty, a, b), then, t, els, e)| Stmt::If {
             pred,
+            ty,
             a,
             b,
             then,
