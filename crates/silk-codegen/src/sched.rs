@@ -5,8 +5,10 @@
 //! the real ones (a value and its uses, memory order, implicit EXEC / VCC /
 //! SCC / M0), so a load can move above unrelated arithmetic; after
 //! allocation, register reuse adds anti- and output dependencies that pin
-//! most instructions in place. The price is longer live ranges, which the
-//! cap on loads in flight ([`MAX_LOADS_IN_FLIGHT`]) bounds.
+//! most instructions in place. The price is longer live ranges: with more
+//! than [`MAX_LOADS_IN_FLIGHT`] loads whose results are unread, or
+//! [`MAX_LIVE`] values not yet consumed, the scheduler falls back to the
+//! source order.
 //!
 //! Dependencies come from the operands (virtual registers as a whole, and
 //! physical registers by code), the opcode table's implicit attributes
@@ -36,8 +38,12 @@ use silk_amdgpu::target::Generation;
 use std::sync::OnceLock;
 
 /// Loads whose results no scheduled instruction has read yet, beyond
-/// which other ready work goes first (register pressure).
+/// which the scheduler keeps the source order (register pressure).
 pub const MAX_LOADS_IN_FLIGHT: usize = 8;
+
+/// Scheduled values not yet consumed, beyond which the scheduler keeps
+/// the source order.
+pub const MAX_LIVE: usize = 24;
 
 /// A register an instruction reads or writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -115,6 +121,8 @@ struct Scratch {
     waiting: Vec<u32>,
     ready: Vec<u32>,
     unread: Vec<bool>,
+    /// Unscheduled successors of each scheduled node.
+    pending: Vec<u32>,
     order: Vec<u32>,
 }
 
@@ -361,18 +369,26 @@ fn schedule(sc: &mut Scratch) {
     sc.unread.clear();
     sc.unread.resize(n, false);
     let mut in_flight = 0usize;
+    // Scheduled nodes with a definition and unscheduled successors: an
+    // upper bound on the values they keep live.
+    let mut live = 0usize;
+    sc.pending.clear();
+    sc.pending.resize(n, 0);
     sc.order.clear();
     while !sc.ready.is_empty() {
-        let full = in_flight >= MAX_LOADS_IN_FLIGHT;
-        let (nodes, height) = (&sc.nodes, &sc.height);
-        let best = sc
-            .ready
-            .iter()
-            .enumerate()
-            .filter(|&(_, &i)| !(full && nodes[i as usize].load))
-            .max_by_key(|&(_, &i)| (height[i as usize], std::cmp::Reverse(i)))
-            .or_else(|| sc.ready.iter().enumerate().min_by_key(|&(_, &i)| i))
-            .map(|(k, _)| k);
+        // Under register pressure, source order: height would keep pulling
+        // every later load's address arithmetic up, and keep it live.
+        let full = in_flight >= MAX_LOADS_IN_FLIGHT || live >= MAX_LIVE;
+        let height = &sc.height;
+        let best = if full {
+            sc.ready.iter().enumerate().min_by_key(|&(_, &i)| i)
+        } else {
+            sc.ready
+                .iter()
+                .enumerate()
+                .max_by_key(|&(_, &i)| (height[i as usize], std::cmp::Reverse(i)))
+        }
+        .map(|(k, _)| k);
         let Some(k) = best else { break };
         let i = sc.ready.swap_remove(k) as usize;
         sc.order.push(i as u32);
@@ -382,8 +398,16 @@ fn schedule(sc: &mut Scratch) {
                 sc.unread[p] = false;
                 in_flight -= 1;
             }
+            sc.pending[p] -= 1;
+            if sc.pending[p] == 0 && sc.nodes[p].defs.1 > sc.nodes[p].defs.0 {
+                live -= 1;
+            }
         }
         let node = &sc.nodes[i];
+        sc.pending[i] = sc.succ_start[i + 1] - sc.succ_start[i];
+        if sc.pending[i] > 0 && node.defs.1 > node.defs.0 {
+            live += 1;
+        }
         if node.load && node.defs.1 > node.defs.0 {
             sc.unread[i] = true;
             in_flight += 1;
