@@ -127,7 +127,15 @@ fn regs(ops: &[MOp]) -> impl Iterator<Item = u16> + '_ {
 
 /// The hazard sources `inst` creates on `gen`.
 fn sources(gen: Generation, ci: &OpInfo, inst: &MInst, out: &mut State) {
-    let defs = || regs(&inst.ops[..inst.ndefs as usize]);
+    // Written registers, with physical destinations beyond `ndefs` (a
+    // VOP3 carry-out `vcc`).
+    let defs = || {
+        inst.ops
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| crate::sched::writes(ci, inst, i))
+            .flat_map(|(_, op)| regs(std::slice::from_ref(op)))
+    };
     let valu = ci.flags.has(Flags::VALU);
     if gen == Generation::Gfx9 && valu {
         for reg in defs().filter(|&r| r < 256) {

@@ -33,6 +33,7 @@
 
 use crate::mir::{MFunction, MInst, MOp};
 use crate::Error;
+use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::{operand, table, Flags, OpInfo, Operand};
 use silk_amdgpu::target::Generation;
 use std::sync::OnceLock;
@@ -138,8 +139,10 @@ impl Scratch {
             }
             _ => {}
         };
-        for op in &inst.ops[..inst.ndefs as usize] {
-            regs_of(op, &mut self.regs);
+        for (i, op) in inst.ops.iter().enumerate() {
+            if writes(info, inst, i) {
+                regs_of(op, &mut self.regs);
+            }
         }
         if f.has(Flags::WRITES_EXEC) || (salu && !known.exec) {
             self.regs.extend(EXEC.map(Res::Phys));
@@ -237,6 +240,25 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// Whether operand `i` of `inst` is written: one of the first `ndefs`, or
+/// a physical register in a destination field of the opcode table (a VOP3
+/// carry-out `vcc` is a source in the machine IR's operand order) or in an
+/// unencoded one (implicit `vcc`: written by VOPC and carry ops, read by
+/// `v_cndmask`; taken as written, which only adds dependencies).
+pub(crate) fn writes(info: &OpInfo, inst: &MInst, i: usize) -> bool {
+    if i < inst.ndefs as usize {
+        return true;
+    }
+    let phys_reg = matches!(inst.ops.get(i), Some(MOp::Phys(Operand::Reg { .. })));
+    phys_reg
+        && info.operands.get(i).is_some_and(|s| {
+            matches!(
+                s.field,
+                Field::Sdst | Field::Sdst3 | Field::Vdst | Field::VdstY | Field::Unencoded
+            )
+        })
 }
 
 /// Dense index of a register for the dependency tables.

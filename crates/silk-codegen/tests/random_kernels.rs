@@ -6,8 +6,9 @@
 //! built with `silk_gpu_ir`'s builder. Statements pick their operands as
 //! "the k-th value of type T in scope" (k modulo the count), so every
 //! program — and every program proptest shrinks it to — is valid. The
-//! features are those the compiler supports today: `u32`/`i32`/`f32`
-//! arithmetic with exactly rounded float operations, compares, selects,
+//! features are those the compiler supports today: `u32`/`i32`/`u64`/
+//! `f32`/`f64` arithmetic with exactly rounded float operations (integer
+//! division on 32 bits), compares, selects,
 //! conversions, `if`/`else` with a result on divergent and uniform
 //! conditions, loops with bounded trip counts (uniform or divergent) and
 //! conditional `break`, in-bounds global loads and stores (also under
@@ -44,6 +45,8 @@ enum Ty {
     U32,
     I32,
     F32,
+    U64,
+    F64,
 }
 
 impl Ty {
@@ -52,7 +55,17 @@ impl Ty {
             Ty::U32 => Type::U32,
             Ty::I32 => Type::I32,
             Ty::F32 => Type::F32,
+            Ty::U64 => Type::U64,
+            Ty::F64 => Type::F64,
         }
+    }
+
+    fn float(self) -> bool {
+        matches!(self, Ty::F32 | Ty::F64)
+    }
+
+    fn int32(self) -> bool {
+        matches!(self, Ty::U32 | Ty::I32)
     }
 }
 
@@ -71,7 +84,9 @@ enum Stmt {
         ty: Ty,
         a: usize,
     },
+    /// `fma` on f32, or f64 if `wide`.
     Fma {
+        wide: bool,
         a: usize,
         b: usize,
         c: usize,
@@ -197,10 +212,14 @@ fn emit(f: &mut FunctionBuilder, c: &Ctx, pool: &mut Pool, stmts: &[Stmt], top: 
             Stmt::Bin { op, ty, a, b } => {
                 let (x, mut y) = pool.pair(*ty, *a, *b);
                 let op = match (op, ty) {
-                    // Integer-only operations on f32 become `sub`.
-                    (BinOp::Rem | BinOp::And | BinOp::Or | BinOp::Xor, Ty::F32) => BinOp::Sub,
-                    (BinOp::Shl | BinOp::Shr, Ty::F32) => BinOp::Add,
-                    (BinOp::Div, Ty::F32) => BinOp::Mul,
+                    // Integer-only operations on floats become `sub`/`add`;
+                    // division only on 32-bit integers.
+                    (BinOp::Rem | BinOp::And | BinOp::Or | BinOp::Xor, t) if t.float() => {
+                        BinOp::Sub
+                    }
+                    (BinOp::Shl | BinOp::Shr, t) if t.float() => BinOp::Add,
+                    (BinOp::Div, t) if !t.int32() => BinOp::Mul,
+                    (BinOp::Rem, Ty::U64) => BinOp::Xor,
                     (op, _) => *op,
                 };
                 if matches!(op, BinOp::Div | BinOp::Rem) {
@@ -212,26 +231,25 @@ fn emit(f: &mut FunctionBuilder, c: &Ctx, pool: &mut Pool, stmts: &[Stmt], top: 
                 let r = f.binary(op, x, y)?;
                 pool.push(r, *ty);
             }
+            // No unary operation on u64 is selected yet.
+            Stmt::Un { ty: Ty::U64, .. } => {}
             Stmt::Un { op, ty, a } => {
                 let x = pool.pick(*ty, *a);
                 let op = match (op, ty) {
                     (UnOp::Neg | UnOp::Not, Ty::U32 | Ty::I32) => *op,
                     (UnOp::Abs, Ty::I32) => UnOp::Abs,
-                    (UnOp::Neg | UnOp::Abs, Ty::F32) => *op,
+                    (UnOp::Neg | UnOp::Abs, t) if t.float() => *op,
                     (UnOp::Floor | UnOp::Ceil | UnOp::Trunc | UnOp::Rint, Ty::F32) => *op,
-                    (_, Ty::F32) => UnOp::Neg,
+                    (_, t) if t.float() => UnOp::Neg,
                     _ => UnOp::Not,
                 };
                 let r = f.unary(op, x)?;
                 pool.push(r, *ty);
             }
-            Stmt::Fma { a, b, c: cc } => {
-                let r = f.fma(
-                    pool.pick(Ty::F32, *a),
-                    pool.pick(Ty::F32, *b),
-                    pool.pick(Ty::F32, *cc),
-                )?;
-                pool.push(r, Ty::F32);
+            Stmt::Fma { wide, a, b, c: cc } => {
+                let t = if *wide { Ty::F64 } else { Ty::F32 };
+                let r = f.fma(pool.pick(t, *a), pool.pick(t, *b), pool.pick(t, *cc))?;
+                pool.push(r, t);
             }
             Stmt::Select {
                 pred,
@@ -251,8 +269,12 @@ fn emit(f: &mut FunctionBuilder, c: &Ctx, pool: &mut Pool, stmts: &[Stmt], top: 
                 let x = pool.pick(*from, *a);
                 let r = if from == to {
                     x
-                } else if *from != Ty::F32 && *to != Ty::F32 {
+                } else if from.int32() && to.int32() {
                     f.bitcast(x, to.ir())?
+                } else if (*from == Ty::U64 && to.float()) || (from.float() && *to == Ty::U64) {
+                    // No direct 64-bit integer <-> float conversion: via u32.
+                    let mid = f.cvt(x, Type::U32)?;
+                    f.cvt(mid, to.ir())?
                 } else {
                     f.cvt(x, to.ir())?
                 };
@@ -377,10 +399,22 @@ fn emit(f: &mut FunctionBuilder, c: &Ctx, pool: &mut Pool, stmts: &[Stmt], top: 
     Ok(())
 }
 
+/// The bits of `v` as one u32 (64-bit values: both halves xor-ed).
 fn as_u32(f: &mut FunctionBuilder, v: Value, t: Ty) -> B<Value> {
     match t {
         Ty::U32 => Ok(v),
-        _ => f.bitcast(v, Type::U32),
+        Ty::I32 | Ty::F32 => f.bitcast(v, Type::U32),
+        Ty::U64 | Ty::F64 => {
+            let v = if t == Ty::F64 {
+                f.bitcast(v, Type::U64)?
+            } else {
+                v
+            };
+            let c32 = f.const_u64(32)?;
+            let hi = f.shr(v, c32)?;
+            let x = f.xor(v, hi)?;
+            f.cvt(x, Type::U32)
+        }
     }
 }
 
@@ -436,6 +470,12 @@ fn build(stmts: &[Stmt], consts: &[u32]) -> Result<Module, String> {
         pool.push(xf, Ty::F32);
         let kf = f.cvt(k, Type::F32)?;
         pool.push(kf, Ty::F32);
+        let g64 = f.cvt(gid, Type::U64)?;
+        pool.push(g64, Ty::U64);
+        let x64 = f.cvt(x, Type::U64)?;
+        pool.push(x64, Ty::U64);
+        let xd = f.cvt(x, Type::F64)?;
+        pool.push(xd, Ty::F64);
         let c = Ctx {
             input,
             out,
@@ -518,7 +558,13 @@ fn pick() -> impl Strategy<Value = usize> {
 }
 
 fn ty() -> impl Strategy<Value = Ty> {
-    prop_oneof![Just(Ty::U32), Just(Ty::I32), Just(Ty::F32)]
+    prop_oneof![
+        3 => Just(Ty::U32),
+        2 => Just(Ty::I32),
+        2 => Just(Ty::F32),
+        1 => Just(Ty::U64),
+        1 => Just(Ty::F64),
+    ]
 }
 
 fn pred() -> impl Strategy<Value = CmpPred> {
@@ -531,7 +577,8 @@ fn leaf() -> BoxedStrategy<Stmt> {
     prop_oneof![
         4 => (bin, ty(), pick(), pick()).prop_map(|(op, ty, a, b)| Stmt::Bin { op, ty, a, b }),
         1 => (un, ty(), pick()).prop_map(|(op, ty, a)| Stmt::Un { op, ty, a }),
-        1 => (pick(), pick(), pick()).prop_map(|(a, b, c)| Stmt::Fma { a, b, c }),
+        1 => (any::<bool>(), pick(), pick(), pick())
+            .prop_map(|(wide, a, b, c)| Stmt::Fma { wide, a, b, c }),
         2 => (pred(), ty(), pick(), pick(), pick(), pick())
             .prop_map(|(pred, ty, a, b, x, y)| Stmt::Select { pred, ty, a, b, x, y }),
         1 => (ty(), ty(), pick()).prop_map(|(from, to, a)| Stmt::Cvt { from, to, a }),
@@ -653,4 +700,36 @@ fn known_bug_reproducers_still_fail() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Shrunk failures the generator found and that are fixed: each must keep
+/// passing.
+#[test]
+fn fixed_failures_stay_fixed() {
+    // sched: the carry-out `vcc` of `v_add_co_u32_e64` is not among the
+    // machine IR's definitions, so the scheduler interleaved two 64-bit
+    // add chains (a u64 add and a store address) and one `v_addc` read the
+    // other's carry: an out-of-bounds store in the lane that loops.
+    let mut input = vec![0u32; GRID as usize];
+    input[GRID as usize - 1] = u32::MAX;
+    let prog = [Stmt::Loop {
+        trips: 0,
+        divergent: Some(0),
+        init: 0,
+        body: vec![
+            Stmt::Bin {
+                op: BinOp::Add,
+                ty: Ty::U64,
+                a: 1,
+                b: 0,
+            },
+            Stmt::Store {
+                slot: 0,
+                ty: Ty::F64,
+                a: 0,
+            },
+        ],
+        next: 0,
+    }];
+    check(&prog, &[], &input, 0).unwrap();
 }
