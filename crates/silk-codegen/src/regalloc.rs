@@ -7,10 +7,12 @@
 //! definition or, for definitions inside a loop, at the head of the
 //! outermost such loop (a lane mask written in one iteration must survive
 //! the next). Hulls are conservative intervals, so any two registers whose
-//! hulls overlap get disjoint physical registers. A definition never
-//! shares a register with an operand of the same instruction, except that
-//! a plain copy whose source's hull ends at the copy may take the
-//! source's register (copy coalescing); the copy is then dropped. A
+//! hulls overlap get disjoint physical registers. A definition shares a
+//! register with an operand of the same instruction only where that is
+//! safe: a one-dword VALU or SALU result may take the register of an
+//! operand whose hull ends there (operands are read before the result is
+//! written), and a plain copy whose source's hull ends at the copy takes
+//! the source's register (copy coalescing), so the copy is dropped. A
 //! multi-dword register written dword by dword is killed (for liveness)
 //! once all its dwords are written in a block, so it is not live above
 //! its first write.
@@ -24,7 +26,7 @@
 use crate::abi::RegUsage;
 use crate::mir::{File, MFunction, MOp};
 use crate::Error;
-use silk_amdgpu::isa::Operand;
+use silk_amdgpu::isa::{Flags, Operand};
 
 struct Interval {
     reg: usize,
@@ -180,6 +182,35 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
             }
         }
     }
+    // Operand reuse: a one-dword result of a VALU or SALU instruction may
+    // take the register of an operand whose hull ends at that instruction
+    // (the hardware reads the operands before it writes the result). Per
+    // register defined so: the registers that instruction reads.
+    let table = silk_amdgpu::isa::table::table(mf.processor.generation());
+    let mut reads_at_def: Vec<Vec<usize>> = vec![Vec::new(); nregs];
+    for (bi, b) in mf.blocks.iter().enumerate() {
+        for (ii, inst) in b.insts.iter().enumerate() {
+            let p = block_start[bi] + ii as u32;
+            let flags = table[inst.op.0 as usize].flags;
+            let alu = flags.0 & (Flags::VALU | Flags::SALU) != 0;
+            let [MOp::Reg { r: d, off: 0, n: 1 }] = inst.ops[..inst.ndefs as usize] else {
+                continue;
+            };
+            let d = d.0 as usize;
+            if !alu || mf.vregs[d].dwords != 1 || first_def[d] != p {
+                continue;
+            }
+            for op in &inst.ops[inst.ndefs as usize..] {
+                if let MOp::Reg { r, .. } = op {
+                    reads_at_def[d].push(r.0 as usize);
+                }
+            }
+        }
+    }
+    let mut copied = vec![false; nregs];
+    for &(src, _, _) in hint.iter().flatten() {
+        copied[src] = true;
+    }
     let mut intervals = Vec::new();
     for r in 0..nregs {
         if start[r] == u32::MAX {
@@ -262,8 +293,17 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
             }
         }
         let mut base = 0u32;
+        let reused = &reads_at_def[iv.reg];
+        // A copy source keeps first fit: the copy's destination may need
+        // an aligned pair at its register to coalesce.
+        let dying = |k: usize| {
+            owner[k].is_some_and(|o| end[o] == iv.start && reused.contains(&o))
+                && first_def[iv.reg] == iv.start
+                && !info.merge
+                && !copied[iv.reg]
+        };
         while found.is_none() && base + n <= limit {
-            if (base..base + n).all(|k| busy[k as usize] <= iv.start) {
+            if (base..base + n).all(|k| busy[k as usize] <= iv.start || dying(k as usize)) {
                 found = Some(base);
                 break;
             }
@@ -381,8 +421,9 @@ mod tests {
     }
 
     /// `%b = %a` where `%a` dies at the copy, and `%w` written dword by
-    /// dword: the copy is coalesced away, and `%w` is not live before its
-    /// first write (it shares no register with `%a`'s hull).
+    /// dword: the copy is coalesced away, `%w` is not live before its
+    /// first write (it shares no register with `%a`'s hull), and the add
+    /// takes the register of its dying operand `%w[0:0]`.
     #[test]
     fn copies_coalesce_and_piecewise_writes_kill() {
         let p = Processor::Gfx1100;
@@ -411,10 +452,10 @@ mod tests {
             [
                 "v_mov_b32_e32 v0, <- 1",
                 "v_mov_b32_e32 v1, <- 1",
-                "v_add_nc_u32_e32 v2, <- v0, v1"
+                "v_add_nc_u32_e32 v0, <- v0, v1"
             ],
             "{text:?}"
         );
-        assert_eq!(usage.vgprs, 3);
+        assert_eq!(usage.vgprs, 2);
     }
 }
