@@ -12,14 +12,20 @@ pub fn run(input: &Path, target: &str, output: Option<&PathBuf>, emit: &str) -> 
     let target = Target::parse(target).map_err(|e| e.to_string())?;
     let name = input.display().to_string();
     let module = silk_gpu_ir::Module::parse_verified(&name, &text).map_err(|e| e.to_string())?;
-    let kernels =
-        silk_codegen::compile_module(&module, &target).map_err(|e| format!("{name}: {e}"))?;
+    let options = silk_codegen::Options {
+        keep_mir: emit == "mir",
+    };
+    let kernels = silk_codegen::compile_module_with(&module, &target, options)
+        .map_err(|e| format!("{name}: {e}"))?;
     let bytes = match emit {
         "obj" => silk_codegen::code_object(&target, &kernels).map_err(|e| e.to_string())?,
         "asm" => silk_codegen::assembly(&target, &kernels).into_bytes(),
         "mir" => kernels
             .iter()
-            .map(|k| format!("; kernel {}\n{}", k.name, k.mir_after_isel))
+            .map(|k| {
+                let mir = k.mir_after_isel.as_deref().unwrap_or_default();
+                format!("; kernel {}\n{mir}", k.name)
+            })
             .collect::<String>()
             .into_bytes(),
         other => {

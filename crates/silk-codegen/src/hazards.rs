@@ -1,21 +1,28 @@
 //! Hazard handling on allocated code: wait states the hardware does not
-//! interlock. Each rule is one small function with a processor predicate;
-//! the pass inserts `s_nop` (GFX9) or `s_waitcnt_depctr` (GFX11) where a
-//! rule needs more independent instructions than there are.
+//! interlock. The pass inserts `s_nop` (GFX9) or `s_waitcnt_depctr` (GFX11)
+//! where a rule needs more independent instructions than there are.
 //!
-//! Rules implemented:
-//! - `valu_sgpr_then_read` (GFX9, CDNA3 ISA §4.5 "Manually inserted wait
-//!   states"): a VALU that writes an SGPR or VCC (`v_cmp_*_e64`,
-//!   `v_readfirstlane`, carry-out) followed within 5 wait states by a VMEM
-//!   or SMEM instruction reading that SGPR, or within 4 by `v_readlane` /
-//!   `v_writelane` / `v_div_fmas` reading it. We apply the 5-state bound to
-//!   every reader of the SGPR that is not a VALU using it as a lane mask
-//!   or carry, which the hardware forwards: conservative and simple.
-//! - `trans_then_use` (gfx940+, LLVM `GCNHazardRecognizer` "trans use"):
-//!   a transcendental VALU result read by the next VALU needs 1 wait state.
-//! - `trans_then_use_gfx11` (GFX11, RDNA3 ISA §5.7 / LLVM
-//!   `fixVALUTransUseHazard`): a transcendental result read by a VALU
-//!   within 5 VALUs needs `s_waitcnt_depctr va_vdst(0)`.
+//! It is a forward dataflow over the CFG, like wait-count insertion: the
+//! state holds the recent *hazard sources* (a register written by a kind of
+//! instruction, and how long ago), states join at merges (union, youngest
+//! age), loops iterate to a fixpoint, and each block is rewritten from its
+//! entry state. So a source at the end of one block is checked against the
+//! readers at the start of its successors, and only where a reader is.
+//!
+//! Rules (each one [`Rule`] with its processor predicate in [`sources`] and
+//! its check in [`Rule::need`]):
+//! - `ValuSgpr` (GFX9, CDNA3 ISA §4.5 "Manually inserted wait states"): a
+//!   VALU that writes an SGPR or VCC (`v_cmp_*_e64`, `v_readfirstlane`,
+//!   carry-out) followed within 5 wait states by a VMEM, SMEM or LDS
+//!   instruction reading that SGPR. (The 4-state `v_readlane` /
+//!   `v_writelane` lane-select case is covered by the same bound whenever
+//!   those are not VALU readers; VALUs reading an SGPR as a lane mask or
+//!   carry are forwarded by the hardware.)
+//! - `TransGfx9` (gfx940+, LLVM `GCNHazardRecognizer` "trans use"): a
+//!   transcendental VALU result read by the next VALU needs 1 wait state.
+//! - `TransGfx11` (GFX11, RDNA3 ISA §5.7 / LLVM `fixVALUTransUseHazard`): a
+//!   transcendental result read by a VALU within 5 VALUs needs
+//!   `s_waitcnt_depctr va_vdst(0)`; the age counts VALUs, not wait states.
 //!
 //! Not yet: MFMA pass-count hazards (no MFMA is selected), VALU-mask-write
 //! (gfx1151), partial forwarding, LDS-direct and `s_setreg` hazards (none
@@ -23,156 +30,301 @@
 
 use crate::mir::{MFunction, MInst, MOp};
 use crate::Error;
-use silk_amdgpu::isa::{table, Flags, Mods, OpInfo, Operand};
+use silk_amdgpu::isa::{table, Flags, Mods, OpInfo, Opcode, Operand};
 use silk_amdgpu::target::Generation;
 
-fn regs(ops: &[MOp]) -> Vec<u16> {
-    let mut v = Vec::new();
-    for op in ops {
-        if let MOp::Phys(Operand::Reg { code, count, .. }) = op {
-            v.extend(*code..*code + *count as u16);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Rule {
+    ValuSgpr,
+    TransGfx9,
+    TransGfx11,
+}
+
+impl Rule {
+    /// Age at which the source stops mattering.
+    fn window(self) -> u32 {
+        match self {
+            Rule::ValuSgpr => 5,
+            Rule::TransGfx9 => 1,
+            Rule::TransGfx11 => 5,
         }
     }
-    v
+
+    /// Whether `cur` (with table entry `ci`) reads a source of this rule
+    /// in a way the rule covers.
+    fn reader(self, ci: &OpInfo, reads: bool) -> bool {
+        if !reads {
+            return false;
+        }
+        match self {
+            Rule::ValuSgpr => {
+                !ci.flags.has(Flags::VALU)
+                    && ci.flags.0 & (Flags::VMEM | Flags::SMEM | Flags::LDS) != 0
+            }
+            Rule::TransGfx9 | Rule::TransGfx11 => ci.flags.has(Flags::VALU),
+        }
+    }
 }
 
-fn defs(i: &MInst) -> Vec<u16> {
-    regs(&i.ops[..i.ndefs as usize])
-}
-fn uses(i: &MInst) -> Vec<u16> {
-    regs(&i.ops[i.ndefs as usize..])
+/// `reg` was written by a source of `rule`, `age` wait states ago (VALUs
+/// ago for `TransGfx11`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Source {
+    rule: Rule,
+    reg: u16,
+    age: u32,
 }
 
-/// Wait states needed between `prev` (`dist` instructions back, 1 = the
-/// previous one) and `cur`.
-fn needed(gen: Generation, pi: &OpInfo, prev: &MInst, ci: &OpInfo, cur: &MInst) -> u32 {
-    let mut need = 0;
-    if gen == Generation::Gfx9 && pi.flags.has(Flags::VALU) {
-        let sdefs: Vec<u16> = defs(prev).into_iter().filter(|&r| r < 256).collect();
-        if !sdefs.is_empty()
-            && !ci.flags.has(Flags::VALU)
-            && ci.flags.0 & (Flags::VMEM | Flags::SMEM | Flags::LDS) != 0
-            && uses(cur).iter().any(|r| sdefs.contains(r))
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct State {
+    /// Sorted by (rule, reg); one entry per (rule, reg), the youngest.
+    sources: Vec<Source>,
+}
+
+impl State {
+    fn add(&mut self, s: Source) {
+        match self
+            .sources
+            .binary_search_by_key(&(s.rule, s.reg), |x| (x.rule, x.reg))
         {
-            need = need.max(5);
+            Ok(i) => self.sources[i].age = self.sources[i].age.min(s.age),
+            Err(i) => self.sources.insert(i, s),
         }
     }
-    if gen == Generation::Gfx9 && pi.flags.has(Flags::TRANS) && ci.flags.has(Flags::VALU) {
-        let vd = defs(prev);
-        if uses(cur).iter().any(|r| vd.contains(r)) {
-            need = need.max(1);
+
+    fn join(&mut self, o: &State) -> bool {
+        let before = self.sources.len();
+        let mut changed = false;
+        for s in &o.sources {
+            let old = self
+                .sources
+                .iter()
+                .find(|x| x.rule == s.rule && x.reg == s.reg)
+                .map(|x| x.age);
+            if old.is_none_or(|a| s.age < a) {
+                self.add(*s);
+                changed = true;
+            }
+        }
+        changed || self.sources.len() != before
+    }
+
+    /// `n` wait states pass (and, for `TransGfx11`, `valus` VALUs).
+    fn advance(&mut self, n: u32, valus: u32) {
+        for s in &mut self.sources {
+            s.age += if s.rule == Rule::TransGfx11 { valus } else { n };
+        }
+        self.sources.retain(|s| s.age < s.rule.window());
+    }
+}
+
+fn regs(ops: &[MOp]) -> impl Iterator<Item = u16> + '_ {
+    ops.iter().flat_map(|op| match op {
+        MOp::Phys(Operand::Reg { code, count, .. }) => *code..*code + *count as u16,
+        _ => 0..0,
+    })
+}
+
+/// The hazard sources `inst` creates on `gen`.
+fn sources(gen: Generation, ci: &OpInfo, inst: &MInst, out: &mut State) {
+    // Written registers, with physical destinations beyond `ndefs` (a
+    // VOP3 carry-out `vcc`).
+    let defs = || {
+        inst.ops
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| crate::sched::writes(ci, inst, i))
+            .flat_map(|(_, op)| regs(std::slice::from_ref(op)))
+    };
+    let valu = ci.flags.has(Flags::VALU);
+    if gen == Generation::Gfx9 && valu {
+        for reg in defs().filter(|&r| r < 256) {
+            out.add(Source {
+                rule: Rule::ValuSgpr,
+                reg,
+                age: 0,
+            });
         }
     }
-    need
+    if ci.flags.has(Flags::TRANS) {
+        let rule = match gen {
+            Generation::Gfx9 => Rule::TransGfx9,
+            Generation::Gfx11 => Rule::TransGfx11,
+        };
+        for reg in defs() {
+            out.add(Source { rule, reg, age: 0 });
+        }
+    }
+}
+
+struct Pass {
+    gen: Generation,
+    table: &'static [OpInfo],
+    nop: Opcode,
+    depctr: Option<Opcode>,
+}
+
+impl Pass {
+    /// Run block `insts` from state `s`, leaving `s` at the block's exit;
+    /// `waits` gets the waits to insert, as (before instruction, wait).
+    fn block(&self, s: &mut State, insts: &[MInst], waits: &mut Vec<(usize, MInst)>) {
+        for (at, inst) in insts.iter().enumerate() {
+            let ci = &self.table[inst.op.0 as usize];
+            let uses = &inst.ops[inst.ndefs as usize..];
+            let mut states = 0u32;
+            let mut depctr = false;
+            for src in &s.sources {
+                if !src.rule.reader(ci, regs(uses).any(|r| r == src.reg)) {
+                    continue;
+                }
+                match src.rule {
+                    Rule::TransGfx11 => depctr = true,
+                    _ => states = states.max(src.rule.window() - src.age),
+                }
+            }
+            if depctr {
+                if let Some(d) = self.depctr {
+                    waits.push((at, wait(d, 0x0fff)));
+                    s.sources.retain(|x| x.rule != Rule::TransGfx11);
+                }
+            }
+            if states > 0 {
+                waits.push((at, wait(self.nop, states as i32 - 1)));
+                s.advance(states, 0);
+            }
+            if inst.op == self.nop {
+                s.advance(nop_states(inst), 0);
+            } else if Some(inst.op) == self.depctr {
+                s.advance(1, 0);
+                s.sources.retain(|x| x.rule != Rule::TransGfx11);
+            } else {
+                s.advance(1, ci.flags.has(Flags::VALU) as u32);
+            }
+            sources(self.gen, ci, inst, s);
+        }
+    }
+}
+
+fn wait(op: Opcode, imm: i32) -> MInst {
+    MInst {
+        op,
+        ops: vec![MOp::Phys(Operand::Imm(imm))],
+        ndefs: 0,
+        mods: Mods::default(),
+    }
 }
 
 pub fn run(mf: &mut MFunction) -> Result<(), Error> {
     let gen = mf.processor.generation();
-    let table = table::table(gen);
-    let nop = table::lookup(mf.processor, "s_nop", None)
-        .ok_or_else(|| Error::Internal("no s_nop".into()))?;
-    let depctr = table::lookup(mf.processor, "s_waitcnt_depctr", None);
-    for b in &mut mf.blocks {
-        let old = std::mem::take(&mut b.insts);
-        let mut out: Vec<MInst> = Vec::with_capacity(old.len());
-        // Hazards are checked within a block; a block boundary is a branch
-        // target, and we conservatively flush at block start below.
-        for inst in old {
-            let ci = &table[inst.op.0 as usize];
-            let mut need = 0u32;
-            let mut states = 0u32; // wait states between out[j] and inst
-            for prev in out.iter().rev().take(6) {
-                let pi = &table[prev.op.0 as usize];
-                let n = needed(gen, pi, prev, ci, &inst);
-                if n > states {
-                    need = need.max(n - states);
+    let pass = Pass {
+        gen,
+        table: table::table(gen),
+        nop: table::lookup(mf.processor, "s_nop", None)
+            .ok_or_else(|| Error::Internal("no s_nop".into()))?,
+        depctr: table::lookup(mf.processor, "s_waitcnt_depctr", None),
+    };
+    let n = mf.blocks.len();
+    let succs: Vec<Vec<usize>> = (0..n).map(|b| mf.successors(b)).collect();
+    let mut ins: Vec<Option<State>> = vec![None; n];
+    ins[0] = Some(State::default());
+    let mut work = vec![0usize];
+    let mut waits = Vec::new();
+    let mut iterations = 0usize;
+    while let Some(b) = work.pop() {
+        iterations += 1;
+        if iterations > 100_000 {
+            return Err(Error::Internal("hazard dataflow did not converge".into()));
+        }
+        let mut s = ins[b].clone().unwrap_or_default();
+        waits.clear();
+        pass.block(&mut s, &mf.blocks[b].insts, &mut waits);
+        for &t in &succs[b] {
+            let changed = match &mut ins[t] {
+                Some(st) => st.join(&s),
+                slot @ None => {
+                    *slot = Some(s.clone());
+                    true
                 }
-                states += if prev.op == nop {
-                    prev_nop_states(prev)
-                } else {
-                    1
-                };
+            };
+            if changed && !work.contains(&t) {
+                work.push(t);
             }
-            if gen == Generation::Gfx11 && ci.flags.has(Flags::VALU) {
-                // Transcendental results read within 5 VALUs.
-                let mut valus = 0;
-                for prev in out.iter().rev() {
-                    let pi = &table[prev.op.0 as usize];
-                    if Some(prev.op) == depctr {
-                        break;
-                    }
-                    if pi.flags.has(Flags::TRANS) {
-                        let vd = defs(prev);
-                        if uses(&inst).iter().any(|r| vd.contains(r)) {
-                            if let Some(d) = depctr {
-                                out.push(MInst {
-                                    op: d,
-                                    ops: vec![MOp::Phys(Operand::Imm(0x0fff))],
-                                    ndefs: 0,
-                                    mods: Mods::default(),
-                                });
-                            }
-                        }
-                        break;
-                    }
-                    if pi.flags.has(Flags::VALU) {
-                        valus += 1;
-                        if valus >= 5 {
-                            break;
-                        }
-                    }
-                }
-            }
-            if need > 0 {
-                out.push(MInst {
-                    op: nop,
-                    ops: vec![MOp::Phys(Operand::Imm(need as i32 - 1))],
-                    ndefs: 0,
-                    mods: Mods::default(),
-                });
+        }
+    }
+    for (b, state) in ins.into_iter().enumerate() {
+        let mut s = state.unwrap_or_default();
+        waits.clear();
+        pass.block(&mut s, &mf.blocks[b].insts, &mut waits);
+        if waits.is_empty() {
+            continue;
+        }
+        let old = std::mem::take(&mut mf.blocks[b].insts);
+        let mut out = Vec::with_capacity(old.len() + waits.len());
+        let mut pending = waits.drain(..).peekable();
+        for (i, inst) in old.into_iter().enumerate() {
+            while let Some((_, w)) = pending.next_if(|(at, _)| *at == i) {
+                out.push(w);
             }
             out.push(inst);
         }
-        b.insts = out;
-    }
-    // Across block boundaries: a VALU writing an SGPR at the end of a block
-    // followed by a reader at the start of a successor. Pad the end of any
-    // block that ends (before its branch) in an SGPR-writing VALU.
-    if gen == Generation::Gfx9 {
-        for b in &mut mf.blocks {
-            let n = b.insts.len();
-            let tail_is_branch = b
-                .insts
-                .last()
-                .is_some_and(|i| table[i.op.0 as usize].flags.has(Flags::BRANCH));
-            let k = if tail_is_branch {
-                n.saturating_sub(1)
-            } else {
-                n
-            };
-            let risky = b.insts[..k].iter().rev().take(5).any(|i| {
-                let f = table[i.op.0 as usize].flags;
-                (f.has(Flags::VALU) && defs(i).iter().any(|&r| r < 256)) || f.has(Flags::TRANS)
-            });
-            if risky {
-                b.insts.insert(
-                    k,
-                    MInst {
-                        op: nop,
-                        ops: vec![MOp::Phys(Operand::Imm(4))],
-                        ndefs: 0,
-                        mods: Mods::default(),
-                    },
-                );
-            }
-        }
+        mf.blocks[b].insts = out;
     }
     Ok(())
 }
 
-fn prev_nop_states(i: &MInst) -> u32 {
+fn nop_states(i: &MInst) -> u32 {
     match i.ops.first() {
         Some(MOp::Phys(Operand::Imm(n))) => *n as u32 + 1,
         _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use silk_amdgpu::target::Processor;
+
+    fn inst(p: Processor, name: &str, ops: Vec<MOp>, ndefs: u8) -> MInst {
+        MInst {
+            op: table::lookup(p, name, None).unwrap(),
+            ops,
+            ndefs,
+            mods: Mods::default(),
+        }
+    }
+
+    fn names(mf: &MFunction) -> Vec<Vec<String>> {
+        mf.blocks
+            .iter()
+            .map(|b| b.insts.iter().map(|i| mf.print_inst(i)).collect())
+            .collect()
+    }
+
+    /// gfx942: `v_cmp_*_e64 s[0:1]` then a VMEM reading `s[0:1]` in the
+    /// next block needs 5 wait states there, and none at the end of the
+    /// first block when the successor does not read it.
+    #[test]
+    fn valu_sgpr_write_is_checked_across_blocks() {
+        let p = Processor::Gfx942;
+        let mut mf = MFunction::new(p, true);
+        let s01 = MOp::Phys(Operand::sgprs(0, 2));
+        let v0 = MOp::Phys(Operand::vgprs(0, 1));
+        let v1 = MOp::Phys(Operand::vgprs(1, 1));
+        mf.blocks[0]
+            .insts
+            .push(inst(p, "v_cmp_lt_u32_e64", vec![s01, v0, v1], 1));
+        mf.new_block(None);
+        mf.blocks[1]
+            .insts
+            .push(inst(p, "global_load_dword", vec![v1, v0, s01], 1));
+        let mut quiet = mf.clone();
+        quiet.blocks[1].insts[0].ops[2] = MOp::Phys(Operand::sgprs(4, 2));
+        run(&mut mf).unwrap();
+        let n = names(&mf);
+        assert_eq!(n[0].len(), 1, "{n:?}");
+        assert_eq!(n[1][0], "s_nop 4", "{n:?}");
+        run(&mut quiet).unwrap();
+        let q = names(&quiet);
+        assert_eq!((q[0].len(), q[1].len()), (1, 1), "{q:?}");
     }
 }

@@ -8,16 +8,19 @@
 //! 0. [`inline::inline_calls`] (in [`compile_module`]) — device-function
 //!    calls replaced by the callees' bodies;
 //! 1. [`lower::expand`] — IR-level expansion of 64-bit integer division;
-//! 1. [`uniformity::analyze`] — which IR values are uniform per wave;
-//! 2. [`abi::arg_layout`] — kernarg offsets of the parameters;
-//! 3. [`isel`] — instruction selection to machine IR over virtual
+//! 2. [`uniformity::analyze`] — which IR values are uniform per wave;
+//! 3. [`abi::arg_layout`] — kernarg offsets of the parameters;
+//! 4. [`isel`] — instruction selection to machine IR over virtual
 //!    registers, including the prologue (kernarg `s_load`s, workgroup-id
 //!    SGPRs, packed work-item ids in v0) and the structurization of
 //!    `if`/`loop` with EXEC masking;
-//! 4. [`regalloc::allocate`] — liveness and linear-scan allocation;
-//! 5. [`waitcnt::Waitcnt::run`] — wait counts as a CFG dataflow;
-//! 6. [`hazards::run`] — wait states the hardware does not interlock;
-//! 7. [`emit`] — branch resolution and encoding; [`abi::kernel_config`]
+//! 5. [`sched::run`] — latency-aware list scheduling in each block, on
+//!    virtual registers (loads hoisted and clustered);
+//! 6. [`regalloc::allocate`] — liveness and linear-scan allocation, then
+//!    [`mir::mark_true16_halves`];
+//! 7. [`waitcnt::Waitcnt::run`] — wait counts as a CFG dataflow;
+//! 8. [`hazards::run`] — wait states the hardware does not interlock;
+//! 9. [`emit`] — branch resolution and encoding; [`abi::kernel_config`]
 //!    derives the `KernelConfig` and metadata from the result.
 //!
 //! The machine IR verifier ([`mir::MFunction::verify`]) runs between
@@ -113,6 +116,7 @@ pub mod isel;
 pub mod lower;
 pub mod mir;
 pub mod regalloc;
+pub mod sched;
 pub mod uniformity;
 pub mod waitcnt;
 
@@ -143,18 +147,37 @@ pub struct CompiledKernel {
     pub code: Vec<u8>,
     pub config: KernelConfig,
     pub metadata: KernelMetadata,
-    /// Machine IR after instruction selection (for snapshots / debugging).
-    pub mir_after_isel: String,
+    /// Machine IR after instruction selection, when [`Options::keep_mir`]
+    /// asked for it (`--emit mir`, snapshots).
+    pub mir_after_isel: Option<String>,
+}
+
+/// What a compilation keeps besides the code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Print the machine IR after instruction selection into
+    /// [`CompiledKernel::mir_after_isel`] (it costs about a tenth of the
+    /// compile time, so it is off by default).
+    pub keep_mir: bool,
 }
 
 /// Compile every kernel of `module` for `target` (the device functions
 /// they call are inlined).
 pub fn compile_module(module: &Module, target: &Target) -> Result<Vec<CompiledKernel>, Error> {
+    compile_module_with(module, target, Options::default())
+}
+
+/// [`compile_module`] with [`Options`].
+pub fn compile_module_with(
+    module: &Module,
+    target: &Target,
+    options: Options,
+) -> Result<Vec<CompiledKernel>, Error> {
     module.verify().map_err(silk_gpu_ir::Error::from)?;
     let mut out = Vec::new();
     for f in module.kernels() {
         let f = &inline::inline_calls(module, f).map_err(|e| annotate(e, &f.name))?;
-        out.push(compile_kernel(f, target).map_err(|e| annotate(e, &f.name))?);
+        out.push(compile_kernel_with(f, target, options).map_err(|e| annotate(e, &f.name))?);
     }
     if out.is_empty() {
         return Err(Error::Unsupported("a module without kernels".into()));
@@ -179,6 +202,15 @@ fn check(mf: &mir::MFunction, stage: &str, allocated: bool) -> Result<(), Error>
 
 /// The pass pipeline for one kernel.
 pub fn compile_kernel(f: &Function, target: &Target) -> Result<CompiledKernel, Error> {
+    compile_kernel_with(f, target, Options::default())
+}
+
+/// [`compile_kernel`] with [`Options`].
+pub fn compile_kernel_with(
+    f: &Function,
+    target: &Target,
+    options: Options,
+) -> Result<CompiledKernel, Error> {
     if f.kind != FunctionKind::Kernel {
         return Err(Error::Unsupported(
             "compiling device functions on their own".into(),
@@ -192,7 +224,9 @@ pub fn compile_kernel(f: &Function, target: &Target) -> Result<CompiledKernel, E
     let sel = isel::Sel::new(f, p, wave64, uniform, &args);
     let (mut mf, needs, _entry) = sel.select_kernel()?;
     check(&mf, "instruction selection", false)?;
-    let mir_after_isel = mf.print();
+    let mir_after_isel = options.keep_mir.then(|| mf.print());
+    sched::run(&mut mf)?;
+    check(&mf, "scheduling", false)?;
     let info = p.info();
     let max_s = match p.generation() {
         // gfx942 reserves VCC, FLAT_SCRATCH and XNACK_MASK above next_free_sgpr.
@@ -228,42 +262,49 @@ pub type Emitted = (Vec<Inst>, Vec<usize>, Vec<u8>);
 
 pub fn emit(mf: &mir::MFunction) -> Result<Emitted, Error> {
     let p = mf.processor;
-    // Pass 1: sizes (branches are one-dword SOPP, independent of offsets).
+    let encode_into = |inst: &Inst, words: &mut Vec<u32>| {
+        words.clear();
+        encode::encode(p, inst, words)
+            .map_err(|e| Error::Internal(format!("cannot encode `{}`: {e}", mir::text(p, inst))))
+    };
+    // One encoding pass with branch offsets 0 (branches are one-dword
+    // SOPP whatever the offset), then the branches again with offsets.
     let mut block_byte = Vec::with_capacity(mf.blocks.len());
-    let mut at = 0usize;
-    let mut words = Vec::new();
-    for b in &mf.blocks {
-        block_byte.push(at);
-        for i in &b.insts {
-            let inst = mir::to_isa(i, &|_| 0)?;
-            words.clear();
-            encode::encode(p, &inst, &mut words).map_err(|e| {
-                Error::Internal(format!("cannot encode `{}`: {e}", mir::text(p, &inst)))
-            })?;
-            at += words.len() * 4;
-        }
-    }
-    // Pass 2: encode with offsets.
     let mut insts = Vec::new();
-    let mut block_starts = Vec::new();
-    let mut code = Vec::with_capacity(at);
+    let mut block_starts = Vec::with_capacity(mf.blocks.len());
+    let mut code = Vec::new();
+    let mut words = Vec::new();
+    let mut branches = Vec::new(); // (instruction index, byte offset, dwords, MInst)
     for b in &mf.blocks {
+        block_byte.push(code.len());
         block_starts.push(insts.len());
         for i in &b.insts {
-            let here = code.len();
-            let inst = mir::to_isa(i, &|t| {
-                let target = block_byte[t.0 as usize] as i64;
-                ((target - (here as i64 + 4)) / 4) as i32
-            })?;
-            words.clear();
-            encode::encode(p, &inst, &mut words).map_err(|e| {
-                Error::Internal(format!("cannot encode `{}`: {e}", mir::text(p, &inst)))
-            })?;
+            let inst = mir::to_isa(i, &|_| 0)?;
+            encode_into(&inst, &mut words)?;
+            if i.ops.iter().any(|o| matches!(o, mir::MOp::Label(_))) {
+                branches.push((insts.len(), code.len(), words.len(), i));
+            }
             for w in &words {
                 code.extend_from_slice(&w.to_le_bytes());
             }
             insts.push(inst);
         }
+    }
+    for (k, here, n, i) in branches {
+        let inst = mir::to_isa(i, &|t| {
+            let target = block_byte[t.0 as usize] as i64;
+            ((target - (here as i64 + 4)) / 4) as i32
+        })?;
+        encode_into(&inst, &mut words)?;
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        if words.len() != n {
+            return Err(Error::Internal(format!(
+                "branch `{}` changed size when its offset was filled in",
+                mir::text(p, &inst)
+            )));
+        }
+        code[here..here + bytes.len()].copy_from_slice(&bytes);
+        insts[k] = inst;
     }
     Ok((insts, block_starts, code))
 }

@@ -7,8 +7,15 @@
 //! definition or, for definitions inside a loop, at the head of the
 //! outermost such loop (a lane mask written in one iteration must survive
 //! the next). Hulls are conservative intervals, so any two registers whose
-//! hulls overlap get disjoint physical registers. A definition never
-//! shares a register with an operand of the same instruction.
+//! hulls overlap get disjoint physical registers. A definition shares a
+//! register with an operand of the same instruction only where that is
+//! safe: a one-dword VALU or SALU result may take the register of an
+//! operand whose hull ends there (operands are read before the result is
+//! written), and a plain copy whose source's hull ends at the copy takes
+//! the source's register (copy coalescing), so the copy is dropped. A
+//! multi-dword register written dword by dword is killed (for liveness)
+//! once all its dwords are written in a block, so it is not live above
+//! its first write.
 //!
 //! Tuples are aligned: 64-bit SGPR pairs on even registers (SMEM and
 //! SALU 64-bit operands require it) and VGPR pairs on even registers
@@ -19,7 +26,7 @@
 use crate::abi::RegUsage;
 use crate::mir::{File, MFunction, MOp};
 use crate::Error;
-use silk_amdgpu::isa::Operand;
+use silk_amdgpu::isa::{Flags, Operand};
 
 struct Interval {
     reg: usize,
@@ -49,24 +56,45 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
     let mut kill = vec![vec![0u64; words]; nblocks];
     let bit = |v: &mut [u64], r: usize| v[r / 64] |= 1 << (r % 64);
     let has = |v: &[u64], r: usize| v[r / 64] >> (r % 64) & 1 != 0;
+    // Dwords of each register written so far in the current block: a
+    // multi-dword register written piecewise (`%v[0:0]`, then `%v[1:1]`)
+    // is killed once every dword is written, and a use reads the block's
+    // entry value only if it reads a dword not written yet.
+    let mut written = vec![0u32; nregs];
+    let mut touched = Vec::new();
+    let dword_mask = |off: u8, n: u8| -> u32 {
+        if off as u32 + n as u32 >= 32 {
+            u32::MAX << off.min(31)
+        } else {
+            ((1u32 << n) - 1) << off
+        }
+    };
     for (bi, b) in mf.blocks.iter().enumerate() {
+        for &r in &touched {
+            written[r] = 0;
+        }
+        touched.clear();
         for inst in &b.insts {
             for (i, op) in inst.ops.iter().enumerate() {
-                if let MOp::Reg { r, .. } = op {
+                if let MOp::Reg { r, off, n } = *op {
                     let r = r.0 as usize;
-                    if i >= inst.ndefs as usize && !has(&kill[bi], r) {
+                    let unwritten = dword_mask(off, n) & !written[r] != 0;
+                    if i >= inst.ndefs as usize && !has(&kill[bi], r) && unwritten {
                         bit(&mut gen[bi], r);
                     }
                 }
             }
             for op in &inst.ops[..inst.ndefs as usize] {
-                if let MOp::Reg { r, .. } = op {
+                if let MOp::Reg { r, off, n } = *op {
                     let r = r.0 as usize;
-                    // Merge registers and partial (sub-register) writes of
-                    // multi-dword registers are not kills.
+                    // Merge registers are never killed (see module docs).
                     let info = mf.vregs[r];
-                    let whole = matches!(op, MOp::Reg { n, .. } if *n == info.dwords);
-                    if !info.merge && whole {
+                    if info.merge || info.dwords > 31 {
+                        continue;
+                    }
+                    written[r] |= dword_mask(off, n);
+                    touched.push(r);
+                    if written[r] == dword_mask(0, info.dwords) {
                         bit(&mut kill[bi], r);
                     }
                 }
@@ -139,6 +167,50 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
             }
         }
     }
+    // Copy hints: the plain move defining a register at its hull start,
+    // as (source register, source dword offset, destination dword offset).
+    let moves = plain_moves(mf.processor);
+    let mut hint: Vec<Option<(usize, u8, u8)>> = vec![None; nregs];
+    for (bi, b) in mf.blocks.iter().enumerate() {
+        for (ii, inst) in b.insts.iter().enumerate() {
+            let p = block_start[bi] + ii as u32;
+            if let Some(h) = copy_of(mf, inst, &moves) {
+                let (d, doff) = h.0;
+                if first_def[d] == p && hint[d].is_none() {
+                    hint[d] = Some((h.1 .0, h.1 .1, doff));
+                }
+            }
+        }
+    }
+    // Operand reuse: a one-dword result of a VALU or SALU instruction may
+    // take the register of an operand whose hull ends at that instruction
+    // (the hardware reads the operands before it writes the result). Per
+    // register defined so: the registers that instruction reads.
+    let table = silk_amdgpu::isa::table::table(mf.processor.generation());
+    let mut reads_at_def: Vec<Vec<usize>> = vec![Vec::new(); nregs];
+    for (bi, b) in mf.blocks.iter().enumerate() {
+        for (ii, inst) in b.insts.iter().enumerate() {
+            let p = block_start[bi] + ii as u32;
+            let flags = table[inst.op.0 as usize].flags;
+            let alu = flags.0 & (Flags::VALU | Flags::SALU) != 0;
+            let [MOp::Reg { r: d, off: 0, n: 1 }] = inst.ops[..inst.ndefs as usize] else {
+                continue;
+            };
+            let d = d.0 as usize;
+            if !alu || mf.vregs[d].dwords != 1 || first_def[d] != p {
+                continue;
+            }
+            for op in &inst.ops[inst.ndefs as usize..] {
+                if let MOp::Reg { r, .. } = op {
+                    reads_at_def[d].push(r.0 as usize);
+                }
+            }
+        }
+    }
+    let mut copied = vec![false; nregs];
+    for &(src, _, _) in hint.iter().flatten() {
+        copied[src] = true;
+    }
     let mut intervals = Vec::new();
     for r in 0..nregs {
         if start[r] == u32::MAX {
@@ -164,6 +236,9 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
     let mut assign: Vec<Option<u16>> = vec![None; nregs];
     let mut busy_s: Vec<u32> = vec![0; 256]; // end position + 1 of the occupant, 0 = free
     let mut busy_v: Vec<u32> = vec![0; 512];
+    // The virtual register last given each physical register.
+    let mut owner_s: Vec<Option<usize>> = vec![None; 256];
+    let mut owner_v: Vec<Option<usize>> = vec![None; 512];
     let mut used_s = 0u32;
     let mut used_v = 0u32;
     // Reserve fixed registers for their whole interval before anything else.
@@ -190,16 +265,45 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
             }
             continue;
         }
-        let (busy, limit) = match info.file {
-            File::Sgpr => (&mut busy_s, max_sgprs),
-            File::Vgpr => (&mut busy_v, max_vgprs),
+        let (busy, owner, limit) = match info.file {
+            File::Sgpr => (&mut busy_s, &mut owner_s, max_sgprs),
+            File::Vgpr => (&mut busy_v, &mut owner_v, max_vgprs),
         };
         let n = info.dwords as u32;
         let align = if n >= 2 { 2 } else { 1 };
         let mut found = None;
+        // Coalesce a copy: take the source's register when the source's
+        // hull ends at this move (so the move disappears below).
+        if let Some((src, soff, doff)) = hint[iv.reg] {
+            if let Some(sb) = assign[src] {
+                let base = sb as i64 + soff as i64 - doff as i64;
+                let fits = base >= 0
+                    && base as u32 % align == 0
+                    && base as u32 + n <= limit
+                    && (base as u32..base as u32 + n).all(|k| {
+                        let k = k as usize;
+                        busy[k] <= iv.start
+                            || (owner[k] == Some(src)
+                                && end[src] == iv.start
+                                && first_def[iv.reg] == iv.start)
+                    });
+                if fits {
+                    found = Some(base as u32);
+                }
+            }
+        }
         let mut base = 0u32;
-        while base + n <= limit {
-            if (base..base + n).all(|k| busy[k as usize] <= iv.start) {
+        let reused = &reads_at_def[iv.reg];
+        // A copy source keeps first fit: the copy's destination may need
+        // an aligned pair at its register to coalesce.
+        let dying = |k: usize| {
+            owner[k].is_some_and(|o| end[o] == iv.start && reused.contains(&o))
+                && first_def[iv.reg] == iv.start
+                && !info.merge
+                && !copied[iv.reg]
+        };
+        while found.is_none() && base + n <= limit {
+            if (base..base + n).all(|k| busy[k as usize] <= iv.start || dying(k as usize)) {
                 found = Some(base);
                 break;
             }
@@ -216,6 +320,7 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
         };
         for k in base..base + n {
             busy[k as usize] = iv.end + 1;
+            owner[k as usize] = Some(iv.reg);
         }
         assign[iv.reg] = Some(base as u16);
         match info.file {
@@ -225,7 +330,6 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
     }
 
     // Rewrite operands.
-    let moves = plain_moves(mf.processor);
     for b in &mut mf.blocks {
         for inst in &mut b.insts {
             for op in &mut inst.ops {
@@ -257,10 +361,101 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
     })
 }
 
+/// `((dst, dst offset), (src, src offset))` if `inst` is a plain one-dword
+/// or two-dword move between virtual registers of one register file.
+type Copy = ((usize, u8), (usize, u8));
+
+fn copy_of(
+    mf: &MFunction,
+    inst: &crate::mir::MInst,
+    moves: &[silk_amdgpu::isa::Opcode],
+) -> Option<Copy> {
+    if inst.ndefs != 1
+        || inst.ops.len() != 2
+        || inst.mods != Default::default()
+        || !moves.contains(&inst.op)
+    {
+        return None;
+    }
+    match (inst.ops[0], inst.ops[1]) {
+        (
+            MOp::Reg {
+                r: d,
+                off: doff,
+                n: dn,
+            },
+            MOp::Reg {
+                r: s,
+                off: soff,
+                n: sn,
+            },
+        ) if dn == sn && mf.vregs[d.0 as usize].file == mf.vregs[s.0 as usize].file => {
+            Some(((d.0 as usize, doff), (s.0 as usize, soff)))
+        }
+        _ => None,
+    }
+}
+
 /// The plain register moves isel emits, as opcodes (looked up once).
 fn plain_moves(p: silk_amdgpu::target::Processor) -> Vec<silk_amdgpu::isa::Opcode> {
     ["v_mov_b32_e32", "s_mov_b32", "s_mov_b64"]
         .iter()
         .filter_map(|n| silk_amdgpu::isa::table::lookup(p, n, None))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mir::{MInst, VReg};
+    use silk_amdgpu::isa::{table, Mods};
+    use silk_amdgpu::target::Processor;
+
+    fn inst(p: Processor, name: &str, ops: Vec<MOp>) -> MInst {
+        MInst {
+            op: table::lookup(p, name, None).unwrap(),
+            ops,
+            ndefs: 1,
+            mods: Mods::default(),
+        }
+    }
+
+    /// `%b = %a` where `%a` dies at the copy, and `%w` written dword by
+    /// dword: the copy is coalesced away, `%w` is not live before its
+    /// first write (it shares no register with `%a`'s hull), and the add
+    /// takes the register of its dying operand `%w[0:0]`.
+    #[test]
+    fn copies_coalesce_and_piecewise_writes_kill() {
+        let p = Processor::Gfx1100;
+        let mut mf = MFunction::new(p, false);
+        let a = mf.new_vreg(File::Vgpr, 1);
+        let b = mf.new_vreg(File::Vgpr, 1);
+        let w = mf.new_vreg(File::Vgpr, 2);
+        let c = mf.new_vreg(File::Vgpr, 1);
+        let r = |v: VReg, off: u8| MOp::Reg { r: v, off, n: 1 };
+        let one = MOp::Phys(Operand::Imm(1));
+        mf.blocks[0].insts = vec![
+            inst(p, "v_mov_b32_e32", vec![r(a, 0), one]),
+            inst(p, "v_mov_b32_e32", vec![r(b, 0), r(a, 0)]),
+            inst(p, "v_mov_b32_e32", vec![r(w, 0), r(b, 0)]),
+            inst(p, "v_mov_b32_e32", vec![r(w, 1), one]),
+            inst(p, "v_add_nc_u32_e32", vec![r(c, 0), r(w, 0), r(w, 1)]),
+        ];
+        let usage = allocate(&mut mf, 100, 256).unwrap();
+        let text: Vec<String> = mf.blocks[0]
+            .insts
+            .iter()
+            .map(|i| mf.print_inst(i))
+            .collect();
+        assert_eq!(
+            text,
+            [
+                "v_mov_b32_e32 v0, <- 1",
+                "v_mov_b32_e32 v1, <- 1",
+                "v_add_nc_u32_e32 v0, <- v0, v1"
+            ],
+            "{text:?}"
+        );
+        assert_eq!(usage.vgprs, 2);
+    }
 }

@@ -1,0 +1,511 @@
+//! Latency-aware list scheduling within each basic block, before register
+//! allocation.
+//!
+//! Why before allocation: on virtual registers the only dependencies are
+//! the real ones (a value and its uses, memory order, implicit EXEC / VCC /
+//! SCC / M0), so a load can move above unrelated arithmetic; after
+//! allocation, register reuse adds anti- and output dependencies that pin
+//! most instructions in place. The price is longer live ranges: with more
+//! than [`MAX_LOADS_IN_FLIGHT`] loads whose results are unread, or
+//! [`MAX_LIVE`] values not yet consumed, the scheduler falls back to the
+//! source order.
+//!
+//! Dependencies come from the operands (virtual registers as a whole, and
+//! physical registers by code), the opcode table's implicit attributes
+//! (`READS_EXEC`/`WRITES_EXEC`, VCC, SCC, `READS_M0`; every VALU, VMEM, LDS
+//! and FLAT instruction reads EXEC), and memory: loads may pass loads, but
+//! nothing passes a store or an atomic, and barriers, branches and
+//! `s_endpgm` stay where they are with everything on its side. Never an
+//! instruction's name.
+//!
+//! Where the opcode table carries none of an implicit attribute yet (today
+//! `WRITES_EXEC`, `WRITES_SCC` and `READS_M0` are unset for every opcode,
+//! which hides the implicit EXEC write of `s_and_saveexec` and the SCC of
+//! SALU arithmetic), the scheduler assumes the worst for the class: every
+//! SALU reads and writes SCC and EXEC, every LDS access reads M0. VCC is
+//! an explicit operand of every instruction that uses it in LLVM syntax.
+//! With the attributes in the table the precise dependencies take over.
+//!
+//! The priority is the latency-weighted height (longest path to the end of
+//! the block), so address arithmetic feeding a load and the load itself go
+//! first and independent loads cluster, letting wait-count insertion cover
+//! them with one `s_waitcnt`; ties keep the original order.
+
+use crate::mir::{MFunction, MInst, MOp};
+use crate::Error;
+use silk_amdgpu::isa::format::Field;
+use silk_amdgpu::isa::{operand, table, Flags, OpInfo, Operand};
+use silk_amdgpu::target::Generation;
+use std::sync::OnceLock;
+
+/// Loads whose results no scheduled instruction has read yet, beyond
+/// which the scheduler keeps the source order (register pressure).
+pub const MAX_LOADS_IN_FLIGHT: usize = 8;
+
+/// Scheduled values not yet consumed, beyond which the scheduler keeps
+/// the source order.
+pub const MAX_LIVE: usize = 24;
+
+/// A register an instruction reads or writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Res {
+    Virt(u32),
+    Phys(u16),
+}
+
+/// Pseudo register code for SCC (its source-operand code).
+const SCC: u16 = 253;
+const VCC: [u16; 2] = [106, 107];
+const EXEC: [u16; 2] = [126, 127];
+
+struct Node {
+    /// `Scratch::regs[defs.0..defs.1]` are written, `[defs.1..uses]` read.
+    defs: (u32, u32),
+    uses: u32,
+    latency: u32,
+    load: bool,
+    /// Orders against every memory access (store, atomic, or an access
+    /// the table does not call a plain load).
+    mem_order: bool,
+    mem: bool,
+    fence: bool,
+}
+
+/// Which implicit attributes the opcode table records at all.
+#[derive(Clone, Copy)]
+struct Known {
+    exec: bool,
+    scc: bool,
+    m0: bool,
+}
+
+impl Known {
+    /// Looked up once per generation (the tables are static).
+    fn of(gen: Generation) -> Known {
+        static GFX9: OnceLock<Known> = OnceLock::new();
+        static GFX11: OnceLock<Known> = OnceLock::new();
+        let cell = match gen {
+            Generation::Gfx9 => &GFX9,
+            Generation::Gfx11 => &GFX11,
+        };
+        *cell.get_or_init(|| {
+            let table = table::table(gen);
+            let any = |b: u64| table.iter().any(|i| i.flags.has(b));
+            Known {
+                exec: any(Flags::WRITES_EXEC),
+                scc: any(Flags::WRITES_SCC),
+                m0: any(Flags::READS_M0),
+            }
+        })
+    }
+}
+
+/// Buffers reused for every block of a function (one allocation each).
+#[derive(Default)]
+struct Scratch {
+    nodes: Vec<Node>,
+    regs: Vec<Res>,
+    /// Predecessors of node `i`: `preds[pred_start[i]..pred_start[i + 1]]`.
+    preds: Vec<u32>,
+    pred_start: Vec<u32>,
+    succs: Vec<u32>,
+    succ_start: Vec<u32>,
+    /// Last definition of each register slot in the block (`u32::MAX`:
+    /// none) and its uses since.
+    last_def: Vec<u32>,
+    uses_since: Vec<Vec<u32>>,
+    touched: Vec<usize>,
+    mems_since: Vec<u32>,
+    since_fence: Vec<u32>,
+    p: Vec<u32>,
+    height: Vec<u32>,
+    waiting: Vec<u32>,
+    ready: Vec<u32>,
+    unread: Vec<bool>,
+    /// Unscheduled successors of each scheduled node.
+    pending: Vec<u32>,
+    order: Vec<u32>,
+}
+
+impl Scratch {
+    fn push_node(&mut self, inst: &MInst, info: &OpInfo, m0: u16, known: Known) {
+        let f = info.flags;
+        let salu = f.has(Flags::SALU);
+        let start = self.regs.len() as u32;
+        let regs_of = |op: &MOp, out: &mut Vec<Res>| match *op {
+            MOp::Reg { r, .. } => out.push(Res::Virt(r.0)),
+            MOp::Phys(Operand::Reg { code, count, .. }) => {
+                out.extend((code..code + count.max(1) as u16).map(Res::Phys))
+            }
+            _ => {}
+        };
+        for (i, op) in inst.ops.iter().enumerate() {
+            if writes(info, inst, i) {
+                regs_of(op, &mut self.regs);
+            }
+        }
+        if f.has(Flags::WRITES_EXEC) || (salu && !known.exec) {
+            self.regs.extend(EXEC.map(Res::Phys));
+        }
+        if f.has(Flags::WRITES_VCC) {
+            self.regs.extend(VCC.map(Res::Phys));
+        }
+        if f.has(Flags::WRITES_SCC) || (salu && !known.scc) {
+            self.regs.push(Res::Phys(SCC));
+        }
+        let mid = self.regs.len() as u32;
+        for op in &inst.ops[inst.ndefs as usize..] {
+            regs_of(op, &mut self.regs);
+        }
+        let reads_exec =
+            f.0 & (Flags::READS_EXEC | Flags::VALU | Flags::VMEM | Flags::LDS | Flags::FLAT) != 0;
+        if reads_exec || (salu && !known.exec) {
+            self.regs.extend(EXEC.map(Res::Phys));
+        }
+        if f.has(Flags::READS_VCC) {
+            self.regs.extend(VCC.map(Res::Phys));
+        }
+        if f.has(Flags::READS_SCC) || (salu && !known.scc) {
+            self.regs.push(Res::Phys(SCC));
+        }
+        if f.has(Flags::READS_M0) || (f.has(Flags::LDS) && !known.m0) {
+            self.regs.push(Res::Phys(m0));
+        }
+        let mem = f.0
+            & (Flags::VMEM
+                | Flags::SMEM
+                | Flags::LDS
+                | Flags::FLAT
+                | Flags::MAY_LOAD
+                | Flags::MAY_STORE
+                | Flags::ATOMIC)
+            != 0;
+        let load =
+            mem && f.has(Flags::MAY_LOAD) && !f.has(Flags::MAY_STORE) && !f.has(Flags::ATOMIC);
+        let latency = if f.has(Flags::TRANS) {
+            4
+        } else if !load {
+            1
+        } else if f.0 & (Flags::VMEM | Flags::FLAT) != 0 {
+            100
+        } else {
+            // SMEM and LDS.
+            24
+        };
+        self.nodes.push(Node {
+            defs: (start, mid),
+            uses: self.regs.len() as u32,
+            latency,
+            load,
+            mem_order: mem && !load,
+            mem,
+            fence: f.0 & (Flags::BARRIER | Flags::BRANCH | Flags::END_PGM) != 0,
+        });
+    }
+}
+
+/// Reorder the instructions of every block of `mf` (virtual registers).
+pub fn run(mf: &mut MFunction) -> Result<(), Error> {
+    let gen = mf.processor.generation();
+    let table = table::table(gen);
+    let m0 = operand::m0_code(gen);
+    let known = Known::of(gen);
+    let mut sc = Scratch::default();
+    let slots = 512 + mf.vregs.len();
+    sc.last_def.resize(slots, u32::MAX);
+    sc.uses_since.resize_with(slots, Vec::new);
+    for b in &mut mf.blocks {
+        if b.insts.len() < 3 {
+            continue;
+        }
+        sc.nodes.clear();
+        sc.regs.clear();
+        for i in &b.insts {
+            sc.push_node(i, &table[i.op.0 as usize], m0, known);
+        }
+        schedule(&mut sc);
+        if sc.order.len() != b.insts.len() {
+            return Err(Error::Internal("scheduler dropped an instruction".into()));
+        }
+        if sc.order.iter().enumerate().all(|(k, &i)| k == i as usize) {
+            continue;
+        }
+        let mut old: Vec<Option<MInst>> =
+            std::mem::take(&mut b.insts).into_iter().map(Some).collect();
+        for &i in &sc.order {
+            let inst = old[i as usize]
+                .take()
+                .ok_or_else(|| Error::Internal("scheduler emitted an instruction twice".into()))?;
+            b.insts.push(inst);
+        }
+    }
+    Ok(())
+}
+
+/// Whether operand `i` of `inst` is written: one of the first `ndefs`, or
+/// a physical register in a destination field of the opcode table (a VOP3
+/// carry-out `vcc` is a source in the machine IR's operand order) or in an
+/// unencoded one (implicit `vcc`: written by VOPC and carry ops, read by
+/// `v_cndmask`; taken as written, which only adds dependencies).
+pub(crate) fn writes(info: &OpInfo, inst: &MInst, i: usize) -> bool {
+    if i < inst.ndefs as usize {
+        return true;
+    }
+    let phys_reg = matches!(inst.ops.get(i), Some(MOp::Phys(Operand::Reg { .. })));
+    phys_reg
+        && info.operands.get(i).is_some_and(|s| {
+            matches!(
+                s.field,
+                Field::Sdst | Field::Sdst3 | Field::Vdst | Field::VdstY | Field::Unencoded
+            )
+        })
+}
+
+/// Dense index of a register for the dependency tables.
+fn slot(r: Res) -> usize {
+    match r {
+        Res::Phys(c) => c as usize,
+        Res::Virt(v) => 512 + v as usize,
+    }
+}
+
+/// Fill `sc.preds`/`sc.pred_start` for `sc.nodes`.
+fn dependencies(sc: &mut Scratch) {
+    for &k in &sc.touched {
+        sc.last_def[k] = u32::MAX;
+        sc.uses_since[k].clear();
+    }
+    sc.touched.clear();
+    sc.preds.clear();
+    sc.pred_start.clear();
+    sc.mems_since.clear();
+    sc.since_fence.clear();
+    let mut last_order: Option<u32> = None; // last store/atomic
+    let mut last_fence: Option<u32> = None;
+    let nodes = std::mem::take(&mut sc.nodes);
+    for (j, n) in nodes.iter().enumerate() {
+        let j = j as u32;
+        let mut p = std::mem::take(&mut sc.p);
+        p.clear();
+        for x in n.defs.0..n.uses {
+            let k = slot(sc.regs[x as usize]);
+            if k >= sc.last_def.len() {
+                sc.last_def.resize(k + 1, u32::MAX);
+                sc.uses_since.resize_with(k + 1, Vec::new);
+            }
+            if sc.last_def[k] != u32::MAX {
+                p.push(sc.last_def[k]);
+            }
+        }
+        for d in n.defs.0..n.defs.1 {
+            p.extend_from_slice(&sc.uses_since[slot(sc.regs[d as usize])]);
+        }
+        if n.mem {
+            p.extend(last_order);
+            if n.mem_order {
+                p.extend_from_slice(&sc.mems_since);
+            }
+        }
+        p.extend(last_fence);
+        if n.fence {
+            p.extend_from_slice(&sc.since_fence);
+        }
+        p.retain(|&i| i != j);
+        p.sort_unstable();
+        p.dedup();
+        sc.pred_start.push(sc.preds.len() as u32);
+        sc.preds.extend_from_slice(&p);
+        sc.p = p;
+        for u in n.defs.1..n.uses {
+            let k = slot(sc.regs[u as usize]);
+            sc.uses_since[k].push(j);
+            sc.touched.push(k);
+        }
+        for d in n.defs.0..n.defs.1 {
+            let k = slot(sc.regs[d as usize]);
+            sc.last_def[k] = j;
+            sc.uses_since[k].clear();
+            sc.touched.push(k);
+        }
+        if n.mem_order {
+            last_order = Some(j);
+            sc.mems_since.clear();
+        } else if n.mem {
+            sc.mems_since.push(j);
+        }
+        if n.fence {
+            last_fence = Some(j);
+            sc.since_fence.clear();
+        } else {
+            sc.since_fence.push(j);
+        }
+    }
+    sc.pred_start.push(sc.preds.len() as u32);
+    sc.nodes = nodes;
+}
+
+/// Fill `sc.order` with a new order of `sc.nodes` that respects their
+/// dependencies.
+fn schedule(sc: &mut Scratch) {
+    let n = sc.nodes.len();
+    dependencies(sc);
+    let preds = |sc: &Scratch, i: usize| sc.pred_start[i] as usize..sc.pred_start[i + 1] as usize;
+    // Successors in the same flat layout.
+    sc.succ_start.clear();
+    sc.succ_start.resize(n + 1, 0);
+    for &i in &sc.preds {
+        sc.succ_start[i as usize + 1] += 1;
+    }
+    for i in 0..n {
+        sc.succ_start[i + 1] += sc.succ_start[i];
+    }
+    sc.succs.clear();
+    sc.succs.resize(sc.preds.len(), 0);
+    sc.waiting.clear();
+    sc.waiting.resize(n, 0);
+    for j in 0..n {
+        for k in preds(sc, j) {
+            let i = sc.preds[k] as usize;
+            let at = sc.succ_start[i] as usize + sc.waiting[i] as usize;
+            sc.succs[at] = j as u32;
+            sc.waiting[i] += 1; // fill count, reset below
+        }
+    }
+    let succs = |sc: &Scratch, i: usize| sc.succ_start[i] as usize..sc.succ_start[i + 1] as usize;
+    sc.height.clear();
+    sc.height.resize(n, 0);
+    for i in (0..n).rev() {
+        let below = succs(sc, i)
+            .map(|k| sc.height[sc.succs[k] as usize])
+            .max()
+            .unwrap_or(0);
+        sc.height[i] = sc.nodes[i].latency + below;
+    }
+    for j in 0..n {
+        sc.waiting[j] = sc.pred_start[j + 1] - sc.pred_start[j];
+    }
+    sc.ready.clear();
+    sc.ready
+        .extend((0..n as u32).filter(|&i| sc.waiting[i as usize] == 0));
+    // Loads whose results are still unread.
+    sc.unread.clear();
+    sc.unread.resize(n, false);
+    let mut in_flight = 0usize;
+    // Scheduled nodes with a definition and unscheduled successors: an
+    // upper bound on the values they keep live.
+    let mut live = 0usize;
+    sc.pending.clear();
+    sc.pending.resize(n, 0);
+    sc.order.clear();
+    while !sc.ready.is_empty() {
+        // Under register pressure, source order: height would keep pulling
+        // every later load's address arithmetic up, and keep it live.
+        let full = in_flight >= MAX_LOADS_IN_FLIGHT || live >= MAX_LIVE;
+        let height = &sc.height;
+        let best = if full {
+            sc.ready.iter().enumerate().min_by_key(|&(_, &i)| i)
+        } else {
+            sc.ready
+                .iter()
+                .enumerate()
+                .max_by_key(|&(_, &i)| (height[i as usize], std::cmp::Reverse(i)))
+        }
+        .map(|(k, _)| k);
+        let Some(k) = best else { break };
+        let i = sc.ready.swap_remove(k) as usize;
+        sc.order.push(i as u32);
+        for k in preds(sc, i) {
+            let p = sc.preds[k] as usize;
+            if sc.unread[p] {
+                sc.unread[p] = false;
+                in_flight -= 1;
+            }
+            sc.pending[p] -= 1;
+            if sc.pending[p] == 0 && sc.nodes[p].defs.1 > sc.nodes[p].defs.0 {
+                live -= 1;
+            }
+        }
+        let node = &sc.nodes[i];
+        sc.pending[i] = sc.succ_start[i + 1] - sc.succ_start[i];
+        if sc.pending[i] > 0 && node.defs.1 > node.defs.0 {
+            live += 1;
+        }
+        if node.load && node.defs.1 > node.defs.0 {
+            sc.unread[i] = true;
+            in_flight += 1;
+        }
+        for k in succs(sc, i) {
+            let s = sc.succs[k] as usize;
+            sc.waiting[s] -= 1;
+            if sc.waiting[s] == 0 {
+                sc.ready.push(s as u32);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `(defs, uses, latency, load, store)`.
+    type Spec<'a> = (&'a [u32], &'a [u32], u32, bool, bool);
+
+    /// A scratch holding these nodes.
+    fn nodes(list: &[Spec]) -> Scratch {
+        let mut sc = Scratch::default();
+        for &(defs, uses, latency, load, store) in list {
+            let start = sc.regs.len() as u32;
+            sc.regs.extend(defs.iter().map(|&r| Res::Virt(r)));
+            let mid = sc.regs.len() as u32;
+            sc.regs.extend(uses.iter().map(|&r| Res::Virt(r)));
+            sc.nodes.push(Node {
+                defs: (start, mid),
+                uses: sc.regs.len() as u32,
+                latency,
+                load,
+                mem_order: store,
+                mem: load || store,
+                fence: false,
+            });
+        }
+        sc
+    }
+
+    #[test]
+    fn independent_loads_are_hoisted_above_arithmetic() {
+        // 0: %1 = alu %0; 1: %2 = alu %1; 2: %3 = load %0; 3: %4 = alu %3, %2
+        let mut sc = nodes(&[
+            (&[1], &[0], 1, false, false),
+            (&[2], &[1], 1, false, false),
+            (&[3], &[0], 100, true, false),
+            (&[4], &[3, 2], 1, false, false),
+        ]);
+        schedule(&mut sc);
+        assert_eq!(sc.order, vec![2, 0, 1, 3]);
+    }
+
+    #[test]
+    fn stores_keep_their_order_against_loads() {
+        let mut sc = nodes(&[
+            (&[1], &[0], 1, false, false),
+            (&[], &[0], 1, false, true),
+            (&[2], &[0], 100, true, false),
+        ]);
+        schedule(&mut sc);
+        let pos = |i| sc.order.iter().position(|&x| x == i).unwrap();
+        assert!(pos(1) < pos(2), "{:?}", sc.order);
+    }
+
+    #[test]
+    fn a_redefinition_waits_for_earlier_uses() {
+        // 0: %1 = load %0; 1: %2 = alu %1; 2: %1 = alu %0 (write after read)
+        let mut sc = nodes(&[
+            (&[1], &[0], 100, true, false),
+            (&[2], &[1], 1, false, false),
+            (&[1], &[0], 1, false, false),
+        ]);
+        schedule(&mut sc);
+        assert_eq!(sc.order, vec![0, 1, 2]);
+    }
+}
