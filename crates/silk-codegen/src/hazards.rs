@@ -14,10 +14,16 @@
 //! - `ValuSgpr` (GFX9, CDNA3 ISA §4.5 "Manually inserted wait states"): a
 //!   VALU that writes an SGPR or VCC (`v_cmp_*_e64`, `v_readfirstlane`,
 //!   carry-out) followed within 5 wait states by a VMEM, SMEM or LDS
-//!   instruction reading that SGPR. (The 4-state `v_readlane` /
-//!   `v_writelane` lane-select case is covered by the same bound whenever
-//!   those are not VALU readers; VALUs reading an SGPR as a lane mask or
-//!   carry are forwarded by the hardware.)
+//!   instruction reading that SGPR.
+//! - `ValuSgprValu` (gfx940+, CDNA3 ISA §4.5; LLVM's "VALU write SGPR ->
+//!   VALU read" with 2 wait states): the same sources read by a VALU, as
+//!   an operand, a lane mask or a carry (`v_addc_co_u32 ..., vcc`). This
+//!   also covers the `v_readlane` / `v_writelane` lane select, whose
+//!   4-state bound applies to lane selects only and is met by the
+//!   `ValuSgpr` window whenever it matters.
+//! - `DivFmasVcc` (GFX9, CDNA3 ISA §4.5): a VALU that writes VCC followed
+//!   within 4 wait states by `v_div_fmas_*`, which reads VCC implicitly
+//!   (`READS_VCC` in the table).
 //! - `TransGfx9` (gfx940+, LLVM `GCNHazardRecognizer` "trans use"): a
 //!   transcendental VALU result read by the next VALU needs 1 wait state.
 //! - `TransGfx11` (GFX11, RDNA3 ISA §5.7 / LLVM `fixVALUTransUseHazard`): a
@@ -30,12 +36,15 @@
 
 use crate::mir::{MFunction, MInst, MOp};
 use crate::Error;
+use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::{table, Flags, Mods, OpInfo, Opcode, Operand};
 use silk_amdgpu::target::Generation;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Rule {
     ValuSgpr,
+    ValuSgprValu,
+    DivFmasVcc,
     TransGfx9,
     TransGfx11,
 }
@@ -45,23 +54,25 @@ impl Rule {
     fn window(self) -> u32 {
         match self {
             Rule::ValuSgpr => 5,
+            Rule::ValuSgprValu => 2,
+            Rule::DivFmasVcc => 4,
             Rule::TransGfx9 => 1,
             Rule::TransGfx11 => 5,
         }
     }
 
-    /// Whether `cur` (with table entry `ci`) reads a source of this rule
-    /// in a way the rule covers.
-    fn reader(self, ci: &OpInfo, reads: bool) -> bool {
-        if !reads {
-            return false;
-        }
+    /// Whether an instruction with table entry `ci` reads register `reg`,
+    /// a source of this rule, in a way the rule covers; `explicit`: `reg`
+    /// is one of its operands.
+    fn reader(self, ci: &OpInfo, reg: u16, explicit: bool) -> bool {
+        let valu = ci.flags.has(Flags::VALU);
         match self {
             Rule::ValuSgpr => {
-                !ci.flags.has(Flags::VALU)
-                    && ci.flags.0 & (Flags::VMEM | Flags::SMEM | Flags::LDS) != 0
+                explicit && !valu && ci.flags.0 & (Flags::VMEM | Flags::SMEM | Flags::LDS) != 0
             }
-            Rule::TransGfx9 | Rule::TransGfx11 => ci.flags.has(Flags::VALU),
+            Rule::ValuSgprValu => valu && (explicit || implicit_vcc(ci, reg)),
+            Rule::DivFmasVcc => valu && implicit_vcc(ci, reg),
+            Rule::TransGfx9 | Rule::TransGfx11 => explicit && valu,
         }
     }
 }
@@ -118,6 +129,27 @@ impl State {
     }
 }
 
+const VCC: [u16; 2] = [106, 107];
+
+/// `reg` is half of VCC and `ci` reads VCC without naming it.
+fn implicit_vcc(ci: &OpInfo, reg: u16) -> bool {
+    ci.flags.has(Flags::READS_VCC) && VCC.contains(&reg)
+}
+
+/// Whether operand `i` of `inst` is read: not one of the first `ndefs`
+/// nor in a destination field, and an unencoded (implicit) operand only
+/// after a source, as `v_addc_co_u32_e32`'s carry-in `vcc` (its carry-out
+/// `vcc` comes before the sources).
+fn reads(ci: &OpInfo, inst: &MInst, i: usize) -> bool {
+    let src = |f: Field| matches!(f, Field::Src0 | Field::Src1 | Field::Src2);
+    i >= inst.ndefs as usize
+        && match ci.operands.get(i).map(|s| s.field) {
+            Some(Field::Sdst | Field::Sdst3 | Field::Vdst | Field::VdstY) => false,
+            Some(Field::Unencoded) => ci.operands[..i].iter().any(|s| src(s.field)),
+            _ => true,
+        }
+}
+
 fn regs(ops: &[MOp]) -> impl Iterator<Item = u16> + '_ {
     ops.iter().flat_map(|op| match op {
         MOp::Phys(Operand::Reg { code, count, .. }) => *code..*code + *count as u16,
@@ -139,11 +171,16 @@ fn sources(gen: Generation, ci: &OpInfo, inst: &MInst, out: &mut State) {
     let valu = ci.flags.has(Flags::VALU);
     if gen == Generation::Gfx9 && valu {
         for reg in defs().filter(|&r| r < 256) {
-            out.add(Source {
-                rule: Rule::ValuSgpr,
-                reg,
-                age: 0,
-            });
+            for rule in [Rule::ValuSgpr, Rule::ValuSgprValu] {
+                out.add(Source { rule, reg, age: 0 });
+            }
+            if VCC.contains(&reg) {
+                out.add(Source {
+                    rule: Rule::DivFmasVcc,
+                    reg,
+                    age: 0,
+                });
+            }
         }
     }
     if ci.flags.has(Flags::TRANS) {
@@ -170,11 +207,13 @@ impl Pass {
     fn block(&self, s: &mut State, insts: &[MInst], waits: &mut Vec<(usize, MInst)>) {
         for (at, inst) in insts.iter().enumerate() {
             let ci = &self.table[inst.op.0 as usize];
-            let uses = &inst.ops[inst.ndefs as usize..];
             let mut states = 0u32;
             let mut depctr = false;
             for src in &s.sources {
-                if !src.rule.reader(ci, regs(uses).any(|r| r == src.reg)) {
+                let explicit = (0..inst.ops.len())
+                    .filter(|&i| reads(ci, inst, i))
+                    .any(|i| regs(&inst.ops[i..=i]).any(|r| r == src.reg));
+                if !src.rule.reader(ci, src.reg, explicit) {
                     continue;
                 }
                 match src.rule {
@@ -326,5 +365,49 @@ mod tests {
         run(&mut quiet).unwrap();
         let q = names(&quiet);
         assert_eq!((q[0].len(), q[1].len()), (1, 1), "{q:?}");
+    }
+
+    /// gfx942: a VALU carry-out in VCC read by the next VALU's carry-in
+    /// needs 2 wait states (clang puts `s_nop 1` there); `v_div_fmas`
+    /// after a VCC write needs 4. GFX11 forwards both.
+    #[test]
+    fn valu_sgpr_reads_by_valu_wait_on_gfx942_only() {
+        for (p, carry, fmas) in [
+            (Processor::Gfx942, Some("s_nop 1"), Some("s_nop 3")),
+            (Processor::Gfx1100, None, None),
+        ] {
+            let v = |n| MOp::Phys(Operand::vgprs(n, 1));
+            let vcc = MOp::Phys(Operand::sgprs(106, 2));
+            let (lo, hi) = match p.generation() {
+                Generation::Gfx9 => ("v_add_co_u32_e64", "v_addc_co_u32_e32"),
+                Generation::Gfx11 => ("v_add_co_u32", "v_add_co_ci_u32_e32"),
+            };
+            let mut mf = MFunction::new(p, p.generation() == Generation::Gfx9);
+            let b = &mut mf.blocks[0].insts;
+            b.push(inst(p, lo, vec![v(0), vcc, v(1), v(2)], 1));
+            b.push(inst(p, hi, vec![v(3), vcc, v(4), v(5), vcc], 1));
+            b.push(inst(
+                p,
+                "v_div_scale_f32",
+                vec![v(6), vcc, v(1), v(2), v(3)],
+                1,
+            ));
+            b.push(inst(p, "v_div_fmas_f32", vec![v(7), v(1), v(2), v(3)], 1));
+            run(&mut mf).unwrap();
+            let n = names(&mf);
+            let nops: Vec<&str> = n[0]
+                .iter()
+                .filter(|t| t.starts_with("s_nop"))
+                .map(|t| t.as_str())
+                .collect();
+            let want: Vec<&str> = carry.into_iter().chain(fmas).collect();
+            assert_eq!(nops, want, "{p}: {n:?}");
+            if let (Some(_), Some(_)) = (carry, fmas) {
+                assert!(
+                    n[0][1].starts_with("s_nop") && n[0][4].starts_with("s_nop"),
+                    "{n:?}"
+                );
+            }
+        }
     }
 }
