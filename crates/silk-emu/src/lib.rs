@@ -25,6 +25,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod buffer;
 pub mod error;
 pub mod exec;
 pub mod matrix;

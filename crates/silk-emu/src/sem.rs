@@ -2593,6 +2593,11 @@ impl Exec<'_> {
 
 /// Memory instruction semantics, by family and mnemonic.
 fn memory_semantics(name: &str, family: Family) -> Sem {
+    if matches!(family, Family::Mubuf | Family::Mtbuf) {
+        if let Some(s) = crate::buffer::semantics(name, family) {
+            return Some(s);
+        }
+    }
     let vmem = matches!(family, Family::Flat | Family::Global | Family::Scratch);
     if family == Family::Smem {
         let n = match name {
@@ -2740,7 +2745,7 @@ fn memory_semantics(name: &str, family: Family) -> Sem {
     None
 }
 
-fn vmem_atomic_kind(a: &str) -> Option<(Atomic, bool)> {
+pub(crate) fn vmem_atomic_kind(a: &str) -> Option<(Atomic, bool)> {
     if let Some(r) = a.strip_suffix("_x2") {
         let at = atomic_kind(r)?;
         return Some((at, true));

@@ -16,3 +16,6 @@ for p in gfx942 gfx1100 gfx1151; do
 done
 (cd "$here" && "$CLANG" $flags -cuid=kernels --offload-arch=gfx1100 -mwavefrontsize64 kernels.hip -o "$out/kernels-gfx1100-w64.hsaco")
 (cd "$here" && "$CLANG" $flags -cuid=wmma --offload-arch=gfx1100 wmma.gfx1100.hip -o "$out/wmma-gfx1100.hsaco")
+for p in gfx942 gfx1100 gfx1151; do
+  (cd "$here" && "$CLANG" $flags -cuid=buffer --offload-arch=$p buffer.hip -o "$out/buffer-$p.hsaco")
+done
