@@ -24,6 +24,9 @@ pub struct KernelInfo {
     pub sgpr_limit: u16,
     pub lds_size: usize,
     pub strict: bool,
+    /// Hazard rules not checked (bit per [`crate::hazard::Rule`]); all
+    /// bits set when hazard checking is off.
+    pub hazards_off: u32,
     pub null: u16,
     pub m0: u16,
 }

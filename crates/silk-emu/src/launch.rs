@@ -34,6 +34,8 @@ struct Decoded {
     sem: Option<(Handler, u32)>,
     /// The Y half of a GFX11 VOPD pair.
     second: Option<VopdY>,
+    /// What the hazard checks need (both halves of a VOPD pair).
+    hz: crate::hazard::HazardInfo,
 }
 
 pub(crate) fn launch(
@@ -373,6 +375,14 @@ fn run(
         sgpr_limit,
         lds_size: s.lds_size,
         strict: emu.options.strict,
+        hazards_off: if emu.options.strict && emu.options.hazards {
+            emu.options
+                .hazards_off
+                .iter()
+                .fold(0, |m, r| m | 1 << *r as u32)
+        } else {
+            u32::MAX
+        },
         null: silk_amdgpu::isa::operand::null_code(gen),
         m0: silk_amdgpu::isa::operand::m0_code(gen),
     };
@@ -390,7 +400,13 @@ fn run(
                     std::array::from_fn(|i| (s.grid[i] - wg[i] * s.block[i]).min(s.block[i]));
                 let mut lds = vec![0u8; s.lds_size];
                 let mut waves: Vec<Wave> = (0..nwaves)
-                    .map(|w| Wave::new(w as u32, wave_size, vgprs, agprs, s.private_size))
+                    .map(|w| {
+                        let mut wave = Wave::new(w as u32, wave_size, vgprs, agprs, s.private_size);
+                        if info.hazards_off != u32::MAX {
+                            wave.hz = Some(Box::new(crate::hazard::HazardState::new(vgprs, agprs)));
+                        }
+                        wave
+                    })
                     .collect();
                 for w in &mut waves {
                     init_wave(w, cfg, &s, wg, dims, user, entry);
@@ -588,7 +604,15 @@ fn run_wave(
                 pc: pc.wrapping_sub(info.entry),
             });
         }
+        if let Some(st) = w.hz.as_deref() {
+            if let Some(v) = st.check(info.processor, &d.hz, info.hazards_off) {
+                return Err(hazard_fault(info, cache, w, wg, pc, &v));
+            }
+        }
         w.pc = pc + d.len as u64 * 4;
+        if let Some(st) = w.hz.as_deref_mut() {
+            st.record(info.gen, &d.hz, pc);
+        }
         if let Some((yinst, yinfo, ysem)) = &d.second {
             let Some((yh, yaux)) = *ysem else {
                 return Err(Error::Unsupported {
@@ -707,8 +731,24 @@ fn decode_at(
         }
         other => other,
     };
+    let hz = |inst: &Inst| {
+        let (tags, passes) = emu
+            .sem
+            .hazard_tags
+            .get(inst.opcode.0 as usize)
+            .copied()
+            .unwrap_or((0, 0));
+        crate::hazard::HazardInfo::new(
+            inst,
+            &table[inst.opcode.0 as usize],
+            tags,
+            passes,
+            info.wave_size,
+        )
+    };
     match decoded {
         Ok((inst, n)) => Ok(Decoded {
+            hz: hz(&inst),
             inst,
             words: raw_of(n),
             len: n as u8,
@@ -718,6 +758,11 @@ fn decode_at(
         }),
         Err(err) => match crate::fallback::decode(info.processor, &words[i..]) {
             Some(crate::fallback::Fallback::Vopd(x, y, n)) => Ok(Decoded {
+                hz: {
+                    let mut h = hz(&x);
+                    h.merge(&hz(&y));
+                    h
+                },
                 inst: x,
                 words: raw_of(n),
                 len: n as u8,
@@ -726,6 +771,7 @@ fn decode_at(
                 second: Some((y, &table[y.opcode.0 as usize], sem_of(&y))),
             }),
             Some(crate::fallback::Fallback::Readlane(inst, n)) => Ok(Decoded {
+                hz: hz(&inst),
                 inst,
                 words: raw_of(n),
                 len: n as u8,
@@ -741,6 +787,7 @@ fn decode_at(
                     })?;
                 let inst = Inst::new(nop, &[silk_amdgpu::isa::Operand::Imm(0)]);
                 Ok(Decoded {
+                    hz: hz(&inst),
                     inst,
                     words: raw_of(2),
                     len: 2,
@@ -791,6 +838,34 @@ fn count(stats: &mut Stats, f: Flags) {
     } else {
         stats.other += 1;
     }
+}
+
+fn hazard_fault(
+    info: &KernelInfo,
+    cache: &[Option<Decoded>],
+    w: &Wave,
+    wg: [u32; 3],
+    pc: u64,
+    v: &crate::hazard::Violation,
+) -> Error {
+    let text = |at: u64| {
+        let i = (at.wrapping_sub(CODE_BASE) / 4) as usize;
+        match cache.get(i).and_then(|d| d.as_ref()) {
+            Some(d) => silk_amdgpu::isa::print::to_text(info.processor, &d.inst),
+            None => String::from("?"),
+        }
+    };
+    let f = crate::hazard::fault(
+        v,
+        info.processor.name(),
+        pc.wrapping_sub(info.entry),
+        v.producer_pc.wrapping_sub(info.entry),
+        text(pc),
+        text(v.producer_pc),
+        wg,
+        w.id,
+    );
+    Error::Fault(Box::new(f))
 }
 
 fn pc_fault(info: &KernelInfo, w: &Wave, wg: [u32; 3], pc: u64, msg: &str) -> Error {

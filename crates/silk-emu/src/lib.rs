@@ -28,6 +28,7 @@
 pub mod buffer;
 pub mod error;
 pub mod exec;
+pub mod hazard;
 pub mod matrix;
 pub mod mem;
 pub mod memory;
@@ -87,6 +88,10 @@ pub struct Options {
     pub dynamic_lds: u32,
     /// Private bytes per lane when the kernel uses a dynamic stack.
     pub dynamic_stack: u32,
+    /// In strict mode, check the documented hazards ([`hazard`]). Default on.
+    pub hazards: bool,
+    /// Hazard rules not to check (each a documented [`hazard::Rule`]).
+    pub hazards_off: Vec<hazard::Rule>,
 }
 
 impl Default for Options {
@@ -96,6 +101,8 @@ impl Default for Options {
             max_instructions_per_wave: 50_000_000,
             dynamic_lds: 0,
             dynamic_stack: 16 * 1024,
+            hazards: true,
+            hazards_off: Vec::new(),
         }
     }
 }

@@ -22,6 +22,8 @@ use silk_amdgpu::target::{Generation, Processor};
 /// The per-opcode semantics of one processor.
 pub struct SemTable {
     pub entries: Vec<Option<(Handler, u32)>>,
+    /// Hazard tags and MFMA pass counts per opcode ([`crate::hazard::tags_of`]).
+    pub hazard_tags: Vec<(u16, u8)>,
 }
 
 impl SemTable {
@@ -41,7 +43,21 @@ impl SemTable {
                 semantics(base, info.family, gen)
             })
             .collect();
-        SemTable { entries }
+        let hazard_tags = table::table(gen)
+            .iter()
+            .map(|info| {
+                let base = info
+                    .name
+                    .strip_suffix("_e32")
+                    .or_else(|| info.name.strip_suffix("_e64"))
+                    .unwrap_or(info.name);
+                crate::hazard::tags_of(base)
+            })
+            .collect();
+        SemTable {
+            entries,
+            hazard_tags,
+        }
     }
 
     /// Mnemonics this processor's table can execute.
@@ -772,6 +788,7 @@ fn semantics(name: &str, family: Family, gen: Generation) -> Sem {
     Some(match name {
         // ---- program control ----
         "s_nop"
+        | "v_nop"
         | "s_waitcnt_depctr"
         | "s_delay_alu"
         | "s_clause"
