@@ -92,6 +92,9 @@ pub struct Options {
     pub hazards: bool,
     /// Hazard rules not to check (each a documented [`hazard::Rule`]).
     pub hazards_off: Vec<hazard::Rule>,
+    /// Threads that run workgroups in parallel (default 1). Results are
+    /// those of one thread except where atomics make the order visible.
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -103,6 +106,7 @@ impl Default for Options {
             dynamic_stack: 16 * 1024,
             hazards: true,
             hazards_off: Vec::new(),
+            threads: 1,
         }
     }
 }
