@@ -756,23 +756,13 @@ fn semantics(name: &str, family: Family, gen: Generation) -> Sem {
         return hx!(aux, vcmp);
     }
     if let Some(rest) = name.strip_prefix("v_mfma_") {
-        use crate::matrix::{mfma_aux, BF16, F16, F32, I8};
-        let aux = match rest {
-            "f32_16x16x16_f16" => mfma_aux(16, 16, 16, F16),
-            "f32_32x32x8_f16" => mfma_aux(32, 32, 8, F16),
-            "f32_16x16x16_bf16" => mfma_aux(16, 16, 16, BF16),
-            "f32_32x32x8_bf16" => mfma_aux(32, 32, 8, BF16),
-            "f32_16x16x4_f32" => mfma_aux(16, 16, 4, F32),
-            "f32_32x32x2_f32" => mfma_aux(32, 32, 2, F32),
-            "i32_16x16x32_i8" => mfma_aux(16, 16, 32, I8),
-            "i32_32x32x16_i8" => mfma_aux(32, 32, 16, I8),
-            _ => return None,
-        };
+        let aux = crate::matrix::mfma_aux_of(rest)?;
         return hx!(aux, |e: &mut Exec| e.mfma());
     }
     match name {
         "v_wmma_f32_16x16x16_f16" => return hx!(crate::matrix::F16, |e: &mut Exec| e.wmma()),
         "v_wmma_f32_16x16x16_bf16" => return hx!(crate::matrix::BF16, |e: &mut Exec| e.wmma()),
+        "v_wmma_i32_16x16x16_iu8" => return hx!(crate::matrix::I8, |e: &mut Exec| e.wmma()),
         "v_wmma_f16_16x16x16_f16" => {
             return hx!(
                 crate::matrix::F16 | crate::matrix::HALF_OUT,
