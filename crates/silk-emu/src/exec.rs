@@ -1051,9 +1051,33 @@ impl<'a> Exec<'a> {
             None => None,
         };
         let mods = self.inst.mods.abs | self.inst.mods.neg != 0;
+        let outm = self.inst.mods.clamp || self.inst.mods.omod != 0;
         let sdwa = self.inst.mods.variant == Variant::Sdwa;
         let x = self.inst.mods.extra;
         let mut out = 0u64;
+        if !mods && !outm && !sdwa {
+            // Common case: plain sources, a whole 32-bit VGPR (or no) result.
+            let plain = d.is_none_or(|d| d.3 == 0 && d.2 == 1 && !d.0);
+            if plain {
+                let ws = self.w.wave_size;
+                let (vg, ag) = (&mut self.w.vgpr, &self.w.agpr);
+                let mut m = exec;
+                while m != 0 {
+                    let l = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let mut a = [0u64; N];
+                    for j in 0..N {
+                        a[j] = src_get(vg, ag, s[j], l, ws);
+                    }
+                    let (r, bit) = f(a, cin >> l & 1 != 0);
+                    out |= (bit as u64) << l;
+                    if let Some(d) = d {
+                        vg[d.1 * ws + l] = r as u32;
+                    }
+                }
+                return self.finish_mask(d, mdst, exec, out);
+            }
+        }
         let mut m = exec;
         while m != 0 {
             let l = m.trailing_zeros() as usize;
@@ -1075,13 +1099,24 @@ impl<'a> Exec<'a> {
             let (r, bit) = f(a, cin >> l & 1 != 0);
             out |= (bit as u64) << l;
             if let Some(d) = d {
-                let mut r = self.out_mod(fk, r);
+                let mut r = if outm { self.out_mod(fk, r) } else { r };
                 if sdwa {
                     r = self.sdwa_dst(d, l, r);
                 }
                 self.vwrite(d, l, r);
             }
         }
+        self.finish_mask(d, mdst, exec, out)
+    }
+
+    /// Mark a mask op's destination written and place its mask result.
+    fn finish_mask(
+        &mut self,
+        d: Option<(bool, usize, usize, u8)>,
+        mdst: MaskDst,
+        exec: u64,
+        out: u64,
+    ) -> Result<()> {
         if let Some(d) = d {
             self.mark_written(d, exec);
         }

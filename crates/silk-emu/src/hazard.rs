@@ -274,6 +274,9 @@ pub struct HazardInfo {
     /// Data VGPRs of a store of more than 8 bytes.
     wide_store: Option<Range>,
     hwreg: u8,
+    /// A consumer of a rule whose producers are not tracked by
+    /// [`HazardState::hot_until`] (VMEM, DPP, lane ops, MFMA, ...).
+    special: bool,
 }
 
 impl HazardInfo {
@@ -438,6 +441,8 @@ impl HazardInfo {
         if f.has(Flags::READS_VCC) || tags & T_DIV_FMAS != 0 {
             h.sgpr_reads |= mask_bits(106, mask_dwords);
         }
+        h.special = h.class & (C_VMEM | C_DPP | C_MFMA) != 0
+            || tags & (T_DIV_FMAS | T_RWLANE | T_READLANE | T_SETREG | T_GETREG) != 0;
         if h.class & C_VALU != 0 {
             let sdwa_partial =
                 inst.mods.variant == Variant::Sdwa && (inst.mods.extra >> 8 & 7) != 6;
@@ -496,6 +501,10 @@ struct TransWrite {
 /// Per-wave hazard state.
 pub struct HazardState {
     pos: u64,
+    /// Until this position an ordinary instruction may break a rule (a
+    /// recent SGPR-writing, transcendental, partial-write or MFMA VALU or
+    /// a wide store); after it only [`HazardInfo::special`] ones can.
+    hot_until: u64,
     vgprs: usize,
     sgpr: [Write; 128],
     /// VGPRs then AGPRs.
@@ -510,6 +519,9 @@ pub struct HazardState {
     trans: u64,
     expires: u64,
     trans_w: Vec<TransWrite>,
+    /// Counters at the newest transcendental: once it is out of reach, so
+    /// are all older ones.
+    last_trans: TransWrite,
     last_valu_wmma: Option<(Range, u64)>,
 }
 
@@ -521,6 +533,7 @@ impl HazardState {
         HazardState {
             // Start far from zero so "no producer" (end 0) never looks close.
             pos: 1 << 20,
+            hot_until: 0,
             vgprs,
             sgpr: [Write::default(); 128],
             vgpr: vec![Write::default(); n],
@@ -532,6 +545,7 @@ impl HazardState {
             trans: 0,
             expires: 0,
             trans_w: vec![TransWrite::default(); n],
+            last_trans: TransWrite::default(),
             last_valu_wmma: None,
         }
     }
@@ -569,6 +583,7 @@ impl HazardState {
     }
 
     /// Check `h` (about to issue) against what came before.
+    #[inline]
     pub fn check(&self, p: Processor, h: &HazardInfo, off: u32) -> Option<Violation> {
         match p {
             Processor::Gfx942 => self.check_gfx9(h, off),
@@ -579,6 +594,9 @@ impl HazardState {
     }
 
     fn check_gfx9(&self, h: &HazardInfo, off: u32) -> Option<Violation> {
+        if !h.special && self.pos >= self.hot_until {
+            return None;
+        }
         let mut worst: Option<Violation> = None;
         let mut need = |rule: Rule, w: &Write, n: u32| {
             if off & rule.bit() != 0 || w.end == 0 {
@@ -699,6 +717,14 @@ impl HazardState {
         worst
     }
 
+    /// Whether the newest transcendental (and so any) can still matter.
+    fn trans_in_reach(&self) -> bool {
+        self.last_trans.live
+            && self.last_trans.expires == self.expires
+            && self.valus - self.last_trans.valus <= 5
+    }
+
+    #[inline]
     fn check_gfx11(&self, h: &HazardInfo, off: u32) -> Option<Violation> {
         if h.class & C_VALU == 0 {
             return None;
@@ -716,7 +742,7 @@ impl HazardState {
                 }
             }
         }
-        if off & Rule::TransUseGfx11.bit() != 0 {
+        if off & Rule::TransUseGfx11.bit() != 0 || !self.trans_in_reach() {
             return None;
         }
         for r in h.reads() {
@@ -742,7 +768,13 @@ impl HazardState {
     }
 
     /// Record `h`, which issued at `pc`.
+    #[inline]
     pub fn record(&mut self, gen: Generation, h: &HazardInfo, pc: u64) {
+        if gen == Generation::Gfx11 {
+            // The GFX11 rules only need the transcendental and WMMA state.
+            self.record_gfx11(h, pc);
+            return;
+        }
         let end = self.pos + 1;
         let w = Write {
             end,
@@ -752,8 +784,17 @@ impl HazardState {
             passes: h.passes,
             dst: h.vwrite.unwrap_or_default(),
         };
-        if gen == Generation::Gfx11 {
-            self.record_gfx11(h, pc);
+        let hot = if h.class & C_MFMA != 0 {
+            20
+        } else if h.wide_store.is_some() || (h.class & C_VALU != 0 && h.sgpr_writes != 0) {
+            2
+        } else if h.class & (C_TRANS | C_PARTIAL) != 0 {
+            1
+        } else {
+            0
+        };
+        if hot > 0 {
+            self.hot_until = self.hot_until.max(end + hot);
         }
         let mut s = h.sgpr_writes;
         while s != 0 {
@@ -764,9 +805,6 @@ impl HazardState {
         if let Some(d) = h.vwrite {
             for reg in self.regs(&d) {
                 self.vgpr[reg] = w;
-                if gen == Generation::Gfx11 && h.class & C_TRANS == 0 {
-                    self.trans_w[reg].live = false;
-                }
             }
         }
         if h.class & C_MFMA != 0 && h.tags & T_XDL != 0 {
@@ -786,9 +824,15 @@ impl HazardState {
         self.pos += h.states as u64;
     }
 
+    #[inline]
     fn record_gfx11(&mut self, h: &HazardInfo, pc: u64) {
         if h.class & (C_MEM | C_VA_VDST0) != 0 {
             self.expires += 1;
+        }
+        if let (Some(d), false, true) = (h.vwrite, h.class & C_TRANS != 0, self.trans_in_reach()) {
+            for reg in self.regs(&d) {
+                self.trans_w[reg].live = false;
+            }
         }
         if h.class & C_VALU == 0 {
             return;
@@ -798,15 +842,17 @@ impl HazardState {
         self.valus += 1;
         if h.class & C_TRANS != 0 {
             self.trans += 1;
+            let t = TransWrite {
+                live: true,
+                valus: self.valus,
+                trans: self.trans,
+                expires: self.expires,
+                pc,
+            };
+            self.last_trans = t;
             if let Some(d) = h.vwrite {
                 for reg in self.regs(&d) {
-                    self.trans_w[reg] = TransWrite {
-                        live: true,
-                        valus: self.valus,
-                        trans: self.trans,
-                        expires: self.expires,
-                        pc,
-                    };
+                    self.trans_w[reg] = t;
                 }
             }
         }

@@ -117,10 +117,42 @@ fn bh64(x: f64) -> u64 {
     f16_from_f32(y) as u64
 }
 
-/// Fused multiply-add, through the CPU's FMA unit when it has one (the
-/// software `fmaf` fallback gives the same bits, slower).
+/// Fused multiply-add of f32, correctly rounded, without an FMA unit:
+/// `a * b` is exact in f64; the f64 sum `s` and its exact error `e`
+/// (TwoSum) decide the one case where rounding `s` to f32 could round
+/// twice: `s` exactly halfway between two f32 values with `e` != 0, where
+/// `s` is nudged toward the true sum first. Results in the f32 subnormal
+/// range take the exact slow path. Inlines into the lane loops, unlike
+/// a call to an FMA-enabled function.
 #[inline(always)]
 pub fn fma32(a: f32, b: f32, c: f32) -> f32 {
+    let p = a as f64 * b as f64;
+    let cc = c as f64;
+    let s = p + cc;
+    if !s.is_finite() || s.abs() < f32::MIN_POSITIVE as f64 {
+        return fma32_exact(a, b, c);
+    }
+    let bits = s.to_bits();
+    if bits & 0x1fff_ffff == 0x1000_0000 {
+        // TwoSum: the exact error of the f64 addition.
+        let bb = s - p;
+        let e = (p - (s - bb)) + (cc - bb);
+        if e != 0.0 {
+            let toward = if (e > 0.0) == (s > 0.0) {
+                bits + 1
+            } else {
+                bits - 1
+            };
+            return f64::from_bits(toward) as f32;
+        }
+    }
+    s as f32
+}
+
+/// Fused multiply-add through the CPU's FMA unit when it has one (the
+/// software `fmaf` fallback gives the same bits, slower).
+#[inline(never)]
+fn fma32_exact(a: f32, b: f32, c: f32) -> f32 {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("fma") {
@@ -2825,4 +2857,59 @@ fn _flags_used(f: Flags) -> bool {
 #[allow(dead_code)]
 fn _err() -> Error {
     Error::Argument(String::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fma32_matches_the_exact_fma() {
+        // A xorshift stream of bit patterns, plus sums built to land exactly
+        // halfway between two f32 values in f64 (the double-rounding case).
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..200_000 {
+            let r = next();
+            let (a, b, c) = (
+                f32::from_bits(r as u32),
+                f32::from_bits((r >> 32) as u32),
+                f32::from_bits(next() as u32),
+            );
+            let (got, want) = (fma32(a, b, c), fma32_exact(a, b, c));
+            assert!(
+                got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+                "{a:e} * {b:e} + {c:e}: {got:e} vs {want:e}"
+            );
+        }
+        // a * b = 2^-24 (1 - 2^-46): c + a * b rounds in f64 to exactly
+        // halfway between c and its neighbour; the true value is just
+        // below it. Naive double rounding gets odd c wrong.
+        let a = 1.0 + f32::EPSILON;
+        let b = f32::from_bits(0x337f_fffe);
+        let mut naive_wrong = 0;
+        for _ in 0..20_000 {
+            let m = next() as u32 & 0x7f_ffff;
+            for c in [
+                f32::from_bits(0x3f80_0000 | m),
+                -f32::from_bits(0x3f80_0000 | m),
+            ] {
+                for (a, b) in [(a, b), (-a, b)] {
+                    let want = fma32_exact(a, b, c);
+                    assert_eq!(
+                        fma32(a, b, c).to_bits(),
+                        want.to_bits(),
+                        "{a:e} {b:e} {c:e}"
+                    );
+                    naive_wrong += ((a as f64 * b as f64 + c as f64) as f32 != want) as u32;
+                }
+            }
+        }
+        assert!(naive_wrong > 1000, "the midpoint case was not exercised");
+    }
 }
