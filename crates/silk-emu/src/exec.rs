@@ -1086,11 +1086,12 @@ impl<'a> Exec<'a> {
             for j in 0..N {
                 a[j] = self.lane(s[j], l);
                 if sdwa {
-                    let (sel, sext) = match self.src_no(srcs[j]) {
-                        0 => (x >> 16 & 7, x >> 19 & 1 != 0),
-                        _ => (x >> 24 & 7, x >> 27 & 1 != 0),
+                    let (sel, sext, neg, abs) = match self.src_no(srcs[j]) {
+                        0 => (x >> 16 & 7, x >> 19 & 1 != 0, x >> 20 & 1, x >> 21 & 1),
+                        _ => (x >> 24 & 7, x >> 27 & 1 != 0, x >> 28 & 1, x >> 29 & 1),
                     };
-                    a[j] = Self::sdwa_sel(a[j], sel, sext);
+                    a[j] = Self::sdwa_sel(a[j], sel, sext && fk == Fk::Int);
+                    a[j] = self.src_mod_bits(fk, abs != 0, neg != 0, a[j]);
                 }
                 if mods {
                     a[j] = self.src_mod(fk, self.src_no(srcs[j]), a[j]);

@@ -942,9 +942,10 @@ fn handles_variant(info: &OpInfo, variant: Variant) -> bool {
             .iter()
             .any(|o| matches!(o.kind, Kind::Implicit(_) | Kind::Sreg))
         && !info.flags.has(Flags::WRITES_EXEC);
-    // SDWA carry ops (v_add_co_u32_sdwa, ...) go through the mask path.
-    let carry = info.family == Family::Vop2 && variant == Variant::Sdwa;
-    plain || carry
+    // SDWA carry ops (v_add_co_u32_sdwa, ...) and compares go through the
+    // mask path, which applies the SDWA selects and modifiers.
+    let mask = matches!(info.family, Family::Vop2 | Family::Vopc) && variant == Variant::Sdwa;
+    plain || mask
 }
 
 fn count(stats: &mut Stats, f: Flags) {

@@ -2407,8 +2407,576 @@ fn semantics(name: &str, family: Family, gen: Generation) -> Sem {
         "v_pk_fma_f32" => (|e| e.pk32(|x, y, z| b(fma32(f(x), f(y), f(z)))), 0),
         _ => {
             let _ = (gfx9, family);
-            return None;
+            return more_semantics(name);
         }
+    })
+}
+
+/// A VALU op whose integer result the clamp bit would saturate: run
+/// without clamp, refuse (unsupported) with it rather than be wrong.
+fn no_clamp(e: &mut Exec, run: fn(&mut Exec) -> Result<()>) -> Result<()> {
+    if e.inst.mods.clamp {
+        return Err(e.unsupported());
+    }
+    run(e)
+}
+
+/// VOP3P dot products read whole registers: no op_sel / neg / clamp.
+fn plain_dot(e: &mut Exec) -> Result<()> {
+    let m = e.inst.mods;
+    if m.clamp
+        || m.neg != 0
+        || m.abs != 0
+        || m.op_sel != 0
+        || (m.op_sel_hi != 0 && m.op_sel_hi != 7)
+    {
+        return Err(e.unsupported());
+    }
+    Ok(())
+}
+
+fn lanes8(v: u64) -> [u64; 4] {
+    std::array::from_fn(|i| v >> (8 * i) & 0xff)
+}
+
+fn sad8(a: u64, b: u64) -> u64 {
+    let (x, y) = (lanes8(a), lanes8(b));
+    (0..4).map(|i| x[i].abs_diff(y[i])).sum()
+}
+
+/// The signed `bits`-wide field `i` of `v`.
+fn sfield(v: u64, bits: u32, i: u32) -> i64 {
+    let x = v >> (bits * i) & ((1 << bits) - 1);
+    ((x << (64 - bits)) as i64) >> (64 - bits)
+}
+
+fn ufield(v: u64, bits: u32, i: u32) -> i64 {
+    (v >> (bits * i) & ((1 << bits) - 1)) as i64
+}
+
+/// Integer dot product of `32 / bits` fields plus `c` (wrapping).
+fn idot(a: u64, b: u64, c: u64, bits: u32, signed: bool) -> u64 {
+    let field = if signed { sfield } else { ufield };
+    let mut acc = c as u32 as i32 as i64;
+    for i in 0..32 / bits {
+        acc = acc.wrapping_add(field(a, bits, i) * field(b, bits, i));
+    }
+    acc as u32 as u64
+}
+
+/// Opcodes added in the second pass (16-bit integer, SAD, dot products,
+/// f16 transcendentals, fp8 conversions, more SALU bit ops).
+fn more_semantics(name: &str) -> Sem {
+    Some(match name {
+        "v_min_i16" => (
+            |e| e.valu(Fk::Int, |[a, b]| (a as i16).min(b as i16) as u16 as u64),
+            0,
+        ),
+        "v_max_i16" => (
+            |e| e.valu(Fk::Int, |[a, b]| (a as i16).max(b as i16) as u16 as u64),
+            0,
+        ),
+        "v_min_u16" => (
+            |e| e.valu(Fk::Int, |[a, b]| (a as u16).min(b as u16) as u64),
+            0,
+        ),
+        "v_max_u16" => (
+            |e| e.valu(Fk::Int, |[a, b]| (a as u16).max(b as u16) as u64),
+            0,
+        ),
+        "v_min3_i16" => (
+            |e| {
+                e.valu(Fk::Int, |[a, b, c]| {
+                    (a as i16).min(b as i16).min(c as i16) as u16 as u64
+                })
+            },
+            0,
+        ),
+        "v_max3_i16" => (
+            |e| {
+                e.valu(Fk::Int, |[a, b, c]| {
+                    (a as i16).max(b as i16).max(c as i16) as u16 as u64
+                })
+            },
+            0,
+        ),
+        "v_min3_u16" => (
+            |e| {
+                e.valu(Fk::Int, |[a, b, c]| {
+                    (a as u16).min(b as u16).min(c as u16) as u64
+                })
+            },
+            0,
+        ),
+        "v_max3_u16" => (
+            |e| {
+                e.valu(Fk::Int, |[a, b, c]| {
+                    (a as u16).max(b as u16).max(c as u16) as u64
+                })
+            },
+            0,
+        ),
+        "v_mad_u16" | "v_mad_legacy_u16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b, c]| {
+                        (a as u16).wrapping_mul(b as u16).wrapping_add(c as u16) as u64
+                    })
+                })
+            },
+            0,
+        ),
+        "v_mad_i16" | "v_mad_legacy_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b, c]| {
+                        (a as i16).wrapping_mul(b as i16).wrapping_add(c as i16) as u16 as u64
+                    })
+                })
+            },
+            0,
+        ),
+        "v_mad_i32_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b, c]| {
+                        (a as i16 as i32)
+                            .wrapping_mul(b as i16 as i32)
+                            .wrapping_add(c as i32) as u32 as u64
+                    })
+                })
+            },
+            0,
+        ),
+        "v_add_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b]| (a as u16).wrapping_add(b as u16) as u64)
+                })
+            },
+            0,
+        ),
+        "v_sub_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b]| (a as u16).wrapping_sub(b as u16) as u64)
+                })
+            },
+            0,
+        ),
+        "v_add_i32" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b]| (a as u32).wrapping_add(b as u32) as u64)
+                })
+            },
+            0,
+        ),
+        "v_sub_i32" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b]| (a as u32).wrapping_sub(b as u32) as u64)
+                })
+            },
+            0,
+        ),
+        // Sums of absolute differences ([CDNA3] VOP3 table).
+        "v_sad_u8" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b, c]| {
+                        (sad8(a, b) as u32).wrapping_add(c as u32) as u64
+                    })
+                })
+            },
+            0,
+        ),
+        "v_sad_hi_u8" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b, c]| {
+                        ((sad8(a, b) as u32) << 16).wrapping_add(c as u32) as u64
+                    })
+                })
+            },
+            0,
+        ),
+        "v_sad_u16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b, c]| {
+                        let d = (a & 0xffff).abs_diff(b & 0xffff)
+                            + (a >> 16 & 0xffff).abs_diff(b >> 16 & 0xffff);
+                        (d as u32).wrapping_add(c as u32) as u64
+                    })
+                })
+            },
+            0,
+        ),
+        // Per byte (a + b + the byte's low bit of c) / 2.
+        "v_lerp_u8" => (
+            |e| {
+                e.valu(Fk::Int, |[a, b, c]| {
+                    let (x, y, z) = (lanes8(a), lanes8(b), lanes8(c));
+                    (0..4)
+                        .map(|i| ((x[i] + y[i] + (z[i] & 1)) >> 1) << (8 * i))
+                        .sum()
+                })
+            },
+            0,
+        ),
+        // Dot products, summed exactly in integers / f32 in order.
+        "v_dot2_i32_i16" => (
+            |e| {
+                plain_dot(e)?;
+                e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 16, true))
+            },
+            0,
+        ),
+        "v_dot2_u32_u16" => (
+            |e| {
+                plain_dot(e)?;
+                e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 16, false))
+            },
+            0,
+        ),
+        "v_dot4_i32_i8" => (
+            |e| {
+                plain_dot(e)?;
+                e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 8, true))
+            },
+            0,
+        ),
+        "v_dot4_u32_u8" => (
+            |e| {
+                plain_dot(e)?;
+                e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 8, false))
+            },
+            0,
+        ),
+        "v_dot8_i32_i4" => (
+            |e| {
+                plain_dot(e)?;
+                e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 4, true))
+            },
+            0,
+        ),
+        "v_dot8_u32_u4" => (
+            |e| {
+                plain_dot(e)?;
+                e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 4, false))
+            },
+            0,
+        ),
+        // VOP2 accumulating forms: the destination is the addend.
+        "v_dot2c_i32_i16" => (
+            |e| e.valu_at(0, [1, 2, 0], Fk::Int, |[a, b, c]| idot(a, b, c, 16, true)),
+            0,
+        ),
+        "v_dot4c_i32_i8" => (
+            |e| e.valu_at(0, [1, 2, 0], Fk::Int, |[a, b, c]| idot(a, b, c, 8, true)),
+            0,
+        ),
+        "v_dot8c_i32_i4" => (
+            |e| e.valu_at(0, [1, 2, 0], Fk::Int, |[a, b, c]| idot(a, b, c, 4, true)),
+            0,
+        ),
+        // f16 transcendentals: computed in f64, rounded once (within the
+        // documented 1 ULP).
+        "v_exp_f16" => (|e| e.valu(Fk::F16, |[x]| bh64((h(x) as f64).exp2())), 0),
+        "v_log_f16" => (|e| e.valu(Fk::F16, |[x]| bh64((h(x) as f64).log2())), 0),
+        "v_rsq_f16" => (
+            |e| e.valu(Fk::F16, |[x]| bh64(1.0 / (h(x) as f64).sqrt())),
+            0,
+        ),
+        "v_sin_f16" => (
+            |e| {
+                e.valu(Fk::F16, |[x]| {
+                    bh64((h(x) as f64 * std::f64::consts::TAU).sin())
+                })
+            },
+            0,
+        ),
+        "v_cos_f16" => (
+            |e| {
+                e.valu(Fk::F16, |[x]| {
+                    bh64((h(x) as f64 * std::f64::consts::TAU).cos())
+                })
+            },
+            0,
+        ),
+        // gfx942 fp8 / bf8 (FNUZ) to f32: byte 0 (SDWA selects others).
+        "v_cvt_f32_fp8" => (
+            |e| {
+                if e.inst.mods.op_sel != 0 {
+                    return Err(e.unsupported());
+                }
+                e.valu(Fk::Int, |[x]| b(crate::matrix::fnuz8(x as u8, 3, 8)))
+            },
+            0,
+        ),
+        "v_cvt_f32_bf8" => (
+            |e| {
+                if e.inst.mods.op_sel != 0 {
+                    return Err(e.unsupported());
+                }
+                e.valu(Fk::Int, |[x]| b(crate::matrix::fnuz8(x as u8, 2, 16)))
+            },
+            0,
+        ),
+        // SALU bit operations.
+        "s_bcnt0_i32_b32" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let r = (a as u32).count_zeros();
+                    (r as u64, Some(r != 0))
+                })
+            },
+            0,
+        ),
+        "s_bcnt0_i32_b64" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let r = a.count_zeros();
+                    (r as u64, Some(r != 0))
+                })
+            },
+            0,
+        ),
+        "s_ff0_i32_b32" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let r = if a as u32 == u32::MAX {
+                        u32::MAX
+                    } else {
+                        (!(a as u32)).trailing_zeros()
+                    };
+                    (r as u64, None)
+                })
+            },
+            0,
+        ),
+        "s_ff0_i32_b64" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let r = if a == u64::MAX {
+                        u32::MAX
+                    } else {
+                        (!a).trailing_zeros()
+                    };
+                    (r as u64, None)
+                })
+            },
+            0,
+        ),
+        // Bits from the top equal to the sign bit before the first that
+        // differs; -1 when all do.
+        "s_flbit_i32" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let v = a as u32 as i32;
+                    let r = if v == 0 || v == -1 {
+                        u32::MAX
+                    } else {
+                        ((v ^ (v >> 31)) as u32).leading_zeros()
+                    };
+                    (r as u64, None)
+                })
+            },
+            0,
+        ),
+        "s_flbit_i32_i64" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let v = a as i64;
+                    let r = if v == 0 || v == -1 {
+                        u32::MAX
+                    } else {
+                        ((v ^ (v >> 63)) as u64).leading_zeros()
+                    };
+                    (r as u64, None)
+                })
+            },
+            0,
+        ),
+        // Whole-quad mode: every quad with any bit set becomes all set.
+        "s_wqm_b32" | "s_wqm_b64" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let mut r = 0u64;
+                    for q in 0..16 {
+                        if a >> (4 * q) & 0xf != 0 {
+                            r |= 0xf << (4 * q);
+                        }
+                    }
+                    (r, Some(r != 0))
+                })
+            },
+            0,
+        ),
+        // One bit per quad of the source.
+        "s_quadmask_b32" | "s_quadmask_b64" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let mut r = 0u64;
+                    for q in 0..16 {
+                        if a >> (4 * q) & 0xf != 0 {
+                            r |= 1 << q;
+                        }
+                    }
+                    (r, Some(r != 0))
+                })
+            },
+            0,
+        ),
+        "s_bitreplicate_b64_b32" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let mut r = 0u64;
+                    for i in 0..32 {
+                        if a >> i & 1 != 0 {
+                            r |= 3 << (2 * i);
+                        }
+                    }
+                    (r, None)
+                })
+            },
+            0,
+        ),
+        "s_bitset0_b64" | "s_bitset1_b64" => (
+            |e: &mut Exec| {
+                let Operand::Reg { code, .. } = e.op(0)? else {
+                    return Err(e.unsupported());
+                };
+                let d = e.sread(code, 2)?;
+                let set = e.aux == 1;
+                e.salu(move |[a], _| {
+                    let bit = 1u64 << (a & 63);
+                    (if set { d | bit } else { d & !bit }, None)
+                })
+            },
+            (name == "s_bitset1_b64") as u32,
+        ),
+        // GFX11 16-bit select (true16 halves; neg/abs act on the f16 sign).
+        "v_cndmask_b16" => (
+            |e| {
+                e.valu_mask(
+                    Some(0),
+                    MaskDst::None,
+                    [1, 2],
+                    Some(3),
+                    Fk::F16,
+                    |[a, b], c| (if c { b } else { a } & 0xffff, false),
+                )
+            },
+            0,
+        ),
+        "v_fma_mix_f32" => (fma_mix, 0),
+        "v_fma_mixlo_f16" => (fma_mix, 1),
+        "v_fma_mixhi_f16" => (fma_mix, 2),
+        "v_pack_b32_f16" => (pack_b32_f16, 0),
+        _ => return None,
+    })
+}
+
+/// f16 from f64 with one rounding: to f32 rounding to odd (the sticky bit
+/// keeps a later tie honest), then to f16 to nearest even.
+fn f16_from_f64(x: f64) -> u16 {
+    let t = x as f32;
+    if t as f64 == x || !t.is_finite() {
+        return f16_from_f32(t);
+    }
+    let mut bits = t.to_bits();
+    if (t as f64).abs() > x.abs() {
+        bits -= 1;
+    }
+    f16_from_f32(f32::from_bits(bits | 1))
+}
+
+/// `v_fma_mix*` ([CDNA3] VOP3P): each source is f32, or (op_sel_hi bit
+/// set) the f16 half op_sel picks; neg/abs per source; one fused
+/// multiply-add; the f32 result (aux 0) or an f16 into the low (1) or
+/// high (2) half, the other half kept.
+fn fma_mix(e: &mut Exec) -> Result<()> {
+    let exec = e.w.exec();
+    let ws = e.w.wave_size;
+    let m = e.inst.mods;
+    let s = [e.vsrc(1, exec)?, e.vsrc(2, exec)?, e.vsrc(3, exec)?];
+    let d = e.vdst(0)?;
+    if d.0 || d.3 != 0 {
+        return Err(e.unsupported());
+    }
+    let mut mm = exec;
+    while mm != 0 {
+        let l = mm.trailing_zeros() as usize;
+        mm &= mm - 1;
+        let v: [f64; 3] = std::array::from_fn(|j| {
+            let raw = e.lane(s[j], l);
+            let mut x = if m.op_sel_hi >> j & 1 != 0 {
+                let half = if m.op_sel >> j & 1 != 0 {
+                    raw >> 16
+                } else {
+                    raw
+                };
+                f16_to_f32(half as u16) as f64
+            } else {
+                f32::from_bits(raw as u32) as f64
+            };
+            if m.abs >> j & 1 != 0 {
+                x = x.abs();
+            }
+            if m.neg >> j & 1 != 0 {
+                x = -x;
+            }
+            x
+        });
+        // Every source value is an f32: fma32 rounds the f32 result once;
+        // f16 results round the f64 fused result (exact product, one f64
+        // rounding of the sum) to f16 once more.
+        let clamp = |x: f64| if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
+        let r = if e.aux == 0 {
+            fma32(v[0] as f32, v[1] as f32, v[2] as f32) as f64
+        } else {
+            fma64(v[0], v[1], v[2])
+        };
+        let r = if m.clamp { clamp(r) } else { r };
+        let i = d.1 * ws + l;
+        let old = e.w.vgpr[i];
+        e.w.vgpr[i] = match e.aux {
+            0 => (r as f32).to_bits(),
+            1 => (old & 0xffff_0000) | f16_from_f64(r) as u32,
+            _ => (old & 0xffff) | (f16_from_f64(r) as u32) << 16,
+        };
+    }
+    e.mark_written(d, exec);
+    e.stats.lane_ops += exec.count_ones() as u64;
+    Ok(())
+}
+
+/// `v_pack_b32_f16`: D = {src1.f16, src0.f16}, each the half op_sel picks
+/// (GFX9) or the true16 half named (GFX11), with neg/abs.
+fn pack_b32_f16(e: &mut Exec) -> Result<()> {
+    let m = e.inst.mods;
+    if m.clamp || m.omod != 0 {
+        return Err(e.unsupported());
+    }
+    let gfx9 = e.k.gen == Generation::Gfx9;
+    e.valu(Fk::Int, move |[a, b]| {
+        let pick = |v: u64, j: u32| {
+            let mut x = if gfx9 && m.op_sel >> j & 1 != 0 {
+                v >> 16 & 0xffff
+            } else {
+                v & 0xffff
+            };
+            if m.abs >> j & 1 != 0 {
+                x &= 0x7fff;
+            }
+            if m.neg >> j & 1 != 0 {
+                x ^= 0x8000;
+            }
+            x
+        };
+        pick(a, 0) | pick(b, 1) << 16
     })
 }
 

@@ -21,3 +21,6 @@ for p in gfx942 gfx1100 gfx1151; do
 done
 (cd "$here" && "$CLANG" $flags -cuid=mfma --offload-arch=gfx942 mfma.gfx942.hip -o "$out/mfma-gfx942.hsaco")
 (cd "$here" && "$CLANG" $flags -cuid=wmma64 --offload-arch=gfx1100 -mwavefrontsize64 wmma64.gfx1100.hip -o "$out/wmma64-gfx1100.hsaco")
+for p in gfx942 gfx1100 gfx1151; do
+  (cd "$here" && "$CLANG" $flags -cuid=more_ops --offload-arch=$p more_ops.hip -o "$out/more_ops-$p.hsaco")
+done
