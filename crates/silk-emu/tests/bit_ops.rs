@@ -1,0 +1,113 @@
+//! Hand-assembled gfx942 kernels for opcodes no clang corpus kernel emits
+//! (SALU bit operations, 16-bit integer VALU, f16 transcendentals),
+//! against values computed from the ISA definitions on the CPU.
+
+use silk_amdgpu::target::Processor;
+use silk_emu::{Arg, Emulator};
+
+mod common;
+
+/// Run `body`, which leaves four results in v[4:7]; returns them (lane 0,
+/// checking every lane agrees).
+fn run(body: &str) -> [u32; 4] {
+    let p = Processor::Gfx942;
+    let text = format!("{body}\tglobal_store_dwordx4 v0, v[4:7], s[0:1]\n\ts_waitcnt vmcnt(0)\n");
+    let obj = common::kernel(p, &text);
+    let mut emu = Emulator::new(p);
+    let out = emu.alloc(64 * 16).unwrap();
+    emu.launch(&obj, "k", [64, 1, 1], [64, 1, 1], &[Arg::Buffer(out)])
+        .unwrap_or_else(|e| panic!("{body}\n{e}"));
+    let w: Vec<u32> = emu
+        .read(out)
+        .unwrap()
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    for l in 1..64 {
+        assert_eq!(w[4 * l..4 * l + 4], w[..4], "lane {l}");
+    }
+    [w[0], w[1], w[2], w[3]]
+}
+
+/// Whole-quad mode and quad mask of the low 32 bits, from their definition.
+fn wqm(x: u32) -> u32 {
+    (0..8)
+        .filter(|q| x >> (4 * q) & 0xf != 0)
+        .map(|q| 0xf << (4 * q))
+        .sum()
+}
+fn quadmask(x: u32) -> u32 {
+    (0..8)
+        .filter(|q| x >> (4 * q) & 0xf != 0)
+        .map(|q| 1 << q)
+        .sum()
+}
+/// Leading bits equal to the sign bit before the first that differs.
+fn flbit(x: u32) -> u32 {
+    let s = x >> 31;
+    (0..32)
+        .find(|&i| (x >> (31 - i)) & 1 != s)
+        .unwrap_or(u32::MAX)
+}
+
+#[test]
+fn salu_bit_operations() {
+    let x = 0x00f0_0f07u32;
+    let got = run(&format!(
+        "\ts_mov_b32 s8, {x:#x}\n\ts_bcnt0_i32_b32 s9, s8\n\ts_ff0_i32_b32 s10, s8\n\
+         \ts_flbit_i32 s11, s8\n\ts_wqm_b32 s12, s8\n\tv_mov_b32_e32 v4, s9\n\
+         \tv_mov_b32_e32 v5, s10\n\tv_mov_b32_e32 v6, s11\n\tv_mov_b32_e32 v7, s12\n"
+    ));
+    assert_eq!(got, [x.count_zeros(), x.trailing_ones(), flbit(x), wqm(x)]);
+
+    let y = 0xf000_8421u32;
+    let rep: u64 = (0..32)
+        .filter(|i| y >> i & 1 != 0)
+        .map(|i| 3u64 << (2 * i))
+        .sum();
+    let got = run(&format!(
+        "\ts_mov_b32 s8, {y:#x}\n\ts_flbit_i32 s9, s8\n\ts_quadmask_b32 s12, s8\n\
+         \ts_bitreplicate_b64_b32 s[10:11], s8\n\tv_mov_b32_e32 v4, s9\n\
+         \tv_mov_b32_e32 v5, s12\n\tv_mov_b32_e32 v6, s10\n\tv_mov_b32_e32 v7, s11\n"
+    ));
+    assert_eq!(got, [flbit(y), quadmask(y), rep as u32, (rep >> 32) as u32]);
+
+    // Set bits 37 and 3, clear 3 again; ff0 of all ones; bcnt0 of zero.
+    let got = run(
+        "\ts_mov_b64 s[10:11], 0\n\ts_mov_b32 s8, 37\n\ts_mov_b32 s9, 3\n\
+         \ts_bitset1_b64 s[10:11], s8\n\ts_bitset1_b64 s[10:11], s9\n\
+         \ts_bitset0_b64 s[10:11], s9\n\ts_mov_b32 s12, -1\n\ts_ff0_i32_b32 s12, s12\n\
+         \ts_mov_b32 s13, 0\n\ts_bcnt0_i32_b32 s13, s13\n\tv_mov_b32_e32 v4, s10\n\
+         \tv_mov_b32_e32 v5, s11\n\tv_mov_b32_e32 v6, s12\n\tv_mov_b32_e32 v7, s13\n",
+    );
+    let bits = 1u64 << 37;
+    assert_eq!(got, [bits as u32, (bits >> 32) as u32, u32::MAX, 32]);
+}
+
+#[test]
+fn valu_16bit_integer_and_f16_transcendentals() {
+    let (a, b, c) = (0x8003_fff0u32, 0x0005_0007u32, 0x0002_0009u32);
+    let got = run(&format!(
+        "\tv_mov_b32_e32 v1, {a:#x}\n\tv_mov_b32_e32 v2, {b:#x}\n\tv_mov_b32_e32 v3, {c:#x}\n\
+         \tv_min_i16_e32 v4, v1, v2\n\tv_max_u16_e32 v5, v1, v2\n\
+         \tv_mad_u16 v6, v1, v2, v3\n\tv_mad_i32_i16 v7, v1, v2, v3\n"
+    ));
+    let (a16, b16, c16) = (a as u16, b as u16, c as u16);
+    assert_eq!(got[0] as u16 as i16, (a16 as i16).min(b16 as i16));
+    assert_eq!(got[1] as u16, a16.max(b16));
+    assert_eq!(got[2] as u16, a16.wrapping_mul(b16).wrapping_add(c16));
+    assert_eq!(
+        got[3],
+        ((a16 as i16 as i32) * (b16 as i16 as i32)).wrapping_add(c as i32) as u32
+    );
+    // exp2(1) = 2, log2(4) = 2, 1/sqrt(4) = 0.5 are exact in f16.
+    let got = run(
+        "\tv_mov_b32_e32 v1, 0x3c00\n\tv_mov_b32_e32 v2, 0x4400\n\tv_exp_f16_e32 v4, v1\n\
+         \tv_log_f16_e32 v5, v2\n\tv_rsq_f16_e32 v6, v2\n\tv_sub_i32 v7, v1, v2\n",
+    );
+    assert_eq!(
+        [got[0] as u16, got[1] as u16, got[2] as u16],
+        [0x4000, 0x4000, 0x3800]
+    );
+    assert_eq!(got[3], 0x3c00u32.wrapping_sub(0x4400));
+}
