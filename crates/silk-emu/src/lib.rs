@@ -7,9 +7,11 @@
 //! decoder, with a semantic function per opcode ([`sem`]). In strict mode
 //! (the default) a load's registers are written only when the matching
 //! `s_waitcnt` allows, and every read of an outstanding or never-written
-//! register, every out-of-bounds or unaligned access and every register
-//! beyond what the descriptor declares is a [`Fault`] naming pc, wave and
-//! lane.
+//! register, every out-of-bounds or unaligned access, every register
+//! beyond what the descriptor declares and every documented hazard the code
+//! does not cover with wait states ([`hazard`]) is a [`Fault`] naming pc,
+//! wave and lane. Workgroups may run on several threads
+//! ([`Options::threads`]).
 //!
 //! ```no_run
 //! # use silk_emu::{Emulator, Arg};
