@@ -1,8 +1,8 @@
 //! Buffer instructions (MUBUF, MTBUF) through a V# buffer resource held in
 //! four SGPRs.
 //!
-//! V# layout ([CDNA3] §9.1.5 "Buffer Resource" table, [RDNA3] §10.1.5
-//! "Buffer Resource"): word 0 base[31:0]; word 1 base[47:32] in bits 15:0,
+//! V# layout (CDNA3 ISA §9.1.5 "Buffer Resource" table, RDNA3 ISA §10.1.5
+//! "Buffer Resource"): word 0 `base[31:0]`; word 1 `base[47:32]` in bits 15:0,
 //! stride in 29:16, swizzle enable in 31 (GFX9) / 31:30 (GFX11); word 2
 //! num_records; word 3 dst_sel in 11:0, then on GFX9 num_format 14:12 and
 //! data_format 18:15, on GFX11 the unified format 18:12 and oob_select
@@ -119,8 +119,8 @@ const NUMS: [Num; 7] = [
     Num::Float,
 ];
 
-/// The MTBUF `format` field: GFX9 dfmt | nfmt << 4 ([CDNA3] "Data and
-/// Numeric formats" tables), GFX11 the unified format table ([RDNA3]
+/// The MTBUF `format` field: GFX9 dfmt | nfmt << 4 (CDNA3 ISA "Data and
+/// Numeric formats" tables), GFX11 the unified format table (RDNA3 ISA
 /// §"Buffer formats"). Packed formats (10_11_11, 2_10_10_10, ...) are not
 /// handled.
 fn format_of(gen: Generation, f: u16) -> Option<Format> {

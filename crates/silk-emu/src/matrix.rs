@@ -5,9 +5,9 @@
 //! AMD's matrix instruction calculator states them).
 //!
 //! MFMA with B blocks of MxNxK, 64 lanes, `kpl = M*K*B/64` elements per
-//! lane: A[b][i][k] is element `k % kpl` of lane `i + M*b + M*B*(k/kpl)`
-//! (the last term only when M*B < 64); B[b][k][j] likewise with j. C/D
-//! element [b][i][j] (32-bit results): 32x32: register `16b + 4(i/8) +
+//! lane: `A[b][i][k]` is element `k % kpl` of lane `i + M*b + M*B*(k/kpl)`
+//! (the last term only when M*B < 64); `B[b][k][j]` likewise with j. C/D
+//! element `[b][i][j]` (32-bit results): 32x32: register `16b + 4(i/8) +
 //! i%4`, lane `32(i/4) % 64 + j`; 16x16: register `4b + i%4`, lane
 //! `16(i/4) + j`; 4x4: register `i`, lane `4b + j`. f64 results take a
 //! register pair: 16x16x4 pair `i/4`, lane `16(i%4) + j`; 4x4x4 (4
@@ -81,7 +81,7 @@ impl Shape {
         (self.m * self.k * self.blocks / 64).max(1)
     }
 
-    /// Lane and element of A[b][i][k] (or B[b][k][j] with `i` = j).
+    /// Lane and element of `A[b][i][k]` (or `B[b][k][j]` with `i` = j).
     pub fn in_pos(&self, b: usize, i: usize, k: usize) -> (usize, usize) {
         let kpl = self.kpl();
         let spread = if self.m * self.blocks < 64 {
@@ -92,7 +92,7 @@ impl Shape {
         (i + self.m * b + spread, k % kpl)
     }
 
-    /// Register (first of a pair for f64) and lane of C/D[b][i][j].
+    /// Register (first of a pair for f64) and lane of `C/D[b][i][j]`.
     pub fn out_pos(&self, b: usize, i: usize, j: usize) -> (usize, usize) {
         let (m, n) = (self.m, self.n);
         if self.a == F64 {

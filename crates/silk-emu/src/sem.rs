@@ -2893,7 +2893,7 @@ fn f16_from_f64(x: f64) -> u16 {
     f16_from_f32(f32::from_bits(bits | 1))
 }
 
-/// `v_fma_mix*` ([CDNA3] VOP3P): each source is f32, or (op_sel_hi bit
+/// `v_fma_mix*` (CDNA3 ISA VOP3P): each source is f32, or (op_sel_hi bit
 /// set) the f16 half op_sel picks; neg/abs per source; one fused
 /// multiply-add; the f32 result (aux 0) or an f16 into the low (1) or
 /// high (2) half, the other half kept.
