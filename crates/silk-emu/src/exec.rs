@@ -1056,11 +1056,13 @@ impl<'a> Exec<'a> {
         let x = self.inst.mods.extra;
         let mut out = 0u64;
         if !mods && !outm && !sdwa {
-            // Common case: plain sources, a whole 32-bit VGPR (or no) result.
-            let plain = d.is_none_or(|d| d.3 == 0 && d.2 == 1 && !d.0);
+            // Common case: plain sources, whole 32- or 64-bit VGPRs (or no)
+            // result. Sources are read per lane before that lane's write.
+            let plain = d.is_none_or(|d| d.3 == 0 && d.2 <= 2 && !d.0);
             if plain {
                 let ws = self.w.wave_size;
                 let (vg, ag) = (&mut self.w.vgpr, &self.w.agpr);
+                let (lo, wide) = d.map_or((usize::MAX, false), |d| (d.1 * ws, d.2 == 2));
                 let mut m = exec;
                 while m != 0 {
                     let l = m.trailing_zeros() as usize;
@@ -1071,8 +1073,11 @@ impl<'a> Exec<'a> {
                     }
                     let (r, bit) = f(a, cin >> l & 1 != 0);
                     out |= (bit as u64) << l;
-                    if let Some(d) = d {
-                        vg[d.1 * ws + l] = r as u32;
+                    if lo != usize::MAX {
+                        vg[lo + l] = r as u32;
+                        if wide {
+                            vg[lo + ws + l] = (r >> 32) as u32;
+                        }
                     }
                 }
                 return self.finish_mask(d, mdst, exec, out);
