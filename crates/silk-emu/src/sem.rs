@@ -2871,12 +2871,82 @@ fn more_semantics(name: &str) -> Sem {
             },
             0,
         ),
+        "v_permlane16_b32" => (permlane16, 0),
+        "v_permlanex16_b32" => (permlane16, 1),
+        "v_permlane64_b32" => (permlane64, 0),
         "v_fma_mix_f32" => (fma_mix, 0),
         "v_fma_mixlo_f16" => (fma_mix, 1),
         "v_fma_mixhi_f16" => (fma_mix, 2),
         "v_pack_b32_f16" => (pack_b32_f16, 0),
         _ => return None,
     })
+}
+
+/// `v_permlane16_b32` (aux 0) / `v_permlanex16_b32` (aux 1), RDNA3 ISA
+/// VOP3: lane l reads lane `sel` of its row of 16 (permlanex16: of the
+/// other row of its 32-lane half), `sel` the 4-bit field `l % 16` of
+/// {src2, src1}. An inactive source lane is read anyway with op_sel[0]
+/// (FI); otherwise the result is 0 with op_sel[1] (BC), else the lane keeps
+/// its old value.
+fn permlane16(e: &mut Exec) -> Result<()> {
+    let exec = e.w.exec();
+    let ws = e.w.wave_size;
+    let (fi, bc) = (e.inst.mods.op_sel & 1 != 0, e.inst.mods.op_sel & 2 != 0);
+    if e.inst.mods.op_sel & !3 != 0 || e.inst.mods.neg | e.inst.mods.abs != 0 {
+        return Err(e.unsupported());
+    }
+    let sel = e.sval(2)? & 0xffff_ffff | (e.sval(3)? & 0xffff_ffff) << 32;
+    // The source may be read in any lane: check the whole register.
+    let src = e.vsrc(1, if fi { e.w.lane_mask() } else { exec })?;
+    let d = e.vdst(0)?;
+    let mut out = Vec::with_capacity(ws);
+    let mut m = exec;
+    while m != 0 {
+        let l = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let row = if e.aux == 1 { (l & !15) ^ 16 } else { l & !15 };
+        let from = row + (sel >> (4 * (l % 16)) & 15) as usize;
+        let v = if fi || exec >> from & 1 != 0 {
+            Some(e.lane(src, from))
+        } else if bc {
+            Some(0)
+        } else {
+            None
+        };
+        out.push((l, v));
+    }
+    let mut written = 0u64;
+    for (l, v) in out {
+        if let Some(v) = v {
+            e.vwrite(d, l, v);
+            written |= 1 << l;
+        }
+    }
+    e.mark_written(d, written);
+    e.stats.lane_ops += exec.count_ones() as u64;
+    Ok(())
+}
+
+/// `v_permlane64_b32` (wave64): lane l reads lane l ^ 32 of the other
+/// half, active or not.
+fn permlane64(e: &mut Exec) -> Result<()> {
+    let ws = e.w.wave_size;
+    let exec = e.w.exec();
+    if ws != 64 {
+        return Err(e.unsupported());
+    }
+    let src = e.vsrc(1, e.w.lane_mask())?;
+    let d = e.vdst(0)?;
+    let vals: Vec<u64> = (0..ws).map(|l| e.lane(src, l ^ 32)).collect();
+    let mut m = exec;
+    while m != 0 {
+        let l = m.trailing_zeros() as usize;
+        m &= m - 1;
+        e.vwrite(d, l, vals[l]);
+    }
+    e.mark_written(d, exec);
+    e.stats.lane_ops += exec.count_ones() as u64;
+    Ok(())
 }
 
 /// f16 from f64 with one rounding: to f32 rounding to odd (the sticky bit

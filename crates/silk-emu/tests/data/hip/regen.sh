@@ -24,3 +24,7 @@ done
 for p in gfx942 gfx1100 gfx1151; do
   (cd "$here" && "$CLANG" $flags -cuid=more_ops --offload-arch=$p more_ops.hip -o "$out/more_ops-$p.hsaco")
 done
+for p in gfx1100 gfx1151; do
+  (cd "$here" && "$CLANG" $flags -cuid=permlane --offload-arch=$p permlane.gfx11.hip -o "$out/permlane-$p.hsaco")
+done
+(cd "$here" && "$CLANG" $flags -cuid=permlane64 --offload-arch=gfx1100 -mwavefrontsize64 permlane64.gfx1100.hip -o "$out/permlane64-gfx1100.hsaco")
