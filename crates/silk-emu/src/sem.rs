@@ -2112,7 +2112,7 @@ fn semantics(name: &str, family: Family, gen: Generation) -> Sem {
         "v_cvt_f64_u32" => (|e| e.valu(Fk::Int, |[a]| bd(a as u32 as f64)), 0),
         "v_cvt_i32_f64" => (|e| e.valu(Fk::F64, |[x]| cvt_i32(d(x))), 0),
         "v_cvt_u32_f64" => (|e| e.valu(Fk::F64, |[x]| cvt_u32(d(x))), 0),
-        "v_cvt_pkrtz_f16_f32" => (
+        "v_cvt_pkrtz_f16_f32" | "v_cvt_pk_rtz_f16_f32" => (
             |e| e.valu(Fk::F32, |[x, y]| rtz16(f(x)) | rtz16(f(y)) << 16),
             0,
         ),
@@ -2871,6 +2871,22 @@ fn more_semantics(name: &str) -> Sem {
             },
             0,
         ),
+        // f16 pair dot product into f32: exact products, summed in f64 and
+        // rounded once (exact whenever the f32 result is).
+        "v_dot2_f32_f16" => (
+            |e| {
+                plain_dot(e)?;
+                e.valu(Fk::Int, |[a, b, c]| fdot2(a, b, c))
+            },
+            0,
+        ),
+        "v_dot2c_f32_f16" | "v_dot2acc_f32_f16" => (
+            |e| e.valu_at(0, [1, 2, 0], Fk::Int, |[a, b, c]| fdot2(a, b, c)),
+            0,
+        ),
+        // GFX11 mixed-sign dots: neg_lo[0] / neg_lo[1] make A / B signed.
+        "v_dot4_i32_iu8" => (iu_dot, 8),
+        "v_dot8_i32_iu4" => (iu_dot, 4),
         "v_permlane16_b32" => (permlane16, 0),
         "v_permlanex16_b32" => (permlane16, 1),
         "v_permlane64_b32" => (permlane64, 0),
@@ -2879,6 +2895,28 @@ fn more_semantics(name: &str) -> Sem {
         "v_fma_mixhi_f16" => (fma_mix, 2),
         "v_pack_b32_f16" => (pack_b32_f16, 0),
         _ => return None,
+    })
+}
+
+fn fdot2(x: u64, y: u64, c: u64) -> u64 {
+    let p = |i: u32| h(x >> (16 * i)) as f64 * h(y >> (16 * i)) as f64;
+    b(((p(0) + p(1)) + f(c) as f64) as f32)
+}
+
+fn iu_dot(e: &mut Exec) -> Result<()> {
+    let m = e.inst.mods;
+    if m.clamp || m.neg & !3 != 0 || m.abs != 0 || m.op_sel != 0 {
+        return Err(e.unsupported());
+    }
+    let (sa, sb, bits) = (m.neg & 1 != 0, m.neg & 2 != 0, e.aux);
+    e.valu(Fk::Int, move |[a, b, c]| {
+        let fa = if sa { sfield } else { ufield };
+        let fb = if sb { sfield } else { ufield };
+        let mut acc = c as u32 as i32 as i64;
+        for i in 0..32 / bits {
+            acc = acc.wrapping_add(fa(a, bits, i) * fb(b, bits, i));
+        }
+        acc as u32 as u64
     })
 }
 

@@ -35,6 +35,23 @@ fn dot(a: u32, b: u32, c: u32, bits: u32, signed: bool) -> u32 {
     acc as u32
 }
 
+/// A dot product whose A and B fields are signed or not independently.
+fn dot_mixed(a: u32, b: u32, c: u32, bits: u32, sa: bool, sb: bool) -> u32 {
+    let field = |v: u32, i: u32, signed: bool| -> i64 {
+        let x = (v >> (bits * i)) & ((1u64 << bits) - 1) as u32;
+        if signed {
+            ((x << (32 - bits)) as i32 >> (32 - bits)) as i64
+        } else {
+            x as i64
+        }
+    };
+    let mut acc = c as i32 as i64;
+    for i in 0..32 / bits {
+        acc += field(a, i, sa) * field(b, i, sb);
+    }
+    acc as u32
+}
+
 /// gfx942 fp8 E4M3 / bf8 E5M2 "FNUZ": bias 8 / 16, 0x80 is NaN.
 fn fnuz(v: u32, mbits: u32, bias: i32) -> f32 {
     let v = v & 0xff;
@@ -107,8 +124,35 @@ fn more_ops_against_isa_definitions() {
             let (sa, sb) = (a as i16, b as i16);
             assert_eq!(r[5] as u16 as i16, sa.min(sb), "{}", at("min_i16"));
             assert_eq!((r[5] >> 16) as u16 as i16, sa.max(sb), "{}", at("max_i16"));
-            let mad = (a as u16).wrapping_mul(b as u16).wrapping_add(c as u16);
-            assert_eq!(r[6] as u16, mad, "{}", at("mad_u16"));
+            // Small-integer f16 pairs: the dot product is exact in f32.
+            let hs = |v: u32| (v & 7) as i32 - 3;
+            let fd = hs(a) * hs(c) + hs(b) * ((a >> 29) as i32 - 3) + (b & 15) as i32;
+            assert_eq!(f32::from_bits(r[1]), fd as f32, "{}", at("fdot2"));
+            // cvt_pkrtz: each f32 to f16 rounding toward zero.
+            let rtz = |x: f32| {
+                let h = f16_from_f32(x);
+                let back = f16_to_f32(h);
+                // Nearest-even went away from zero: step back one.
+                if back.abs() > x.abs() && x.is_finite() && back.is_finite() {
+                    h - 1
+                } else if x.is_finite() && !back.is_finite() {
+                    (h & 0x8000) | 0x7bff
+                } else {
+                    h
+                }
+            };
+            let (fa, fb) = (
+                f32::from_bits(a & 0x3fff_ffff),
+                f32::from_bits(b & 0xbfff_ffff),
+            );
+            let want_pk = rtz(fa) as u32 | (rtz(fb) as u32) << 16;
+            assert_eq!(r[6], want_pk, "{}: {fa:e} {fb:e}", at("cvt_pkrtz"));
+            if p != Processor::Gfx942 {
+                assert_eq!(r[7], dot_mixed(a, b, c, 8, true, false), "{}", at("sudot4"));
+                assert_eq!(r[8], dot_mixed(a, b, c, 4, false, true), "{}", at("sudot8"));
+                let mad = (a as u16).wrapping_mul(b as u16).wrapping_add(c as u16);
+                assert_eq!(r[9] as u16, mad, "{}", at("mad_u16"));
+            }
             if p == Processor::Gfx942 {
                 assert_eq!(r[7], dot(a, b, c, 16, true), "{}", at("sdot2"));
                 assert_eq!(r[8], dot(a, b, c, 16, false), "{}", at("udot2"));

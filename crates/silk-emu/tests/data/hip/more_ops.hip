@@ -16,7 +16,6 @@ extern "C" __global__ void more_ops(const u32 *in, u32 *out) {
   short sa = (short)a, sb = (short)b;
   ((short *)o)[10] = sa < sb ? sa : sb;
   ((short *)o)[11] = sa > sb ? sa : sb;
-  ((unsigned short *)o)[12] = (unsigned short)a * (unsigned short)b + (unsigned short)c;
 #if defined(__gfx942__)
   o[7] = __builtin_amdgcn_sdot2(__builtin_bit_cast(short2, a), __builtin_bit_cast(short2, b), (int)c, false);
   o[8] = __builtin_amdgcn_udot2(__builtin_bit_cast(ushort2, a), __builtin_bit_cast(ushort2, b), c, false);
@@ -27,6 +26,17 @@ extern "C" __global__ void more_ops(const u32 *in, u32 *out) {
   o[13] = __builtin_bit_cast(u32, __builtin_amdgcn_cvt_f32_fp8((int)a, 1));
   o[14] = __builtin_bit_cast(u32, __builtin_amdgcn_cvt_f32_bf8((int)a, 2));
 #endif
+#if !defined(__gfx942__)
+  o[7] = __builtin_amdgcn_sudot4(true, (int)a, false, (int)b, (int)c, false);
+  o[8] = __builtin_amdgcn_sudot8(false, (int)a, true, (int)b, (int)c, false);
+  ((unsigned short *)o)[18] = (unsigned short)a * (unsigned short)b + (unsigned short)c;
+#endif
+  // Small integers: every product and sum is exact in f32.
+  typedef _Float16 half2 __attribute__((ext_vector_type(2)));
+  half2 ha = {(_Float16)(float)((int)(a & 7) - 3), (_Float16)(float)((int)(b & 7) - 3)};
+  half2 hb = {(_Float16)(float)((int)(c & 7) - 3), (_Float16)(float)((int)(a >> 29) - 3)};
+  o[1] = __builtin_bit_cast(u32, __builtin_amdgcn_fdot2(ha, hb, (float)(int)(b & 15), false));
+  o[6] = __builtin_bit_cast(u32, __builtin_amdgcn_cvt_pkrtz(__builtin_bit_cast(float, a & 0x3fffffff), __builtin_bit_cast(float, b & 0xbfffffff)));
   _Float16 h = (_Float16)((float)(a & 0xff) / 64.0f);
   ((_Float16 *)o)[30] = __builtin_amdgcn_sinh(h);
   ((_Float16 *)o)[31] = __builtin_amdgcn_cosh(h);
