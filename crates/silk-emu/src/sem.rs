@@ -2887,6 +2887,96 @@ fn more_semantics(name: &str) -> Sem {
         // GFX11 mixed-sign dots: neg_lo[0] / neg_lo[1] make A / B signed.
         "v_dot4_i32_iu8" => (iu_dot, 8),
         "v_dot8_i32_iu4" => (iu_dot, 4),
+        // Packed 16-bit integer ops (VOP3P, op_sel picks the halves).
+        "v_pk_add_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.pk16(|x, y, _| (x as u16).wrapping_add(y as u16) as u64)
+                })
+            },
+            0,
+        ),
+        "v_pk_sub_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.pk16(|x, y, _| (x as u16).wrapping_sub(y as u16) as u64)
+                })
+            },
+            0,
+        ),
+        "v_pk_max_i16" => (
+            |e| e.pk16(|x, y, _| (x as i16).max(y as i16) as u16 as u64),
+            0,
+        ),
+        "v_pk_min_i16" => (
+            |e| e.pk16(|x, y, _| (x as i16).min(y as i16) as u16 as u64),
+            0,
+        ),
+        "v_pk_max_u16" => (|e| e.pk16(|x, y, _| (x as u16).max(y as u16) as u64), 0),
+        "v_pk_min_u16" => (|e| e.pk16(|x, y, _| (x as u16).min(y as u16) as u64), 0),
+        "v_pk_lshlrev_b16" => (|e| e.pk16(|x, y, _| ((y as u16) << (x & 15)) as u64), 0),
+        "v_pk_lshrrev_b16" => (|e| e.pk16(|x, y, _| ((y as u16) >> (x & 15)) as u64), 0),
+        "v_pk_ashrrev_i16" => (
+            |e| e.pk16(|x, y, _| ((y as i16) >> (x & 15)) as u16 as u64),
+            0,
+        ),
+        "v_pk_mad_u16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.pk16(|x, y, z| {
+                        (x as u16).wrapping_mul(y as u16).wrapping_add(z as u16) as u64
+                    })
+                })
+            },
+            0,
+        ),
+        "v_pk_mad_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.pk16(|x, y, z| {
+                        (x as u16).wrapping_mul(y as u16).wrapping_add(z as u16) as u64
+                    })
+                })
+            },
+            0,
+        ),
+        // GFX11 names of the signed adds (no clamp: wrapping).
+        "v_add_nc_i32" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b]| (a as u32).wrapping_add(b as u32) as u64)
+                })
+            },
+            0,
+        ),
+        "v_sub_nc_i32" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b]| (a as u32).wrapping_sub(b as u32) as u64)
+                })
+            },
+            0,
+        ),
+        "v_add_nc_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b]| (a as u16).wrapping_add(b as u16) as u64)
+                })
+            },
+            0,
+        ),
+        "v_sub_nc_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b]| (a as u16).wrapping_sub(b as u16) as u64)
+                })
+            },
+            0,
+        ),
+        "v_and_b16" => (|e| e.valu(Fk::Int, |[a, b]| a & b & 0xffff), 0),
+        "v_or_b16" => (|e| e.valu(Fk::Int, |[a, b]| (a | b) & 0xffff), 0),
+        "v_xor_b16" => (|e| e.valu(Fk::Int, |[a, b]| (a ^ b) & 0xffff), 0),
+        "v_not_b16" => (|e| e.valu(Fk::Int, |[a]| !a & 0xffff), 0),
         "v_permlane16_b32" => (permlane16, 0),
         "v_permlanex16_b32" => (permlane16, 1),
         "v_permlane64_b32" => (permlane64, 0),

@@ -10,12 +10,21 @@ mod common;
 /// Run `body`, which leaves four results in v[4:7]; returns them (lane 0,
 /// checking every lane agrees).
 fn run(body: &str) -> [u32; 4] {
-    let p = Processor::Gfx942;
-    let text = format!("{body}\tglobal_store_dwordx4 v0, v[4:7], s[0:1]\n\ts_waitcnt vmcnt(0)\n");
+    run_on(Processor::Gfx942, body)
+}
+
+fn run_on(p: Processor, body: &str) -> [u32; 4] {
+    let store = if p == Processor::Gfx942 {
+        "global_store_dwordx4"
+    } else {
+        "global_store_b128"
+    };
+    let text = format!("{body}\t{store} v0, v[4:7], s[0:1]\n");
     let obj = common::kernel(p, &text);
     let mut emu = Emulator::new(p);
     let out = emu.alloc(64 * 16).unwrap();
-    emu.launch(&obj, "k", [64, 1, 1], [64, 1, 1], &[Arg::Buffer(out)])
+    let n = if p == Processor::Gfx942 { 64 } else { 32 };
+    emu.launch(&obj, "k", [n, 1, 1], [n, 1, 1], &[Arg::Buffer(out)])
         .unwrap_or_else(|e| panic!("{body}\n{e}"));
     let w: Vec<u32> = emu
         .read(out)
@@ -23,7 +32,8 @@ fn run(body: &str) -> [u32; 4] {
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
         .collect();
-    for l in 1..64 {
+    let n = if p == Processor::Gfx942 { 64 } else { 32 };
+    for l in 1..n {
         assert_eq!(w[4 * l..4 * l + 4], w[..4], "lane {l}");
     }
     [w[0], w[1], w[2], w[3]]
@@ -110,4 +120,53 @@ fn valu_16bit_integer_and_f16_transcendentals() {
         [0x4000, 0x4000, 0x3800]
     );
     assert_eq!(got[3], 0x3c00u32.wrapping_sub(0x4400));
+}
+
+/// Apply `f` to both 16-bit halves.
+fn pk(a: u32, b: u32, f: impl Fn(u16, u16) -> u16) -> u32 {
+    f(a as u16, b as u16) as u32 | (f((a >> 16) as u16, (b >> 16) as u16) as u32) << 16
+}
+
+#[test]
+fn packed_16bit_integer_ops() {
+    let (a, b) = (0x8003_fff0u32, 0x0005_7ff7u32);
+    let body = |op: &str| {
+        format!(
+            "\tv_mov_b32_e32 v1, {a:#x}\n\tv_mov_b32_e32 v2, {b:#x}\n\t{op}\n\
+             \tv_pk_max_i16 v5, v1, v2\n\tv_pk_min_u16 v6, v1, v2\n\tv_pk_ashrrev_i16 v7, v2, v1\n"
+        )
+    };
+    for p in [Processor::Gfx942, Processor::Gfx1100] {
+        let got = run_on(p, &body("v_pk_sub_i16 v4, v1, v2"));
+        assert_eq!(got[0], pk(a, b, |x, y| x.wrapping_sub(y)), "{p:?}");
+        assert_eq!(
+            got[1],
+            pk(a, b, |x, y| (x as i16).max(y as i16) as u16),
+            "{p:?}"
+        );
+        assert_eq!(got[2], pk(a, b, |x, y| x.min(y)), "{p:?}");
+        assert_eq!(
+            got[3],
+            pk(b, a, |s, x| ((x as i16) >> (s & 15)) as u16),
+            "{p:?}"
+        );
+    }
+}
+
+#[test]
+fn gfx11_16bit_and_signed_adds() {
+    let (a, b) = (0x8003_fff0u32, 0x7fff_0017u32);
+    let got = run_on(
+        Processor::Gfx1100,
+        &format!(
+            "\tv_mov_b32_e32 v1, {a:#x}\n\tv_mov_b32_e32 v2, {b:#x}\n\
+             \tv_add_nc_i32 v4, v1, v2\n\tv_sub_nc_i32 v5, v1, v2\n\
+             \tv_xor_b16 v6.l, v1.l, v2.l\n\tv_and_b16 v6.h, v1.h, v2.h\n\
+             \tv_not_b16 v7.l, v1.l\n\tv_or_b16 v7.h, v1.l, v2.h\n"
+        ),
+    );
+    assert_eq!(got[0], a.wrapping_add(b));
+    assert_eq!(got[1], a.wrapping_sub(b));
+    assert_eq!(got[2], ((a ^ b) & 0xffff) | ((a & b) & 0xffff_0000));
+    assert_eq!(got[3], (!a & 0xffff) | ((a & 0xffff) | (b >> 16)) << 16);
 }
