@@ -52,8 +52,10 @@
 //!   WMMA with no other VALU between: needs one VALU (`v_nop`).
 //!
 //! Not checked: SALU writes M0 -> M0 reader (the ISA table has no
-//! reads-M0 attribute to find the readers by), LDS-direct, VALU partial forwarding and VALU mask-write
-//! (GFX11), and soft-clause breaks (xnack replay).
+//! reads-M0 attribute to find the readers by); on GFX11 LDS-direct, VALU
+//! partial forwarding and the wave64 SGPR/VCC mask hazards clang covers
+//! with `s_waitcnt_depctr sa_sdst(0)` / `va_vcc(0)`; soft-clause breaks
+//! (xnack replay).
 
 use crate::error::{Fault, FaultKind};
 use silk_amdgpu::isa::format::Field;
