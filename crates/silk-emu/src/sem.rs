@@ -2977,6 +2977,7 @@ fn more_semantics(name: &str) -> Sem {
         "v_or_b16" => (|e| e.valu(Fk::Int, |[a, b]| (a | b) & 0xffff), 0),
         "v_xor_b16" => (|e| e.valu(Fk::Int, |[a, b]| (a ^ b) & 0xffff), 0),
         "v_not_b16" => (|e| e.valu(Fk::Int, |[a]| !a & 0xffff), 0),
+        "v_swap_b32" => (swap_b32, 0),
         "v_permlane16_b32" => (permlane16, 0),
         "v_permlanex16_b32" => (permlane16, 1),
         "v_permlane64_b32" => (permlane64, 0),
@@ -3008,6 +3009,29 @@ fn iu_dot(e: &mut Exec) -> Result<()> {
         }
         acc as u32 as u64
     })
+}
+
+/// `v_swap_b32 vdst, vsrc`: exchange two VGPRs in the active lanes.
+fn swap_b32(e: &mut Exec) -> Result<()> {
+    let exec = e.w.exec();
+    let ws = e.w.wave_size;
+    if e.inst.mods.variant != silk_amdgpu::isa::Variant::Native {
+        return Err(e.unsupported());
+    }
+    let a = e.vsrc(0, exec)?;
+    let b = e.vsrc(1, exec)?;
+    let (Src::V(x, false), Src::V(y, false)) = (a, b) else {
+        return Err(e.unsupported());
+    };
+    e.check_vgpr(false, x / ws, 1, 0, true)?;
+    let mut m = exec;
+    while m != 0 {
+        let l = m.trailing_zeros() as usize;
+        m &= m - 1;
+        e.w.vgpr.swap(x + l, y + l);
+    }
+    e.stats.lane_ops += exec.count_ones() as u64;
+    Ok(())
 }
 
 /// `v_permlane16_b32` (aux 0) / `v_permlanex16_b32` (aux 1), RDNA3 ISA

@@ -170,3 +170,15 @@ fn gfx11_16bit_and_signed_adds() {
     assert_eq!(got[2], ((a ^ b) & 0xffff) | ((a & b) & 0xffff_0000));
     assert_eq!(got[3], (!a & 0xffff) | ((a & 0xffff) | (b >> 16)) << 16);
 }
+
+#[test]
+fn swap_b32_exchanges_registers() {
+    for p in [Processor::Gfx942, Processor::Gfx1100] {
+        let got = run_on(
+            p,
+            "\tv_mov_b32_e32 v4, 11\n\tv_mov_b32_e32 v5, 22\n\tv_swap_b32 v4, v5\n\
+             \tv_mov_b32_e32 v6, 33\n\tv_swap_b32 v7, v6\n",
+        );
+        assert_eq!(got, [22, 11, 0, 33], "{p:?}");
+    }
+}
