@@ -31,6 +31,13 @@ pub struct Args {
     /// Dynamic LDS bytes for the dispatch.
     #[arg(long, value_name = "BYTES", default_value_t = 0)]
     dynamic_lds: u32,
+    /// In strict mode, do not check hazards (missing wait states), or
+    /// only not the named rules (comma-separated, e.g. valu_sgpr_valu).
+    #[arg(long, value_name = "RULES", num_args = 0..=1, default_missing_value = "all")]
+    no_hazards: Option<String>,
+    /// Threads running workgroups in parallel.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
 }
 
 fn dims(text: &str, what: &str) -> Result<[u32; 3], String> {
@@ -73,9 +80,31 @@ pub fn run(args: &Args) -> Result<(), String> {
     let grid = dims(&args.grid, "grid")?;
     let block = dims(&args.block, "block")?;
     let mut emu = Emulator::new(processor);
+    let mut hazards_off = Vec::new();
+    if let Some(list) = args.no_hazards.as_deref().filter(|l| *l != "all") {
+        for name in list.split(',') {
+            let rule = silk_emu::hazard::Rule::ALL
+                .into_iter()
+                .find(|r| r.name() == name)
+                .ok_or_else(|| {
+                    let names: Vec<_> = silk_emu::hazard::Rule::ALL
+                        .iter()
+                        .map(|r| r.name())
+                        .collect();
+                    format!(
+                        "--no-hazards: unknown rule `{name}` (rules: {})",
+                        names.join(", ")
+                    )
+                })?;
+            hazards_off.push(rule);
+        }
+    }
     emu.options = Options {
         strict: !args.no_strict,
         dynamic_lds: args.dynamic_lds,
+        hazards: args.no_hazards.as_deref() != Some("all"),
+        hazards_off,
+        threads: args.threads.max(1),
         ..Options::default()
     };
     let mut buffers: Vec<(String, Buffer)> = Vec::new();

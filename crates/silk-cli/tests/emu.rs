@@ -45,6 +45,10 @@ fn runs_vector_add_and_dumps_the_result() {
         "i32:500",
         "--dump",
         &format!("out={}", out.display()),
+        "--threads",
+        "2",
+        "--no-hazards",
+        "valu_sgpr_valu,trans_use",
     ]);
     assert!(ok, "{stderr}");
     assert!(
@@ -105,6 +109,10 @@ fn bad_specs_are_errors() {
         (
             vec!["--grid", "1", "--block", "1"],
             "takes 3 arguments, 0 given",
+        ),
+        (
+            vec!["--grid", "1", "--block", "1", "--no-hazards", "bogus"],
+            "unknown rule `bogus`",
         ),
     ] {
         let mut full = vec!["emu", VECTOR_ADD, "--kernel", "vector_add"];

@@ -1,4 +1,5 @@
-//! Print how many opcodes of each processor's ISA table have semantics.
+//! Print how many opcodes of each processor's ISA table have semantics
+//! (`--missing` also lists the others).
 use silk_amdgpu::isa::table;
 use silk_amdgpu::target::Processor;
 fn main() {
@@ -8,11 +9,14 @@ fn main() {
             .iter()
             .filter(|i| i.on(p))
             .count();
-        println!(
-            "{}: {} of {} opcodes",
-            p.name(),
-            emu.supported_instructions().len(),
-            total
-        );
+        let have = emu.supported_instructions();
+        println!("{}: {} of {} opcodes", p.name(), have.len(), total);
+        if std::env::args().any(|a| a == "--missing") {
+            for i in table::table(p.generation()).iter().filter(|i| i.on(p)) {
+                if !have.contains(&i.name) {
+                    println!("  {}", i.name);
+                }
+            }
+        }
     }
 }

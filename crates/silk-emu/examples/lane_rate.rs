@@ -1,5 +1,6 @@
 //! Lane-operations per CPU-second of the benchmark kernel, measured with
 //! the process's CPU time (robust on a loaded machine, unlike wall time).
+//! Strict mode with and without the hazard checks.
 //! `cargo run --release -p silk-emu --example lane_rate`
 use silk_amdgpu::target::Processor;
 use silk_emu::{Arg, Emulator};
@@ -20,26 +21,30 @@ fn main() {
         (Processor::Gfx1100, "kernels-gfx1100"),
         (Processor::Gfx1100, "kernels-gfx1100-w64"),
     ] {
-        let obj = std::fs::read(format!("{dir}/{file}.hsaco")).unwrap();
-        let mut emu = Emulator::new(p);
-        let n = 1024u32;
-        let out = emu.alloc(4 * n as u64).unwrap();
-        let iout = emu.alloc(4 * n as u64).unwrap();
-        let args = [Arg::Buffer(out), Arg::Buffer(iout), Arg::I32(200)];
-        let t0 = cpu_seconds();
-        let mut ops = 0;
-        let mut runs = 0;
-        while cpu_seconds() - t0 < 3.0 {
-            ops += emu
-                .launch(&obj, "valu_loop", [n, 1, 1], [256, 1, 1], &args)
-                .unwrap()
-                .lane_ops;
-            runs += 1;
+        for hazards in [true, false] {
+            let obj = std::fs::read(format!("{dir}/{file}.hsaco")).unwrap();
+            let mut emu = Emulator::new(p);
+            emu.options.hazards = hazards;
+            let n = 1024u32;
+            let out = emu.alloc(4 * n as u64).unwrap();
+            let iout = emu.alloc(4 * n as u64).unwrap();
+            let args = [Arg::Buffer(out), Arg::Buffer(iout), Arg::I32(200)];
+            let t0 = cpu_seconds();
+            let mut ops = 0;
+            let mut runs = 0;
+            while cpu_seconds() - t0 < 3.0 {
+                ops += emu
+                    .launch(&obj, "valu_loop", [n, 1, 1], [256, 1, 1], &args)
+                    .unwrap()
+                    .lane_ops;
+                runs += 1;
+            }
+            let dt = cpu_seconds() - t0;
+            println!(
+                "{file} (hazard checks {}): {runs} launches, {:.1} M VALU lane-ops per CPU-second",
+                if hazards { "on" } else { "off" },
+                ops as f64 / dt / 1e6
+            );
         }
-        let dt = cpu_seconds() - t0;
-        println!(
-            "{file}: {runs} launches, {:.1} M VALU lane-ops per CPU-second",
-            ops as f64 / dt / 1e6
-        );
     }
 }

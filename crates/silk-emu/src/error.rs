@@ -18,6 +18,9 @@ pub enum FaultKind {
     RegisterLimit,
     /// The kernel ran longer than the instruction budget.
     Timeout,
+    /// A documented hazard the code does not cover with wait states
+    /// (strict mode; see [`crate::hazard`]).
+    Hazard,
     /// Anything else the hardware would trap on (bad branch target, ...).
     Illegal,
 }

@@ -24,6 +24,9 @@ pub struct KernelInfo {
     pub sgpr_limit: u16,
     pub lds_size: usize,
     pub strict: bool,
+    /// Hazard rules not checked (bit per [`crate::hazard::Rule`]); all
+    /// bits set when hazard checking is off.
+    pub hazards_off: u32,
     pub null: u16,
     pub m0: u16,
 }
@@ -1058,9 +1061,38 @@ impl<'a> Exec<'a> {
             None => None,
         };
         let mods = self.inst.mods.abs | self.inst.mods.neg != 0;
+        let outm = self.inst.mods.clamp || self.inst.mods.omod != 0;
         let sdwa = self.inst.mods.variant == Variant::Sdwa;
         let x = self.inst.mods.extra;
         let mut out = 0u64;
+        if !mods && !outm && !sdwa {
+            // Common case: plain sources, whole 32- or 64-bit VGPRs (or no)
+            // result. Sources are read per lane before that lane's write.
+            let plain = d.is_none_or(|d| d.3 == 0 && d.2 <= 2 && !d.0);
+            if plain {
+                let ws = self.w.wave_size;
+                let (vg, ag) = (&mut self.w.vgpr, &self.w.agpr);
+                let (lo, wide) = d.map_or((usize::MAX, false), |d| (d.1 * ws, d.2 == 2));
+                let mut m = exec;
+                while m != 0 {
+                    let l = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let mut a = [0u64; N];
+                    for j in 0..N {
+                        a[j] = src_get(vg, ag, s[j], l, ws);
+                    }
+                    let (r, bit) = f(a, cin >> l & 1 != 0);
+                    out |= (bit as u64) << l;
+                    if lo != usize::MAX {
+                        vg[lo + l] = r as u32;
+                        if wide {
+                            vg[lo + ws + l] = (r >> 32) as u32;
+                        }
+                    }
+                }
+                return self.finish_mask(d, mdst, exec, out);
+            }
+        }
         let mut m = exec;
         while m != 0 {
             let l = m.trailing_zeros() as usize;
@@ -1069,11 +1101,12 @@ impl<'a> Exec<'a> {
             for j in 0..N {
                 a[j] = self.lane(s[j], l);
                 if sdwa {
-                    let (sel, sext) = match self.src_no(srcs[j]) {
-                        0 => (x >> 16 & 7, x >> 19 & 1 != 0),
-                        _ => (x >> 24 & 7, x >> 27 & 1 != 0),
+                    let (sel, sext, neg, abs) = match self.src_no(srcs[j]) {
+                        0 => (x >> 16 & 7, x >> 19 & 1 != 0, x >> 20 & 1, x >> 21 & 1),
+                        _ => (x >> 24 & 7, x >> 27 & 1 != 0, x >> 28 & 1, x >> 29 & 1),
                     };
-                    a[j] = Self::sdwa_sel(a[j], sel, sext);
+                    a[j] = Self::sdwa_sel(a[j], sel, sext && fk == Fk::Int);
+                    a[j] = self.src_mod_bits(fk, abs != 0, neg != 0, a[j]);
                 }
                 if mods {
                     a[j] = self.src_mod(fk, self.src_no(srcs[j]), a[j]);
@@ -1082,13 +1115,24 @@ impl<'a> Exec<'a> {
             let (r, bit) = f(a, cin >> l & 1 != 0);
             out |= (bit as u64) << l;
             if let Some(d) = d {
-                let mut r = self.out_mod(fk, r);
+                let mut r = if outm { self.out_mod(fk, r) } else { r };
                 if sdwa {
                     r = self.sdwa_dst(d, l, r);
                 }
                 self.vwrite(d, l, r);
             }
         }
+        self.finish_mask(d, mdst, exec, out)
+    }
+
+    /// Mark a mask op's destination written and place its mask result.
+    fn finish_mask(
+        &mut self,
+        d: Option<(bool, usize, usize, u8)>,
+        mdst: MaskDst,
+        exec: u64,
+        out: u64,
+    ) -> Result<()> {
         if let Some(d) = d {
             self.mark_written(d, exec);
         }

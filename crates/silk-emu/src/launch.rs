@@ -12,7 +12,7 @@
 
 use crate::error::{Error, FaultKind, Result};
 use crate::exec::{Exec, Handler, KernelInfo};
-use crate::memory::{Buffer, PRIVATE_APERTURE, SHARED_APERTURE};
+use crate::memory::{Buffer, Memory, PRIVATE_APERTURE, SHARED_APERTURE};
 use crate::wave::Wave;
 use crate::{Arg, Emulator, Stats};
 use silk_amdgpu::code_object::{self, ValueKind};
@@ -34,6 +34,8 @@ struct Decoded {
     sem: Option<(Handler, u32)>,
     /// The Y half of a GFX11 VOPD pair.
     second: Option<VopdY>,
+    /// What the hazard checks need (both halves of a VOPD pair).
+    hz: crate::hazard::HazardInfo,
 }
 
 pub(crate) fn launch(
@@ -373,37 +375,179 @@ fn run(
         sgpr_limit,
         lds_size: s.lds_size,
         strict: emu.options.strict,
+        hazards_off: if emu.options.strict && emu.options.hazards {
+            emu.options
+                .hazards_off
+                .iter()
+                .fold(0, |m, r| m | 1 << *r as u32)
+        } else {
+            u32::MAX
+        },
         null: silk_amdgpu::isa::operand::null_code(gen),
         m0: silk_amdgpu::isa::operand::m0_code(gen),
     };
-    let mut cache: Vec<Option<Decoded>> = Vec::new();
-    cache.resize_with(words.len(), || None);
+    let total = s.groups[0] as u64 * s.groups[1] as u64 * s.groups[2] as u64;
+    let threads = (emu.options.threads.max(1) as u64).min(total) as usize;
+    let group = |i: u64| -> [u32; 3] {
+        let gx = s.groups[0] as u64;
+        let gy = s.groups[1] as u64;
+        [
+            (i % gx) as u32,
+            (i / gx % gy) as u32,
+            (i / (gx * gy)) as u32,
+        ]
+    };
+    let ctx = Ctx {
+        sem: &emu.sem,
+        limit: emu.options.max_instructions_per_wave,
+        info: &info,
+        words,
+        cfg,
+        setup: &s,
+        user,
+    };
+    if threads <= 1 {
+        let mut cache: Vec<Option<Decoded>> = Vec::new();
+        cache.resize_with(words.len(), || None);
+        let mut stats = Stats::default();
+        let mut mem = MemRef::Own(&mut emu.memory);
+        for i in 0..total {
+            run_group(&ctx, &mut cache, &mut mem, group(i), &mut stats)?;
+        }
+        return Ok(stats);
+    }
+    // Workgroups on several threads: thread t runs groups t, t + T, ...
+    // in order. Memory instructions lock the device memory, so each one
+    // is atomic with respect to the other threads; ALU work runs in
+    // parallel. After a fault, groups after the faulting one are skipped
+    // and the fault of the lowest-numbered group is reported, as a single
+    // thread would.
+    let shared = std::sync::Mutex::new(std::mem::take(&mut emu.memory));
+    let first_fault = std::sync::atomic::AtomicU64::new(u64::MAX);
+    let results: Vec<(Stats, Option<(u64, Error)>)> = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let (ctx, shared, first_fault) = (&ctx, &shared, &first_fault);
+                sc.spawn(move || {
+                    let mut cache: Vec<Option<Decoded>> = Vec::new();
+                    cache.resize_with(ctx.words.len(), || None);
+                    let mut stats = Stats::default();
+                    let mut mem = MemRef::Shared(shared, Memory::new());
+                    let mut i = t as u64;
+                    while i < total {
+                        if i > first_fault.load(std::sync::atomic::Ordering::Relaxed) {
+                            break;
+                        }
+                        if let Err(e) = run_group(ctx, &mut cache, &mut mem, group(i), &mut stats) {
+                            first_fault.fetch_min(i, std::sync::atomic::Ordering::Relaxed);
+                            return (stats, Some((i, e)));
+                        }
+                        i += threads as u64;
+                    }
+                    (stats, None)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    (
+                        Stats::default(),
+                        Some((0, Error::Geometry("an emulator thread panicked".into()))),
+                    )
+                })
+            })
+            .collect()
+    });
+    emu.memory = shared
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let mut stats = Stats::default();
-    let threads = (s.block[0] * s.block[1] * s.block[2]) as usize;
-    let nwaves = threads.div_ceil(wave_size);
-    for gz in 0..s.groups[2] {
-        for gy in 0..s.groups[1] {
-            for gx in 0..s.groups[0] {
-                let wg = [gx, gy, gz];
-                // Partial workgroups at the grid edge have fewer work-items.
-                let dims: [u32; 3] =
-                    std::array::from_fn(|i| (s.grid[i] - wg[i] * s.block[i]).min(s.block[i]));
-                let mut lds = vec![0u8; s.lds_size];
-                let mut waves: Vec<Wave> = (0..nwaves)
-                    .map(|w| Wave::new(w as u32, wave_size, vgprs, agprs, s.private_size))
-                    .collect();
-                for w in &mut waves {
-                    init_wave(w, cfg, &s, wg, dims, user, entry);
-                }
-                stats.workgroups += 1;
-                stats.waves += waves.iter().filter(|w| !w.ended).count() as u64;
-                schedule(
-                    emu, &info, &mut cache, words, &mut waves, &mut lds, wg, &mut stats,
-                )?;
+    let mut fault: Option<(u64, Error)> = None;
+    for (st, err) in results {
+        add_stats(&mut stats, &st);
+        if let Some((i, e)) = err {
+            if fault.as_ref().is_none_or(|(j, _)| i < *j) {
+                fault = Some((i, e));
             }
         }
     }
-    Ok(stats)
+    match fault {
+        Some((_, e)) => Err(e),
+        None => Ok(stats),
+    }
+}
+
+/// What every workgroup of a launch shares.
+struct Ctx<'a> {
+    sem: &'a crate::sem::SemTable,
+    limit: u64,
+    info: &'a KernelInfo,
+    words: &'a [u32],
+    cfg: &'a code_object::KernelConfig,
+    setup: &'a Setup,
+    user: u16,
+}
+
+/// Device memory as one wave thread sees it: owned by a single-threaded
+/// launch, or shared behind a lock (with an empty stand-in for the
+/// instructions that do not touch memory).
+enum MemRef<'a> {
+    Own(&'a mut Memory),
+    Shared(&'a std::sync::Mutex<Memory>, Memory),
+}
+
+fn add_stats(a: &mut Stats, b: &Stats) {
+    a.instructions += b.instructions;
+    a.salu += b.salu;
+    a.valu += b.valu;
+    a.smem += b.smem;
+    a.vmem += b.vmem;
+    a.lds += b.lds;
+    a.branch += b.branch;
+    a.mfma += b.mfma;
+    a.other += b.other;
+    a.lane_ops += b.lane_ops;
+    a.waves += b.waves;
+    a.workgroups += b.workgroups;
+}
+
+fn run_group(
+    ctx: &Ctx,
+    cache: &mut [Option<Decoded>],
+    mem: &mut MemRef,
+    wg: [u32; 3],
+    stats: &mut Stats,
+) -> Result<()> {
+    let (s, info) = (ctx.setup, ctx.info);
+    let nwaves = ((s.block[0] * s.block[1] * s.block[2]) as usize).div_ceil(info.wave_size);
+    // Partial workgroups at the grid edge have fewer work-items.
+    let dims: [u32; 3] = std::array::from_fn(|i| (s.grid[i] - wg[i] * s.block[i]).min(s.block[i]));
+    let mut lds = vec![0u8; s.lds_size];
+    let mut waves: Vec<Wave> = (0..nwaves)
+        .map(|w| {
+            let mut wave = Wave::new(
+                w as u32,
+                info.wave_size,
+                info.vgprs,
+                info.agprs,
+                s.private_size,
+            );
+            if info.hazards_off != u32::MAX {
+                wave.hz = Some(Box::new(crate::hazard::HazardState::new(
+                    info.vgprs, info.agprs,
+                )));
+            }
+            wave
+        })
+        .collect();
+    for w in &mut waves {
+        init_wave(w, ctx.cfg, s, wg, dims, ctx.user, info.entry);
+    }
+    stats.workgroups += 1;
+    stats.waves += waves.iter().filter(|w| !w.ended).count() as u64;
+    schedule(ctx, cache, mem, &mut waves, &mut lds, wg, stats)
 }
 
 fn init_wave(
@@ -500,24 +644,21 @@ fn init_wave(
     let _ = (PRIVATE_APERTURE, SHARED_APERTURE);
 }
 
-#[allow(clippy::too_many_arguments)]
 fn schedule(
-    emu: &mut Emulator,
-    info: &KernelInfo,
+    ctx: &Ctx,
     cache: &mut [Option<Decoded>],
-    words: &[u32],
+    mem: &mut MemRef,
     waves: &mut [Wave],
     lds: &mut [u8],
     wg: [u32; 3],
     stats: &mut Stats,
 ) -> Result<()> {
-    // Preloaded kernarg SGPRs, copied from the kernarg segment.
     loop {
         for w in waves.iter_mut() {
             if w.ended || w.at_barrier {
                 continue;
             }
-            run_wave(emu, info, cache, words, w, lds, wg, stats)?;
+            run_wave(ctx, cache, mem, w, lds, wg, stats)?;
         }
         if waves.iter().all(|w| w.ended) {
             return Ok(());
@@ -529,18 +670,16 @@ fn schedule(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn run_wave(
-    emu: &mut Emulator,
-    info: &KernelInfo,
+    ctx: &Ctx,
     cache: &mut [Option<Decoded>],
-    words: &[u32],
+    mem: &mut MemRef,
     w: &mut Wave,
     lds: &mut [u8],
     wg: [u32; 3],
     stats: &mut Stats,
 ) -> Result<()> {
-    let limit = emu.options.max_instructions_per_wave;
+    let (info, words, limit) = (ctx.info, ctx.words, ctx.limit);
     while !w.ended && !w.at_barrier {
         let pc = w.pc;
         let idx = pc.wrapping_sub(CODE_BASE);
@@ -555,7 +694,7 @@ fn run_wave(
         }
         let i = (idx / 4) as usize;
         if cache[i].is_none() {
-            cache[i] = Some(decode_at(emu, info, words, i, pc)?);
+            cache[i] = Some(decode_at(ctx.sem, info, words, i, pc)?);
         }
         let Some(d) = cache[i].as_ref() else {
             return Err(pc_fault(info, w, wg, pc, "no instruction"));
@@ -588,7 +727,27 @@ fn run_wave(
                 pc: pc.wrapping_sub(info.entry),
             });
         }
+        if let Some(st) = w.hz.as_deref() {
+            if let Some(v) = st.check(info.processor, &d.hz, info.hazards_off) {
+                return Err(hazard_fault(info, cache, w, wg, pc, &v));
+            }
+        }
         w.pc = pc + d.len as u64 * 4;
+        if let Some(st) = w.hz.as_deref_mut() {
+            st.record(info.gen, &d.hz, pc);
+        }
+        let mut guard;
+        let memory: &mut Memory = match mem {
+            MemRef::Own(m) => m,
+            MemRef::Shared(shared, idle) => {
+                if d.info.flags.0 & (Flags::SMEM | Flags::VMEM | Flags::FLAT) != 0 {
+                    guard = shared.lock().unwrap_or_else(|p| p.into_inner());
+                    &mut guard
+                } else {
+                    idle
+                }
+            }
+        };
         if let Some((yinst, yinfo, ysem)) = &d.second {
             let Some((yh, yaux)) = *ysem else {
                 return Err(Error::Unsupported {
@@ -619,7 +778,7 @@ fn run_wave(
             let mut e = Exec {
                 w,
                 k: info,
-                mem: &mut emu.memory,
+                mem: &mut *memory,
                 lds,
                 stats,
                 inst: &d.inst,
@@ -638,7 +797,7 @@ fn run_wave(
             let mut e = Exec {
                 w,
                 k: info,
-                mem: &mut emu.memory,
+                mem: &mut *memory,
                 lds,
                 stats,
                 inst: yinst,
@@ -657,7 +816,7 @@ fn run_wave(
         let mut e = Exec {
             w,
             k: info,
-            mem: &mut emu.memory,
+            mem: &mut *memory,
             lds,
             stats,
             inst: &d.inst,
@@ -674,7 +833,7 @@ fn run_wave(
 }
 
 fn decode_at(
-    emu: &Emulator,
+    sem: &crate::sem::SemTable,
     info: &KernelInfo,
     words: &[u32],
     i: usize,
@@ -688,13 +847,7 @@ fn decode_at(
         }
         raw
     };
-    let sem_of = |inst: &Inst| {
-        emu.sem
-            .entries
-            .get(inst.opcode.0 as usize)
-            .copied()
-            .flatten()
-    };
+    let sem_of = |inst: &Inst| sem.entries.get(inst.opcode.0 as usize).copied().flatten();
     let decoded = decode::decode(info.processor, &words[i..]);
     // VOPD pairs run as their two VOP1/VOP2 halves (see `fallback`).
     let decoded = match decoded {
@@ -707,8 +860,23 @@ fn decode_at(
         }
         other => other,
     };
+    let hz = |inst: &Inst| {
+        let (tags, passes) = sem
+            .hazard_tags
+            .get(inst.opcode.0 as usize)
+            .copied()
+            .unwrap_or((0, 0));
+        crate::hazard::HazardInfo::new(
+            inst,
+            &table[inst.opcode.0 as usize],
+            tags,
+            passes,
+            info.wave_size,
+        )
+    };
     match decoded {
         Ok((inst, n)) => Ok(Decoded {
+            hz: hz(&inst),
             inst,
             words: raw_of(n),
             len: n as u8,
@@ -718,6 +886,11 @@ fn decode_at(
         }),
         Err(err) => match crate::fallback::decode(info.processor, &words[i..]) {
             Some(crate::fallback::Fallback::Vopd(x, y, n)) => Ok(Decoded {
+                hz: {
+                    let mut h = hz(&x);
+                    h.merge(&hz(&y));
+                    h
+                },
                 inst: x,
                 words: raw_of(n),
                 len: n as u8,
@@ -726,6 +899,7 @@ fn decode_at(
                 second: Some((y, &table[y.opcode.0 as usize], sem_of(&y))),
             }),
             Some(crate::fallback::Fallback::Readlane(inst, n)) => Ok(Decoded {
+                hz: hz(&inst),
                 inst,
                 words: raw_of(n),
                 len: n as u8,
@@ -741,6 +915,7 @@ fn decode_at(
                     })?;
                 let inst = Inst::new(nop, &[silk_amdgpu::isa::Operand::Imm(0)]);
                 Ok(Decoded {
+                    hz: hz(&inst),
                     inst,
                     words: raw_of(2),
                     len: 2,
@@ -767,9 +942,10 @@ fn handles_variant(info: &OpInfo, variant: Variant) -> bool {
             .iter()
             .any(|o| matches!(o.kind, Kind::Implicit(_) | Kind::Sreg))
         && !info.flags.has(Flags::WRITES_EXEC);
-    // SDWA carry ops (v_add_co_u32_sdwa, ...) go through the mask path.
-    let carry = info.family == Family::Vop2 && variant == Variant::Sdwa;
-    plain || carry
+    // SDWA carry ops (v_add_co_u32_sdwa, ...) and compares go through the
+    // mask path, which applies the SDWA selects and modifiers.
+    let mask = matches!(info.family, Family::Vop2 | Family::Vopc) && variant == Variant::Sdwa;
+    plain || mask
 }
 
 fn count(stats: &mut Stats, f: Flags) {
@@ -791,6 +967,34 @@ fn count(stats: &mut Stats, f: Flags) {
     } else {
         stats.other += 1;
     }
+}
+
+fn hazard_fault(
+    info: &KernelInfo,
+    cache: &[Option<Decoded>],
+    w: &Wave,
+    wg: [u32; 3],
+    pc: u64,
+    v: &crate::hazard::Violation,
+) -> Error {
+    let text = |at: u64| {
+        let i = (at.wrapping_sub(CODE_BASE) / 4) as usize;
+        match cache.get(i).and_then(|d| d.as_ref()) {
+            Some(d) => silk_amdgpu::isa::print::to_text(info.processor, &d.inst),
+            None => String::from("?"),
+        }
+    };
+    let f = crate::hazard::fault(
+        v,
+        info.processor.name(),
+        pc.wrapping_sub(info.entry),
+        v.producer_pc.wrapping_sub(info.entry),
+        text(pc),
+        text(v.producer_pc),
+        wg,
+        w.id,
+    );
+    Error::Fault(Box::new(f))
 }
 
 fn pc_fault(info: &KernelInfo, w: &Wave, wg: [u32; 3], pc: u64, msg: &str) -> Error {

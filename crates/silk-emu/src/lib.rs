@@ -7,9 +7,11 @@
 //! decoder, with a semantic function per opcode ([`sem`]). In strict mode
 //! (the default) a load's registers are written only when the matching
 //! `s_waitcnt` allows, and every read of an outstanding or never-written
-//! register, every out-of-bounds or unaligned access and every register
-//! beyond what the descriptor declares is a [`Fault`] naming pc, wave and
-//! lane.
+//! register, every out-of-bounds or unaligned access, every register
+//! beyond what the descriptor declares and every documented hazard the code
+//! does not cover with wait states ([`hazard`]) is a [`Fault`] naming pc,
+//! wave and lane. Workgroups may run on several threads
+//! ([`Options::threads`]).
 //!
 //! ```no_run
 //! # use silk_emu::{Emulator, Arg};
@@ -25,8 +27,10 @@
 //! # Ok(()) }
 //! ```
 
+pub mod buffer;
 pub mod error;
 pub mod exec;
+pub mod hazard;
 pub mod matrix;
 pub mod mem;
 pub mod memory;
@@ -86,6 +90,13 @@ pub struct Options {
     pub dynamic_lds: u32,
     /// Private bytes per lane when the kernel uses a dynamic stack.
     pub dynamic_stack: u32,
+    /// In strict mode, check the documented hazards ([`hazard`]). Default on.
+    pub hazards: bool,
+    /// Hazard rules not to check (each a documented [`hazard::Rule`]).
+    pub hazards_off: Vec<hazard::Rule>,
+    /// Threads that run workgroups in parallel (default 1). Results are
+    /// those of one thread except where atomics make the order visible.
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -95,6 +106,9 @@ impl Default for Options {
             max_instructions_per_wave: 50_000_000,
             dynamic_lds: 0,
             dynamic_stack: 16 * 1024,
+            hazards: true,
+            hazards_off: Vec::new(),
+            threads: 1,
         }
     }
 }

@@ -50,7 +50,7 @@ pub enum Atomic {
     CmpStore,
 }
 
-const ATOMICS: [Atomic; 20] = [
+pub(crate) const ATOMICS: [Atomic; 20] = [
     Atomic::Swap,
     Atomic::CmpSwap,
     Atomic::Add,
@@ -74,7 +74,7 @@ const ATOMICS: [Atomic; 20] = [
 ];
 
 /// The new memory value of an atomic (`data` and, for compare-swap, `cmp`).
-fn atomic_op(op: Atomic, old: u64, data: u64, cmp: u64, wide: bool) -> u64 {
+pub(crate) fn atomic_op(op: Atomic, old: u64, data: u64, cmp: u64, wide: bool) -> u64 {
     let sx = |v: u64| {
         if wide {
             v as i64
@@ -138,6 +138,15 @@ fn atomic_op(op: Atomic, old: u64, data: u64, cmp: u64, wide: bool) -> u64 {
         Atomic::MaxF64 => crate::sem::fmax64(f64::from_bits(old), f64::from_bits(data)).to_bits(),
     };
     r & mask
+}
+
+/// (AGPR?, register number) of a VGPR or AGPR operand code.
+pub(crate) fn vreg_code(code: u16) -> (bool, usize) {
+    if code >= AGPR0 {
+        (true, (code - AGPR0) as usize)
+    } else {
+        (false, code.saturating_sub(VGPR0) as usize)
+    }
 }
 
 enum Space {
@@ -261,7 +270,7 @@ impl Exec<'_> {
     }
 
     /// Decode a load result for a lane: `bytes` read, extended per `aux`.
-    fn load_value(aux: u32, buf: &[u8]) -> u32 {
+    pub(crate) fn load_value(aux: u32, buf: &[u8]) -> u32 {
         let n = (aux & 0xff) as usize;
         match n {
             1 => {

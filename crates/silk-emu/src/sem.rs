@@ -22,6 +22,8 @@ use silk_amdgpu::target::{Generation, Processor};
 /// The per-opcode semantics of one processor.
 pub struct SemTable {
     pub entries: Vec<Option<(Handler, u32)>>,
+    /// Hazard tags and MFMA pass counts per opcode ([`crate::hazard::tags_of`]).
+    pub hazard_tags: Vec<(u16, u8)>,
 }
 
 impl SemTable {
@@ -41,7 +43,21 @@ impl SemTable {
                 semantics(base, info.family, gen)
             })
             .collect();
-        SemTable { entries }
+        let hazard_tags = table::table(gen)
+            .iter()
+            .map(|info| {
+                let base = info
+                    .name
+                    .strip_suffix("_e32")
+                    .or_else(|| info.name.strip_suffix("_e64"))
+                    .unwrap_or(info.name);
+                crate::hazard::tags_of(base)
+            })
+            .collect();
+        SemTable {
+            entries,
+            hazard_tags,
+        }
     }
 
     /// Mnemonics this processor's table can execute.
@@ -101,10 +117,42 @@ fn bh64(x: f64) -> u64 {
     f16_from_f32(y) as u64
 }
 
-/// Fused multiply-add, through the CPU's FMA unit when it has one (the
-/// software `fmaf` fallback gives the same bits, slower).
+/// Fused multiply-add of f32, correctly rounded, without an FMA unit:
+/// `a * b` is exact in f64; the f64 sum `s` and its exact error `e`
+/// (TwoSum) decide the one case where rounding `s` to f32 could round
+/// twice: `s` exactly halfway between two f32 values with `e` != 0, where
+/// `s` is nudged toward the true sum first. Results in the f32 subnormal
+/// range take the exact slow path. Inlines into the lane loops, unlike
+/// a call to an FMA-enabled function.
 #[inline(always)]
 pub fn fma32(a: f32, b: f32, c: f32) -> f32 {
+    let p = a as f64 * b as f64;
+    let cc = c as f64;
+    let s = p + cc;
+    if !s.is_finite() || s.abs() < f32::MIN_POSITIVE as f64 {
+        return fma32_exact(a, b, c);
+    }
+    let bits = s.to_bits();
+    if bits & 0x1fff_ffff == 0x1000_0000 {
+        // TwoSum: the exact error of the f64 addition.
+        let bb = s - p;
+        let e = (p - (s - bb)) + (cc - bb);
+        if e != 0.0 {
+            let toward = if (e > 0.0) == (s > 0.0) {
+                bits + 1
+            } else {
+                bits - 1
+            };
+            return f64::from_bits(toward) as f32;
+        }
+    }
+    s as f32
+}
+
+/// Fused multiply-add through the CPU's FMA unit when it has one (the
+/// software `fmaf` fallback gives the same bits, slower).
+#[inline(never)]
+fn fma32_exact(a: f32, b: f32, c: f32) -> f32 {
     #[cfg(target_arch = "x86_64")]
     {
         if std::arch::is_x86_feature_detected!("fma") {
@@ -740,23 +788,13 @@ fn semantics(name: &str, family: Family, gen: Generation) -> Sem {
         return hx!(aux, vcmp);
     }
     if let Some(rest) = name.strip_prefix("v_mfma_") {
-        use crate::matrix::{mfma_aux, BF16, F16, F32, I8};
-        let aux = match rest {
-            "f32_16x16x16_f16" => mfma_aux(16, 16, 16, F16),
-            "f32_32x32x8_f16" => mfma_aux(32, 32, 8, F16),
-            "f32_16x16x16_bf16" => mfma_aux(16, 16, 16, BF16),
-            "f32_32x32x8_bf16" => mfma_aux(32, 32, 8, BF16),
-            "f32_16x16x4_f32" => mfma_aux(16, 16, 4, F32),
-            "f32_32x32x2_f32" => mfma_aux(32, 32, 2, F32),
-            "i32_16x16x32_i8" => mfma_aux(16, 16, 32, I8),
-            "i32_32x32x16_i8" => mfma_aux(32, 32, 16, I8),
-            _ => return None,
-        };
+        let aux = crate::matrix::mfma_aux_of(rest)?;
         return hx!(aux, |e: &mut Exec| e.mfma());
     }
     match name {
         "v_wmma_f32_16x16x16_f16" => return hx!(crate::matrix::F16, |e: &mut Exec| e.wmma()),
         "v_wmma_f32_16x16x16_bf16" => return hx!(crate::matrix::BF16, |e: &mut Exec| e.wmma()),
+        "v_wmma_i32_16x16x16_iu8" => return hx!(crate::matrix::I8, |e: &mut Exec| e.wmma()),
         "v_wmma_f16_16x16x16_f16" => {
             return hx!(
                 crate::matrix::F16 | crate::matrix::HALF_OUT,
@@ -772,6 +810,7 @@ fn semantics(name: &str, family: Family, gen: Generation) -> Sem {
     Some(match name {
         // ---- program control ----
         "s_nop"
+        | "v_nop"
         | "s_waitcnt_depctr"
         | "s_delay_alu"
         | "s_clause"
@@ -2073,7 +2112,7 @@ fn semantics(name: &str, family: Family, gen: Generation) -> Sem {
         "v_cvt_f64_u32" => (|e| e.valu(Fk::Int, |[a]| bd(a as u32 as f64)), 0),
         "v_cvt_i32_f64" => (|e| e.valu(Fk::F64, |[x]| cvt_i32(d(x))), 0),
         "v_cvt_u32_f64" => (|e| e.valu(Fk::F64, |[x]| cvt_u32(d(x))), 0),
-        "v_cvt_pkrtz_f16_f32" => (
+        "v_cvt_pkrtz_f16_f32" | "v_cvt_pk_rtz_f16_f32" => (
             |e| e.valu(Fk::F32, |[x, y]| rtz16(f(x)) | rtz16(f(y)) << 16),
             0,
         ),
@@ -2368,8 +2407,798 @@ fn semantics(name: &str, family: Family, gen: Generation) -> Sem {
         "v_pk_fma_f32" => (|e| e.pk32(|x, y, z| b(fma32(f(x), f(y), f(z)))), 0),
         _ => {
             let _ = (gfx9, family);
-            return None;
+            return more_semantics(name);
         }
+    })
+}
+
+/// A VALU op whose integer result the clamp bit would saturate: run
+/// without clamp, refuse (unsupported) with it rather than be wrong.
+fn no_clamp(e: &mut Exec, run: fn(&mut Exec) -> Result<()>) -> Result<()> {
+    if e.inst.mods.clamp {
+        return Err(e.unsupported());
+    }
+    run(e)
+}
+
+/// VOP3P dot products read whole registers: no op_sel / neg / clamp.
+fn plain_dot(e: &mut Exec) -> Result<()> {
+    let m = e.inst.mods;
+    if m.clamp
+        || m.neg != 0
+        || m.abs != 0
+        || m.op_sel != 0
+        || (m.op_sel_hi != 0 && m.op_sel_hi != 7)
+    {
+        return Err(e.unsupported());
+    }
+    Ok(())
+}
+
+fn lanes8(v: u64) -> [u64; 4] {
+    std::array::from_fn(|i| v >> (8 * i) & 0xff)
+}
+
+fn sad8(a: u64, b: u64) -> u64 {
+    let (x, y) = (lanes8(a), lanes8(b));
+    (0..4).map(|i| x[i].abs_diff(y[i])).sum()
+}
+
+/// The signed `bits`-wide field `i` of `v`.
+fn sfield(v: u64, bits: u32, i: u32) -> i64 {
+    let x = v >> (bits * i) & ((1 << bits) - 1);
+    ((x << (64 - bits)) as i64) >> (64 - bits)
+}
+
+fn ufield(v: u64, bits: u32, i: u32) -> i64 {
+    (v >> (bits * i) & ((1 << bits) - 1)) as i64
+}
+
+/// Integer dot product of `32 / bits` fields plus `c` (wrapping).
+fn idot(a: u64, b: u64, c: u64, bits: u32, signed: bool) -> u64 {
+    let field = if signed { sfield } else { ufield };
+    let mut acc = c as u32 as i32 as i64;
+    for i in 0..32 / bits {
+        acc = acc.wrapping_add(field(a, bits, i) * field(b, bits, i));
+    }
+    acc as u32 as u64
+}
+
+/// Opcodes added in the second pass (16-bit integer, SAD, dot products,
+/// f16 transcendentals, fp8 conversions, more SALU bit ops).
+fn more_semantics(name: &str) -> Sem {
+    Some(match name {
+        "v_min_i16" => (
+            |e| e.valu(Fk::Int, |[a, b]| (a as i16).min(b as i16) as u16 as u64),
+            0,
+        ),
+        "v_max_i16" => (
+            |e| e.valu(Fk::Int, |[a, b]| (a as i16).max(b as i16) as u16 as u64),
+            0,
+        ),
+        "v_min_u16" => (
+            |e| e.valu(Fk::Int, |[a, b]| (a as u16).min(b as u16) as u64),
+            0,
+        ),
+        "v_max_u16" => (
+            |e| e.valu(Fk::Int, |[a, b]| (a as u16).max(b as u16) as u64),
+            0,
+        ),
+        "v_min3_i16" => (
+            |e| {
+                e.valu(Fk::Int, |[a, b, c]| {
+                    (a as i16).min(b as i16).min(c as i16) as u16 as u64
+                })
+            },
+            0,
+        ),
+        "v_max3_i16" => (
+            |e| {
+                e.valu(Fk::Int, |[a, b, c]| {
+                    (a as i16).max(b as i16).max(c as i16) as u16 as u64
+                })
+            },
+            0,
+        ),
+        "v_min3_u16" => (
+            |e| {
+                e.valu(Fk::Int, |[a, b, c]| {
+                    (a as u16).min(b as u16).min(c as u16) as u64
+                })
+            },
+            0,
+        ),
+        "v_max3_u16" => (
+            |e| {
+                e.valu(Fk::Int, |[a, b, c]| {
+                    (a as u16).max(b as u16).max(c as u16) as u64
+                })
+            },
+            0,
+        ),
+        "v_mad_u16" | "v_mad_legacy_u16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b, c]| {
+                        (a as u16).wrapping_mul(b as u16).wrapping_add(c as u16) as u64
+                    })
+                })
+            },
+            0,
+        ),
+        "v_mad_i16" | "v_mad_legacy_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b, c]| {
+                        (a as i16).wrapping_mul(b as i16).wrapping_add(c as i16) as u16 as u64
+                    })
+                })
+            },
+            0,
+        ),
+        "v_mad_i32_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b, c]| {
+                        (a as i16 as i32)
+                            .wrapping_mul(b as i16 as i32)
+                            .wrapping_add(c as i32) as u32 as u64
+                    })
+                })
+            },
+            0,
+        ),
+        "v_add_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b]| (a as u16).wrapping_add(b as u16) as u64)
+                })
+            },
+            0,
+        ),
+        "v_sub_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b]| (a as u16).wrapping_sub(b as u16) as u64)
+                })
+            },
+            0,
+        ),
+        "v_add_i32" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b]| (a as u32).wrapping_add(b as u32) as u64)
+                })
+            },
+            0,
+        ),
+        "v_sub_i32" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b]| (a as u32).wrapping_sub(b as u32) as u64)
+                })
+            },
+            0,
+        ),
+        // Sums of absolute differences ([CDNA3] VOP3 table).
+        "v_sad_u8" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b, c]| {
+                        (sad8(a, b) as u32).wrapping_add(c as u32) as u64
+                    })
+                })
+            },
+            0,
+        ),
+        "v_sad_hi_u8" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b, c]| {
+                        ((sad8(a, b) as u32) << 16).wrapping_add(c as u32) as u64
+                    })
+                })
+            },
+            0,
+        ),
+        "v_sad_u16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b, c]| {
+                        let d = (a & 0xffff).abs_diff(b & 0xffff)
+                            + (a >> 16 & 0xffff).abs_diff(b >> 16 & 0xffff);
+                        (d as u32).wrapping_add(c as u32) as u64
+                    })
+                })
+            },
+            0,
+        ),
+        // Per byte (a + b + the byte's low bit of c) / 2.
+        "v_lerp_u8" => (
+            |e| {
+                e.valu(Fk::Int, |[a, b, c]| {
+                    let (x, y, z) = (lanes8(a), lanes8(b), lanes8(c));
+                    (0..4)
+                        .map(|i| ((x[i] + y[i] + (z[i] & 1)) >> 1) << (8 * i))
+                        .sum()
+                })
+            },
+            0,
+        ),
+        // Dot products, summed exactly in integers / f32 in order.
+        "v_dot2_i32_i16" => (
+            |e| {
+                plain_dot(e)?;
+                e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 16, true))
+            },
+            0,
+        ),
+        "v_dot2_u32_u16" => (
+            |e| {
+                plain_dot(e)?;
+                e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 16, false))
+            },
+            0,
+        ),
+        "v_dot4_i32_i8" => (
+            |e| {
+                plain_dot(e)?;
+                e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 8, true))
+            },
+            0,
+        ),
+        "v_dot4_u32_u8" => (
+            |e| {
+                plain_dot(e)?;
+                e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 8, false))
+            },
+            0,
+        ),
+        "v_dot8_i32_i4" => (
+            |e| {
+                plain_dot(e)?;
+                e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 4, true))
+            },
+            0,
+        ),
+        "v_dot8_u32_u4" => (
+            |e| {
+                plain_dot(e)?;
+                e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 4, false))
+            },
+            0,
+        ),
+        // VOP2 accumulating forms: the destination is the addend.
+        "v_dot2c_i32_i16" => (
+            |e| e.valu_at(0, [1, 2, 0], Fk::Int, |[a, b, c]| idot(a, b, c, 16, true)),
+            0,
+        ),
+        "v_dot4c_i32_i8" => (
+            |e| e.valu_at(0, [1, 2, 0], Fk::Int, |[a, b, c]| idot(a, b, c, 8, true)),
+            0,
+        ),
+        "v_dot8c_i32_i4" => (
+            |e| e.valu_at(0, [1, 2, 0], Fk::Int, |[a, b, c]| idot(a, b, c, 4, true)),
+            0,
+        ),
+        // f16 transcendentals: computed in f64, rounded once (within the
+        // documented 1 ULP).
+        "v_exp_f16" => (|e| e.valu(Fk::F16, |[x]| bh64((h(x) as f64).exp2())), 0),
+        "v_log_f16" => (|e| e.valu(Fk::F16, |[x]| bh64((h(x) as f64).log2())), 0),
+        "v_rsq_f16" => (
+            |e| e.valu(Fk::F16, |[x]| bh64(1.0 / (h(x) as f64).sqrt())),
+            0,
+        ),
+        "v_sin_f16" => (
+            |e| {
+                e.valu(Fk::F16, |[x]| {
+                    bh64((h(x) as f64 * std::f64::consts::TAU).sin())
+                })
+            },
+            0,
+        ),
+        "v_cos_f16" => (
+            |e| {
+                e.valu(Fk::F16, |[x]| {
+                    bh64((h(x) as f64 * std::f64::consts::TAU).cos())
+                })
+            },
+            0,
+        ),
+        // gfx942 fp8 / bf8 (FNUZ) to f32: byte 0 (SDWA selects others).
+        "v_cvt_f32_fp8" => (
+            |e| {
+                if e.inst.mods.op_sel != 0 {
+                    return Err(e.unsupported());
+                }
+                e.valu(Fk::Int, |[x]| b(crate::matrix::fnuz8(x as u8, 3, 8)))
+            },
+            0,
+        ),
+        "v_cvt_f32_bf8" => (
+            |e| {
+                if e.inst.mods.op_sel != 0 {
+                    return Err(e.unsupported());
+                }
+                e.valu(Fk::Int, |[x]| b(crate::matrix::fnuz8(x as u8, 2, 16)))
+            },
+            0,
+        ),
+        // SALU bit operations.
+        "s_bcnt0_i32_b32" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let r = (a as u32).count_zeros();
+                    (r as u64, Some(r != 0))
+                })
+            },
+            0,
+        ),
+        "s_bcnt0_i32_b64" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let r = a.count_zeros();
+                    (r as u64, Some(r != 0))
+                })
+            },
+            0,
+        ),
+        "s_ff0_i32_b32" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let r = if a as u32 == u32::MAX {
+                        u32::MAX
+                    } else {
+                        (!(a as u32)).trailing_zeros()
+                    };
+                    (r as u64, None)
+                })
+            },
+            0,
+        ),
+        "s_ff0_i32_b64" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let r = if a == u64::MAX {
+                        u32::MAX
+                    } else {
+                        (!a).trailing_zeros()
+                    };
+                    (r as u64, None)
+                })
+            },
+            0,
+        ),
+        // Bits from the top equal to the sign bit before the first that
+        // differs; -1 when all do.
+        "s_flbit_i32" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let v = a as u32 as i32;
+                    let r = if v == 0 || v == -1 {
+                        u32::MAX
+                    } else {
+                        ((v ^ (v >> 31)) as u32).leading_zeros()
+                    };
+                    (r as u64, None)
+                })
+            },
+            0,
+        ),
+        "s_flbit_i32_i64" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let v = a as i64;
+                    let r = if v == 0 || v == -1 {
+                        u32::MAX
+                    } else {
+                        ((v ^ (v >> 63)) as u64).leading_zeros()
+                    };
+                    (r as u64, None)
+                })
+            },
+            0,
+        ),
+        // Whole-quad mode: every quad with any bit set becomes all set.
+        "s_wqm_b32" | "s_wqm_b64" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let mut r = 0u64;
+                    for q in 0..16 {
+                        if a >> (4 * q) & 0xf != 0 {
+                            r |= 0xf << (4 * q);
+                        }
+                    }
+                    (r, Some(r != 0))
+                })
+            },
+            0,
+        ),
+        // One bit per quad of the source.
+        "s_quadmask_b32" | "s_quadmask_b64" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let mut r = 0u64;
+                    for q in 0..16 {
+                        if a >> (4 * q) & 0xf != 0 {
+                            r |= 1 << q;
+                        }
+                    }
+                    (r, Some(r != 0))
+                })
+            },
+            0,
+        ),
+        "s_bitreplicate_b64_b32" => (
+            |e| {
+                e.salu(|[a], _| {
+                    let mut r = 0u64;
+                    for i in 0..32 {
+                        if a >> i & 1 != 0 {
+                            r |= 3 << (2 * i);
+                        }
+                    }
+                    (r, None)
+                })
+            },
+            0,
+        ),
+        "s_bitset0_b64" | "s_bitset1_b64" => (
+            |e: &mut Exec| {
+                let Operand::Reg { code, .. } = e.op(0)? else {
+                    return Err(e.unsupported());
+                };
+                let d = e.sread(code, 2)?;
+                let set = e.aux == 1;
+                e.salu(move |[a], _| {
+                    let bit = 1u64 << (a & 63);
+                    (if set { d | bit } else { d & !bit }, None)
+                })
+            },
+            (name == "s_bitset1_b64") as u32,
+        ),
+        // GFX11 16-bit select (true16 halves; neg/abs act on the f16 sign).
+        "v_cndmask_b16" => (
+            |e| {
+                e.valu_mask(
+                    Some(0),
+                    MaskDst::None,
+                    [1, 2],
+                    Some(3),
+                    Fk::F16,
+                    |[a, b], c| (if c { b } else { a } & 0xffff, false),
+                )
+            },
+            0,
+        ),
+        // f16 pair dot product into f32: exact products, summed in f64 and
+        // rounded once (exact whenever the f32 result is).
+        "v_dot2_f32_f16" => (
+            |e| {
+                plain_dot(e)?;
+                e.valu(Fk::Int, |[a, b, c]| fdot2(a, b, c))
+            },
+            0,
+        ),
+        "v_dot2c_f32_f16" | "v_dot2acc_f32_f16" => (
+            |e| e.valu_at(0, [1, 2, 0], Fk::Int, |[a, b, c]| fdot2(a, b, c)),
+            0,
+        ),
+        // GFX11 mixed-sign dots: neg_lo[0] / neg_lo[1] make A / B signed.
+        "v_dot4_i32_iu8" => (iu_dot, 8),
+        "v_dot8_i32_iu4" => (iu_dot, 4),
+        // Packed 16-bit integer ops (VOP3P, op_sel picks the halves).
+        "v_pk_add_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.pk16(|x, y, _| (x as u16).wrapping_add(y as u16) as u64)
+                })
+            },
+            0,
+        ),
+        "v_pk_sub_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.pk16(|x, y, _| (x as u16).wrapping_sub(y as u16) as u64)
+                })
+            },
+            0,
+        ),
+        "v_pk_max_i16" => (
+            |e| e.pk16(|x, y, _| (x as i16).max(y as i16) as u16 as u64),
+            0,
+        ),
+        "v_pk_min_i16" => (
+            |e| e.pk16(|x, y, _| (x as i16).min(y as i16) as u16 as u64),
+            0,
+        ),
+        "v_pk_max_u16" => (|e| e.pk16(|x, y, _| (x as u16).max(y as u16) as u64), 0),
+        "v_pk_min_u16" => (|e| e.pk16(|x, y, _| (x as u16).min(y as u16) as u64), 0),
+        "v_pk_lshlrev_b16" => (|e| e.pk16(|x, y, _| ((y as u16) << (x & 15)) as u64), 0),
+        "v_pk_lshrrev_b16" => (|e| e.pk16(|x, y, _| ((y as u16) >> (x & 15)) as u64), 0),
+        "v_pk_ashrrev_i16" => (
+            |e| e.pk16(|x, y, _| ((y as i16) >> (x & 15)) as u16 as u64),
+            0,
+        ),
+        "v_pk_mad_u16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.pk16(|x, y, z| {
+                        (x as u16).wrapping_mul(y as u16).wrapping_add(z as u16) as u64
+                    })
+                })
+            },
+            0,
+        ),
+        "v_pk_mad_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.pk16(|x, y, z| {
+                        (x as u16).wrapping_mul(y as u16).wrapping_add(z as u16) as u64
+                    })
+                })
+            },
+            0,
+        ),
+        // GFX11 names of the signed adds (no clamp: wrapping).
+        "v_add_nc_i32" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b]| (a as u32).wrapping_add(b as u32) as u64)
+                })
+            },
+            0,
+        ),
+        "v_sub_nc_i32" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b]| (a as u32).wrapping_sub(b as u32) as u64)
+                })
+            },
+            0,
+        ),
+        "v_add_nc_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b]| (a as u16).wrapping_add(b as u16) as u64)
+                })
+            },
+            0,
+        ),
+        "v_sub_nc_i16" => (
+            |e| {
+                no_clamp(e, |e| {
+                    e.valu(Fk::Int, |[a, b]| (a as u16).wrapping_sub(b as u16) as u64)
+                })
+            },
+            0,
+        ),
+        "v_and_b16" => (|e| e.valu(Fk::Int, |[a, b]| a & b & 0xffff), 0),
+        "v_or_b16" => (|e| e.valu(Fk::Int, |[a, b]| (a | b) & 0xffff), 0),
+        "v_xor_b16" => (|e| e.valu(Fk::Int, |[a, b]| (a ^ b) & 0xffff), 0),
+        "v_not_b16" => (|e| e.valu(Fk::Int, |[a]| !a & 0xffff), 0),
+        "v_swap_b32" => (swap_b32, 0),
+        "v_permlane16_b32" => (permlane16, 0),
+        "v_permlanex16_b32" => (permlane16, 1),
+        "v_permlane64_b32" => (permlane64, 0),
+        "v_fma_mix_f32" => (fma_mix, 0),
+        "v_fma_mixlo_f16" => (fma_mix, 1),
+        "v_fma_mixhi_f16" => (fma_mix, 2),
+        "v_pack_b32_f16" => (pack_b32_f16, 0),
+        _ => return None,
+    })
+}
+
+fn fdot2(x: u64, y: u64, c: u64) -> u64 {
+    let p = |i: u32| h(x >> (16 * i)) as f64 * h(y >> (16 * i)) as f64;
+    b(((p(0) + p(1)) + f(c) as f64) as f32)
+}
+
+fn iu_dot(e: &mut Exec) -> Result<()> {
+    let m = e.inst.mods;
+    if m.clamp || m.neg & !3 != 0 || m.abs != 0 || m.op_sel != 0 {
+        return Err(e.unsupported());
+    }
+    let (sa, sb, bits) = (m.neg & 1 != 0, m.neg & 2 != 0, e.aux);
+    e.valu(Fk::Int, move |[a, b, c]| {
+        let fa = if sa { sfield } else { ufield };
+        let fb = if sb { sfield } else { ufield };
+        let mut acc = c as u32 as i32 as i64;
+        for i in 0..32 / bits {
+            acc = acc.wrapping_add(fa(a, bits, i) * fb(b, bits, i));
+        }
+        acc as u32 as u64
+    })
+}
+
+/// `v_swap_b32 vdst, vsrc`: exchange two VGPRs in the active lanes.
+fn swap_b32(e: &mut Exec) -> Result<()> {
+    let exec = e.w.exec();
+    let ws = e.w.wave_size;
+    if e.inst.mods.variant != silk_amdgpu::isa::Variant::Native {
+        return Err(e.unsupported());
+    }
+    let a = e.vsrc(0, exec)?;
+    let b = e.vsrc(1, exec)?;
+    let (Src::V(x, false), Src::V(y, false)) = (a, b) else {
+        return Err(e.unsupported());
+    };
+    e.check_vgpr(false, x / ws, 1, 0, true)?;
+    let mut m = exec;
+    while m != 0 {
+        let l = m.trailing_zeros() as usize;
+        m &= m - 1;
+        e.w.vgpr.swap(x + l, y + l);
+    }
+    e.stats.lane_ops += exec.count_ones() as u64;
+    Ok(())
+}
+
+/// `v_permlane16_b32` (aux 0) / `v_permlanex16_b32` (aux 1), RDNA3 ISA
+/// VOP3: lane l reads lane `sel` of its row of 16 (permlanex16: of the
+/// other row of its 32-lane half), `sel` the 4-bit field `l % 16` of
+/// {src2, src1}. An inactive source lane is read anyway with op_sel[0]
+/// (FI); otherwise the result is 0 with op_sel[1] (BC), else the lane keeps
+/// its old value.
+fn permlane16(e: &mut Exec) -> Result<()> {
+    let exec = e.w.exec();
+    let ws = e.w.wave_size;
+    let (fi, bc) = (e.inst.mods.op_sel & 1 != 0, e.inst.mods.op_sel & 2 != 0);
+    if e.inst.mods.op_sel & !3 != 0 || e.inst.mods.neg | e.inst.mods.abs != 0 {
+        return Err(e.unsupported());
+    }
+    let sel = e.sval(2)? & 0xffff_ffff | (e.sval(3)? & 0xffff_ffff) << 32;
+    // The source may be read in any lane: check the whole register.
+    let src = e.vsrc(1, if fi { e.w.lane_mask() } else { exec })?;
+    let d = e.vdst(0)?;
+    let mut out = Vec::with_capacity(ws);
+    let mut m = exec;
+    while m != 0 {
+        let l = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let row = if e.aux == 1 { (l & !15) ^ 16 } else { l & !15 };
+        let from = row + (sel >> (4 * (l % 16)) & 15) as usize;
+        let v = if fi || exec >> from & 1 != 0 {
+            Some(e.lane(src, from))
+        } else if bc {
+            Some(0)
+        } else {
+            None
+        };
+        out.push((l, v));
+    }
+    let mut written = 0u64;
+    for (l, v) in out {
+        if let Some(v) = v {
+            e.vwrite(d, l, v);
+            written |= 1 << l;
+        }
+    }
+    e.mark_written(d, written);
+    e.stats.lane_ops += exec.count_ones() as u64;
+    Ok(())
+}
+
+/// `v_permlane64_b32` (wave64): lane l reads lane l ^ 32 of the other
+/// half, active or not.
+fn permlane64(e: &mut Exec) -> Result<()> {
+    let ws = e.w.wave_size;
+    let exec = e.w.exec();
+    if ws != 64 {
+        return Err(e.unsupported());
+    }
+    let src = e.vsrc(1, e.w.lane_mask())?;
+    let d = e.vdst(0)?;
+    let vals: Vec<u64> = (0..ws).map(|l| e.lane(src, l ^ 32)).collect();
+    let mut m = exec;
+    while m != 0 {
+        let l = m.trailing_zeros() as usize;
+        m &= m - 1;
+        e.vwrite(d, l, vals[l]);
+    }
+    e.mark_written(d, exec);
+    e.stats.lane_ops += exec.count_ones() as u64;
+    Ok(())
+}
+
+/// f16 from f64 with one rounding: to f32 rounding to odd (the sticky bit
+/// keeps a later tie honest), then to f16 to nearest even.
+fn f16_from_f64(x: f64) -> u16 {
+    let t = x as f32;
+    if t as f64 == x || !t.is_finite() {
+        return f16_from_f32(t);
+    }
+    let mut bits = t.to_bits();
+    if (t as f64).abs() > x.abs() {
+        bits -= 1;
+    }
+    f16_from_f32(f32::from_bits(bits | 1))
+}
+
+/// `v_fma_mix*` (CDNA3 ISA VOP3P): each source is f32, or (op_sel_hi bit
+/// set) the f16 half op_sel picks; neg/abs per source; one fused
+/// multiply-add; the f32 result (aux 0) or an f16 into the low (1) or
+/// high (2) half, the other half kept.
+fn fma_mix(e: &mut Exec) -> Result<()> {
+    let exec = e.w.exec();
+    let ws = e.w.wave_size;
+    let m = e.inst.mods;
+    let s = [e.vsrc(1, exec)?, e.vsrc(2, exec)?, e.vsrc(3, exec)?];
+    let d = e.vdst(0)?;
+    if d.0 || d.3 != 0 {
+        return Err(e.unsupported());
+    }
+    let mut mm = exec;
+    while mm != 0 {
+        let l = mm.trailing_zeros() as usize;
+        mm &= mm - 1;
+        let v: [f64; 3] = std::array::from_fn(|j| {
+            let raw = e.lane(s[j], l);
+            let mut x = if m.op_sel_hi >> j & 1 != 0 {
+                let half = if m.op_sel >> j & 1 != 0 {
+                    raw >> 16
+                } else {
+                    raw
+                };
+                f16_to_f32(half as u16) as f64
+            } else {
+                f32::from_bits(raw as u32) as f64
+            };
+            if m.abs >> j & 1 != 0 {
+                x = x.abs();
+            }
+            if m.neg >> j & 1 != 0 {
+                x = -x;
+            }
+            x
+        });
+        // Every source value is an f32: fma32 rounds the f32 result once;
+        // f16 results round the f64 fused result (exact product, one f64
+        // rounding of the sum) to f16 once more.
+        let clamp = |x: f64| if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
+        let r = if e.aux == 0 {
+            fma32(v[0] as f32, v[1] as f32, v[2] as f32) as f64
+        } else {
+            fma64(v[0], v[1], v[2])
+        };
+        let r = if m.clamp { clamp(r) } else { r };
+        let i = d.1 * ws + l;
+        let old = e.w.vgpr[i];
+        e.w.vgpr[i] = match e.aux {
+            0 => (r as f32).to_bits(),
+            1 => (old & 0xffff_0000) | f16_from_f64(r) as u32,
+            _ => (old & 0xffff) | (f16_from_f64(r) as u32) << 16,
+        };
+    }
+    e.mark_written(d, exec);
+    e.stats.lane_ops += exec.count_ones() as u64;
+    Ok(())
+}
+
+/// `v_pack_b32_f16`: D = {src1.f16, src0.f16}, each the half op_sel picks
+/// (GFX9) or the true16 half named (GFX11), with neg/abs.
+fn pack_b32_f16(e: &mut Exec) -> Result<()> {
+    let m = e.inst.mods;
+    if m.clamp || m.omod != 0 {
+        return Err(e.unsupported());
+    }
+    let gfx9 = e.k.gen == Generation::Gfx9;
+    e.valu(Fk::Int, move |[a, b]| {
+        let pick = |v: u64, j: u32| {
+            let mut x = if gfx9 && m.op_sel >> j & 1 != 0 {
+                v >> 16 & 0xffff
+            } else {
+                v & 0xffff
+            };
+            if m.abs >> j & 1 != 0 {
+                x &= 0x7fff;
+            }
+            if m.neg >> j & 1 != 0 {
+                x ^= 0x8000;
+            }
+            x
+        };
+        pick(a, 0) | pick(b, 1) << 16
     })
 }
 
@@ -2593,6 +3422,11 @@ impl Exec<'_> {
 
 /// Memory instruction semantics, by family and mnemonic.
 fn memory_semantics(name: &str, family: Family) -> Sem {
+    if matches!(family, Family::Mubuf | Family::Mtbuf) {
+        if let Some(s) = crate::buffer::semantics(name, family) {
+            return Some(s);
+        }
+    }
     let vmem = matches!(family, Family::Flat | Family::Global | Family::Scratch);
     if family == Family::Smem {
         let n = match name {
@@ -2740,7 +3574,7 @@ fn memory_semantics(name: &str, family: Family) -> Sem {
     None
 }
 
-fn vmem_atomic_kind(a: &str) -> Option<(Atomic, bool)> {
+pub(crate) fn vmem_atomic_kind(a: &str) -> Option<(Atomic, bool)> {
     if let Some(r) = a.strip_suffix("_x2") {
         let at = atomic_kind(r)?;
         return Some((at, true));
@@ -2813,4 +3647,59 @@ fn _flags_used(f: Flags) -> bool {
 #[allow(dead_code)]
 fn _err() -> Error {
     Error::Argument(String::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fma32_matches_the_exact_fma() {
+        // A xorshift stream of bit patterns, plus sums built to land exactly
+        // halfway between two f32 values in f64 (the double-rounding case).
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..200_000 {
+            let r = next();
+            let (a, b, c) = (
+                f32::from_bits(r as u32),
+                f32::from_bits((r >> 32) as u32),
+                f32::from_bits(next() as u32),
+            );
+            let (got, want) = (fma32(a, b, c), fma32_exact(a, b, c));
+            assert!(
+                got.to_bits() == want.to_bits() || (got.is_nan() && want.is_nan()),
+                "{a:e} * {b:e} + {c:e}: {got:e} vs {want:e}"
+            );
+        }
+        // a * b = 2^-24 (1 - 2^-46): c + a * b rounds in f64 to exactly
+        // halfway between c and its neighbour; the true value is just
+        // below it. Naive double rounding gets odd c wrong.
+        let a = 1.0 + f32::EPSILON;
+        let b = f32::from_bits(0x337f_fffe);
+        let mut naive_wrong = 0;
+        for _ in 0..20_000 {
+            let m = next() as u32 & 0x7f_ffff;
+            for c in [
+                f32::from_bits(0x3f80_0000 | m),
+                -f32::from_bits(0x3f80_0000 | m),
+            ] {
+                for (a, b) in [(a, b), (-a, b)] {
+                    let want = fma32_exact(a, b, c);
+                    assert_eq!(
+                        fma32(a, b, c).to_bits(),
+                        want.to_bits(),
+                        "{a:e} {b:e} {c:e}"
+                    );
+                    naive_wrong += ((a as f64 * b as f64 + c as f64) as f32 != want) as u32;
+                }
+            }
+        }
+        assert!(naive_wrong > 1000, "the midpoint case was not exercised");
+    }
 }

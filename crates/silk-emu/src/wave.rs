@@ -75,6 +75,8 @@ pub struct Wave {
     pub private: Vec<u8>,
     pub private_size: usize,
     pub executed: u64,
+    /// Strict mode's hazard state, when hazards are checked.
+    pub hz: Option<Box<crate::hazard::HazardState>>,
 }
 
 impl Wave {
@@ -100,6 +102,7 @@ impl Wave {
             private: vec![0; private_size * wave_size],
             private_size,
             executed: 0,
+            hz: None,
         }
     }
 

@@ -1,0 +1,1003 @@
+//! Strict mode's hazard checks: the dependencies the hardware does not
+//! interlock, which software must cover with independent instructions or
+//! `s_nop` (GFX9) or `s_waitcnt_depctr` (GFX11).
+//!
+//! The checks follow the executed instruction stream of each wave, so they
+//! see exactly what the hardware sees across branches. Every instruction
+//! counts one wait state, `s_nop N` counts N + 1 (CDNA3 ISA §4.5 "Manually
+//! Inserted Wait States (NOPs)"). Each rule is one [`Rule`] with the number
+//! of wait states it needs; a violation is a fault naming the rule, both
+//! instructions and their pcs, the wait states required and those present.
+//!
+//! gfx942 rules (CDNA3 ISA §4.5 table and §7.6 "Dependency Resolution:
+//! Required Independent Instructions" for MFMA; the numbers agree with
+//! LLVM's `GCNHazardRecognizer` for gfx940):
+//! - [`Rule::ValuSgprVmem`]: VALU writes an SGPR, VMEM reads it: 5.
+//! - [`Rule::ValuVccDivFmas`]: VALU writes VCC, `v_div_fmas` reads it: 4.
+//! - [`Rule::ValuSgprLaneSelect`]: VALU writes the SGPR `v_readlane` /
+//!   `v_writelane` use as lane select: 4.
+//! - [`Rule::ValuSgprValu`]: VALU writes an SGPR (or VCC) another VALU
+//!   reads (as a constant, a mask or a carry): 2.
+//! - [`Rule::ValuExecLane`]: VALU writes EXEC, `v_readlane` /
+//!   `v_readfirstlane` / `v_writelane` follow: 4.
+//! - [`Rule::ValuVgprReadlane`]: VALU writes the VGPR `v_readlane` /
+//!   `v_readfirstlane` read: 1.
+//! - [`Rule::SetregGetreg`]: `s_setreg` of a hardware register, then
+//!   `s_getreg` / `s_setreg` of the same one: 2.
+//! - [`Rule::ValuVgprDpp`]: VALU writes a VGPR a DPP op reads: 2.
+//! - [`Rule::ValuExecDpp`]: VALU writes EXEC, a DPP op follows: 5.
+//! - [`Rule::TransUse`]: a transcendental result read by a non-trans VALU: 1.
+//! - [`Rule::DstSelUse`]: a VALU writing part of a VGPR (SDWA `dst_sel`
+//!   other than DWORD, VOP3 `op_sel[3]`) read by the next VALU: 1.
+//! - [`Rule::WideStoreData`]: a VALU overwrites the data VGPRs of a
+//!   preceding store of more than 8 bytes: 2.
+//! - [`Rule::ValuExecMfma`]: VALU writes EXEC, an MFMA follows: 4.
+//! - [`Rule::ValuVgprMfma`]: VALU writes a VGPR an MFMA reads: 2.
+//! - [`Rule::MfmaMfma`]: MFMA result read by an MFMA as A/B (XDL N+3,
+//!   other N+2 for N passes), or as an overlapping but different C (XDL
+//!   N+1, other N); the same C register range chains for free (except
+//!   2-pass non-XDL: 2). DGEMM: 16x16 A/B 11, C 9; 4x4 A/B 6, C 4.
+//! - [`Rule::MfmaRead`]: MFMA result read by a VALU (XDL N+3, other N+2;
+//!   DGEMM 4x4 6, 16x16 11) or by VMEM/DS/FLAT (DGEMM 9 and 18).
+//! - [`Rule::MfmaWaw`]: a VALU overwrites an MFMA result: as for reads.
+//! - [`Rule::MfmaSrcCWar`]: a VALU overwrites the C operand of an XDL
+//!   MFMA still reading it: 2 passes 1, 4 passes 3, 8 passes 7, 16 passes 15.
+//!
+//! GFX11 rules (LLVM `GCNHazardRecognizer`, RDNA3):
+//! - [`Rule::TransUseGfx11`] (gfx1100 only; RDNA3.5 has no such hazard): a
+//!   transcendental result read by a VALU with at most 5 VALUs (the
+//!   transcendentals included) and at most 1 transcendental between them
+//!   and no VMEM/DS or `s_waitcnt_depctr va_vdst(0)`: needs `va_vdst(0)`.
+//! - [`Rule::WmmaOperand`]: a WMMA result read as A or B by the next
+//!   WMMA with no other VALU between: needs one VALU (`v_nop`).
+//!
+//! Not checked: SALU writes M0 -> M0 reader (the ISA table has no
+//! reads-M0 attribute to find the readers by); on GFX11 LDS-direct, VALU
+//! partial forwarding and the wave64 SGPR/VCC mask hazards clang covers
+//! with `s_waitcnt_depctr sa_sdst(0)` / `va_vcc(0)`; soft-clause breaks
+//! (xnack replay).
+
+use crate::error::{Fault, FaultKind};
+use silk_amdgpu::isa::format::Field;
+use silk_amdgpu::isa::operand::{AGPR0, VGPR0};
+use silk_amdgpu::isa::{Family, Flags, Inst, Kind, OpInfo, Operand, Variant};
+use silk_amdgpu::target::{Generation, Processor};
+
+/// One documented hazard rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    ValuSgprVmem,
+    ValuVccDivFmas,
+    ValuSgprLaneSelect,
+    ValuSgprValu,
+    ValuExecLane,
+    ValuVgprReadlane,
+    SetregGetreg,
+    ValuVgprDpp,
+    ValuExecDpp,
+    TransUse,
+    DstSelUse,
+    WideStoreData,
+    ValuExecMfma,
+    ValuVgprMfma,
+    MfmaMfma,
+    MfmaRead,
+    MfmaWaw,
+    MfmaSrcCWar,
+    TransUseGfx11,
+    WmmaOperand,
+}
+
+impl Rule {
+    pub const ALL: [Rule; 20] = [
+        Rule::ValuSgprVmem,
+        Rule::ValuVccDivFmas,
+        Rule::ValuSgprLaneSelect,
+        Rule::ValuSgprValu,
+        Rule::ValuExecLane,
+        Rule::ValuVgprReadlane,
+        Rule::SetregGetreg,
+        Rule::ValuVgprDpp,
+        Rule::ValuExecDpp,
+        Rule::TransUse,
+        Rule::DstSelUse,
+        Rule::WideStoreData,
+        Rule::ValuExecMfma,
+        Rule::ValuVgprMfma,
+        Rule::MfmaMfma,
+        Rule::MfmaRead,
+        Rule::MfmaWaw,
+        Rule::MfmaSrcCWar,
+        Rule::TransUseGfx11,
+        Rule::WmmaOperand,
+    ];
+
+    /// What the rule is, in the ISA manual's words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Rule::ValuSgprVmem => "VALU writes SGPR -> VMEM reads that SGPR",
+            Rule::ValuVccDivFmas => "VALU writes VCC -> v_div_fmas",
+            Rule::ValuSgprLaneSelect => "VALU writes SGPR -> v_readlane/v_writelane lane select",
+            Rule::ValuSgprValu => "VALU writes SGPR/VCC -> VALU reads it",
+            Rule::ValuExecLane => "VALU writes EXEC -> v_readlane/v_readfirstlane/v_writelane",
+            Rule::ValuVgprReadlane => "VALU writes VGPR -> v_readlane/v_readfirstlane reads it",
+            Rule::SetregGetreg => "s_setreg -> s_getreg/s_setreg of the same register",
+            Rule::ValuVgprDpp => "VALU writes VGPR -> DPP reads that VGPR",
+            Rule::ValuExecDpp => "VALU writes EXEC -> DPP",
+            Rule::TransUse => "transcendental VALU -> non-transcendental use of its result",
+            Rule::DstSelUse => "VALU partial (dst_sel/op_sel) write -> VALU reads it",
+            Rule::WideStoreData => "store of more than 8 bytes -> VALU overwrites its data",
+            Rule::ValuExecMfma => "VALU writes EXEC -> MFMA",
+            Rule::ValuVgprMfma => "VALU writes VGPR -> MFMA reads it",
+            Rule::MfmaMfma => "MFMA writes VGPR -> MFMA reads it",
+            Rule::MfmaRead => "MFMA writes VGPR -> VALU/memory reads it",
+            Rule::MfmaWaw => "MFMA writes VGPR -> VALU writes it",
+            Rule::MfmaSrcCWar => "MFMA reads SrcC -> VALU writes it",
+            Rule::TransUseGfx11 => {
+                "transcendental VALU -> VALU use without s_waitcnt_depctr va_vdst(0)"
+            }
+            Rule::WmmaOperand => "WMMA writes D -> next WMMA reads it as A/B",
+        }
+    }
+
+    /// The short name used in reports and in [`crate::Options::hazards_off`].
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::ValuSgprVmem => "valu_sgpr_vmem",
+            Rule::ValuVccDivFmas => "valu_vcc_div_fmas",
+            Rule::ValuSgprLaneSelect => "valu_sgpr_lane_select",
+            Rule::ValuSgprValu => "valu_sgpr_valu",
+            Rule::ValuExecLane => "valu_exec_lane",
+            Rule::ValuVgprReadlane => "valu_vgpr_readlane",
+            Rule::SetregGetreg => "setreg_getreg",
+            Rule::ValuVgprDpp => "valu_vgpr_dpp",
+            Rule::ValuExecDpp => "valu_exec_dpp",
+            Rule::TransUse => "trans_use",
+            Rule::DstSelUse => "dst_sel_use",
+            Rule::WideStoreData => "wide_store_data",
+            Rule::ValuExecMfma => "valu_exec_mfma",
+            Rule::ValuVgprMfma => "valu_vgpr_mfma",
+            Rule::MfmaMfma => "mfma_mfma",
+            Rule::MfmaRead => "mfma_read",
+            Rule::MfmaWaw => "mfma_waw",
+            Rule::MfmaSrcCWar => "mfma_srcc_war",
+            Rule::TransUseGfx11 => "trans_use_gfx11",
+            Rule::WmmaOperand => "wmma_operand",
+        }
+    }
+
+    fn bit(self) -> u32 {
+        1 << self as u32
+    }
+}
+
+// ---- per-opcode tags, set once from the semantic table's mnemonics ------
+
+pub const T_NOP: u16 = 1 << 0;
+pub const T_DIV_FMAS: u16 = 1 << 1;
+/// `v_readlane` / `v_writelane`: src1 is the lane select.
+pub const T_RWLANE: u16 = 1 << 2;
+/// `v_readlane` / `v_readfirstlane`: src0 is the VGPR read.
+pub const T_READLANE: u16 = 1 << 3;
+pub const T_SETREG: u16 = 1 << 4;
+pub const T_GETREG: u16 = 1 << 5;
+pub const T_XDL: u16 = 1 << 6;
+pub const T_DGEMM: u16 = 1 << 7;
+pub const T_DOT: u16 = 1 << 8;
+pub const T_DEPCTR: u16 = 1 << 9;
+
+/// Tags of a mnemonic (without `_e32`/`_e64`) and, for MFMA, its pass
+/// count (CDNA3 ISA §7.1 MFMA table: 4x4 2, 16x16 8, 32x32 16 passes for
+/// f32 and the multi-block XDL shapes; single-block XDL 16x16 4 and 32x32
+/// 8; f64 4x4 4 and 16x16 8).
+pub fn tags_of(name: &str) -> (u16, u8) {
+    let t = match name {
+        "s_nop" => T_NOP,
+        "v_div_fmas_f32" | "v_div_fmas_f64" => T_DIV_FMAS,
+        "v_readlane_b32" => T_RWLANE | T_READLANE,
+        "v_writelane_b32" => T_RWLANE,
+        "v_readfirstlane_b32" => T_READLANE,
+        "s_setreg_b32" | "s_setreg_imm32_b32" => T_SETREG,
+        "s_getreg_b32" => T_GETREG,
+        "s_waitcnt_depctr" => T_DEPCTR,
+        _ if name.starts_with("v_dot") => T_DOT,
+        _ => 0,
+    };
+    let Some(shape) = name.strip_prefix("v_mfma_") else {
+        return (t, 0);
+    };
+    let m: u32 = shape
+        .split('_')
+        .nth(1)
+        .and_then(|s| s.split('x').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(32);
+    let multi = shape.contains("b_");
+    if shape.starts_with("f64") {
+        return (T_DGEMM, if m == 4 { 4 } else { 8 });
+    }
+    let xdl = !shape.ends_with("_f32");
+    let passes = match (m, xdl && !multi) {
+        (4, _) => 2,
+        (16, true) => 4,
+        (32, true) => 8,
+        (16, false) => 8,
+        _ => 16,
+    };
+    (if xdl { T_XDL } else { 0 }, passes)
+}
+
+/// A register range read or written: AGPR?, first register, count, and
+/// for reads the source number (0..2, 3 = other).
+#[derive(Clone, Copy, Debug, Default)]
+struct Range {
+    agpr: bool,
+    start: u16,
+    count: u8,
+    src: u8,
+}
+
+impl Range {
+    fn overlaps(&self, o: &Range) -> bool {
+        self.agpr == o.agpr
+            && self.start < o.start + o.count as u16
+            && o.start < self.start + self.count as u16
+    }
+}
+
+const C_VALU: u16 = 1 << 0;
+const C_TRANS: u16 = 1 << 1;
+const C_MFMA: u16 = 1 << 2;
+const C_MEM: u16 = 1 << 3;
+const C_SALU: u16 = 1 << 4;
+const C_DPP: u16 = 1 << 5;
+/// Writes part of its destination VGPR (SDWA dst_sel, VOP3 op_sel[3]).
+const C_PARTIAL: u16 = 1 << 6;
+const C_WMMA: u16 = 1 << 8;
+/// `s_waitcnt_depctr` with va_vdst = 0 (bits 15:12).
+const C_VA_VDST0: u16 = 1 << 9;
+const C_VMEM: u16 = 1 << 10;
+
+/// What the hazard checks need of one decoded instruction.
+#[derive(Clone, Debug, Default)]
+pub struct HazardInfo {
+    class: u16,
+    tags: u16,
+    passes: u8,
+    /// Wait states this instruction provides (s_nop N: N + 1).
+    states: u8,
+    sgpr_reads: u128,
+    sgpr_writes: u128,
+    /// SGPR lane select of v_readlane / v_writelane.
+    lane_select: u128,
+    vreads: [Range; 6],
+    nreads: u8,
+    vwrite: Option<Range>,
+    /// Data VGPRs of a store of more than 8 bytes.
+    wide_store: Option<Range>,
+    hwreg: u8,
+    /// A consumer of a rule whose producers are not tracked by
+    /// [`HazardState::hot_until`] (VMEM, DPP, lane ops, MFMA, ...).
+    special: bool,
+}
+
+impl HazardInfo {
+    fn reads(&self) -> &[Range] {
+        &self.vreads[..self.nreads as usize]
+    }
+
+    fn push_read(&mut self, r: Range) {
+        if (self.nreads as usize) < self.vreads.len() {
+            self.vreads[self.nreads as usize] = r;
+            self.nreads += 1;
+        }
+    }
+
+    /// Build from a decoded instruction. `tags`/`passes` come from
+    /// [`tags_of`]; `ws` is the wave size.
+    pub fn new(inst: &Inst, info: &OpInfo, tags: u16, passes: u8, ws: usize) -> Self {
+        let f = info.flags;
+        let mut h = HazardInfo {
+            tags,
+            passes,
+            states: 1,
+            ..Default::default()
+        };
+        let fam = info.family;
+        let mem = matches!(
+            fam,
+            Family::Flat
+                | Family::Global
+                | Family::Scratch
+                | Family::Mubuf
+                | Family::Mtbuf
+                | Family::Ds
+        );
+        if f.has(Flags::VALU) && !mem {
+            h.class |= C_VALU;
+        }
+        if f.has(Flags::TRANS) {
+            h.class |= C_TRANS;
+        }
+        if f.has(Flags::MFMA) {
+            h.class |= C_MFMA;
+        }
+        if f.has(Flags::WMMA) {
+            h.class |= C_WMMA;
+        }
+        if mem {
+            h.class |= C_MEM;
+        }
+        if fam != Family::Ds && mem {
+            h.class |= C_VMEM;
+        }
+        if f.has(Flags::SALU) {
+            h.class |= C_SALU;
+        }
+        if matches!(inst.mods.variant, Variant::Dpp16 | Variant::Dpp8) {
+            h.class |= C_DPP;
+        }
+        let imm0 = match inst.operands.first() {
+            Some(Operand::Imm(v)) => *v as u32,
+            _ => 0,
+        };
+        if tags & T_NOP != 0 {
+            h.states = (imm0 & 0xf) as u8 + 1;
+        }
+        if tags & T_DEPCTR != 0 && imm0 >> 12 & 0xf == 0 {
+            h.class |= C_VA_VDST0;
+        }
+        if tags & (T_SETREG | T_GETREG) != 0 {
+            let i = if tags & T_GETREG != 0 { 1 } else { 0 };
+            if let Some(Operand::Imm(v)) = inst.operands.get(i) {
+                h.hwreg = (*v & 0x3f) as u8;
+            }
+        }
+        let mask_dwords = if ws == 64 { 2 } else { 1 };
+        let load_dst = f.has(Flags::MAY_LOAD) && !f.has(Flags::MAY_STORE);
+        let n = inst.num_operands as usize;
+        let mut defs_so_far = true;
+        for (i, op) in inst.operands[..n].iter().enumerate() {
+            let Some(spec) = info.operands.get(i) else {
+                break;
+            };
+            let dst_field = matches!(
+                spec.field,
+                Field::Vdst | Field::Sdst | Field::Sdst3 | Field::VdstY
+            ) || (spec.field == Field::Data0 && load_dst && fam != Family::Ds)
+                || (spec.field == Field::Sdata && load_dst);
+            let dst_field = dst_field && tags & T_SETREG == 0;
+            let (code, count) = match (spec.kind, op) {
+                (Kind::Implicit(c), _) => (c, mask_dwords),
+                (_, Operand::Reg { code, count, .. }) => {
+                    (*code, (*count).max(spec.dwords).max(1) as u16)
+                }
+                _ => {
+                    defs_so_far = false;
+                    continue;
+                }
+            };
+            let def = if matches!(spec.kind, Kind::Implicit(_)) {
+                defs_so_far
+            } else {
+                dst_field
+            };
+            if !def {
+                defs_so_far = false;
+            }
+            // SGPR-like state: s0..s127 (VCC 106, M0, EXEC 126).
+            if code < 128 {
+                let bits = mask_bits(code, count);
+                if def {
+                    h.sgpr_writes |= bits;
+                } else {
+                    h.sgpr_reads |= bits;
+                    if tags & T_RWLANE != 0 && spec.field == Field::Src1 {
+                        h.lane_select |= bits;
+                    }
+                }
+                continue;
+            }
+            if code < VGPR0 {
+                continue;
+            }
+            let agpr = code >= AGPR0;
+            let r = Range {
+                agpr,
+                start: code - if agpr { AGPR0 } else { VGPR0 },
+                count: count.min(32) as u8,
+                src: match spec.field {
+                    Field::Src0 | Field::Src0Y => 0,
+                    Field::Src1 | Field::Src1Y => 1,
+                    Field::Src2 => 2,
+                    _ => 3,
+                },
+            };
+            if def {
+                h.vwrite = Some(r);
+            } else {
+                h.push_read(r);
+                if f.has(Flags::MAY_STORE)
+                    && matches!(spec.field, Field::Data0 | Field::Data1)
+                    && r.count > 2
+                {
+                    h.wide_store = Some(r);
+                }
+            }
+        }
+        // A MUBUF/MTBUF store with an SGPR soffset has no data hazard
+        // (the ISA table's footnote; LLVM `createsVALUHazard`).
+        if matches!(fam, Family::Mubuf | Family::Mtbuf) {
+            if let Some(Operand::Reg { code, .. }) = inst.operands.get(3) {
+                if *code < 128 {
+                    h.wide_store = None;
+                }
+            }
+        }
+        if f.has(Flags::WRITES_EXEC) {
+            h.sgpr_writes |= mask_bits(126, mask_dwords);
+        }
+        if f.has(Flags::WRITES_VCC) {
+            h.sgpr_writes |= mask_bits(106, mask_dwords);
+        }
+        if f.has(Flags::READS_VCC) || tags & T_DIV_FMAS != 0 {
+            h.sgpr_reads |= mask_bits(106, mask_dwords);
+        }
+        h.special = h.class & (C_VMEM | C_DPP | C_MFMA) != 0
+            || tags & (T_DIV_FMAS | T_RWLANE | T_READLANE | T_SETREG | T_GETREG) != 0;
+        if h.class & C_VALU != 0 {
+            let sdwa_partial =
+                inst.mods.variant == Variant::Sdwa && (inst.mods.extra >> 8 & 7) != 6;
+            let opsel_dst = fam == Family::Vop3 && inst.mods.op_sel & 8 != 0;
+            if (sdwa_partial || opsel_dst) && h.vwrite.is_some() {
+                h.class |= C_PARTIAL;
+            }
+        }
+        h
+    }
+
+    /// Merge the Y half of a VOPD pair (one VALU issue).
+    pub fn merge(&mut self, y: &HazardInfo) {
+        self.sgpr_reads |= y.sgpr_reads;
+        self.sgpr_writes |= y.sgpr_writes;
+        for r in y.reads() {
+            self.push_read(*r);
+        }
+        if self.vwrite.is_none() {
+            self.vwrite = y.vwrite;
+        }
+    }
+}
+
+fn mask_bits(code: u16, count: u16) -> u128 {
+    let mut m = 0u128;
+    for c in code..(code + count).min(128) {
+        m |= 1 << c;
+    }
+    m
+}
+
+/// The last write of a register by a producer the rules care about.
+#[derive(Clone, Copy, Debug, Default)]
+struct Write {
+    /// Wait-state position just after the producer (0 = none).
+    end: u64,
+    pc: u64,
+    class: u16,
+    tags: u16,
+    passes: u8,
+    /// The producer's destination (for MFMA "same C range" chaining).
+    dst: Range,
+}
+
+/// GFX11 transcendental write of a VGPR: counters when it issued.
+#[derive(Clone, Copy, Debug, Default)]
+struct TransWrite {
+    live: bool,
+    valus: u64,
+    trans: u64,
+    expires: u64,
+    pc: u64,
+}
+
+/// Per-wave hazard state.
+pub struct HazardState {
+    pos: u64,
+    /// Until this position an ordinary instruction may break a rule (a
+    /// recent SGPR-writing, transcendental, partial-write or MFMA VALU or
+    /// a wide store); after it only [`HazardInfo::special`] ones can.
+    hot_until: u64,
+    vgprs: usize,
+    sgpr: [Write; 128],
+    /// VGPRs then AGPRs.
+    vgpr: Vec<Write>,
+    /// Last read of each register as SrcC by an XDL MFMA.
+    srcc: Vec<Write>,
+    setreg: [Write; 64],
+    wide_store: Write,
+    wide_range: Range,
+    // GFX11.
+    valus: u64,
+    trans: u64,
+    expires: u64,
+    trans_w: Vec<TransWrite>,
+    /// Counters at the newest transcendental: once it is out of reach, so
+    /// are all older ones.
+    last_trans: TransWrite,
+    last_valu_wmma: Option<(Range, u64)>,
+}
+
+impl HazardState {
+    /// State for a wave with `vgprs` VGPRs and `agprs` AGPRs (registers
+    /// beyond them fault elsewhere and are not tracked here).
+    pub fn new(vgprs: usize, agprs: usize) -> HazardState {
+        let n = vgprs + agprs;
+        HazardState {
+            // Start far from zero so "no producer" (end 0) never looks close.
+            pos: 1 << 20,
+            hot_until: 0,
+            vgprs,
+            sgpr: [Write::default(); 128],
+            vgpr: vec![Write::default(); n],
+            srcc: vec![Write::default(); n],
+            setreg: [Write::default(); 64],
+            wide_store: Write::default(),
+            wide_range: Range::default(),
+            valus: 0,
+            trans: 0,
+            expires: 0,
+            trans_w: vec![TransWrite::default(); n],
+            last_trans: TransWrite::default(),
+            last_valu_wmma: None,
+        }
+    }
+
+    /// Indices of a range's registers in the per-register tables.
+    fn regs(&self, r: &Range) -> std::ops::Range<usize> {
+        let (base, limit) = if r.agpr {
+            (self.vgprs, self.vgpr.len())
+        } else {
+            (0, self.vgprs)
+        };
+        let lo = (base + r.start as usize).min(limit);
+        let hi = (base + r.start as usize + r.count as usize).min(limit);
+        lo..hi
+    }
+}
+
+/// A rule broken: the consumer is the current instruction.
+#[derive(Clone, Debug)]
+pub struct Violation {
+    pub rule: Rule,
+    pub producer_pc: u64,
+    pub need: u32,
+    pub have: u32,
+    /// GFX11 rules count VALUs or need an `s_waitcnt_depctr`, not nops.
+    pub depctr: bool,
+}
+
+impl HazardState {
+    fn since(&self, w: &Write) -> u32 {
+        if w.end == 0 {
+            return u32::MAX;
+        }
+        self.pos.saturating_sub(w.end).min(u32::MAX as u64) as u32
+    }
+
+    /// Check `h` (about to issue) against what came before.
+    #[inline]
+    pub fn check(&self, p: Processor, h: &HazardInfo, off: u32) -> Option<Violation> {
+        match p {
+            Processor::Gfx942 => self.check_gfx9(h, off),
+            // The trans-use hazard is GFX11.0 only (gfx1150/1151 have none).
+            Processor::Gfx1100 => self.check_gfx11(h, off),
+            Processor::Gfx1151 => self.check_gfx11(h, off | Rule::TransUseGfx11.bit()),
+        }
+    }
+
+    fn check_gfx9(&self, h: &HazardInfo, off: u32) -> Option<Violation> {
+        if !h.special && self.pos >= self.hot_until {
+            return None;
+        }
+        let mut worst: Option<Violation> = None;
+        let mut need = |rule: Rule, w: &Write, n: u32| {
+            if off & rule.bit() != 0 || w.end == 0 {
+                return;
+            }
+            let have = self.since(w);
+            if have < n && worst.as_ref().is_none_or(|v| n - have > v.need - v.have) {
+                worst = Some(Violation {
+                    rule,
+                    producer_pc: w.pc,
+                    need: n,
+                    have,
+                    depctr: false,
+                });
+            }
+        };
+        let valu = h.class & C_VALU != 0;
+        let mfma = h.class & C_MFMA != 0;
+        let exec_bits = mask_bits(126, 2);
+        let vcc_bits = mask_bits(106, 2);
+        // SGPR reads of VALU-written SGPRs.
+        let mut reads = h.sgpr_reads;
+        while reads != 0 {
+            let s = reads.trailing_zeros() as usize;
+            reads &= reads - 1;
+            let w = &self.sgpr[s];
+            if w.class & C_VALU != 0 {
+                if h.class & C_VMEM != 0 {
+                    need(Rule::ValuSgprVmem, w, 5);
+                }
+                if h.tags & T_DIV_FMAS != 0 && vcc_bits >> s & 1 != 0 {
+                    need(Rule::ValuVccDivFmas, w, 4);
+                }
+                if h.lane_select >> s & 1 != 0 {
+                    need(Rule::ValuSgprLaneSelect, w, 4);
+                }
+                if valu && exec_bits >> s & 1 == 0 {
+                    need(Rule::ValuSgprValu, w, 2);
+                }
+            }
+        }
+        // EXEC written by a VALU.
+        let ew = if self.sgpr[126].end >= self.sgpr[127].end {
+            &self.sgpr[126]
+        } else {
+            &self.sgpr[127]
+        };
+        if ew.class & C_VALU != 0 {
+            if h.tags & (T_RWLANE | T_READLANE) != 0 {
+                need(Rule::ValuExecLane, ew, 4);
+            }
+            if h.class & C_DPP != 0 {
+                need(Rule::ValuExecDpp, ew, 5);
+            }
+            if mfma && ew.class & C_MFMA == 0 {
+                need(Rule::ValuExecMfma, ew, 4);
+            }
+        }
+        if h.tags & (T_SETREG | T_GETREG) != 0 {
+            need(Rule::SetregGetreg, &self.setreg[h.hwreg as usize & 63], 2);
+        }
+        // VGPR reads.
+        for r in h.reads() {
+            for reg in self.regs(r) {
+                let w = &self.vgpr[reg];
+                if w.end == 0 {
+                    continue;
+                }
+                let wvalu = w.class & C_VALU != 0 && w.class & C_MFMA == 0;
+                if wvalu {
+                    if h.class & C_DPP != 0 {
+                        need(Rule::ValuVgprDpp, w, 2);
+                    }
+                    if h.tags & T_READLANE != 0 && r.src == 0 {
+                        need(Rule::ValuVgprReadlane, w, 1);
+                    }
+                    if valu && !mfma && w.class & C_TRANS != 0 && h.class & C_TRANS == 0 {
+                        need(Rule::TransUse, w, 1);
+                    }
+                    if valu && w.class & C_PARTIAL != 0 {
+                        need(Rule::DstSelUse, w, 1);
+                    }
+                    if mfma && w.tags & T_DOT == 0 {
+                        need(Rule::ValuVgprMfma, w, 2);
+                    }
+                }
+                if w.class & C_MFMA != 0 {
+                    if mfma {
+                        need(Rule::MfmaMfma, w, mfma_mfma(w, h, r));
+                    } else if valu || h.class & C_MEM != 0 {
+                        need(Rule::MfmaRead, w, mfma_read(w, h.class & C_MEM != 0));
+                    }
+                }
+            }
+        }
+        // VGPR writes by a VALU.
+        if let (true, Some(d)) = (valu && !mfma, h.vwrite) {
+            for reg in self.regs(&d) {
+                let w = &self.vgpr[reg];
+                if w.class & C_MFMA != 0 {
+                    need(Rule::MfmaWaw, w, mfma_read(w, false));
+                }
+                let c = &self.srcc[reg];
+                if c.end != 0 {
+                    let n = match c.passes {
+                        2 => 1,
+                        4 => 3,
+                        8 => 7,
+                        _ => 15,
+                    };
+                    need(Rule::MfmaSrcCWar, c, n);
+                }
+            }
+            if self.wide_store.end != 0 && d.overlaps(&self.wide_range) {
+                need(Rule::WideStoreData, &self.wide_store, 2);
+            }
+        }
+        worst
+    }
+
+    /// Whether the newest transcendental (and so any) can still matter.
+    fn trans_in_reach(&self) -> bool {
+        self.last_trans.live
+            && self.last_trans.expires == self.expires
+            && self.valus - self.last_trans.valus <= 5
+    }
+
+    #[inline]
+    fn check_gfx11(&self, h: &HazardInfo, off: u32) -> Option<Violation> {
+        if h.class & C_VALU == 0 {
+            return None;
+        }
+        if off & Rule::WmmaOperand.bit() == 0 && h.class & C_WMMA != 0 {
+            if let Some((d, pc)) = self.last_valu_wmma {
+                if h.reads().iter().any(|r| r.src < 2 && r.overlaps(&d)) {
+                    return Some(Violation {
+                        rule: Rule::WmmaOperand,
+                        producer_pc: pc,
+                        need: 1,
+                        have: 0,
+                        depctr: true,
+                    });
+                }
+            }
+        }
+        if off & Rule::TransUseGfx11.bit() != 0 || !self.trans_in_reach() {
+            return None;
+        }
+        for r in h.reads() {
+            for reg in self.regs(r) {
+                let t = &self.trans_w[reg];
+                if !t.live || t.expires != self.expires {
+                    continue;
+                }
+                let valus = self.valus - t.valus;
+                let trans = self.trans - t.trans;
+                if valus <= 5 && trans <= 1 {
+                    return Some(Violation {
+                        rule: Rule::TransUseGfx11,
+                        producer_pc: t.pc,
+                        need: 6,
+                        have: valus as u32,
+                        depctr: true,
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    /// Record `h`, which issued at `pc`.
+    #[inline]
+    pub fn record(&mut self, gen: Generation, h: &HazardInfo, pc: u64) {
+        if gen == Generation::Gfx11 {
+            // The GFX11 rules only need the transcendental and WMMA state.
+            self.record_gfx11(h, pc);
+            return;
+        }
+        let end = self.pos + 1;
+        let w = Write {
+            end,
+            pc,
+            class: h.class,
+            tags: h.tags,
+            passes: h.passes,
+            dst: h.vwrite.unwrap_or_default(),
+        };
+        let hot = if h.class & C_MFMA != 0 {
+            20
+        } else if h.wide_store.is_some() || (h.class & C_VALU != 0 && h.sgpr_writes != 0) {
+            2
+        } else if h.class & (C_TRANS | C_PARTIAL) != 0 {
+            1
+        } else {
+            0
+        };
+        if hot > 0 {
+            self.hot_until = self.hot_until.max(end + hot);
+        }
+        let mut s = h.sgpr_writes;
+        while s != 0 {
+            let i = s.trailing_zeros() as usize;
+            s &= s - 1;
+            self.sgpr[i] = w;
+        }
+        if let Some(d) = h.vwrite {
+            for reg in self.regs(&d) {
+                self.vgpr[reg] = w;
+            }
+        }
+        if h.class & C_MFMA != 0 && h.tags & T_XDL != 0 {
+            for r in h.reads().iter().filter(|r| r.src == 2) {
+                for reg in self.regs(r) {
+                    self.srcc[reg] = w;
+                }
+            }
+        }
+        if let Some(r) = h.wide_store {
+            self.wide_store = w;
+            self.wide_range = r;
+        }
+        if h.tags & T_SETREG != 0 {
+            self.setreg[h.hwreg as usize & 63] = w;
+        }
+        self.pos += h.states as u64;
+    }
+
+    #[inline]
+    fn record_gfx11(&mut self, h: &HazardInfo, pc: u64) {
+        if h.class & (C_MEM | C_VA_VDST0) != 0 {
+            self.expires += 1;
+        }
+        if let (Some(d), false, true) = (h.vwrite, h.class & C_TRANS != 0, self.trans_in_reach()) {
+            for reg in self.regs(&d) {
+                self.trans_w[reg].live = false;
+            }
+        }
+        if h.class & C_VALU == 0 {
+            return;
+        }
+        // Counters after this instruction, so a later reader sees how many
+        // issued strictly between.
+        self.valus += 1;
+        if h.class & C_TRANS != 0 {
+            self.trans += 1;
+            let t = TransWrite {
+                live: true,
+                valus: self.valus,
+                trans: self.trans,
+                expires: self.expires,
+                pc,
+            };
+            self.last_trans = t;
+            if let Some(d) = h.vwrite {
+                for reg in self.regs(&d) {
+                    self.trans_w[reg] = t;
+                }
+            }
+        }
+        self.last_valu_wmma = if h.class & C_WMMA != 0 {
+            h.vwrite.map(|d| (d, pc))
+        } else {
+            None
+        };
+    }
+}
+
+/// Wait states an MFMA `w` result needs before MFMA `h` reads `r`.
+fn mfma_mfma(w: &Write, h: &HazardInfo, r: &Range) -> u32 {
+    let n = w.passes as u32;
+    let xdl_w = w.tags & T_XDL != 0;
+    let dgemm_w = w.tags & T_DGEMM != 0;
+    if r.src == 2 {
+        let full = r.start == w.dst.start && r.count == w.dst.count && r.agpr == w.dst.agpr;
+        if full {
+            return if dgemm_w && h.tags & T_DGEMM != 0 && n == 4 {
+                4
+            } else if !xdl_w && !dgemm_w && n == 2 {
+                2
+            } else {
+                0
+            };
+        }
+        if dgemm_w {
+            return match (n, h.tags & T_XDL != 0) {
+                (_, true) => 0,
+                (4, _) => 4,
+                _ => 9,
+            };
+        }
+        if h.tags & T_XDL != 0 && !xdl_w {
+            return 0;
+        }
+        return if xdl_w { n + 1 } else { n };
+    }
+    if dgemm_w {
+        return if n == 4 { 6 } else { 11 };
+    }
+    if xdl_w {
+        n + 3
+    } else {
+        n + 2
+    }
+}
+
+/// Wait states an MFMA result needs before a VALU (or memory, `mem`)
+/// instruction reads or a VALU overwrites it.
+fn mfma_read(w: &Write, mem: bool) -> u32 {
+    let n = w.passes as u32;
+    if w.tags & T_DGEMM != 0 {
+        return match (n, mem) {
+            (4, true) => 9,
+            (4, false) => 6,
+            (_, true) => 18,
+            (_, false) => 11,
+        };
+    }
+    if w.tags & T_XDL != 0 {
+        n + 3
+    } else {
+        n + 2
+    }
+}
+
+/// The fault for a violation (`consumer` and `producer` in LLVM syntax).
+#[allow(clippy::too_many_arguments)]
+pub fn fault(
+    v: &Violation,
+    processor: &str,
+    pc: u64,
+    producer_pc: u64,
+    consumer: String,
+    producer: String,
+    workgroup: [u32; 3],
+    wave: u32,
+) -> Fault {
+    let message = if v.depctr {
+        match v.rule {
+            Rule::WmmaOperand => format!(
+                "hazard {}: `{consumer}` at pc {pc:#x} reads the result of `{producer}` at pc {:#x} \
+                 with no VALU between; {processor} requires 1 independent VALU (v_nop) ({})",
+                v.rule.name(),
+                producer_pc,
+                v.rule.describe()
+            ),
+            _ => format!(
+                "hazard {}: `{consumer}` at pc {pc:#x} reads the result of `{producer}` at pc {:#x} \
+                 after {} VALU(s); {processor} requires s_waitcnt_depctr va_vdst(0), more than 5 VALUs or more than one transcendental between ({})",
+                v.rule.name(),
+                producer_pc,
+                v.have,
+                v.rule.describe()
+            ),
+        }
+    } else {
+        format!(
+            "hazard {}: `{consumer}` at pc {pc:#x} issues {} wait state(s) after `{producer}` at pc {:#x}; \
+             {processor} requires {} ({})",
+            v.rule.name(),
+            v.have,
+            producer_pc,
+            v.need,
+            v.rule.describe()
+        )
+    };
+    Fault {
+        kind: FaultKind::Hazard,
+        message,
+        pc,
+        workgroup,
+        wave,
+        lane: None,
+        inst: consumer,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mfma_pass_counts_follow_the_shape() {
+        assert_eq!(tags_of("v_mfma_f32_32x32x2_f32"), (0, 16));
+        assert_eq!(tags_of("v_mfma_f32_16x16x4_f32"), (0, 8));
+        assert_eq!(tags_of("v_mfma_f32_4x4x1_16b_f32"), (0, 2));
+        assert_eq!(tags_of("v_mfma_f32_16x16x16_f16"), (T_XDL, 4));
+        assert_eq!(tags_of("v_mfma_f32_32x32x8_bf16"), (T_XDL, 8));
+        assert_eq!(tags_of("v_mfma_f32_32x32x4_2b_f16"), (T_XDL, 16));
+        assert_eq!(tags_of("v_mfma_i32_16x16x4_4b_i8"), (T_XDL, 8));
+        assert_eq!(tags_of("v_mfma_f64_16x16x4_f64"), (T_DGEMM, 8));
+        assert_eq!(tags_of("v_mfma_f64_4x4x4_4b_f64"), (T_DGEMM, 4));
+        assert_eq!(tags_of("v_mfma_f32_16x16x32_fp8_bf8"), (T_XDL, 4));
+    }
+
+    #[test]
+    fn rule_names_are_unique() {
+        let mut names: Vec<_> = Rule::ALL.iter().map(|r| r.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Rule::ALL.len());
+    }
+}

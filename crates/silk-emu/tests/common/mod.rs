@@ -1,0 +1,86 @@
+//! Hand-written test kernels assembled with `silk_amdgpu::asm`.
+
+use silk_amdgpu::target::Processor;
+
+/// A one-argument (`out`) kernel around `body`: `out` is in s[0:1], v0
+/// holds the lane's byte offset (lane * 16) and v1..v31, s4..s7 start at 0.
+pub fn kernel(p: Processor, body: &str) -> Vec<u8> {
+    let (target, wave) = match p {
+        Processor::Gfx942 => ("gfx942", 64),
+        Processor::Gfx1100 => ("gfx1100", 32),
+        Processor::Gfx1151 => ("gfx1151", 32),
+    };
+    let gfx9 = p == Processor::Gfx942;
+    let mut init = String::from("\ts_load_dwordx2 s[0:1], s[0:1], 0x0\n");
+    if !gfx9 {
+        init = String::from("\ts_load_b64 s[0:1], s[0:1], 0x0\n");
+    }
+    init.push_str("\tv_lshlrev_b32_e32 v0, 4, v0\n");
+    for v in 1..32 {
+        init.push_str(&format!("\tv_mov_b32_e32 v{v}, 0\n"));
+    }
+    for s in 4..8 {
+        init.push_str(&format!("\ts_mov_b32 s{s}, 0\n"));
+    }
+    init.push_str("\ts_waitcnt lgkmcnt(0)\n\ts_nop 7\n\ts_nop 7\n\ts_nop 7\n");
+    let arch = if gfx9 {
+        "\t\t.amdhsa_accum_offset 32\n\t\t.amdhsa_tg_split 0\n"
+    } else {
+        "\t\t.amdhsa_wavefront_size32 1\n\t\t.amdhsa_workgroup_processor_mode 1\n\t\t.amdhsa_memory_ordered 1\n"
+    };
+    let agpr = if gfx9 { "    .agpr_count: 0\n" } else { "" };
+    let text = format!(
+        "\t.amdgcn_target \"amdgcn-amd-amdhsa--{target}\"
+\t.amdhsa_code_object_version 6
+\t.text
+\t.globl\tk
+\t.p2align\t8
+\t.type\tk,@function
+k:
+{init}{body}\ts_endpgm
+\t.section\t.rodata,\"a\",@progbits
+\t.p2align\t6, 0x0
+\t.amdhsa_kernel k
+\t\t.amdhsa_kernarg_size 8
+\t\t.amdhsa_user_sgpr_count 2
+\t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1
+\t\t.amdhsa_system_sgpr_workgroup_id_x 1
+\t\t.amdhsa_next_free_vgpr 32
+\t\t.amdhsa_next_free_sgpr 16
+{arch}\t.end_amdhsa_kernel
+\t.text
+.Lfunc_end0:
+\t.size\tk, .Lfunc_end0-k
+\t.amdgpu_metadata
+---
+amdhsa.kernels:
+  - .args:
+      - .address_space:  global
+        .offset:         0
+        .size:           8
+        .value_kind:     global_buffer
+{agpr}    .group_segment_fixed_size: 0
+    .kernarg_segment_align: 8
+    .kernarg_segment_size: 8
+    .max_flat_workgroup_size: 1024
+    .name:           k
+    .private_segment_fixed_size: 0
+    .sgpr_count:     16
+    .sgpr_spill_count: 0
+    .symbol:         k.kd
+    .uniform_work_group_size: 1
+    .uses_dynamic_stack: false
+    .vgpr_count:     32
+    .vgpr_spill_count: 0
+    .wavefront_size: {wave}
+amdhsa.target:   amdgcn-amd-amdhsa--{target}
+amdhsa.version:
+  - 1
+  - 2
+...
+\t.end_amdgpu_metadata
+"
+    );
+    silk_amdgpu::asm::assemble_file(&text, "hazard.s", None)
+        .unwrap_or_else(|e| panic!("assembling:\n{body}\n{e}"))
+}
