@@ -736,23 +736,27 @@ pub fn layouts(gen: Generation) -> &'static [Layout] {
     }
 }
 
+/// Layouts by family, per generation (built at compile time).
+const fn by_family(layouts: &'static [Layout]) -> [Option<&'static Layout>; Family::ALL.len()] {
+    let mut idx = [None; Family::ALL.len()];
+    let mut i = 0;
+    while i < layouts.len() {
+        idx[layouts[i].family as usize] = Some(&layouts[i]);
+        i += 1;
+    }
+    idx
+}
+
+static GFX9_BY_FAMILY: [Option<&Layout>; Family::ALL.len()] = by_family(GFX9_LAYOUTS);
+static GFX11_BY_FAMILY: [Option<&Layout>; Family::ALL.len()] = by_family(GFX11_LAYOUTS);
+
 /// The layout of `family` in `gen`, if the family exists there.
+#[inline]
 pub fn layout(gen: Generation, family: Family) -> Option<&'static Layout> {
-    static INDEX: std::sync::OnceLock<[[Option<&'static Layout>; Family::ALL.len()]; 2]> =
-        std::sync::OnceLock::new();
-    let index = INDEX.get_or_init(|| {
-        let mut idx = [[None; Family::ALL.len()]; 2];
-        for (g, gen) in [Generation::Gfx9, Generation::Gfx11]
-            .into_iter()
-            .enumerate()
-        {
-            for l in layouts(gen) {
-                idx[g][l.family as usize] = Some(l);
-            }
-        }
-        idx
-    });
-    index[gen as usize][family as usize]
+    match gen {
+        Generation::Gfx9 => GFX9_BY_FAMILY[family as usize],
+        Generation::Gfx11 => GFX11_BY_FAMILY[family as usize],
+    }
 }
 
 /// Identify the family of an instruction from its first dword.

@@ -22,6 +22,7 @@ mod gfx11;
 mod gfx11_forms;
 mod gfx9;
 mod gfx9_forms;
+mod index;
 
 pub use decode::{decode, decode_all, DecodeError};
 pub use encode::{encode, EncodeError};
