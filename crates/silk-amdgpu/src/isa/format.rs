@@ -173,7 +173,8 @@ pub enum ModBit {
 }
 
 /// Bits of [`super::Mods::mem`], one per [`ModBit`].
-pub fn mod_bit(m: ModBit) -> u16 {
+#[inline]
+pub const fn mod_bit(m: ModBit) -> u16 {
     1 << (m as u16)
 }
 
@@ -192,6 +193,39 @@ pub struct Layout {
     pub offset1: Option<Bits>,
     /// Whether the offset is signed (sign-extended from its width).
     pub offset_signed: bool,
+    /// `fields` and `mod_bits` by [`Field`] / [`ModBit`] index (built at
+    /// compile time: lookups are on every operand's path).
+    pub field_at: [Option<Bits>; FIELDS],
+    pub mod_at: [Option<Bits>; MOD_BITS],
+    /// [`mod_bit`] of every bit in `mod_bits`.
+    pub mod_mask: u16,
+}
+
+/// Number of [`Field`] variants.
+pub const FIELDS: usize = Field::Unencoded as usize + 1;
+/// Number of [`ModBit`] variants.
+pub const MOD_BITS: usize = ModBit::Soe as usize + 1;
+
+const fn field_array(fields: &[(Field, Bits)]) -> [Option<Bits>; FIELDS] {
+    let mut a = [None; FIELDS];
+    let mut i = 0;
+    while i < fields.len() {
+        a[fields[i].0 as usize] = Some(fields[i].1);
+        i += 1;
+    }
+    a
+}
+
+const fn mod_array(bits: &[(ModBit, Bits)]) -> ([Option<Bits>; MOD_BITS], u16) {
+    let mut a = [None; MOD_BITS];
+    let mut mask = 0;
+    let mut i = 0;
+    while i < bits.len() {
+        a[bits[i].0 as usize] = Some(bits[i].1);
+        mask |= 1 << (bits[i].0 as u16);
+        i += 1;
+    }
+    (a, mask)
 }
 
 macro_rules! layout {
@@ -206,6 +240,9 @@ macro_rules! layout {
             offset: $off,
             offset1: $off1,
             offset_signed: $signed,
+            field_at: field_array(&[$((Field::$f, $fb)),*]),
+            mod_at: mod_array(&[$((ModBit::$m, $mb)),*]).0,
+            mod_mask: mod_array(&[$((ModBit::$m, $mb)),*]).1,
         }
     };
 }
@@ -765,12 +802,20 @@ pub fn classify(gen: Generation, word0: u32) -> Option<&'static Layout> {
 }
 
 impl Layout {
+    #[inline]
     pub fn field(&self, f: Field) -> Option<Bits> {
-        self.fields.iter().find(|(n, _)| *n == f).map(|(_, b)| *b)
+        self.field_at[f as usize]
     }
 
+    #[inline]
     pub fn mod_bit(&self, m: ModBit) -> Option<Bits> {
-        self.mod_bits.iter().find(|(n, _)| *n == m).map(|(_, b)| *b)
+        self.mod_at[m as usize]
+    }
+
+    /// Whether the family has modifier bit `m`.
+    #[inline]
+    pub fn has_mod_bit(&self, m: ModBit) -> bool {
+        self.mod_mask & mod_bit(m) != 0
     }
 
     /// The fixed prefix bits of dword 0 with `opcode` filled in.

@@ -16,6 +16,7 @@ pub mod parse;
 pub mod print;
 pub mod symbolic;
 pub mod table;
+mod text;
 pub mod vopd;
 
 mod gfx11;

@@ -231,10 +231,15 @@ pub fn align_scalar_tuple(gen: Generation, code: u16, count: u8) -> u16 {
 pub fn print_reg(gen: Generation, code: u16, count: u8, half: u8, out: &mut String) {
     use std::fmt::Write;
     let range = |out: &mut String, prefix: &str, n: u16| {
+        out.push_str(prefix);
         if count == 1 {
-            let _ = write!(out, "{prefix}{n}");
+            super::text::dec(out, n as u64);
         } else {
-            let _ = write!(out, "{prefix}[{n}:{}]", n + count as u16 - 1);
+            out.push('[');
+            super::text::dec(out, n as u64);
+            out.push(':');
+            super::text::dec(out, n as u64 + count as u64 - 1);
+            out.push(']');
         }
     };
     if code >= AGPR0 {
