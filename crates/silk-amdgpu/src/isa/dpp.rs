@@ -113,7 +113,7 @@ pub fn check(gen: Generation, form: &Form, mods: &Mods) -> Result<(), &'static s
     let vop12c = matches!(form.family, Family::Vop1 | Family::Vop2 | Family::Vopc);
     match mods.variant {
         Variant::Dpp16 => {
-            if dpp_ctrl_text(gen, get(c, DPP_CTRL)).is_none() {
+            if dpp_ctrl_name(gen, get(c, DPP_CTRL)).is_none() {
                 return Err("DPP control");
             }
             if vop12c {
@@ -128,14 +128,12 @@ pub fn check(gen: Generation, form: &Form, mods: &Mods) -> Result<(), &'static s
         }
         Variant::Sdwa => {
             let vopc = form.family == Family::Vopc;
-            let mut sels = vec![SDWA_SEL[0]];
-            if form.has(FormMods::DST_SEL) {
-                sels.push(SDWA_DST_SEL);
-            }
-            if form.has(FormMods::SRC1_SEL) {
-                sels.push(SDWA_SEL[1]);
-            }
-            if sels.iter().any(|&s| get(c, s) > 6) {
+            let sels = [
+                Some(SDWA_SEL[0]),
+                form.has(FormMods::DST_SEL).then_some(SDWA_DST_SEL),
+                form.has(FormMods::SRC1_SEL).then_some(SDWA_SEL[1]),
+            ];
+            if sels.iter().flatten().any(|&s| get(c, s) > 6) {
                 return Err("SDWA select");
             }
             if form.has(FormMods::DST_SEL) && get(c, SDWA_DST_UNUSED) > 2 {
@@ -172,19 +170,33 @@ pub fn dpp_ctrl_text(gen: Generation, ctrl: u32) -> Option<String> {
 /// [`dpp_ctrl_text`] appended to `out`; false (nothing written) when the
 /// value has no name.
 fn push_dpp_ctrl(gen: Generation, ctrl: u32, out: &mut String) -> bool {
-    let n = ctrl & 0xf;
-    let (name, arg) = match (gen, ctrl) {
-        (_, 0x000..=0x0ff) => {
-            out.push_str("quad_perm:[");
-            for i in 0..4 {
-                if i > 0 {
-                    out.push(',');
-                }
-                text::dec(out, (ctrl >> (2 * i) & 3) as u64);
+    let Some((name, arg)) = dpp_ctrl_name(gen, ctrl) else {
+        return false;
+    };
+    if name == "quad_perm" {
+        out.push_str("quad_perm:[");
+        for i in 0..4 {
+            if i > 0 {
+                out.push(',');
             }
-            out.push(']');
-            return true;
+            text::dec(out, (ctrl >> (2 * i) & 3) as u64);
         }
+        out.push(']');
+        return true;
+    }
+    out.push_str(name);
+    if let Some(n) = arg {
+        text::dec(out, n as u64);
+    }
+    true
+}
+
+/// The name of a `dpp_ctrl` value and its number argument (`quad_perm`
+/// takes its lane selects from the value itself).
+fn dpp_ctrl_name(gen: Generation, ctrl: u32) -> Option<(&'static str, Option<u32>)> {
+    let n = ctrl & 0xf;
+    Some(match (gen, ctrl) {
+        (_, 0x000..=0x0ff) => ("quad_perm", None),
         (_, 0x101..=0x10f) => ("row_shl:", Some(n)),
         (_, 0x111..=0x11f) => ("row_shr:", Some(n)),
         (_, 0x121..=0x12f) => ("row_ror:", Some(n)),
@@ -199,13 +211,8 @@ fn push_dpp_ctrl(gen: Generation, ctrl: u32, out: &mut String) -> bool {
         (Generation::Gfx9, 0x150..=0x15f) => ("row_newbcast:", Some(n)),
         (Generation::Gfx11, 0x150..=0x15f) => ("row_share:", Some(n)),
         (Generation::Gfx11, 0x160..=0x16f) => ("row_xmask:", Some(n)),
-        _ => return false,
-    };
-    out.push_str(name);
-    if let Some(n) = arg {
-        text::dec(out, n as u64);
-    }
-    true
+        _ => return None,
+    })
 }
 
 const SEL: [&str; 7] = [

@@ -165,10 +165,12 @@ pub fn encode_into(
             name,
             problem: format!("invalid {what}"),
         })?;
-        let src0 = layout.field(Field::Src0).ok_or(EncodeError::Modifier {
-            name,
-            problem: "no src0 field".into(),
-        })?;
+        let src0 = layout
+            .field(Field::Src0)
+            .ok_or_else(|| EncodeError::Modifier {
+                name,
+                problem: "no src0 field".into(),
+            })?;
         src0.set(words, dpp::src0_code(&inst.mods).unwrap_or(0));
         words[len] = c;
         len += 1;

@@ -231,7 +231,10 @@ pub fn align_scalar_tuple(gen: Generation, code: u16, count: u8) -> u16 {
 pub fn print_reg(gen: Generation, code: u16, count: u8, half: u8, out: &mut String) {
     use std::fmt::Write;
     let range = |out: &mut String, prefix: &str, n: u16| {
-        out.push_str(prefix);
+        match prefix.as_bytes() {
+            [c] => out.push(*c as char),
+            _ => out.push_str(prefix),
+        }
         if count == 1 {
             super::text::dec(out, n as u64);
         } else {
@@ -247,8 +250,14 @@ pub fn print_reg(gen: Generation, code: u16, count: u8, half: u8, out: &mut Stri
     } else if code >= VGPR0 {
         range(out, "v", code - VGPR0);
         match half {
-            1 => out.push_str(".l"),
-            2 => out.push_str(".h"),
+            1 => {
+                out.push('.');
+                out.push('l');
+            }
+            2 => {
+                out.push('.');
+                out.push('h');
+            }
             _ => {}
         }
     } else if code < sgpr_limit(gen) {

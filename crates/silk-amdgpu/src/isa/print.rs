@@ -47,7 +47,10 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
             // Printed with the immediate offset, see `print_smem_tail`.
             continue;
         }
-        out.push_str(if first { " " } else { ", " });
+        if !first {
+            out.push(',');
+        }
+        out.push(' ');
         first = false;
         print_operand(processor, info, inst, spec, op, out);
     }

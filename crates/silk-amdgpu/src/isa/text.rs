@@ -4,8 +4,22 @@
 /// Unsigned decimal.
 #[inline]
 pub(crate) fn dec(out: &mut String, v: u64) {
+    // Register numbers and small fields: pushed digit by digit (a
+    // `push_str` of two bytes costs a `memcpy` call).
+    let digit = |d: u64| (b'0' + d as u8) as char;
     if v < 10 {
-        out.push((b'0' + v as u8) as char);
+        out.push(digit(v));
+        return;
+    }
+    if v < 100 {
+        out.push(digit(v / 10));
+        out.push(digit(v % 10));
+        return;
+    }
+    if v < 1000 {
+        out.push(digit(v / 100));
+        out.push(digit(v / 10 % 10));
+        out.push(digit(v % 10));
         return;
     }
     let mut buf = [0u8; 20];
@@ -31,7 +45,6 @@ pub(crate) fn int(out: &mut String, v: i64) {
 /// Lowercase hexadecimal digits, no prefix.
 #[inline]
 pub(crate) fn hex(out: &mut String, v: u64) {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut buf = [0u8; 16];
     let mut i = buf.len();
     let mut v = v;
@@ -49,9 +62,16 @@ pub(crate) fn hex(out: &mut String, v: u64) {
 /// `0x` and lowercase hexadecimal (as `{:#x}` prints).
 #[inline]
 pub(crate) fn hex0x(out: &mut String, v: u64) {
-    out.push_str("0x");
+    out.push('0');
+    out.push('x');
+    if v < 16 {
+        out.push(DIGITS[v as usize] as char);
+        return;
+    }
     hex(out, v);
 }
+
+const DIGITS: &[u8; 16] = b"0123456789abcdef";
 
 fn push_ascii(out: &mut String, digits: &[u8]) {
     // Digits are ASCII, so this never fails.
