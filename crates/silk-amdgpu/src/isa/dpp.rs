@@ -474,7 +474,13 @@ pub fn ctrl_from_text(gen: Generation, key: &str, n: i64) -> Option<u32> {
     };
     let ctrl = base + n;
     // Valid exactly when it prints back as the same text.
-    (dpp_ctrl_text(gen, ctrl)? == format!("{key}:{n}")).then_some(ctrl)
+    let (name, arg) = dpp_ctrl_name(gen, ctrl)?;
+    let rest = name.strip_prefix(key)?.strip_prefix(':')?;
+    let same = match arg {
+        Some(a) => rest.is_empty() && a == n,
+        None => rest.parse::<u32>() == Ok(n),
+    };
+    same.then_some(ctrl)
 }
 
 /// The field value of an SDWA select / `dst_unused` name.

@@ -115,7 +115,7 @@ pub fn is_inline_const(code: u16) -> bool {
 
 /// Name of a scalar source code that is not an SGPR, for 32-bit access.
 /// Returns `None` for codes with no register (constants, literal, reserved).
-pub fn special_name(gen: Generation, code: u16) -> Option<&'static str> {
+pub const fn special_name(gen: Generation, code: u16) -> Option<&'static str> {
     Some(match (gen, code) {
         (Generation::Gfx9, 102) => "flat_scratch_lo",
         (Generation::Gfx9, 103) => "flat_scratch_hi",
@@ -143,7 +143,7 @@ pub fn special_name(gen: Generation, code: u16) -> Option<&'static str> {
 }
 
 /// Name of a 64-bit special register pair starting at `code`.
-pub fn special_pair_name(gen: Generation, code: u16) -> Option<&'static str> {
+pub const fn special_pair_name(gen: Generation, code: u16) -> Option<&'static str> {
     Some(match (gen, code) {
         (Generation::Gfx9, 102) => "flat_scratch",
         (Generation::Gfx9, 104) => "xnack_mask",
