@@ -42,7 +42,7 @@ def timed(cmds):
 
 def main():
     subprocess.run(["cargo", "build", "--release", "-q", "-p", "silk-cli"], cwd=ROOT, check=True)
-    silk = os.path.join(ROOT, "target", "release", "silk")
+    silk = os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "release", "silk")
     files = sorted(f for f in os.listdir(ASM) if f.endswith(".s"))
     rows = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -207,7 +207,7 @@ pub fn assemble(
 /// line-start `#` comments outside strings, keeping byte offsets.
 fn clean_line<'l>(line: &'l str, in_block: &mut bool) -> std::borrow::Cow<'l, str> {
     let b = line.as_bytes();
-    if !*in_block && !line.contains(['/', ';', '#', '"']) {
+    if !*in_block && !b.iter().any(|c| matches!(c, b'/' | b';' | b'#' | b'"')) {
         return std::borrow::Cow::Borrowed(line);
     }
     let mut out = b.to_vec();

@@ -797,9 +797,41 @@ pub fn layout(gen: Generation, family: Family) -> Option<&'static Layout> {
 }
 
 /// Identify the family of an instruction from its first dword.
+#[inline]
 pub fn classify(gen: Generation, word0: u32) -> Option<&'static Layout> {
-    layouts(gen).iter().find(|l| word0 & l.mask == l.value)
+    let (all, first) = match gen {
+        Generation::Gfx9 => (GFX9_LAYOUTS, &GFX9_FIRST),
+        Generation::Gfx11 => (GFX11_LAYOUTS, &GFX11_FIRST),
+    };
+    // Start at the first layout the top nine bits allow (they decide
+    // most families); the scan keeps the priority order of `layouts`.
+    let from = first[(word0 >> 23) as usize] as usize;
+    all.get(from..)?.iter().find(|l| word0 & l.mask == l.value)
 }
+
+/// Per value of a dword's top nine bits: the first layout whose fixed
+/// bits there agree with it (`layouts.len()` when none does).
+const fn first_candidates(layouts: &[Layout]) -> [u8; 512] {
+    let mut out = [0u8; 512];
+    let mut top = 0;
+    while top < 512 {
+        let word = (top as u32) << 23;
+        let mut i = 0;
+        while i < layouts.len() {
+            let hi = layouts[i].mask & 0xff80_0000;
+            if word & hi == layouts[i].value & hi {
+                break;
+            }
+            i += 1;
+        }
+        out[top] = i as u8;
+        top += 1;
+    }
+    out
+}
+
+static GFX9_FIRST: [u8; 512] = first_candidates(GFX9_LAYOUTS);
+static GFX11_FIRST: [u8; 512] = first_candidates(GFX11_LAYOUTS);
 
 impl Layout {
     #[inline]
@@ -823,5 +855,33 @@ impl Layout {
         let mut w = [self.value, 0];
         self.opcode.set(&mut w, opcode as u32);
         w
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The indexed classification picks what a scan of every layout picks.
+    #[test]
+    fn classify_agrees_with_a_scan() {
+        for gen in [Generation::Gfx9, Generation::Gfx11] {
+            let mut x: u32 = 0x1234_5678;
+            for top in 0..512u32 {
+                for _ in 0..64 {
+                    // xorshift: varied low bits under each prefix.
+                    x ^= x << 13;
+                    x ^= x >> 17;
+                    x ^= x << 5;
+                    let w = top << 23 | (x & 0x007f_ffff);
+                    let want = layouts(gen).iter().find(|l| w & l.mask == l.value);
+                    assert_eq!(
+                        classify(gen, w).map(|l| l.family),
+                        want.map(|l| l.family),
+                        "{gen:?} {w:#010x}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -49,9 +49,24 @@ fn err<T>(column: usize, message: impl Into<String>) -> Result<T, ParseError> {
 pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseError> {
     let body = text.trim_end();
     let start = body.len() - body.trim_start().len();
-    let name_end = body[start..]
-        .find(char::is_whitespace)
-        .map_or(body.len(), |i| start + i);
+    let name_end = {
+        let b = body.as_bytes();
+        let mut i = start;
+        while i < b.len()
+            && !matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
+            && b[i] < 0x80
+        {
+            i += 1;
+        }
+        if i < b.len() && b[i] >= 0x80 {
+            // Non-ASCII text: let `char` decide what is whitespace.
+            body[start..]
+                .find(char::is_whitespace)
+                .map_or(body.len(), |k| start + k)
+        } else {
+            i
+        }
+    };
     let name = &body[start..name_end];
     if name.is_empty() {
         return err(start, "expected an instruction mnemonic");
@@ -98,6 +113,29 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
     };
     let info = &tbl[op.0 as usize];
     Parser::new(processor, body, name_end).parse(op, info, form)
+}
+
+/// A decimal or `0x` hexadecimal integer token that cannot overflow,
+/// read without the general number parser (the common operand case).
+fn plain_int(t: &[u8]) -> Option<i64> {
+    let (digits, radix) = match t {
+        [b'0', b'x' | b'X', rest @ ..] => (rest, 16),
+        _ => (t, 10),
+    };
+    if digits.is_empty() || digits.len() > 15 {
+        return None;
+    }
+    let mut v: i64 = 0;
+    for &c in digits {
+        let d = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' if radix == 16 => c - b'a' + 10,
+            b'A'..=b'F' if radix == 16 => c - b'A' + 10,
+            _ => return None,
+        };
+        v = v * radix + d as i64;
+    }
+    Some(v)
 }
 
 /// Whether the text holds `::` (a VOPD pair).
@@ -492,13 +530,16 @@ impl<'a> Parser<'a> {
     }
 
     fn word(&mut self) -> &'a str {
-        let r = self.rest();
-        let n = r
-            .bytes()
-            .position(|c| !(c.is_ascii_alphanumeric() || c == b'_' || c == b'.' || c == b'$'))
-            .unwrap_or(r.len());
-        self.pos += n;
-        &r[..n]
+        let b = self.s.as_bytes();
+        let start = self.pos;
+        let mut end = start;
+        while end < b.len()
+            && (b[end].is_ascii_alphanumeric() || matches!(b[end], b'_' | b'.' | b'$'))
+        {
+            end += 1;
+        }
+        self.pos = end;
+        &self.s[start..end]
     }
 
     fn number(&mut self) -> Result<Value, ParseError> {
@@ -512,6 +553,9 @@ impl<'a> Parser<'a> {
             .unwrap_or(body.len());
         let tok = &body[..n];
         self.pos += n + neg as usize;
+        if let Some(v) = plain_int(tok.as_bytes()) {
+            return Ok(Value::Int(if neg { -v } else { v }));
+        }
         let v = if let Some(h) = tok.strip_prefix("0x").or_else(|| tok.strip_prefix("0X")) {
             i64::from_str_radix(h, 16).map(Value::Int)
         } else if let Some(b) = tok.strip_prefix("0b") {
@@ -597,10 +641,13 @@ impl<'a> Parser<'a> {
                 .reg_value(base, a, (b - a + 1) as u8, h.max(half), col)
                 .map(Some);
         }
-        let n: u32 = digits.parse().map_err(|_| ParseError {
-            column: col,
-            message: format!("invalid register `{w}`"),
-        })?;
+        let n: u32 = match plain_int(digits.as_bytes()) {
+            Some(n) if digits.len() <= 9 && !digits.starts_with("0x") => n as u32,
+            _ => digits.parse().map_err(|_| ParseError {
+                column: col,
+                message: format!("invalid register `{w}`"),
+            })?,
+        };
         self.reg_value(base, n, 1, half, col).map(Some)
     }
 
