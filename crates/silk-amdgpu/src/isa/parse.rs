@@ -52,10 +52,7 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
     let name_end = {
         let b = body.as_bytes();
         let mut i = start;
-        while i < b.len()
-            && !matches!(b[i], b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
-            && b[i] < 0x80
-        {
+        while i < b.len() && !NAME_END[b[i] as usize] {
             i += 1;
         }
         if i < b.len() && b[i] >= 0x80 {
@@ -138,17 +135,43 @@ fn plain_int(t: &[u8]) -> Option<i64> {
     Some(v)
 }
 
-/// Whether the text holds `::` (a VOPD pair).
+/// Whether the text holds `::` (a VOPD pair); `:` is found by `memchr`.
 fn has_double_colon(b: &[u8]) -> bool {
-    let mut i = 0;
-    while i + 1 < b.len() {
-        if b[i] == b':' && b[i + 1] == b':' {
+    let mut from = 0;
+    while let Some(i) = b[from..].iter().position(|&c| c == b':') {
+        let at = from + i;
+        if b.get(at + 1) == Some(&b':') {
             return true;
         }
-        i += 1;
+        from = at + 1;
     }
     false
 }
+
+/// Bytes of a [`Parser::word`]: ASCII letters, digits, `_`, `.`, `$`.
+static WORD_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'$';
+        c += 1;
+    }
+    t
+};
+
+/// Bytes that end a mnemonic or need a `char` look (ASCII whitespace,
+/// including vertical tab, and every non-ASCII byte).
+static NAME_END: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b >= 0x80 || matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c);
+        c += 1;
+    }
+    t
+};
 
 /// A VOPD pair `X operands :: Y operands` ([`super::vopd`]).
 fn parse_vopd(processor: Processor, body: &str, start: usize) -> Result<ParsedInst, ParseError> {
@@ -533,9 +556,7 @@ impl<'a> Parser<'a> {
         let b = self.s.as_bytes();
         let start = self.pos;
         let mut end = start;
-        while end < b.len()
-            && (b[end].is_ascii_alphanumeric() || matches!(b[end], b'_' | b'.' | b'$'))
-        {
+        while end < b.len() && WORD_BYTE[b[end] as usize] {
             end += 1;
         }
         self.pos = end;
