@@ -133,6 +133,27 @@ fn byte_tokens(line: &str) -> impl Iterator<Item = (&str, usize)> {
     })
 }
 
+/// Byte classes for [`parse_bytes`]: hex digit values 0..=15, [`SEP`]
+/// for token separators, [`OTHER`] for the rest.
+static CLASS: [u8; 256] = {
+    let mut t = [OTHER; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = match b {
+            b'0'..=b'9' => b - b'0',
+            b'a'..=b'f' => b - b'a' + 10,
+            b'A'..=b'F' => b - b'A' + 10,
+            b' ' | b'\t' | b',' | b'\r' | b'\n' => SEP,
+            _ => OTHER,
+        };
+        c += 1;
+    }
+    t
+};
+const SEP: u8 = 16;
+const OTHER: u8 = 17;
+
 /// Parse one byte token: `0x1f`, `0X1F` or decimal.
 fn byte_value(tok: &str) -> Option<u8> {
     let t = tok.trim_start_matches('[').trim_end_matches(']');
@@ -157,13 +178,7 @@ fn byte_value(tok: &str) -> Option<u8> {
 fn parse_bytes(name: &str, text: &str) -> Result<Vec<u8>, String> {
     let mut out = Vec::with_capacity(text.len() / 4);
     let b = text.as_bytes();
-    let hex = |c: u8| match c {
-        b'0'..=b'9' => Some(c - b'0'),
-        b'a'..=b'f' => Some(c - b'a' + 10),
-        b'A'..=b'F' => Some(c - b'A' + 10),
-        _ => None,
-    };
-    let sep = |c: u8| matches!(c, b' ' | b'\t' | b',' | b'\r' | b'\n');
+    let sep = |c: u8| CLASS[c as usize] == SEP;
     let mut i = 0;
     // The common token, `0xNN` between ASCII separators, is read here in
     // one pass; anything else goes through the general line tokenizer.
@@ -175,7 +190,8 @@ fn parse_bytes(name: &str, text: &str) -> Result<Vec<u8>, String> {
         }
         if c == b'0' && i + 4 <= b.len() && b[i + 1] == b'x' && b.get(i + 4).is_none_or(|&n| sep(n))
         {
-            if let (Some(h), Some(l)) = (hex(b[i + 2]), hex(b[i + 3])) {
+            let (h, l) = (CLASS[b[i + 2] as usize], CLASS[b[i + 3] as usize]);
+            if h < 16 && l < 16 {
                 out.push(h << 4 | l);
                 i += 4;
                 continue;

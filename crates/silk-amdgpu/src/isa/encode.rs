@@ -215,7 +215,7 @@ fn encode_operand(
     if layout.family == Family::Smem && spec.field == Field::Soffset {
         return encode_smem_soffset(gen, layout, op, words);
     }
-    if spec.kind == Kind::Literal || spec.field == Field::Literal {
+    if matches!(spec.kind, Kind::Literal) || spec.field == Field::Literal {
         return match op {
             Operand::Literal(v) => set_literal(*v),
             Operand::Const(_) | Operand::Imm(_) | Operand::Reg { .. } | Operand::None => {
@@ -256,7 +256,7 @@ fn encode_operand(
             }
         }
         (Kind::Ssrc | Kind::Vsrc, Operand::Reg { code, half, .. }) => {
-            if spec.kind == Kind::Ssrc && *code >= VGPR0 {
+            if matches!(spec.kind, Kind::Ssrc) && *code >= VGPR0 {
                 return Err("scalar operand cannot be a VGPR".into());
             }
             if *code >= AGPR0 {

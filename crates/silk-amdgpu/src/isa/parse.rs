@@ -225,7 +225,7 @@ fn parse_vopd(processor: Processor, body: &str, start: usize) -> Result<ParsedIn
                 }
                 literal = Some(v);
             }
-            if spec.kind != Kind::Literal && spec.field != Field::Literal {
+            if !matches!(spec.kind, Kind::Literal) && spec.field != Field::Literal {
                 operands.push(o);
             }
         }
@@ -771,7 +771,7 @@ impl<'a> Parser<'a> {
                 Operand::Reg { code, count, half }
             }
             (Kind::Ssrc | Kind::Vsrc, Value::Reg { code, count, half }) => {
-                if spec.kind == Kind::Ssrc && code >= VGPR0 {
+                if matches!(spec.kind, Kind::Ssrc) && code >= VGPR0 {
                     return self.fail(col, || {
                         "a vector register is not allowed in a scalar operand".into()
                     });

@@ -98,7 +98,7 @@ pub fn decode(
             } else {
                 spec.field
             };
-            if spec.kind == Kind::Literal || field == Field::Literal {
+            if matches!(spec.kind, Kind::Literal) || field == Field::Literal {
                 inst.mods.extra = lit(&mut len)?;
                 continue;
             }
@@ -154,7 +154,7 @@ fn halves(x: &'static OpInfo, y: &'static OpInfo, inst: &Inst) -> [Half; 2] {
             len: 0,
         };
         for s in info.operands.iter().take(MAX_HALF) {
-            let op = if s.kind == Kind::Literal || s.field == Field::Literal {
+            let op = if matches!(s.kind, Kind::Literal) || s.field == Field::Literal {
                 Operand::Literal(inst.mods.extra)
             } else {
                 ops.next().copied().unwrap_or(Operand::None)
@@ -242,7 +242,7 @@ pub fn encode(
         .operands
         .iter()
         .chain(y.operands)
-        .filter(|s| s.kind != Kind::Literal && s.field != Field::Literal)
+        .filter(|s| !matches!(s.kind, Kind::Literal) && s.field != Field::Literal)
         .count();
     if inst.num_operands as usize != expected {
         return Err(EncodeError::OperandCount {
@@ -274,7 +274,7 @@ pub fn encode(
                     Ok(())
                 }
             };
-            if spec.kind == Kind::Literal || field == Field::Literal {
+            if matches!(spec.kind, Kind::Literal) || field == Field::Literal {
                 set_literal(inst.mods.extra)?;
                 continue;
             }
