@@ -4,6 +4,7 @@
 use silk_amdgpu::code_object;
 use silk_amdgpu::isa::{decode, print};
 use silk_amdgpu::target::Target;
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -50,8 +51,17 @@ pub fn run(args: &Args) -> Result<(), String> {
         .collect();
     let mut errors = 0;
     let mut at = 0;
-    let mut out = String::with_capacity(words.len() * 40);
+    // The listing goes out in chunks through one reused buffer (a whole
+    // listing in memory costs a page fault per 4 KiB written).
+    const CHUNK: usize = 1 << 16;
+    let mut out = String::with_capacity(CHUNK + 4096);
+    let mut stdout = std::io::stdout().lock();
+    let write_err = |e: std::io::Error| format!("cannot write output: {e}");
     while at < words.len() {
+        if out.len() >= CHUNK {
+            stdout.write_all(out.as_bytes()).map_err(write_err)?;
+            out.clear();
+        }
         match decode::decode(target.processor, &words[at..]) {
             Ok((inst, n)) => {
                 out.push('\t');
@@ -67,13 +77,8 @@ pub fn run(args: &Args) -> Result<(), String> {
             }
         }
     }
-    {
-        use std::io::Write;
-        let mut stdout = std::io::stdout().lock();
-        stdout
-            .write_all(out.as_bytes())
-            .map_err(|e| format!("cannot write output: {e}"))?;
-    }
+    stdout.write_all(out.as_bytes()).map_err(write_err)?;
+    stdout.flush().map_err(write_err)?;
     if bytes.len() % 4 != 0 {
         let (line, col) = byte_position(&text, words.len() * 4);
         eprintln!(
