@@ -74,6 +74,8 @@ def main():
     big = max(rows, key=lambda r: r[1])
     print(f"largest file {big[0]} ({big[1]} bytes): clang + lld {us(big[2])}   silk asm (table) {us(big[3])}   "
           f"ratio {big[2] / big[3]:.1f}x")
+    if big[4] is not None:
+        print(f"largest file, silk asm (isa) {us(big[4])}   ratio {big[2] / big[4]:.1f}x")
 
 
 if __name__ == "__main__":
