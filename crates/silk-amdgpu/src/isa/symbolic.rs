@@ -1116,6 +1116,9 @@ struct Parser<'a> {
     s: &'a [u8],
     pos: usize,
     symbols: Symbols,
+    /// The last two tokens lexed, by start position: the grammar peeks
+    /// the same token several times before it moves on.
+    lexed: std::cell::Cell<[Option<(usize, Token)>; 2]>,
 }
 
 impl<'a> Parser<'a> {
@@ -1125,15 +1128,31 @@ impl<'a> Parser<'a> {
             s: text.as_bytes(),
             pos: 0,
             symbols: Symbols::None,
+            lexed: std::cell::Cell::new([None, None]),
         }
     }
 
+    /// [`lex_at`] through the two-token cache.
+    fn lex(&self, pos: usize) -> Token {
+        let mut c = self.lexed.get();
+        for (p, t) in c.iter().flatten() {
+            if *p == pos {
+                return *t;
+            }
+        }
+        let t = lex_at(self.s, pos);
+        c[1] = c[0];
+        c[0] = Some((pos, t));
+        self.lexed.set(c);
+        t
+    }
+
     fn peek(&self) -> Token {
-        lex_at(self.s, self.pos)
+        self.lex(self.pos)
     }
 
     fn peek2(&self) -> Token {
-        lex_at(self.s, self.peek().end)
+        self.lex(self.peek().end)
     }
 
     fn bump(&mut self) -> Token {
