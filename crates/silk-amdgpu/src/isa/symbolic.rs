@@ -1116,9 +1116,10 @@ struct Parser<'a> {
     s: &'a [u8],
     pos: usize,
     symbols: Symbols,
-    /// The last two tokens lexed, by start position: the grammar peeks
-    /// the same token several times before it moves on.
-    lexed: std::cell::Cell<[Option<(usize, Token)>; 2]>,
+    /// The last token lexed and the position it was lexed at: the
+    /// grammar peeks the same token many times before it moves on.
+    lexed_at: std::cell::Cell<usize>,
+    lexed: std::cell::Cell<Token>,
 }
 
 impl<'a> Parser<'a> {
@@ -1128,22 +1129,24 @@ impl<'a> Parser<'a> {
             s: text.as_bytes(),
             pos: 0,
             symbols: Symbols::None,
-            lexed: std::cell::Cell::new([None, None]),
+            lexed_at: std::cell::Cell::new(usize::MAX),
+            lexed: std::cell::Cell::new(Token {
+                tok: Tok::End,
+                start: 0,
+                end: 0,
+            }),
         }
     }
 
-    /// [`lex_at`] through the two-token cache.
+    /// [`lex_at`] through the one-token cache.
+    #[inline]
     fn lex(&self, pos: usize) -> Token {
-        let mut c = self.lexed.get();
-        for (p, t) in c.iter().flatten() {
-            if *p == pos {
-                return *t;
-            }
+        if self.lexed_at.get() == pos {
+            return self.lexed.get();
         }
         let t = lex_at(self.s, pos);
-        c[1] = c[0];
-        c[0] = Some((pos, t));
-        self.lexed.set(c);
+        self.lexed_at.set(pos);
+        self.lexed.set(t);
         t
     }
 
@@ -1152,7 +1155,8 @@ impl<'a> Parser<'a> {
     }
 
     fn peek2(&self) -> Token {
-        self.lex(self.peek().end)
+        // Past the cached token: lexed directly so `peek` stays cached.
+        lex_at(self.s, self.peek().end)
     }
 
     fn bump(&mut self) -> Token {
