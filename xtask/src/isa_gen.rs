@@ -1219,6 +1219,11 @@ pub(crate) fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static st
         if m.starts_with("v_cmpx") {
             f.push("WRITES_EXEC");
         }
+        // `v_div_fmas` reads VCC (the second `v_div_scale`'s result) without
+        // naming it in LLVM syntax (CDNA3 / RDNA3 ISA, V_DIV_FMAS_F32).
+        if m.starts_with("v_div_fmas") {
+            f.push("READS_VCC");
+        }
     }
     f
 }

@@ -23,6 +23,7 @@
 
 use crate::mir::{MFunction, MInst, MOp};
 use crate::Error;
+use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::{table, Flags, Mods, OpInfo, Operand};
 use silk_amdgpu::target::Generation;
 
@@ -43,6 +44,36 @@ fn uses(i: &MInst) -> Vec<u16> {
     regs(&i.ops[i.ndefs as usize..])
 }
 
+/// Operand `k` of `i` is in a destination field (a VOP3 carry-out `vcc`
+/// after the first `ndefs`), or an implicit operand before the sources
+/// (`v_addc_co_u32_e32`'s carry-out `vcc`).
+fn dest_field(info: &OpInfo, k: usize) -> bool {
+    let src = |f: Field| matches!(f, Field::Src0 | Field::Src1 | Field::Src2);
+    match info.operands.get(k).map(|s| s.field) {
+        Some(Field::Sdst | Field::Sdst3 | Field::Vdst | Field::VdstY) => true,
+        Some(Field::Unencoded) => !info.operands[..k].iter().any(|s| src(s.field)),
+        _ => false,
+    }
+}
+
+/// Registers `i` writes, destination fields beyond `ndefs` included.
+fn all_defs(info: &OpInfo, i: &MInst) -> Vec<u16> {
+    (0..i.ops.len())
+        .filter(|&k| k < i.ndefs as usize || dest_field(info, k))
+        .flat_map(|k| regs(&i.ops[k..=k]))
+        .collect()
+}
+
+/// Registers `i` reads (not its destination fields).
+fn all_uses(info: &OpInfo, i: &MInst) -> Vec<u16> {
+    (i.ndefs as usize..i.ops.len())
+        .filter(|&k| !dest_field(info, k))
+        .flat_map(|k| regs(&i.ops[k..=k]))
+        .collect()
+}
+
+const VCC: [u16; 2] = [106, 107];
+
 /// Wait states needed between `prev` (`dist` instructions back, 1 = the
 /// previous one) and `cur`.
 fn needed(gen: Generation, pi: &OpInfo, prev: &MInst, ci: &OpInfo, cur: &MInst) -> u32 {
@@ -55,6 +86,21 @@ fn needed(gen: Generation, pi: &OpInfo, prev: &MInst, ci: &OpInfo, cur: &MInst) 
             && uses(cur).iter().any(|r| sdefs.contains(r))
         {
             need = need.max(5);
+        }
+    }
+    if gen == Generation::Gfx9 && pi.flags.has(Flags::VALU) && ci.flags.has(Flags::VALU) {
+        // gfx940+ (CDNA3 ISA §4.5): a VALU SGPR/VCC write read by a VALU
+        // (operand, lane mask or carry-in) needs 2 wait states; VCC read
+        // implicitly by `v_div_fmas` (READS_VCC) needs 4.
+        let sdefs: Vec<u16> = all_defs(pi, prev)
+            .into_iter()
+            .filter(|&r| r < 256)
+            .collect();
+        if all_uses(ci, cur).iter().any(|r| sdefs.contains(r)) {
+            need = need.max(2);
+        }
+        if ci.flags.has(Flags::READS_VCC) && sdefs.iter().any(|r| VCC.contains(r)) {
+            need = need.max(4);
         }
     }
     if gen == Generation::Gfx9 && pi.flags.has(Flags::TRANS) && ci.flags.has(Flags::VALU) {
