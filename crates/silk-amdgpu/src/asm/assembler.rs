@@ -207,7 +207,7 @@ pub fn assemble(
 /// line-start `#` comments outside strings, keeping byte offsets.
 fn clean_line<'l>(line: &'l str, in_block: &mut bool) -> std::borrow::Cow<'l, str> {
     let b = line.as_bytes();
-    if !*in_block && !line.contains(['/', ';', '#', '"']) {
+    if !*in_block && !b.iter().any(|c| matches!(c, b'/' | b';' | b'#' | b'"')) {
         return std::borrow::Cow::Borrowed(line);
     }
     let mut out = b.to_vec();
@@ -342,10 +342,33 @@ impl<'a> Asm<'a> {
         loop {
             c.skip_ws();
             let save = c.pos;
+            // Most statements start with a mnemonic: no allocation unless
+            // the name turns out to be a label or an assignment.
             let name = if c.peek() == Some(b'"') {
                 Some(c.symbol_name()?)
             } else {
-                c.ident().map(|(s, p)| (s.to_string(), p))
+                match c.ident() {
+                    Some((s, p)) => {
+                        let b = c.bytes();
+                        let at = |k: usize| b.get(c.pos + k).copied();
+                        let next = {
+                            let mut k = 0;
+                            while matches!(at(k), Some(b' ' | b'\t' | b'\r' | b'\x0c' | b'\x0b')) {
+                                k += 1;
+                            }
+                            (at(0), at(1), at(k), at(k + 1))
+                        };
+                        let label = next.0 == Some(b':') && next.1 != Some(b':');
+                        let assign = next.2 == Some(b'=') && next.3 != Some(b'=');
+                        if label || assign {
+                            Some((s.to_string(), p))
+                        } else {
+                            c.pos = save;
+                            break;
+                        }
+                    }
+                    None => None,
+                }
             };
             let Some((name, pos)) = name else {
                 c.pos = save;

@@ -147,6 +147,9 @@ pub struct IsaEncoder;
 /// Finds one `sym@rel32@lo|hi[+-addend]` operand: returns the byte range,
 /// symbol, kind and addend.
 fn rel32_operand(text: &str) -> Option<(std::ops::Range<usize>, &str, FixupKind, i64)> {
+    if !text.as_bytes().contains(&b'@') {
+        return None;
+    }
     let at = text.find("@rel32@")?;
     let b = text.as_bytes();
     let mut start = at;

@@ -297,7 +297,7 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             // returning FLAT-family atomics. AGPR memory data stops at a255 (VGPR
             // ranges and MFMA results may run past the end).
             let agpr = code >= AGPR0;
-            let aligned = spec.dwords >= 2 && spec.kind != Kind::Sreg
+            let aligned = spec.dwords >= 2 && !matches!(spec.kind, Kind::Sreg)
                 || info.family == Family::Mubuf && spec.field == Field::Addr;
             let exempt = agpr && info.family.is_flat() && info.flags.has(Flags::RTN);
             if gen == Generation::Gfx9 && width >= 2 && aligned && !exempt && index % 2 != 0 {
@@ -400,7 +400,7 @@ fn decode_operand(
             half: 0,
         });
     }
-    if spec.field == Field::Literal || spec.kind == Kind::Literal {
+    if spec.field == Field::Literal || matches!(spec.kind, Kind::Literal) {
         return Ok(Operand::Literal(cur.literal()?));
     }
     if layout.family == Family::Smem && spec.field == Field::Soffset {
@@ -482,7 +482,7 @@ fn decode_operand(
             } else if operand::is_inline_const(code) {
                 Operand::Const(code as u8)
             } else {
-                let code = if spec.kind == Kind::Vsrc
+                let code = if matches!(spec.kind, Kind::Vsrc)
                     && spec.half
                     && gen == Generation::Gfx11
                     && code >= VGPR0
@@ -509,7 +509,7 @@ fn decode_operand(
             } else {
                 raw
             };
-            if width9 && raw < VGPR0 as u32 && spec.kind == Kind::AVgpr {
+            if width9 && raw < VGPR0 as u32 && matches!(spec.kind, Kind::AVgpr) {
                 // MFMA src2 may be an inline constant instead of an
                 // accumulator; scalar registers are not allowed.
                 let code = raw as u16;
@@ -526,7 +526,7 @@ fn decode_operand(
                 }
                 return Err(invalid("operand (VGPR or AGPR expected)"));
             }
-            if width9 && raw < VGPR0 as u32 && spec.kind != Kind::Agpr {
+            if width9 && raw < VGPR0 as u32 && !matches!(spec.kind, Kind::Agpr) {
                 // A 9-bit field naming a non-VGPR where only VGPRs are
                 // allowed: LLVM accepts only `src_*` registers there.
                 if !(230..LITERAL as u32).contains(&raw) {

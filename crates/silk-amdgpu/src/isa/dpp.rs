@@ -12,9 +12,8 @@
 use super::format::{Bits, Family, Field, Layout};
 use super::operand::{Operand, AGPR0, LITERAL, VGPR0};
 use super::table::{Form, FormMods, OperandSpec};
-use super::{Mods, Variant};
+use super::{text, Mods, Variant};
 use crate::target::Generation;
-use std::fmt::Write;
 
 /// src0 codes that announce a control dword.
 pub const SRC0_DPP16: u32 = 0xfa;
@@ -114,7 +113,7 @@ pub fn check(gen: Generation, form: &Form, mods: &Mods) -> Result<(), &'static s
     let vop12c = matches!(form.family, Family::Vop1 | Family::Vop2 | Family::Vopc);
     match mods.variant {
         Variant::Dpp16 => {
-            if dpp_ctrl_text(gen, get(c, DPP_CTRL)).is_none() {
+            if dpp_ctrl_name(gen, get(c, DPP_CTRL)).is_none() {
                 return Err("DPP control");
             }
             if vop12c {
@@ -129,14 +128,12 @@ pub fn check(gen: Generation, form: &Form, mods: &Mods) -> Result<(), &'static s
         }
         Variant::Sdwa => {
             let vopc = form.family == Family::Vopc;
-            let mut sels = vec![SDWA_SEL[0]];
-            if form.has(FormMods::DST_SEL) {
-                sels.push(SDWA_DST_SEL);
-            }
-            if form.has(FormMods::SRC1_SEL) {
-                sels.push(SDWA_SEL[1]);
-            }
-            if sels.iter().any(|&s| get(c, s) > 6) {
+            let sels = [
+                Some(SDWA_SEL[0]),
+                form.has(FormMods::DST_SEL).then_some(SDWA_DST_SEL),
+                form.has(FormMods::SRC1_SEL).then_some(SDWA_SEL[1]),
+            ];
+            if sels.iter().flatten().any(|&s| get(c, s) > 6) {
                 return Err("SDWA select");
             }
             if form.has(FormMods::DST_SEL) && get(c, SDWA_DST_UNUSED) > 2 {
@@ -166,29 +163,54 @@ pub fn check(gen: Generation, form: &Form, mods: &Mods) -> Result<(), &'static s
 /// enumeration; GFX11 replaces the wave shifts and row broadcasts with
 /// `row_share`/`row_xmask`, [RDNA3] §"DPP16").
 pub fn dpp_ctrl_text(gen: Generation, ctrl: u32) -> Option<String> {
+    let mut s = String::new();
+    push_dpp_ctrl(gen, ctrl, &mut s).then_some(s)
+}
+
+/// [`dpp_ctrl_text`] appended to `out`; false (nothing written) when the
+/// value has no name.
+fn push_dpp_ctrl(gen: Generation, ctrl: u32, out: &mut String) -> bool {
+    let Some((name, arg)) = dpp_ctrl_name(gen, ctrl) else {
+        return false;
+    };
+    if name == "quad_perm" {
+        out.push_str("quad_perm:[");
+        for i in 0..4 {
+            if i > 0 {
+                out.push(',');
+            }
+            text::dec(out, (ctrl >> (2 * i) & 3) as u64);
+        }
+        out.push(']');
+        return true;
+    }
+    out.push_str(name);
+    if let Some(n) = arg {
+        text::dec(out, n as u64);
+    }
+    true
+}
+
+/// The name of a `dpp_ctrl` value and its number argument (`quad_perm`
+/// takes its lane selects from the value itself).
+fn dpp_ctrl_name(gen: Generation, ctrl: u32) -> Option<(&'static str, Option<u32>)> {
     let n = ctrl & 0xf;
     Some(match (gen, ctrl) {
-        (_, 0x000..=0x0ff) => format!(
-            "quad_perm:[{},{},{},{}]",
-            ctrl & 3,
-            ctrl >> 2 & 3,
-            ctrl >> 4 & 3,
-            ctrl >> 6 & 3
-        ),
-        (_, 0x101..=0x10f) => format!("row_shl:{n}"),
-        (_, 0x111..=0x11f) => format!("row_shr:{n}"),
-        (_, 0x121..=0x12f) => format!("row_ror:{n}"),
-        (Generation::Gfx9, 0x130) => "wave_shl:1".into(),
-        (Generation::Gfx9, 0x134) => "wave_rol:1".into(),
-        (Generation::Gfx9, 0x138) => "wave_shr:1".into(),
-        (Generation::Gfx9, 0x13c) => "wave_ror:1".into(),
-        (_, 0x140) => "row_mirror".into(),
-        (_, 0x141) => "row_half_mirror".into(),
-        (Generation::Gfx9, 0x142) => "row_bcast:15".into(),
-        (Generation::Gfx9, 0x143) => "row_bcast:31".into(),
-        (Generation::Gfx9, 0x150..=0x15f) => format!("row_newbcast:{n}"),
-        (Generation::Gfx11, 0x150..=0x15f) => format!("row_share:{n}"),
-        (Generation::Gfx11, 0x160..=0x16f) => format!("row_xmask:{n}"),
+        (_, 0x000..=0x0ff) => ("quad_perm", None),
+        (_, 0x101..=0x10f) => ("row_shl:", Some(n)),
+        (_, 0x111..=0x11f) => ("row_shr:", Some(n)),
+        (_, 0x121..=0x12f) => ("row_ror:", Some(n)),
+        (Generation::Gfx9, 0x130) => ("wave_shl:1", None),
+        (Generation::Gfx9, 0x134) => ("wave_rol:1", None),
+        (Generation::Gfx9, 0x138) => ("wave_shr:1", None),
+        (Generation::Gfx9, 0x13c) => ("wave_ror:1", None),
+        (_, 0x140) => ("row_mirror", None),
+        (_, 0x141) => ("row_half_mirror", None),
+        (Generation::Gfx9, 0x142) => ("row_bcast:15", None),
+        (Generation::Gfx9, 0x143) => ("row_bcast:31", None),
+        (Generation::Gfx9, 0x150..=0x15f) => ("row_newbcast:", Some(n)),
+        (Generation::Gfx11, 0x150..=0x15f) => ("row_share:", Some(n)),
+        (Generation::Gfx11, 0x160..=0x16f) => ("row_xmask:", Some(n)),
         _ => return None,
     })
 }
@@ -206,18 +228,14 @@ pub fn print_controls(gen: Generation, form: &Form, mods: &Mods, out: &mut Strin
         Variant::Native => {}
         Variant::Dpp16 => {
             out.push(' ');
-            match dpp_ctrl_text(gen, get(c, DPP_CTRL)) {
-                Some(t) => out.push_str(&t),
-                None => {
-                    let _ = write!(out, "dpp_ctrl:{:#x}", get(c, DPP_CTRL));
-                }
+            if !push_dpp_ctrl(gen, get(c, DPP_CTRL), out) {
+                out.push_str("dpp_ctrl:");
+                text::hex0x(out, get(c, DPP_CTRL) as u64);
             }
-            let _ = write!(
-                out,
-                " row_mask:{:#x} bank_mask:{:#x}",
-                get(c, DPP_ROW_MASK),
-                get(c, DPP_BANK_MASK)
-            );
+            out.push_str(" row_mask:");
+            text::hex0x(out, get(c, DPP_ROW_MASK) as u64);
+            out.push_str(" bank_mask:");
+            text::hex0x(out, get(c, DPP_BANK_MASK) as u64);
             if get(c, DPP_BOUND_CTRL) != 0 {
                 out.push_str(" bound_ctrl:1");
             }
@@ -231,7 +249,7 @@ pub fn print_controls(gen: Generation, form: &Form, mods: &Mods, out: &mut Strin
                 if i > 0 {
                     out.push(',');
                 }
-                let _ = write!(out, "{}", c >> (8 + 3 * i) & 7);
+                text::dec(out, (c >> (8 + 3 * i) & 7) as u64);
             }
             out.push(']');
             if mods.mem & DPP8_FI != 0 {
@@ -252,19 +270,21 @@ pub fn print_controls(gen: Generation, form: &Form, mods: &Mods, out: &mut Strin
                 }
             }
             if form.has(FormMods::DST_SEL) {
-                let _ = write!(
-                    out,
-                    " dst_sel:{} dst_unused:{}",
-                    sel(get(c, SDWA_DST_SEL)),
+                out.push_str(" dst_sel:");
+                out.push_str(sel(get(c, SDWA_DST_SEL)));
+                out.push_str(" dst_unused:");
+                out.push_str(
                     UNUSED
                         .get(get(c, SDWA_DST_UNUSED) as usize)
                         .copied()
-                        .unwrap_or("?")
+                        .unwrap_or("?"),
                 );
             }
-            let _ = write!(out, " src0_sel:{}", sel(get(c, SDWA_SEL[0])));
+            out.push_str(" src0_sel:");
+            out.push_str(sel(get(c, SDWA_SEL[0])));
             if form.has(FormMods::SRC1_SEL) {
-                let _ = write!(out, " src1_sel:{}", sel(get(c, SDWA_SEL[1])));
+                out.push_str(" src1_sel:");
+                out.push_str(sel(get(c, SDWA_SEL[1])));
             }
         }
     }
@@ -454,7 +474,13 @@ pub fn ctrl_from_text(gen: Generation, key: &str, n: i64) -> Option<u32> {
     };
     let ctrl = base + n;
     // Valid exactly when it prints back as the same text.
-    (dpp_ctrl_text(gen, ctrl)? == format!("{key}:{n}")).then_some(ctrl)
+    let (name, arg) = dpp_ctrl_name(gen, ctrl)?;
+    let rest = name.strip_prefix(key)?.strip_prefix(':')?;
+    let same = match arg {
+        Some(a) => rest.is_empty() && a == n,
+        None => rest.parse::<u32>() == Ok(n),
+    };
+    same.then_some(ctrl)
 }
 
 /// The field value of an SDWA select / `dst_unused` name.

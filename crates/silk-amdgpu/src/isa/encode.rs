@@ -165,10 +165,12 @@ pub fn encode_into(
             name,
             problem: format!("invalid {what}"),
         })?;
-        let src0 = layout.field(Field::Src0).ok_or(EncodeError::Modifier {
-            name,
-            problem: "no src0 field".into(),
-        })?;
+        let src0 = layout
+            .field(Field::Src0)
+            .ok_or_else(|| EncodeError::Modifier {
+                name,
+                problem: "no src0 field".into(),
+            })?;
         src0.set(words, dpp::src0_code(&inst.mods).unwrap_or(0));
         words[len] = c;
         len += 1;
@@ -213,7 +215,7 @@ fn encode_operand(
     if layout.family == Family::Smem && spec.field == Field::Soffset {
         return encode_smem_soffset(gen, layout, op, words);
     }
-    if spec.kind == Kind::Literal || spec.field == Field::Literal {
+    if matches!(spec.kind, Kind::Literal) || spec.field == Field::Literal {
         return match op {
             Operand::Literal(v) => set_literal(*v),
             Operand::Const(_) | Operand::Imm(_) | Operand::Reg { .. } | Operand::None => {
@@ -254,7 +256,7 @@ fn encode_operand(
             }
         }
         (Kind::Ssrc | Kind::Vsrc, Operand::Reg { code, half, .. }) => {
-            if spec.kind == Kind::Ssrc && *code >= VGPR0 {
+            if matches!(spec.kind, Kind::Ssrc) && *code >= VGPR0 {
                 return Err("scalar operand cannot be a VGPR".into());
             }
             if *code >= AGPR0 {

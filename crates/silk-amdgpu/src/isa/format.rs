@@ -173,7 +173,8 @@ pub enum ModBit {
 }
 
 /// Bits of [`super::Mods::mem`], one per [`ModBit`].
-pub fn mod_bit(m: ModBit) -> u16 {
+#[inline]
+pub const fn mod_bit(m: ModBit) -> u16 {
     1 << (m as u16)
 }
 
@@ -192,6 +193,39 @@ pub struct Layout {
     pub offset1: Option<Bits>,
     /// Whether the offset is signed (sign-extended from its width).
     pub offset_signed: bool,
+    /// `fields` and `mod_bits` by [`Field`] / [`ModBit`] index (built at
+    /// compile time: lookups are on every operand's path).
+    pub field_at: [Option<Bits>; FIELDS],
+    pub mod_at: [Option<Bits>; MOD_BITS],
+    /// [`mod_bit`] of every bit in `mod_bits`.
+    pub mod_mask: u16,
+}
+
+/// Number of [`Field`] variants.
+pub const FIELDS: usize = Field::Unencoded as usize + 1;
+/// Number of [`ModBit`] variants.
+pub const MOD_BITS: usize = ModBit::Soe as usize + 1;
+
+const fn field_array(fields: &[(Field, Bits)]) -> [Option<Bits>; FIELDS] {
+    let mut a = [None; FIELDS];
+    let mut i = 0;
+    while i < fields.len() {
+        a[fields[i].0 as usize] = Some(fields[i].1);
+        i += 1;
+    }
+    a
+}
+
+const fn mod_array(bits: &[(ModBit, Bits)]) -> ([Option<Bits>; MOD_BITS], u16) {
+    let mut a = [None; MOD_BITS];
+    let mut mask = 0;
+    let mut i = 0;
+    while i < bits.len() {
+        a[bits[i].0 as usize] = Some(bits[i].1);
+        mask |= 1 << (bits[i].0 as u16);
+        i += 1;
+    }
+    (a, mask)
 }
 
 macro_rules! layout {
@@ -206,6 +240,9 @@ macro_rules! layout {
             offset: $off,
             offset1: $off1,
             offset_signed: $signed,
+            field_at: field_array(&[$((Field::$f, $fb)),*]),
+            mod_at: mod_array(&[$((ModBit::$m, $mb)),*]).0,
+            mod_mask: mod_array(&[$((ModBit::$m, $mb)),*]).1,
         }
     };
 }
@@ -736,37 +773,81 @@ pub fn layouts(gen: Generation) -> &'static [Layout] {
     }
 }
 
+/// Layouts by family, per generation (built at compile time).
+const fn by_family(layouts: &'static [Layout]) -> [Option<&'static Layout>; Family::ALL.len()] {
+    let mut idx = [None; Family::ALL.len()];
+    let mut i = 0;
+    while i < layouts.len() {
+        idx[layouts[i].family as usize] = Some(&layouts[i]);
+        i += 1;
+    }
+    idx
+}
+
+static GFX9_BY_FAMILY: [Option<&Layout>; Family::ALL.len()] = by_family(GFX9_LAYOUTS);
+static GFX11_BY_FAMILY: [Option<&Layout>; Family::ALL.len()] = by_family(GFX11_LAYOUTS);
+
 /// The layout of `family` in `gen`, if the family exists there.
+#[inline]
 pub fn layout(gen: Generation, family: Family) -> Option<&'static Layout> {
-    static INDEX: std::sync::OnceLock<[[Option<&'static Layout>; Family::ALL.len()]; 2]> =
-        std::sync::OnceLock::new();
-    let index = INDEX.get_or_init(|| {
-        let mut idx = [[None; Family::ALL.len()]; 2];
-        for (g, gen) in [Generation::Gfx9, Generation::Gfx11]
-            .into_iter()
-            .enumerate()
-        {
-            for l in layouts(gen) {
-                idx[g][l.family as usize] = Some(l);
-            }
-        }
-        idx
-    });
-    index[gen as usize][family as usize]
+    match gen {
+        Generation::Gfx9 => GFX9_BY_FAMILY[family as usize],
+        Generation::Gfx11 => GFX11_BY_FAMILY[family as usize],
+    }
 }
 
 /// Identify the family of an instruction from its first dword.
+#[inline]
 pub fn classify(gen: Generation, word0: u32) -> Option<&'static Layout> {
-    layouts(gen).iter().find(|l| word0 & l.mask == l.value)
+    let (all, first) = match gen {
+        Generation::Gfx9 => (GFX9_LAYOUTS, &GFX9_FIRST),
+        Generation::Gfx11 => (GFX11_LAYOUTS, &GFX11_FIRST),
+    };
+    // Start at the first layout the top nine bits allow (they decide
+    // most families); the scan keeps the priority order of `layouts`.
+    let from = first[(word0 >> 23) as usize] as usize;
+    all.get(from..)?.iter().find(|l| word0 & l.mask == l.value)
 }
 
+/// Per value of a dword's top nine bits: the first layout whose fixed
+/// bits there agree with it (`layouts.len()` when none does).
+const fn first_candidates(layouts: &[Layout]) -> [u8; 512] {
+    let mut out = [0u8; 512];
+    let mut top = 0;
+    while top < 512 {
+        let word = (top as u32) << 23;
+        let mut i = 0;
+        while i < layouts.len() {
+            let hi = layouts[i].mask & 0xff80_0000;
+            if word & hi == layouts[i].value & hi {
+                break;
+            }
+            i += 1;
+        }
+        out[top] = i as u8;
+        top += 1;
+    }
+    out
+}
+
+static GFX9_FIRST: [u8; 512] = first_candidates(GFX9_LAYOUTS);
+static GFX11_FIRST: [u8; 512] = first_candidates(GFX11_LAYOUTS);
+
 impl Layout {
+    #[inline]
     pub fn field(&self, f: Field) -> Option<Bits> {
-        self.fields.iter().find(|(n, _)| *n == f).map(|(_, b)| *b)
+        self.field_at[f as usize]
     }
 
+    #[inline]
     pub fn mod_bit(&self, m: ModBit) -> Option<Bits> {
-        self.mod_bits.iter().find(|(n, _)| *n == m).map(|(_, b)| *b)
+        self.mod_at[m as usize]
+    }
+
+    /// Whether the family has modifier bit `m`.
+    #[inline]
+    pub fn has_mod_bit(&self, m: ModBit) -> bool {
+        self.mod_mask & mod_bit(m) != 0
     }
 
     /// The fixed prefix bits of dword 0 with `opcode` filled in.
@@ -774,5 +855,33 @@ impl Layout {
         let mut w = [self.value, 0];
         self.opcode.set(&mut w, opcode as u32);
         w
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The indexed classification picks what a scan of every layout picks.
+    #[test]
+    fn classify_agrees_with_a_scan() {
+        for gen in [Generation::Gfx9, Generation::Gfx11] {
+            let mut x: u32 = 0x1234_5678;
+            for top in 0..512u32 {
+                for _ in 0..64 {
+                    // xorshift: varied low bits under each prefix.
+                    x ^= x << 13;
+                    x ^= x >> 17;
+                    x ^= x << 5;
+                    let w = top << 23 | (x & 0x007f_ffff);
+                    let want = layouts(gen).iter().find(|l| w & l.mask == l.value);
+                    assert_eq!(
+                        classify(gen, w).map(|l| l.family),
+                        want.map(|l| l.family),
+                        "{gen:?} {w:#010x}"
+                    );
+                }
+            }
+        }
     }
 }

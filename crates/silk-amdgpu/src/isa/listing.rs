@@ -82,7 +82,10 @@ pub fn show_encoding(processor: Processor, text: &str) -> (String, Vec<ListingEr
             if i > 0 {
                 out.push(',');
             }
-            let _ = write!(out, "0x{b:02x}");
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.push_str("0x");
+            out.push(HEX[(b >> 4) as usize] as char);
+            out.push(HEX[(b & 0xf) as usize] as char);
         }
         out.push_str("]\n");
     }

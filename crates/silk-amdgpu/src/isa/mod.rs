@@ -16,12 +16,14 @@ pub mod parse;
 pub mod print;
 pub mod symbolic;
 pub mod table;
+mod text;
 pub mod vopd;
 
 mod gfx11;
 mod gfx11_forms;
 mod gfx9;
 mod gfx9_forms;
+mod index;
 
 pub use decode::{decode, decode_all, DecodeError};
 pub use encode::{encode, EncodeError};

@@ -115,7 +115,7 @@ pub fn is_inline_const(code: u16) -> bool {
 
 /// Name of a scalar source code that is not an SGPR, for 32-bit access.
 /// Returns `None` for codes with no register (constants, literal, reserved).
-pub fn special_name(gen: Generation, code: u16) -> Option<&'static str> {
+pub const fn special_name(gen: Generation, code: u16) -> Option<&'static str> {
     Some(match (gen, code) {
         (Generation::Gfx9, 102) => "flat_scratch_lo",
         (Generation::Gfx9, 103) => "flat_scratch_hi",
@@ -143,7 +143,7 @@ pub fn special_name(gen: Generation, code: u16) -> Option<&'static str> {
 }
 
 /// Name of a 64-bit special register pair starting at `code`.
-pub fn special_pair_name(gen: Generation, code: u16) -> Option<&'static str> {
+pub const fn special_pair_name(gen: Generation, code: u16) -> Option<&'static str> {
     Some(match (gen, code) {
         (Generation::Gfx9, 102) => "flat_scratch",
         (Generation::Gfx9, 104) => "xnack_mask",
@@ -231,10 +231,18 @@ pub fn align_scalar_tuple(gen: Generation, code: u16, count: u8) -> u16 {
 pub fn print_reg(gen: Generation, code: u16, count: u8, half: u8, out: &mut String) {
     use std::fmt::Write;
     let range = |out: &mut String, prefix: &str, n: u16| {
+        match prefix.as_bytes() {
+            [c] => out.push(*c as char),
+            _ => out.push_str(prefix),
+        }
         if count == 1 {
-            let _ = write!(out, "{prefix}{n}");
+            super::text::dec(out, n as u64);
         } else {
-            let _ = write!(out, "{prefix}[{n}:{}]", n + count as u16 - 1);
+            out.push('[');
+            super::text::dec(out, n as u64);
+            out.push(':');
+            super::text::dec(out, n as u64 + count as u64 - 1);
+            out.push(']');
         }
     };
     if code >= AGPR0 {
@@ -242,8 +250,14 @@ pub fn print_reg(gen: Generation, code: u16, count: u8, half: u8, out: &mut Stri
     } else if code >= VGPR0 {
         range(out, "v", code - VGPR0);
         match half {
-            1 => out.push_str(".l"),
-            2 => out.push_str(".h"),
+            1 => {
+                out.push('.');
+                out.push('l');
+            }
+            2 => {
+                out.push('.');
+                out.push('h');
+            }
             _ => {}
         }
     } else if code < sgpr_limit(gen) {

@@ -49,49 +49,129 @@ fn err<T>(column: usize, message: impl Into<String>) -> Result<T, ParseError> {
 pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseError> {
     let body = text.trim_end();
     let start = body.len() - body.trim_start().len();
-    let name_end = body[start..]
-        .find(char::is_whitespace)
-        .map_or(body.len(), |i| start + i);
+    let name_end = {
+        let b = body.as_bytes();
+        let mut i = start;
+        while i < b.len() && !NAME_END[b[i] as usize] {
+            i += 1;
+        }
+        if i < b.len() && b[i] >= 0x80 {
+            // Non-ASCII text: let `char` decide what is whitespace.
+            body[start..]
+                .find(char::is_whitespace)
+                .map_or(body.len(), |k| start + k)
+        } else {
+            i
+        }
+    };
     let name = &body[start..name_end];
     if name.is_empty() {
         return err(start, "expected an instruction mnemonic");
     }
-    if body[start..].contains("::") {
+    if has_double_colon(&body.as_bytes()[start..]) {
         return parse_vopd(processor, body, start);
     }
     let gen = processor.generation();
     let tbl = table::table(gen);
-    let mut candidates: Vec<(Opcode, Option<&'static Form>)> = table::by_name(processor, name)
-        .map(|op| (op, None))
-        .collect();
-    // DPP/SDWA forms by their own mnemonics (`v_mov_b32_dpp`, GFX11 VOPC
-    // `v_cmp_lt_f32`), after the native encodings of the same name.
-    for form in table::forms_by_name(processor, name) {
-        if let Some(op) = table::by_encoding(processor, form.family, form.opcode) {
-            candidates.push((op, Some(form)));
+    // The native encodings of the name, then DPP/SDWA forms by their own
+    // mnemonics (`v_mov_b32_dpp`, GFX11 VOPC `v_cmp_lt_f32`); repeats of
+    // the previous candidate are skipped.
+    let natives = table::by_name(processor, name).map(|op| (op, None));
+    let forms = table::forms_by_name(processor, name).filter_map(|form| {
+        table::by_encoding(processor, form.family, form.opcode).map(|op| (op, Some(form)))
+    });
+    let mut prev: Option<(Opcode, Option<&'static Form>)> = None;
+    // Candidates are first tried without building error messages; the
+    // one whose error got furthest is run again for its message.
+    let mut best: Option<(usize, Opcode, Option<&'static Form>)> = None;
+    for cand in natives.chain(forms) {
+        if prev == Some(cand) {
+            continue;
         }
-    }
-    candidates.dedup();
-    if candidates.is_empty() {
-        return err(
-            start,
-            format!("unknown instruction `{name}` for {processor}"),
-        );
-    }
-    let mut first_error: Option<ParseError> = None;
-    for (op, form) in candidates {
+        prev = Some(cand);
+        let (op, form) = cand;
         let info = &tbl[op.0 as usize];
-        match Parser::new(processor, body, name_end).parse(op, info, form) {
+        let mut p = Parser::new(processor, body, name_end);
+        p.quiet = true;
+        match p.parse(op, info, form) {
             Ok(p) => return Ok(p),
             Err(e) => {
-                if first_error.as_ref().is_none_or(|f| e.column > f.column) {
-                    first_error = Some(e);
+                if best.is_none_or(|(c, _, _)| e.column > c) {
+                    best = Some((e.column, op, form));
                 }
             }
         }
     }
-    Err(first_error.expect("at least one candidate"))
+    let Some((_, op, form)) = best else {
+        return err(
+            start,
+            format!("unknown instruction `{name}` for {processor}"),
+        );
+    };
+    let info = &tbl[op.0 as usize];
+    Parser::new(processor, body, name_end).parse(op, info, form)
 }
+
+/// A decimal or `0x` hexadecimal integer token that cannot overflow,
+/// read without the general number parser (the common operand case).
+fn plain_int(t: &[u8]) -> Option<i64> {
+    let (digits, radix) = match t {
+        [b'0', b'x' | b'X', rest @ ..] => (rest, 16),
+        _ => (t, 10),
+    };
+    if digits.is_empty() || digits.len() > 15 {
+        return None;
+    }
+    let mut v: i64 = 0;
+    for &c in digits {
+        let d = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' if radix == 16 => c - b'a' + 10,
+            b'A'..=b'F' if radix == 16 => c - b'A' + 10,
+            _ => return None,
+        };
+        v = v * radix + d as i64;
+    }
+    Some(v)
+}
+
+/// Whether the text holds `::` (a VOPD pair); `:` is found by `memchr`.
+fn has_double_colon(b: &[u8]) -> bool {
+    let mut from = 0;
+    while let Some(i) = b[from..].iter().position(|&c| c == b':') {
+        let at = from + i;
+        if b.get(at + 1) == Some(&b':') {
+            return true;
+        }
+        from = at + 1;
+    }
+    false
+}
+
+/// Bytes of a [`Parser::word`]: ASCII letters, digits, `_`, `.`, `$`.
+static WORD_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'$';
+        c += 1;
+    }
+    t
+};
+
+/// Bytes that end a mnemonic or need a `char` look (ASCII whitespace,
+/// including vertical tab, and every non-ASCII byte).
+static NAME_END: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b >= 0x80 || matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c);
+        c += 1;
+    }
+    t
+};
 
 /// A VOPD pair `X operands :: Y operands` ([`super::vopd`]).
 fn parse_vopd(processor: Processor, body: &str, start: usize) -> Result<ParsedInst, ParseError> {
@@ -145,7 +225,7 @@ fn parse_vopd(processor: Processor, body: &str, start: usize) -> Result<ParsedIn
                 }
                 literal = Some(v);
             }
-            if spec.kind != Kind::Literal && spec.field != Field::Literal {
+            if !matches!(spec.kind, Kind::Literal) && spec.field != Field::Literal {
                 operands.push(o);
             }
         }
@@ -172,6 +252,9 @@ struct Parser<'a> {
     pos: usize,
     /// An `offset:` modifier was written (SMEM: selects IMM with SOE).
     offset_seen: bool,
+    /// Errors need only their column (messages are built when the
+    /// candidate is parsed again for its error).
+    quiet: bool,
 }
 
 /// A parsed operand before it is fitted to the operand's kind.
@@ -193,7 +276,16 @@ impl<'a> Parser<'a> {
             s,
             pos,
             offset_seen: false,
+            quiet: false,
         }
+    }
+
+    /// An error at `column`; the message is built only when not quiet.
+    fn fail<T>(&self, column: usize, message: impl FnOnce() -> String) -> Result<T, ParseError> {
+        Err(ParseError {
+            column,
+            message: if self.quiet { String::new() } else { message() },
+        })
     }
 
     fn rest(&self) -> &'a str {
@@ -201,12 +293,28 @@ impl<'a> Parser<'a> {
     }
 
     fn skip_ws(&mut self) {
-        let r = self.rest();
-        self.pos += r.len() - r.trim_start().len();
+        let b = self.s.as_bytes();
+        while self.pos < b.len() && matches!(b[self.pos], b' ' | b'\t') {
+            self.pos += 1;
+        }
+        if self.pos < b.len() && (b[self.pos].is_ascii_whitespace() || b[self.pos] >= 0x80) {
+            let r = self.rest();
+            self.pos += r.len() - r.trim_start().len();
+        }
+    }
+
+    /// The next byte, if any.
+    fn peek(&self) -> Option<u8> {
+        self.s.as_bytes().get(self.pos).copied()
     }
 
     fn eat(&mut self, t: &str) -> bool {
-        if self.rest().starts_with(t) {
+        let t = t.as_bytes();
+        // Every token starts with a byte that rules most texts out.
+        if self.peek() != t.first().copied() {
+            return false;
+        }
+        if self.s.as_bytes()[self.pos..].starts_with(t) {
             self.pos += t.len();
             true
         } else {
@@ -215,7 +323,8 @@ impl<'a> Parser<'a> {
     }
 
     fn at_end(&self) -> bool {
-        self.rest().trim().is_empty()
+        let r = &self.s.as_bytes()[self.pos..];
+        r.iter().all(|&c| matches!(c, b' ' | b'\t')) || self.rest().trim().is_empty()
     }
 
     fn parse(
@@ -260,10 +369,9 @@ impl<'a> Parser<'a> {
             self.skip_ws();
             if i > 0 {
                 if !self.eat(",") {
-                    return err(
-                        self.pos,
-                        format!("expected `,` before operand {} of `{}`", i + 1, info.name),
-                    );
+                    return self.fail(self.pos, || {
+                        format!("expected `,` before operand {} of `{}`", i + 1, info.name)
+                    });
                 }
                 self.skip_ws();
             }
@@ -292,7 +400,9 @@ impl<'a> Parser<'a> {
             if (neg || abs || sext)
                 && !(ctrl_mods || matches!(info.family, Family::Vop3 | Family::Vop3p))
             {
-                return err(col, "source modifiers are only allowed in VOP3 encodings");
+                return self.fail(col, || {
+                    "source modifiers are only allowed in VOP3 encodings".into()
+                });
             }
             let spec = &if variant == Variant::Sdwa && spec.field == Field::Src1 {
                 // SDWA's S1 bit lets src1 be a scalar or a constant.
@@ -353,7 +463,7 @@ impl<'a> Parser<'a> {
         }
         self.implied_bits(info, &mut inst, no_vaddr);
         if !self.at_end() {
-            return err(self.pos, format!("unexpected `{}`", self.rest().trim()));
+            return self.fail(self.pos, || format!("unexpected `{}`", self.rest().trim()));
         }
         Ok(ParsedInst { inst, label })
     }
@@ -363,7 +473,7 @@ impl<'a> Parser<'a> {
     fn smem_offset(&mut self, mods: &mut Mods, col: usize) -> Result<Operand, ParseError> {
         let (neg, abs, v) = self.value()?;
         if neg || abs {
-            return err(col, "source modifiers are not allowed here");
+            return self.fail(col, || "source modifiers are not allowed here".into());
         }
         match v {
             Value::Reg { code, count: 1, .. } if code < VGPR0 => Ok(Operand::sgpr(code)),
@@ -374,7 +484,7 @@ impl<'a> Parser<'a> {
                     Generation::Gfx11 => Operand::sgpr(operand::null_code(self.gen)),
                 })
             }
-            other => err(col, format!("invalid SMEM offset {}", describe(&other))),
+            other => self.fail(col, || format!("invalid SMEM offset {}", describe(&other))),
         }
     }
 
@@ -438,17 +548,19 @@ impl<'a> Parser<'a> {
         if self.eat(t) {
             Ok(())
         } else {
-            err(self.pos, format!("expected `{t}`"))
+            self.fail(self.pos, || format!("expected `{t}`"))
         }
     }
 
     fn word(&mut self) -> &'a str {
-        let r = self.rest();
-        let n = r
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$'))
-            .unwrap_or(r.len());
-        self.pos += n;
-        &r[..n]
+        let b = self.s.as_bytes();
+        let start = self.pos;
+        let mut end = start;
+        while end < b.len() && WORD_BYTE[b[end] as usize] {
+            end += 1;
+        }
+        self.pos = end;
+        &self.s[start..end]
     }
 
     fn number(&mut self) -> Result<Value, ParseError> {
@@ -457,10 +569,14 @@ impl<'a> Parser<'a> {
         let neg = r.starts_with('-');
         let body = if neg { &r[1..] } else { r };
         let n = body
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '_'))
+            .bytes()
+            .position(|c| !(c.is_ascii_alphanumeric() || c == b'.' || c == b'_'))
             .unwrap_or(body.len());
         let tok = &body[..n];
         self.pos += n + neg as usize;
+        if let Some(v) = plain_int(tok.as_bytes()) {
+            return Ok(Value::Int(if neg { -v } else { v }));
+        }
         let v = if let Some(h) = tok.strip_prefix("0x").or_else(|| tok.strip_prefix("0X")) {
             i64::from_str_radix(h, 16).map(Value::Int)
         } else if let Some(b) = tok.strip_prefix("0b") {
@@ -476,7 +592,7 @@ impl<'a> Parser<'a> {
         match v {
             Ok(Value::Int(i)) => Ok(Value::Int(if neg { -i } else { i })),
             Ok(other) => Ok(other),
-            Err(_) => err(col, format!("invalid number `{tok}`")),
+            Err(_) => self.fail(col, || format!("invalid number `{tok}`")),
         }
     }
 
@@ -493,12 +609,12 @@ impl<'a> Parser<'a> {
                 Value::Int(i) if (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&i) => {
                     Ok(Value::Lit(i as u32))
                 }
-                _ => err(col, "lit() needs a 32-bit integer"),
+                _ => self.fail(col, || "lit() needs a 32-bit integer".into()),
             };
         }
         let w = self.word();
         if w.is_empty() {
-            return err(col, "expected an operand");
+            return self.fail(col, || "expected an operand".into());
         }
         if let Some(reg) = self.register(w, col)? {
             return Ok(reg);
@@ -539,17 +655,20 @@ impl<'a> Parser<'a> {
             let b = self.uint(col)?;
             self.expect("]")?;
             if b < a || b - a >= 32 {
-                return err(col, format!("invalid register range [{a}:{b}]"));
+                return self.fail(col, || format!("invalid register range [{a}:{b}]"));
             }
             let (_, h) = self.half_suffix();
             return self
                 .reg_value(base, a, (b - a + 1) as u8, h.max(half), col)
                 .map(Some);
         }
-        let n: u32 = digits.parse().map_err(|_| ParseError {
-            column: col,
-            message: format!("invalid register `{w}`"),
-        })?;
+        let n: u32 = match plain_int(digits.as_bytes()) {
+            Some(n) if digits.len() <= 9 && !digits.starts_with("0x") => n as u32,
+            _ => digits.parse().map_err(|_| ParseError {
+                column: col,
+                message: format!("invalid register `{w}`"),
+            })?,
+        };
         self.reg_value(base, n, 1, half, col).map(Some)
     }
 
@@ -586,10 +705,9 @@ impl<'a> Parser<'a> {
             _ => 256,
         };
         if n + count as u32 > limit {
-            return err(
-                col,
-                format!("register index {} out of range", n + count as u32 - 1),
-            );
+            return self.fail(col, || {
+                format!("register index {} out of range", n + count as u32 - 1)
+            });
         }
         Ok(Value::Reg {
             code: base + n as u16,
@@ -616,10 +734,9 @@ impl<'a> Parser<'a> {
                 }
             }
             (Kind::Implicit(_), _) => {
-                return err(
-                    col,
-                    format!("`{}` expects its fixed register here", info.name),
-                )
+                return self.fail(col, || {
+                    format!("`{}` expects its fixed register here", info.name)
+                })
             }
             (Kind::Imm(ImmStyle::Branch), Value::Symbol(s)) => return Ok(Fitted::Label(s)),
             (Kind::Imm(_), Value::Int(i)) => Operand::Imm(i as i32),
@@ -654,8 +771,10 @@ impl<'a> Parser<'a> {
                 Operand::Reg { code, count, half }
             }
             (Kind::Ssrc | Kind::Vsrc, Value::Reg { code, count, half }) => {
-                if spec.kind == Kind::Ssrc && code >= VGPR0 {
-                    return err(col, "a vector register is not allowed in a scalar operand");
+                if matches!(spec.kind, Kind::Ssrc) && code >= VGPR0 {
+                    return self.fail(col, || {
+                        "a vector register is not allowed in a scalar operand".into()
+                    });
                 }
                 Operand::Reg { code, count, half }
             }
@@ -685,10 +804,9 @@ impl<'a> Parser<'a> {
                 }
             }
             (_, other) => {
-                return err(
-                    col,
-                    format!("invalid operand {} for `{}`", describe(&other), info.name),
-                )
+                return self.fail(col, || {
+                    format!("invalid operand {} for `{}`", describe(&other), info.name)
+                })
             }
         };
         Ok(Fitted::Op(op))
@@ -705,7 +823,7 @@ impl<'a> Parser<'a> {
             let col = self.pos;
             let key = self.word();
             if key.is_empty() {
-                return err(col, format!("unexpected `{}`", self.rest().trim()));
+                return self.fail(col, || format!("unexpected `{}`", self.rest().trim()));
             }
             if inst.mods.variant != Variant::Native && self.dpp_modifier(inst, key, col)? {
                 continue;
@@ -736,7 +854,7 @@ impl<'a> Parser<'a> {
                 (_, "dlc") => bit(ModBit::Dlc)?,
                 _ => {
                     if !self.eat(":") {
-                        return err(col, format!("unknown modifier `{key}`"));
+                        return self.fail(col, || format!("unknown modifier `{key}`"));
                     }
                     self.keyed_modifier(info, inst, key, col)?;
                 }
@@ -802,7 +920,7 @@ impl<'a> Parser<'a> {
                     }
                     let n = self.int_value(col)?;
                     if !(0..8).contains(&n) {
-                        return err(col, "dpp8 lane selects are 0..7");
+                        return self.fail(col, || "dpp8 lane selects are 0..7".into());
                     }
                     sel |= (n as u32) << (3 * i);
                 }
@@ -831,7 +949,7 @@ impl<'a> Parser<'a> {
                     }
                     let n = self.int_value(col)?;
                     if !(0..4).contains(&n) {
-                        return err(col, "quad_perm lane selects are 0..3");
+                        return self.fail(col, || "quad_perm lane selects are 0..3".into());
                     }
                     q |= (n as u32) << (2 * i);
                 }
@@ -850,7 +968,7 @@ impl<'a> Parser<'a> {
                 };
                 if let Some(b) = bits {
                     if !(0..16).contains(&n) {
-                        return err(col, format!("`{k}` takes 0..15"));
+                        return self.fail(col, || format!("`{k}` takes 0..15"));
                     }
                     dpp::set(c, b, n as u32);
                 } else if k == "bound_ctrl" {
@@ -901,7 +1019,7 @@ impl<'a> Parser<'a> {
                     ("mul", 2) => 1,
                     ("mul", 4) => 2,
                     ("div", 2) => 3,
-                    _ => return err(col, format!("invalid output modifier `{key}:{v}`")),
+                    _ => return self.fail(col, || format!("invalid output modifier `{key}:{v}`")),
                 };
             }
             "op_sel" => {
@@ -960,7 +1078,7 @@ impl<'a> Parser<'a> {
                 let v = self.int_value(col)?;
                 if info.family == Family::Ds {
                     if !(0..=0xffff).contains(&v) {
-                        return err(col, "DS offset must be 0..65535");
+                        return self.fail(col, || "DS offset must be 0..65535".into());
                     }
                     m.offset = (v & 0xff) as i32;
                     m.offset1 = (v >> 8) as u16;
@@ -971,7 +1089,7 @@ impl<'a> Parser<'a> {
             "format" => {
                 m.offset1 = self.format(col)?;
             }
-            _ => return err(col, format!("unknown modifier `{key}:`")),
+            _ => return self.fail(col, || format!("unknown modifier `{key}:`")),
         }
         Ok(())
     }
@@ -979,7 +1097,7 @@ impl<'a> Parser<'a> {
     fn int_value(&mut self, col: usize) -> Result<i64, ParseError> {
         match self.number()? {
             Value::Int(i) => Ok(i),
-            _ => err(col, "expected an integer"),
+            _ => self.fail(col, || "expected an integer".into()),
         }
     }
 
@@ -1000,7 +1118,7 @@ impl<'a> Parser<'a> {
             match self.int_value(col)? {
                 0 => {}
                 1 => bits |= 1 << i,
-                _ => return err(col, "expected 0 or 1"),
+                _ => return self.fail(col, || "expected 0 or 1".into()),
             }
             i += 1;
             self.skip_ws();
@@ -1009,7 +1127,7 @@ impl<'a> Parser<'a> {
             }
             self.expect(",")?;
             if i >= 8 {
-                return err(col, "too many entries");
+                return self.fail(col, || "too many entries".into());
             }
         }
     }
@@ -1032,7 +1150,7 @@ impl<'a> Parser<'a> {
             } else if let Some(v) = super::print::gfx11_format_value(w) {
                 unified = Some(v);
             } else {
-                return err(col, format!("unknown buffer format `{w}`"));
+                return self.fail(col, || format!("unknown buffer format `{w}`"));
             }
             self.skip_ws();
             if self.eat("]") {
@@ -1072,18 +1190,44 @@ fn src_index(f: Field) -> Option<u8> {
     }
 }
 
-/// Named scalar registers ([`operand::special_name`] in reverse).
+/// Named scalar registers ([`operand::special_name`] in reverse): the
+/// first code in 100..=255 with the name, 32-bit before 64-bit.
 fn special(gen: Generation, w: &str) -> Option<(u16, u8)> {
-    for code in 100..=255u16 {
-        if operand::special_name(gen, code) == Some(w) {
-            return Some((code, 1));
-        }
-        if operand::special_pair_name(gen, code) == Some(w) {
-            return Some((code, 2));
-        }
-    }
-    None
+    let names: &[(&str, u16, u8)] = match gen {
+        Generation::Gfx9 => &GFX9_SPECIALS,
+        Generation::Gfx11 => &GFX11_SPECIALS,
+    };
+    names
+        .iter()
+        .find(|(n, _, _)| !w.is_empty() && n.len() == w.len() && *n == w)
+        .map(|&(_, code, count)| (code, count))
 }
+
+/// Every (name, code, width) of [`operand::special_name`] and
+/// [`operand::special_pair_name`], in the order [`special`] searches.
+const fn specials(gen: Generation) -> [(&'static str, u16, u8); SPECIALS] {
+    let mut out = [("", 0, 0); SPECIALS];
+    let mut n = 0;
+    let mut code = 100;
+    while code <= 255 {
+        if let Some(s) = operand::special_name(gen, code) {
+            out[n] = (s, code, 1);
+            n += 1;
+        }
+        if let Some(s) = operand::special_pair_name(gen, code) {
+            out[n] = (s, code, 2);
+            n += 1;
+        }
+        code += 1;
+    }
+    out
+}
+
+/// Upper bound of named special registers per generation (unused slots
+/// have an empty name, which no register word matches).
+const SPECIALS: usize = 64;
+static GFX9_SPECIALS: [(&str, u16, u8); SPECIALS] = specials(Generation::Gfx9);
+static GFX11_SPECIALS: [(&str, u16, u8); SPECIALS] = specials(Generation::Gfx11);
 
 /// An integer in a source operand: inline when -16..=64, else a literal.
 fn int_source(ty: Ty, i: i64, col: usize) -> Result<Operand, ParseError> {

@@ -8,7 +8,7 @@ use super::format::{self, Family, Field, ModBit};
 use super::operand::{self, Operand};
 use super::symbolic;
 use super::table::{self, Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
-use super::{dpp, Inst, Variant};
+use super::{dpp, text, Inst, Variant};
 use crate::target::{Generation, Processor};
 use std::fmt::Write;
 
@@ -47,7 +47,10 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
             // Printed with the immediate offset, see `print_smem_tail`.
             continue;
         }
-        out.push_str(if first { " " } else { ", " });
+        if !first {
+            out.push(',');
+        }
+        out.push(' ');
         first = false;
         print_operand(processor, info, inst, spec, op, out);
     }
@@ -132,11 +135,7 @@ fn print_operand_mods(
         && !abs
         && match op {
             Operand::Const(_) => true,
-            Operand::Literal(v) => {
-                let mut t = String::new();
-                print_literal(spec, *v, &mut t);
-                !t.starts_with("lit(")
-            }
+            Operand::Literal(v) => !literal_is_lit(spec, *v),
             _ => false,
         };
     if neg_call {
@@ -149,17 +148,13 @@ fn print_operand_mods(
     }
     match (*op, spec.kind) {
         (Operand::Imm(v), Kind::Imm(style)) => print_imm(processor, style, v, out),
-        (Operand::Imm(v), _) => {
-            let _ = write!(out, "{v}");
-        }
+        (Operand::Imm(v), _) => text::int(out, v as i64),
         (Operand::Reg { code, count, half }, _) => {
             print_reg_operand(gen, info, inst, spec, code, count, half, out)
         }
         (Operand::Const(code), _) => print_inline(spec.ty, code as u16, out),
         // A literal constant operand (`K` of fmaak/fmamk) is never inline.
-        (Operand::Literal(v), Kind::Literal) => {
-            let _ = write!(out, "{v:#x}");
-        }
+        (Operand::Literal(v), Kind::Literal) => text::hex0x(out, v as u64),
         (Operand::Literal(v), _) => {
             // `v_fma_mix*`: op_sel_hi marks an f16 source.
             let f16_mix = info.family == Family::Vop3p
@@ -265,9 +260,10 @@ pub(crate) fn effective_count(
     }
 }
 
+#[inline]
 fn has_mod(gen: Generation, family: Family, mem: u16, bit: ModBit) -> bool {
-    format::layout(gen, family).is_some_and(|l| l.mod_bit(bit).is_some())
-        && mem & format::mod_bit(bit) != 0
+    mem & format::mod_bit(bit) != 0
+        && format::layout(gen, family).is_some_and(|l| l.has_mod_bit(bit))
 }
 
 /// A modifier bit that is set and that LLVM prints for this opcode.
@@ -277,17 +273,13 @@ fn shown(gen: Generation, info: &OpInfo, mem: u16, bit: ModBit) -> bool {
 
 fn print_imm(processor: Processor, style: ImmStyle, v: i32, out: &mut String) {
     match style {
-        ImmStyle::Branch => {
-            let _ = write!(out, "{}", v as u16 as i16);
-        }
-        ImmStyle::Dec => {
-            let _ = write!(out, "{v}");
-        }
+        ImmStyle::Branch => text::int(out, v as u16 as i16 as i64),
+        ImmStyle::Dec => text::int(out, v as i64),
         ImmStyle::DecOrHex => {
             if (0..=64).contains(&v) {
-                let _ = write!(out, "{v}");
+                text::int(out, v as i64);
             } else {
-                let _ = write!(out, "{:#x}", v as u32);
+                text::hex0x(out, v as u32 as u64);
             }
         }
         ImmStyle::Sym(kind) => symbolic::print(kind, processor, v as u16, out),
@@ -326,12 +318,12 @@ const FLOAT_TEXT: [&str; 8] = ["0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0
 /// Inline constant (source codes 128..=208, 240..=248).
 fn print_inline(ty: Ty, code: u16, out: &mut String) {
     if let Some(v) = operand::inline_int(code) {
-        let _ = write!(out, "{v}");
+        text::int(out, v);
         return;
     }
     let idx = (code - 240) as usize;
     if ty == Ty::B16 {
-        let _ = write!(out, "0x{:x}", F16_INLINE.get(idx).copied().unwrap_or(0));
+        text::hex0x(out, F16_INLINE.get(idx).copied().unwrap_or(0) as u64);
         return;
     }
     if idx == 8 {
@@ -353,18 +345,39 @@ fn inline16(v: u16, floats: &[u16; 9]) -> bool {
     (-16..=64).contains(&(v as i16)) || floats.contains(&v)
 }
 
+/// Whether [`print_literal`] shows `v` as `lit(...)`.
+fn literal_is_lit(spec: &OperandSpec, v: u32) -> bool {
+    literal_text(spec, v).is_some_and(|(lit, _)| lit)
+}
+
 /// 32-bit literal dword, as LLVM prints it for the operand's type
 /// (`lit(...)` marks a literal that could have been an inline constant).
 fn print_literal(spec: &OperandSpec, v: u32, out: &mut String) {
+    match literal_text(spec, v) {
+        None => {
+            let i = F64_INLINE_HI.iter().position(|&x| x == v).unwrap_or(0);
+            out.push_str(FLOAT_TEXT[i]);
+        }
+        Some((true, shown)) => {
+            out.push_str("lit(");
+            text::hex0x(out, shown as u64);
+            out.push(')');
+        }
+        Some((false, shown)) => text::hex0x(out, shown as u64),
+    }
+}
+
+/// How a literal prints: `Some((lit, shown))` for `lit(shown)` or
+/// `shown`; `None` for an f64 literal that prints as a float.
+fn literal_text(spec: &OperandSpec, v: u32) -> Option<(bool, u32)> {
     let inline32 = int_inline(v) || F32_INLINE.contains(&v);
     let (lo, hi) = (v as u16, (v >> 16) as u16);
     let (lit, shown) = match spec.ty {
         Ty::B32 | Ty::V2F32 => (inline32, v),
         Ty::B64 => (int_inline(v), v),
         Ty::F64 => {
-            if let Some(i) = F64_INLINE_HI.iter().position(|&x| x == v) {
-                out.push_str(FLOAT_TEXT[i]);
-                return;
+            if F64_INLINE_HI.contains(&v) {
+                return None;
             }
             (false, v)
         }
@@ -386,11 +399,7 @@ fn print_literal(spec: &OperandSpec, v: u32, out: &mut String) {
         Ty::V2F16Splat => (int_inline(v) || lo == hi && F16_INLINE.contains(&lo), v),
         Ty::V2Bf16 => (int_inline(v) || hi == 0 && inline16(lo, &BF16_INLINE), v),
     };
-    if lit {
-        let _ = write!(out, "lit(0x{shown:x})");
-    } else {
-        let _ = write!(out, "0x{shown:x}");
-    }
+    Some((lit, shown))
 }
 
 fn bits_list(bits: u8, n: usize, out: &mut String) {
@@ -450,10 +459,12 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
         }
         Family::Vop3p if info.flags.has(Flags::MFMA) && gen == Generation::Gfx9 => {
             if m.offset1 != 0 {
-                let _ = write!(out, " cbsz:{}", m.offset1);
+                out.push_str(" cbsz:");
+                text::dec(out, m.offset1 as u64);
             }
             if m.abid != 0 {
-                let _ = write!(out, " abid:{}", m.abid);
+                out.push_str(" abid:");
+                text::dec(out, m.abid as u64);
             }
             if m.blgp != 0 {
                 if info.flags.has(Flags::MFMA_NEG) {
@@ -500,10 +511,12 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
         Family::Ds => {
             if info.flags.has(Flags::DS_OFFSET2) {
                 if m.offset != 0 {
-                    let _ = write!(out, " offset0:{}", m.offset);
+                    out.push_str(" offset0:");
+                    text::int(out, m.offset as i64);
                 }
                 if m.offset1 != 0 {
-                    let _ = write!(out, " offset1:{}", m.offset1);
+                    out.push_str(" offset1:");
+                    text::dec(out, m.offset1 as u64);
                 }
             } else {
                 let off = (m.offset as u32 & 0xff) | (m.offset1 as u32) << 8;
@@ -518,7 +531,8 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
                         );
                     }
                 } else if off != 0 {
-                    let _ = write!(out, " offset:{off}");
+                    out.push_str(" offset:");
+                    text::dec(out, off as u64);
                 }
             }
             if mem(ModBit::Gds) {
@@ -536,7 +550,8 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
                 out.push_str(" offen");
             }
             if m.offset != 0 && info.mods_ignored & table::MOD_OFFSET == 0 {
-                let _ = write!(out, " offset:{}", m.offset);
+                out.push_str(" offset:");
+                text::int(out, m.offset as i64);
             }
             match gen {
                 Generation::Gfx9 => {
@@ -601,10 +616,9 @@ fn print_smem_tail(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
     let sep = if inst.num_operands <= 1 { " " } else { ", " };
     let hex = |v: i32, out: &mut String| {
         if v < 0 {
-            let _ = write!(out, "-0x{:x}", -(v as i64));
-        } else {
-            let _ = write!(out, "0x{v:x}");
+            out.push('-');
         }
+        text::hex0x(out, (v as i64).unsigned_abs());
     };
     match gen {
         Generation::Gfx9 => {

@@ -1116,6 +1116,10 @@ struct Parser<'a> {
     s: &'a [u8],
     pos: usize,
     symbols: Symbols,
+    /// The last token lexed and the position it was lexed at: the
+    /// grammar peeks the same token many times before it moves on.
+    lexed_at: std::cell::Cell<usize>,
+    lexed: std::cell::Cell<Token>,
 }
 
 impl<'a> Parser<'a> {
@@ -1125,14 +1129,33 @@ impl<'a> Parser<'a> {
             s: text.as_bytes(),
             pos: 0,
             symbols: Symbols::None,
+            lexed_at: std::cell::Cell::new(usize::MAX),
+            lexed: std::cell::Cell::new(Token {
+                tok: Tok::End,
+                start: 0,
+                end: 0,
+            }),
         }
     }
 
+    /// [`lex_at`] through the one-token cache.
+    #[inline]
+    fn lex(&self, pos: usize) -> Token {
+        if self.lexed_at.get() == pos {
+            return self.lexed.get();
+        }
+        let t = lex_at(self.s, pos);
+        self.lexed_at.set(pos);
+        self.lexed.set(t);
+        t
+    }
+
     fn peek(&self) -> Token {
-        lex_at(self.s, self.pos)
+        self.lex(self.pos)
     }
 
     fn peek2(&self) -> Token {
+        // Past the cached token: lexed directly so `peek` stays cached.
         lex_at(self.s, self.peek().end)
     }
 

@@ -5,11 +5,10 @@
 //! file's header); nothing here classifies an opcode by its name.
 
 use super::format::{Family, Field};
+use super::index;
 use super::symbolic::SymbolicKind;
 use super::{Opcode, Variant};
 use crate::target::{Generation, Processor};
-use std::collections::HashMap;
-use std::sync::OnceLock;
 
 /// How an operand's field is interpreted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -258,16 +257,7 @@ pub fn table(gen: Generation) -> &'static [OpInfo] {
     }
 }
 
-struct Index {
-    /// Per processor and family: opcode number -> first table index + 1
-    /// (0: none). The fast path of the decoder.
-    by_encoding: Vec<Vec<u16>>,
-    /// (family, opcode number) -> every table entry (encoding forms).
-    all_forms: HashMap<(Family, u16), Vec<u16>>,
-    /// Printed mnemonic, and the mnemonic without `_e32`/`_e64`.
-    by_name: HashMap<&'static str, Vec<u16>>,
-}
-
+/// Bit index of a processor in [`OpInfo::processors`] / [`Form::processors`].
 fn processor_slot(p: Processor) -> usize {
     match p {
         Processor::Gfx942 => 0,
@@ -276,60 +266,34 @@ fn processor_slot(p: Processor) -> usize {
     }
 }
 
-fn index(gen: Generation) -> &'static Index {
-    static GFX9: OnceLock<Index> = OnceLock::new();
-    static GFX11: OnceLock<Index> = OnceLock::new();
-    let cell = match gen {
-        Generation::Gfx9 => &GFX9,
-        Generation::Gfx11 => &GFX11,
-    };
-    cell.get_or_init(|| {
-        let mut by_encoding = vec![Vec::new(); 3 * Family::ALL.len()];
-        let mut by_name: HashMap<&'static str, Vec<u16>> = HashMap::new();
-        let mut all_forms: HashMap<(Family, u16), Vec<u16>> = HashMap::new();
-        for (i, op) in table(gen).iter().enumerate() {
-            all_forms
-                .entry((op.family, op.opcode))
-                .or_default()
-                .push(i as u16);
-            for p in Processor::ALL {
-                if !op.on(p) {
-                    continue;
-                }
-                let slot =
-                    &mut by_encoding[processor_slot(p) * Family::ALL.len() + op.family as usize];
-                if slot.len() <= op.opcode as usize {
-                    slot.resize(op.opcode as usize + 1, 0);
-                }
-                if slot[op.opcode as usize] == 0 {
-                    slot[op.opcode as usize] = i as u16 + 1;
-                }
-            }
-            by_name.entry(op.name).or_default().push(i as u16);
-            if let Some(base) = op
-                .name
-                .strip_suffix("_e32")
-                .or_else(|| op.name.strip_suffix("_e64"))
-            {
-                by_name.entry(base).or_default().push(i as u16);
-            }
-        }
-        Index {
-            by_encoding,
-            all_forms,
-            by_name,
-        }
-    })
+/// The compile-time indexes of a generation ([`super::index`]).
+fn by_encoding_index(gen: Generation) -> &'static index::EncodingView {
+    match gen {
+        Generation::Gfx9 => &index::gfx9::BY_ENCODING,
+        Generation::Gfx11 => &index::gfx11::BY_ENCODING,
+    }
+}
+
+fn by_name_index(gen: Generation) -> &'static index::NameView {
+    match gen {
+        Generation::Gfx9 => &index::gfx9::BY_NAME,
+        Generation::Gfx11 => &index::gfx11::BY_NAME,
+    }
+}
+
+fn forms_by_name_index(gen: Generation) -> &'static index::NameView {
+    match gen {
+        Generation::Gfx9 => &index::gfx9::FORMS_BY_NAME,
+        Generation::Gfx11 => &index::gfx11::FORMS_BY_NAME,
+    }
 }
 
 /// The opcode with this family and opcode number on `processor`.
+#[inline]
 pub fn by_encoding(processor: Processor, family: Family, opcode: u16) -> Option<Opcode> {
-    let slot = &index(processor.generation()).by_encoding
-        [processor_slot(processor) * Family::ALL.len() + family as usize];
-    match slot.get(opcode as usize) {
-        Some(&i) if i != 0 => Some(Opcode(i - 1)),
-        _ => None,
-    }
+    by_encoding_index(processor.generation())
+        .first(processor_slot(processor), family, opcode)
+        .map(Opcode)
 }
 
 /// All table entries with this family and opcode number on `processor`:
@@ -341,27 +305,20 @@ pub fn candidates(
 ) -> impl Iterator<Item = Opcode> {
     let gen = processor.generation();
     let t = table(gen);
-    index(gen)
-        .all_forms
-        .get(&(family, opcode))
-        .into_iter()
-        .flatten()
-        .copied()
+    let ix = by_encoding_index(gen);
+    ix.chain(ix.first(processor_slot(processor), family, opcode))
         .filter(move |&i| t[i as usize].on(processor))
         .map(Opcode)
 }
 
 /// Opcodes with this mnemonic on `processor` (several encodings may share
 /// one: `v_add_f32` names both `v_add_f32_e32` (VOP2) and `v_add_f32_e64`).
+#[inline]
 pub fn by_name(processor: Processor, name: &str) -> impl Iterator<Item = Opcode> + '_ {
     let gen = processor.generation();
     let t = table(gen);
-    index(gen)
-        .by_name
-        .get(name)
-        .into_iter()
-        .flatten()
-        .copied()
+    by_name_index(gen)
+        .head(name, |i| t[i].name)
         .filter(move |&i| t[i as usize].on(processor))
         .map(Opcode)
 }
@@ -439,49 +396,14 @@ pub fn forms(gen: Generation) -> &'static [Form] {
     }
 }
 
-type FormIndex = HashMap<(Family, u16, Variant), Vec<u16>>;
-
 /// Forms with this mnemonic on `processor`.
 pub fn forms_by_name(processor: Processor, name: &str) -> impl Iterator<Item = &'static Form> + '_ {
-    static GFX9: OnceLock<HashMap<&'static str, Vec<u16>>> = OnceLock::new();
-    static GFX11: OnceLock<HashMap<&'static str, Vec<u16>>> = OnceLock::new();
     let gen = processor.generation();
-    let cell = match gen {
-        Generation::Gfx9 => &GFX9,
-        Generation::Gfx11 => &GFX11,
-    };
-    let index = cell.get_or_init(|| {
-        let mut m: HashMap<&'static str, Vec<u16>> = HashMap::new();
-        for (i, f) in forms(gen).iter().enumerate() {
-            m.entry(f.name).or_default().push(i as u16);
-        }
-        m
-    });
     let t = forms(gen);
-    index
-        .get(name)
-        .into_iter()
-        .flatten()
-        .map(move |&i| &t[i as usize])
+    forms_by_name_index(gen)
+        .head(name, |i| t[i].name)
+        .map(move |i| &t[i as usize])
         .filter(move |f| f.on(processor))
-}
-
-fn form_index(gen: Generation) -> &'static FormIndex {
-    static GFX9: OnceLock<FormIndex> = OnceLock::new();
-    static GFX11: OnceLock<FormIndex> = OnceLock::new();
-    let cell = match gen {
-        Generation::Gfx9 => &GFX9,
-        Generation::Gfx11 => &GFX11,
-    };
-    cell.get_or_init(|| {
-        let mut m: FormIndex = HashMap::new();
-        for (i, f) in forms(gen).iter().enumerate() {
-            m.entry((f.family, f.opcode, f.variant))
-                .or_default()
-                .push(i as u16);
-        }
-        m
-    })
 }
 
 /// The `variant` form of the opcode with this family and number.
@@ -493,9 +415,8 @@ pub fn form(
 ) -> Option<&'static Form> {
     let gen = processor.generation();
     let t = forms(gen);
-    form_index(gen)
-        .get(&(family, opcode, variant))?
-        .iter()
-        .map(|&i| &t[i as usize])
+    by_encoding_index(gen)
+        .forms(family, opcode, variant)
+        .map(|i| &t[i as usize])
         .find(|f| f.on(processor))
 }

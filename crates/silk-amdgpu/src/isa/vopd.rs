@@ -98,7 +98,7 @@ pub fn decode(
             } else {
                 spec.field
             };
-            if spec.kind == Kind::Literal || field == Field::Literal {
+            if matches!(spec.kind, Kind::Literal) || field == Field::Literal {
                 inst.mods.extra = lit(&mut len)?;
                 continue;
             }
@@ -146,27 +146,52 @@ pub fn decode(
 }
 
 /// Operands of one half with its specs: (spec, operand or the literal).
-fn halves(
-    x: &'static OpInfo,
-    y: &'static OpInfo,
-    inst: &Inst,
-) -> [Vec<(&'static OperandSpec, Operand)>; 2] {
+fn halves(x: &'static OpInfo, y: &'static OpInfo, inst: &Inst) -> [Half; 2] {
     let mut ops = inst.operands().iter();
-    let mut take = |info: &'static OpInfo| -> Vec<(&'static OperandSpec, Operand)> {
-        info.operands
-            .iter()
-            .map(|s| {
-                if s.kind == Kind::Literal || s.field == Field::Literal {
-                    (s, Operand::Literal(inst.mods.extra))
-                } else {
-                    (s, ops.next().copied().unwrap_or(Operand::None))
-                }
-            })
-            .collect()
+    let mut take = |info: &'static OpInfo| -> Half {
+        let mut h = Half {
+            items: [(&PAD, Operand::None); MAX_HALF],
+            len: 0,
+        };
+        for s in info.operands.iter().take(MAX_HALF) {
+            let op = if matches!(s.kind, Kind::Literal) || s.field == Field::Literal {
+                Operand::Literal(inst.mods.extra)
+            } else {
+                ops.next().copied().unwrap_or(Operand::None)
+            };
+            h.items[h.len] = (s, op);
+            h.len += 1;
+        }
+        h
     };
     let a = take(x);
     let b = take(y);
     [a, b]
+}
+
+/// Operands of one VOPD half with their specs (no allocation: VOPD
+/// halves have at most four operands including a literal).
+struct Half {
+    items: [(&'static OperandSpec, Operand); MAX_HALF],
+    len: usize,
+}
+
+const MAX_HALF: usize = 4;
+
+/// Filler for unused [`Half`] slots.
+static PAD: OperandSpec = OperandSpec {
+    field: Field::Unencoded,
+    kind: Kind::Implicit(0),
+    dwords: 0,
+    ty: super::table::Ty::B32,
+    half: false,
+};
+
+impl std::ops::Deref for Half {
+    type Target = [(&'static OperandSpec, Operand)];
+    fn deref(&self) -> &Self::Target {
+        &self.items[..self.len]
+    }
 }
 
 /// Print a VOPD instruction: `X ops :: Y ops`.
@@ -188,7 +213,10 @@ pub fn print(
         }
         out.push_str(info.name);
         for (i, (spec, op)) in half.iter().enumerate() {
-            out.push_str(if i == 0 { " " } else { ", " });
+            if i != 0 {
+                out.push(',');
+            }
+            out.push(' ');
             operand(info, spec, op, out);
         }
     }
@@ -202,7 +230,7 @@ pub fn encode(
     words: &mut [u32],
 ) -> Result<usize, EncodeError> {
     let layout = layout();
-    let y = y_info(processor, inst).ok_or(EncodeError::Modifier {
+    let y = y_info(processor, inst).ok_or_else(|| EncodeError::Modifier {
         name: x.name,
         problem: format!("Y operation {} is not a VOPD operation", inst.mods.offset1),
     })?;
@@ -214,7 +242,7 @@ pub fn encode(
         .operands
         .iter()
         .chain(y.operands)
-        .filter(|s| s.kind != Kind::Literal && s.field != Field::Literal)
+        .filter(|s| !matches!(s.kind, Kind::Literal) && s.field != Field::Literal)
         .count();
     if inst.num_operands as usize != expected {
         return Err(EncodeError::OperandCount {
@@ -246,7 +274,7 @@ pub fn encode(
                     Ok(())
                 }
             };
-            if spec.kind == Kind::Literal || field == Field::Literal {
+            if matches!(spec.kind, Kind::Literal) || field == Field::Literal {
                 set_literal(inst.mods.extra)?;
                 continue;
             }
@@ -299,4 +327,20 @@ pub fn encode(
         len = 3;
     }
     Ok(len)
+}
+
+#[cfg(test)]
+mod half_tests {
+    use super::*;
+
+    #[test]
+    fn every_vopd_operation_fits_a_half() {
+        let t = table::table(Generation::Gfx11);
+        let most = t
+            .iter()
+            .filter(|o| o.family == Family::Vopd)
+            .map(|o| o.operands.len())
+            .max();
+        assert!(most.is_some_and(|n| n <= MAX_HALF), "{most:?}");
+    }
 }
