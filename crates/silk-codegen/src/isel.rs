@@ -225,14 +225,41 @@ impl<'a> Sel<'a> {
     }
 
     fn emit(&mut self, name: &str, ops: Vec<MOp>, ndefs: u8) -> Result<(), Error> {
+        self.emit_m(name, ops, ndefs, Mods::default())
+    }
+
+    fn emit_m(
+        &mut self,
+        name: &str,
+        mut ops: Vec<MOp>,
+        ndefs: u8,
+        mods: Mods,
+    ) -> Result<(), Error> {
         let op = self.opcode(name, None)?;
-        self.push(op, ops, ndefs, Mods::default());
+        self.one_salu_literal(op, &mut ops, ndefs)?;
+        self.push(op, ops, ndefs, mods);
         Ok(())
     }
 
-    fn emit_m(&mut self, name: &str, ops: Vec<MOp>, ndefs: u8, mods: Mods) -> Result<(), Error> {
-        let op = self.opcode(name, None)?;
-        self.push(op, ops, ndefs, mods);
+    /// SOP2/SOPC have room for one literal dword: an operation on two
+    /// non-inline constants gets its second one in an SGPR.
+    fn one_salu_literal(&mut self, op: Opcode, ops: &mut [MOp], ndefs: u8) -> Result<(), Error> {
+        let family = table::table(self.gen).get(op.0 as usize).map(|i| i.family);
+        if !matches!(family, Some(Family::Sop2 | Family::Sopc)) {
+            return Ok(());
+        }
+        let mut seen = false;
+        for o in ops.iter_mut().skip(ndefs as usize) {
+            if let MOp::Phys(Operand::Literal(_)) = *o {
+                if seen {
+                    let s = self.sreg(1);
+                    let mov = self.opcode("s_mov_b32", None)?;
+                    self.push(mov, vec![self.r(s), *o], 1, Mods::default());
+                    *o = self.r(s);
+                }
+                seen = true;
+            }
+        }
         Ok(())
     }
 

@@ -9,6 +9,23 @@ typedef double f64;
 #define KERNEL extern "C" __attribute__((global))
 #define DEVICE static __attribute__((device))
 #define LDS __attribute__((address_space(3)))
+// The IR's float-to-int conversion truncates, saturates and maps NaN to 0;
+// C's is undefined out of range. F is promoted to f64 for the bounds,
+// which are exact there.
+#define SAT_CVT(F, T, LO, HI, TMIN, TMAX) DEVICE T cvt_##F##_##T(F x) { return x != x ? (T)0 : x < LO ? (T)(TMIN) : x >= HI ? (T)(TMAX) : (T)x; }
+#define SAT_CVTS(F) SAT_CVT(F, i32, -2147483648.0, 2147483648.0, -2147483647 - 1, 2147483647) SAT_CVT(F, u32, 0.0, 4294967296.0, 0u, 4294967295u) SAT_CVT(F, i64, -9223372036854775808.0, 9223372036854775808.0, -9223372036854775807ll - 1, 9223372036854775807ll) SAT_CVT(F, u64, 0.0, 18446744073709551616.0, 0ull, 18446744073709551615ull)
+SAT_CVTS(f16)
+SAT_CVTS(f32)
+SAT_CVTS(f64)
+// Under-aligned accesses go through these.
+#define UNDER_ALIGNED(T) typedef T T##_a1 __attribute__((aligned(1))); typedef T T##_a2 __attribute__((aligned(2))); typedef T T##_a4 __attribute__((aligned(4)));
+UNDER_ALIGNED(i32)
+UNDER_ALIGNED(u32)
+UNDER_ALIGNED(i64)
+UNDER_ALIGNED(u64)
+UNDER_ALIGNED(f16)
+UNDER_ALIGNED(f32)
+UNDER_ALIGNED(f64)
 DEVICE void divmod(u32 v_a, u32 v_b, u32 *ret0, u32 *ret1);
 DEVICE u32 clamp(u32 v_x, u32 v_lo, u32 v_hi);
 DEVICE u32 digits(u32 v_x);
