@@ -89,6 +89,8 @@ pub struct Sel<'a> {
     tid: Option<VReg>,
     tid_dims: [Option<VReg>; 3],
     lds_next: u32,
+    /// Per IR value: a 64-bit integer zero-extended from `u32`.
+    zext: Vec<bool>,
 }
 
 fn unsupported(what: impl Into<String>) -> Error {
@@ -167,6 +169,7 @@ impl<'a> Sel<'a> {
             tid: None,
             tid_dims: [None; 3],
             lds_next: 0,
+            zext: zero_extended(f),
         }
     }
 
@@ -1541,31 +1544,24 @@ impl<'a> Sel<'a> {
             }
             BinOp::Shl | BinOp::Shr => {
                 let amt = self.part(b, 0)?;
-                if scalar {
-                    let name = match (op, t.is_signed_int()) {
-                        (BinOp::Shl, _) => "s_lshl_b64",
-                        (_, true) => "s_ashr_i64",
-                        _ => "s_lshr_b64",
-                    };
-                    let d = self.sreg(2);
-                    let x = self.whole(a)?;
-                    self.emit(name, vec![self.r(d), x, amt], 1)?;
-                    self.set(res, d);
-                    return Ok(());
-                }
-                let name = match (op, t.is_signed_int()) {
-                    (BinOp::Shl, _) => "v_lshlrev_b64",
-                    (_, true) => "v_ashrrev_i64",
-                    _ => "v_lshrrev_b64",
-                };
-                let d = self.vreg(2);
-                let x = self.whole(a)?;
-                self.vop3(name, vec![self.r(d)], vec![amt, x])?;
-                self.set(res, d);
-                Ok(())
+                self.shift64(res, op, a, amt, scalar)
             }
             BinOp::Mul => {
-                // lo = lo(a.lo*b.lo); hi = hi(a.lo*b.lo) + a.lo*b.hi + a.hi*b.lo
+                // By a power of two: a shift (clang's `v_lshlrev_b64`).
+                for (x, c) in [(a, b), (b, a)] {
+                    if let Val::Const(bits) = self.val(c)? {
+                        if bits.is_power_of_two() {
+                            let k = bits.trailing_zeros();
+                            if k == 0 {
+                                let v = self.val(x)?;
+                                self.vals[res.index()] = Some(v);
+                                return Ok(());
+                            }
+                            let amt = MOp::Phys(Operand::int(k as i32));
+                            return self.shift64(res, BinOp::Shl, x, amt, scalar);
+                        }
+                    }
+                }
                 let d = self.vreg(2);
                 let (al, ah, bl, bh) = (
                     self.part(a, 0)?,
@@ -1573,17 +1569,45 @@ impl<'a> Sel<'a> {
                     self.part(b, 0)?,
                     self.part(b, 1)?,
                 );
+                if self.high_zero(a)? && self.high_zero(b)? {
+                    // A 32x32->64 product: one `v_mad_u64_u32` with addend 0.
+                    let mut srcs = vec![al, bl, MOp::Phys(Operand::int(0))];
+                    self.legalize_vop3(&mut srcs, 0)?;
+                    let mut ops = vec![self.r(d), self.vcc()];
+                    ops.extend(srcs);
+                    self.emit("v_mad_u64_u32", ops, 1)?;
+                    self.set(res, d);
+                    return Ok(());
+                }
+                // lo = lo(a.lo*b.lo); hi = hi(a.lo*b.lo) + a.lo*b.hi + a.hi*b.lo,
+                // leaving out the products of a zero high half.
                 self.vop3("v_mul_lo_u32", vec![Self::sub(d, 0)], vec![al, bl])?;
-                let h = self.vreg(1);
-                self.vop3("v_mul_hi_u32", vec![self.r(h)], vec![al, bl])?;
-                let c1 = self.vreg(1);
-                self.vop3("v_mul_lo_u32", vec![self.r(c1)], vec![al, bh])?;
-                let c2 = self.vreg(1);
-                self.vop3("v_mul_lo_u32", vec![self.r(c2)], vec![ah, bl])?;
+                let mut terms = Vec::new();
+                for (x, y, zero) in [(al, bh, self.high_zero(b)?), (ah, bl, self.high_zero(a)?)] {
+                    if !zero {
+                        let c = self.vreg(1);
+                        self.vop3("v_mul_lo_u32", vec![self.r(c)], vec![x, y])?;
+                        terms.push(self.r(c));
+                    }
+                }
+                let h = if terms.is_empty() {
+                    Self::sub(d, 1)
+                } else {
+                    MOp::whole(self.vreg(1), 1)
+                };
+                self.vop3("v_mul_hi_u32", vec![h], vec![al, bl])?;
                 let add = self.n("v_add_u32", "v_add_nc_u32");
-                let s1 = self.vreg(1);
-                self.vop2(add, self.r(s1), self.r(h), self.r(c1), true)?;
-                self.vop2(add, Self::sub(d, 1), self.r(s1), self.r(c2), true)?;
+                let mut hi = h;
+                let n = terms.len();
+                for (i, c) in terms.into_iter().enumerate() {
+                    let sum = if i + 1 == n {
+                        Self::sub(d, 1)
+                    } else {
+                        MOp::whole(self.vreg(1), 1)
+                    };
+                    self.vop2(add, sum, hi, c, true)?;
+                    hi = sum;
+                }
                 self.set(res, d);
                 Ok(())
             }
@@ -1604,6 +1628,49 @@ impl<'a> Sel<'a> {
             }
             _ => Err(unsupported(format!("`{}` on {t}", op.keyword()))),
         }
+    }
+
+    /// 64-bit shift of `a` by `amt` (`op` is `Shl` or `Shr`).
+    fn shift64(
+        &mut self,
+        res: Value,
+        op: BinOp,
+        a: Value,
+        amt: MOp,
+        scalar: bool,
+    ) -> Result<(), Error> {
+        let t = self.ty(a);
+        if scalar {
+            let name = match (op, t.is_signed_int()) {
+                (BinOp::Shl, _) => "s_lshl_b64",
+                (_, true) => "s_ashr_i64",
+                _ => "s_lshr_b64",
+            };
+            let d = self.sreg(2);
+            let x = self.whole(a)?;
+            self.emit(name, vec![self.r(d), x, amt], 1)?;
+            self.set(res, d);
+            return Ok(());
+        }
+        let name = match (op, t.is_signed_int()) {
+            (BinOp::Shl, _) => "v_lshlrev_b64",
+            (_, true) => "v_ashrrev_i64",
+            _ => "v_lshrrev_b64",
+        };
+        let d = self.vreg(2);
+        let x = self.whole(a)?;
+        self.vop3(name, vec![self.r(d)], vec![amt, x])?;
+        self.set(res, d);
+        Ok(())
+    }
+
+    /// Whether the high dword of a 64-bit value is known to be zero (a
+    /// constant below 2^32 or a zero-extended `u32`).
+    fn high_zero(&self, v: Value) -> Result<bool, Error> {
+        Ok(match self.val(v)? {
+            Val::Const(bits) => bits >> 32 == 0,
+            Val::Reg(_) => self.zext[v.index()],
+        })
     }
 
     /// 64-bit add/sub (also pointer arithmetic); `b` may be a 32-bit value,
@@ -3406,6 +3473,32 @@ fn scalar_candidate(f: &Function, v: Value, uniform: &[bool]) -> bool {
         // Loop params and if results: conservatively vector.
         _ => false,
     }
+}
+
+/// Per value: a 64-bit integer converted from `u32` (high dword zero).
+fn zero_extended(f: &Function) -> Vec<bool> {
+    fn walk(f: &Function, b: &Block, out: &mut Vec<bool>) {
+        for i in &b.insts {
+            match &i.op {
+                Op::Cvt { arg, to }
+                    if to.is_int() && to.bits() == 64 && f.values[arg.index()].ty == Type::U32 =>
+                {
+                    out[i.results[0].index()] = true;
+                }
+                Op::If {
+                    then_blk, else_blk, ..
+                } => {
+                    walk(f, then_blk, out);
+                    walk(f, else_blk, out);
+                }
+                Op::Loop { body, .. } => walk(f, body, out),
+                _ => {}
+            }
+        }
+    }
+    let mut out = vec![false; f.values.len()];
+    walk(f, &f.body, &mut out);
+    out
 }
 
 fn collect<'b>(b: &'b Block, want_break: bool, out: &mut Vec<&'b Vec<Value>>) {
