@@ -97,8 +97,8 @@ const KNOWN_FAILURES: &[(&str, Option<Processor>, &str)] = &[
     ),
     (
         "params_mixed",
-        None,
-        "emulator: `v_fma_mix_f32` is not implemented",
+        Some(Processor::Gfx1151),
+        "emulator: `s_cvt_hi_f32_f16` (gfx1151 SALU float) is not implemented",
     ),
     (
         "half_misc",

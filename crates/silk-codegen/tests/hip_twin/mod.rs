@@ -9,7 +9,8 @@
 //! since `continue` rebinds them all at once), and `break` / `ret` map to
 //! C's. Semantics the IR defines and C leaves undefined are spelled out:
 //! signed add/sub/mul wrap through unsigned arithmetic and shift amounts
-//! are masked to the bit width, float-to-int conversions saturate (NaN to
+//! are masked to the bit width, a multiply and an add are not contracted
+//! to an fma (`fp contract(off)`), float-to-int conversions saturate (NaN to
 //! 0) through helpers, and under-aligned accesses go through typedefs
 //! with a lower alignment. `rcp`, `exp2` and `log2` use the hardware
 //! builtins, which is what the IR allows (1 ulp). No HIP headers are used.
@@ -25,6 +26,8 @@ use std::collections::HashSet;
 use std::fmt::Write;
 
 const PRELUDE: &str = "\
+// The IR rounds every operation: no fused multiply-add unless it says fma.
+#pragma clang fp contract(off)
 typedef int i32;
 typedef unsigned int u32;
 typedef long long i64;
