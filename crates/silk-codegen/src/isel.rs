@@ -1718,6 +1718,18 @@ impl<'a> Sel<'a> {
             return Ok(d);
         }
         let d = self.vreg(2);
+        // gfx942: one `v_lshl_add_u64 d, a, 0, b` (as clang), which reads
+        // an SGPR pair as one constant-bus operand, no VCC.
+        let lshl_add = table::lookup(self.p, "v_lshl_add_u64", None);
+        if let (Some(_), false, 2) = (lshl_add, sub, Self::dwords(tb)) {
+            let (x, y) = (self.whole(a)?, self.whole(b)?);
+            self.vop3(
+                "v_lshl_add_u64",
+                vec![self.r(d)],
+                vec![x, MOp::Phys(Operand::int(0)), y],
+            )?;
+            return Ok(d);
+        }
         self.add64_v(d, al, ah, bl, bh, sub)?;
         Ok(d)
     }
