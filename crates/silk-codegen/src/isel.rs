@@ -2938,6 +2938,13 @@ impl<'a> Sel<'a> {
                 }
                 // Packed work-item ids in v0: x [9:0], y [19:10], z [29:20].
                 let tid = self.tid.ok_or_else(|| Error::Internal("tid".into()))?;
+                // With only x enabled in the descriptor, the hardware sets up
+                // no y/z bits: v0 is the x id (as LLVM assumes).
+                if d == 0 && self.needs.workitem_id_max == 0 {
+                    self.tid_dims[0] = Some(tid);
+                    self.set(res, tid);
+                    return Ok(());
+                }
                 let v = self.vreg(1);
                 let src = self.r(tid);
                 self.vop3(
