@@ -8,7 +8,7 @@
 //! program — and every program proptest shrinks it to — is valid. The
 //! features are those the compiler supports today: `u32`/`i32`/`u64`/
 //! `f32`/`f64` arithmetic with exactly rounded float operations (integer
-//! division on 32 bits), compares, selects,
+//! division on 32 bits, also by constants), compares, selects,
 //! conversions, `if`/`else` with a result on divergent and uniform
 //! conditions, loops with bounded trip counts (uniform or divergent) and
 //! conditional `break`, in-bounds global loads and stores (also under
@@ -210,7 +210,11 @@ fn emit(f: &mut FunctionBuilder, c: &Ctx, pool: &mut Pool, stmts: &[Stmt], top: 
                     (BinOp::Rem, Ty::U64) => BinOp::Xor,
                     (op, _) => *op,
                 };
-                if matches!(op, BinOp::Div | BinOp::Rem) {
+                if matches!(op, BinOp::Div | BinOp::Rem) && *b % 3 == 0 {
+                    // A constant divisor (isel's multiply-and-shift plans).
+                    const DIVISORS: [u64; 10] = [2, 3, 6, 7, 10, 16, 25, 641, 1 << 20, 0x7fff_ffff];
+                    y = f.const_bits(ty.ir(), DIVISORS[(*a + *b / 3) % DIVISORS.len()])?;
+                } else if matches!(op, BinOp::Div | BinOp::Rem) {
                     let m = f.const_bits(ty.ir(), 63)?;
                     let one = f.const_bits(ty.ir(), 1)?;
                     let low = f.and(y, m)?;
