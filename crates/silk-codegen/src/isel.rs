@@ -91,6 +91,10 @@ pub struct Sel<'a> {
     lds_next: u32,
     /// Per IR value: a 64-bit integer zero-extended from `u32`.
     zext: Vec<bool>,
+    /// Per IR value: a global pointer `root + offset` that only loads,
+    /// stores and other such pointers use, so it is not computed: the
+    /// accesses take `root` with `offset` in their offset field.
+    folded: Vec<Option<(Value, i64)>>,
 }
 
 fn unsupported(what: impl Into<String>) -> Error {
@@ -152,6 +156,7 @@ impl<'a> Sel<'a> {
         uniform: Vec<bool>,
         args: &'a ArgLayout,
     ) -> Sel<'a> {
+        let folded = folded_offsets(f, &uniform);
         Sel {
             f,
             p,
@@ -170,6 +175,7 @@ impl<'a> Sel<'a> {
             tid_dims: [None; 3],
             lds_next: 0,
             zext: zero_extended(f),
+            folded,
         }
     }
 
@@ -2595,6 +2601,9 @@ impl<'a> Sel<'a> {
     }
 
     fn ptradd(&mut self, res: Value, p: Value, off: Value) -> Result<(), Error> {
+        if self.folded[res.index()].is_some() {
+            return Ok(());
+        }
         let t = self.ty(p);
         let scalar = self.uniform[res.index()] && self.is_s(p) && self.is_s(off);
         if t == Type::Ptr(AddrSpace::Lds) {
@@ -2684,6 +2693,9 @@ impl<'a> Sel<'a> {
         if self.ty(p) == Type::Ptr(AddrSpace::Lds) {
             let (a, off) = self.lds_addr(p)?;
             return Ok((true, a, off));
+        }
+        if let Some((root, off)) = self.folded[p.index()] {
+            return Ok((false, self.global_addr(root)?, off as i32));
         }
         Ok((false, self.global_addr(p)?, 0))
     }
@@ -3664,6 +3676,107 @@ pub fn div_plan(c: u32, signed: bool) -> Option<DivPlan> {
     let l = 32 - (c - 1).leading_zeros(); // ceil(log2 c), >= 2 here
     let m = (((1u128 << 32) * ((1u128 << l) - d)) / d + 1) as u32;
     Some(DivPlan::MulAddShift { m, s: l - 1 })
+}
+
+/// Largest offset folded into a global access (the field is 13 bits
+/// signed; room is left for the pieces of a misaligned access).
+const MAX_FOLDED_OFFSET: i64 = 2040;
+
+/// Per value: `Some((root, offset))` for a global pointer `ptradd` chain
+/// off a divergent `root` by constants, when every use of the value is the
+/// address of a load or store or the base of another folded pointer.
+fn folded_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Value, i64)>> {
+    #[derive(Default, Clone, Copy)]
+    struct Uses {
+        /// Used other than as an access address or a folded chain's base.
+        other: bool,
+    }
+    fn walk<'b>(b: &'b Block, out: &mut Vec<&'b silk_gpu_ir::Inst>) {
+        for i in &b.insts {
+            out.push(i);
+            match &i.op {
+                Op::If {
+                    then_blk, else_blk, ..
+                } => {
+                    walk(then_blk, out);
+                    walk(else_blk, out);
+                }
+                Op::Loop { body, .. } => walk(body, out),
+                _ => {}
+            }
+        }
+    }
+    let mut insts = Vec::new();
+    walk(&f.body, &mut insts);
+    let n = f.values.len();
+    let mut consts: Vec<Option<i64>> = vec![None; n];
+    let mut cand: Vec<Option<(Value, i64)>> = vec![None; n];
+    for i in &insts {
+        match &i.op {
+            Op::Const { ty, bits } if ty.is_int() => {
+                let v = if ty.is_signed_int() && ty.bits() == 32 {
+                    *bits as u32 as i32 as i64
+                } else if ty.bits() == 32 {
+                    *bits as u32 as i64
+                } else {
+                    *bits as i64
+                };
+                consts[i.results[0].index()] = Some(v);
+            }
+            Op::PtrAdd { ptr, offset }
+                if f.values[ptr.index()].ty == Type::Ptr(AddrSpace::Global) =>
+            {
+                if let Some(c) = consts[offset.index()] {
+                    cand[i.results[0].index()] = Some((*ptr, c));
+                }
+            }
+            _ => {}
+        }
+    }
+    // Uses that need the value in a register.
+    let mut uses = vec![Uses::default(); n];
+    for i in &insts {
+        let ops = i.op.operands();
+        for (k, &v) in ops.iter().enumerate() {
+            let addr = match &i.op {
+                Op::Load { .. } => true,
+                Op::Store { value, .. } => k == 0 && v != *value,
+                Op::PtrAdd { .. } => k == 0 && cand[i.results[0].index()].is_some(),
+                _ => false,
+            };
+            if !addr {
+                uses[v.index()].other = true;
+            }
+        }
+        if let Op::Loop { params, .. } = &i.op {
+            for &p in params {
+                uses[p.index()].other = true;
+            }
+        }
+    }
+    // Top down, in definition order: fold onto the parent's root.
+    let mut folded: Vec<Option<(Value, i64)>> = vec![None; n];
+    let mut order = Vec::new();
+    for i in &insts {
+        let r = i.results.first().map(|v| v.index());
+        let (Op::PtrAdd { ptr, .. }, Some(r)) = (&i.op, r) else {
+            continue;
+        };
+        let Some((_, c)) = cand[r] else { continue };
+        let (root, base) = folded[ptr.index()].unwrap_or((*ptr, 0));
+        let off = base + c;
+        if !uses[r].other && !uniform[root.index()] && (0..=MAX_FOLDED_OFFSET).contains(&off) {
+            folded[r] = Some((root, off));
+        }
+        order.push((r, ptr.index()));
+    }
+    // Bottom up: a pointer that is computed needs its parent computed.
+    for &(r, parent) in order.iter().rev() {
+        if folded[r].is_none() {
+            folded[parent] = None;
+        }
+    }
+    folded
 }
 
 /// Per value: a 64-bit integer converted from `u32` (high dword zero).

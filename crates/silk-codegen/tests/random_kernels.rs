@@ -280,9 +280,18 @@ fn emit(f: &mut FunctionBuilder, c: &Ctx, pool: &mut Pool, stmts: &[Stmt], top: 
             }
             Stmt::Store { slot, ty, a } => {
                 let v = as_u32(f, pool.pick(*ty, *a), *ty)?;
-                let k = f.const_u32(8 + (*slot as u32 % 8))?;
-                let i = f.add(c.out_base, k)?;
-                let p = f.element_addr(c.out, i, 4)?;
+                let k = 8 + (*slot as u32 % 8);
+                let p = if *slot % 2 == 0 {
+                    // The slot as a constant byte offset off the item's
+                    // first slot (isel folds it into the store).
+                    let first = f.element_addr(c.out, c.out_base, 4)?;
+                    let off = f.const_u64(4 * k as u64)?;
+                    f.ptr_add(first, off)?
+                } else {
+                    let kc = f.const_u32(k)?;
+                    let i = f.add(c.out_base, kc)?;
+                    f.element_addr(c.out, i, 4)?
+                };
                 f.store(p, v, 4)?;
             }
             Stmt::If {
