@@ -95,6 +95,18 @@ pub struct Sel<'a> {
     /// stores and other such pointers use, so it is not computed: the
     /// accesses take `root` with `offset` in their offset field.
     folded: Vec<Option<(Value, i64)>>,
+    /// Divisions done so far: (dividend, divisor, signed, block) and result.
+    div_cache: Vec<((Value, Value, bool, BlockId), DivCore)>,
+}
+
+/// A 32-bit division before the signs: unsigned quotient and remainder of
+/// the magnitudes, and the sign masks of dividend and divisor (signed).
+#[derive(Clone, Copy)]
+struct DivCore {
+    q: VReg,
+    r: VReg,
+    sn: Option<MOp>,
+    sd: Option<MOp>,
 }
 
 fn unsupported(what: impl Into<String>) -> Error {
@@ -176,6 +188,7 @@ impl<'a> Sel<'a> {
             lds_next: 0,
             zext: zero_extended(f),
             folded,
+            div_cache: Vec::new(),
         }
     }
 
@@ -1450,7 +1463,18 @@ impl<'a> Sel<'a> {
                             return Ok(());
                         }
                     }
-                    let d = self.divrem32(x, y, signed, op == BinOp::Rem)?;
+                    // `div` and `rem` of the same operands in one block
+                    // share the division.
+                    let key = (a, b, signed, self.cur);
+                    let core = match self.div_cache.iter().find(|(k, _)| *k == key) {
+                        Some(&(_, core)) => core,
+                        None => {
+                            let core = self.divrem32_core(x, y, signed)?;
+                            self.div_cache.push((key, core));
+                            core
+                        }
+                    };
+                    let d = self.divrem32_finish(core, signed, op == BinOp::Rem)?;
                     self.set(res, d);
                     return Ok(());
                 }
@@ -1872,9 +1896,9 @@ impl<'a> Sel<'a> {
         }
     }
 
-    /// Unsigned/signed 32-bit division or remainder (VALU), by the float
-    /// reciprocal estimate with one Newton step and two corrections.
-    fn divrem32(&mut self, x: MOp, y: MOp, signed: bool, rem: bool) -> Result<VReg, Error> {
+    /// Unsigned quotient and remainder of |x| / |y| and the signs, by the
+    /// float reciprocal estimate with one Newton step and two corrections.
+    fn divrem32_core(&mut self, x: MOp, y: MOp, signed: bool) -> Result<DivCore, Error> {
         let add = self.n("v_add_u32", "v_add_nc_u32");
         let subn = self.n("v_sub_u32", "v_sub_nc_u32");
         let (mut n, mut d) = (self.copy_to_vgpr(x)?, self.copy_to_vgpr(y)?);
@@ -1946,6 +1970,13 @@ impl<'a> Sel<'a> {
             q = qn;
             r = rn;
         }
+        Ok(DivCore { q, r, sn, sd })
+    }
+
+    /// The quotient or remainder of a [`DivCore`], with its sign.
+    fn divrem32_finish(&mut self, core: DivCore, signed: bool, rem: bool) -> Result<VReg, Error> {
+        let subn = self.n("v_sub_u32", "v_sub_nc_u32");
+        let DivCore { q, r, sn, sd } = core;
         let out = if rem { r } else { q };
         if !signed {
             return Ok(out);
