@@ -95,6 +95,9 @@ pub struct Sel<'a> {
     /// stores and other such pointers use, so it is not computed: the
     /// accesses take `root` with `offset` in their offset field.
     folded: Vec<Option<(Value, i64)>>,
+    /// Per IR value: a 32-bit `shl x, amt` used only by `or`/`add`s that
+    /// select it into `v_lshl_or_b32` / `v_lshl_add_u32` (not computed).
+    fused_shl: Vec<Option<(Value, Value)>>,
     /// Divisions done so far: (dividend, divisor, signed, block) and result.
     div_cache: Vec<((Value, Value, bool, BlockId), DivCore)>,
 }
@@ -169,6 +172,7 @@ impl<'a> Sel<'a> {
         args: &'a ArgLayout,
     ) -> Sel<'a> {
         let folded = folded_offsets(f, &uniform);
+        let fused_shl = fused_shifts(f, &uniform);
         Sel {
             f,
             p,
@@ -188,6 +192,7 @@ impl<'a> Sel<'a> {
             lds_next: 0,
             zext: zero_extended(f),
             folded,
+            fused_shl,
             div_cache: Vec::new(),
         }
     }
@@ -1410,6 +1415,27 @@ impl<'a> Sel<'a> {
         let scalar = self.uniform[res.index()] && self.is_s(a) && self.is_s(b);
         if t.is_int() && t.bits() == 32 {
             let signed = t.is_signed_int();
+            if self.fused_shl[res.index()].is_some() {
+                return Ok(());
+            }
+            if let Some(name) = match op {
+                BinOp::Or => Some("v_lshl_or_b32"),
+                BinOp::Add => Some("v_lshl_add_u32"),
+                _ => None,
+            } {
+                let shifted = match (self.fused_shl[a.index()], self.fused_shl[b.index()]) {
+                    (Some(s), _) => Some((s, b)),
+                    (None, Some(s)) => Some((s, a)),
+                    _ => None,
+                };
+                if let Some(((x, amt), other)) = shifted {
+                    let d = self.vreg(1);
+                    let srcs = vec![self.part(x, 0)?, self.part(amt, 0)?, self.part(other, 0)?];
+                    self.vop3(name, vec![self.r(d)], srcs)?;
+                    self.set(res, d);
+                    return Ok(());
+                }
+            }
             let (x, y) = (self.part(a, 0)?, self.part(b, 0)?);
             let (sn, vn, comm): (&str, &str, bool) = match op {
                 BinOp::Add => ("s_add_i32", self.n("v_add_u32", "v_add_nc_u32"), true),
@@ -3808,6 +3834,73 @@ fn folded_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Value, i64)>> {
         }
     }
     folded
+}
+
+/// Per value: `Some((x, amt))` for a divergent 32-bit `shl x, amt` whose
+/// every use is an `or`/`add` that takes it as its shifted operand (the
+/// left one when both operands are such shifts).
+fn fused_shifts(f: &Function, uniform: &[bool]) -> Vec<Option<(Value, Value)>> {
+    fn walk<'b>(b: &'b Block, out: &mut Vec<&'b silk_gpu_ir::Inst>) {
+        for i in &b.insts {
+            out.push(i);
+            match &i.op {
+                Op::If {
+                    then_blk, else_blk, ..
+                } => {
+                    walk(then_blk, out);
+                    walk(else_blk, out);
+                }
+                Op::Loop { body, .. } => walk(body, out),
+                _ => {}
+            }
+        }
+    }
+    let mut insts = Vec::new();
+    walk(&f.body, &mut insts);
+    let n = f.values.len();
+    let int32 = |v: Value| matches!(f.values[v.index()].ty, Type::I32 | Type::U32);
+    let mut cand: Vec<Option<(Value, Value)>> = vec![None; n];
+    for i in &insts {
+        if let Op::Binary {
+            op: BinOp::Shl,
+            lhs,
+            rhs,
+        } = &i.op
+        {
+            let r = i.results[0];
+            if int32(r) && !uniform[r.index()] {
+                cand[r.index()] = Some((*lhs, *rhs));
+            }
+        }
+    }
+    let mut other = vec![false; n];
+    for i in &insts {
+        let claimed = match &i.op {
+            Op::Binary {
+                op: BinOp::Or | BinOp::Add,
+                lhs,
+                rhs,
+            } if lhs != rhs && int32(*lhs) && !uniform[i.results[0].index()] => {
+                if cand[lhs.index()].is_some() {
+                    Some(*lhs)
+                } else {
+                    Some(*rhs)
+                }
+            }
+            _ => None,
+        };
+        for v in i.op.operands() {
+            if Some(v) != claimed {
+                other[v.index()] = true;
+            }
+        }
+        if let Op::Loop { params, .. } = &i.op {
+            for &p in params {
+                other[p.index()] = true;
+            }
+        }
+    }
+    (0..n).map(|v| cand[v].filter(|_| !other[v])).collect()
 }
 
 /// Per value: a 64-bit integer converted from `u32` (high dword zero).

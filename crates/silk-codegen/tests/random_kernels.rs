@@ -683,6 +683,22 @@ fn reproducer(name: &str) -> Module {
     Module::parse_verified(&path, &text).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// Hand-written kernels (same form) for selection patterns the generator
+/// seldom makes in a form that would show a wrong selection.
+const PATTERN_KERNELS: &[&str] = &["shl_or_add"];
+
+#[test]
+fn pattern_kernels_pass() {
+    let input: Vec<u32> = (0..GRID).map(|i| i * 0x0101_0101 + 7).collect();
+    let mut problems = Vec::new();
+    for &name in PATTERN_KERNELS {
+        if let Err(e) = check_module(&reproducer(name), &input, 5) {
+            problems.push(format!("{name}: {e}"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 #[test]
 fn fixed_reproducers_pass() {
     let input: Vec<u32> = (0..GRID).collect();
