@@ -98,6 +98,10 @@ pub struct Sel<'a> {
     /// Per IR value: a 32-bit `shl x, amt` used only by `or`/`add`s that
     /// select it into `v_lshl_or_b32` / `v_lshl_add_u32` (not computed).
     fused_shl: Vec<Option<(Value, Value)>>,
+    /// Per IR value (gfx942): a 64-bit `x << k` (k in 1..=4, also as a
+    /// multiply) used only as global `ptradd` offsets, each of which is one
+    /// `v_lshl_add_u64 d, x, k, base` (not computed on its own).
+    fused_off: Vec<Option<(Value, u32)>>,
     /// Divisions done so far: (dividend, divisor, signed, block) and result.
     div_cache: Vec<((Value, Value, bool, BlockId), DivCore)>,
 }
@@ -173,6 +177,11 @@ impl<'a> Sel<'a> {
     ) -> Sel<'a> {
         let folded = folded_offsets(f, &uniform);
         let fused_shl = fused_shifts(f, &uniform);
+        let fused_off = if table::lookup(p, "v_lshl_add_u64", None).is_some() {
+            fused_offsets(f, &uniform)
+        } else {
+            vec![None; f.values.len()]
+        };
         Sel {
             f,
             p,
@@ -193,6 +202,7 @@ impl<'a> Sel<'a> {
             zext: zero_extended(f),
             folded,
             fused_shl,
+            fused_off,
             div_cache: Vec::new(),
         }
     }
@@ -1579,6 +1589,9 @@ impl<'a> Sel<'a> {
         scalar: bool,
     ) -> Result<(), Error> {
         let t = self.ty(a);
+        if self.fused_off[res.index()].is_some() {
+            return Ok(());
+        }
         match op {
             BinOp::Add | BinOp::Sub => {
                 let d = self.add64(a, b, op == BinOp::Sub, scalar)?;
@@ -2671,6 +2684,17 @@ impl<'a> Sel<'a> {
             let (x, y) = (self.part(p, 0)?, self.part(off, 0)?);
             let add = self.n("v_add_u32", "v_add_nc_u32");
             return self.int_op(res, scalar, "s_add_i32", Some(add), x, Some(y), true);
+        }
+        if let Some((x, k)) = self.fused_off[off.index()] {
+            let d = self.vreg(2);
+            let srcs = vec![
+                self.whole(x)?,
+                MOp::Phys(Operand::int(k as i32)),
+                self.whole(p)?,
+            ];
+            self.vop3("v_lshl_add_u64", vec![self.r(d)], srcs)?;
+            self.set(res, d);
+            return Ok(());
         }
         let d = self.add64(p, off, false, scalar)?;
         self.set(res, d);
@@ -3834,6 +3858,77 @@ fn folded_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Value, i64)>> {
         }
     }
     folded
+}
+
+/// Per value: `Some((x, k))` for a divergent 64-bit `x << k` (`shl` or
+/// `mul` by 2^k, k in 1..=4, `x` not a constant) whose every use is the
+/// offset of a global `ptradd` (for `v_lshl_add_u64`).
+fn fused_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Value, u32)>> {
+    fn walk<'b>(b: &'b Block, out: &mut Vec<&'b silk_gpu_ir::Inst>) {
+        for i in &b.insts {
+            out.push(i);
+            match &i.op {
+                Op::If {
+                    then_blk, else_blk, ..
+                } => {
+                    walk(then_blk, out);
+                    walk(else_blk, out);
+                }
+                Op::Loop { body, .. } => walk(body, out),
+                _ => {}
+            }
+        }
+    }
+    let mut insts = Vec::new();
+    walk(&f.body, &mut insts);
+    let n = f.values.len();
+    let mut consts: Vec<Option<u64>> = vec![None; n];
+    let mut cand: Vec<Option<(Value, u32)>> = vec![None; n];
+    for i in &insts {
+        let Some(&r) = i.results.first() else {
+            continue;
+        };
+        let t = f.values[r.index()].ty;
+        let shift = |c: Option<u64>| c.filter(|c| matches!(c, 2 | 4 | 8 | 16));
+        match &i.op {
+            Op::Const { bits, .. } => consts[r.index()] = Some(*bits),
+            Op::Binary { op, lhs, rhs } if t.is_int() && t.bits() == 64 && !uniform[r.index()] => {
+                let (cl, cr) = (consts[lhs.index()], consts[rhs.index()]);
+                let x_k = match op {
+                    BinOp::Mul if cl.is_none() => shift(cr).map(|c| (*lhs, c.trailing_zeros())),
+                    BinOp::Mul if cr.is_none() => shift(cl).map(|c| (*rhs, c.trailing_zeros())),
+                    BinOp::Shl if cl.is_none() => {
+                        cr.filter(|k| (1..=4).contains(k)).map(|k| (*lhs, k as u32))
+                    }
+                    _ => None,
+                };
+                cand[r.index()] = x_k;
+            }
+            _ => {}
+        }
+    }
+    let mut other = vec![false; n];
+    for i in &insts {
+        let offset = match &i.op {
+            Op::PtrAdd { ptr, offset }
+                if ptr != offset && f.values[ptr.index()].ty == Type::Ptr(AddrSpace::Global) =>
+            {
+                Some(*offset)
+            }
+            _ => None,
+        };
+        for v in i.op.operands() {
+            if Some(v) != offset {
+                other[v.index()] = true;
+            }
+        }
+        if let Op::Loop { params, .. } = &i.op {
+            for &p in params {
+                other[p.index()] = true;
+            }
+        }
+    }
+    (0..n).map(|v| cand[v].filter(|_| !other[v])).collect()
 }
 
 /// Per value: `Some((x, amt))` for a divergent 32-bit `shl x, amt` whose
