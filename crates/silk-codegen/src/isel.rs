@@ -102,6 +102,10 @@ pub struct Sel<'a> {
     /// multiply) used only as global `ptradd` offsets, each of which is one
     /// `v_lshl_add_u64 d, x, k, base` (not computed on its own).
     fused_off: Vec<Option<(Value, u32)>>,
+    /// Kernarg dwords and hidden arguments loaded in the entry block, which
+    /// dominates everything: later reads reuse them.
+    entry_dwords: Vec<(u32, VReg)>,
+    entry_hidden: Vec<(HiddenArg, VReg)>,
     /// Divisions done so far: (dividend, divisor, signed, block) and result.
     div_cache: Vec<((Value, Value, bool, BlockId), DivCore)>,
 }
@@ -203,6 +207,8 @@ impl<'a> Sel<'a> {
             folded,
             fused_shl,
             fused_off,
+            entry_dwords: Vec::new(),
+            entry_hidden: Vec::new(),
             div_cache: Vec::new(),
         }
     }
@@ -3082,15 +3088,34 @@ impl<'a> Sel<'a> {
 
     // ---- dispatch geometry ----
 
+    /// A kernarg dword in an SGPR (loaded once if first read in the entry
+    /// block).
+    fn kernarg_dword(&mut self, off: u32) -> Result<VReg, Error> {
+        if let Some(&(_, r)) = self.entry_dwords.iter().find(|(o, _)| *o == off) {
+            return Ok(r);
+        }
+        let r = self.sreg(1);
+        self.s_load(r, 1, off)?;
+        if self.cur == BlockId(0) {
+            self.entry_dwords.push((off, r));
+        }
+        Ok(r)
+    }
+
     fn hidden_u16(&mut self, h: HiddenArg) -> Result<VReg, Error> {
         if !self.needs.hidden.contains(&h) {
             self.needs.hidden.push(h);
         }
+        if let Some(&(_, r)) = self.entry_hidden.iter().find(|(x, _)| *x == h) {
+            return Ok(r);
+        }
         let (off, _) = h.placement();
         let abs = self.args.hidden_base + off as u32;
-        let dw = self.sreg(1);
-        self.s_load(dw, 1, abs & !3)?;
+        let dw = self.kernarg_dword(abs & !3)?;
         let d = self.sreg(1);
+        if self.cur == BlockId(0) {
+            self.entry_hidden.push((h, d));
+        }
         if abs % 4 == 0 {
             self.emit(
                 "s_and_b32",
@@ -3161,8 +3186,7 @@ impl<'a> Sel<'a> {
                 if !self.needs.hidden.contains(&bc) {
                     self.needs.hidden.push(bc);
                 }
-                let count = self.sreg(1);
-                self.s_load(count, 1, self.args.hidden_base + bc.placement().0 as u32)?;
+                let count = self.kernarg_dword(self.args.hidden_base + bc.placement().0 as u32)?;
                 let gs = self.hidden_u16(
                     [
                         HiddenArg::GroupSizeX,
