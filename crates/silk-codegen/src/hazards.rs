@@ -27,7 +27,7 @@
 //! - `TransGfx9` (gfx940+, LLVM `GCNHazardRecognizer` "trans use"): a
 //!   transcendental VALU result read by the next VALU needs 1 wait state.
 //! - `TransGfx11` (GFX11, RDNA3 ISA §5.7 / LLVM `fixVALUTransUseHazard`): a
-//!   transcendental result read by a VALU within 5 VALUs needs
+//!   transcendental result read by a VALU with at most 5 VALUs between needs
 //!   `s_waitcnt_depctr va_vdst(0)`; the age counts VALUs, not wait states.
 //!
 //! Not yet: MFMA pass-count hazards (no MFMA is selected), VALU-mask-write
@@ -57,7 +57,9 @@ impl Rule {
             Rule::ValuSgprValu => 2,
             Rule::DivFmasVcc => 4,
             Rule::TransGfx9 => 1,
-            Rule::TransGfx11 => 5,
+            // LLVM 22's fixVALUTransUseHazard: up to 5 VALUs between the
+            // transcendental and its reader still need the wait.
+            Rule::TransGfx11 => 6,
         }
     }
 
@@ -71,7 +73,9 @@ impl Rule {
                 explicit && !valu && ci.flags.0 & (Flags::VMEM | Flags::SMEM | Flags::LDS) != 0
             }
             Rule::ValuSgprValu => valu && (explicit || implicit_vcc(ci, reg)),
-            Rule::DivFmasVcc => valu && implicit_vcc(ci, reg),
+            // Only a reader that names no VCC operand (`v_div_fmas`); e32
+            // carry-ins and `v_cndmask` list VCC and wait 2.
+            Rule::DivFmasVcc => valu && !explicit && implicit_vcc(ci, reg),
             Rule::TransGfx9 | Rule::TransGfx11 => explicit && valu,
         }
     }

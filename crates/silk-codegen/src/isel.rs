@@ -89,6 +89,35 @@ pub struct Sel<'a> {
     tid: Option<VReg>,
     tid_dims: [Option<VReg>; 3],
     lds_next: u32,
+    /// Per IR value: a 64-bit integer zero-extended from `u32`.
+    zext: Vec<bool>,
+    /// Per IR value: a global pointer `root + offset` that only loads,
+    /// stores and other such pointers use, so it is not computed: the
+    /// accesses take `root` with `offset` in their offset field.
+    folded: Vec<Option<(Value, i64)>>,
+    /// Per IR value: a 32-bit `shl x, amt` used only by `or`/`add`s that
+    /// select it into `v_lshl_or_b32` / `v_lshl_add_u32` (not computed).
+    fused_shl: Vec<Option<(Value, Value)>>,
+    /// Per IR value (gfx942): a 64-bit `x << k` (k in 1..=4, also as a
+    /// multiply) used only as global `ptradd` offsets, each of which is one
+    /// `v_lshl_add_u64 d, x, k, base` (not computed on its own).
+    fused_off: Vec<Option<(Value, u32)>>,
+    /// Kernarg dwords and hidden arguments loaded in the entry block, which
+    /// dominates everything: later reads reuse them.
+    entry_dwords: Vec<(u32, VReg)>,
+    entry_hidden: Vec<(HiddenArg, VReg)>,
+    /// Divisions done so far: (dividend, divisor, signed, block) and result.
+    div_cache: Vec<((Value, Value, bool, BlockId), DivCore)>,
+}
+
+/// A 32-bit division before the signs: unsigned quotient and remainder of
+/// the magnitudes, and the sign masks of dividend and divisor (signed).
+#[derive(Clone, Copy)]
+struct DivCore {
+    q: VReg,
+    r: VReg,
+    sn: Option<MOp>,
+    sd: Option<MOp>,
 }
 
 fn unsupported(what: impl Into<String>) -> Error {
@@ -150,6 +179,13 @@ impl<'a> Sel<'a> {
         uniform: Vec<bool>,
         args: &'a ArgLayout,
     ) -> Sel<'a> {
+        let folded = folded_offsets(f, &uniform);
+        let fused_shl = fused_shifts(f, &uniform);
+        let fused_off = if table::lookup(p, "v_lshl_add_u64", None).is_some() {
+            fused_offsets(f, &uniform)
+        } else {
+            vec![None; f.values.len()]
+        };
         Sel {
             f,
             p,
@@ -167,6 +203,13 @@ impl<'a> Sel<'a> {
             tid: None,
             tid_dims: [None; 3],
             lds_next: 0,
+            zext: zero_extended(f),
+            folded,
+            fused_shl,
+            fused_off,
+            entry_dwords: Vec::new(),
+            entry_hidden: Vec::new(),
+            div_cache: Vec::new(),
         }
     }
 
@@ -225,14 +268,41 @@ impl<'a> Sel<'a> {
     }
 
     fn emit(&mut self, name: &str, ops: Vec<MOp>, ndefs: u8) -> Result<(), Error> {
+        self.emit_m(name, ops, ndefs, Mods::default())
+    }
+
+    fn emit_m(
+        &mut self,
+        name: &str,
+        mut ops: Vec<MOp>,
+        ndefs: u8,
+        mods: Mods,
+    ) -> Result<(), Error> {
         let op = self.opcode(name, None)?;
-        self.push(op, ops, ndefs, Mods::default());
+        self.one_salu_literal(op, &mut ops, ndefs)?;
+        self.push(op, ops, ndefs, mods);
         Ok(())
     }
 
-    fn emit_m(&mut self, name: &str, ops: Vec<MOp>, ndefs: u8, mods: Mods) -> Result<(), Error> {
-        let op = self.opcode(name, None)?;
-        self.push(op, ops, ndefs, mods);
+    /// SOP2/SOPC have room for one literal dword: an operation on two
+    /// non-inline constants gets its second one in an SGPR.
+    fn one_salu_literal(&mut self, op: Opcode, ops: &mut [MOp], ndefs: u8) -> Result<(), Error> {
+        let family = table::table(self.gen).get(op.0 as usize).map(|i| i.family);
+        if !matches!(family, Some(Family::Sop2 | Family::Sopc)) {
+            return Ok(());
+        }
+        let mut seen = false;
+        for o in ops.iter_mut().skip(ndefs as usize) {
+            if let MOp::Phys(Operand::Literal(_)) = *o {
+                if seen {
+                    let s = self.sreg(1);
+                    let mov = self.opcode("s_mov_b32", None)?;
+                    self.push(mov, vec![self.r(s), *o], 1, Mods::default());
+                    *o = self.r(s);
+                }
+                seen = true;
+            }
+        }
         Ok(())
     }
 
@@ -1361,6 +1431,27 @@ impl<'a> Sel<'a> {
         let scalar = self.uniform[res.index()] && self.is_s(a) && self.is_s(b);
         if t.is_int() && t.bits() == 32 {
             let signed = t.is_signed_int();
+            if self.fused_shl[res.index()].is_some() {
+                return Ok(());
+            }
+            if let Some(name) = match op {
+                BinOp::Or => Some("v_lshl_or_b32"),
+                BinOp::Add => Some("v_lshl_add_u32"),
+                _ => None,
+            } {
+                let shifted = match (self.fused_shl[a.index()], self.fused_shl[b.index()]) {
+                    (Some(s), _) => Some((s, b)),
+                    (None, Some(s)) => Some((s, a)),
+                    _ => None,
+                };
+                if let Some(((x, amt), other)) = shifted {
+                    let d = self.vreg(1);
+                    let srcs = vec![self.part(x, 0)?, self.part(amt, 0)?, self.part(other, 0)?];
+                    self.vop3(name, vec![self.r(d)], srcs)?;
+                    self.set(res, d);
+                    return Ok(());
+                }
+            }
             let (x, y) = (self.part(a, 0)?, self.part(b, 0)?);
             let (sn, vn, comm): (&str, &str, bool) = match op {
                 BinOp::Add => ("s_add_i32", self.n("v_add_u32", "v_add_nc_u32"), true),
@@ -1406,7 +1497,26 @@ impl<'a> Sel<'a> {
                     return Ok(());
                 }
                 BinOp::Div | BinOp::Rem => {
-                    let d = self.divrem32(x, y, signed, op == BinOp::Rem)?;
+                    if let Val::Const(c) = self.val(b)? {
+                        let plan = div_plan(c as u32, signed);
+                        if let Some(plan) = plan {
+                            let d = self.divrem32_const(x, c as u32, plan, op == BinOp::Rem)?;
+                            self.set(res, d);
+                            return Ok(());
+                        }
+                    }
+                    // `div` and `rem` of the same operands in one block
+                    // share the division.
+                    let key = (a, b, signed, self.cur);
+                    let core = match self.div_cache.iter().find(|(k, _)| *k == key) {
+                        Some(&(_, core)) => core,
+                        None => {
+                            let core = self.divrem32_core(x, y, signed)?;
+                            self.div_cache.push((key, core));
+                            core
+                        }
+                    };
+                    let d = self.divrem32_finish(core, signed, op == BinOp::Rem)?;
                     self.set(res, d);
                     return Ok(());
                 }
@@ -1485,6 +1595,9 @@ impl<'a> Sel<'a> {
         scalar: bool,
     ) -> Result<(), Error> {
         let t = self.ty(a);
+        if self.fused_off[res.index()].is_some() {
+            return Ok(());
+        }
         match op {
             BinOp::Add | BinOp::Sub => {
                 let d = self.add64(a, b, op == BinOp::Sub, scalar)?;
@@ -1514,31 +1627,24 @@ impl<'a> Sel<'a> {
             }
             BinOp::Shl | BinOp::Shr => {
                 let amt = self.part(b, 0)?;
-                if scalar {
-                    let name = match (op, t.is_signed_int()) {
-                        (BinOp::Shl, _) => "s_lshl_b64",
-                        (_, true) => "s_ashr_i64",
-                        _ => "s_lshr_b64",
-                    };
-                    let d = self.sreg(2);
-                    let x = self.whole(a)?;
-                    self.emit(name, vec![self.r(d), x, amt], 1)?;
-                    self.set(res, d);
-                    return Ok(());
-                }
-                let name = match (op, t.is_signed_int()) {
-                    (BinOp::Shl, _) => "v_lshlrev_b64",
-                    (_, true) => "v_ashrrev_i64",
-                    _ => "v_lshrrev_b64",
-                };
-                let d = self.vreg(2);
-                let x = self.whole(a)?;
-                self.vop3(name, vec![self.r(d)], vec![amt, x])?;
-                self.set(res, d);
-                Ok(())
+                self.shift64(res, op, a, amt, scalar)
             }
             BinOp::Mul => {
-                // lo = lo(a.lo*b.lo); hi = hi(a.lo*b.lo) + a.lo*b.hi + a.hi*b.lo
+                // By a power of two: a shift (clang's `v_lshlrev_b64`).
+                for (x, c) in [(a, b), (b, a)] {
+                    if let Val::Const(bits) = self.val(c)? {
+                        if bits.is_power_of_two() {
+                            let k = bits.trailing_zeros();
+                            if k == 0 {
+                                let v = self.val(x)?;
+                                self.vals[res.index()] = Some(v);
+                                return Ok(());
+                            }
+                            let amt = MOp::Phys(Operand::int(k as i32));
+                            return self.shift64(res, BinOp::Shl, x, amt, scalar);
+                        }
+                    }
+                }
                 let d = self.vreg(2);
                 let (al, ah, bl, bh) = (
                     self.part(a, 0)?,
@@ -1546,17 +1652,45 @@ impl<'a> Sel<'a> {
                     self.part(b, 0)?,
                     self.part(b, 1)?,
                 );
+                if self.high_zero(a)? && self.high_zero(b)? {
+                    // A 32x32->64 product: one `v_mad_u64_u32` with addend 0.
+                    let mut srcs = vec![al, bl, MOp::Phys(Operand::int(0))];
+                    self.legalize_vop3(&mut srcs, 0)?;
+                    let mut ops = vec![self.r(d), self.vcc()];
+                    ops.extend(srcs);
+                    self.emit("v_mad_u64_u32", ops, 1)?;
+                    self.set(res, d);
+                    return Ok(());
+                }
+                // lo = lo(a.lo*b.lo); hi = hi(a.lo*b.lo) + a.lo*b.hi + a.hi*b.lo,
+                // leaving out the products of a zero high half.
                 self.vop3("v_mul_lo_u32", vec![Self::sub(d, 0)], vec![al, bl])?;
-                let h = self.vreg(1);
-                self.vop3("v_mul_hi_u32", vec![self.r(h)], vec![al, bl])?;
-                let c1 = self.vreg(1);
-                self.vop3("v_mul_lo_u32", vec![self.r(c1)], vec![al, bh])?;
-                let c2 = self.vreg(1);
-                self.vop3("v_mul_lo_u32", vec![self.r(c2)], vec![ah, bl])?;
+                let mut terms = Vec::new();
+                for (x, y, zero) in [(al, bh, self.high_zero(b)?), (ah, bl, self.high_zero(a)?)] {
+                    if !zero {
+                        let c = self.vreg(1);
+                        self.vop3("v_mul_lo_u32", vec![self.r(c)], vec![x, y])?;
+                        terms.push(self.r(c));
+                    }
+                }
+                let h = if terms.is_empty() {
+                    Self::sub(d, 1)
+                } else {
+                    MOp::whole(self.vreg(1), 1)
+                };
+                self.vop3("v_mul_hi_u32", vec![h], vec![al, bl])?;
                 let add = self.n("v_add_u32", "v_add_nc_u32");
-                let s1 = self.vreg(1);
-                self.vop2(add, self.r(s1), self.r(h), self.r(c1), true)?;
-                self.vop2(add, Self::sub(d, 1), self.r(s1), self.r(c2), true)?;
+                let mut hi = h;
+                let n = terms.len();
+                for (i, c) in terms.into_iter().enumerate() {
+                    let sum = if i + 1 == n {
+                        Self::sub(d, 1)
+                    } else {
+                        MOp::whole(self.vreg(1), 1)
+                    };
+                    self.vop2(add, sum, hi, c, true)?;
+                    hi = sum;
+                }
                 self.set(res, d);
                 Ok(())
             }
@@ -1577,6 +1711,49 @@ impl<'a> Sel<'a> {
             }
             _ => Err(unsupported(format!("`{}` on {t}", op.keyword()))),
         }
+    }
+
+    /// 64-bit shift of `a` by `amt` (`op` is `Shl` or `Shr`).
+    fn shift64(
+        &mut self,
+        res: Value,
+        op: BinOp,
+        a: Value,
+        amt: MOp,
+        scalar: bool,
+    ) -> Result<(), Error> {
+        let t = self.ty(a);
+        if scalar {
+            let name = match (op, t.is_signed_int()) {
+                (BinOp::Shl, _) => "s_lshl_b64",
+                (_, true) => "s_ashr_i64",
+                _ => "s_lshr_b64",
+            };
+            let d = self.sreg(2);
+            let x = self.whole(a)?;
+            self.emit(name, vec![self.r(d), x, amt], 1)?;
+            self.set(res, d);
+            return Ok(());
+        }
+        let name = match (op, t.is_signed_int()) {
+            (BinOp::Shl, _) => "v_lshlrev_b64",
+            (_, true) => "v_ashrrev_i64",
+            _ => "v_lshrrev_b64",
+        };
+        let d = self.vreg(2);
+        let x = self.whole(a)?;
+        self.vop3(name, vec![self.r(d)], vec![amt, x])?;
+        self.set(res, d);
+        Ok(())
+    }
+
+    /// Whether the high dword of a 64-bit value is known to be zero (a
+    /// constant below 2^32 or a zero-extended `u32`).
+    fn high_zero(&self, v: Value) -> Result<bool, Error> {
+        Ok(match self.val(v)? {
+            Val::Const(bits) => bits >> 32 == 0,
+            Val::Reg(_) => self.zext[v.index()],
+        })
     }
 
     /// 64-bit add/sub (also pointer arithmetic); `b` may be a 32-bit value,
@@ -1624,6 +1801,18 @@ impl<'a> Sel<'a> {
             return Ok(d);
         }
         let d = self.vreg(2);
+        // gfx942: one `v_lshl_add_u64 d, a, 0, b` (as clang), which reads
+        // an SGPR pair as one constant-bus operand, no VCC.
+        let lshl_add = table::lookup(self.p, "v_lshl_add_u64", None);
+        if let (Some(_), false, 2) = (lshl_add, sub, Self::dwords(tb)) {
+            let (x, y) = (self.whole(a)?, self.whole(b)?);
+            self.vop3(
+                "v_lshl_add_u64",
+                vec![self.r(d)],
+                vec![x, MOp::Phys(Operand::int(0)), y],
+            )?;
+            return Ok(d);
+        }
         self.add64_v(d, al, ah, bl, bh, sub)?;
         Ok(d)
     }
@@ -1670,9 +1859,91 @@ impl<'a> Sel<'a> {
         )
     }
 
-    /// Unsigned/signed 32-bit division or remainder (VALU), by the float
-    /// reciprocal estimate with one Newton step and two corrections.
-    fn divrem32(&mut self, x: MOp, y: MOp, signed: bool, rem: bool) -> Result<VReg, Error> {
+    /// 32-bit division or remainder by the constant `c` following `plan`
+    /// (multiply-high and shifts; remainder `x - q * c`).
+    fn divrem32_const(&mut self, x: MOp, c: u32, plan: DivPlan, rem: bool) -> Result<VReg, Error> {
+        let add = self.n("v_add_u32", "v_add_nc_u32");
+        let subn = self.n("v_sub_u32", "v_sub_nc_u32");
+        let int = |v: u32| MOp::Phys(imm32(v));
+        let x = self.copy_to_vgpr(x)?;
+        // `name d, a, b` as VOP2 into a new VGPR.
+        let op2 = |me: &mut Self, name: &str, a: MOp, b: MOp, comm: bool| -> Result<MOp, Error> {
+            let d = me.vreg(1);
+            me.vop2(name, me.r(d), a, b, comm)?;
+            Ok(me.r(d))
+        };
+        let mulhi = |me: &mut Self, name: &str, a: MOp, m: u32| -> Result<MOp, Error> {
+            let d = me.vreg(1);
+            me.vop3(name, vec![me.r(d)], vec![a, int(m)])?;
+            Ok(me.r(d))
+        };
+        let q = match plan {
+            DivPlan::Shift(k) => {
+                if rem {
+                    let r = op2(self, "v_and_b32", int(c - 1), x, true)?;
+                    return self.whole_vreg(r);
+                }
+                op2(self, "v_lshrrev_b32", int(k), x, false)?
+            }
+            DivPlan::MulShift { m, s } => {
+                let t = mulhi(self, "v_mul_hi_u32", x, m)?;
+                if s == 0 {
+                    t
+                } else {
+                    op2(self, "v_lshrrev_b32", int(s), t, false)?
+                }
+            }
+            DivPlan::MulAddShift { m, s } => {
+                let t = mulhi(self, "v_mul_hi_u32", x, m)?;
+                let u = op2(self, subn, x, t, false)?;
+                let u = op2(self, "v_lshrrev_b32", int(1), u, false)?;
+                let w = op2(self, add, t, u, true)?;
+                op2(self, "v_lshrrev_b32", int(s), w, false)?
+            }
+            DivPlan::SignedShift(k) => {
+                // Round toward zero: add c - 1 to negative dividends.
+                let sg = op2(self, "v_ashrrev_i32", int(31), x, false)?;
+                let bias = op2(self, "v_lshrrev_b32", int(32 - k), sg, false)?;
+                let w = op2(self, add, x, bias, true)?;
+                if rem {
+                    let m = op2(self, "v_and_b32", int(c.wrapping_neg()), w, true)?;
+                    let r = op2(self, subn, x, m, false)?;
+                    return self.whole_vreg(r);
+                }
+                op2(self, "v_ashrrev_i32", int(k), w, false)?
+            }
+            DivPlan::SignedMul { m, s, add_x } => {
+                let mut q = mulhi(self, "v_mul_hi_i32", x, m)?;
+                if add_x {
+                    q = op2(self, add, q, x, true)?;
+                }
+                if s > 0 {
+                    q = op2(self, "v_ashrrev_i32", int(s), q, false)?;
+                }
+                let t = op2(self, "v_lshrrev_b32", int(31), x, false)?;
+                op2(self, add, q, t, true)?
+            }
+        };
+        if !rem {
+            return self.whole_vreg(q);
+        }
+        let p = self.vreg(1);
+        self.vop3("v_mul_lo_u32", vec![self.r(p)], vec![q, int(c)])?;
+        let r = op2(self, subn, x, self.r(p), false)?;
+        self.whole_vreg(r)
+    }
+
+    /// The virtual register of a whole one-dword operand.
+    fn whole_vreg(&self, o: MOp) -> Result<VReg, Error> {
+        match o {
+            MOp::Reg { r, off: 0, .. } => Ok(r),
+            _ => Err(Error::Internal("expected a whole register".into())),
+        }
+    }
+
+    /// Unsigned quotient and remainder of |x| / |y| and the signs, by the
+    /// float reciprocal estimate with one Newton step and two corrections.
+    fn divrem32_core(&mut self, x: MOp, y: MOp, signed: bool) -> Result<DivCore, Error> {
         let add = self.n("v_add_u32", "v_add_nc_u32");
         let subn = self.n("v_sub_u32", "v_sub_nc_u32");
         let (mut n, mut d) = (self.copy_to_vgpr(x)?, self.copy_to_vgpr(y)?);
@@ -1744,6 +2015,13 @@ impl<'a> Sel<'a> {
             q = qn;
             r = rn;
         }
+        Ok(DivCore { q, r, sn, sd })
+    }
+
+    /// The quotient or remainder of a [`DivCore`], with its sign.
+    fn divrem32_finish(&mut self, core: DivCore, signed: bool, rem: bool) -> Result<VReg, Error> {
+        let subn = self.n("v_sub_u32", "v_sub_nc_u32");
+        let DivCore { q, r, sn, sd } = core;
         let out = if rem { r } else { q };
         if !signed {
             return Ok(out);
@@ -2399,6 +2677,9 @@ impl<'a> Sel<'a> {
     }
 
     fn ptradd(&mut self, res: Value, p: Value, off: Value) -> Result<(), Error> {
+        if self.folded[res.index()].is_some() {
+            return Ok(());
+        }
         let t = self.ty(p);
         let scalar = self.uniform[res.index()] && self.is_s(p) && self.is_s(off);
         if t == Type::Ptr(AddrSpace::Lds) {
@@ -2409,6 +2690,17 @@ impl<'a> Sel<'a> {
             let (x, y) = (self.part(p, 0)?, self.part(off, 0)?);
             let add = self.n("v_add_u32", "v_add_nc_u32");
             return self.int_op(res, scalar, "s_add_i32", Some(add), x, Some(y), true);
+        }
+        if let Some((x, k)) = self.fused_off[off.index()] {
+            let d = self.vreg(2);
+            let srcs = vec![
+                self.whole(x)?,
+                MOp::Phys(Operand::int(k as i32)),
+                self.whole(p)?,
+            ];
+            self.vop3("v_lshl_add_u64", vec![self.r(d)], srcs)?;
+            self.set(res, d);
+            return Ok(());
         }
         let d = self.add64(p, off, false, scalar)?;
         self.set(res, d);
@@ -2488,6 +2780,9 @@ impl<'a> Sel<'a> {
         if self.ty(p) == Type::Ptr(AddrSpace::Lds) {
             let (a, off) = self.lds_addr(p)?;
             return Ok((true, a, off));
+        }
+        if let Some((root, off)) = self.folded[p.index()] {
+            return Ok((false, self.global_addr(root)?, off as i32));
         }
         Ok((false, self.global_addr(p)?, 0))
     }
@@ -2793,15 +3088,34 @@ impl<'a> Sel<'a> {
 
     // ---- dispatch geometry ----
 
+    /// A kernarg dword in an SGPR (loaded once if first read in the entry
+    /// block).
+    fn kernarg_dword(&mut self, off: u32) -> Result<VReg, Error> {
+        if let Some(&(_, r)) = self.entry_dwords.iter().find(|(o, _)| *o == off) {
+            return Ok(r);
+        }
+        let r = self.sreg(1);
+        self.s_load(r, 1, off)?;
+        if self.cur == BlockId(0) {
+            self.entry_dwords.push((off, r));
+        }
+        Ok(r)
+    }
+
     fn hidden_u16(&mut self, h: HiddenArg) -> Result<VReg, Error> {
         if !self.needs.hidden.contains(&h) {
             self.needs.hidden.push(h);
         }
+        if let Some(&(_, r)) = self.entry_hidden.iter().find(|(x, _)| *x == h) {
+            return Ok(r);
+        }
         let (off, _) = h.placement();
         let abs = self.args.hidden_base + off as u32;
-        let dw = self.sreg(1);
-        self.s_load(dw, 1, abs & !3)?;
+        let dw = self.kernarg_dword(abs & !3)?;
         let d = self.sreg(1);
+        if self.cur == BlockId(0) {
+            self.entry_hidden.push((h, d));
+        }
         if abs % 4 == 0 {
             self.emit(
                 "s_and_b32",
@@ -2832,6 +3146,13 @@ impl<'a> Sel<'a> {
                 }
                 // Packed work-item ids in v0: x [9:0], y [19:10], z [29:20].
                 let tid = self.tid.ok_or_else(|| Error::Internal("tid".into()))?;
+                // With only x enabled in the descriptor, the hardware sets up
+                // no y/z bits: v0 is the x id (as LLVM assumes).
+                if d == 0 && self.needs.workitem_id_max == 0 {
+                    self.tid_dims[0] = Some(tid);
+                    self.set(res, tid);
+                    return Ok(());
+                }
                 let v = self.vreg(1);
                 let src = self.r(tid);
                 self.vop3(
@@ -2865,8 +3186,7 @@ impl<'a> Sel<'a> {
                 if !self.needs.hidden.contains(&bc) {
                     self.needs.hidden.push(bc);
                 }
-                let count = self.sreg(1);
-                self.s_load(count, 1, self.args.hidden_base + bc.placement().0 as u32)?;
+                let count = self.kernarg_dword(self.args.hidden_base + bc.placement().0 as u32)?;
                 let gs = self.hidden_u16(
                     [
                         HiddenArg::GroupSizeX,
@@ -3381,6 +3701,353 @@ fn scalar_candidate(f: &Function, v: Value, uniform: &[bool]) -> bool {
     }
 }
 
+/// How a 32-bit division by a constant is done (Granlund and Montgomery,
+/// "Division by invariant integers using multiplication", 1994; Hacker's
+/// Delight 10-1 for the signed magic numbers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DivPlan {
+    /// Unsigned by 2^k: `x >> k`.
+    Shift(u32),
+    /// Unsigned: `mulhi(x, m) >> s`.
+    MulShift { m: u32, s: u32 },
+    /// Unsigned when no 32-bit `m` fits: `t = mulhi(x, m)`,
+    /// `(t + ((x - t) >> 1)) >> s`.
+    MulAddShift { m: u32, s: u32 },
+    /// Signed by 2^k (k in 1..=30): `(x + (x >> 31 >>> (32 - k))) >> k`.
+    SignedShift(u32),
+    /// Signed by c >= 3: `q = mulhi_i32(x, m) (+ x)`, `(q >> s) + (x >>> 31)`.
+    SignedMul { m: u32, s: u32, add_x: bool },
+}
+
+/// The plan for dividing by `c`, or `None` to use the general sequence
+/// (0, 1, negative signed divisors).
+pub fn div_plan(c: u32, signed: bool) -> Option<DivPlan> {
+    if signed {
+        let d = c as i32;
+        if d < 2 {
+            return None;
+        }
+        if c.is_power_of_two() {
+            return Some(DivPlan::SignedShift(c.trailing_zeros()));
+        }
+        // Hacker's Delight figure 10-1 (d >= 2).
+        let two31: u32 = 0x8000_0000;
+        let ad = c;
+        let anc = two31 - 1 - two31 % ad;
+        let mut p = 31u32;
+        let (mut q1, mut r1) = (two31 / anc, two31 - (two31 / anc) * anc);
+        let (mut q2, mut r2) = (two31 / ad, two31 - (two31 / ad) * ad);
+        loop {
+            p += 1;
+            q1 = q1.wrapping_mul(2);
+            r1 = r1.wrapping_mul(2);
+            if r1 >= anc {
+                q1 = q1.wrapping_add(1);
+                r1 = r1.wrapping_sub(anc);
+            }
+            q2 = q2.wrapping_mul(2);
+            r2 = r2.wrapping_mul(2);
+            if r2 >= ad {
+                q2 = q2.wrapping_add(1);
+                r2 = r2.wrapping_sub(ad);
+            }
+            let delta = ad - r2;
+            if !(q1 < delta || (q1 == delta && r1 == 0)) {
+                break;
+            }
+        }
+        let m = q2.wrapping_add(1);
+        return Some(DivPlan::SignedMul {
+            m,
+            s: p - 32,
+            add_x: (m as i32) < 0,
+        });
+    }
+    if c < 2 {
+        return None;
+    }
+    if c.is_power_of_two() {
+        return Some(DivPlan::Shift(c.trailing_zeros()));
+    }
+    let d = c as u128;
+    // Smallest s with m = ceil(2^(32+s) / d) < 2^32 and m*d - 2^(32+s) <= 2^s.
+    for s in 0..32u32 {
+        let p = 1u128 << (32 + s);
+        let m = p.div_ceil(d);
+        if m < (1 << 32) && m * d - p <= (1u128 << s) {
+            return Some(DivPlan::MulShift { m: m as u32, s });
+        }
+    }
+    let l = 32 - (c - 1).leading_zeros(); // ceil(log2 c), >= 2 here
+    let m = (((1u128 << 32) * ((1u128 << l) - d)) / d + 1) as u32;
+    Some(DivPlan::MulAddShift { m, s: l - 1 })
+}
+
+/// Largest offset folded into a global access (the field is 13 bits
+/// signed; room is left for the pieces of a misaligned access).
+const MAX_FOLDED_OFFSET: i64 = 2040;
+
+/// Per value: `Some((root, offset))` for a global pointer `ptradd` chain
+/// off a divergent `root` by constants, when every use of the value is the
+/// address of a load or store or the base of another folded pointer.
+fn folded_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Value, i64)>> {
+    #[derive(Default, Clone, Copy)]
+    struct Uses {
+        /// Used other than as an access address or a folded chain's base.
+        other: bool,
+    }
+    fn walk<'b>(b: &'b Block, out: &mut Vec<&'b silk_gpu_ir::Inst>) {
+        for i in &b.insts {
+            out.push(i);
+            match &i.op {
+                Op::If {
+                    then_blk, else_blk, ..
+                } => {
+                    walk(then_blk, out);
+                    walk(else_blk, out);
+                }
+                Op::Loop { body, .. } => walk(body, out),
+                _ => {}
+            }
+        }
+    }
+    let mut insts = Vec::new();
+    walk(&f.body, &mut insts);
+    let n = f.values.len();
+    let mut consts: Vec<Option<i64>> = vec![None; n];
+    let mut cand: Vec<Option<(Value, i64)>> = vec![None; n];
+    for i in &insts {
+        match &i.op {
+            Op::Const { ty, bits } if ty.is_int() => {
+                let v = if ty.is_signed_int() && ty.bits() == 32 {
+                    *bits as u32 as i32 as i64
+                } else if ty.bits() == 32 {
+                    *bits as u32 as i64
+                } else {
+                    *bits as i64
+                };
+                consts[i.results[0].index()] = Some(v);
+            }
+            Op::PtrAdd { ptr, offset }
+                if f.values[ptr.index()].ty == Type::Ptr(AddrSpace::Global) =>
+            {
+                if let Some(c) = consts[offset.index()] {
+                    cand[i.results[0].index()] = Some((*ptr, c));
+                }
+            }
+            _ => {}
+        }
+    }
+    // Uses that need the value in a register.
+    let mut uses = vec![Uses::default(); n];
+    for i in &insts {
+        let ops = i.op.operands();
+        for (k, &v) in ops.iter().enumerate() {
+            let addr = match &i.op {
+                Op::Load { .. } => true,
+                Op::Store { value, .. } => k == 0 && v != *value,
+                Op::PtrAdd { .. } => k == 0 && cand[i.results[0].index()].is_some(),
+                _ => false,
+            };
+            if !addr {
+                uses[v.index()].other = true;
+            }
+        }
+        if let Op::Loop { params, .. } = &i.op {
+            for &p in params {
+                uses[p.index()].other = true;
+            }
+        }
+    }
+    // Top down, in definition order: fold onto the parent's root.
+    let mut folded: Vec<Option<(Value, i64)>> = vec![None; n];
+    let mut order = Vec::new();
+    for i in &insts {
+        let r = i.results.first().map(|v| v.index());
+        let (Op::PtrAdd { ptr, .. }, Some(r)) = (&i.op, r) else {
+            continue;
+        };
+        let Some((_, c)) = cand[r] else { continue };
+        let (root, base) = folded[ptr.index()].unwrap_or((*ptr, 0));
+        let off = base + c;
+        if !uses[r].other && !uniform[root.index()] && (0..=MAX_FOLDED_OFFSET).contains(&off) {
+            folded[r] = Some((root, off));
+        }
+        order.push((r, ptr.index()));
+    }
+    // Bottom up: a pointer that is computed needs its parent computed.
+    for &(r, parent) in order.iter().rev() {
+        if folded[r].is_none() {
+            folded[parent] = None;
+        }
+    }
+    folded
+}
+
+/// Per value: `Some((x, k))` for a divergent 64-bit `x << k` (`shl` or
+/// `mul` by 2^k, k in 1..=4, `x` not a constant) whose every use is the
+/// offset of a global `ptradd` (for `v_lshl_add_u64`).
+fn fused_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Value, u32)>> {
+    fn walk<'b>(b: &'b Block, out: &mut Vec<&'b silk_gpu_ir::Inst>) {
+        for i in &b.insts {
+            out.push(i);
+            match &i.op {
+                Op::If {
+                    then_blk, else_blk, ..
+                } => {
+                    walk(then_blk, out);
+                    walk(else_blk, out);
+                }
+                Op::Loop { body, .. } => walk(body, out),
+                _ => {}
+            }
+        }
+    }
+    let mut insts = Vec::new();
+    walk(&f.body, &mut insts);
+    let n = f.values.len();
+    let mut consts: Vec<Option<u64>> = vec![None; n];
+    let mut cand: Vec<Option<(Value, u32)>> = vec![None; n];
+    for i in &insts {
+        let Some(&r) = i.results.first() else {
+            continue;
+        };
+        let t = f.values[r.index()].ty;
+        let shift = |c: Option<u64>| c.filter(|c| matches!(c, 2 | 4 | 8 | 16));
+        match &i.op {
+            Op::Const { bits, .. } => consts[r.index()] = Some(*bits),
+            Op::Binary { op, lhs, rhs } if t.is_int() && t.bits() == 64 && !uniform[r.index()] => {
+                let (cl, cr) = (consts[lhs.index()], consts[rhs.index()]);
+                let x_k = match op {
+                    BinOp::Mul if cl.is_none() => shift(cr).map(|c| (*lhs, c.trailing_zeros())),
+                    BinOp::Mul if cr.is_none() => shift(cl).map(|c| (*rhs, c.trailing_zeros())),
+                    BinOp::Shl if cl.is_none() => {
+                        cr.filter(|k| (1..=4).contains(k)).map(|k| (*lhs, k as u32))
+                    }
+                    _ => None,
+                };
+                cand[r.index()] = x_k;
+            }
+            _ => {}
+        }
+    }
+    let mut other = vec![false; n];
+    for i in &insts {
+        let offset = match &i.op {
+            Op::PtrAdd { ptr, offset }
+                if ptr != offset && f.values[ptr.index()].ty == Type::Ptr(AddrSpace::Global) =>
+            {
+                Some(*offset)
+            }
+            _ => None,
+        };
+        for v in i.op.operands() {
+            if Some(v) != offset {
+                other[v.index()] = true;
+            }
+        }
+        if let Op::Loop { params, .. } = &i.op {
+            for &p in params {
+                other[p.index()] = true;
+            }
+        }
+    }
+    (0..n).map(|v| cand[v].filter(|_| !other[v])).collect()
+}
+
+/// Per value: `Some((x, amt))` for a divergent 32-bit `shl x, amt` whose
+/// every use is an `or`/`add` that takes it as its shifted operand (the
+/// left one when both operands are such shifts).
+fn fused_shifts(f: &Function, uniform: &[bool]) -> Vec<Option<(Value, Value)>> {
+    fn walk<'b>(b: &'b Block, out: &mut Vec<&'b silk_gpu_ir::Inst>) {
+        for i in &b.insts {
+            out.push(i);
+            match &i.op {
+                Op::If {
+                    then_blk, else_blk, ..
+                } => {
+                    walk(then_blk, out);
+                    walk(else_blk, out);
+                }
+                Op::Loop { body, .. } => walk(body, out),
+                _ => {}
+            }
+        }
+    }
+    let mut insts = Vec::new();
+    walk(&f.body, &mut insts);
+    let n = f.values.len();
+    let int32 = |v: Value| matches!(f.values[v.index()].ty, Type::I32 | Type::U32);
+    let mut cand: Vec<Option<(Value, Value)>> = vec![None; n];
+    for i in &insts {
+        if let Op::Binary {
+            op: BinOp::Shl,
+            lhs,
+            rhs,
+        } = &i.op
+        {
+            let r = i.results[0];
+            if int32(r) && !uniform[r.index()] {
+                cand[r.index()] = Some((*lhs, *rhs));
+            }
+        }
+    }
+    let mut other = vec![false; n];
+    for i in &insts {
+        let claimed = match &i.op {
+            Op::Binary {
+                op: BinOp::Or | BinOp::Add,
+                lhs,
+                rhs,
+            } if lhs != rhs && int32(*lhs) && !uniform[i.results[0].index()] => {
+                if cand[lhs.index()].is_some() {
+                    Some(*lhs)
+                } else {
+                    Some(*rhs)
+                }
+            }
+            _ => None,
+        };
+        for v in i.op.operands() {
+            if Some(v) != claimed {
+                other[v.index()] = true;
+            }
+        }
+        if let Op::Loop { params, .. } = &i.op {
+            for &p in params {
+                other[p.index()] = true;
+            }
+        }
+    }
+    (0..n).map(|v| cand[v].filter(|_| !other[v])).collect()
+}
+
+/// Per value: a 64-bit integer converted from `u32` (high dword zero).
+fn zero_extended(f: &Function) -> Vec<bool> {
+    fn walk(f: &Function, b: &Block, out: &mut Vec<bool>) {
+        for i in &b.insts {
+            match &i.op {
+                Op::Cvt { arg, to }
+                    if to.is_int() && to.bits() == 64 && f.values[arg.index()].ty == Type::U32 =>
+                {
+                    out[i.results[0].index()] = true;
+                }
+                Op::If {
+                    then_blk, else_blk, ..
+                } => {
+                    walk(f, then_blk, out);
+                    walk(f, else_blk, out);
+                }
+                Op::Loop { body, .. } => walk(f, body, out),
+                _ => {}
+            }
+        }
+    }
+    let mut out = vec![false; f.values.len()];
+    walk(f, &f.body, &mut out);
+    out
+}
+
 fn collect<'b>(b: &'b Block, want_break: bool, out: &mut Vec<&'b Vec<Value>>) {
     for i in &b.insts {
         match &i.op {
@@ -3443,4 +4110,79 @@ fn uses_hidden(b: &Block) -> bool {
         Op::Loop { body, .. } => uses_hidden(body),
         _ => false,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plan's steps on the CPU, in 32-bit arithmetic as the VALU does.
+    fn run(plan: DivPlan, x: u32) -> u32 {
+        let mulhi_u = |a: u32, b: u32| ((a as u64 * b as u64) >> 32) as u32;
+        let mulhi_i = |a: u32, b: u32| ((a as i32 as i64 * b as i32 as i64) >> 32) as u32;
+        match plan {
+            DivPlan::Shift(k) => x >> k,
+            DivPlan::MulShift { m, s } => mulhi_u(x, m) >> s,
+            DivPlan::MulAddShift { m, s } => {
+                let t = mulhi_u(x, m);
+                (t.wrapping_add(x.wrapping_sub(t) >> 1)) >> s
+            }
+            DivPlan::SignedShift(k) => {
+                let bias = ((x as i32 >> 31) as u32) >> (32 - k);
+                (x.wrapping_add(bias) as i32 >> k) as u32
+            }
+            DivPlan::SignedMul { m, s, add_x } => {
+                let mut q = mulhi_i(x, m);
+                if add_x {
+                    q = q.wrapping_add(x);
+                }
+                ((q as i32 >> s) as u32).wrapping_add(x >> 31)
+            }
+        }
+    }
+
+    /// Every plan agrees with Rust's division on edge and pseudo-random
+    /// dividends, for small, large and awkward divisors.
+    #[test]
+    fn constant_division_plans_match_division() {
+        let mut divisors: Vec<u32> = (2..600).collect();
+        divisors.extend([
+            641,
+            1000,
+            6700417,
+            0x7fff_ffff,
+            0x8000_0001,
+            0xffff_fffe,
+            0xffff_ffff,
+            1 << 30,
+            1 << 31,
+            3 << 29,
+        ]);
+        let mut xs: Vec<u32> = vec![0, 1, 2, 3, 0x7fff_ffff, 0x8000_0000, 0x8000_0001, u32::MAX];
+        let mut r = 0x1234_5678u32;
+        for _ in 0..400 {
+            r = r.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            xs.push(r);
+        }
+        let mut planned = 0;
+        for &c in &divisors {
+            let mut local = xs.clone();
+            local.extend([c.wrapping_sub(1), c, c.wrapping_add(1), c.wrapping_mul(7)]);
+            local.extend([c.wrapping_neg(), c.wrapping_neg().wrapping_add(1)]);
+            if let Some(p) = div_plan(c, false) {
+                planned += 1;
+                for &x in &local {
+                    assert_eq!(run(p, x), x / c, "{x} / {c} with {p:?}");
+                }
+            }
+            if let Some(p) = div_plan(c, true) {
+                planned += 1;
+                for &x in &local {
+                    let want = (x as i32).wrapping_div(c as i32) as u32;
+                    assert_eq!(run(p, x), want, "{} / {} with {p:?}", x as i32, c as i32);
+                }
+            }
+        }
+        assert!(planned > 1000, "only {planned} plans");
+    }
 }

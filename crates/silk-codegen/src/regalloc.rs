@@ -207,9 +207,11 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
             }
         }
     }
-    let mut copied = vec![false; nregs];
-    for &(src, _, _) in hint.iter().flatten() {
-        copied[src] = true;
+    // Per copy source: where its copy's destination would start relative
+    // to it (source dword offset less destination dword offset).
+    let mut copied: Vec<Option<i64>> = vec![None; nregs];
+    for &(src, soff, doff) in hint.iter().flatten() {
+        copied[src].get_or_insert(soff as i64 - doff as i64);
     }
     let mut intervals = Vec::new();
     for r in 0..nregs {
@@ -245,12 +247,17 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
     for iv in &intervals {
         let info = mf.vregs[iv.reg];
         if let Some(f) = info.fixed {
-            let busy = match info.file {
-                File::Sgpr => &mut busy_s,
-                File::Vgpr => &mut busy_v,
+            let (busy, owner) = match info.file {
+                File::Sgpr => (&mut busy_s, &mut owner_s),
+                File::Vgpr => (&mut busy_v, &mut owner_v),
             };
             for k in 0..info.dwords as usize {
                 busy[f as usize + k] = busy[f as usize + k].max(iv.end + 1);
+                // The owner, so a result or copy may reuse an entry
+                // register (v0's work-item id) where it dies.
+                if busy[f as usize + k] == iv.end + 1 {
+                    owner[f as usize + k] = Some(iv.reg);
+                }
             }
             assign[iv.reg] = Some(f);
         }
@@ -294,16 +301,16 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
         }
         let mut base = 0u32;
         let reused = &reads_at_def[iv.reg];
-        // A copy source keeps first fit: the copy's destination may need
-        // an aligned pair at its register to coalesce.
-        let dying = |k: usize| {
+        // A copy source reuses a dying operand's register only where its
+        // copy's destination can still coalesce (an aligned pair).
+        let dying = |k: usize, base: u32| {
             owner[k].is_some_and(|o| end[o] == iv.start && reused.contains(&o))
                 && first_def[iv.reg] == iv.start
                 && !info.merge
-                && !copied[iv.reg]
+                && copied[iv.reg].is_none_or(|d| (base as i64 + d).rem_euclid(2) == 0)
         };
         while found.is_none() && base + n <= limit {
-            if (base..base + n).all(|k| busy[k as usize] <= iv.start || dying(k as usize)) {
+            if (base..base + n).all(|k| busy[k as usize] <= iv.start || dying(k as usize, base)) {
                 found = Some(base);
                 break;
             }

@@ -9,7 +9,10 @@
 //! since `continue` rebinds them all at once), and `break` / `ret` map to
 //! C's. Semantics the IR defines and C leaves undefined are spelled out:
 //! signed add/sub/mul wrap through unsigned arithmetic and shift amounts
-//! are masked to the bit width. `rcp`, `exp2` and `log2` use the hardware
+//! are masked to the bit width, a multiply and an add are not contracted
+//! to an fma (`fp contract(off)`), float-to-int conversions saturate (NaN to
+//! 0) through helpers, and under-aligned accesses go through typedefs
+//! with a lower alignment. `rcp`, `exp2` and `log2` use the hardware
 //! builtins, which is what the IR allows (1 ulp). No HIP headers are used.
 //! LDS pointers are 32-bit `address_space(3)` pointers, as in the IR.
 
@@ -23,6 +26,8 @@ use std::collections::HashSet;
 use std::fmt::Write;
 
 const PRELUDE: &str = "\
+// The IR rounds every operation: no fused multiply-add unless it says fma.
+#pragma clang fp contract(off)
 typedef int i32;
 typedef unsigned int u32;
 typedef long long i64;
@@ -33,6 +38,34 @@ typedef double f64;
 #define KERNEL extern \"C\" __attribute__((global))
 #define DEVICE static __attribute__((device))
 #define LDS __attribute__((address_space(3)))
+// The IR's float-to-int conversion truncates, saturates and maps NaN to 0;
+// C's is undefined out of range. F is promoted to f64 for the bounds,
+// which are exact there.
+#define SAT_CVT(F, T, LO, HI, TMIN, TMAX) \
+  DEVICE T cvt_##F##_##T(F x) { \
+    return x != x ? (T)0 : x < LO ? (T)(TMIN) : x >= HI ? (T)(TMAX) : (T)x; \
+  }
+#define SAT_CVTS(F) \
+  SAT_CVT(F, i32, -2147483648.0, 2147483648.0, -2147483647 - 1, 2147483647) \
+  SAT_CVT(F, u32, 0.0, 4294967296.0, 0u, 4294967295u) \
+  SAT_CVT(F, i64, -9223372036854775808.0, 9223372036854775808.0, \
+          -9223372036854775807ll - 1, 9223372036854775807ll) \
+  SAT_CVT(F, u64, 0.0, 18446744073709551616.0, 0ull, 18446744073709551615ull)
+SAT_CVTS(f16)
+SAT_CVTS(f32)
+SAT_CVTS(f64)
+// Under-aligned accesses go through these.
+#define UNDER_ALIGNED(T) \
+  typedef T T##_a1 __attribute__((aligned(1))); \
+  typedef T T##_a2 __attribute__((aligned(2))); \
+  typedef T T##_a4 __attribute__((aligned(4)));
+UNDER_ALIGNED(i32)
+UNDER_ALIGNED(u32)
+UNDER_ALIGNED(i64)
+UNDER_ALIGNED(u64)
+UNDER_ALIGNED(f16)
+UNDER_ALIGNED(f32)
+UNDER_ALIGNED(f64)
 ";
 
 /// The HIP twin of `module` (every kernel and device function), or a
@@ -227,7 +260,12 @@ impl<'a> Fn<'a> {
                     def(s, self, e);
                 }
                 Op::Cvt { arg, to } => {
-                    let e = format!("({}){}", ctype(*to), self.n(*arg));
+                    let from = self.ty(*arg);
+                    let e = if from.is_float() && to.is_int() {
+                        format!("cvt_{}_{}({})", ctype(from), ctype(*to), self.n(*arg))
+                    } else {
+                        format!("({}){}", ctype(*to), self.n(*arg))
+                    };
                     def(s, self, e);
                 }
                 Op::Bitcast { arg, to } => {
@@ -240,7 +278,11 @@ impl<'a> Fn<'a> {
                 }
                 Op::Load { ptr, ty, align } => {
                     check_align(*ty, *align)?;
-                    let e = format!("*({}*){}", pointee(self.ty(*ptr), *ty), self.n(*ptr));
+                    let e = format!(
+                        "*({}*){}",
+                        pointee_aligned(self.ty(*ptr), *ty, *align),
+                        self.n(*ptr)
+                    );
                     def(s, self, e);
                 }
                 Op::Store { ptr, value, align } => {
@@ -249,7 +291,7 @@ impl<'a> Fn<'a> {
                     let _ = writeln!(
                         s,
                         "{ind}*({}*){} = {};",
-                        pointee(self.ty(*ptr), t),
+                        pointee_aligned(self.ty(*ptr), t, *align),
                         self.n(*ptr),
                         self.n(*value)
                     );
@@ -469,22 +511,36 @@ impl<'a> Fn<'a> {
 }
 
 fn check_align(t: Type, align: u32) -> Result<(), String> {
-    let natural = t.bits().div_ceil(8).max(1);
-    if align < natural {
-        return Err(format!(
-            "an access of {} with alignment {align} (below its size)",
-            ctype(t)
-        ));
+    let under = align < natural_align(t);
+    let typedef = align.is_power_of_two() && align <= 4 && t != Type::Bool;
+    if under && !typedef {
+        return Err(format!("an access of {} with alignment {align}", ctype(t)));
     }
     Ok(())
 }
 
 /// The C pointee type of an access of `t` through a pointer of type `ptr`.
 fn pointee(ptr: Type, t: Type) -> String {
+    pointee_aligned(ptr, t, natural_align(t))
+}
+
+fn natural_align(t: Type) -> u32 {
+    t.bits().div_ceil(8).max(1)
+}
+
+/// As [`pointee`], for an access declared with alignment `align`: below
+/// the natural one, through a typedef that lowers it (the `<t>_a<align>`
+/// typedefs of [`PRELUDE`]).
+fn pointee_aligned(ptr: Type, t: Type, align: u32) -> String {
+    let base = if align < natural_align(t) {
+        format!("{}_a{align}", ctype(t))
+    } else {
+        ctype(t).to_string()
+    };
     match ptr {
-        Type::Ptr(AddrSpace::Lds) => format!("LDS {}", ctype(t)),
-        Type::Ptr(AddrSpace::Const) => format!("const {}", ctype(t)),
-        _ => ctype(t).to_string(),
+        Type::Ptr(AddrSpace::Lds) => format!("LDS {base}"),
+        Type::Ptr(AddrSpace::Const) => format!("const {base}"),
+        _ => base,
     }
 }
 
@@ -536,12 +592,16 @@ fn unary(op: UnOp, t: Type, a: &str) -> Result<String, String> {
             Type::F64 => format!("__builtin_amdgcn_rcp({a})"),
             _ => format!("(f16)__builtin_amdgcn_rcpf((f32){a})"),
         },
+        // f16: the generic builtins, which the backend selects as
+        // `v_exp_f16` / `v_log_f16`.
         UnOp::Exp2 => match t {
             Type::F32 => format!("__builtin_amdgcn_exp2f({a})"),
+            Type::F16 => format!("__builtin_exp2f16({a})"),
             _ => return Err(format!("exp2 of {}", ctype(t))),
         },
         UnOp::Log2 => match t {
             Type::F32 => format!("__builtin_amdgcn_logf({a})"),
+            Type::F16 => format!("__builtin_log2f16({a})"),
             _ => return Err(format!("log2 of {}", ctype(t))),
         },
         UnOp::Floor => format!("__builtin_floor{sfx}({a})"),
