@@ -3164,7 +3164,10 @@ impl<'a> Sel<'a> {
                         MOp::Phys(Operand::int(10)),
                     ],
                 )?;
-                self.tid_dims[d] = Some(v);
+                // Reused only from the entry block, which dominates all.
+                if self.cur == BlockId(0) {
+                    self.tid_dims[d] = Some(v);
+                }
                 self.set(res, v);
             }
             Geometry::WorkGroupSize => {
