@@ -1488,6 +1488,36 @@ impl<'a> Sel<'a> {
                     return Ok(());
                 }
                 BinOp::Mul => {
+                    // By a power of two: a shift (by 1: the value itself).
+                    for (v, c) in [(a, b), (b, a)] {
+                        if let Val::Const(bits) = self.val(c)? {
+                            let bits = bits as u32;
+                            if bits.is_power_of_two() {
+                                let k = MOp::Phys(Operand::int(bits.trailing_zeros() as i32));
+                                let xv = self.part(v, 0)?;
+                                if bits == 1 {
+                                    let same = self.val(v)?;
+                                    self.vals[res.index()] = Some(same);
+                                    return Ok(());
+                                }
+                                if scalar {
+                                    return self.int_op(
+                                        res,
+                                        true,
+                                        "s_lshl_b32",
+                                        None,
+                                        xv,
+                                        Some(k),
+                                        false,
+                                    );
+                                }
+                                let d = self.vreg(1);
+                                self.vop2("v_lshlrev_b32", self.r(d), k, xv, false)?;
+                                self.set(res, d);
+                                return Ok(());
+                            }
+                        }
+                    }
                     if scalar {
                         return self.int_op(res, true, "s_mul_i32", None, x, Some(y), true);
                     }
@@ -2687,6 +2717,13 @@ impl<'a> Sel<'a> {
                 self.vals[res.index()] = Some(Val::Const((a + b) & 0xffff_ffff));
                 return Ok(());
             }
+            // Adding zero (the first LDS allocation is at 0): the other value.
+            for (v, z) in [(p, off), (off, p)] {
+                if let (Val::Const(0), Val::Reg(r)) = (self.val(z)?, self.val(v)?) {
+                    self.set(res, r);
+                    return Ok(());
+                }
+            }
             let (x, y) = (self.part(p, 0)?, self.part(off, 0)?);
             let add = self.n("v_add_u32", "v_add_nc_u32");
             return self.int_op(res, scalar, "s_add_i32", Some(add), x, Some(y), true);
@@ -3164,7 +3201,10 @@ impl<'a> Sel<'a> {
                         MOp::Phys(Operand::int(10)),
                     ],
                 )?;
-                self.tid_dims[d] = Some(v);
+                // Reused only from the entry block, which dominates all.
+                if self.cur == BlockId(0) {
+                    self.tid_dims[d] = Some(v);
+                }
                 self.set(res, v);
             }
             Geometry::WorkGroupSize => {

@@ -18,6 +18,8 @@
 //!    virtual registers (loads hoisted and clustered);
 //! 6. [`regalloc::allocate`] — liveness and linear-scan allocation, then
 //!    [`mir::mark_true16_halves`];
+//!    [`smem::run`] then merges adjacent scalar loads (kernargs) into
+//!    wider ones;
 //! 7. [`waitcnt::Waitcnt::run`] — wait counts as a CFG dataflow;
 //! 8. [`hazards::run`] — wait states the hardware does not interlock;
 //! 9. [`emit`] — branch resolution and encoding; [`abi::kernel_config`]
@@ -117,6 +119,7 @@ pub mod lower;
 pub mod mir;
 pub mod regalloc;
 pub mod sched;
+pub mod smem;
 pub mod uniformity;
 pub mod waitcnt;
 
@@ -237,6 +240,8 @@ pub fn compile_kernel_with(
     let usage = regalloc::allocate(&mut mf, max_s, max_v)?;
     mir::mark_true16_halves(&mut mf);
     check(&mf, "register allocation", true)?;
+    smem::run(&mut mf)?;
+    check(&mf, "scalar load merging", true)?;
     waitcnt::Waitcnt::new(p.generation(), info.wait_counters).run(&mut mf)?;
     check(&mf, "wait-count insertion", true)?;
     hazards::run(&mut mf)?;

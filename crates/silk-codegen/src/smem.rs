@@ -1,0 +1,156 @@
+//! Merging of adjacent scalar loads after register allocation: two
+//! back-to-back `s_load`s of the same base, the second reading the dwords
+//! right after the first's into the registers right after the first's,
+//! become one load of twice the width (x1+x1 -> x2, x2+x2 -> x4) when the
+//! merged register tuple is aligned to its size, as SMEM tuples must be.
+//! The kernarg parameters, loaded one by one by instruction selection,
+//! are the usual case.
+
+use crate::mir::{MFunction, MInst, MOp};
+use crate::Error;
+use silk_amdgpu::isa::{table, Mods, Opcode, Operand};
+use silk_amdgpu::target::Generation;
+
+/// Scalar load mnemonics by width in dwords (1, 2, 4).
+fn names(gen: Generation) -> [&'static str; 3] {
+    match gen {
+        Generation::Gfx9 => ["s_load_dword", "s_load_dwordx2", "s_load_dwordx4"],
+        Generation::Gfx11 => ["s_load_b32", "s_load_b64", "s_load_b128"],
+    }
+}
+
+/// A scalar load's destination register, width and byte offset.
+fn parts(inst: &MInst, widths: &[(Opcode, u8)]) -> Option<(u16, u8, i32)> {
+    let &(_, n) = widths.iter().find(|(op, _)| *op == inst.op)?;
+    match inst.ops.first() {
+        Some(MOp::Phys(Operand::Reg { code, count, .. })) if *count == n => {
+            Some((*code, n, inst.mods.offset))
+        }
+        _ => None,
+    }
+}
+
+/// Merge adjacent scalar loads in every block (see the module docs).
+pub fn run(mf: &mut MFunction) -> Result<(), Error> {
+    let gen = mf.processor.generation();
+    let mut widths = Vec::new();
+    for (k, name) in names(gen).iter().enumerate() {
+        if let Some(op) = table::lookup(mf.processor, name, None) {
+            widths.push((op, 1u8 << k));
+        }
+    }
+    for b in &mut mf.blocks {
+        let mut i = 0;
+        while i + 1 < b.insts.len() {
+            let (x, y) = (&b.insts[i], &b.insts[i + 1]);
+            let merged = match (parts(x, &widths), parts(y, &widths)) {
+                (Some((dx, nx, ox)), Some((dy, ny, oy)))
+                    if nx == ny
+                    && x.ops[1..] == y.ops[1..]
+                    && x.mods == Mods { offset: ox, ..y.mods }
+                    && dy == dx + nx as u16
+                    && oy == ox + 4 * nx as i32
+                    && dx % (2 * nx as u16) == 0
+                    // The second load must not read what the first writes.
+                    && !reads_range(y, dx, nx) =>
+                {
+                    widths
+                        .iter()
+                        .find(|(_, n)| *n == 2 * nx)
+                        .map(|&(op, n)| (op, dx, n))
+                }
+                _ => None,
+            };
+            if let Some((op, d, n)) = merged {
+                let mut m = b.insts[i].clone();
+                m.op = op;
+                m.ops[0] = MOp::Phys(Operand::sgprs(d, n));
+                b.insts[i] = m;
+                b.insts.remove(i + 1);
+                // Look again at the merged load with its predecessor.
+                i = i.saturating_sub(1);
+                continue;
+            }
+            i += 1;
+        }
+    }
+    Ok(())
+}
+
+/// Whether a source operand of `inst` overlaps SGPRs `d .. d + n`.
+fn reads_range(inst: &MInst, d: u16, n: u8) -> bool {
+    inst.ops[inst.ndefs as usize..].iter().any(|o| match o {
+        MOp::Phys(Operand::Reg { code, count, .. }) => {
+            *code < d + n as u16 && d < *code + *count as u16
+        }
+        _ => false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use silk_amdgpu::target::Processor;
+
+    /// `s_load_b32/b64 s[dst..], s[0:1], offset` on gfx1100.
+    fn load(n: u8, dst: u16, offset: i32) -> MInst {
+        let name = ["s_load_b32", "s_load_b64", "", "s_load_b128"][n as usize - 1];
+        let op = table::lookup(Processor::Gfx1100, name, None).unwrap();
+        MInst {
+            op,
+            ops: vec![
+                MOp::Phys(Operand::sgprs(dst, n)),
+                MOp::Phys(Operand::sgprs(0, 2)),
+            ],
+            ndefs: 1,
+            mods: Mods {
+                offset,
+                ..Mods::default()
+            },
+        }
+    }
+
+    fn merged(insts: Vec<MInst>) -> Vec<(u16, u8, i32)> {
+        let mut mf = MFunction::new(Processor::Gfx1100, false);
+        mf.blocks[0].insts = insts;
+        run(&mut mf).unwrap();
+        let op_width = |i: &MInst| {
+            ["s_load_b32", "s_load_b64", "s_load_b128"]
+                .iter()
+                .position(|n| table::lookup(Processor::Gfx1100, n, None) == Some(i.op))
+                .map(|k| 1u8 << k)
+                .unwrap()
+        };
+        mf.blocks[0]
+            .insts
+            .iter()
+            .map(|i| match i.ops[0] {
+                MOp::Phys(Operand::Reg { code, count, .. }) => {
+                    assert_eq!(count, op_width(i));
+                    (code, count, i.mods.offset)
+                }
+                _ => panic!("not a register"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn adjacent_aligned_loads_merge_and_others_do_not() {
+        // s4, s5, s[6:7] from 0, 4, 8: one b128.
+        let m = merged(vec![load(1, 4, 0), load(1, 5, 4), load(2, 6, 8)]);
+        assert_eq!(m, vec![(4, 4, 0)]);
+        // s5, s6 (odd start) and a gap in the offsets stay apart.
+        let m = merged(vec![
+            load(1, 5, 0),
+            load(1, 6, 4),
+            load(1, 8, 12),
+            load(1, 9, 20),
+        ]);
+        assert_eq!(m, vec![(5, 1, 0), (6, 1, 4), (8, 1, 12), (9, 1, 20)]);
+        // A second load whose base is the first's destination stays.
+        let mut second = load(1, 1, 4);
+        second.ops[1] = MOp::Phys(Operand::sgprs(0, 2));
+        let m = merged(vec![load(1, 0, 0), second]);
+        assert_eq!(m, vec![(0, 1, 0), (1, 1, 4)]);
+    }
+}
