@@ -927,7 +927,14 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
                 p.family, p.opcode, p.mnemonic, note
             );
         }
+        let operands: Vec<String> = specs.iter().map(|s| s.rust()).collect();
         let mut fl = flags(gen, p.family, &p.mnemonic);
+        fl.extend(crate::isa_flags::implicit_flags(
+            p.family,
+            &p.mnemonic,
+            p.form == Some("LDS_DMA"),
+            &operands,
+        ));
         fl.extend(p.form);
         if let Some(b) = layout.field(Field::Vdst) {
             // LLVM re-encodes an unprinted vdst as EXEC_LO (GFX11 v_cmpx e64).
@@ -950,7 +957,7 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             name: p.mnemonic.clone(),
             family: p.family,
             opcode: p.opcode,
-            operands: specs.iter().map(|s| s.rust()).collect(),
+            operands,
             flags: {
                 let mut f = fl;
                 if optional.contains(&i) {
@@ -1215,9 +1222,6 @@ pub(crate) fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static st
         }
         if m.starts_with("v_wmma") {
             f.push("WMMA");
-        }
-        if m.starts_with("v_cmpx") {
-            f.push("WRITES_EXEC");
         }
     }
     f

@@ -124,6 +124,8 @@ impl Flags {
     pub const READS_SCC: u64 = 1 << 21;
     pub const WRITES_SCC: u64 = 1 << 22;
     pub const READS_M0: u64 = 1 << 23;
+    /// Writes M0 without naming it as an operand (GFX9 `s_set_gpr_idx_*`).
+    pub const WRITES_M0: u64 = 1 << 48;
     pub const BARRIER: u64 = 1 << 24;
     pub const END_PGM: u64 = 1 << 25;
     /// Writes its result through `sdst` to SGPRs from a VALU op (v_readlane, VOPC e64).
