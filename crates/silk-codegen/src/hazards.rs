@@ -9,8 +9,11 @@
 //!   `v_readfirstlane`, carry-out) followed within 5 wait states by a VMEM
 //!   or SMEM instruction reading that SGPR, or within 4 by `v_readlane` /
 //!   `v_writelane` / `v_div_fmas` reading it. We apply the 5-state bound to
-//!   every reader of the SGPR that is not a VALU using it as a lane mask
-//!   or carry, which the hardware forwards: conservative and simple.
+//!   every non-VALU reader of the SGPR: conservative and simple.
+//! - `valu_sgpr_then_valu` (gfx940+, LLVM 22 `s_nop 1` on gfx942): a VALU
+//!   that writes an SGPR or VCC followed within 2 wait states by a VALU
+//!   reading it (constant, lane mask or carry; the table's `READS_VCC` /
+//!   `WRITES_VCC` give the unencoded VCC of e32 forms).
 //! - `trans_then_use` (gfx940+, LLVM `GCNHazardRecognizer` "trans use"):
 //!   a transcendental VALU result read by the next VALU needs 1 wait state.
 //! - `trans_then_use_gfx11` (GFX11, RDNA3 ISA §5.7 / LLVM
@@ -23,6 +26,7 @@
 
 use crate::mir::{MFunction, MInst, MOp};
 use crate::Error;
+use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::{table, Flags, Mods, OpInfo, Operand};
 use silk_amdgpu::target::Generation;
 
@@ -43,6 +47,28 @@ fn uses(i: &MInst) -> Vec<u16> {
     regs(&i.ops[i.ndefs as usize..])
 }
 
+/// Registers `i` writes and reads, by its table operands: the first
+/// `ndefs` and the destination fields (a VOP3 carry-out `sdst` may sit
+/// after `ndefs`) are written; unencoded operands are left to the
+/// table's implicit flags; the rest are read.
+fn split_dest(info: &OpInfo, i: &MInst) -> (Vec<u16>, Vec<u16>) {
+    let (mut w, mut r) = (Vec::new(), Vec::new());
+    for (k, op) in i.ops.iter().enumerate() {
+        let field = info.operands.get(k).map(|s| s.field);
+        let out = if k < i.ndefs as usize
+            || matches!(field, Some(Field::Vdst | Field::Sdst | Field::Sdst3))
+        {
+            &mut w
+        } else if field == Some(Field::Unencoded) {
+            continue;
+        } else {
+            &mut r
+        };
+        out.extend(regs(std::slice::from_ref(op)));
+    }
+    (w, r)
+}
+
 /// Wait states needed between `prev` (`dist` instructions back, 1 = the
 /// previous one) and `cur`.
 fn needed(gen: Generation, pi: &OpInfo, prev: &MInst, ci: &OpInfo, cur: &MInst) -> u32 {
@@ -55,6 +81,22 @@ fn needed(gen: Generation, pi: &OpInfo, prev: &MInst, ci: &OpInfo, cur: &MInst) 
             && uses(cur).iter().any(|r| sdefs.contains(r))
         {
             need = need.max(5);
+        }
+    }
+    if gen == Generation::Gfx9 && pi.flags.has(Flags::VALU) && ci.flags.has(Flags::VALU) {
+        // gfx940+: a VALU reading an SGPR or VCC a VALU wrote, as a constant,
+        // mask or carry (implicit VCC included), needs 2 wait states. LLVM 22
+        // puts `s_nop 1` between `v_cmp_*_e32 vcc` and `v_cndmask_b32_e32 ..,
+        // vcc`, and between `v_sub_co_u32_e32` and `v_subb_co_u32_e32`.
+        let vcc = |yes: bool| if yes { &[106u16, 107][..] } else { &[] };
+        let (pw, _) = split_dest(pi, prev);
+        let (_, cr) = split_dest(ci, cur);
+        let mut sdefs: Vec<u16> = pw.into_iter().filter(|&r| r < 256).collect();
+        sdefs.extend(vcc(pi.flags.has(Flags::WRITES_VCC)));
+        let mut sused: Vec<u16> = cr.into_iter().filter(|&r| r < 256).collect();
+        sused.extend(vcc(ci.flags.has(Flags::READS_VCC)));
+        if sused.iter().any(|r| sdefs.contains(r)) {
+            need = need.max(2);
         }
     }
     if gen == Generation::Gfx9 && pi.flags.has(Flags::TRANS) && ci.flags.has(Flags::VALU) {
@@ -151,8 +193,11 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
                 n
             };
             let risky = b.insts[..k].iter().rev().take(5).any(|i| {
-                let f = table[i.op.0 as usize].flags;
-                (f.has(Flags::VALU) && defs(i).iter().any(|&r| r < 256)) || f.has(Flags::TRANS)
+                let info = &table[i.op.0 as usize];
+                let f = info.flags;
+                let writes_sgpr =
+                    split_dest(info, i).0.iter().any(|&r| r < 256) || f.has(Flags::WRITES_VCC);
+                (f.has(Flags::VALU) && writes_sgpr) || f.has(Flags::TRANS)
             });
             if risky {
                 b.insts.insert(
