@@ -42,7 +42,8 @@ struct After {
 }
 
 /// Operand text for `info` (destinations s[8:9], sources s[10:11] and
-/// s[12:13], the test kernel has 16 SGPRs; SOPK immediates from `input`), or None when the operands are
+/// s[12:13], the test kernel has 16 SGPRs; immediates and literals from
+/// `input`), or None when the operands are
 /// not plain registers and 16-bit immediates.
 fn operands(info: &OpInfo, input: [u32; 4]) -> Option<String> {
     let reg = |base: u32, dwords: u8| match dwords {
@@ -62,6 +63,7 @@ fn operands(info: &OpInfo, input: [u32; 4]) -> Option<String> {
             Kind::Imm(ImmStyle::Dec | ImmStyle::DecOrHex | ImmStyle::Sym(SymbolicKind::Hex16)) => {
                 format!("{:#x}", input[2] & 0xffff)
             }
+            Kind::Literal => format!("{:#x}", input[2]),
             _ => return None,
         };
         if text.is_empty() {
