@@ -9,11 +9,8 @@
 //!   `v_readfirstlane`, carry-out) followed within 5 wait states by a VMEM
 //!   or SMEM instruction reading that SGPR, or within 4 by `v_readlane` /
 //!   `v_writelane` / `v_div_fmas` reading it. We apply the 5-state bound to
-//!   every non-VALU reader of the SGPR: conservative and simple.
-//! - `valu_sgpr_then_valu` (gfx940+, LLVM 22 `s_nop 1` on gfx942): a VALU
-//!   that writes an SGPR or VCC followed within 2 wait states by a VALU
-//!   reading it (constant, lane mask or carry; the table's `READS_VCC` /
-//!   `WRITES_VCC` give the unencoded VCC of e32 forms).
+//!   every reader of the SGPR that is not a VALU using it as a lane mask
+//!   or carry, which the hardware forwards: conservative and simple.
 //! - `trans_then_use` (gfx940+, LLVM `GCNHazardRecognizer` "trans use"):
 //!   a transcendental VALU result read by the next VALU needs 1 wait state.
 //! - `trans_then_use_gfx11` (GFX11, RDNA3 ISA §5.7 / LLVM
@@ -27,7 +24,7 @@
 use crate::mir::{MFunction, MInst, MOp};
 use crate::Error;
 use silk_amdgpu::isa::format::Field;
-use silk_amdgpu::isa::{table, Flags, Mods, OpInfo, Operand};
+use silk_amdgpu::isa::{table, Flags, Kind, Mods, OpInfo, Operand};
 use silk_amdgpu::target::Generation;
 
 fn regs(ops: &[MOp]) -> Vec<u16> {
@@ -47,27 +44,35 @@ fn uses(i: &MInst) -> Vec<u16> {
     regs(&i.ops[i.ndefs as usize..])
 }
 
-/// Registers `i` writes and reads, by its table operands: the first
-/// `ndefs` and the destination fields (a VOP3 carry-out `sdst` may sit
-/// after `ndefs`) are written; unencoded operands are left to the
-/// table's implicit flags; the rest are read.
-fn split_dest(info: &OpInfo, i: &MInst) -> (Vec<u16>, Vec<u16>) {
-    let (mut w, mut r) = (Vec::new(), Vec::new());
-    for (k, op) in i.ops.iter().enumerate() {
-        let field = info.operands.get(k).map(|s| s.field);
-        let out = if k < i.ndefs as usize
-            || matches!(field, Some(Field::Vdst | Field::Sdst | Field::Sdst3))
-        {
-            &mut w
-        } else if field == Some(Field::Unencoded) {
-            continue;
-        } else {
-            &mut r
-        };
-        out.extend(regs(std::slice::from_ref(op)));
+/// Operand `k` of `i` is in a destination field (a VOP3 carry-out `vcc`
+/// after the first `ndefs`), or an implicit operand before the sources
+/// (`v_addc_co_u32_e32`'s carry-out `vcc`).
+fn dest_field(info: &OpInfo, k: usize) -> bool {
+    let src = |f: Field| matches!(f, Field::Src0 | Field::Src1 | Field::Src2);
+    match info.operands.get(k).map(|s| s.field) {
+        Some(Field::Sdst | Field::Sdst3 | Field::Vdst | Field::VdstY) => true,
+        Some(Field::Unencoded) => !info.operands[..k].iter().any(|s| src(s.field)),
+        _ => false,
     }
-    (w, r)
 }
+
+/// Registers `i` writes, destination fields beyond `ndefs` included.
+fn all_defs(info: &OpInfo, i: &MInst) -> Vec<u16> {
+    (0..i.ops.len())
+        .filter(|&k| k < i.ndefs as usize || dest_field(info, k))
+        .flat_map(|k| regs(&i.ops[k..=k]))
+        .collect()
+}
+
+/// Registers `i` reads (not its destination fields).
+fn all_uses(info: &OpInfo, i: &MInst) -> Vec<u16> {
+    (i.ndefs as usize..i.ops.len())
+        .filter(|&k| !dest_field(info, k))
+        .flat_map(|k| regs(&i.ops[k..=k]))
+        .collect()
+}
+
+const VCC: [u16; 2] = [106, 107];
 
 /// Wait states needed between `prev` (`dist` instructions back, 1 = the
 /// previous one) and `cur`.
@@ -84,19 +89,25 @@ fn needed(gen: Generation, pi: &OpInfo, prev: &MInst, ci: &OpInfo, cur: &MInst) 
         }
     }
     if gen == Generation::Gfx9 && pi.flags.has(Flags::VALU) && ci.flags.has(Flags::VALU) {
-        // gfx940+: a VALU reading an SGPR or VCC a VALU wrote, as a constant,
-        // mask or carry (implicit VCC included), needs 2 wait states. LLVM 22
-        // puts `s_nop 1` between `v_cmp_*_e32 vcc` and `v_cndmask_b32_e32 ..,
-        // vcc`, and between `v_sub_co_u32_e32` and `v_subb_co_u32_e32`.
-        let vcc = |yes: bool| if yes { &[106u16, 107][..] } else { &[] };
-        let (pw, _) = split_dest(pi, prev);
-        let (_, cr) = split_dest(ci, cur);
-        let mut sdefs: Vec<u16> = pw.into_iter().filter(|&r| r < 256).collect();
-        sdefs.extend(vcc(pi.flags.has(Flags::WRITES_VCC)));
-        let mut sused: Vec<u16> = cr.into_iter().filter(|&r| r < 256).collect();
-        sused.extend(vcc(ci.flags.has(Flags::READS_VCC)));
-        if sused.iter().any(|r| sdefs.contains(r)) {
+        // gfx940+ (CDNA3 ISA §4.5): a VALU SGPR/VCC write read by a VALU
+        // (operand, lane mask or carry-in) needs 2 wait states; VCC read
+        // implicitly by `v_div_fmas` (READS_VCC) needs 4.
+        let sdefs: Vec<u16> = all_defs(pi, prev)
+            .into_iter()
+            .filter(|&r| r < 256)
+            .collect();
+        if all_uses(ci, cur).iter().any(|r| sdefs.contains(r)) {
             need = need.max(2);
+        }
+        // The table's READS_VCC also marks the e32 carry-ins and
+        // v_cndmask_b32_e32, whose VCC is an (unencoded) operand covered by
+        // the 2-state rule above; v_div_fmas reads it with no operand.
+        let vcc_operand = ci
+            .operands
+            .iter()
+            .any(|o| matches!(o.kind, Kind::Implicit(106)));
+        if ci.flags.has(Flags::READS_VCC) && !vcc_operand && sdefs.iter().any(|r| VCC.contains(r)) {
+            need = need.max(4);
         }
     }
     if gen == Generation::Gfx9 && pi.flags.has(Flags::TRANS) && ci.flags.has(Flags::VALU) {
@@ -195,8 +206,8 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
             let risky = b.insts[..k].iter().rev().take(5).any(|i| {
                 let info = &table[i.op.0 as usize];
                 let f = info.flags;
-                let writes_sgpr =
-                    split_dest(info, i).0.iter().any(|&r| r < 256) || f.has(Flags::WRITES_VCC);
+                // All destinations: a carry-out `vcc` sits after `ndefs`.
+                let writes_sgpr = all_defs(info, i).iter().any(|&r| r < 256);
                 (f.has(Flags::VALU) && writes_sgpr) || f.has(Flags::TRANS)
             });
             if risky {
