@@ -232,3 +232,55 @@ fn prev_nop_states(i: &MInst) -> u32 {
         _ => 1,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mir::MFunction;
+    use silk_amdgpu::target::Processor;
+
+    fn inst(name: &str, ops: Vec<Operand>, ndefs: u8) -> MInst {
+        let op = table::lookup(Processor::Gfx942, name, None).unwrap();
+        MInst {
+            op,
+            ops: ops.into_iter().map(MOp::Phys).collect(),
+            ndefs,
+            mods: Mods::default(),
+        }
+    }
+
+    /// The `s_nop` immediate inserted before the second of `pair`.
+    fn nop_between(pair: [MInst; 2]) -> Option<i32> {
+        let mut mf = MFunction::new(Processor::Gfx942, true);
+        mf.blocks[0].insts = pair.into();
+        run(&mut mf).unwrap();
+        let insts = &mf.blocks[0].insts;
+        let nop = table::lookup(Processor::Gfx942, "s_nop", None).unwrap();
+        match (insts.len() >= 3 && insts[1].op == nop).then(|| insts[1].ops[0]) {
+            Some(MOp::Phys(Operand::Imm(n))) => Some(n),
+            _ => None,
+        }
+    }
+
+    // Expected values: what LLVM 22 `llc -mcpu=gfx942` puts between the
+    // same two instructions (`s_nop 1` after a VCC write read as a mask or
+    // carry, `s_nop 3` before `v_div_fmas_f32`).
+    #[test]
+    fn implicit_vcc_reads_wait_like_llvm() {
+        let vcc = Operand::sgprs(106, 2);
+        let (v0, v1, v2) = (Operand::vgpr(0), Operand::vgpr(1), Operand::vgpr(2));
+        let cmp = || inst("v_cmp_gt_u32_e32", vec![vcc, v0, v1], 1);
+        let cnd = inst("v_cndmask_b32_e32", vec![v2, v0, v1, vcc], 1);
+        assert_eq!(nop_between([cmp(), cnd]), Some(1));
+        let sub = inst("v_sub_co_u32_e32", vec![v2, vcc, v0, v1], 1);
+        let subb = inst("v_subb_co_u32_e32", vec![v1, vcc, v0, v1, vcc], 1);
+        assert_eq!(nop_between([sub, subb]), Some(1));
+        let scale = inst("v_div_scale_f32", vec![v2, vcc, v1, v0, v1], 2);
+        let fmas = inst("v_div_fmas_f32", vec![v1, v2, v1, v0], 1);
+        assert_eq!(nop_between([scale, fmas]), Some(3));
+        // No VCC between them: no wait.
+        let add = inst("v_add_u32_e32", vec![v2, v0, v1], 1);
+        let cnd = inst("v_cndmask_b32_e32", vec![v2, v0, v1, vcc], 1);
+        assert_eq!(nop_between([add, cnd]), None);
+    }
+}
