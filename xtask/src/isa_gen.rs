@@ -1137,7 +1137,9 @@ fn fit_imm(gen: Generation, values: &[u32], toks: &[Option<String>]) -> Option<S
 }
 
 /// Attributes by family and mnemonic (generation time only: the product
-/// reads the resulting bits, never the name).
+/// reads the resulting bits, never the name). The implicit EXEC/VCC/SCC/M0
+/// flags come from [`crate::isa_flags::implicit_flags`], which `isa-flags`
+/// can reapply to the checked-in tables without LLVM.
 pub(crate) fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static str> {
     let mut f = Vec::new();
     let has = |s: &str| m.contains(s);
