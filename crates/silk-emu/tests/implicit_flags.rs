@@ -12,6 +12,9 @@
 //!   both presets (it overwrites it).
 //! - A reader shows its read, and a writer changes the register, on some
 //!   input.
+//!
+//! Likewise `READS_VCC` / `WRITES_VCC` / `WRITES_EXEC` for every VALU
+//! opcode with VGPR and VCC operands, VCC preset to two patterns.
 
 use silk_amdgpu::isa::symbolic::SymbolicKind;
 use silk_amdgpu::isa::{table, Family, Flags, ImmStyle, Kind, OpInfo};
@@ -306,6 +309,221 @@ fn salu_implicit_flags_agree_with_the_emulator() {
         // mean the filter above lost them.
         if tested <= 60 {
             all.push(format!("{p:?}: only {tested} SALU opcodes checked"));
+        }
+        all.extend(problems);
+    }
+    assert!(all.is_empty(), "{}", all.join("\n"));
+}
+
+/// Emulator bug found by this test: `v_div_fmas_*` scale by 2^32 (2^64)
+/// where VCC is set (CDNA3/RDNA3 V_DIV_FMAS_F32), but the emulator takes
+/// the VCC mask only from a listed operand (`vcc_operand_index`), and the
+/// VOP3 encoding lists none, so it never scales.
+const EMULATOR_IGNORES_VCC: &[&str] = &["v_div_fmas_f32", "v_div_fmas_f64"];
+
+/// VALU results after one run: lane 0's destination, VCC and EXEC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ValuAfter {
+    dest: [u32; 2],
+    vcc: [u32; 2],
+    exec: [u32; 2],
+}
+
+const VCC_PRESETS: [[u32; 2]; 2] = [[0x5555_5555; 2], [0xaaaa_aaaa; 2]];
+/// Source values (one per source, both dwords of 64-bit sources): unequal
+/// floats and integers, then equal ones.
+const VALU_INPUTS: [[u32; 3]; 2] = [
+    [0x3f80_0000, 0x4000_0000, 0x4040_0000],
+    [0x4000_0000, 0x4000_0000, 0x4000_0000],
+];
+
+/// Operand text of a VALU opcode: destination v[8:9], sources v[10:11],
+/// v[12:13], v[14:15], the unencoded VCC as `vcc` (`vcc_lo` in wave32);
+/// None for other kinds of operand.
+fn valu_operands(info: &OpInfo, wave64: bool) -> Option<String> {
+    let mut out = Vec::new();
+    let mut sources = 0u32;
+    for spec in info.operands {
+        let base = match (spec.kind, spec.field) {
+            (Kind::Implicit(106), _) => {
+                out.push(if wave64 { "vcc" } else { "vcc_lo" }.to_string());
+                continue;
+            }
+            (Kind::Vgpr | Kind::Vsrc, silk_amdgpu::isa::format::Field::Vdst) => 8,
+            (Kind::Vgpr | Kind::Vsrc, _) => {
+                sources += 1;
+                8 + 2 * sources
+            }
+            _ => return None,
+        };
+        out.push(match spec.dwords {
+            1 => format!("v{base}"),
+            2 => format!("v[{base}:{}]", base + 1),
+            _ => return None,
+        });
+    }
+    Some(out.join(", "))
+}
+
+fn run_valu(p: Processor, op: &str, input: [u32; 3]) -> Result<[ValuAfter; 2], String> {
+    let gfx9 = p == Processor::Gfx942;
+    let store = if gfx9 {
+        "global_store_dwordx4"
+    } else {
+        "global_store_b128"
+    };
+    let mut body = String::new();
+    for (c, vcc) in VCC_PRESETS.iter().enumerate() {
+        for (k, v) in input.iter().enumerate() {
+            for d in 0..2 {
+                body.push_str(&format!("\tv_mov_b32_e32 v{}, {v:#x}\n", 10 + 2 * k + d));
+            }
+        }
+        body.push_str("\tv_mov_b32_e32 v8, 0\n\tv_mov_b32_e32 v9, 0\n");
+        body.push_str(&format!(
+            "\ts_mov_b32 vcc_lo, {:#x}\n\ts_mov_b32 vcc_hi, {:#x}\n\ts_nop 4\n",
+            vcc[0], vcc[1]
+        ));
+        body.push_str(&format!("\t{op}\n\ts_nop 4\n"));
+        body.push_str("\ts_mov_b32 s4, exec_lo\n\ts_mov_b32 s5, exec_hi\n");
+        body.push_str("\ts_mov_b32 s6, vcc_lo\n\ts_mov_b32 s7, vcc_hi\n");
+        body.push_str("\ts_mov_b32 exec_lo, 1\n\ts_mov_b32 exec_hi, 0\n\ts_nop 4\n");
+        body.push_str("\tv_mov_b32_e32 v10, s6\n\tv_mov_b32_e32 v11, s7\n");
+        body.push_str(&format!(
+            "\t{store} v0, v[8:11], s[0:1] offset:{}\n",
+            c * 32
+        ));
+        body.push_str("\tv_mov_b32_e32 v16, s4\n\tv_mov_b32_e32 v17, s5\n");
+        body.push_str(&format!(
+            "\t{store} v0, v[16:19], s[0:1] offset:{}\n\ts_nop 4\n",
+            c * 32 + 16
+        ));
+        body.push_str("\ts_mov_b32 exec_lo, -1\n\ts_mov_b32 exec_hi, -1\n\ts_nop 4\n");
+    }
+    let obj = std::panic::catch_unwind(|| common::kernel(p, &body))
+        .map_err(|_| format!("{op}: does not assemble"))?;
+    let mut emu = Emulator::new(p);
+    let out = emu.alloc(2 * 32).map_err(|e| e.to_string())?;
+    let n = if gfx9 { 64 } else { 32 };
+    emu.launch(&obj, "k", [n, 1, 1], [n, 1, 1], &[Arg::Buffer(out)])
+        .map_err(|e| format!("{op}: {e}"))?;
+    let w: Vec<u32> = emu
+        .read(out)
+        .map_err(|e| e.to_string())?
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    let after = |c: usize| ValuAfter {
+        dest: [w[c * 8], w[c * 8 + 1]],
+        vcc: [w[c * 8 + 2], w[c * 8 + 3]],
+        exec: [w[c * 8 + 4], w[c * 8 + 5]],
+    };
+    Ok([after(0), after(1)])
+}
+
+/// The VCC and EXEC attributes of every VOP1/VOP2/VOPC/VOP3 opcode the
+/// emulator executes whose operands are VGPRs and VCC: VCC preset to two
+/// patterns (lane 0's bit differs) and EXEC all ones.
+fn check_valu(p: Processor) -> (usize, Vec<String>) {
+    let wave64 = p == Processor::Gfx942;
+    let supported = Emulator::new(p).supported_instructions();
+    let full = if wave64 {
+        [u32::MAX, u32::MAX]
+    } else {
+        // Wave32: EXEC_HI is not part of the mask; compare EXEC_LO only.
+        [u32::MAX, 0]
+    };
+    let lanes = |x: [u32; 2]| if wave64 { x } else { [x[0], 0] };
+    let mut problems = Vec::new();
+    let mut tested = 0;
+    for info in table::table(p.generation()) {
+        let f = info.flags;
+        let family = matches!(
+            info.family,
+            Family::Vop1 | Family::Vop2 | Family::Vopc | Family::Vop3
+        );
+        let special = Flags::MFMA | Flags::WMMA | Flags::READS_M0 | Flags::VDST_EXEC;
+        if !info.on(p) || !family || f.0 & special != 0 || !supported.contains(&info.name) {
+            continue;
+        }
+        // Lane ops take SGPR lane selects this test does not set up.
+        if info.name.contains("lane") {
+            continue;
+        }
+        let Some(ops) = valu_operands(info, wave64) else {
+            continue;
+        };
+        let op = format!("{} {ops}", info.name);
+        let (mut vcc_read, mut vcc_changed) = (false, false);
+        let mut ran = false;
+        for input in VALU_INPUTS {
+            let r = match run_valu(p, &op, input) {
+                Ok(r) => r,
+                Err(e) => {
+                    problems.push(format!("{p:?} {e}"));
+                    continue;
+                }
+            };
+            ran = true;
+            for (a, preset) in r.iter().zip(VCC_PRESETS) {
+                vcc_changed |= lanes(a.vcc) != lanes(preset);
+                if !f.has(Flags::WRITES_VCC) && a.vcc != preset {
+                    problems.push(format!(
+                        "{p:?} `{op}`: no WRITES_VCC, but VCC {preset:x?} became {:x?}",
+                        a.vcc
+                    ));
+                }
+                if !f.has(Flags::WRITES_EXEC) && lanes(a.exec) != full {
+                    problems.push(format!(
+                        "{p:?} `{op}`: no WRITES_EXEC, but EXEC became {:x?}",
+                        a.exec
+                    ));
+                }
+            }
+            let result = |a: ValuAfter| {
+                let vcc = f.has(Flags::WRITES_VCC).then_some(lanes(a.vcc));
+                (a.dest, lanes(a.exec), vcc)
+            };
+            if result(r[0]) != result(r[1]) {
+                vcc_read = true;
+                if !f.has(Flags::READS_VCC) {
+                    problems.push(format!(
+                        "{p:?} `{op}`: no READS_VCC, but the VCC presets give {:x?} / {:x?}",
+                        r[0], r[1]
+                    ));
+                }
+            }
+        }
+        if !ran {
+            continue;
+        }
+        tested += 1;
+        let known = EMULATOR_IGNORES_VCC.contains(&info.name);
+        if f.has(Flags::READS_VCC) && !vcc_read && !known {
+            problems.push(format!(
+                "{p:?} `{op}`: READS_VCC, but no input shows the read"
+            ));
+        }
+        if known && vcc_read {
+            problems.push(format!(
+                "{p:?} `{op}`: the emulator now reads VCC; drop it from EMULATOR_IGNORES_VCC"
+            ));
+        }
+        if f.has(Flags::WRITES_VCC) && !vcc_changed {
+            problems.push(format!("{p:?} `{op}`: WRITES_VCC, but no run changes VCC"));
+        }
+    }
+    (tested, problems)
+}
+
+#[test]
+fn valu_vcc_and_exec_flags_agree_with_the_emulator() {
+    let mut all = Vec::new();
+    for p in [Processor::Gfx942, Processor::Gfx1100] {
+        let (tested, problems) = check_valu(p);
+        eprintln!("{p:?}: {tested} VALU opcodes checked");
+        if tested <= 100 {
+            all.push(format!("{p:?}: only {tested} VALU opcodes checked"));
         }
         all.extend(problems);
     }
