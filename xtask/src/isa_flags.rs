@@ -230,9 +230,10 @@ pub(crate) fn implicit_flags(
     }
     // LDS: M0 is the base of ds_*_addtid, the GWS resource offset and the
     // append/consume/ordered-count counter address. Plain LDS accesses do
-    // not read M0: GFX11 dropped the M0 clamp, and on GFX9 only parts
-    // before Vega clamp LDS addresses with M0 (LLVM requires no M0 init
-    // for gfx9+ either). LDS-DMA loads (MUBUF `lds`, gfx942
+    // not read M0: only parts before GFX9 clamp LDS addresses with M0
+    // (LLVM 22 `llc` writes `s_mov_b32 m0, -1` before a ds_read for
+    // tahiti, not for gfx942 or gfx1100; the CDNA3 guide's DS chapter
+    // names M0 only for the ops above). LDS-DMA loads (MUBUF `lds`, gfx942
     // global/scratch_load_lds_*) write LDS at M0. GFX11
     // global_*_addtid_b32: conservative (the guide names no M0 use, but
     // the addtid forms of DS do).
