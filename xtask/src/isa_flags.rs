@@ -232,8 +232,8 @@ pub(crate) fn implicit_flags(
     // append/consume/ordered-count counter address. Plain LDS accesses do
     // not read M0: only parts before GFX9 clamp LDS addresses with M0
     // (LLVM 22 `llc` writes `s_mov_b32 m0, -1` before a ds_read for
-    // tahiti, not for gfx942 or gfx1100; the CDNA3 guide's DS chapter
-    // names M0 only for the ops above). LDS-DMA loads (MUBUF `lds`, gfx942
+    // tahiti, not for gfx942 or gfx1100; the CDNA3 guide text was not
+    // at hand to confirm). LDS-DMA loads (MUBUF `lds`, gfx942
     // global/scratch_load_lds_*) write LDS at M0. GFX11
     // global_*_addtid_b32: conservative (the guide names no M0 use, but
     // the addtid forms of DS do).
