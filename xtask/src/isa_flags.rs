@@ -5,7 +5,10 @@
 //! Source of truth: the instruction descriptions of the "AMD Instinct MI300
 //! (CDNA3) ISA" guide (gfx942) and the "RDNA3 ISA" guide (gfx1100/gfx1151),
 //! chapters "Scalar ALU Operations", "Vector ALU Operations", "Data Share
-//! Operations" and the per-opcode pseudocode. `isa-tables` calls
+//! Operations" and the per-opcode pseudocode. Checked against an
+//! independent implementation: `crates/silk-emu/tests/implicit_flags.rs`
+//! runs every SALU (SCC, EXEC) and VALU (VCC, EXEC) opcode the emulator
+//! executes with the registers preset two ways. `isa-tables` calls
 //! [`implicit_flags`] for every row it generates; `isa-flags` recomputes the
 //! same set for every checked-in row, so the two agree.
 
