@@ -315,12 +315,6 @@ fn salu_implicit_flags_agree_with_the_emulator() {
     assert!(all.is_empty(), "{}", all.join("\n"));
 }
 
-/// Emulator bug found by this test: `v_div_fmas_*` scale by 2^32 (2^64)
-/// where VCC is set (CDNA3/RDNA3 V_DIV_FMAS_F32), but the emulator takes
-/// the VCC mask only from a listed operand (`vcc_operand_index`), and the
-/// VOP3 encoding lists none, so it never scales.
-const EMULATOR_IGNORES_VCC: &[&str] = &["v_div_fmas_f32", "v_div_fmas_f64"];
-
 /// VALU results after one run: lane 0's destination, VCC and EXEC.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct ValuAfter {
@@ -498,15 +492,9 @@ fn check_valu(p: Processor) -> (usize, Vec<String>) {
             continue;
         }
         tested += 1;
-        let known = EMULATOR_IGNORES_VCC.contains(&info.name);
-        if f.has(Flags::READS_VCC) && !vcc_read && !known {
+        if f.has(Flags::READS_VCC) && !vcc_read {
             problems.push(format!(
                 "{p:?} `{op}`: READS_VCC, but no input shows the read"
-            ));
-        }
-        if known && vcc_read {
-            problems.push(format!(
-                "{p:?} `{op}`: the emulator now reads VCC; drop it from EMULATOR_IGNORES_VCC"
             ));
         }
         if f.has(Flags::WRITES_VCC) && !vcc_changed {
