@@ -927,7 +927,14 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
                 p.family, p.opcode, p.mnemonic, note
             );
         }
+        let operands: Vec<String> = specs.iter().map(|s| s.rust()).collect();
         let mut fl = flags(gen, p.family, &p.mnemonic);
+        fl.extend(crate::isa_flags::implicit_flags(
+            p.family,
+            &p.mnemonic,
+            p.form == Some("LDS_DMA"),
+            &operands,
+        ));
         fl.extend(p.form);
         if let Some(b) = layout.field(Field::Vdst) {
             // LLVM re-encodes an unprinted vdst as EXEC_LO (GFX11 v_cmpx e64).
@@ -950,7 +957,7 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             name: p.mnemonic.clone(),
             family: p.family,
             opcode: p.opcode,
-            operands: specs.iter().map(|s| s.rust()).collect(),
+            operands,
             flags: {
                 let mut f = fl;
                 if optional.contains(&i) {
@@ -1130,7 +1137,9 @@ fn fit_imm(gen: Generation, values: &[u32], toks: &[Option<String>]) -> Option<S
 }
 
 /// Attributes by family and mnemonic (generation time only: the product
-/// reads the resulting bits, never the name).
+/// reads the resulting bits, never the name). The implicit EXEC/VCC/SCC/M0
+/// flags come from [`crate::isa_flags::implicit_flags`], which `isa-flags`
+/// can reapply to the checked-in tables without LLVM.
 pub(crate) fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static str> {
     let mut f = Vec::new();
     let has = |s: &str| m.contains(s);
@@ -1215,14 +1224,6 @@ pub(crate) fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static st
         }
         if m.starts_with("v_wmma") {
             f.push("WMMA");
-        }
-        if m.starts_with("v_cmpx") {
-            f.push("WRITES_EXEC");
-        }
-        // `v_div_fmas` reads VCC (the second `v_div_scale`'s result) without
-        // naming it in LLVM syntax (CDNA3 / RDNA3 ISA, V_DIV_FMAS_F32).
-        if m.starts_with("v_div_fmas") {
-            f.push("READS_VCC");
         }
     }
     f

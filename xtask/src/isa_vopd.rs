@@ -165,7 +165,16 @@ pub fn rows(cpu: &str, report: &mut String) -> Vec<OpRow> {
         };
         let _ = writeln!(report, "VOPD {op} {name} {operands:?}");
         rows.push(OpRow {
-            flags: flags(Generation::Gfx11, Family::Vopd, &name),
+            flags: {
+                let mut f = flags(Generation::Gfx11, Family::Vopd, &name);
+                f.extend(crate::isa_flags::implicit_flags(
+                    Family::Vopd,
+                    &name,
+                    false,
+                    &operands,
+                ));
+                f
+            },
             name,
             family: Family::Vopd,
             opcode: op as u16,

@@ -9,8 +9,11 @@ jobs:
   header       regenerate include/silk.h from crates/silk-capi with cbindgen
   isa-tables   regenerate the ISA opcode tables by probing llvm-mc 22
   isa-forms    regenerate the DPP/SDWA form tables by probing llvm-mc 22
-               (run after isa-tables: it probes the opcodes of those tables)";
+               (run after isa-tables: it probes the opcodes of those tables)
+  isa-flags    rewrite only the flags of the checked-in ISA tables from
+               xtask's rules (no LLVM needed; isa-tables computes the same)";
 
+mod isa_flags;
 mod isa_forms;
 mod isa_gen;
 mod isa_vopd;
@@ -22,6 +25,7 @@ fn main() -> ExitCode {
         "header" => header(),
         "isa-tables" => isa_gen::run(),
         "isa-forms" => isa_forms::run(),
+        "isa-flags" => isa_flags::run(),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::FAILURE;

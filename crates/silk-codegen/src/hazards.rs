@@ -414,4 +414,38 @@ mod tests {
             }
         }
     }
+
+    // Expected values: what LLVM 22 `llc -mcpu=gfx942` puts between the
+    // same two instructions (`s_nop 1` after a VCC write read as a mask or
+    // carry, `s_nop 3` before `v_div_fmas_f32`).
+    #[test]
+    fn implicit_vcc_reads_wait_like_llvm() {
+        let p = Processor::Gfx942;
+        let nop_between = |pair: [MInst; 2]| {
+            let mut mf = MFunction::new(p, true);
+            mf.blocks[0].insts = pair.into();
+            run(&mut mf).unwrap();
+            let n = names(&mf);
+            (n[0].len() == 3).then(|| n[0][1].clone())
+        };
+        let r = |o: Operand| MOp::Phys(o);
+        let vcc = r(Operand::sgprs(106, 2));
+        let (v0, v1, v2) = (
+            r(Operand::vgprs(0, 1)),
+            r(Operand::vgprs(1, 1)),
+            r(Operand::vgprs(2, 1)),
+        );
+        let cmp = || inst(p, "v_cmp_gt_u32_e32", vec![vcc, v0, v1], 1);
+        let cnd = || inst(p, "v_cndmask_b32_e32", vec![v2, v0, v1, vcc], 1);
+        assert_eq!(nop_between([cmp(), cnd()]).as_deref(), Some("s_nop 1"));
+        let sub = inst(p, "v_sub_co_u32_e32", vec![v2, vcc, v0, v1], 1);
+        let subb = inst(p, "v_subb_co_u32_e32", vec![v1, vcc, v0, v1, vcc], 1);
+        assert_eq!(nop_between([sub, subb]).as_deref(), Some("s_nop 1"));
+        let scale = inst(p, "v_div_scale_f32", vec![v2, vcc, v1, v0, v1], 2);
+        let fmas = inst(p, "v_div_fmas_f32", vec![v1, v2, v1, v0], 1);
+        assert_eq!(nop_between([scale, fmas]).as_deref(), Some("s_nop 3"));
+        // No VCC between them: no wait.
+        let add = inst(p, "v_add_u32_e32", vec![v2, v0, v1], 1);
+        assert_eq!(nop_between([add, cnd()]), None);
+    }
 }

@@ -88,12 +88,12 @@ const KNOWN_FAILURES: &[(&str, Option<Processor>, &str)] = &[
     (
         "elementwise_f16",
         None,
-        "emulator: `v_fma_mix_f32` is not implemented",
+        "emulator: `v_div_fixup_f16` is not implemented",
     ),
     (
         "f16_arith",
         None,
-        "emulator: `v_pack_b32_f16` (gfx942) / `v_fma_mix_f32` (GFX11) not implemented",
+        "emulator: `v_div_fixup_f16` is not implemented",
     ),
     (
         "params_mixed",
@@ -102,45 +102,9 @@ const KNOWN_FAILURES: &[(&str, Option<Processor>, &str)] = &[
     ),
     (
         "half_misc",
-        Some(Processor::Gfx942),
-        "emulator: `v_exp_f16` is not implemented",
-    ),
-    (
-        "half_misc",
-        Some(Processor::Gfx1100),
-        "emulator: `v_xor_b16` is not implemented",
-    ),
-    (
-        "half_misc",
-        Some(Processor::Gfx1151),
-        "emulator: `v_xor_b16` is not implemented",
-    ),
-    (
-        "bitonic_sort_lds",
-        Some(Processor::Gfx1100),
-        "emulator: `v_cndmask_b16` not implemented",
-    ),
-    (
-        "bitonic_sort_lds",
-        Some(Processor::Gfx1151),
-        "emulator: `v_cndmask_b16` not implemented",
-    ),
-    (
-        "bool_logic",
-        Some(Processor::Gfx1100),
-        "emulator: `v_cndmask_b16` not implemented",
-    ),
-    (
-        "bool_logic",
-        Some(Processor::Gfx1151),
-        "emulator: `v_cndmask_b16` not implemented",
-    ),
-    (
-        "atomics_lds",
         None,
-        "emulator: single-address DS instructions ignore the `offset1` byte \
-         (offsets of 256 and up): clang puts `slots` at LDS 256 and \
-         `ds_load_b32 v3, v6 offset:256` reads LDS[v6]",
+        "emulator: faults on an unaligned global dword store \
+         (`global_store_dword` at ...0e06), which the hardware allows",
     ),
     (
         "swap_loop",
@@ -170,12 +134,6 @@ const KNOWN_FAILURES: &[(&str, Option<Processor>, &str)] = &[
         "math_f32",
         None,
         "NaN where 4.23 is expected (clang's f32 math expansions; not analysed)",
-    ),
-    (
-        "matmul_tiled",
-        None,
-        "every output 0; probably the DS `offset1` gap of atomics_lds (clang \
-         stores the second tile with `ds_store_b32 v8, v12 offset:256`), not confirmed",
     ),
 ];
 

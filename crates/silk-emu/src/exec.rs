@@ -8,7 +8,10 @@ use crate::wave::{Counter, Pending, PendingWrite, Wave};
 use crate::Stats;
 use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::operand::{AGPR0, VGPR0};
-use silk_amdgpu::isa::{print, Inst, OpInfo, Operand, Ty, Variant};
+use silk_amdgpu::isa::{print, Flags, Inst, OpInfo, Operand, Ty, Variant};
+
+/// Operand code of VCC (VCC_LO; VCC_HI is the next).
+const VCC: u16 = 106;
 use silk_amdgpu::target::{Generation, Processor};
 
 /// What a launch fixes for every wave of a kernel.
@@ -390,7 +393,7 @@ impl<'a> Exec<'a> {
                 236 => ((SHARED_APERTURE + APERTURE_SIZE - 1) >> 32) as u32 * d as u32,
                 237 => (PRIVATE_APERTURE >> 32) as u32 * d as u32,
                 238 => ((PRIVATE_APERTURE + APERTURE_SIZE - 1) >> 32) as u32 * d as u32,
-                251 => (d == 0 && self.mask_of(106) == 0) as u32,
+                251 => (d == 0 && self.mask_of(VCC) == 0) as u32,
                 252 => (d == 0 && self.w.exec() == 0) as u32,
                 253 => (d == 0 && self.w.scc) as u32,
                 _ => return Err(self.unsupported_operand(c)),
@@ -444,6 +447,10 @@ impl<'a> Exec<'a> {
     /// A wave-wide lane mask operand (VCC, SGPR pair, constant).
     pub fn mask_in(&mut self, i: usize) -> Result<u64> {
         let n = if self.w.wave_size == 64 { 2 } else { 1 };
+        if i >= self.inst.num_operands as usize && self.info.flags.has(Flags::READS_VCC) {
+            // VCC read without an operand naming it (`v_div_fmas`).
+            return Ok(self.sread(VCC, n)? & self.w.lane_mask());
+        }
         let v = match self.op(i)? {
             Operand::Reg { code, .. } if code < VGPR0 => self.sread(code, n)?,
             Operand::Const(c) => Self::inline_const(c as u16, Ty::B64, 2),

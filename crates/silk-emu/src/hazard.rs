@@ -30,7 +30,7 @@
 //! - [`Rule::DstSelUse`]: a VALU writing part of a VGPR (SDWA `dst_sel`
 //!   other than DWORD, VOP3 `op_sel[3]`) read by the next VALU: 1.
 //! - [`Rule::WideStoreData`]: a VALU overwrites the data VGPRs of a
-//!   preceding store of more than 8 bytes: 2.
+//!   preceding MUBUF/MTBUF/FLAT store of more than 8 bytes: 2.
 //! - [`Rule::ValuExecMfma`]: VALU writes EXEC, an MFMA follows: 4.
 //! - [`Rule::ValuVgprMfma`]: VALU writes a VGPR an MFMA reads: 2.
 //! - [`Rule::MfmaMfma`]: MFMA result read by an MFMA as A/B (XDL N+3,
@@ -417,7 +417,10 @@ impl HazardInfo {
                 h.vwrite = Some(r);
             } else {
                 h.push_read(r);
+                // VMEM stores only (CDNA3 ISA §4.5); DS stores read their
+                // data at issue (clang writes over it at once).
                 if f.has(Flags::MAY_STORE)
+                    && fam != Family::Ds
                     && matches!(spec.field, Field::Data0 | Field::Data1)
                     && r.count > 2
                 {

@@ -534,7 +534,7 @@ impl Exec<'_> {
         let addrs = self.ds_addrs(1, exec)?;
         let (agpr, reg) = self.vreg_of(0)?;
         self.check_load_dst(agpr, reg, dwords)?;
-        let off = self.inst.mods.offset as u32 & 0xffff;
+        let off = self.ds_offset();
         let mut values = vec![0u32; dwords * ws];
         let mut buf = [0u8; 16];
         let mut m = exec;
@@ -572,6 +572,13 @@ impl Exec<'_> {
             }],
         );
         Ok(())
+    }
+
+    /// The 16-bit offset of a single-address DS instruction: the encoding's
+    /// offset0 and offset1 bytes (the decoder keeps them apart, as the
+    /// two-address forms use them separately).
+    fn ds_offset(&self) -> u32 {
+        (self.inst.mods.offset as u32 & 0xff) | (self.inst.mods.offset1 as u32 & 0xff) << 8
     }
 
     fn ds_offsets2(&self, size: usize) -> (u32, u32) {
@@ -629,7 +636,7 @@ impl Exec<'_> {
         let addrs = self.ds_addrs(0, exec)?;
         self.lenient = true;
         let data = self.vread_all(1, dwords, exec)?;
-        let off = self.inst.mods.offset as u32 & 0xffff;
+        let off = self.ds_offset();
         let mut buf = [0u8; 16];
         let mut m = exec;
         while m != 0 {
@@ -700,7 +707,7 @@ impl Exec<'_> {
         } else {
             None
         };
-        let off = self.inst.mods.offset as u32 & 0xffff;
+        let off = self.ds_offset();
         let mut values = vec![0u32; n * ws];
         let mut m = exec;
         while m != 0 {
@@ -755,7 +762,7 @@ impl Exec<'_> {
         let data = self.vread_all(2, 1, exec)?;
         let (agpr, reg) = self.vreg_of(0)?;
         self.check_load_dst(agpr, reg, 1)?;
-        let off = self.inst.mods.offset as u32 & 0xffff;
+        let off = self.ds_offset();
         let mut values = vec![0u32; ws];
         let mut m = exec;
         while m != 0 {
@@ -790,7 +797,7 @@ impl Exec<'_> {
         let data = self.vread_all(1, 1, exec)?;
         let (agpr, reg) = self.vreg_of(0)?;
         self.check_load_dst(agpr, reg, 1)?;
-        let pat = self.inst.mods.offset as u32 & 0xffff;
+        let pat = self.ds_offset();
         let mut values = vec![0u32; ws];
         let mut m = exec;
         while m != 0 {

@@ -3265,7 +3265,8 @@ fn perm(a: u32, b: u32, sel: u32) -> u32 {
 }
 
 fn div_fmas32(e: &mut Exec) -> Result<()> {
-    let vcc = e.vcc_operand_index();
+    // VCC: a fifth operand if the form lists it, else implicit (READS_VCC).
+    let vcc = Some(4);
     e.valu_mask(
         Some(0),
         MaskDst::None,
@@ -3280,7 +3281,8 @@ fn div_fmas32(e: &mut Exec) -> Result<()> {
 }
 
 fn div_fmas64(e: &mut Exec) -> Result<()> {
-    let vcc = e.vcc_operand_index();
+    // VCC: a fifth operand if the form lists it, else implicit (READS_VCC).
+    let vcc = Some(4);
     e.valu_mask(
         Some(0),
         MaskDst::None,
@@ -3319,15 +3321,6 @@ impl Exec<'_> {
         let n = if self.w.wave_size == 64 { 2 } else { 1 };
         let v = self.sread(106, n)?;
         Ok(v & self.w.lane_mask())
-    }
-
-    fn vcc_operand_index(&self) -> Option<usize> {
-        // VOP3 div_fmas reads VCC implicitly; the table may list it.
-        if self.inst.num_operands as usize > 4 {
-            Some(4)
-        } else {
-            None
-        }
     }
 
     fn sval_dst32(&mut self) -> Result<u32> {

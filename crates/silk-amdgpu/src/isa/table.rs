@@ -117,13 +117,26 @@ impl Flags {
     pub const TRANS: u64 = 1 << 14;
     pub const MFMA: u64 = 1 << 15;
     pub const WMMA: u64 = 1 << 16;
+    // Implicit registers: read or written without an operand naming them
+    // (or through an unencoded `Kind::Implicit` operand, which they agree
+    // with). Rules and sources: `xtask/src/isa_flags.rs`.
+    /// Reads EXEC: every VALU/LDS/VMEM op (it runs under EXEC), saveexec,
+    /// `s_cbranch_exec*`.
     pub const READS_EXEC: u64 = 1 << 17;
+    /// `v_cmpx_*`, `s_*_saveexec_*`, `s_*_wrexec_*`.
     pub const WRITES_EXEC: u64 = 1 << 18;
+    /// e32 carry-ins and `v_cndmask_b32_e32`, `v_div_fmas_*`, `s_cbranch_vcc*`.
     pub const READS_VCC: u64 = 1 << 19;
+    /// VOPC e32 and e32 carry-outs.
     pub const WRITES_VCC: u64 = 1 << 20;
+    /// `s_cselect`, `s_cmov(k)`, `s_addc`/`s_subb`, `s_cbranch_scc*`.
     pub const READS_SCC: u64 = 1 << 21;
+    /// SALU carry/overflow, compares and "result != 0" ops.
     pub const WRITES_SCC: u64 = 1 << 22;
+    /// `s_movrel*`/`v_movrel*`, messages, LDS addtid/GWS/append, LDS DMA.
     pub const READS_M0: u64 = 1 << 23;
+    /// Writes M0 without naming it as an operand (GFX9 `s_set_gpr_idx_*`).
+    pub const WRITES_M0: u64 = 1 << 48;
     pub const BARRIER: u64 = 1 << 24;
     pub const END_PGM: u64 = 1 << 25;
     /// Writes its result through `sdst` to SGPRs from a VALU op (v_readlane, VOPC e64).
