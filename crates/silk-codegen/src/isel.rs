@@ -2835,9 +2835,13 @@ impl<'a> Sel<'a> {
         extra: i32,
     ) -> Result<(), Error> {
         let name = self.mem_name(lds, load, bytes);
-        let mods = Mods {
-            offset: base + extra,
-            ..Mods::default()
+        let mods = if lds {
+            ds_offset(base + extra)
+        } else {
+            Mods {
+                offset: base + extra,
+                ..Mods::default()
+            }
         };
         let (ops, nd) = match (lds, load) {
             (true, true) => (vec![reg, a], 1),
@@ -3096,10 +3100,7 @@ impl<'a> Sel<'a> {
     ) -> Result<(), Error> {
         let (a, off) = self.lds_addr(p)?;
         let d = self.vreg(if bits == 64 { 2 } else { 1 });
-        let mods = Mods {
-            offset: off,
-            ..Mods::default()
-        };
+        let mods = ds_offset(off);
         let mut ops = vec![self.r(d), a];
         ops.extend(data);
         self.emit_m(name, ops, 1, mods)?;
@@ -3830,6 +3831,23 @@ const MAX_FOLDED_OFFSET: i64 = 2040;
 /// Per value: `Some((root, offset))` for a global pointer `ptradd` chain
 /// off a divergent `root` by constants, when every use of the value is the
 /// address of a load or store or the base of another folded pointer.
+/// The 16-bit offset of a single-address DS instruction, as its encoding
+/// holds it: low byte in offset0, high byte in offset1 (CDNA3 / RDNA3 ISA,
+/// "DS" encoding). Offsets beyond 16 bits stay whole, so encoding rejects
+/// them.
+fn ds_offset(off: i32) -> Mods {
+    let (offset, offset1) = if (0..65536).contains(&off) {
+        (off & 0xff, (off >> 8) as u16)
+    } else {
+        (off, 0)
+    };
+    Mods {
+        offset,
+        offset1,
+        ..Mods::default()
+    }
+}
+
 fn folded_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Value, i64)>> {
     #[derive(Default, Clone, Copy)]
     struct Uses {

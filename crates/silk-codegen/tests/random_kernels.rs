@@ -685,7 +685,7 @@ fn reproducer(name: &str) -> Module {
 
 /// Hand-written kernels (same form) for selection patterns the generator
 /// seldom makes in a form that would show a wrong selection.
-const PATTERN_KERNELS: &[&str] = &["shl_or_add", "geometry_in_branch"];
+const PATTERN_KERNELS: &[&str] = &["shl_or_add", "geometry_in_branch", "lds_const_offsets"];
 
 #[test]
 fn pattern_kernels_pass() {
