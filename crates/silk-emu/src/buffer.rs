@@ -26,7 +26,7 @@
 
 use crate::error::Result;
 use crate::exec::{f16_from_f32, f16_to_f32, Exec};
-use crate::mem::{atomic_op, Atomic, ATOMICS, D16, D16_HI, SIGN, WIDE};
+use crate::mem::{atomic_op, Atomic, ATOMICS, D16, D16_HI, WIDE};
 use crate::wave::PendingWrite;
 use silk_amdgpu::isa::format::{mod_bit, ModBit};
 use silk_amdgpu::isa::operand::VGPR0;
@@ -624,32 +624,10 @@ pub(crate) fn semantics(name: &str, family: Family) -> Option<(crate::exec::Hand
         return Some((|e: &mut Exec| e.tbuffer()) as Handler).map(|h| (h, aux));
     }
     let op = name.strip_prefix("buffer_")?;
-    let load = |aux: u32| Some(((|e: &mut Exec| e.buffer_load()) as Handler, aux));
-    let store = |aux: u32| Some(((|e: &mut Exec| e.buffer_store()) as Handler, aux));
-    match op {
-        "load_dword" | "load_b32" => load(4),
-        "load_dwordx2" | "load_b64" => load(8),
-        "load_dwordx3" | "load_b96" => load(12),
-        "load_dwordx4" | "load_b128" => load(16),
-        "load_ubyte" | "load_u8" => load(1),
-        "load_sbyte" | "load_i8" => load(1 | SIGN),
-        "load_ushort" | "load_u16" => load(2),
-        "load_sshort" | "load_i16" => load(2 | SIGN),
-        "load_short_d16" | "load_d16_b16" => load(2 | D16),
-        "load_short_d16_hi" | "load_d16_hi_b16" => load(2 | D16_HI),
-        "load_ubyte_d16" | "load_d16_u8" => load(1 | D16),
-        "load_ubyte_d16_hi" | "load_d16_hi_u8" => load(1 | D16_HI),
-        "load_sbyte_d16" | "load_d16_i8" => load(1 | SIGN | D16),
-        "load_sbyte_d16_hi" | "load_d16_hi_i8" => load(1 | SIGN | D16_HI),
-        "store_dword" | "store_b32" => store(4),
-        "store_dwordx2" | "store_b64" => store(8),
-        "store_dwordx3" | "store_b96" => store(12),
-        "store_dwordx4" | "store_b128" => store(16),
-        "store_byte" | "store_b8" => store(1),
-        "store_short" | "store_b16" => store(2),
-        "store_byte_d16_hi" | "store_d16_hi_b8" => store(1 | D16_HI),
-        "store_short_d16_hi" | "store_d16_hi_b16" => store(2 | D16_HI),
-        _ => {
+    match crate::sem::load_store_aux(op) {
+        Some((true, aux)) => Some(((|e: &mut Exec| e.buffer_load()) as Handler, aux)),
+        Some((false, aux)) => Some(((|e: &mut Exec| e.buffer_store()) as Handler, aux)),
+        None => {
             let a = op.strip_prefix("atomic_")?;
             let (at, wide) = crate::sem::vmem_atomic_kind(a)?;
             // Packed and csub atomics are not modelled.
