@@ -3620,6 +3620,37 @@ fn _err() -> Error {
     Error::Argument(String::new())
 }
 
+/// Whether a FLAT/GLOBAL/SCRATCH or buffer operation (its mnemonic without
+/// the segment prefix) loads, and its width and extension bits, for the
+/// plain loads and stores.
+pub(crate) fn load_store_aux(op: &str) -> Option<(bool, u32)> {
+    Some(match op {
+        "load_dword" | "load_b32" => (true, 4),
+        "load_dwordx2" | "load_b64" => (true, 8),
+        "load_dwordx3" | "load_b96" => (true, 12),
+        "load_dwordx4" | "load_b128" => (true, 16),
+        "load_ubyte" | "load_u8" => (true, 1),
+        "load_sbyte" | "load_i8" => (true, 1 | SIGN),
+        "load_ushort" | "load_u16" => (true, 2),
+        "load_sshort" | "load_i16" => (true, 2 | SIGN),
+        "load_short_d16" | "load_d16_b16" => (true, 2 | D16),
+        "load_short_d16_hi" | "load_d16_hi_b16" => (true, 2 | D16_HI),
+        "load_ubyte_d16" | "load_d16_u8" => (true, 1 | D16),
+        "load_ubyte_d16_hi" | "load_d16_hi_u8" => (true, 1 | D16_HI),
+        "load_sbyte_d16" | "load_d16_i8" => (true, 1 | SIGN | D16),
+        "load_sbyte_d16_hi" | "load_d16_hi_i8" => (true, 1 | SIGN | D16_HI),
+        "store_dword" | "store_b32" => (false, 4),
+        "store_dwordx2" | "store_b64" => (false, 8),
+        "store_dwordx3" | "store_b96" => (false, 12),
+        "store_dwordx4" | "store_b128" => (false, 16),
+        "store_byte" | "store_b8" => (false, 1),
+        "store_short" | "store_b16" => (false, 2),
+        "store_byte_d16_hi" | "store_d16_hi_b8" => (false, 1 | D16_HI),
+        "store_short_d16_hi" | "store_d16_hi_b16" => (false, 2 | D16_HI),
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -3673,35 +3704,4 @@ mod tests {
         }
         assert!(naive_wrong > 1000, "the midpoint case was not exercised");
     }
-}
-
-/// Whether a FLAT/GLOBAL/SCRATCH or buffer operation (its mnemonic without
-/// the segment prefix) loads, and its width and extension bits, for the
-/// plain loads and stores.
-pub(crate) fn load_store_aux(op: &str) -> Option<(bool, u32)> {
-    Some(match op {
-        "load_dword" | "load_b32" => (true, 4),
-        "load_dwordx2" | "load_b64" => (true, 8),
-        "load_dwordx3" | "load_b96" => (true, 12),
-        "load_dwordx4" | "load_b128" => (true, 16),
-        "load_ubyte" | "load_u8" => (true, 1),
-        "load_sbyte" | "load_i8" => (true, 1 | SIGN),
-        "load_ushort" | "load_u16" => (true, 2),
-        "load_sshort" | "load_i16" => (true, 2 | SIGN),
-        "load_short_d16" | "load_d16_b16" => (true, 2 | D16),
-        "load_short_d16_hi" | "load_d16_hi_b16" => (true, 2 | D16_HI),
-        "load_ubyte_d16" | "load_d16_u8" => (true, 1 | D16),
-        "load_ubyte_d16_hi" | "load_d16_hi_u8" => (true, 1 | D16_HI),
-        "load_sbyte_d16" | "load_d16_i8" => (true, 1 | SIGN | D16),
-        "load_sbyte_d16_hi" | "load_d16_hi_i8" => (true, 1 | SIGN | D16_HI),
-        "store_dword" | "store_b32" => (false, 4),
-        "store_dwordx2" | "store_b64" => (false, 8),
-        "store_dwordx3" | "store_b96" => (false, 12),
-        "store_dwordx4" | "store_b128" => (false, 16),
-        "store_byte" | "store_b8" => (false, 1),
-        "store_short" | "store_b16" => (false, 2),
-        "store_byte_d16_hi" | "store_d16_hi_b8" => (false, 1 | D16_HI),
-        "store_short_d16_hi" | "store_d16_hi_b16" => (false, 2 | D16_HI),
-        _ => return None,
-    })
 }
