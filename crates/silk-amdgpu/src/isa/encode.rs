@@ -48,6 +48,20 @@ pub fn encode_into(
     inst: &Inst,
     buf: &mut [u32; 4],
 ) -> Result<usize, EncodeError> {
+    match super::encode_fast::encode(processor, inst, buf) {
+        Some(n) => Ok(n),
+        None => encode_general(processor, inst, buf),
+    }
+}
+
+/// The table-driven encoder every instruction can take: the fast path
+/// ([`super::encode_fast`]) hands it everything it does not cover, and
+/// all errors come from here.
+pub(crate) fn encode_general(
+    processor: Processor,
+    inst: &Inst,
+    buf: &mut [u32; 4],
+) -> Result<usize, EncodeError> {
     let gen = processor.generation();
     let info = table::table(gen)
         .get(inst.opcode.0 as usize)

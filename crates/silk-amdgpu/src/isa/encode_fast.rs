@@ -1,0 +1,803 @@
+//! The encoder's fast path: a precomputed plan per table entry.
+//!
+//! For every opcode of a generation, [`Plan`] holds what the general
+//! encoder ([`super::encode`]) derives from the table and the family
+//! layout on every call: the fixed bits (family prefix, opcode number,
+//! bits selected by the entry's flags), where each operand goes and which
+//! operand values it accepts, and how the modifiers are placed. The plans
+//! are built by `const fn`s from the checked-in tables when the crate
+//! compiles (as [`super::index`] is), so they can never be stale.
+//!
+//! The fast path takes native encodings whose operands are registers,
+//! inline constants, immediates and literals of the kinds the table
+//! allows. Anything else — DPP/SDWA, VOPD, GFX11 true16 VGPR halves, and
+//! every operand or modifier the general path would reject — makes it
+//! answer `None`, and the general path then encodes the instruction or
+//! reports the error. So validation is never skipped: an instruction is
+//! encoded here only when the general path would encode it to the same
+//! words (checked on every table entry and the corpus by the tests below
+//! and in `tests/isa_corpus.rs`).
+
+use super::format::{self, Bits, Family, Field, Layout, ModBit, MOD_BITS};
+use super::operand::{AGPR0, LITERAL, VGPR0};
+use super::table::{self, Flags, Kind, OpInfo};
+use super::{Inst, Operand, Variant, MAX_OPERANDS};
+use crate::target::{Generation, Processor};
+
+/// How one operand is checked and placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum How {
+    /// Never on the fast path (no such field in the layout).
+    Decline,
+    /// A register printed but not encoded: must be [`OpPlan::code`].
+    Implicit,
+    /// The instruction's literal dword.
+    Literal,
+    /// SMEM SGPR offset (`None` allowed; field chosen by SOE/IMM on GFX9).
+    SmemSoffset,
+    /// Plain immediate, masked to the field.
+    Imm,
+    /// Scalar register, range-checked.
+    Sreg,
+    /// Scalar base: an even SGPR, encoded halved.
+    Sbase,
+    /// Buffer resource: an SGPR multiple of 4, encoded quartered.
+    Srsrc,
+    /// Scalar source: SGPR / special, inline constant, literal.
+    Ssrc,
+    /// Vector source: as [`How::Ssrc`] plus VGPRs.
+    Vsrc,
+    /// VGPR / AGPR / either ([`Kind::Vgpr`], [`Kind::Agpr`], [`Kind::AVgpr`]).
+    Vgpr,
+    Agpr,
+    AVgpr,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct OpPlan {
+    how: How,
+    /// Bit position in the 64-bit base encoding (word 1 in the high half).
+    shift: u8,
+    width: u8,
+    /// Bit set when the operand is an AGPR ([`How::AVgpr`]); `NO_BIT` if none.
+    acc: u8,
+    /// GFX11 true16 operand: 0 if not; [`T16_LOW7`] for VOP1/VOP2/VOPC
+    /// (the half is bit 7 of the VGPR number); else 1 + the `op_sel` bit
+    /// that selects the high half.
+    t16: u8,
+    /// [`How::Implicit`] register code.
+    code: u16,
+}
+
+const NO_BIT: u8 = u8::MAX;
+const T16_LOW7: u8 = u8::MAX;
+
+const OP_NONE: OpPlan = OpPlan {
+    how: How::Decline,
+    shift: 0,
+    width: 0,
+    acc: NO_BIT,
+    t16: 0,
+    code: 0,
+};
+
+/// Which family modifiers the entry places.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ModsKind {
+    None,
+    /// VOP3: clamp, omod, neg, abs, op_sel.
+    Vop3,
+    /// VOP3B (with an SGPR carry-out over abs/op_sel): clamp, omod, neg.
+    Vop3Sdst,
+    /// VOP3P: clamp, op_sel, op_sel_hi (plus the unused sources' default), neg_lo/hi.
+    Vop3p,
+    /// gfx942 MFMA: cbsz, abid, blgp.
+    Mfma,
+}
+
+/// Everything the encoder needs about one table entry.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Plan {
+    /// Processors the plan applies to ([`table::OpInfo::processors`]);
+    /// 0 when the entry never takes the fast path.
+    processors: u8,
+    /// Dwords of the base encoding.
+    base: u8,
+    operands: u8,
+    mods: ModsKind,
+    /// Base encoding bits fixed by the entry.
+    fixed: u64,
+    /// [`super::Mods::mem`] bits the layout has, and where each goes.
+    mod_mask: u16,
+    mod_shift: [u8; MOD_BITS],
+    /// Offset field (width 0: none) and whether it is signed.
+    off_shift: u8,
+    off_width: u8,
+    off_signed: bool,
+    off1_shift: u8,
+    off1_width: u8,
+    /// A vaddr printed as `off` is cleared unless one of these `mem`
+    /// bits is set (width 0: never cleared).
+    vaddr_shift: u8,
+    vaddr_width: u8,
+    vaddr_keep: u16,
+    /// GFX9 SMEM: the SOE and IMM bits of the encoding (the SGPR offset
+    /// goes to OFFSET when both are clear); 0 elsewhere.
+    smem_select: u64,
+    /// VOP3P `op_sel_hi` bits of absent / ignored sources.
+    unused_hi: u8,
+    ops: [OpPlan; MAX_OPERANDS],
+}
+
+const PLAN_NONE: Plan = Plan {
+    processors: 0,
+    base: 0,
+    operands: 0,
+    mods: ModsKind::None,
+    fixed: 0,
+    mod_mask: 0,
+    mod_shift: [0; MOD_BITS],
+    off_shift: 0,
+    off_width: 0,
+    off_signed: false,
+    off1_shift: 0,
+    off1_width: 0,
+    vaddr_shift: 0,
+    vaddr_width: 0,
+    vaddr_keep: 0,
+    smem_select: 0,
+    unused_hi: 0,
+    ops: [OP_NONE; MAX_OPERANDS],
+};
+
+const fn shift(b: Bits) -> u8 {
+    b.word * 32 + b.lo
+}
+
+const fn set_c(v: u64, b: Bits, x: u32) -> u64 {
+    let mask = (1u64 << b.width) - 1;
+    let s = shift(b);
+    (v & !(mask << s)) | ((x as u64 & mask) << s)
+}
+
+const fn is(f: Field, g: Field) -> bool {
+    f as u8 == g as u8
+}
+
+const fn has_field(info: &OpInfo, f: Field) -> bool {
+    let mut i = 0;
+    while i < info.operands.len() {
+        if is(info.operands[i].field, f) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+const fn mod_bit_of(layout: &Layout, m: ModBit) -> Option<Bits> {
+    layout.mod_at[m as usize]
+}
+
+/// Bit of the `acc` select for an AGPR in `field` (see `encode::set_acc`).
+const fn acc_bit(layout: &Layout, field: Field) -> u8 {
+    if matches!(layout.family, Family::Vop3p) {
+        match field {
+            Field::Vdst | Field::Src2 => shift(format::MAI_ACC_CD),
+            Field::Src0 => shift(format::MAI_ACC),
+            Field::Src1 => shift(format::MAI_ACC) + 1,
+            _ => NO_BIT,
+        }
+    } else {
+        match mod_bit_of(layout, ModBit::Acc) {
+            Some(b) => shift(b),
+            None => NO_BIT,
+        }
+    }
+}
+
+const fn plan_for(gen: Generation, info: &OpInfo) -> Plan {
+    let mut p = PLAN_NONE;
+    let gfx11 = matches!(gen, Generation::Gfx11);
+    if matches!(info.family, Family::Vopd) || info.operands.len() > MAX_OPERANDS {
+        return p;
+    }
+    let Some(layout) = format::layout_const(gen, info.family) else {
+        return p;
+    };
+    let flags = info.flags.0;
+    // The bits `encode_into` / `encode_mods` set from the entry alone.
+    let mut v = set_c(layout.value as u64, layout.opcode, info.opcode as u32);
+    if flags & Flags::RTN != 0 {
+        if let Some(b) = mod_bit_of(layout, ModBit::Glc) {
+            v = set_c(v, b, 1);
+        }
+    }
+    if flags & Flags::LDS_DMA != 0 {
+        if let Some(b) = mod_bit_of(layout, ModBit::Lds) {
+            v = set_c(v, b, 1);
+        }
+    }
+    if flags & Flags::VDST_EXEC != 0 {
+        if let Some(b) = layout.field_at[Field::Vdst as usize] {
+            v = set_c(v, b, 126);
+        }
+    }
+    if matches!(info.family, Family::Flat) && !has_field(info, Field::Saddr) {
+        if let Some(b) = layout.field_at[Field::Saddr as usize] {
+            let off = if gfx11 {
+                super::operand::null_code(gen) as u32
+            } else {
+                0
+            };
+            v = set_c(v, b, off);
+        }
+    }
+    if gfx11
+        && matches!(info.family, Family::Vop3)
+        && flags & Flags::WRITES_EXEC != 0
+        && !has_field(info, Field::Vdst)
+    {
+        if let Some(b) = layout.field_at[Field::Vdst as usize] {
+            v = set_c(v, b, 126);
+        }
+    }
+    p.fixed = v;
+    p.base = if matches!(
+        info.family,
+        Family::Sop1
+            | Family::Sop2
+            | Family::Sopk
+            | Family::Sopc
+            | Family::Sopp
+            | Family::Vop1
+            | Family::Vop2
+            | Family::Vopc
+    ) {
+        1
+    } else {
+        2
+    };
+    p.operands = info.operands.len() as u8;
+    p.mod_mask = layout.mod_mask;
+    let mut i = 0;
+    while i < MOD_BITS {
+        if let Some(b) = layout.mod_at[i] {
+            p.mod_shift[i] = shift(b);
+        }
+        i += 1;
+    }
+    if let Some(b) = layout.offset {
+        p.off_shift = shift(b);
+        p.off_width = b.width;
+        p.off_signed = layout.offset_signed;
+    }
+    if let Some(b) = layout.offset1 {
+        p.off1_shift = shift(b);
+        p.off1_width = b.width;
+    }
+    let keep = match info.family {
+        Family::Scratch => Some(ModBit::Sve as u16),
+        Family::Mubuf | Family::Mtbuf => None,
+        _ => Some(u16::MAX),
+    };
+    let keep = match keep {
+        Some(u16::MAX) => None,
+        Some(bit) => Some((1u16 << bit) & layout.mod_mask),
+        None => Some(
+            (format::mod_bit(ModBit::Offen) | format::mod_bit(ModBit::Idxen)) & layout.mod_mask,
+        ),
+    };
+    if let Some(keep) = keep {
+        if let (true, Some(b)) = (
+            has_field(info, Field::Addr),
+            layout.field_at[Field::Addr as usize],
+        ) {
+            p.vaddr_shift = shift(b);
+            p.vaddr_width = b.width;
+            p.vaddr_keep = keep;
+        }
+    }
+    if matches!(info.family, Family::Smem) && !gfx11 {
+        if let (Some(soe), Some(imm)) = (
+            mod_bit_of(layout, ModBit::Soe),
+            mod_bit_of(layout, ModBit::Imm),
+        ) {
+            p.smem_select = (1u64 << shift(soe)) | (1u64 << shift(imm));
+        }
+    }
+    p.mods = match info.family {
+        Family::Vop3 if has_field(info, Field::Sdst3) => ModsKind::Vop3Sdst,
+        Family::Vop3 => ModsKind::Vop3,
+        Family::Vop3p if flags & Flags::MFMA != 0 && !gfx11 => ModsKind::Mfma,
+        Family::Vop3p => ModsKind::Vop3p,
+        _ => ModsKind::None,
+    };
+    if matches!(p.mods, ModsKind::Vop3p) && flags & Flags::SRC_MODS_FP == 0 {
+        let mut srcs = 0;
+        let mut i = 0;
+        while i < info.operands.len() {
+            if matches!(
+                info.operands[i].field,
+                Field::Src0 | Field::Src1 | Field::Src2
+            ) {
+                srcs += 1;
+            }
+            i += 1;
+        }
+        p.unused_hi =
+            (!((1u8 << srcs) - 1) | (info.mods_ignored / table::VMOD_OP_SEL_HI) as u8) & 7;
+    }
+    let mut i = 0;
+    while i < info.operands.len() {
+        let spec = &info.operands[i];
+        let mut o = OP_NONE;
+        if spec.half && gfx11 {
+            o.t16 = match (info.family, spec.field) {
+                (Family::Vop1 | Family::Vop2 | Family::Vopc, _) => T16_LOW7,
+                (_, Field::Src0) => 1,
+                (_, Field::Src1) => 2,
+                (_, Field::Src2) => 3,
+                _ => 4,
+            };
+        }
+        if let Kind::Implicit(code) = spec.kind {
+            o.how = How::Implicit;
+            o.code = code;
+        } else if matches!(info.family, Family::Smem) && is(spec.field, Field::Soffset) {
+            // GFX9 may redirect the SGPR to OFFSET; both fields must exist.
+            if let Some(b) = layout.field_at[Field::Soffset as usize] {
+                if gfx11 || layout.offset.is_some() {
+                    o.how = How::SmemSoffset;
+                    o.shift = shift(b);
+                    o.width = b.width;
+                }
+            }
+        } else if matches!(spec.kind, Kind::Literal) || is(spec.field, Field::Literal) {
+            o.how = How::Literal;
+        } else if let Some(b) = layout.field_at[spec.field as usize] {
+            o.shift = shift(b);
+            o.width = b.width;
+            o.how = match spec.kind {
+                Kind::Imm(_) => How::Imm,
+                Kind::Sreg => match spec.field {
+                    Field::Sbase => How::Sbase,
+                    Field::Srsrc => How::Srsrc,
+                    _ => How::Sreg,
+                },
+                Kind::Ssrc => How::Ssrc,
+                Kind::Vsrc => How::Vsrc,
+                Kind::Vgpr => How::Vgpr,
+                Kind::Agpr => How::Agpr,
+                Kind::AVgpr => {
+                    o.acc = acc_bit(layout, spec.field);
+                    How::AVgpr
+                }
+                Kind::Literal | Kind::Implicit(_) => How::Decline,
+            };
+        }
+        p.ops[i] = o;
+        i += 1;
+    }
+    p.processors = info.processors;
+    p
+}
+
+const fn build<const N: usize>(gen: Generation, ops: &[OpInfo]) -> [Plan; N] {
+    let mut out = [PLAN_NONE; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = plan_for(gen, &ops[i]);
+        i += 1;
+    }
+    out
+}
+
+static GFX9_PLANS: [Plan; super::gfx9::OPCODES.len()] =
+    build::<{ super::gfx9::OPCODES.len() }>(Generation::Gfx9, super::gfx9::OPCODES);
+static GFX11_PLANS: [Plan; super::gfx11::OPCODES.len()] =
+    build::<{ super::gfx11::OPCODES.len() }>(Generation::Gfx11, super::gfx11::OPCODES);
+
+#[inline(always)]
+fn set(v: &mut u64, shift: u8, width: u8, x: u32) {
+    let mask = (1u64 << width) - 1;
+    *v = (*v & !(mask << shift)) | ((x as u64 & mask) << shift);
+}
+
+#[inline(always)]
+fn set_bits(v: &mut u64, b: Bits, x: u32) {
+    set(v, shift(b), b.width, x)
+}
+
+/// Encode `inst` if the fast path covers it; `None` hands it to the general path.
+#[inline]
+pub(crate) fn encode(processor: Processor, inst: &Inst, buf: &mut [u32; 4]) -> Option<usize> {
+    let plans: &[Plan] = match processor.generation() {
+        Generation::Gfx9 => &GFX9_PLANS,
+        Generation::Gfx11 => &GFX11_PLANS,
+    };
+    let plan = plans.get(inst.opcode.0 as usize)?;
+    if plan.processors & table::processor_bit(processor) == 0
+        || inst.mods.variant != Variant::Native
+        || inst.num_operands != plan.operands
+    {
+        return None;
+    }
+    let m = &inst.mods;
+    let mut v = plan.fixed;
+    let mut bits = m.mem & plan.mod_mask;
+    while bits != 0 {
+        v |= 1u64 << plan.mod_shift[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+    }
+    if plan.off_width != 0 {
+        let w = plan.off_width as u32;
+        let fits = if plan.off_signed {
+            let half = 1i64 << (w - 1);
+            (-half..half).contains(&(m.offset as i64))
+        } else {
+            m.offset >= 0 && (m.offset as u64) < (1u64 << w)
+        };
+        if !fits {
+            return None;
+        }
+        set(&mut v, plan.off_shift, plan.off_width, m.offset as u32);
+    } else if m.offset != 0 {
+        return None;
+    }
+    if plan.off1_width != 0 {
+        set(&mut v, plan.off1_shift, plan.off1_width, m.offset1 as u32);
+    }
+    match plan.mods {
+        ModsKind::None => {}
+        ModsKind::Vop3 | ModsKind::Vop3Sdst => {
+            set_bits(&mut v, format::VOP3_CLAMP, m.clamp as u32);
+            set_bits(&mut v, format::VOP3_OMOD, m.omod as u32);
+            set_bits(&mut v, format::VOP3_NEG, m.neg as u32);
+            if plan.mods == ModsKind::Vop3 {
+                set_bits(&mut v, format::VOP3_ABS, m.abs as u32);
+                set_bits(&mut v, format::VOP3_OPSEL, m.op_sel as u32);
+            }
+        }
+        ModsKind::Mfma => {
+            set_bits(&mut v, format::MAI_CBSZ, m.offset1 as u32);
+            set_bits(&mut v, format::MAI_ABID, m.abid as u32);
+            set_bits(&mut v, format::MAI_BLGP, m.blgp as u32);
+        }
+        ModsKind::Vop3p => {
+            let hi = m.op_sel_hi | plan.unused_hi;
+            set_bits(&mut v, format::VOP3_CLAMP, m.clamp as u32);
+            set_bits(&mut v, format::VOP3P_OPSEL, m.op_sel as u32);
+            set_bits(&mut v, format::VOP3P_OPSEL_HI, hi as u32 & 3);
+            set_bits(&mut v, format::VOP3P_OPSEL_HI2, (hi >> 2) as u32 & 1);
+            set_bits(&mut v, format::VOP3_NEG, m.neg as u32);
+            set_bits(&mut v, format::VOP3P_NEG_HI, m.abs as u32);
+        }
+    }
+    let mut literal: Option<u32> = None;
+    // true16 high halves selected through VOP3 `op_sel`.
+    let mut halves = 0u8;
+    let n = plan.operands as usize;
+    for (o, op) in plan.ops[..n].iter().zip(&inst.operands[..n]) {
+        let max = ((1u64 << o.width) - 1) as u32;
+        // A true16 VGPR half (`encode::t16_field`).
+        let mut t16 = |index: u32, half: u8| -> Option<u32> {
+            let hi = half == 2;
+            let x = if o.t16 == T16_LOW7 {
+                if index > 127 {
+                    return None;
+                }
+                index | (hi as u32) << 7
+            } else {
+                halves |= (hi as u8) << (o.t16 - 1);
+                index
+            };
+            Some(if o.width == 9 { VGPR0 as u32 + x } else { x })
+        };
+        let mut lit = |x: u32| match literal {
+            Some(old) if old != x => None,
+            _ => {
+                literal = Some(x);
+                Some(LITERAL as u32)
+            }
+        };
+        let raw = match (o.how, *op) {
+            (How::Implicit, Operand::Reg { code, .. }) if code == o.code => continue,
+            (How::Literal, Operand::Literal(x)) => {
+                lit(x)?;
+                continue;
+            }
+            (How::SmemSoffset, Operand::None) => continue,
+            (How::SmemSoffset, Operand::Reg { code, .. }) if code < VGPR0 => {
+                let (s, w) = if plan.smem_select != 0 && v & plan.smem_select == 0 {
+                    (plan.off_shift, plan.off_width)
+                } else {
+                    (o.shift, o.width)
+                };
+                if code as u64 >= 1u64 << w {
+                    return None;
+                }
+                set(&mut v, s, w, code as u32);
+                continue;
+            }
+            (How::Imm, Operand::Imm(x)) => x as u32,
+            (How::Sreg, Operand::Reg { code, .. }) if code < VGPR0 && code as u32 <= max => {
+                code as u32
+            }
+            (How::Sbase, Operand::Reg { code, .. }) if code < VGPR0 && code % 2 == 0 => {
+                code as u32 / 2
+            }
+            (How::Srsrc, Operand::Reg { code, .. }) if code < VGPR0 && code % 4 == 0 => {
+                code as u32 / 4
+            }
+            (How::Ssrc | How::Vsrc, Operand::Reg { code, half, .. })
+                if code < VGPR0 || (o.how == How::Vsrc && code < AGPR0) =>
+            {
+                if o.t16 != 0 && code >= VGPR0 {
+                    t16((code - VGPR0) as u32, half)?
+                } else if code as u32 > max {
+                    return None;
+                } else {
+                    code as u32
+                }
+            }
+            (How::Ssrc | How::Vsrc, Operand::Const(c)) => c as u32,
+            (How::AVgpr, Operand::Const(c)) if o.width == 9 => c as u32,
+            (How::Ssrc | How::Vsrc, Operand::Literal(x)) => lit(x)?,
+            (How::AVgpr, Operand::Literal(x)) if o.width == 9 => lit(x)?,
+            (How::Vgpr | How::Agpr | How::AVgpr, Operand::Reg { code, half, .. }) => {
+                let index = if code >= AGPR0 {
+                    match o.how {
+                        How::Vgpr => return None,
+                        How::AVgpr if o.acc != NO_BIT => v |= 1u64 << o.acc,
+                        _ => {}
+                    }
+                    code - AGPR0
+                } else if code >= VGPR0 {
+                    if o.how == How::Agpr {
+                        return None;
+                    }
+                    code - VGPR0
+                } else if o.width == 9 {
+                    // A 9-bit field may hold a scalar where LLVM accepted one.
+                    code
+                } else {
+                    return None;
+                };
+                if code >= VGPR0 && o.t16 != 0 {
+                    t16(index as u32, half)?
+                } else if o.width == 9 && code >= VGPR0 {
+                    VGPR0 as u32 + index as u32
+                } else {
+                    index as u32
+                }
+            }
+            _ => return None,
+        };
+        set(&mut v, o.shift, o.width, raw);
+    }
+    if halves != 0 {
+        v |= (halves as u64) << shift(format::VOP3_OPSEL);
+    }
+    if plan.vaddr_width != 0 && m.mem & plan.vaddr_keep == 0 {
+        set(&mut v, plan.vaddr_shift, plan.vaddr_width, 0);
+    }
+    *buf = [v as u32, (v >> 32) as u32, 0, 0];
+    let base = plan.base as usize;
+    match literal {
+        Some(x) => {
+            buf[base] = x;
+            Some(base + 1)
+        }
+        None => Some(base),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::encode::encode_general;
+    use super::super::{decode, Mods, Opcode};
+    use super::*;
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// The fast path either declines or gives exactly the general path's words.
+    fn check(p: Processor, inst: &Inst) -> bool {
+        let mut fast = [0u32; 4];
+        let Some(n) = encode(p, inst, &mut fast) else {
+            return false;
+        };
+        let mut slow = [0u32; 4];
+        let want = encode_general(p, inst, &mut slow);
+        assert_eq!(
+            want,
+            Ok(n),
+            "{p} {inst:?}: fast path encoded what the general path does not"
+        );
+        assert_eq!(fast, slow, "{p} {inst:?}");
+        true
+    }
+
+    fn reg(code: u16, rng: &mut Rng) -> Operand {
+        Operand::Reg {
+            code,
+            count: 1 + rng.below(4) as u8,
+            half: if rng.below(4) == 0 {
+                rng.below(3) as u8
+            } else {
+                0
+            },
+        }
+    }
+
+    fn any_operand(rng: &mut Rng) -> Operand {
+        match rng.below(7) {
+            0 => Operand::None,
+            1 => reg(rng.below(256) as u16, rng),
+            2 => reg(VGPR0 + rng.below(256) as u16, rng),
+            3 => reg(AGPR0 + rng.below(256) as u16, rng),
+            4 => Operand::Const(if rng.below(2) == 0 {
+                128 + rng.below(81) as u8
+            } else {
+                240 + rng.below(9) as u8
+            }),
+            5 => Operand::Literal(if rng.below(2) == 0 {
+                rng.below(3) as u32
+            } else {
+                rng.next() as u32
+            }),
+            _ => Operand::Imm(match rng.below(3) {
+                0 => rng.below(64) as i32,
+                1 => -(rng.below(64) as i32),
+                _ => rng.next() as i32,
+            }),
+        }
+    }
+
+    /// An operand of the kind the table asks for, usually.
+    fn operand_for(kind: Kind, rng: &mut Rng) -> Operand {
+        if rng.below(5) == 0 {
+            return any_operand(rng);
+        }
+        let sgpr = |rng: &mut Rng| reg(rng.below(128) as u16 & !(rng.below(2) as u16 * 3), rng);
+        match kind {
+            Kind::Implicit(code) => reg(code, rng),
+            Kind::Sreg => sgpr(rng),
+            Kind::Ssrc | Kind::Vsrc => match rng.below(3) {
+                0 => sgpr(rng),
+                1 => reg(VGPR0 + rng.below(256) as u16, rng),
+                _ => any_operand(rng),
+            },
+            Kind::Vgpr | Kind::Agpr | Kind::AVgpr => match rng.below(3) {
+                0 => reg(VGPR0 + rng.below(256) as u16, rng),
+                1 => reg(AGPR0 + rng.below(256) as u16, rng),
+                _ => any_operand(rng),
+            },
+            Kind::Imm(_) => Operand::Imm(rng.below(1 << 16) as i32),
+            Kind::Literal => Operand::Literal(rng.next() as u32),
+        }
+    }
+
+    fn mods(rng: &mut Rng) -> Mods {
+        let small = |rng: &mut Rng, n: u64| if rng.below(2) == 0 { 0 } else { rng.below(n) };
+        Mods {
+            clamp: rng.below(2) == 0,
+            omod: small(rng, 4) as u8,
+            neg: small(rng, 8) as u8,
+            abs: small(rng, 8) as u8,
+            op_sel: small(rng, 16) as u8,
+            op_sel_hi: small(rng, 8) as u8,
+            mem: if rng.below(2) == 0 {
+                0
+            } else {
+                rng.next() as u16 & ((1 << MOD_BITS) - 1)
+            },
+            offset: match rng.below(4) {
+                0 => 0,
+                1 => rng.below(256) as i32,
+                2 => -(rng.below(5000) as i32),
+                _ => rng.next() as i32 >> rng.below(31),
+            },
+            offset1: small(rng, 256) as u16,
+            abid: small(rng, 16) as u8,
+            blgp: small(rng, 8) as u8,
+            extra: 0,
+            variant: if rng.below(16) == 0 {
+                Variant::Dpp16
+            } else {
+                Variant::Native
+            },
+        }
+    }
+
+    /// Random instructions of every table entry.
+    #[test]
+    fn fast_path_agrees_with_the_general_path_on_every_entry() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for p in Processor::ALL {
+            let t = table::table(p.generation());
+            let (mut taken, mut entries_taken) = (0, 0);
+            for (i, info) in t.iter().enumerate() {
+                let mut any = false;
+                for round in 0..200 {
+                    let mut ops = [Operand::None; MAX_OPERANDS];
+                    for (o, spec) in ops.iter_mut().zip(info.operands) {
+                        *o = operand_for(spec.kind, &mut rng);
+                    }
+                    let n = if round % 50 == 49 {
+                        rng.below(MAX_OPERANDS as u64 + 1) as u8
+                    } else {
+                        info.operands.len() as u8
+                    };
+                    let m = if round % 4 == 0 {
+                        Mods::default()
+                    } else {
+                        mods(&mut rng)
+                    };
+                    let inst = Inst {
+                        opcode: Opcode(i as u16),
+                        operands: ops,
+                        num_operands: n,
+                        mods: m,
+                    };
+                    if check(p, &inst) {
+                        taken += 1;
+                        any = true;
+                    }
+                }
+                entries_taken += any as usize;
+            }
+            eprintln!(
+                "{p}: fast path took {taken} random instructions, {entries_taken} of {} entries",
+                t.len()
+            );
+            assert!(taken > 0);
+        }
+    }
+
+    /// Every corpus instruction: the fast path declines or agrees.
+    #[test]
+    fn fast_path_agrees_with_the_general_path_on_the_corpus() {
+        for p in Processor::ALL {
+            let path = format!(
+                "{}/tests/data/isa/{}.txt",
+                env!("CARGO_MANIFEST_DIR"),
+                p.name()
+            );
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let (mut total, mut taken) = (0, 0);
+            for line in text.lines() {
+                let Some(hex) = line.split('\t').nth(1) else {
+                    continue;
+                };
+                let bytes: Vec<u8> = hex
+                    .split(',')
+                    .filter_map(|h| u8::from_str_radix(h.trim().trim_start_matches("0x"), 16).ok())
+                    .collect();
+                let words: Vec<u32> = bytes
+                    .chunks_exact(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                    .collect();
+                let Ok((inst, _)) = decode::decode(p, &words) else {
+                    continue;
+                };
+                total += 1;
+                taken += check(p, &inst) as usize;
+            }
+            eprintln!("{p}: fast path took {taken} of {total} corpus instructions");
+        }
+    }
+}
