@@ -20,7 +20,8 @@
 
 use super::format::{self, Bits, Family, Field, Layout, ModBit, MOD_BITS};
 use super::operand::{AGPR0, LITERAL, VGPR0};
-use super::table::{self, Flags, Kind, OpInfo};
+use super::table::{self, Flags, Form, Kind, OpInfo, OperandSpec};
+use super::{dpp, index};
 use super::{Inst, Operand, Variant, MAX_OPERANDS};
 use crate::target::{Generation, Processor};
 
@@ -51,6 +52,13 @@ enum How {
     Vgpr,
     Agpr,
     AVgpr,
+    /// DPP/SDWA src0: a VGPR (SDWA: also a scalar or constant) in the
+    /// control dword's low byte (`dpp::encode_operand`).
+    DppSrc0,
+    /// SDWA src1: a VGPR, or a scalar / constant flagged by S1.
+    SdwaSrc1,
+    /// SDWA VOPC destination: VCC, or an SGPR (pair) in SDST.
+    SdwaSdst,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -70,6 +78,12 @@ struct OpPlan {
 }
 
 const NO_BIT: u8 = u8::MAX;
+/// SDWA control-dword bits the operands set ([`dpp::SDWA_SCALAR`],
+/// [`dpp::SDWA_SD`], [`dpp::SDWA_SDST`]).
+const SDWA_S0: u32 = 1 << dpp::SDWA_SCALAR[0].lo;
+const SDWA_S1: u32 = 1 << dpp::SDWA_SCALAR[1].lo;
+const SDWA_SD: u32 = 1 << dpp::SDWA_SD.lo;
+const SDWA_SDST_MASK: u32 = ((1 << dpp::SDWA_SDST.width) - 1) << dpp::SDWA_SDST.lo;
 const T16_LOW7: u8 = u8::MAX;
 
 const OP_NONE: OpPlan = OpPlan {
@@ -126,8 +140,33 @@ pub(crate) struct Plan {
     smem_select: u64,
     /// VOP3P `op_sel_hi` bits of absent / ignored sources.
     unused_hi: u8,
+    /// GFX11 `v_cmpx_*_e64` without a destination: EXEC_LO in VDST.
+    cmpx: u64,
+    /// The same for an operand list without VDST (DPP/SDWA forms).
+    cmpx_any: u64,
+    /// src0 field (DPP/SDWA forms put the form's code there).
+    src0_shift: u8,
+    src0_width: u8,
+    /// First form (table order) per DPP16 / DPP8 / SDWA, or `u16::MAX`.
+    forms: [u16; 3],
     ops: [OpPlan; MAX_OPERANDS],
 }
+
+/// The operands of a DPP/SDWA form (its modifiers and fixed bits are its
+/// opcode's [`Plan`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FormPlan {
+    operands: u8,
+    /// Zero when the form has a VDST operand (no [`Plan::cmpx_any`] bits).
+    cmpx_mask: u64,
+    ops: [OpPlan; MAX_OPERANDS],
+}
+
+const FORM_NONE: FormPlan = FormPlan {
+    operands: u8::MAX,
+    cmpx_mask: u64::MAX,
+    ops: [OP_NONE; MAX_OPERANDS],
+};
 
 const PLAN_NONE: Plan = Plan {
     processors: 0,
@@ -147,6 +186,11 @@ const PLAN_NONE: Plan = Plan {
     vaddr_keep: 0,
     smem_select: 0,
     unused_hi: 0,
+    cmpx: 0,
+    cmpx_any: 0,
+    src0_shift: 0,
+    src0_width: 0,
+    forms: [u16::MAX; 3],
     ops: [OP_NONE; MAX_OPERANDS],
 };
 
@@ -196,6 +240,122 @@ const fn acc_bit(layout: &Layout, field: Field) -> u8 {
     }
 }
 
+/// Bits VDST gets on GFX11 `v_cmpx_*_e64`, which writes EXEC though no
+/// destination is in the text (`encode_into`).
+const fn cmpx(gen: Generation, layout: &Layout, info: &OpInfo, specs: &[OperandSpec]) -> u64 {
+    let mut i = 0;
+    while i < specs.len() {
+        if is(specs[i].field, Field::Vdst) {
+            return 0;
+        }
+        i += 1;
+    }
+    match layout.field_at[Field::Vdst as usize] {
+        Some(b)
+            if matches!(gen, Generation::Gfx11)
+                && matches!(info.family, Family::Vop3)
+                && info.flags.0 & Flags::WRITES_EXEC != 0 =>
+        {
+            set_c(0, b, 126)
+        }
+        _ => 0,
+    }
+}
+
+const fn op_plan(gen: Generation, layout: &Layout, spec: &OperandSpec) -> OpPlan {
+    let gfx11 = matches!(gen, Generation::Gfx11);
+    let family = layout.family;
+    let mut o = OP_NONE;
+    if spec.half && gfx11 {
+        o.t16 = match (family, spec.field) {
+            (Family::Vop1 | Family::Vop2 | Family::Vopc, _) => T16_LOW7,
+            (_, Field::Src0) => 1,
+            (_, Field::Src1) => 2,
+            (_, Field::Src2) => 3,
+            _ => 4,
+        };
+    }
+    if let Kind::Implicit(code) = spec.kind {
+        o.how = How::Implicit;
+        o.code = code;
+    } else if matches!(family, Family::Smem) && is(spec.field, Field::Soffset) {
+        // GFX9 may redirect the SGPR to OFFSET; both fields must exist.
+        if let Some(b) = layout.field_at[Field::Soffset as usize] {
+            if gfx11 || layout.offset.is_some() {
+                o.how = How::SmemSoffset;
+                o.shift = shift(b);
+                o.width = b.width;
+            }
+        }
+    } else if matches!(spec.kind, Kind::Literal) || is(spec.field, Field::Literal) {
+        o.how = How::Literal;
+    } else if let Some(b) = layout.field_at[spec.field as usize] {
+        o.shift = shift(b);
+        o.width = b.width;
+        o.how = match spec.kind {
+            Kind::Imm(_) => How::Imm,
+            Kind::Sreg => match spec.field {
+                Field::Sbase => How::Sbase,
+                Field::Srsrc => How::Srsrc,
+                _ => How::Sreg,
+            },
+            Kind::Ssrc => How::Ssrc,
+            Kind::Vsrc => How::Vsrc,
+            Kind::Vgpr => How::Vgpr,
+            Kind::Agpr => How::Agpr,
+            Kind::AVgpr => {
+                o.acc = acc_bit(layout, spec.field);
+                How::AVgpr
+            }
+            Kind::Literal | Kind::Implicit(_) => How::Decline,
+        };
+    }
+    o
+}
+
+/// A form operand: src0, SDWA src1 and the SDWA VOPC destination live in
+/// (or are flagged in) the control dword; the rest encode as natively.
+const fn form_op_plan(gen: Generation, layout: &Layout, form: &Form, spec: &OperandSpec) -> OpPlan {
+    let sdwa = matches!(form.variant, Variant::Sdwa);
+    let mut o = op_plan(gen, layout, spec);
+    match spec.field {
+        Field::Sdst if sdwa && matches!(layout.family, Family::Vopc) => o.how = How::SdwaSdst,
+        Field::Src0 => o.how = How::DppSrc0,
+        Field::Src1 if sdwa => {
+            o.how = match layout.field_at[Field::Src1 as usize] {
+                Some(_) => How::SdwaSrc1,
+                None => How::Decline,
+            }
+        }
+        _ => {}
+    }
+    o
+}
+
+const fn form_plan(gen: Generation, form: &Form) -> FormPlan {
+    let mut p = FORM_NONE;
+    if form.operands.len() > MAX_OPERANDS {
+        return p;
+    }
+    let Some(layout) = format::layout_const(gen, form.family) else {
+        return p;
+    };
+    let mut k = 0;
+    while k < form.operands.len() {
+        if is(form.operands[k].field, Field::Vdst) {
+            p.cmpx_mask = 0;
+        }
+        k += 1;
+    }
+    let mut i = 0;
+    while i < form.operands.len() {
+        p.ops[i] = form_op_plan(gen, layout, form, &form.operands[i]);
+        i += 1;
+    }
+    p.operands = form.operands.len() as u8;
+    p
+}
+
 const fn plan_for(gen: Generation, info: &OpInfo) -> Plan {
     let mut p = PLAN_NONE;
     let gfx11 = matches!(gen, Generation::Gfx11);
@@ -233,16 +393,13 @@ const fn plan_for(gen: Generation, info: &OpInfo) -> Plan {
             v = set_c(v, b, off);
         }
     }
-    if gfx11
-        && matches!(info.family, Family::Vop3)
-        && flags & Flags::WRITES_EXEC != 0
-        && !has_field(info, Field::Vdst)
-    {
-        if let Some(b) = layout.field_at[Field::Vdst as usize] {
-            v = set_c(v, b, 126);
-        }
-    }
     p.fixed = v;
+    p.cmpx = cmpx(gen, layout, info, info.operands);
+    p.cmpx_any = cmpx(gen, layout, info, &[]);
+    if let Some(b) = layout.field_at[Field::Src0 as usize] {
+        p.src0_shift = shift(b);
+        p.src0_width = b.width;
+    }
     p.base = if matches!(
         info.family,
         Family::Sop1
@@ -330,73 +487,58 @@ const fn plan_for(gen: Generation, info: &OpInfo) -> Plan {
     }
     let mut i = 0;
     while i < info.operands.len() {
-        let spec = &info.operands[i];
-        let mut o = OP_NONE;
-        if spec.half && gfx11 {
-            o.t16 = match (info.family, spec.field) {
-                (Family::Vop1 | Family::Vop2 | Family::Vopc, _) => T16_LOW7,
-                (_, Field::Src0) => 1,
-                (_, Field::Src1) => 2,
-                (_, Field::Src2) => 3,
-                _ => 4,
-            };
-        }
-        if let Kind::Implicit(code) = spec.kind {
-            o.how = How::Implicit;
-            o.code = code;
-        } else if matches!(info.family, Family::Smem) && is(spec.field, Field::Soffset) {
-            // GFX9 may redirect the SGPR to OFFSET; both fields must exist.
-            if let Some(b) = layout.field_at[Field::Soffset as usize] {
-                if gfx11 || layout.offset.is_some() {
-                    o.how = How::SmemSoffset;
-                    o.shift = shift(b);
-                    o.width = b.width;
-                }
-            }
-        } else if matches!(spec.kind, Kind::Literal) || is(spec.field, Field::Literal) {
-            o.how = How::Literal;
-        } else if let Some(b) = layout.field_at[spec.field as usize] {
-            o.shift = shift(b);
-            o.width = b.width;
-            o.how = match spec.kind {
-                Kind::Imm(_) => How::Imm,
-                Kind::Sreg => match spec.field {
-                    Field::Sbase => How::Sbase,
-                    Field::Srsrc => How::Srsrc,
-                    _ => How::Sreg,
-                },
-                Kind::Ssrc => How::Ssrc,
-                Kind::Vsrc => How::Vsrc,
-                Kind::Vgpr => How::Vgpr,
-                Kind::Agpr => How::Agpr,
-                Kind::AVgpr => {
-                    o.acc = acc_bit(layout, spec.field);
-                    How::AVgpr
-                }
-                Kind::Literal | Kind::Implicit(_) => How::Decline,
-            };
-        }
-        p.ops[i] = o;
+        p.ops[i] = op_plan(gen, layout, &info.operands[i]);
         i += 1;
     }
     p.processors = info.processors;
     p
 }
 
-const fn build<const N: usize>(gen: Generation, ops: &[OpInfo]) -> [Plan; N] {
-    let mut out = [PLAN_NONE; N];
-    let mut i = 0;
-    while i < N {
-        out[i] = plan_for(gen, &ops[i]);
-        i += 1;
-    }
-    out
+macro_rules! plans {
+    ($plans:ident, $form_plans:ident, $gen:expr, $ops:expr, $forms:expr, $index:expr) => {
+        static $plans: [Plan; $ops.len()] = {
+            let mut out = [PLAN_NONE; $ops.len()];
+            let mut i = 0;
+            while i < out.len() {
+                out[i] = plan_for($gen, &$ops[i]);
+                let mut v = 0;
+                while v < 3 {
+                    let variant = [Variant::Dpp16, Variant::Dpp8, Variant::Sdwa][v];
+                    out[i].forms[v] = $index.first_form($ops[i].family, $ops[i].opcode, variant);
+                    v += 1;
+                }
+                i += 1;
+            }
+            out
+        };
+        static $form_plans: [FormPlan; $forms.len()] = {
+            let mut out = [FORM_NONE; $forms.len()];
+            let mut i = 0;
+            while i < out.len() {
+                out[i] = form_plan($gen, &$forms[i]);
+                i += 1;
+            }
+            out
+        };
+    };
 }
 
-static GFX9_PLANS: [Plan; super::gfx9::OPCODES.len()] =
-    build::<{ super::gfx9::OPCODES.len() }>(Generation::Gfx9, super::gfx9::OPCODES);
-static GFX11_PLANS: [Plan; super::gfx11::OPCODES.len()] =
-    build::<{ super::gfx11::OPCODES.len() }>(Generation::Gfx11, super::gfx11::OPCODES);
+plans!(
+    GFX9_PLANS,
+    GFX9_FORM_PLANS,
+    Generation::Gfx9,
+    super::gfx9::OPCODES,
+    super::gfx9_forms::FORMS,
+    index::gfx9::ENCODINGS
+);
+plans!(
+    GFX11_PLANS,
+    GFX11_FORM_PLANS,
+    Generation::Gfx11,
+    super::gfx11::OPCODES,
+    super::gfx11_forms::FORMS,
+    index::gfx11::ENCODINGS
+);
 
 #[inline(always)]
 fn set(v: &mut u64, shift: u8, width: u8, x: u32) {
@@ -410,20 +552,62 @@ fn set_bits(v: &mut u64, b: Bits, x: u32) {
 }
 
 /// Encode `inst` if the fast path covers it; `None` hands it to the general path.
-#[inline]
+#[inline(always)]
 pub(crate) fn encode(processor: Processor, inst: &Inst, buf: &mut [u32; 4]) -> Option<usize> {
-    let plans: &[Plan] = match processor.generation() {
-        Generation::Gfx9 => &GFX9_PLANS,
-        Generation::Gfx11 => &GFX11_PLANS,
+    let gen = processor.generation();
+    let (plans, form_plans): (&[Plan], &[FormPlan]) = match gen {
+        Generation::Gfx9 => (&GFX9_PLANS, &GFX9_FORM_PLANS),
+        Generation::Gfx11 => (&GFX11_PLANS, &GFX11_FORM_PLANS),
     };
     let plan = plans.get(inst.opcode.0 as usize)?;
-    if plan.processors & table::processor_bit(processor) == 0
-        || inst.mods.variant != Variant::Native
-        || inst.num_operands != plan.operands
-    {
+    if plan.processors & table::processor_bit(processor) == 0 {
         return None;
     }
+    let slot = match inst.mods.variant {
+        Variant::Native => {
+            if inst.num_operands != plan.operands {
+                return None;
+            }
+            return run(gen, plan, &plan.ops, plan.cmpx, None, inst, buf);
+        }
+        Variant::Dpp16 => 0,
+        Variant::Dpp8 => 1,
+        Variant::Sdwa => 2,
+    };
+    let i = plan.forms[slot] as usize;
+    let form = table::forms(gen).get(i)?;
+    let fp = form_plans.get(i)?;
+    // A later form of the same encoding may be this processor's: the
+    // general path finds it.
+    if !form.on(processor) || inst.num_operands != fp.operands {
+        return None;
+    }
+    run(
+        gen,
+        plan,
+        &fp.ops,
+        plan.cmpx_any & fp.cmpx_mask,
+        Some(form),
+        inst,
+        buf,
+    )
+}
+
+#[inline(always)]
+fn run(
+    gen: Generation,
+    plan: &Plan,
+    ops: &[OpPlan; MAX_OPERANDS],
+    cmpx: u64,
+    form: Option<&Form>,
+    inst: &Inst,
+    buf: &mut [u32; 4],
+) -> Option<usize> {
     let m = &inst.mods;
+    let mut ctrl = match form {
+        Some(_) => dpp::ctrl_base(m),
+        None => 0,
+    };
     let mut v = plan.fixed;
     let mut bits = m.mem & plan.mod_mask;
     while bits != 0 {
@@ -474,11 +658,16 @@ pub(crate) fn encode(processor: Processor, inst: &Inst, buf: &mut [u32; 4]) -> O
             set_bits(&mut v, format::VOP3P_NEG_HI, m.abs as u32);
         }
     }
+    let sdwa = m.variant == Variant::Sdwa;
     let mut literal: Option<u32> = None;
     // true16 high halves selected through VOP3 `op_sel`.
     let mut halves = 0u8;
-    let n = plan.operands as usize;
-    for (o, op) in plan.ops[..n].iter().zip(&inst.operands[..n]) {
+    // The caller checked the count against the plan's (at most MAX_OPERANDS).
+    let n = (inst.num_operands as usize).min(MAX_OPERANDS);
+    // An index loop: the zipped slice iterators cost more than the body.
+    #[allow(clippy::needless_range_loop)]
+    for i in 0..n {
+        let (o, op) = (&ops[i], &inst.operands[i]);
         let max = ((1u64 << o.width) - 1) as u32;
         // A true16 VGPR half (`encode::t16_field`).
         let mut t16 = |index: u32, half: u8| -> Option<u32> {
@@ -545,6 +734,44 @@ pub(crate) fn encode(processor: Processor, inst: &Inst, buf: &mut [u32; 4]) -> O
             (How::AVgpr, Operand::Const(c)) if o.width == 9 => c as u32,
             (How::Ssrc | How::Vsrc, Operand::Literal(x)) => lit(x)?,
             (How::AVgpr, Operand::Literal(x)) if o.width == 9 => lit(x)?,
+            (How::DppSrc0, Operand::Reg { code, half, .. }) if (VGPR0..AGPR0).contains(&code) => {
+                let index = (code - VGPR0) as u32;
+                let low = if o.t16 == T16_LOW7 {
+                    if index > 127 {
+                        return None;
+                    }
+                    index | ((half == 2) as u32) << 7
+                } else {
+                    halves |= (o.t16 != 0 && half == 2) as u8;
+                    index
+                };
+                ctrl = (ctrl & !0xff) | low;
+                continue;
+            }
+            (How::DppSrc0, Operand::Reg { code, .. }) if sdwa && code < VGPR0 => {
+                ctrl = (ctrl & !0xff) | SDWA_S0 | code as u32;
+                continue;
+            }
+            (How::DppSrc0, Operand::Const(c)) if sdwa => {
+                ctrl = (ctrl & !0xff) | SDWA_S0 | c as u32;
+                continue;
+            }
+            (How::SdwaSrc1, Operand::Reg { code, .. }) if (VGPR0..AGPR0).contains(&code) => {
+                (code - VGPR0) as u32
+            }
+            (How::SdwaSrc1, Operand::Reg { code, .. }) if code < VGPR0 && code != LITERAL => {
+                ctrl |= SDWA_S1;
+                code as u32
+            }
+            (How::SdwaSrc1, Operand::Const(c)) => {
+                ctrl |= SDWA_S1;
+                c as u32
+            }
+            (How::SdwaSdst, Operand::Reg { code: 106, .. }) => continue,
+            (How::SdwaSdst, Operand::Reg { code, .. }) if code < 128 => {
+                ctrl = (ctrl & !SDWA_SDST_MASK) | SDWA_SD | (code as u32) << 8;
+                continue;
+            }
             (How::Vgpr | How::Agpr | How::AVgpr, Operand::Reg { code, half, .. }) => {
                 let index = if code >= AGPR0 {
                     match o.how {
@@ -576,14 +803,30 @@ pub(crate) fn encode(processor: Processor, inst: &Inst, buf: &mut [u32; 4]) -> O
         };
         set(&mut v, o.shift, o.width, raw);
     }
+    v |= cmpx;
     if halves != 0 {
         v |= (halves as u64) << shift(format::VOP3_OPSEL);
     }
     if plan.vaddr_width != 0 && m.mem & plan.vaddr_keep == 0 {
         set(&mut v, plan.vaddr_shift, plan.vaddr_width, 0);
     }
-    *buf = [v as u32, (v >> 32) as u32, 0, 0];
     let base = plan.base as usize;
+    if let Some(form) = form {
+        if literal.is_some() || plan.src0_width == 0 {
+            return None;
+        }
+        dpp::check(gen, form, &super::Mods { extra: ctrl, ..*m }).ok()?;
+        set(
+            &mut v,
+            plan.src0_shift,
+            plan.src0_width,
+            dpp::src0_code(m).unwrap_or(0),
+        );
+        *buf = [v as u32, (v >> 32) as u32, 0, 0];
+        buf[base] = ctrl;
+        return Some(base + 1);
+    }
+    *buf = [v as u32, (v >> 32) as u32, 0, 0];
     match literal {
         Some(x) => {
             buf[base] = x;
@@ -712,12 +955,18 @@ mod tests {
             offset1: small(rng, 256) as u16,
             abid: small(rng, 16) as u8,
             blgp: small(rng, 8) as u8,
-            extra: 0,
-            variant: if rng.below(16) == 0 {
-                Variant::Dpp16
-            } else {
-                Variant::Native
+            extra: match rng.below(3) {
+                0 => 0,
+                // DPP16 quad_perm / row_shl.. with masks, SDWA selects.
+                1 => rng.next() as u32 & 0xf700_00ff,
+                _ => rng.next() as u32,
             },
+            variant: [
+                Variant::Native,
+                Variant::Dpp16,
+                Variant::Dpp8,
+                Variant::Sdwa,
+            ][rng.below(4) as usize],
         }
     }
 
@@ -727,23 +976,29 @@ mod tests {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         for p in Processor::ALL {
             let t = table::table(p.generation());
-            let (mut taken, mut entries_taken) = (0, 0);
+            let (mut taken, mut entries_taken, mut forms) = (0, 0, 0);
             for (i, info) in t.iter().enumerate() {
                 let mut any = false;
                 for round in 0..200 {
+                    let m = if round % 4 == 0 {
+                        Mods::default()
+                    } else {
+                        mods(&mut rng)
+                    };
+                    // A DPP/SDWA variant takes its form's operands.
+                    let specs = match m.variant {
+                        Variant::Native => info.operands,
+                        v => table::form(p, info.family, info.opcode, v)
+                            .map_or(info.operands, |f| f.operands),
+                    };
                     let mut ops = [Operand::None; MAX_OPERANDS];
-                    for (o, spec) in ops.iter_mut().zip(info.operands) {
+                    for (o, spec) in ops.iter_mut().zip(specs) {
                         *o = operand_for(spec.kind, &mut rng);
                     }
                     let n = if round % 50 == 49 {
                         rng.below(MAX_OPERANDS as u64 + 1) as u8
                     } else {
-                        info.operands.len() as u8
-                    };
-                    let m = if round % 4 == 0 {
-                        Mods::default()
-                    } else {
-                        mods(&mut rng)
+                        specs.len() as u8
                     };
                     let inst = Inst {
                         opcode: Opcode(i as u16),
@@ -753,16 +1008,17 @@ mod tests {
                     };
                     if check(p, &inst) {
                         taken += 1;
+                        forms += (m.variant != Variant::Native) as usize;
                         any = true;
                     }
                 }
                 entries_taken += any as usize;
             }
             eprintln!(
-                "{p}: fast path took {taken} random instructions, {entries_taken} of {} entries",
+                "{p}: fast path took {taken} random instructions ({forms} DPP/SDWA), {entries_taken} of {} entries",
                 t.len()
             );
-            assert!(taken > 0);
+            assert!(taken > 0 && forms > 0);
         }
     }
 
