@@ -21,7 +21,7 @@
 use super::format::{self, Bits, Family, Field, Layout, ModBit, MOD_BITS};
 use super::operand::{AGPR0, LITERAL, VGPR0};
 use super::table::{self, Flags, Form, Kind, OpInfo, OperandSpec};
-use super::{dpp, index};
+use super::{dpp, index, vopd};
 use super::{Inst, Operand, Variant, MAX_OPERANDS};
 use crate::target::{Generation, Processor};
 
@@ -149,6 +149,8 @@ pub(crate) struct Plan {
     src0_width: u8,
     /// First form (table order) per DPP16 / DPP8 / SDWA, or `u16::MAX`.
     forms: [u16; 3],
+    /// A VOPD X operation ([`vopd_encode`]).
+    vopd: bool,
     ops: [OpPlan; MAX_OPERANDS],
 }
 
@@ -191,6 +193,7 @@ const PLAN_NONE: Plan = Plan {
     src0_shift: 0,
     src0_width: 0,
     forms: [u16::MAX; 3],
+    vopd: false,
     ops: [OP_NONE; MAX_OPERANDS],
 };
 
@@ -359,7 +362,14 @@ const fn form_plan(gen: Generation, form: &Form) -> FormPlan {
 const fn plan_for(gen: Generation, info: &OpInfo) -> Plan {
     let mut p = PLAN_NONE;
     let gfx11 = matches!(gen, Generation::Gfx11);
-    if matches!(info.family, Family::Vopd) || info.operands.len() > MAX_OPERANDS {
+    if matches!(info.family, Family::Vopd) {
+        if format::layout_const(gen, Family::Vopd).is_some() {
+            p.vopd = true;
+            p.processors = info.processors;
+        }
+        return p;
+    }
+    if info.operands.len() > MAX_OPERANDS {
         return p;
     }
     let Some(layout) = format::layout_const(gen, info.family) else {
@@ -562,6 +572,9 @@ pub(crate) fn encode(processor: Processor, inst: &Inst, buf: &mut [u32; 4]) -> O
     let plan = plans.get(inst.opcode.0 as usize)?;
     if plan.processors & table::processor_bit(processor) == 0 {
         return None;
+    }
+    if plan.vopd {
+        return vopd_encode(processor, inst, buf);
     }
     let slot = match inst.mods.variant {
         Variant::Native => {
@@ -836,6 +849,96 @@ fn run(
     }
 }
 
+/// A VOPD pair (as `vopd::encode`): X is the opcode, Y the row in
+/// [`super::Mods::offset1`]; operands are X's then Y's, literals excluded.
+#[inline(never)]
+fn vopd_encode(processor: Processor, inst: &Inst, buf: &mut [u32; 4]) -> Option<usize> {
+    let layout = format::layout(Generation::Gfx11, Family::Vopd)?;
+    let x = table::table(processor.generation()).get(inst.opcode.0 as usize)?;
+    let y = vopd::y_info(processor, inst)?;
+    let mut v = layout.value as u64;
+    set_bits(&mut v, layout.opcode, x.opcode as u32);
+    set_bits(&mut v, vopd::OPY, y.opcode as u32);
+    let n = inst.num_operands as usize;
+    let mut next = 0;
+    let mut literal: Option<u32> = None;
+    let mut vdst = [None, None];
+    for (k, info) in [x, y].into_iter().enumerate() {
+        for (i, spec) in info.operands.iter().enumerate() {
+            if matches!(spec.kind, Kind::Literal) || spec.field == Field::Literal {
+                match literal {
+                    Some(old) if old != inst.mods.extra => return None,
+                    _ => literal = Some(inst.mods.extra),
+                }
+                continue;
+            }
+            if i >= vopd::MAX_HALF || next >= n.min(MAX_OPERANDS) {
+                return None;
+            }
+            let op = inst.operands[next];
+            next += 1;
+            let field = if k == 1 {
+                vopd::y_field(spec.field)
+            } else {
+                spec.field
+            };
+            let bits = layout.field(field)?;
+            let raw = match (field, op) {
+                (
+                    Field::Vdst | Field::VdstY | Field::Src1 | Field::Src1Y,
+                    Operand::Reg { code, .. },
+                ) => {
+                    if !(VGPR0..VGPR0 + 256).contains(&code) {
+                        return None;
+                    }
+                    let r = (code - VGPR0) as u32;
+                    match field {
+                        Field::Vdst => {
+                            vdst[0] = Some(r);
+                            r
+                        }
+                        Field::VdstY => {
+                            vdst[1] = Some(r);
+                            r >> 1
+                        }
+                        _ => r,
+                    }
+                }
+                (Field::Vdst | Field::VdstY | Field::Src1 | Field::Src1Y, _) => return None,
+                (_, Operand::Reg { code, .. }) if code < VGPR0 + 256 && code != LITERAL => {
+                    code as u32
+                }
+                (_, Operand::Const(c)) => c as u32,
+                (_, Operand::Literal(x)) => {
+                    match literal {
+                        Some(old) if old != x => return None,
+                        _ => literal = Some(x),
+                    }
+                    LITERAL as u32
+                }
+                _ => return None,
+            };
+            set_bits(&mut v, bits, raw);
+        }
+    }
+    if next != n {
+        return None;
+    }
+    if let [Some(a), Some(b)] = vdst {
+        if a & 1 == b & 1 {
+            return None;
+        }
+    }
+    *buf = [v as u32, (v >> 32) as u32, 0, 0];
+    match literal {
+        Some(l) => {
+            buf[2] = l;
+            Some(3)
+        }
+        None => Some(2),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::encode::encode_general;
@@ -980,25 +1083,43 @@ mod tests {
             for (i, info) in t.iter().enumerate() {
                 let mut any = false;
                 for round in 0..200 {
-                    let m = if round % 4 == 0 {
+                    let mut m = if round % 4 == 0 {
                         Mods::default()
                     } else {
                         mods(&mut rng)
                     };
-                    // A DPP/SDWA variant takes its form's operands.
-                    let specs = match m.variant {
-                        Variant::Native => info.operands,
+                    // A DPP/SDWA variant takes its form's operands; VOPD
+                    // takes X's and a random Y's, literals excluded.
+                    let mut specs: Vec<OperandSpec> = match m.variant {
+                        Variant::Native => info.operands.to_vec(),
                         v => table::form(p, info.family, info.opcode, v)
-                            .map_or(info.operands, |f| f.operands),
+                            .map_or(info.operands, |f| f.operands)
+                            .to_vec(),
                     };
+                    if info.family == Family::Vopd {
+                        let ys: Vec<usize> = (0..t.len())
+                            .filter(|&j| t[j].family == Family::Vopd)
+                            .collect();
+                        let y = ys[rng.below(ys.len() as u64) as usize];
+                        m.offset1 = y as u16;
+                        specs = info
+                            .operands
+                            .iter()
+                            .chain(t[y].operands)
+                            .filter(|s| {
+                                !matches!(s.kind, Kind::Literal) && s.field != Field::Literal
+                            })
+                            .copied()
+                            .collect();
+                    }
                     let mut ops = [Operand::None; MAX_OPERANDS];
-                    for (o, spec) in ops.iter_mut().zip(specs) {
+                    for (o, spec) in ops.iter_mut().zip(&specs) {
                         *o = operand_for(spec.kind, &mut rng);
                     }
                     let n = if round % 50 == 49 {
                         rng.below(MAX_OPERANDS as u64 + 1) as u8
                     } else {
-                        specs.len() as u8
+                        specs.len().min(MAX_OPERANDS) as u8
                     };
                     let inst = Inst {
                         opcode: Opcode(i as u16),
