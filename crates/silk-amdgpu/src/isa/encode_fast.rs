@@ -75,7 +75,25 @@ struct OpPlan {
     t16: u8,
     /// [`How::Implicit`] register code.
     code: u16,
+    /// The plain kinds (immediates, registers, constants, literals):
+    /// `ACCEPT_*` bits of the operand values the kind takes; 0 for the
+    /// other [`How`]s.
+    accept: u8,
+    /// A register's field value: `(code - sub[class]) >> div`, class 0
+    /// scalar, 1 VGPR, 2 AGPR; `code & align` must be 0.
+    sub: [u16; 3],
+    align: u8,
+    div: u8,
+    /// Whether the value is range-checked against the field.
+    check: bool,
 }
+
+const ACCEPT_SGPR: u8 = 1;
+const ACCEPT_VGPR: u8 = 2;
+const ACCEPT_AGPR: u8 = 4;
+const ACCEPT_CONST: u8 = 8;
+const ACCEPT_LITERAL: u8 = 16;
+const ACCEPT_IMM: u8 = 32;
 
 const NO_BIT: u8 = u8::MAX;
 /// SDWA control-dword bits the operands set ([`dpp::SDWA_SCALAR`],
@@ -93,6 +111,11 @@ const OP_NONE: OpPlan = OpPlan {
     acc: NO_BIT,
     t16: 0,
     code: 0,
+    accept: 0,
+    sub: [0; 3],
+    align: 0,
+    div: 0,
+    check: false,
 };
 
 /// Which family modifiers the entry places.
@@ -312,6 +335,45 @@ const fn op_plan(gen: Generation, layout: &Layout, spec: &OperandSpec) -> OpPlan
             }
             Kind::Literal | Kind::Implicit(_) => How::Decline,
         };
+        // What `encode::encode_operand` accepts, per kind.
+        let w9 = b.width == 9;
+        let (scalar9, add) = if w9 {
+            (ACCEPT_SGPR | ACCEPT_CONST | ACCEPT_LITERAL, 256)
+        } else {
+            (0, 0)
+        };
+        match o.how {
+            How::Imm => o.accept = ACCEPT_IMM,
+            How::Sreg => {
+                o.accept = ACCEPT_SGPR;
+                o.check = true;
+            }
+            How::Sbase => {
+                o.accept = ACCEPT_SGPR;
+                o.align = 1;
+                o.div = 1;
+            }
+            How::Srsrc => {
+                o.accept = ACCEPT_SGPR;
+                o.align = 3;
+                o.div = 2;
+            }
+            How::Ssrc => {
+                o.accept = ACCEPT_SGPR | ACCEPT_CONST | ACCEPT_LITERAL;
+                o.check = true;
+            }
+            How::Vsrc => {
+                o.accept = ACCEPT_SGPR | ACCEPT_VGPR | ACCEPT_CONST | ACCEPT_LITERAL;
+                o.check = true;
+            }
+            How::Vgpr => o.accept = ACCEPT_VGPR | (scalar9 & ACCEPT_SGPR),
+            How::Agpr => o.accept = ACCEPT_AGPR | (scalar9 & ACCEPT_SGPR),
+            How::AVgpr => o.accept = ACCEPT_VGPR | ACCEPT_AGPR | scalar9,
+            _ => {}
+        }
+        if matches!(o.how, How::Vgpr | How::Agpr | How::AVgpr) {
+            o.sub = [0, VGPR0 - add, AGPR0 - add];
+        }
     }
     o
 }
@@ -321,6 +383,8 @@ const fn op_plan(gen: Generation, layout: &Layout, spec: &OperandSpec) -> OpPlan
 const fn form_op_plan(gen: Generation, layout: &Layout, form: &Form, spec: &OperandSpec) -> OpPlan {
     let sdwa = matches!(form.variant, Variant::Sdwa);
     let mut o = op_plan(gen, layout, spec);
+    let plain = o.accept;
+    o.accept = 0;
     match spec.field {
         Field::Sdst if sdwa && matches!(layout.family, Family::Vopc) => o.how = How::SdwaSdst,
         Field::Src0 => o.how = How::DppSrc0,
@@ -330,7 +394,7 @@ const fn form_op_plan(gen: Generation, layout: &Layout, form: &Form, spec: &Oper
                 None => How::Decline,
             }
         }
-        _ => {}
+        _ => o.accept = plain,
     }
     o
 }
@@ -556,6 +620,59 @@ fn set(v: &mut u64, shift: u8, width: u8, x: u32) {
     *v = (*v & !(mask << shift)) | ((x as u64 & mask) << shift);
 }
 
+/// `x` masked to field `b`, in place.
+#[inline(always)]
+const fn put(b: Bits, x: u32) -> u64 {
+    (x as u64 & ((1u64 << b.width) - 1)) << shift(b)
+}
+
+const fn field_mask(b: Bits) -> u64 {
+    put(b, u32::MAX)
+}
+
+const VOP3B_MODS: u64 =
+    field_mask(format::VOP3_CLAMP) | field_mask(format::VOP3_OMOD) | field_mask(format::VOP3_NEG);
+const VOP3_MODS: u64 = VOP3B_MODS | field_mask(format::VOP3_ABS) | field_mask(format::VOP3_OPSEL);
+const MFMA_MODS: u64 =
+    field_mask(format::MAI_CBSZ) | field_mask(format::MAI_ABID) | field_mask(format::MAI_BLGP);
+const VOP3P_MODS: u64 = field_mask(format::VOP3_CLAMP)
+    | field_mask(format::VOP3P_OPSEL)
+    | field_mask(format::VOP3P_OPSEL_HI)
+    | field_mask(format::VOP3P_OPSEL_HI2)
+    | field_mask(format::VOP3_NEG)
+    | field_mask(format::VOP3P_NEG_HI);
+
+// The masked updates above equal field-by-field `set`s only if each
+// group's fields are disjoint.
+const _: () = {
+    const fn disjoint(fields: &[Bits]) -> bool {
+        let mut seen = 0u64;
+        let mut i = 0;
+        while i < fields.len() {
+            let m = field_mask(fields[i]);
+            if seen & m != 0 {
+                return false;
+            }
+            seen |= m;
+            i += 1;
+        }
+        true
+    }
+    use format::*;
+    assert!(disjoint(&[
+        VOP3_CLAMP, VOP3_OMOD, VOP3_NEG, VOP3_ABS, VOP3_OPSEL
+    ]));
+    assert!(disjoint(&[MAI_CBSZ, MAI_ABID, MAI_BLGP]));
+    assert!(disjoint(&[
+        VOP3_CLAMP,
+        VOP3P_OPSEL,
+        VOP3P_OPSEL_HI,
+        VOP3P_OPSEL_HI2,
+        VOP3_NEG,
+        VOP3P_NEG_HI
+    ]));
+};
+
 #[inline(always)]
 fn set_bits(v: &mut u64, b: Bits, x: u32) {
     set(v, shift(b), b.width, x)
@@ -647,28 +764,36 @@ fn run(
     }
     match plan.mods {
         ModsKind::None => {}
-        ModsKind::Vop3 | ModsKind::Vop3Sdst => {
-            set_bits(&mut v, format::VOP3_CLAMP, m.clamp as u32);
-            set_bits(&mut v, format::VOP3_OMOD, m.omod as u32);
-            set_bits(&mut v, format::VOP3_NEG, m.neg as u32);
-            if plan.mods == ModsKind::Vop3 {
-                set_bits(&mut v, format::VOP3_ABS, m.abs as u32);
-                set_bits(&mut v, format::VOP3_OPSEL, m.op_sel as u32);
-            }
+        // Each group's fields are disjoint, so one masked update places them all.
+        ModsKind::Vop3 => {
+            v = (v & !VOP3_MODS)
+                | put(format::VOP3_CLAMP, m.clamp as u32)
+                | put(format::VOP3_OMOD, m.omod as u32)
+                | put(format::VOP3_NEG, m.neg as u32)
+                | put(format::VOP3_ABS, m.abs as u32)
+                | put(format::VOP3_OPSEL, m.op_sel as u32);
+        }
+        ModsKind::Vop3Sdst => {
+            v = (v & !VOP3B_MODS)
+                | put(format::VOP3_CLAMP, m.clamp as u32)
+                | put(format::VOP3_OMOD, m.omod as u32)
+                | put(format::VOP3_NEG, m.neg as u32);
         }
         ModsKind::Mfma => {
-            set_bits(&mut v, format::MAI_CBSZ, m.offset1 as u32);
-            set_bits(&mut v, format::MAI_ABID, m.abid as u32);
-            set_bits(&mut v, format::MAI_BLGP, m.blgp as u32);
+            v = (v & !MFMA_MODS)
+                | put(format::MAI_CBSZ, m.offset1 as u32)
+                | put(format::MAI_ABID, m.abid as u32)
+                | put(format::MAI_BLGP, m.blgp as u32);
         }
         ModsKind::Vop3p => {
-            let hi = m.op_sel_hi | plan.unused_hi;
-            set_bits(&mut v, format::VOP3_CLAMP, m.clamp as u32);
-            set_bits(&mut v, format::VOP3P_OPSEL, m.op_sel as u32);
-            set_bits(&mut v, format::VOP3P_OPSEL_HI, hi as u32 & 3);
-            set_bits(&mut v, format::VOP3P_OPSEL_HI2, (hi >> 2) as u32 & 1);
-            set_bits(&mut v, format::VOP3_NEG, m.neg as u32);
-            set_bits(&mut v, format::VOP3P_NEG_HI, m.abs as u32);
+            let hi = (m.op_sel_hi | plan.unused_hi) as u32;
+            v = (v & !VOP3P_MODS)
+                | put(format::VOP3_CLAMP, m.clamp as u32)
+                | put(format::VOP3P_OPSEL, m.op_sel as u32)
+                | put(format::VOP3P_OPSEL_HI, hi & 3)
+                | put(format::VOP3P_OPSEL_HI2, (hi >> 2) & 1)
+                | put(format::VOP3_NEG, m.neg as u32)
+                | put(format::VOP3P_NEG_HI, m.abs as u32);
         }
     }
     let sdwa = m.variant == Variant::Sdwa;
@@ -681,7 +806,6 @@ fn run(
     #[allow(clippy::needless_range_loop)]
     for i in 0..n {
         let (o, op) = (&ops[i], &inst.operands[i]);
-        let max = ((1u64 << o.width) - 1) as u32;
         // A true16 VGPR half (`encode::t16_field`).
         let mut t16 = |index: u32, half: u8| -> Option<u32> {
             let hi = half == 2;
@@ -703,116 +827,93 @@ fn run(
                 Some(LITERAL as u32)
             }
         };
-        let raw = match (o.how, *op) {
-            (How::Implicit, Operand::Reg { code, .. }) if code == o.code => continue,
-            (How::Literal, Operand::Literal(x)) => {
-                lit(x)?;
-                continue;
-            }
-            (How::SmemSoffset, Operand::None) => continue,
-            (How::SmemSoffset, Operand::Reg { code, .. }) if code < VGPR0 => {
-                let (s, w) = if plan.smem_select != 0 && v & plan.smem_select == 0 {
-                    (plan.off_shift, plan.off_width)
-                } else {
-                    (o.shift, o.width)
-                };
-                if code as u64 >= 1u64 << w {
-                    return None;
+        let raw = if o.accept != 0 {
+            match *op {
+                Operand::Reg { code, half, .. } => {
+                    let class = (code >= VGPR0) as usize + (code >= AGPR0) as usize;
+                    if o.accept & (1 << class) == 0 || code & o.align as u16 != 0 {
+                        return None;
+                    }
+                    if class == 2 && o.acc != NO_BIT {
+                        v |= 1u64 << o.acc;
+                    }
+                    if class != 0 && o.t16 != 0 {
+                        t16((code - [0, VGPR0, AGPR0][class]) as u32, half)?
+                    } else {
+                        let raw = ((code - o.sub[class]) >> o.div) as u32;
+                        if o.check && raw as u64 >= 1u64 << o.width {
+                            return None;
+                        }
+                        raw
+                    }
                 }
-                set(&mut v, s, w, code as u32);
-                continue;
+                Operand::Const(c) if o.accept & ACCEPT_CONST != 0 => c as u32,
+                Operand::Literal(x) if o.accept & ACCEPT_LITERAL != 0 => lit(x)?,
+                Operand::Imm(x) if o.accept & ACCEPT_IMM != 0 => x as u32,
+                _ => return None,
             }
-            (How::Imm, Operand::Imm(x)) => x as u32,
-            (How::Sreg, Operand::Reg { code, .. }) if code < VGPR0 && code as u32 <= max => {
-                code as u32
-            }
-            (How::Sbase, Operand::Reg { code, .. }) if code < VGPR0 && code % 2 == 0 => {
-                code as u32 / 2
-            }
-            (How::Srsrc, Operand::Reg { code, .. }) if code < VGPR0 && code % 4 == 0 => {
-                code as u32 / 4
-            }
-            (How::Ssrc | How::Vsrc, Operand::Reg { code, half, .. })
-                if code < VGPR0 || (o.how == How::Vsrc && code < AGPR0) =>
-            {
-                if o.t16 != 0 && code >= VGPR0 {
-                    t16((code - VGPR0) as u32, half)?
-                } else if code as u32 > max {
-                    return None;
-                } else {
+        } else {
+            match (o.how, *op) {
+                (How::Implicit, Operand::Reg { code, .. }) if code == o.code => continue,
+                (How::Literal, Operand::Literal(x)) => {
+                    lit(x)?;
+                    continue;
+                }
+                (How::SmemSoffset, Operand::None) => continue,
+                (How::SmemSoffset, Operand::Reg { code, .. }) if code < VGPR0 => {
+                    let (s, w) = if plan.smem_select != 0 && v & plan.smem_select == 0 {
+                        (plan.off_shift, plan.off_width)
+                    } else {
+                        (o.shift, o.width)
+                    };
+                    if code as u64 >= 1u64 << w {
+                        return None;
+                    }
+                    set(&mut v, s, w, code as u32);
+                    continue;
+                }
+                (How::DppSrc0, Operand::Reg { code, half, .. })
+                    if (VGPR0..AGPR0).contains(&code) =>
+                {
+                    let index = (code - VGPR0) as u32;
+                    let low = if o.t16 == T16_LOW7 {
+                        if index > 127 {
+                            return None;
+                        }
+                        index | ((half == 2) as u32) << 7
+                    } else {
+                        halves |= (o.t16 != 0 && half == 2) as u8;
+                        index
+                    };
+                    ctrl = (ctrl & !0xff) | low;
+                    continue;
+                }
+                (How::DppSrc0, Operand::Reg { code, .. }) if sdwa && code < VGPR0 => {
+                    ctrl = (ctrl & !0xff) | SDWA_S0 | code as u32;
+                    continue;
+                }
+                (How::DppSrc0, Operand::Const(c)) if sdwa => {
+                    ctrl = (ctrl & !0xff) | SDWA_S0 | c as u32;
+                    continue;
+                }
+                (How::SdwaSrc1, Operand::Reg { code, .. }) if (VGPR0..AGPR0).contains(&code) => {
+                    (code - VGPR0) as u32
+                }
+                (How::SdwaSrc1, Operand::Reg { code, .. }) if code < VGPR0 && code != LITERAL => {
+                    ctrl |= SDWA_S1;
                     code as u32
                 }
-            }
-            (How::Ssrc | How::Vsrc, Operand::Const(c)) => c as u32,
-            (How::AVgpr, Operand::Const(c)) if o.width == 9 => c as u32,
-            (How::Ssrc | How::Vsrc, Operand::Literal(x)) => lit(x)?,
-            (How::AVgpr, Operand::Literal(x)) if o.width == 9 => lit(x)?,
-            (How::DppSrc0, Operand::Reg { code, half, .. }) if (VGPR0..AGPR0).contains(&code) => {
-                let index = (code - VGPR0) as u32;
-                let low = if o.t16 == T16_LOW7 {
-                    if index > 127 {
-                        return None;
-                    }
-                    index | ((half == 2) as u32) << 7
-                } else {
-                    halves |= (o.t16 != 0 && half == 2) as u8;
-                    index
-                };
-                ctrl = (ctrl & !0xff) | low;
-                continue;
-            }
-            (How::DppSrc0, Operand::Reg { code, .. }) if sdwa && code < VGPR0 => {
-                ctrl = (ctrl & !0xff) | SDWA_S0 | code as u32;
-                continue;
-            }
-            (How::DppSrc0, Operand::Const(c)) if sdwa => {
-                ctrl = (ctrl & !0xff) | SDWA_S0 | c as u32;
-                continue;
-            }
-            (How::SdwaSrc1, Operand::Reg { code, .. }) if (VGPR0..AGPR0).contains(&code) => {
-                (code - VGPR0) as u32
-            }
-            (How::SdwaSrc1, Operand::Reg { code, .. }) if code < VGPR0 && code != LITERAL => {
-                ctrl |= SDWA_S1;
-                code as u32
-            }
-            (How::SdwaSrc1, Operand::Const(c)) => {
-                ctrl |= SDWA_S1;
-                c as u32
-            }
-            (How::SdwaSdst, Operand::Reg { code: 106, .. }) => continue,
-            (How::SdwaSdst, Operand::Reg { code, .. }) if code < 128 => {
-                ctrl = (ctrl & !SDWA_SDST_MASK) | SDWA_SD | (code as u32) << 8;
-                continue;
-            }
-            (How::Vgpr | How::Agpr | How::AVgpr, Operand::Reg { code, half, .. }) => {
-                let index = if code >= AGPR0 {
-                    match o.how {
-                        How::Vgpr => return None,
-                        How::AVgpr if o.acc != NO_BIT => v |= 1u64 << o.acc,
-                        _ => {}
-                    }
-                    code - AGPR0
-                } else if code >= VGPR0 {
-                    if o.how == How::Agpr {
-                        return None;
-                    }
-                    code - VGPR0
-                } else if o.width == 9 {
-                    // A 9-bit field may hold a scalar where LLVM accepted one.
-                    code
-                } else {
-                    return None;
-                };
-                if code >= VGPR0 && o.t16 != 0 {
-                    t16(index as u32, half)?
-                } else if o.width == 9 && code >= VGPR0 {
-                    VGPR0 as u32 + index as u32
-                } else {
-                    index as u32
+                (How::SdwaSrc1, Operand::Const(c)) => {
+                    ctrl |= SDWA_S1;
+                    c as u32
                 }
+                (How::SdwaSdst, Operand::Reg { code: 106, .. }) => continue,
+                (How::SdwaSdst, Operand::Reg { code, .. }) if code < 128 => {
+                    ctrl = (ctrl & !SDWA_SDST_MASK) | SDWA_SD | (code as u32) << 8;
+                    continue;
+                }
+                _ => return None,
             }
-            _ => return None,
         };
         set(&mut v, o.shift, o.width, raw);
     }
