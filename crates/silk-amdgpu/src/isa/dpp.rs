@@ -191,6 +191,12 @@ fn push_dpp_ctrl(gen: Generation, ctrl: u32, out: &mut String) -> bool {
     true
 }
 
+/// Whether a `dpp_ctrl` value is one LLVM accepts (has a name).
+#[inline]
+pub(crate) fn dpp_ctrl_valid(gen: Generation, ctrl: u32) -> bool {
+    dpp_ctrl_name(gen, ctrl).is_some()
+}
+
 /// The name of a `dpp_ctrl` value and its number argument (`quad_perm`
 /// takes its lane selects from the value itself).
 fn dpp_ctrl_name(gen: Generation, ctrl: u32) -> Option<(&'static str, Option<u32>)> {

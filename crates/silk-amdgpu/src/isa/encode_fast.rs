@@ -20,7 +20,7 @@
 
 use super::format::{self, Bits, Family, Field, Layout, ModBit, MOD_BITS};
 use super::operand::{AGPR0, LITERAL, VGPR0};
-use super::table::{self, Flags, Form, Kind, OpInfo, OperandSpec};
+use super::table::{self, Flags, Form, FormMods, Kind, OpInfo, OperandSpec};
 use super::{dpp, index, vopd};
 use super::{Inst, Operand, Variant, MAX_OPERANDS};
 use crate::target::{Generation, Processor};
@@ -182,6 +182,12 @@ pub(crate) struct Plan {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct FormPlan {
     operands: u8,
+    /// `dpp::check` precomputed: control-dword bits the form rejects
+    /// (source modifiers it lacks, SDWA clamp/omod) ...
+    bad: u32,
+    /// ... and the SDWA selects to range-check: `SEL_SRC0`, `SEL_DST`
+    /// (with `dst_unused`), `SEL_SRC1`.
+    sels: u8,
     /// Zero when the form has a VDST operand (no [`Plan::cmpx_any`] bits).
     cmpx_mask: u64,
     ops: [OpPlan; MAX_OPERANDS],
@@ -189,6 +195,8 @@ pub(crate) struct FormPlan {
 
 const FORM_NONE: FormPlan = FormPlan {
     operands: u8::MAX,
+    bad: 0,
+    sels: 0,
     cmpx_mask: u64::MAX,
     ops: [OP_NONE; MAX_OPERANDS],
 };
@@ -399,6 +407,18 @@ const fn form_op_plan(gen: Generation, layout: &Layout, form: &Form, spec: &Oper
     o
 }
 
+const fn form_has(form: &Form, bits: u8) -> bool {
+    form.mods & bits == bits
+}
+
+const fn ctrl_mask(b: Bits) -> u32 {
+    (((1u64 << b.width) - 1) as u32) << b.lo
+}
+
+const SEL_SRC0: u8 = 1;
+const SEL_DST: u8 = 2;
+const SEL_SRC1: u8 = 4;
+
 const fn form_plan(gen: Generation, form: &Form) -> FormPlan {
     let mut p = FORM_NONE;
     if form.operands.len() > MAX_OPERANDS {
@@ -413,6 +433,46 @@ const fn form_plan(gen: Generation, form: &Form) -> FormPlan {
             p.cmpx_mask = 0;
         }
         k += 1;
+    }
+    let vop12c = matches!(form.family, Family::Vop1 | Family::Vop2 | Family::Vopc);
+    match form.variant {
+        Variant::Dpp16 if vop12c => {
+            if !form_has(form, FormMods::SRC0_FLOAT) {
+                p.bad |= ctrl_mask(dpp::DPP_NEG[0]) | ctrl_mask(dpp::DPP_ABS[0]);
+            }
+            if !form_has(form, FormMods::SRC1_FLOAT) {
+                p.bad |= ctrl_mask(dpp::DPP_NEG[1]) | ctrl_mask(dpp::DPP_ABS[1]);
+            }
+        }
+        Variant::Sdwa => {
+            p.sels = SEL_SRC0;
+            if form_has(form, FormMods::DST_SEL) {
+                p.sels |= SEL_DST;
+            }
+            if form_has(form, FormMods::SRC1_SEL) {
+                p.sels |= SEL_SRC1;
+            }
+            let float = [FormMods::SRC0_FLOAT, FormMods::SRC1_FLOAT];
+            let int = [FormMods::SRC0_SEXT, FormMods::SRC1_SEXT];
+            let mut k = 0;
+            while k < 2 {
+                if !form_has(form, float[k]) {
+                    p.bad |= ctrl_mask(dpp::SDWA_NEG[k]) | ctrl_mask(dpp::SDWA_ABS[k]);
+                }
+                if !form_has(form, int[k]) {
+                    p.bad |= ctrl_mask(dpp::SDWA_SEXT[k]);
+                }
+                k += 1;
+            }
+            let vopc = matches!(form.family, Family::Vopc);
+            if !vopc && !form_has(form, FormMods::CLAMP) {
+                p.bad |= ctrl_mask(dpp::SDWA_CLAMP);
+            }
+            if !vopc && !form_has(form, FormMods::OMOD) {
+                p.bad |= ctrl_mask(dpp::SDWA_OMOD);
+            }
+        }
+        _ => {}
     }
     let mut i = 0;
     while i < form.operands.len() {
@@ -717,10 +777,27 @@ pub(crate) fn encode(processor: Processor, inst: &Inst, buf: &mut [u32; 4]) -> O
         plan,
         &fp.ops,
         plan.cmpx_any & fp.cmpx_mask,
-        Some(form),
+        Some(fp),
         inst,
         buf,
     )
+}
+
+/// `dpp::check` from the form's precomputed masks.
+#[inline(always)]
+fn ctrl_ok(gen: Generation, fp: &FormPlan, variant: Variant, ctrl: u32) -> bool {
+    let field = |b: Bits| ctrl >> b.lo & ((1 << b.width) - 1);
+    ctrl & fp.bad == 0
+        && match variant {
+            Variant::Dpp16 => dpp::dpp_ctrl_valid(gen, field(dpp::DPP_CTRL)),
+            Variant::Sdwa => {
+                (fp.sels & SEL_SRC0 == 0 || field(dpp::SDWA_SEL[0]) <= 6)
+                    && (fp.sels & SEL_DST == 0
+                        || field(dpp::SDWA_DST_SEL) <= 6 && field(dpp::SDWA_DST_UNUSED) <= 2)
+                    && (fp.sels & SEL_SRC1 == 0 || field(dpp::SDWA_SEL[1]) <= 6)
+            }
+            _ => true,
+        }
 }
 
 #[inline(always)]
@@ -729,7 +806,7 @@ fn run(
     plan: &Plan,
     ops: &[OpPlan; MAX_OPERANDS],
     cmpx: u64,
-    form: Option<&Form>,
+    form: Option<&FormPlan>,
     inst: &Inst,
     buf: &mut [u32; 4],
 ) -> Option<usize> {
@@ -925,11 +1002,10 @@ fn run(
         set(&mut v, plan.vaddr_shift, plan.vaddr_width, 0);
     }
     let base = plan.base as usize;
-    if let Some(form) = form {
-        if literal.is_some() || plan.src0_width == 0 {
+    if let Some(fp) = form {
+        if literal.is_some() || plan.src0_width == 0 || !ctrl_ok(gen, fp, m.variant, ctrl) {
             return None;
         }
-        dpp::check(gen, form, &super::Mods { extra: ctrl, ..*m }).ok()?;
         set(
             &mut v,
             plan.src0_shift,
@@ -1241,6 +1317,39 @@ mod tests {
                 t.len()
             );
             assert!(taken > 0 && forms > 0);
+        }
+    }
+
+    /// The precomputed control-dword check is `dpp::check`, on every form.
+    #[test]
+    fn form_masks_agree_with_dpp_check() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        for gen in [Generation::Gfx9, Generation::Gfx11] {
+            let plans: &[FormPlan] = match gen {
+                Generation::Gfx9 => &GFX9_FORM_PLANS,
+                Generation::Gfx11 => &GFX11_FORM_PLANS,
+            };
+            for (form, fp) in table::forms(gen).iter().zip(plans) {
+                for round in 0..2000 {
+                    let ctrl = match round % 3 {
+                        0 => rng.next() as u32,
+                        // Mostly valid controls: small selects, few modifier bits.
+                        1 => rng.next() as u32 & 0xf7c3_e1ff,
+                        _ => (rng.next() as u32 & 0x0606_0000) | 0x0006_0600,
+                    };
+                    let m = Mods {
+                        extra: ctrl,
+                        variant: form.variant,
+                        ..Mods::default()
+                    };
+                    assert_eq!(
+                        ctrl_ok(gen, fp, form.variant, ctrl),
+                        dpp::check(gen, form, &m).is_ok(),
+                        "{} {ctrl:#x}",
+                        form.name
+                    );
+                }
+            }
         }
     }
 
