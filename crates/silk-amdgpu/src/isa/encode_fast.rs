@@ -86,6 +86,9 @@ struct OpPlan {
     div: u8,
     /// Whether the value is range-checked against the field.
     check: bool,
+    /// The field's bits in place, and its largest value.
+    mask: u64,
+    max: u32,
 }
 
 const ACCEPT_SGPR: u8 = 1;
@@ -116,6 +119,8 @@ const OP_NONE: OpPlan = OpPlan {
     align: 0,
     div: 0,
     check: false,
+    mask: 0,
+    max: 0,
 };
 
 /// Which family modifiers the entry places.
@@ -343,6 +348,8 @@ const fn op_plan(gen: Generation, layout: &Layout, spec: &OperandSpec) -> OpPlan
             }
             Kind::Literal | Kind::Implicit(_) => How::Decline,
         };
+        o.mask = field_mask(b);
+        o.max = ((1u64 << b.width) - 1) as u32;
         // What `encode::encode_operand` accepts, per kind.
         let w9 = b.width == 9;
         let (scalar9, add) = if w9 {
@@ -918,7 +925,7 @@ fn run(
                         t16((code - [0, VGPR0, AGPR0][class]) as u32, half)?
                     } else {
                         let raw = ((code - o.sub[class]) >> o.div) as u32;
-                        if o.check && raw as u64 >= 1u64 << o.width {
+                        if o.check && raw > o.max {
                             return None;
                         }
                         raw
@@ -992,7 +999,8 @@ fn run(
                 _ => return None,
             }
         };
-        set(&mut v, o.shift, o.width, raw);
+        // `set` with the field mask precomputed.
+        v = (v & !o.mask) | ((raw as u64) << o.shift & o.mask);
     }
     v |= cmpx;
     if halves != 0 {
