@@ -89,6 +89,9 @@ struct OpPlan {
     /// The field's bits in place, and its largest value.
     mask: u64,
     max: u32,
+    /// A vector register needs more than the transform: the AGPR `acc`
+    /// bit or a true16 half.
+    special: bool,
 }
 
 const ACCEPT_SGPR: u8 = 1;
@@ -121,6 +124,7 @@ const OP_NONE: OpPlan = OpPlan {
     check: false,
     mask: 0,
     max: 0,
+    special: false,
 };
 
 /// Which family modifiers the entry places.
@@ -179,6 +183,9 @@ pub(crate) struct Plan {
     forms: [u16; 3],
     /// A VOPD X operation ([`vopd_encode`]).
     vopd: bool,
+    /// No memory bits, offsets, family modifiers or vaddr rule: the
+    /// modifiers only need `offset == 0`.
+    simple: bool,
     ops: [OpPlan; MAX_OPERANDS],
 }
 
@@ -230,6 +237,7 @@ const PLAN_NONE: Plan = Plan {
     src0_width: 0,
     forms: [u16::MAX; 3],
     vopd: false,
+    simple: false,
     ops: [OP_NONE; MAX_OPERANDS],
 };
 
@@ -390,6 +398,7 @@ const fn op_plan(gen: Generation, layout: &Layout, spec: &OperandSpec) -> OpPlan
             o.sub = [0, VGPR0 - add, AGPR0 - add];
         }
     }
+    o.special = o.acc != NO_BIT || o.t16 != 0;
     o
 }
 
@@ -632,6 +641,11 @@ const fn plan_for(gen: Generation, info: &OpInfo) -> Plan {
         i += 1;
     }
     p.processors = info.processors;
+    p.simple = p.mod_mask == 0
+        && p.off_width == 0
+        && p.off1_width == 0
+        && matches!(p.mods, ModsKind::None)
+        && p.vaddr_width == 0;
     p
 }
 
@@ -748,10 +762,11 @@ fn set_bits(v: &mut u64, b: Bits, x: u32) {
 /// Encode `inst` if the fast path covers it; `None` hands it to the general path.
 #[inline(always)]
 pub(crate) fn encode(processor: Processor, inst: &Inst, buf: &mut [u32; 4]) -> Option<usize> {
-    let gen = processor.generation();
-    let (plans, form_plans): (&[Plan], &[FormPlan]) = match gen {
-        Generation::Gfx9 => (&GFX9_PLANS, &GFX9_FORM_PLANS),
-        Generation::Gfx11 => (&GFX11_PLANS, &GFX11_FORM_PLANS),
+    let (gen, plans, form_plans): (_, &[Plan], &[FormPlan]) = match processor {
+        Processor::Gfx942 => (Generation::Gfx9, &GFX9_PLANS, &GFX9_FORM_PLANS),
+        Processor::Gfx1100 | Processor::Gfx1151 => {
+            (Generation::Gfx11, &GFX11_PLANS, &GFX11_FORM_PLANS)
+        }
     };
     let plan = plans.get(inst.opcode.0 as usize)?;
     if plan.processors & table::processor_bit(processor) == 0 {
@@ -807,6 +822,71 @@ fn ctrl_ok(gen: Generation, fp: &FormPlan, variant: Variant, ctrl: u32) -> bool 
         }
 }
 
+/// Memory bits, offsets and the family's modifiers (all but the simplest plans).
+#[inline(always)]
+fn place_mods(plan: &Plan, m: &super::Mods, v: &mut u64) -> Option<()> {
+    let mut w = *v;
+    let mut bits = m.mem & plan.mod_mask;
+    while bits != 0 {
+        w |= 1u64 << plan.mod_shift[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+    }
+    if plan.off_width != 0 {
+        let width = plan.off_width as u32;
+        let fits = if plan.off_signed {
+            let half = 1i64 << (width - 1);
+            (-half..half).contains(&(m.offset as i64))
+        } else {
+            m.offset >= 0 && (m.offset as u64) < (1u64 << width)
+        };
+        if !fits {
+            return None;
+        }
+        set(&mut w, plan.off_shift, plan.off_width, m.offset as u32);
+    } else if m.offset != 0 {
+        return None;
+    }
+    if plan.off1_width != 0 {
+        set(&mut w, plan.off1_shift, plan.off1_width, m.offset1 as u32);
+    }
+    match plan.mods {
+        ModsKind::None => {}
+        // Each group's fields are disjoint, so one masked update places them all.
+        ModsKind::Vop3 => {
+            w = (w & !VOP3_MODS)
+                | put(format::VOP3_CLAMP, m.clamp as u32)
+                | put(format::VOP3_OMOD, m.omod as u32)
+                | put(format::VOP3_NEG, m.neg as u32)
+                | put(format::VOP3_ABS, m.abs as u32)
+                | put(format::VOP3_OPSEL, m.op_sel as u32);
+        }
+        ModsKind::Vop3Sdst => {
+            w = (w & !VOP3B_MODS)
+                | put(format::VOP3_CLAMP, m.clamp as u32)
+                | put(format::VOP3_OMOD, m.omod as u32)
+                | put(format::VOP3_NEG, m.neg as u32);
+        }
+        ModsKind::Mfma => {
+            w = (w & !MFMA_MODS)
+                | put(format::MAI_CBSZ, m.offset1 as u32)
+                | put(format::MAI_ABID, m.abid as u32)
+                | put(format::MAI_BLGP, m.blgp as u32);
+        }
+        ModsKind::Vop3p => {
+            let hi = (m.op_sel_hi | plan.unused_hi) as u32;
+            w = (w & !VOP3P_MODS)
+                | put(format::VOP3_CLAMP, m.clamp as u32)
+                | put(format::VOP3P_OPSEL, m.op_sel as u32)
+                | put(format::VOP3P_OPSEL_HI, hi & 3)
+                | put(format::VOP3P_OPSEL_HI2, (hi >> 2) & 1)
+                | put(format::VOP3_NEG, m.neg as u32)
+                | put(format::VOP3P_NEG_HI, m.abs as u32);
+        }
+    }
+    *v = w;
+    Some(())
+}
+
 #[inline(always)]
 fn run(
     gen: Generation,
@@ -823,62 +903,12 @@ fn run(
         None => 0,
     };
     let mut v = plan.fixed;
-    let mut bits = m.mem & plan.mod_mask;
-    while bits != 0 {
-        v |= 1u64 << plan.mod_shift[bits.trailing_zeros() as usize];
-        bits &= bits - 1;
-    }
-    if plan.off_width != 0 {
-        let w = plan.off_width as u32;
-        let fits = if plan.off_signed {
-            let half = 1i64 << (w - 1);
-            (-half..half).contains(&(m.offset as i64))
-        } else {
-            m.offset >= 0 && (m.offset as u64) < (1u64 << w)
-        };
-        if !fits {
+    if plan.simple {
+        if m.offset != 0 {
             return None;
         }
-        set(&mut v, plan.off_shift, plan.off_width, m.offset as u32);
-    } else if m.offset != 0 {
-        return None;
-    }
-    if plan.off1_width != 0 {
-        set(&mut v, plan.off1_shift, plan.off1_width, m.offset1 as u32);
-    }
-    match plan.mods {
-        ModsKind::None => {}
-        // Each group's fields are disjoint, so one masked update places them all.
-        ModsKind::Vop3 => {
-            v = (v & !VOP3_MODS)
-                | put(format::VOP3_CLAMP, m.clamp as u32)
-                | put(format::VOP3_OMOD, m.omod as u32)
-                | put(format::VOP3_NEG, m.neg as u32)
-                | put(format::VOP3_ABS, m.abs as u32)
-                | put(format::VOP3_OPSEL, m.op_sel as u32);
-        }
-        ModsKind::Vop3Sdst => {
-            v = (v & !VOP3B_MODS)
-                | put(format::VOP3_CLAMP, m.clamp as u32)
-                | put(format::VOP3_OMOD, m.omod as u32)
-                | put(format::VOP3_NEG, m.neg as u32);
-        }
-        ModsKind::Mfma => {
-            v = (v & !MFMA_MODS)
-                | put(format::MAI_CBSZ, m.offset1 as u32)
-                | put(format::MAI_ABID, m.abid as u32)
-                | put(format::MAI_BLGP, m.blgp as u32);
-        }
-        ModsKind::Vop3p => {
-            let hi = (m.op_sel_hi | plan.unused_hi) as u32;
-            v = (v & !VOP3P_MODS)
-                | put(format::VOP3_CLAMP, m.clamp as u32)
-                | put(format::VOP3P_OPSEL, m.op_sel as u32)
-                | put(format::VOP3P_OPSEL_HI, hi & 3)
-                | put(format::VOP3P_OPSEL_HI2, (hi >> 2) & 1)
-                | put(format::VOP3_NEG, m.neg as u32)
-                | put(format::VOP3P_NEG_HI, m.abs as u32);
-        }
+    } else {
+        place_mods(plan, m, &mut v)?;
     }
     let sdwa = m.variant == Variant::Sdwa;
     let mut literal: Option<u32> = None;
@@ -918,11 +948,19 @@ fn run(
                     if o.accept & (1 << class) == 0 || code & o.align as u16 != 0 {
                         return None;
                     }
-                    if class == 2 && o.acc != NO_BIT {
-                        v |= 1u64 << o.acc;
-                    }
-                    if class != 0 && o.t16 != 0 {
-                        t16((code - [0, VGPR0, AGPR0][class]) as u32, half)?
+                    if class != 0 && o.special {
+                        if class == 2 && o.acc != NO_BIT {
+                            v |= 1u64 << o.acc;
+                        }
+                        if o.t16 != 0 {
+                            t16((code - [0, VGPR0, AGPR0][class]) as u32, half)?
+                        } else {
+                            let raw = ((code - o.sub[class]) >> o.div) as u32;
+                            if o.check && raw > o.max {
+                                return None;
+                            }
+                            raw
+                        }
                     } else {
                         let raw = ((code - o.sub[class]) >> o.div) as u32;
                         if o.check && raw > o.max {
