@@ -191,6 +191,35 @@ fn push_dpp_ctrl(gen: Generation, ctrl: u32, out: &mut String) -> bool {
     true
 }
 
+/// Whether a `dpp_ctrl` value is one LLVM accepts: the values
+/// [`dpp_ctrl_name`] names, as plain ranges for the encoder's fast path
+/// (a test checks the two agree on every value).
+#[inline]
+pub(crate) fn dpp_ctrl_valid(gen: Generation, ctrl: u32) -> bool {
+    let gfx9 = gen == Generation::Gfx9;
+    match ctrl {
+        0x000..=0x0ff | 0x101..=0x10f | 0x111..=0x11f | 0x121..=0x12f => true,
+        0x130 | 0x134 | 0x138 | 0x13c | 0x142 | 0x143 => gfx9,
+        0x140 | 0x141 | 0x150..=0x15f => true,
+        0x160..=0x16f => !gfx9,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+#[test]
+fn dpp_ctrl_valid_is_dpp_ctrl_name() {
+    for gen in [Generation::Gfx9, Generation::Gfx11] {
+        for c in 0..0x400 {
+            assert_eq!(
+                dpp_ctrl_valid(gen, c),
+                dpp_ctrl_name(gen, c).is_some(),
+                "{c:#x}"
+            );
+        }
+    }
+}
+
 /// The name of a `dpp_ctrl` value and its number argument (`quad_perm`
 /// takes its lane selects from the value itself).
 fn dpp_ctrl_name(gen: Generation, ctrl: u32) -> Option<(&'static str, Option<u32>)> {

@@ -36,14 +36,44 @@ pub enum EncodeError {
 /// Append the encoding of `inst` to `out`; returns the dwords written.
 pub fn encode(processor: Processor, inst: &Inst, out: &mut Vec<u32>) -> Result<usize, EncodeError> {
     let mut buf = [0u32; 4];
-    let n = encode_into(processor, inst, &mut buf)?;
-    out.extend_from_slice(&buf[..n]);
+    let n = match super::encode_fast::encode(processor, inst, &mut buf) {
+        Some(n) => n,
+        None => encode_slow(processor, inst, &mut buf)?,
+    };
+    // One capacity check and no `memcpy` call for at most four dwords.
+    out.extend(buf.into_iter().take(n));
     Ok(n)
 }
 
 /// Encode into a fixed buffer (at most 4 dwords: 64-bit base, a DPP or
 /// SDWA word, and a literal); returns the dwords used.
 pub fn encode_into(
+    processor: Processor,
+    inst: &Inst,
+    buf: &mut [u32; 4],
+) -> Result<usize, EncodeError> {
+    match super::encode_fast::encode(processor, inst, buf) {
+        Some(n) => Ok(n),
+        None => encode_slow(processor, inst, buf),
+    }
+}
+
+/// [`encode_general`] kept out of line, so that the fast path's callers
+/// stay small.
+#[cold]
+#[inline(never)]
+fn encode_slow(
+    processor: Processor,
+    inst: &Inst,
+    buf: &mut [u32; 4],
+) -> Result<usize, EncodeError> {
+    encode_general(processor, inst, buf)
+}
+
+/// The table-driven encoder every instruction can take: the fast path
+/// ([`super::encode_fast`]) hands it everything it does not cover, and
+/// all errors come from here.
+pub(crate) fn encode_general(
     processor: Processor,
     inst: &Inst,
     buf: &mut [u32; 4],

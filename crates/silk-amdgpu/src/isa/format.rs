@@ -766,6 +766,23 @@ pub fn reserved_bits(gen: Generation, family: Family) -> [u32; 2] {
 }
 
 /// All layouts of a generation, in decode-priority order.
+/// The layout of `family` in `gen`, for `const` users (the encode plans
+/// in `encode_fast`); [`layout`] is the run-time lookup.
+pub(crate) const fn layout_const(gen: Generation, family: Family) -> Option<&'static Layout> {
+    let all = match gen {
+        Generation::Gfx9 => GFX9_LAYOUTS,
+        Generation::Gfx11 => GFX11_LAYOUTS,
+    };
+    let mut i = 0;
+    while i < all.len() {
+        if all[i].family as u8 == family as u8 {
+            return Some(&all[i]);
+        }
+        i += 1;
+    }
+    None
+}
+
 pub fn layouts(gen: Generation) -> &'static [Layout] {
     match gen {
         Generation::Gfx9 => GFX9_LAYOUTS,

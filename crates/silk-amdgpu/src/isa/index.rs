@@ -304,6 +304,16 @@ impl<const DENSE: usize, const OPS: usize, const FORMS: usize> EncodingIndex<DEN
         ix
     }
 
+    /// First form (table order) of this encoding and variant, or
+    /// [`NONE`] (for `const` users: the encoder's plans).
+    pub(crate) const fn first_form(&self, family: Family, opcode: u16, variant: Variant) -> u16 {
+        let f = family as usize;
+        if matches!(variant, Variant::Native) || opcode >= self.len[f] {
+            return NONE;
+        }
+        self.form_first[variant_slot(variant)][self.base[f] as usize + opcode as usize]
+    }
+
     pub(crate) const fn view(&'static self) -> EncodingView {
         EncodingView {
             base: &self.base,
@@ -429,7 +439,8 @@ macro_rules! generation_index {
                 NameIndex::build(&OP_NAMES, true);
             static FORM_NAMES_INDEX: NameIndex<{ slots_for(FORMS) }, FORMS> =
                 NameIndex::build(&FORM_NAMES, false);
-            static ENCODINGS: EncodingIndex<DENSE, OPS, FORMS> = EncodingIndex::build($ops, $forms);
+            pub(crate) static ENCODINGS: EncodingIndex<DENSE, OPS, FORMS> =
+                EncodingIndex::build($ops, $forms);
             pub(crate) static BY_NAME: NameView = NAMES.view();
             /// DPP/SDWA form mnemonics.
             pub(crate) static FORMS_BY_NAME: NameView = FORM_NAMES_INDEX.view();

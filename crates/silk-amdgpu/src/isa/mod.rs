@@ -19,6 +19,7 @@ pub mod table;
 mod text;
 pub mod vopd;
 
+mod encode_fast;
 mod gfx11;
 mod gfx11_forms;
 mod gfx9;

@@ -178,7 +178,7 @@ pub fn m0_code(gen: Generation) -> u16 {
         Generation::Gfx11 => 125,
     }
 }
-pub fn null_code(gen: Generation) -> u16 {
+pub const fn null_code(gen: Generation) -> u16 {
     match gen {
         Generation::Gfx9 => 125,
         Generation::Gfx11 => 124,

@@ -27,7 +27,7 @@ pub const OPY: Bits = Bits {
 };
 
 /// The Y-half field that holds an X-named operand field.
-fn y_field(f: Field) -> Field {
+pub(crate) fn y_field(f: Field) -> Field {
     match f {
         Field::Vdst => Field::VdstY,
         Field::Src0 => Field::Src0Y,
@@ -176,7 +176,7 @@ struct Half {
     len: usize,
 }
 
-const MAX_HALF: usize = 4;
+pub(crate) const MAX_HALF: usize = 4;
 
 /// Filler for unused [`Half`] slots.
 static PAD: OperandSpec = OperandSpec {
