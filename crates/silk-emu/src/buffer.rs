@@ -26,7 +26,7 @@
 
 use crate::error::Result;
 use crate::exec::{f16_from_f32, f16_to_f32, Exec};
-use crate::mem::{atomic_op, Atomic, ATOMICS, D16, D16_HI, WIDE};
+use crate::mem::{atomic_op, Atomic, ATOMICS, D16_HI, WIDE};
 use crate::wave::PendingWrite;
 use silk_amdgpu::isa::format::{mod_bit, ModBit};
 use silk_amdgpu::isa::operand::VGPR0;
@@ -384,25 +384,8 @@ impl Exec<'_> {
                 values[d * ws + l] = u32::from_le_bytes(buf);
             }
         }
-        let half = if aux & D16_HI != 0 {
-            2
-        } else if aux & D16 != 0 {
-            1
-        } else {
-            0
-        };
         let c = self.buffer_counters(true);
-        self.issue(
-            c,
-            vec![PendingWrite::Vgpr {
-                agpr,
-                reg,
-                dwords,
-                mask: exec,
-                values,
-                half,
-            }],
-        );
+        self.issue_load(c, (agpr, reg, dwords), exec, values, aux);
         Ok(())
     }
 

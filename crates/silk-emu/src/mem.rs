@@ -317,6 +317,22 @@ impl Exec<'_> {
                 values[l] = Self::load_value(aux, &buf);
             }
         }
+        let c = self.vmem_counters(true);
+        self.issue_load(c, (agpr, reg, dwords), exec, values, aux);
+        Ok(())
+    }
+
+    /// Issue a load that writes `values` into `dwords` registers from
+    /// `reg` (of the AGPR file if `agpr`) for the lanes of `mask` when
+    /// `counters` allow; d16 forms (`aux`) write one half of each.
+    pub(crate) fn issue_load(
+        &mut self,
+        counters: u8,
+        (agpr, reg, dwords): (bool, usize, usize),
+        mask: u64,
+        values: Vec<u32>,
+        aux: u32,
+    ) {
         let half = if aux & D16_HI != 0 {
             2
         } else if aux & D16 != 0 {
@@ -324,19 +340,15 @@ impl Exec<'_> {
         } else {
             0
         };
-        let c = self.vmem_counters(true);
-        self.issue(
-            c,
-            vec![PendingWrite::Vgpr {
-                agpr,
-                reg,
-                dwords,
-                mask: exec,
-                values,
-                half,
-            }],
-        );
-        Ok(())
+        let write = PendingWrite::Vgpr {
+            agpr,
+            reg,
+            dwords,
+            mask,
+            values,
+            half,
+        };
+        self.issue(counters, vec![write]);
     }
 
     pub fn vmem_store(&mut self) -> Result<()> {
