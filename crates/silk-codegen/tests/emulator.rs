@@ -11,10 +11,10 @@
 //! a listed pair that passes fails the test until it is removed from the
 //! list. Each failure prints one line with its reason.
 
+mod emu_case;
+
 use silk_amdgpu::target::{Processor, Target};
-use silk_emu::{Arg, Emulator};
 use silk_gpu_ir::corpus;
-use silk_gpu_ir::interp::Arg as IrArg;
 
 const PROCESSORS: [Processor; 3] = [Processor::Gfx942, Processor::Gfx1100, Processor::Gfx1151];
 
@@ -25,48 +25,7 @@ const KNOWN_FAILURES: &[(&str, Processor, &str)] = &[];
 
 /// Run one compiled kernel on one processor; `Err` is a one-line reason.
 fn run(k: &corpus::CorpusKernel, p: Processor, obj: &[u8]) -> Result<(), String> {
-    let case = (k.case)();
-    let mut emu = Emulator::new(p);
-    emu.options.strict = true;
-    let bufs = case
-        .buffers
-        .iter()
-        .map(|b| emu.alloc_bytes(b))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("alloc: {e}"))?;
-    let args = case
-        .args
-        .iter()
-        .map(|a| match *a {
-            IrArg::I32(v) => Arg::I32(v),
-            IrArg::U32(v) => Arg::U32(v),
-            IrArg::I64(v) => Arg::I64(v),
-            IrArg::U64(v) => Arg::U64(v),
-            IrArg::F16(bits) => Arg::Bytes(bits.to_le_bytes().to_vec()),
-            IrArg::F32(v) => Arg::F32(v),
-            IrArg::F64(v) => Arg::F64(v),
-            IrArg::Ptr(addr) => Arg::U64(addr),
-            IrArg::Buffer(i) => Arg::Buffer(bufs[i]),
-        })
-        .collect::<Vec<_>>();
-    emu.launch(obj, k.name, case.launch.grid, case.launch.block, &args)
-        .map_err(|e| one_line(&format!("launch: {e}")))?;
-    let out = bufs
-        .iter()
-        .map(|&b| emu.read(b))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("read: {e}"))?;
-    case.check(&out)
-        .map_err(|e| one_line(&format!("check: {e}")))
-}
-
-fn one_line(s: &str) -> String {
-    let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
-    if s.chars().count() > 200 {
-        format!("{}...", s.chars().take(200).collect::<String>())
-    } else {
-        s
-    }
+    emu_case::run_and_check(&(k.case)(), k.name, p, obj)
 }
 
 #[test]
