@@ -37,7 +37,7 @@
 use crate::mir::{MFunction, MInst, MOp};
 use crate::Error;
 use silk_amdgpu::isa::format::Field;
-use silk_amdgpu::isa::{table, Flags, Mods, OpInfo, Opcode, Operand};
+use silk_amdgpu::isa::{operand, table, Flags, Mods, OpInfo, Opcode, Operand};
 use silk_amdgpu::target::Generation;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -133,7 +133,7 @@ impl State {
     }
 }
 
-const VCC: [u16; 2] = [106, 107];
+const VCC: [u16; 2] = [operand::VCC_LO, operand::VCC_LO + 1];
 
 /// `reg` is half of VCC and `ci` reads VCC without naming it.
 fn implicit_vcc(ci: &OpInfo, reg: u16) -> bool {

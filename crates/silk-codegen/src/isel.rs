@@ -29,7 +29,7 @@ use crate::abi::ArgLayout;
 use crate::mir::{BlockId, File, LoopInfo, MFunction, MInst, MOp, VReg};
 use crate::Error;
 use silk_amdgpu::code_object::HiddenArg;
-use silk_amdgpu::isa::{format, table, Family, Mods, Opcode, Operand};
+use silk_amdgpu::isa::{format, operand, table, Family, Mods, Opcode, Operand};
 use silk_amdgpu::target::{Generation, Processor};
 use silk_gpu_ir::{
     AddrSpace, AtomicOp, BinOp, Block, CmpPred, Dim, Function, Geometry, Op, Type, UnOp, Value,
@@ -254,7 +254,7 @@ impl<'a> Sel<'a> {
         MOp::Phys(Operand::sgprs(126, self.lanes()))
     }
     fn vcc(&self) -> MOp {
-        MOp::Phys(Operand::sgprs(106, self.lanes()))
+        MOp::Phys(Operand::sgprs(operand::VCC_LO, self.lanes()))
     }
 
     fn push(&mut self, op: Opcode, ops: Vec<MOp>, ndefs: u8, mods: Mods) {
@@ -661,7 +661,7 @@ impl<'a> Sel<'a> {
             let code = if gfx9 {
                 0
             } else {
-                silk_amdgpu::isa::operand::null_code(self.gen)
+                operand::null_code(self.gen)
             };
             ops.push(MOp::Phys(Operand::sgpr(code)));
         }
@@ -2767,7 +2767,7 @@ impl<'a> Sel<'a> {
         // FLAT `saddr` "off": 0x7f on GFX9, NULL on GFX11 (as llvm-mc encodes).
         let code = match self.gen {
             Generation::Gfx9 => 0x7f,
-            Generation::Gfx11 => silk_amdgpu::isa::operand::null_code(self.gen),
+            Generation::Gfx11 => operand::null_code(self.gen),
         };
         MOp::Phys(Operand::sgprs(code, 2))
     }

@@ -55,8 +55,8 @@ enum Res {
 
 /// Pseudo register code for SCC (its source-operand code).
 const SCC: u16 = 253;
-const VCC: [u16; 2] = [106, 107];
-const EXEC: [u16; 2] = [126, 127];
+const VCC: [u16; 2] = [operand::VCC_LO, operand::VCC_LO + 1];
+const EXEC: [u16; 2] = [operand::EXEC_LO, operand::EXEC_LO + 1];
 
 struct Node {
     /// `Scratch::regs[defs.0..defs.1]` are written, `[defs.1..uses]` read.

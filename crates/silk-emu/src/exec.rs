@@ -10,8 +10,7 @@ use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::operand::{AGPR0, VGPR0};
 use silk_amdgpu::isa::{print, Flags, Inst, OpInfo, Operand, Ty, Variant};
 
-/// Operand code of VCC (VCC_LO; VCC_HI is the next).
-const VCC: u16 = 106;
+use silk_amdgpu::isa::operand::VCC_LO as VCC;
 use silk_amdgpu::target::{Generation, Processor};
 
 /// What a launch fixes for every wave of a kernel.

@@ -23,6 +23,10 @@ pub enum RegFile {
 pub const VGPR0: u16 = 256;
 /// Code of the first AGPR (our extension of the source space).
 pub const AGPR0: u16 = 512;
+/// Source codes of VCC_LO and EXEC_LO (VCC_HI and EXEC_HI follow); the
+/// same on GFX9 and GFX11 (ISA manuals, "Scalar source operands").
+pub const VCC_LO: u16 = 106;
+pub const EXEC_LO: u16 = 126;
 /// Source code that means "a 32-bit literal dword follows".
 pub const LITERAL: u16 = 255;
 
