@@ -106,5 +106,5 @@ pub fn run(args: &Args) -> Result<(), String> {
             p.with_extension("hsaco").to_string_lossy().into_owned()
         }
     };
-    std::fs::write(&output, bytes).map_err(|e| format!("cannot write `{output}`: {e}"))
+    silk_cli::output::write(&output, &bytes)
 }

@@ -77,6 +77,6 @@ pub fn run(args: &Args) -> Result<(), String> {
         .output
         .clone()
         .unwrap_or_else(|| format!("{}.hsaco", built.kernel.name));
-    std::fs::write(&output, &built.bytes).map_err(|e| format!("cannot write `{output}`: {e}"))?;
+    crate::output::write(&output, &built.bytes)?;
     Ok(())
 }

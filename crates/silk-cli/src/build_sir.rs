@@ -35,12 +35,10 @@ pub fn run(input: &Path, target: &str, output: Option<&PathBuf>, emit: &str) -> 
         }
     };
     match output {
-        Some(p) => {
-            std::fs::write(p, bytes).map_err(|e| format!("cannot write `{}`: {e}", p.display()))
-        }
+        Some(p) => silk_cli::output::write(p, &bytes),
         None if emit == "obj" => {
             let p = input.with_extension("hsaco");
-            std::fs::write(&p, bytes).map_err(|e| format!("cannot write `{}`: {e}", p.display()))
+            silk_cli::output::write(&p, &bytes)
         }
         None => {
             print!("{}", String::from_utf8_lossy(&bytes));

@@ -177,7 +177,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     for (buf, out) in dumps {
         let data = emu.read(buf).map_err(|e| e.to_string())?;
-        std::fs::write(&out, data).map_err(|e| format!("cannot write `{out}`: {e}"))?;
+        silk_cli::output::write(&out, &data)?;
     }
     println!(
         "{}: {} workgroups, {} waves, {} instructions (salu {}, valu {}, smem {}, vmem {}, lds {}, branch {}, mfma {}, other {}), {} VALU lane-ops",

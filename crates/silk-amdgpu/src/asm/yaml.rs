@@ -14,6 +14,8 @@
 //! `parseBool` accepts), a float, and only then a string. `!str` forces a
 //! string.
 
+use std::borrow::Cow;
+
 use crate::code_object::Value;
 
 /// An error at a line (0-based, relative to the first YAML line) and a
@@ -83,7 +85,8 @@ pub fn parse_yaml(lines: &[&str]) -> Result<Value, YamlError> {
                 return e(no, col, "tabs cannot indent YAML");
             }
         }
-        let body = match comment_start(raw) {
+        // Most lines have no `#`: skip the quote-aware scan for them.
+        let body = match raw.contains('#').then(|| comment_start(raw)).flatten() {
             Some(c) => &raw[..c],
             None => raw,
         };
@@ -217,7 +220,7 @@ impl<'a> Parser<'a> {
                 }
                 return e(l.no, l.indent, "expected `key: value` in a YAML mapping");
             };
-            let (key, _) = scalar_text(key, l.no, l.indent)?;
+            let key = scalar_text(key, l.no, l.indent)?.0.into_owned();
             if entries.iter().any(|(k, _)| *k == key) {
                 return e(
                     l.no,
@@ -249,7 +252,7 @@ impl<'a> Parser<'a> {
 }
 
 /// Unquote a scalar: returns the text and whether it was quoted.
-fn scalar_text(s: &str, line: usize, col: usize) -> Result<(String, bool), YamlError> {
+fn scalar_text(s: &str, line: usize, col: usize) -> Result<(Cow<'_, str>, bool), YamlError> {
     let b = s.as_bytes();
     match b.first() {
         Some(b'\'') => {
@@ -260,7 +263,7 @@ fn scalar_text(s: &str, line: usize, col: usize) -> Result<(String, bool), YamlE
             if inner.replace("''", "").contains('\'') {
                 return e(line, col, "stray quote in single-quoted YAML scalar");
             }
-            Ok((inner.replace("''", "'"), true))
+            Ok((Cow::Owned(inner.replace("''", "'")), true))
         }
         Some(b'"') => {
             if b.len() < 2 || b[b.len() - 1] != b'"' {
@@ -295,7 +298,7 @@ fn scalar_text(s: &str, line: usize, col: usize) -> Result<(String, bool), YamlE
                     _ => return e(line, col, "unsupported escape in YAML scalar"),
                 }
             }
-            Ok((out, true))
+            Ok((Cow::Owned(out), true))
         }
         Some(b'[' | b'{') => e(line, col, "YAML flow collections are not supported"),
         Some(b'&' | b'*' | b'|' | b'>' | b'%' | b'@' | b'`') => e(
@@ -303,7 +306,7 @@ fn scalar_text(s: &str, line: usize, col: usize) -> Result<(String, bool), YamlE
             col,
             format!("unsupported YAML syntax `{}`", b[0] as char),
         ),
-        _ => Ok((s.to_string(), false)),
+        _ => Ok((Cow::Borrowed(s), false)),
     }
 }
 
@@ -359,10 +362,9 @@ pub fn infer(s: &str) -> Value {
         .next()
         .is_some_and(|b| b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.'));
     if looks_numeric
-        || matches!(
-            s.to_ascii_lowercase().as_str(),
-            "inf" | "-inf" | "+inf" | "nan" | "infinity"
-        )
+        || ["inf", "-inf", "+inf", "nan", "infinity"]
+            .iter()
+            .any(|w| s.eq_ignore_ascii_case(w))
     {
         if let Ok(f) = s.parse::<f64>() {
             return Value::F64(f);
@@ -404,7 +406,7 @@ fn scalar(s: &str, line: usize, col: usize) -> Result<Value, YamlError> {
     let (text, _quoted) = scalar_text(body, line, col)?;
     match tag {
         None => Ok(infer(&text)),
-        Some("str") => Ok(Value::Str(text)),
+        Some("str") => Ok(Value::Str(text.into_owned())),
         Some("nil") => Ok(Value::Nil),
         Some("int") => match infer(&text) {
             v @ (Value::UInt(_) | Value::Int(_)) => Ok(v),
