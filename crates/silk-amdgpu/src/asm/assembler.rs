@@ -1627,19 +1627,16 @@ impl<'a> Asm<'a> {
     }
 
     fn metadata(&mut self, target: &Target) -> Option<Metadata> {
-        let Some((v, loc)) = self.metadata.take() else {
+        let Some((mut v, loc)) = self.metadata.take() else {
             return Some(Metadata::new(target));
         };
         if v == Value::Nil {
             return None;
         }
-        let v = match coerce(v, Schema::Root) {
-            Ok(v) => v,
-            Err(m) => {
-                self.error(loc, format!("invalid metadata: {m}"));
-                return None;
-            }
-        };
+        if let Err(m) = coerce(&mut v, Schema::Root) {
+            self.error(loc, format!("invalid metadata: {m}"));
+            return None;
+        }
         match Metadata::from_value(&v) {
             Ok(m) => {
                 if m.target != target.target_id() {
@@ -1687,8 +1684,9 @@ enum Schema {
 }
 
 /// LLVM's metadata verifier (non-strict, as the assembler runs it) turns
-/// string scalars into the integer or boolean a known key expects.
-fn coerce(v: Value, schema: Schema) -> Result<Value, String> {
+/// string scalars into the integer or boolean a known key expects (in
+/// place: the document is not rebuilt).
+fn coerce(v: &mut Value, schema: Schema) -> Result<(), String> {
     let key_schema = |parent: Schema, key: &str| match (parent, key) {
         (Schema::Root, "amdhsa.kernels") => Schema::Kernel,
         (Schema::Root, "amdhsa.version") => Schema::IntList,
@@ -1717,39 +1715,35 @@ fn coerce(v: Value, schema: Schema) -> Result<Value, String> {
         (Schema::Arg, ".is_const" | ".is_restrict" | ".is_volatile" | ".is_pipe") => Schema::Bool,
         _ => Schema::Other,
     };
-    match (schema, v) {
+    let typed = match (schema, &mut *v) {
         (Schema::Root | Schema::Arg | Schema::Kernel, Value::Map(entries)) => {
-            let mut out = Vec::with_capacity(entries.len());
             for (k, val) in entries {
                 let s = match k.as_str() {
                     Some(key) => key_schema(schema, key),
                     None => Schema::Other,
                 };
-                out.push((k, coerce(val, s)?));
+                coerce(val, s)?;
             }
-            Ok(Value::Map(out))
+            return Ok(());
         }
-        (Schema::Kernel | Schema::Arg, Value::Array(items)) => Ok(Value::Array(
-            items
-                .into_iter()
-                .map(|i| coerce(i, schema))
-                .collect::<Result<_, _>>()?,
-        )),
-        (Schema::IntList, Value::Array(items)) => Ok(Value::Array(
-            items
-                .into_iter()
-                .map(|i| coerce(i, Schema::Int))
-                .collect::<Result<_, _>>()?,
-        )),
-        (Schema::Int, Value::Str(s)) => match infer(&s) {
-            v @ (Value::UInt(_) | Value::Int(_)) => Ok(v),
-            _ => Err(format!("`{s}` is not an integer")),
+        (Schema::Kernel | Schema::Arg | Schema::IntList, Value::Array(items)) => {
+            let item = match schema {
+                Schema::IntList => Schema::Int,
+                s => s,
+            };
+            return items.iter_mut().try_for_each(|i| coerce(i, item));
+        }
+        (Schema::Int, Value::Str(s)) => match infer(s) {
+            v @ (Value::UInt(_) | Value::Int(_)) => v,
+            _ => return Err(format!("`{s}` is not an integer")),
         },
-        (Schema::Bool, Value::Str(s)) => match super::yaml::parse_bool(&s) {
-            Some(b) => Ok(Value::Bool(b)),
-            None => Err(format!("`{s}` is not a boolean")),
+        (Schema::Bool, Value::Str(s)) => match super::yaml::parse_bool(s) {
+            Some(b) => Value::Bool(b),
+            None => return Err(format!("`{s}` is not a boolean")),
         },
-        (Schema::Root, _) => Err("the document is not a mapping".into()),
-        (_, v) => Ok(v),
-    }
+        (Schema::Root, _) => return Err("the document is not a mapping".into()),
+        _ => return Ok(()),
+    };
+    *v = typed;
+    Ok(())
 }

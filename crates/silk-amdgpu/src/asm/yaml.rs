@@ -81,7 +81,7 @@ pub fn parse_yaml(lines: &[&str]) -> Result<Value, YamlError> {
     for (no, raw) in lines.iter().enumerate() {
         if raw.contains('\t') {
             let col = raw.find('\t').unwrap_or(0);
-            if raw[..col].trim().is_empty() {
+            if raw[..col].trim_ascii().is_empty() {
                 return e(no, col, "tabs cannot indent YAML");
             }
         }
@@ -90,8 +90,8 @@ pub fn parse_yaml(lines: &[&str]) -> Result<Value, YamlError> {
             Some(c) => &raw[..c],
             None => raw,
         };
-        let text = body.trim_end();
-        let trimmed = text.trim_start();
+        let text = body.trim_ascii_end();
+        let trimmed = text.trim_ascii_start();
         if trimmed.is_empty() {
             continue;
         }
@@ -100,7 +100,10 @@ pub fn parse_yaml(lines: &[&str]) -> Result<Value, YamlError> {
             continue;
         }
         if trimmed == "..." {
-            if let Some(extra) = lines[no + 1..].iter().position(|l| !l.trim().is_empty()) {
+            if let Some(extra) = lines[no + 1..]
+                .iter()
+                .position(|l| !l.trim_ascii().is_empty())
+            {
                 return e(
                     no + 1 + extra,
                     0,
@@ -136,13 +139,13 @@ fn split_key(s: &str) -> Option<(&str, &str)> {
         let close = s[1..].find(q as char)? + 1;
         let after = &s[close + 1..];
         if after == ":" || after.starts_with(": ") {
-            return Some((&s[..close + 1], after[1..].trim_start()));
+            return Some((&s[..close + 1], after[1..].trim_ascii_start()));
         }
         return None;
     }
     for i in 0..b.len() {
         if b[i] == b':' && (i + 1 == b.len() || b[i + 1] == b' ') {
-            return Some((s[..i].trim_end(), s[i + 1..].trim_start()));
+            return Some((s[..i].trim_ascii_end(), s[i + 1..].trim_ascii_start()));
         }
     }
     None
@@ -181,7 +184,7 @@ impl<'a> Parser<'a> {
                 }
                 break;
             }
-            let rest = l.text[1..].trim_start();
+            let rest = l.text[1..].trim_ascii_start();
             if rest.is_empty() {
                 self.i += 1;
                 match self.lines.get(self.i) {
@@ -377,7 +380,7 @@ fn scalar(s: &str, line: usize, col: usize) -> Result<Value, YamlError> {
     // Flow collections: LLVM writes `[]` for an empty list; simple
     // `[a, b]` lists of scalars and `{}` are accepted too.
     if let Some(inner) = s.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
-        if inner.trim().is_empty() {
+        if inner.trim_ascii().is_empty() {
             return Ok(Value::Array(Vec::new()));
         }
         if inner.contains(['[', ']', '{', '}', '\'', '"']) {
@@ -389,7 +392,7 @@ fn scalar(s: &str, line: usize, col: usize) -> Result<Value, YamlError> {
         }
         return inner
             .split(',')
-            .map(|item| scalar(item.trim(), line, col))
+            .map(|item| scalar(item.trim_ascii(), line, col))
             .collect::<Result<Vec<_>, _>>()
             .map(Value::Array);
     }
@@ -399,7 +402,7 @@ fn scalar(s: &str, line: usize, col: usize) -> Result<Value, YamlError> {
     let (tag, body) = match s.strip_prefix('!') {
         Some(t) => {
             let end = t.find(' ').unwrap_or(t.len());
-            (Some(&t[..end]), t[end..].trim_start())
+            (Some(&t[..end]), t[end..].trim_ascii_start())
         }
         None => (None, s),
     };
