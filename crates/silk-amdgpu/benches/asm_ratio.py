@@ -2,13 +2,9 @@
 """Whole-process timing of `silk asm` against `clang -c -x assembler` +
 `ld.lld` on the assembler corpus (tests/data/hip/asm/*.s), in the same run.
 
-For every file: the median of ROUNDS runs of each tool chain; then the
-median over files and the figures for the largest file. `silk asm` runs
-two ways:
-  table: instructions looked up in the golden llvm-mc encodings
-         (--encoding-table; reads ~100 KB of tables per run, so it is a
-         conservative stand-in for the ISA encoder), every file;
-  isa:   the product ISA encoder, on the files it already assembles.
+For every file: the median of ROUNDS runs of each tool chain (both write
+their object to the same path each run); then the median over files and
+the figures for the largest file.
 
   python3 crates/silk-amdgpu/benches/asm_ratio.py [rounds]
 
@@ -42,7 +38,7 @@ def timed(cmds):
 
 def main():
     subprocess.run(["cargo", "build", "--release", "-q", "-p", "silk-cli"], cwd=ROOT, check=True)
-    silk = os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "release", "silk")
+    silk_bin = os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "release", "silk")
     files = sorted(f for f in os.listdir(ASM) if f.endswith(".s"))
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -50,32 +46,23 @@ def main():
         for f in files:
             path = os.path.join(ASM, f)
             proc = f[:-2].rsplit("-", 1)[1]
-            table = f"{proc}={os.path.join(ASM, f'encodings-{proc}.txt')}"
             llvm = timed([
                 [f"{LLVM}/clang-22", "-c", "-x", "assembler", "-target", "amdgcn-amd-amdhsa", f"-mcpu={proc}", path,
                  "-o", obj],
                 [f"{LLVM}/ld.lld", "-shared", "--no-undefined", obj, "-o", out],
             ])
-            silk_table = timed([[silk, "asm", "--encoding-table", table, path, "-o", out]])
-            silk_isa = timed([[silk, "asm", path, "-o", out]])
-            rows.append((f, os.path.getsize(path), llvm, silk_table, silk_isa))
-    us = lambda s: f"{s * 1e6:9.0f} us"
+            silk = timed([[silk_bin, "asm", path, "-o", out]])
+            if llvm is None or silk is None:
+                sys.exit(f"{f}: a tool failed")
+            rows.append((f, os.path.getsize(path), llvm, silk))
+    us = lambda s: f"{s * 1e6:7.0f} us"
     print(f"files: {len(rows)}, rounds per file: {ROUNDS}")
     llvm = statistics.median(r[2] for r in rows)
-    table = statistics.median(r[3] for r in rows)
-    print(f"median per file   clang -c + ld.lld: {us(llvm)}   silk asm (table): {us(table)}   "
-          f"ratio {llvm / table:.1f}x")
-    isa_rows = [r for r in rows if r[4] is not None]
-    if isa_rows:
-        l2 = statistics.median(r[2] for r in isa_rows)
-        i2 = statistics.median(r[4] for r in isa_rows)
-        print(f"median, {len(isa_rows)} files the ISA encoder assembles: clang + lld {us(l2)}   "
-              f"silk asm (isa): {us(i2)}   ratio {l2 / i2:.1f}x")
+    silk = statistics.median(r[3] for r in rows)
+    print(f"median per file: clang -c + ld.lld {us(llvm)}   silk asm {us(silk)}   ratio {llvm / silk:.1f}x")
     big = max(rows, key=lambda r: r[1])
-    print(f"largest file {big[0]} ({big[1]} bytes): clang + lld {us(big[2])}   silk asm (table) {us(big[3])}   "
+    print(f"largest file {big[0]} ({big[1]} bytes): clang + lld {us(big[2])}   silk asm {us(big[3])}   "
           f"ratio {big[2] / big[3]:.1f}x")
-    if big[4] is not None:
-        print(f"largest file, silk asm (isa) {us(big[4])}   ratio {big[2] / big[4]:.1f}x")
 
 
 if __name__ == "__main__":
