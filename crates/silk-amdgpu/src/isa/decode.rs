@@ -254,7 +254,7 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
         let Operand::Reg { code, count, half } = inst.operands[i] else {
             continue;
         };
-        let width = crate::isa::print::effective_count(gen, info, inst, spec, count);
+        let width = || crate::isa::print::effective_count(gen, info, inst, spec, count);
         if info.family.is_flat() && spec.field == Field::Saddr {
             if code == saddr_off(gen) {
                 continue;
@@ -279,6 +279,7 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             return Err("data register (m0 and exec are not allowed)");
         }
         if code < VGPR0 {
+            let width = width();
             let aligned = operand::align_scalar_tuple(gen, code, width);
             if !operand::scalar_reg_valid(gen, aligned, width) {
                 return Err("scalar register");
@@ -288,7 +289,7 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
                 count,
                 half,
             };
-        } else {
+        } else if gen == Generation::Gfx9 {
             // Only tuples the table declares (not MUBUF's idxen+offen
             // address pair) must be aligned.
             let index = code - if code >= AGPR0 { AGPR0 } else { VGPR0 };
@@ -300,12 +301,12 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             let aligned = spec.dwords >= 2 && !matches!(spec.kind, Kind::Sreg)
                 || info.family == Family::Mubuf && spec.field == Field::Addr;
             let exempt = agpr && info.family.is_flat() && info.flags.has(Flags::RTN);
-            if gen == Generation::Gfx9 && width >= 2 && aligned && !exempt && index % 2 != 0 {
+            if aligned && !exempt && index % 2 != 0 && width() >= 2 {
                 return Err("odd-aligned register tuple");
             }
             let memory =
                 info.family.is_flat() || matches!(info.family, Family::Mubuf | Family::Mtbuf);
-            if gen == Generation::Gfx9 && agpr && memory && index as u32 + width as u32 > 256 {
+            if agpr && memory && index as u32 + width() as u32 > 256 {
                 return Err("register range past the last register");
             }
         }

@@ -234,43 +234,40 @@ pub fn align_scalar_tuple(gen: Generation, code: u16, count: u8) -> u16 {
 /// `vcc`, `ttmp[4:7]`, `v1.h`.
 pub fn print_reg(gen: Generation, code: u16, count: u8, half: u8, out: &mut String) {
     use std::fmt::Write;
-    let range = |out: &mut String, prefix: &str, n: u16| {
-        match prefix.as_bytes() {
-            [c] => out.push(*c as char),
-            _ => out.push_str(prefix),
-        }
+    // Register numbers go straight into `out` (this is on every
+    // register operand of the disassembler's path).
+    let range = |out: &mut String, n: u16| {
         if count == 1 {
-            super::text::dec(out, n as u64);
+            super::text::dec_small(out, n);
         } else {
             out.push('[');
-            super::text::dec(out, n as u64);
+            super::text::dec_small(out, n);
             out.push(':');
-            super::text::dec(out, n as u64 + count as u64 - 1);
+            super::text::dec_small(out, n + count as u16 - 1);
             out.push(']');
         }
     };
-    if code >= AGPR0 {
-        range(out, "a", code - AGPR0);
-    } else if code >= VGPR0 {
-        range(out, "v", code - VGPR0);
+    if code >= VGPR0 {
+        if code >= AGPR0 {
+            out.push('a');
+            return range(out, code - AGPR0);
+        }
+        out.push('v');
+        range(out, code - VGPR0);
         match half {
-            1 => {
-                out.push('.');
-                out.push('l');
-            }
-            2 => {
-                out.push('.');
-                out.push('h');
-            }
+            1 => out.push_str(".l"),
+            2 => out.push_str(".h"),
             _ => {}
         }
     } else if code < sgpr_limit(gen) {
-        range(out, "s", code);
+        out.push('s');
+        range(out, code);
     } else if code == null_code(gen) {
         // `null` names no register, whatever the operand's width.
         out.push_str("null");
     } else if (108..=123).contains(&code) {
-        range(out, "ttmp", code - 108);
+        out.push_str("ttmp");
+        range(out, code - 108);
     } else {
         let name = match count {
             1 => special_name(gen, code),

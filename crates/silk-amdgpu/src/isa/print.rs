@@ -221,6 +221,12 @@ pub(crate) fn effective_count(
     spec: &OperandSpec,
     count: u8,
 ) -> u8 {
+    if !matches!(spec.field, Field::Addr | Field::Vdst | Field::Data0)
+        || !(info.family.is_flat() || matches!(info.family, Family::Mubuf | Family::Mtbuf))
+    {
+        // Only memory addresses and data change width.
+        return count;
+    }
     let m = &inst.mods;
     match (info.family, spec.field) {
         (Family::Global, Field::Addr) => {

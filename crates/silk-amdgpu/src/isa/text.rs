@@ -33,6 +33,42 @@ pub(crate) fn dec(out: &mut String, v: u64) {
     push_ascii(out, &buf[i..]);
 }
 
+/// Unsigned decimal of a register number or small field: digits from
+/// a table of pairs, each pushed as a byte.
+#[inline]
+pub(crate) fn dec_small(out: &mut String, v: u16) {
+    let pair = |p: usize| {
+        let d = &PAIRS[p * 2..p * 2 + 2];
+        ((d[0] & 0x7f) as char, (d[1] & 0x7f) as char)
+    };
+    if v < 10 {
+        out.push((b'0' + v as u8) as char);
+    } else if v < 100 {
+        let (a, b) = pair(v as usize);
+        out.push(a);
+        out.push(b);
+    } else if v < 1000 {
+        out.push((b'0' + (v / 100) as u8) as char);
+        let (a, b) = pair(v as usize % 100);
+        out.push(a);
+        out.push(b);
+    } else {
+        dec(out, v as u64);
+    }
+}
+
+/// "00" to "99".
+static PAIRS: [u8; 200] = {
+    let mut t = [0u8; 200];
+    let mut i = 0;
+    while i < 100 {
+        t[2 * i] = b'0' + (i / 10) as u8;
+        t[2 * i + 1] = b'0' + (i % 10) as u8;
+        i += 1;
+    }
+    t
+};
+
 /// Signed decimal.
 #[inline]
 pub(crate) fn int(out: &mut String, v: i64) {
@@ -97,6 +133,11 @@ mod tests {
             255,
             4096,
             65535,
+            100,
+            101,
+            510,
+            999,
+            1000,
             u32::MAX as u64,
             u64::MAX,
         ];
@@ -110,6 +151,11 @@ mod tests {
             s.clear();
             hex0x(&mut s, v);
             assert_eq!(s, format!("{v:#x}"));
+            if v <= u16::MAX as u64 {
+                s.clear();
+                dec_small(&mut s, v as u16);
+                assert_eq!(s, format!("{v}"));
+            }
         }
         for v in [0i64, -1, 7, -16, 64, i64::MIN, i64::MAX, -32768] {
             let mut s = String::new();

@@ -1,0 +1,240 @@
+//! The byte-list text `llvm-mc --disassemble` reads (`0x00 0x00 0x81
+//! 0xbf`, several instructions per line, `#` and `//` comments) and its
+//! disassembly, one `\t<instruction>\n` line per instruction as llvm-mc
+//! prints it.
+
+use super::{decode, print, DecodeError};
+use crate::target::Processor;
+
+/// A token of a byte list that is not a byte.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{column}: error: `{token}` is not a byte")]
+pub struct ByteListError {
+    /// 1-based line and byte column of the token.
+    pub line: usize,
+    pub column: usize,
+    pub token: String,
+}
+
+/// The tokens of a byte-list line that name bytes: whitespace- or
+/// comma-separated, `#` and `//` start comments, `[`/`]` are ignored.
+/// Yields each token (brackets trimmed) and its byte column.
+fn byte_tokens(line: &str) -> impl Iterator<Item = (&str, usize)> {
+    let b = line.as_bytes();
+    let mut end = b.len();
+    for i in 0..b.len() {
+        if b[i] == b'#' || (b[i] == b'/' && b.get(i + 1) == Some(&b'/')) {
+            end = i;
+            break;
+        }
+    }
+    let mut i = 0;
+    std::iter::from_fn(move || loop {
+        while i < end && (b[i].is_ascii_whitespace() || b[i] == b',') {
+            i += 1;
+        }
+        if i >= end {
+            return None;
+        }
+        let start = i;
+        // Non-ASCII whitespace also separates tokens.
+        while i < end && !(b[i].is_ascii_whitespace() || b[i] == b',') {
+            if b[i] >= 0x80 {
+                let c = line[i..].chars().next().unwrap_or(' ');
+                if c.is_whitespace() {
+                    break;
+                }
+                i += c.len_utf8();
+            } else {
+                i += 1;
+            }
+        }
+        let tok = &line[start..i];
+        if i < end && b[i] >= 0x80 {
+            // Skip the non-ASCII whitespace character.
+            i += line[i..].chars().next().map_or(1, char::len_utf8);
+        }
+        if tok == "[" || tok == "]" {
+            continue;
+        }
+        return Some((tok, start));
+    })
+}
+
+/// Byte classes for [`parse`]: hex digit values 0..=15, [`SEP`] for
+/// token separators, [`OTHER`] for the rest.
+static CLASS: [u8; 256] = {
+    let mut t = [OTHER; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = match b {
+            b'0'..=b'9' => b - b'0',
+            b'a'..=b'f' => b - b'a' + 10,
+            b'A'..=b'F' => b - b'A' + 10,
+            b' ' | b'\t' | b',' | b'\r' | b'\n' => SEP,
+            _ => OTHER,
+        };
+        c += 1;
+    }
+    t
+};
+const SEP: u8 = 16;
+const OTHER: u8 = 17;
+
+/// Parse one byte token: `0x1f`, `0X1F` or decimal.
+fn byte_value(tok: &str) -> Option<u8> {
+    let t = tok.trim_start_matches('[').trim_end_matches(']');
+    t.strip_prefix("0x")
+        .or_else(|| t.strip_prefix("0X"))
+        .map(|h| u8::from_str_radix(h, 16))
+        .unwrap_or_else(|| t.parse::<u8>())
+        .ok()
+}
+
+/// The bytes of a byte list, in order.
+pub fn parse(text: &str) -> Result<Vec<u8>, ByteListError> {
+    let mut out = Vec::with_capacity(text.len() / 4);
+    let b = text.as_bytes();
+    let mut i = 0;
+    // The common token, `0xNN` and one ASCII separator, is read here as
+    // five bytes at once; anything else goes through the line tokenizer.
+    loop {
+        while let Some(&[z, x, h, l, s]) = b.get(i..i + 5) {
+            let (h, l) = (CLASS[h as usize], CLASS[l as usize]);
+            if z != b'0' || x != b'x' || (h | l) >= 16 || CLASS[s as usize] != SEP {
+                break;
+            }
+            out.push(h << 4 | l);
+            i += 5;
+        }
+        let Some(&c) = b.get(i) else { break };
+        if CLASS[c as usize] == SEP {
+            i += 1;
+            continue;
+        }
+        // Slow path: the rest of this line (also a last token with no
+        // separator after it).
+        let line_start = text[..i].rfind('\n').map_or(0, |n| n + 1);
+        let line_end = text[i..].find('\n').map_or(text.len(), |n| i + n);
+        let line = &text[line_start..line_end];
+        for (tok, start) in byte_tokens(line) {
+            if line_start + start < i {
+                continue;
+            }
+            match byte_value(tok) {
+                Some(value) => out.push(value),
+                None => {
+                    return Err(ByteListError {
+                        line: text[..line_start].matches('\n').count() + 1,
+                        column: start + 1,
+                        token: tok.to_string(),
+                    })
+                }
+            }
+        }
+        i = line_end;
+    }
+    Ok(out)
+}
+
+/// Line and column (1-based) of the `index`-th byte of a byte list that
+/// [`parse`] accepted (for error messages); `(0, 0)` past the end.
+pub fn byte_position(text: &str, index: usize) -> (usize, usize) {
+    let mut k = 0;
+    for (ln, line) in text.lines().enumerate() {
+        for (_, start) in byte_tokens(line) {
+            if k == index {
+                return (ln + 1, start + 1);
+            }
+            k += 1;
+        }
+    }
+    (0, 0)
+}
+
+/// Little-endian instruction dwords of `bytes` (a trailing partial word
+/// is left out).
+pub fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect()
+}
+
+/// Disassemble `words` as llvm-mc does, one `\t<instruction>\n` line each,
+/// into `out`; `flush` is called whenever `out` holds at least `chunk`
+/// bytes (and should empty it). An undecodable word is passed to
+/// `bad(word index, error)` and skipped.
+pub fn disassemble<E>(
+    processor: Processor,
+    words: &[u32],
+    out: &mut String,
+    chunk: usize,
+    mut flush: impl FnMut(&mut String) -> Result<(), E>,
+    mut bad: impl FnMut(usize, DecodeError),
+) -> Result<(), E> {
+    let mut at = 0;
+    while at < words.len() {
+        if out.len() >= chunk {
+            flush(out)?;
+        }
+        match decode::decode(processor, &words[at..]) {
+            Ok((inst, n)) => {
+                out.push('\t');
+                print::print(processor, &inst, out);
+                out.push('\n');
+                at += n;
+            }
+            Err(e) => {
+                bad(at, e);
+                at += 1;
+            }
+        }
+    }
+    flush(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_lists_parse_with_positions() {
+        let text = "0x00 0x00 0x81 0xbf # s_endpgm\n[0x01,0x05, 4 ,0X02]// c\n";
+        assert_eq!(parse(text).unwrap(), vec![0, 0, 0x81, 0xbf, 1, 5, 4, 2]);
+        assert_eq!(byte_position(text, 0), (1, 1));
+        assert_eq!(byte_position(text, 3), (1, 16));
+        assert_eq!(byte_position(text, 4), (2, 1));
+        assert_eq!(byte_position(text, 6), (2, 13));
+        let e = parse("0x00 0x1zz\n").unwrap_err();
+        assert_eq!(e.to_string(), "1:6: error: `0x1zz` is not a byte");
+        assert_eq!(
+            parse("0x01 0x02 // 0x03\r\n# 0x04\n0x05#x\n\t0xff,0x10 9\n").unwrap(),
+            vec![1, 2, 5, 0xff, 0x10, 9]
+        );
+        let e = parse("0x01\n0x02 / 0x03\n").unwrap_err();
+        assert_eq!(e.to_string(), "2:6: error: `/` is not a byte");
+        let e = parse("1 256").unwrap_err();
+        assert_eq!(e.to_string(), "1:3: error: `256` is not a byte");
+        // Tokens at the very end, upper-case digits, and `0x` tokens the
+        // five-byte path must hand to the tokenizer.
+        assert_eq!(parse("0xAb 0x0f").unwrap(), vec![0xab, 0x0f]);
+        assert_eq!(parse("0x1 0x002\n0xff").unwrap(), vec![1, 2, 0xff]);
+        assert_eq!(parse("0xab# c\n0xcd//\n").unwrap(), vec![0xab, 0xcd]);
+        let e = parse("0xabc 0x01").unwrap_err();
+        assert_eq!(e.to_string(), "1:1: error: `0xabc` is not a byte");
+    }
+
+    /// Parsing agrees with the line tokenizer on every byte of a varied
+    /// list (the fast path must not skip or invent tokens).
+    #[test]
+    fn fast_path_agrees_with_the_tokenizer() {
+        let text = "0x00 0x01,0x02\t0x03\r\n  0x04  0x05 # 0x06\n\n0x07\n[0x08 0x09]\n10 0xA 0x0B";
+        let want: Vec<u8> = text
+            .lines()
+            .flat_map(|l| byte_tokens(l).map(|(t, _)| byte_value(t).unwrap()))
+            .collect();
+        assert_eq!(parse(text).unwrap(), want);
+    }
+}
