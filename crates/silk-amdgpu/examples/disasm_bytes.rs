@@ -15,7 +15,7 @@ fn main() -> Result<(), String> {
         return Err("usage: disasm_bytes PROCESSOR FILE".into());
     };
     let target = Target::parse(target).map_err(|e| e.to_string())?;
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let text = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
     let bytes = byte_list::parse(&text).map_err(|e| format!("{file}:{e}"))?;
     let words = byte_list::words(&bytes);
     let mut out = String::with_capacity(1 << 17);

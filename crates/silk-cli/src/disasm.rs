@@ -43,8 +43,12 @@ pub fn run(args: &Args) -> Result<(), String> {
         return Ok(());
     }
     let target = explicit.ok_or("--target is required for byte-list input")?;
-    let text = String::from_utf8(data).map_err(|_| format!("{name}: not UTF-8 text"))?;
-    let bytes = byte_list::parse(&text).map_err(|e| format!("{name}:{e}"))?;
+    let bytes = byte_list::parse(&data).map_err(|e| match e {
+        byte_list::ByteListError::NotUtf8 { .. } => format!("{name}: not UTF-8 text"),
+        e => format!("{name}:{e}"),
+    })?;
+    // Only error messages need the text (it is UTF-8 once it parsed).
+    let text = || String::from_utf8_lossy(&data);
     let words = byte_list::words(&bytes);
     let mut errors = 0;
     // The listing goes out in chunks through one reused buffer (a whole
@@ -63,7 +67,7 @@ pub fn run(args: &Args) -> Result<(), String> {
             Ok(())
         },
         |at, e| {
-            let (line, col) = byte_list::byte_position(&text, at * 4);
+            let (line, col) = byte_list::byte_position(&text(), at * 4);
             eprintln!("{name}:{line}:{col}: error: invalid instruction encoding: {e}");
             errors += 1;
         },
@@ -71,7 +75,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     .and_then(|()| stdout.flush())
     .map_err(|e| format!("cannot write output: {e}"))?;
     if bytes.len() % 4 != 0 {
-        let (line, col) = byte_list::byte_position(&text, words.len() * 4);
+        let (line, col) = byte_list::byte_position(&text(), words.len() * 4);
         eprintln!(
             "{name}:{line}:{col}: error: {} trailing bytes do not form an instruction word",
             bytes.len() % 4

@@ -6,14 +6,18 @@
 use super::{decode, print, DecodeError};
 use crate::target::Processor;
 
-/// A token of a byte list that is not a byte.
+/// Why a byte list does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{line}:{column}: error: `{token}` is not a byte")]
-pub struct ByteListError {
-    /// 1-based line and byte column of the token.
-    pub line: usize,
-    pub column: usize,
-    pub token: String,
+pub enum ByteListError {
+    /// 1-based line and byte column of a token that is not a byte.
+    #[error("{line}:{column}: error: `{token}` is not a byte")]
+    NotAByte {
+        line: usize,
+        column: usize,
+        token: String,
+    },
+    #[error("{line}: error: not UTF-8 text")]
+    NotUtf8 { line: usize },
 }
 
 /// The tokens of a byte-list line that name bytes: whitespace- or
@@ -92,17 +96,21 @@ fn byte_value(tok: &str) -> Option<u8> {
         .ok()
 }
 
-/// The bytes of a byte list, in order.
-pub fn parse(text: &str) -> Result<Vec<u8>, ByteListError> {
-    let mut out = Vec::with_capacity(text.len() / 4);
-    let b = text.as_bytes();
+/// The bytes of a byte list, in order. The text is read as bytes: only
+/// lines the fast path does not take are checked to be UTF-8 (a byte of
+/// a multi-byte character never takes it).
+pub fn parse(text: &[u8]) -> Result<Vec<u8>, ByteListError> {
+    let b = text;
+    let mut out = Vec::with_capacity(b.len() / 5 + 1);
     let mut i = 0;
     // The common token, `0xNN` and one ASCII separator, is read here as
     // five bytes at once; anything else goes through the line tokenizer.
     loop {
-        while let Some(&[z, x, h, l, s]) = b.get(i..i + 5) {
-            let (h, l) = (CLASS[h as usize], CLASS[l as usize]);
-            if z != b'0' || x != b'x' || (h | l) >= 16 || CLASS[s as usize] != SEP {
+        while let Some(t) = b.get(i..i + 5) {
+            let (h, l) = (CLASS[t[2] as usize], CLASS[t[3] as usize]);
+            let ok =
+                (t[0] == b'0') & (t[1] == b'x') & ((h | l) < 16) & (CLASS[t[4] as usize] == SEP);
+            if !ok {
                 break;
             }
             out.push(h << 4 | l);
@@ -115,9 +123,17 @@ pub fn parse(text: &str) -> Result<Vec<u8>, ByteListError> {
         }
         // Slow path: the rest of this line (also a last token with no
         // separator after it).
-        let line_start = text[..i].rfind('\n').map_or(0, |n| n + 1);
-        let line_end = text[i..].find('\n').map_or(text.len(), |n| i + n);
-        let line = &text[line_start..line_end];
+        let line_start = b[..i]
+            .iter()
+            .rposition(|&c| c == b'\n')
+            .map_or(0, |n| n + 1);
+        let line_end = b[i..]
+            .iter()
+            .position(|&c| c == b'\n')
+            .map_or(b.len(), |n| i + n);
+        let line_no = || b[..line_start].iter().filter(|&&c| c == b'\n').count() + 1;
+        let line = std::str::from_utf8(&b[line_start..line_end])
+            .map_err(|_| ByteListError::NotUtf8 { line: line_no() })?;
         for (tok, start) in byte_tokens(line) {
             if line_start + start < i {
                 continue;
@@ -125,8 +141,8 @@ pub fn parse(text: &str) -> Result<Vec<u8>, ByteListError> {
             match byte_value(tok) {
                 Some(value) => out.push(value),
                 None => {
-                    return Err(ByteListError {
-                        line: text[..line_start].matches('\n').count() + 1,
+                    return Err(ByteListError::NotAByte {
+                        line: line_no(),
                         column: start + 1,
                         token: tok.to_string(),
                     })
@@ -202,28 +218,35 @@ mod tests {
     #[test]
     fn byte_lists_parse_with_positions() {
         let text = "0x00 0x00 0x81 0xbf # s_endpgm\n[0x01,0x05, 4 ,0X02]// c\n";
-        assert_eq!(parse(text).unwrap(), vec![0, 0, 0x81, 0xbf, 1, 5, 4, 2]);
+        assert_eq!(
+            parse(text.as_bytes()).unwrap(),
+            vec![0, 0, 0x81, 0xbf, 1, 5, 4, 2]
+        );
         assert_eq!(byte_position(text, 0), (1, 1));
         assert_eq!(byte_position(text, 3), (1, 16));
         assert_eq!(byte_position(text, 4), (2, 1));
         assert_eq!(byte_position(text, 6), (2, 13));
-        let e = parse("0x00 0x1zz\n").unwrap_err();
+        let e = parse(b"0x00 0x1zz\n").unwrap_err();
         assert_eq!(e.to_string(), "1:6: error: `0x1zz` is not a byte");
         assert_eq!(
-            parse("0x01 0x02 // 0x03\r\n# 0x04\n0x05#x\n\t0xff,0x10 9\n").unwrap(),
+            parse(b"0x01 0x02 // 0x03\r\n# 0x04\n0x05#x\n\t0xff,0x10 9\n").unwrap(),
             vec![1, 2, 5, 0xff, 0x10, 9]
         );
-        let e = parse("0x01\n0x02 / 0x03\n").unwrap_err();
+        let e = parse(b"0x01\n0x02 / 0x03\n").unwrap_err();
         assert_eq!(e.to_string(), "2:6: error: `/` is not a byte");
-        let e = parse("1 256").unwrap_err();
+        let e = parse(b"1 256").unwrap_err();
         assert_eq!(e.to_string(), "1:3: error: `256` is not a byte");
         // Tokens at the very end, upper-case digits, and `0x` tokens the
         // five-byte path must hand to the tokenizer.
-        assert_eq!(parse("0xAb 0x0f").unwrap(), vec![0xab, 0x0f]);
-        assert_eq!(parse("0x1 0x002\n0xff").unwrap(), vec![1, 2, 0xff]);
-        assert_eq!(parse("0xab# c\n0xcd//\n").unwrap(), vec![0xab, 0xcd]);
-        let e = parse("0xabc 0x01").unwrap_err();
+        assert_eq!(parse(b"0xAb 0x0f").unwrap(), vec![0xab, 0x0f]);
+        assert_eq!(parse(b"0x1 0x002\n0xff").unwrap(), vec![1, 2, 0xff]);
+        assert_eq!(parse(b"0xab# c\n0xcd//\n").unwrap(), vec![0xab, 0xcd]);
+        let e = parse(b"0xabc 0x01").unwrap_err();
         assert_eq!(e.to_string(), "1:1: error: `0xabc` is not a byte");
+        // Non-ASCII: whitespace separates, invalid UTF-8 is an error.
+        assert_eq!(parse("0x01\u{a0}0x02".as_bytes()).unwrap(), vec![1, 2]);
+        let e = parse(b"0x01 0x02\n0x03 \xff\n").unwrap_err();
+        assert_eq!(e, ByteListError::NotUtf8 { line: 2 });
     }
 
     /// Parsing agrees with the line tokenizer on every byte of a varied
@@ -235,6 +258,6 @@ mod tests {
             .lines()
             .flat_map(|l| byte_tokens(l).map(|(t, _)| byte_value(t).unwrap()))
             .collect();
-        assert_eq!(parse(text).unwrap(), want);
+        assert_eq!(parse(text.as_bytes()).unwrap(), want);
     }
 }

@@ -185,8 +185,17 @@ fn decode_at(
         num_operands: 0,
         mods,
     };
+    let native = inst.mods.variant == Variant::Native && layout.family != Family::Smem;
     for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
-        let op = decode_operand(gen, layout, info, spec, words, &mut cur, &inst.mods)?;
+        let plain = if native {
+            plain_operand(layout, spec, words)
+        } else {
+            None
+        };
+        let op = match plain {
+            Some(op) => op,
+            None => decode_operand(gen, layout, info, spec, words, &mut cur, &inst.mods)?,
+        };
         inst.operands[i] = op;
         inst.num_operands = i as u8 + 1;
     }
@@ -202,6 +211,10 @@ fn decode_at(
 /// selecting bit is set: the returning form of a FLAT atomic when GLC is
 /// set, the LDS form of a MUBUF load when LDS is set, else the plain one.
 fn select_form(processor: Processor, layout: &Layout, opnum: u16, words: &[u32]) -> Option<Opcode> {
+    if !has_forms(layout.family) {
+        // One entry per encoding: the first on this processor.
+        return table::by_encoding(processor, layout.family, opnum);
+    }
     let t = table::table(processor.generation());
     let bit_set = |m: ModBit| layout.mod_bit(m).is_some_and(|b| b.get(words) != 0);
     let mut best: Option<(u32, Opcode)> = None;
@@ -220,6 +233,15 @@ fn select_form(processor: Processor, layout: &Layout, opnum: u16, words: &[u32])
         }
     }
     best.map(|(_, op)| op)
+}
+
+/// Families with entries selected by a modifier bit ([`Flags::RTN`],
+/// [`Flags::LDS_DMA`]); a unit test checks no other family has them.
+fn has_forms(family: Family) -> bool {
+    matches!(
+        family,
+        Family::Flat | Family::Global | Family::Scratch | Family::Mubuf
+    )
 }
 
 /// The VOP3/VOP3P modifiers that are set, as `table::VMOD_*` bits.
@@ -375,6 +397,35 @@ pub(crate) fn flat_saddr_off(gen: Generation) -> u32 {
     match gen {
         Generation::Gfx9 => 0,
         Generation::Gfx11 => operand::null_code(gen) as u32,
+    }
+}
+
+/// The common operands, read straight from their field: what
+/// [`decode_operand`] gives for them in a native (no DPP/SDWA) encoding
+/// outside SMEM. `None` for everything else (literals, 9-bit VGPR
+/// fields, true16 halves, scaled scalar bases, immediates).
+#[inline]
+fn plain_operand(layout: &Layout, spec: &table::OperandSpec, words: &[u32]) -> Option<Operand> {
+    if spec.half {
+        return None;
+    }
+    let b = layout.field(spec.field)?;
+    let raw = b.get(words) as u16;
+    let count = spec.dwords.max(1);
+    let reg = |code| Operand::Reg {
+        code,
+        count,
+        half: 0,
+    };
+    match spec.kind {
+        Kind::Vgpr if b.width != 9 => Some(reg(VGPR0 + raw)),
+        Kind::Sreg if !matches!(spec.field, Field::Sbase | Field::Srsrc) => Some(reg(raw)),
+        Kind::Ssrc | Kind::Vsrc if raw != LITERAL => Some(if operand::is_inline_const(raw) {
+            Operand::Const(raw as u8)
+        } else {
+            reg(raw)
+        }),
+        _ => None,
     }
 }
 
@@ -687,4 +738,23 @@ fn sign_extend(v: u32, width: u8) -> i32 {
 /// The opcode and its table entry.
 pub fn info(processor: Processor, opcode: Opcode) -> Option<&'static OpInfo> {
     table::table(processor.generation()).get(opcode.0 as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `select_form` takes the first entry of an encoding outside the
+    /// families that have returning / LDS forms: no other family may
+    /// have them.
+    #[test]
+    fn only_memory_families_have_selected_forms() {
+        for gen in [Generation::Gfx9, Generation::Gfx11] {
+            for op in table::table(gen) {
+                if op.flags.has(Flags::RTN) || op.flags.has(Flags::LDS_DMA) {
+                    assert!(has_forms(op.family), "{} ({:?})", op.name, op.family);
+                }
+            }
+        }
+    }
 }

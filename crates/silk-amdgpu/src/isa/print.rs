@@ -34,25 +34,28 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
     if info.flags.has(Flags::OPTIONAL_IMM) && inst.operands[0] == Operand::Imm(0) {
         return;
     }
+    // Registers and inline constants of an instruction without source
+    // modifiers, whose family prints no register specially (memory
+    // addresses, `off`), print straight from their code.
+    let m = &inst.mods;
+    let memory = info.family.is_flat() || matches!(info.family, Family::Mubuf | Family::Mtbuf);
+    let plain = !memory && m.variant == Variant::Native && m.neg | m.abs == 0;
+    let n = (inst.num_operands as usize).min(specs.len());
     let mut first = true;
-    for (i, spec) in specs.iter().enumerate() {
-        let Some(op) = inst
-            .operands
-            .get(i)
-            .filter(|_| i < inst.num_operands as usize)
-        else {
-            break;
-        };
+    for (spec, op) in specs[..n].iter().zip(&inst.operands) {
         if info.family == Family::Smem && spec.field == Field::Soffset {
             // Printed with the immediate offset, see `print_smem_tail`.
             continue;
         }
-        if !first {
-            out.push(',');
-        }
-        out.push(' ');
+        out.push_str(if first { " " } else { ", " });
         first = false;
-        print_operand(processor, info, inst, spec, op, out);
+        match *op {
+            Operand::Reg { code, count, half } if plain => {
+                operand::print_reg(gen, code, count, half, out)
+            }
+            Operand::Const(code) if plain => print_inline(spec.ty, code as u16, out),
+            _ => print_operand(processor, info, inst, spec, op, out),
+        }
     }
     match form {
         Some(f) if f.family == Family::Vop3 => dpp::print_vop3_mods(f, &inst.mods, out),
