@@ -15,15 +15,13 @@ fn main() -> Result<(), String> {
         return Err("usage: disasm_bytes PROCESSOR FILE".into());
     };
     let target = Target::parse(target).map_err(|e| e.to_string())?;
-    let text = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
-    let bytes = byte_list::parse(&text).map_err(|e| format!("{file}:{e}"))?;
-    let words = byte_list::words(&bytes);
+    let mut input = std::fs::File::open(file).map_err(|e| format!("{file}: {e}"))?;
     let mut out = String::with_capacity(1 << 17);
     let mut stdout = std::io::stdout().lock();
     let mut bad = 0;
-    byte_list::disassemble(
+    let (_, trailing) = byte_list::disassemble_stream(
         target.processor,
-        &words,
+        &mut input,
         &mut out,
         1 << 16,
         |out| {
@@ -33,9 +31,11 @@ fn main() -> Result<(), String> {
         },
         |_, _| bad += 1,
     )
-    .map_err(|e| e.to_string())?;
-    if bad > 0 {
-        return Err(format!("{bad} undecodable word(s)"));
+    .map_err(|e| format!("{file}: {e}"))?;
+    if bad > 0 || trailing > 0 {
+        return Err(format!(
+            "{bad} undecodable word(s), {trailing} trailing byte(s)"
+        ));
     }
     Ok(())
 }

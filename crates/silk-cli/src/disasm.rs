@@ -4,7 +4,7 @@
 use silk_amdgpu::code_object;
 use silk_amdgpu::isa::byte_list;
 use silk_amdgpu::target::Target;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -19,8 +19,14 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
-    let data = std::fs::read(&args.file)
-        .map_err(|e| format!("cannot read `{}`: {e}", args.file.display()))?;
+    let read_err = |e: std::io::Error| format!("cannot read `{}`: {e}", args.file.display());
+    let mut file = std::fs::File::open(&args.file).map_err(read_err)?;
+    // The first bytes tell a code object from a byte list.
+    let mut head = Vec::with_capacity(4);
+    (&mut file)
+        .take(4)
+        .read_to_end(&mut head)
+        .map_err(read_err)?;
     let name = args.file.display().to_string();
     let explicit = args
         .target
@@ -28,7 +34,9 @@ pub fn run(args: &Args) -> Result<(), String> {
         .map(Target::parse)
         .transpose()
         .map_err(|e| e.to_string())?;
-    if data.starts_with(b"\x7fELF") {
+    if head == b"\x7fELF" {
+        let mut data = head;
+        file.read_to_end(&mut data).map_err(read_err)?;
         let obj = code_object::read(&data).map_err(|e| format!("{name}: {e}"))?;
         let target = explicit
             .or(obj.target)
@@ -43,47 +51,50 @@ pub fn run(args: &Args) -> Result<(), String> {
         return Ok(());
     }
     let target = explicit.ok_or("--target is required for byte-list input")?;
-    let bytes = byte_list::parse(&data).map_err(|e| match e {
-        byte_list::ByteListError::NotUtf8 { .. } => format!("{name}: not UTF-8 text"),
-        e => format!("{name}:{e}"),
-    })?;
-    // Only error messages need the text (it is UTF-8 once it parsed).
-    let text = || String::from_utf8_lossy(&data);
-    let words = byte_list::words(&bytes);
-    let mut errors = 0;
-    // The listing goes out in chunks through one reused buffer (a whole
-    // listing in memory costs a page fault per 4 KiB written).
+    // The list is read piece by piece, not held in memory.
+    let mut input = head.chain(file);
+    let mut bad = Vec::new();
+    // The listing goes out in chunks through one reused buffer.
     const CHUNK: usize = 1 << 16;
     let mut out = String::with_capacity(CHUNK + 4096);
     let mut stdout = std::io::stdout().lock();
-    byte_list::disassemble(
+    let (words, trailing) = byte_list::disassemble_stream(
         target.processor,
-        &words,
+        &mut input,
         &mut out,
         CHUNK,
         |out| {
             stdout.write_all(out.as_bytes())?;
             out.clear();
-            Ok(())
+            stdout.flush()
         },
-        |at, e| {
-            let (line, col) = byte_list::byte_position(&text(), at * 4);
-            eprintln!("{name}:{line}:{col}: error: invalid instruction encoding: {e}");
-            errors += 1;
-        },
+        |at, e| bad.push((at * 4, e)),
     )
-    .and_then(|()| stdout.flush())
-    .map_err(|e| format!("cannot write output: {e}"))?;
-    if bytes.len() % 4 != 0 {
-        let (line, col) = byte_list::byte_position(&text(), words.len() * 4);
+    .map_err(|e| match e {
+        byte_list::StreamError::Parse(byte_list::ByteListError::NotUtf8 { .. }) => {
+            format!("{name}: not UTF-8 text")
+        }
+        byte_list::StreamError::Parse(e) => format!("{name}:{e}"),
+        e => e.to_string(),
+    })?;
+    if bad.is_empty() && trailing == 0 {
+        return Ok(());
+    }
+    // Positions for the messages: read the (accepted, so UTF-8) list again.
+    let text = std::fs::read(&args.file).unwrap_or_default();
+    let text = String::from_utf8_lossy(&text);
+    let mut at: Vec<usize> = bad.iter().map(|(i, _)| *i).collect();
+    at.push(words * 4);
+    let pos = byte_list::byte_positions(&text, &at);
+    for ((_, e), (line, col)) in bad.iter().zip(&pos) {
+        eprintln!("{name}:{line}:{col}: error: invalid instruction encoding: {e}");
+    }
+    if trailing != 0 {
+        let (line, col) = pos[bad.len()];
         eprintln!(
-            "{name}:{line}:{col}: error: {} trailing bytes do not form an instruction word",
-            bytes.len() % 4
+            "{name}:{line}:{col}: error: {trailing} trailing bytes do not form an instruction word"
         );
-        errors += 1;
     }
-    if errors > 0 {
-        return Err(format!("{errors} undecodable instruction word(s)"));
-    }
-    Ok(())
+    let errors = bad.len() + (trailing != 0) as usize;
+    Err(format!("{errors} undecodable instruction word(s)"))
 }

@@ -100,8 +100,14 @@ fn byte_value(tok: &str) -> Option<u8> {
 /// lines the fast path does not take are checked to be UTF-8 (a byte of
 /// a multi-byte character never takes it).
 pub fn parse(text: &[u8]) -> Result<Vec<u8>, ByteListError> {
+    let mut out = Vec::with_capacity(text.len() / 5 + 1);
+    parse_into(text, &mut out)?;
+    Ok(out)
+}
+
+/// [`parse`], appending to `out`.
+pub fn parse_into(text: &[u8], out: &mut Vec<u8>) -> Result<(), ByteListError> {
     let b = text;
-    let mut out = Vec::with_capacity(b.len() / 5 + 1);
     let mut i = 0;
     // The common token, `0xNN` and one ASCII separator, is read here as
     // five bytes at once; anything else goes through the line tokenizer.
@@ -151,22 +157,31 @@ pub fn parse(text: &[u8]) -> Result<Vec<u8>, ByteListError> {
         }
         i = line_end;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Line and column (1-based) of the `index`-th byte of a byte list that
 /// [`parse`] accepted (for error messages); `(0, 0)` past the end.
 pub fn byte_position(text: &str, index: usize) -> (usize, usize) {
+    byte_positions(text, &[index])[0]
+}
+
+/// [`byte_position`] of each of `indices` (in increasing order), in one
+/// pass over the text.
+pub fn byte_positions(text: &str, indices: &[usize]) -> Vec<(usize, usize)> {
+    let mut out = Vec::with_capacity(indices.len());
+    let mut want = indices.iter().copied().peekable();
     let mut k = 0;
     for (ln, line) in text.lines().enumerate() {
         for (_, start) in byte_tokens(line) {
-            if k == index {
-                return (ln + 1, start + 1);
+            while want.next_if_eq(&k).is_some() {
+                out.push((ln + 1, start + 1));
             }
             k += 1;
         }
     }
-    (0, 0)
+    out.resize(indices.len(), (0, 0));
+    out
 }
 
 /// Little-endian instruction dwords of `bytes` (a trailing partial word
@@ -211,6 +226,112 @@ pub fn disassemble<E>(
     flush(out)
 }
 
+/// Why [`disassemble_stream`] stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum StreamError<E: std::fmt::Display + std::fmt::Debug> {
+    #[error("cannot read input: {0}")]
+    Read(std::io::Error),
+    #[error("{0}")]
+    Parse(ByteListError),
+    #[error("cannot write output: {0}")]
+    Write(E),
+}
+
+/// Bytes of input read at a time by [`disassemble_stream`] (a longer line
+/// grows the buffer).
+const READ_CHUNK: usize = 1 << 16;
+
+/// [`disassemble`] on a byte list read from `input` piece by piece (whole
+/// lines at a time, through one reused buffer: reading a large file into
+/// fresh memory costs a page fault per 4 KiB). Output written before a
+/// parse error stays written. Returns the number of whole words and of
+/// trailing bytes that do not form a word.
+pub fn disassemble_stream<E: std::fmt::Display + std::fmt::Debug>(
+    processor: Processor,
+    input: &mut impl std::io::Read,
+    out: &mut String,
+    chunk: usize,
+    mut flush: impl FnMut(&mut String) -> Result<(), E>,
+    mut bad: impl FnMut(usize, DecodeError),
+) -> Result<(usize, usize), StreamError<E>> {
+    let mut text = vec![0u8; READ_CHUNK];
+    let (mut filled, mut eof) = (0, false);
+    // Lines before `text[0]`, for parse errors.
+    let mut lines = 0;
+    // Parsed bytes not yet decoded, their words, and the index of the
+    // first one among all words of the input.
+    let mut bytes = Vec::with_capacity(READ_CHUNK / 4);
+    let mut words = Vec::with_capacity(READ_CHUNK / 16);
+    let mut first_word = 0;
+    while !eof {
+        if filled == text.len() {
+            text.resize(text.len() * 2, 0);
+        }
+        let n = loop {
+            match input.read(&mut text[filled..]) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                r => break r.map_err(StreamError::Read)?,
+            }
+        };
+        filled += n;
+        eof = n == 0;
+        // Parse whole lines only (all of it at the end).
+        let cut = match text[..filled].iter().rposition(|&c| c == b'\n') {
+            _ if eof => filled,
+            Some(p) => p + 1,
+            None => continue,
+        };
+        parse_into(&text[..cut], &mut bytes).map_err(|e| {
+            StreamError::Parse(match e {
+                ByteListError::NotAByte {
+                    line,
+                    column,
+                    token,
+                } => ByteListError::NotAByte {
+                    line: line + lines,
+                    column,
+                    token,
+                },
+                ByteListError::NotUtf8 { line } => ByteListError::NotUtf8 { line: line + lines },
+            })
+        })?;
+        lines += text[..cut].iter().filter(|&&c| c == b'\n').count();
+        text.copy_within(cut..filled, 0);
+        filled -= cut;
+
+        words.clear();
+        words.extend(
+            bytes
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+        );
+        let mut at = 0;
+        while at < words.len() {
+            if out.len() >= chunk {
+                flush(out).map_err(StreamError::Write)?;
+            }
+            match decode::decode(processor, &words[at..]) {
+                Ok((inst, n)) => {
+                    out.push('\t');
+                    print::print(processor, &inst, out);
+                    out.push('\n');
+                    at += n;
+                }
+                // The rest of the instruction is in the next piece.
+                Err(DecodeError::Truncated { .. }) if !eof => break,
+                Err(e) => {
+                    bad(first_word + at, e);
+                    at += 1;
+                }
+            }
+        }
+        bytes.drain(..at * 4);
+        first_word += at;
+    }
+    flush(out).map_err(StreamError::Write)?;
+    Ok((first_word, bytes.len()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -247,6 +368,83 @@ mod tests {
         assert_eq!(parse("0x01\u{a0}0x02".as_bytes()).unwrap(), vec![1, 2]);
         let e = parse(b"0x01 0x02\n0x03 \xff\n").unwrap_err();
         assert_eq!(e, ByteListError::NotUtf8 { line: 2 });
+    }
+
+    /// Streaming in pieces gives what the whole-buffer path gives: the
+    /// same listing, bad words at the same indices, trailing bytes.
+    #[test]
+    fn stream_agrees_with_whole_buffer() {
+        // s_endpgm; v_add_f32_e32; an undecodable word; a literal on
+        // the next line; two trailing bytes.
+        let mut text = String::new();
+        for _ in 0..3000 {
+            text.push_str("0x00 0x00 0x81 0xbf\n0x01 0x05 0x04 0x02\n0xff 0xff 0xff 0xff\n");
+            text.push_str("0xff 0x04 0x04 0x02\n0x00 0x00 0x80 0x3f # k\n");
+        }
+        text.push_str("0x00 0x00\n");
+        let p = Processor::Gfx942;
+        let bytes = parse(text.as_bytes()).unwrap();
+        let (mut want, mut want_bad) = (String::new(), Vec::new());
+        let _ = disassemble::<()>(
+            p,
+            &words(&bytes),
+            &mut want,
+            usize::MAX,
+            |_| Ok(()),
+            |at, e| want_bad.push((at, e)),
+        );
+        struct Trickle<'a>(&'a [u8]);
+        impl std::io::Read for Trickle<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                // Odd-sized reads split tokens and instructions.
+                let n = buf.len().min(self.0.len()).min(4093);
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        let (mut got, mut got_bad) = (String::new(), Vec::new());
+        let mut all = String::new();
+        let r = disassemble_stream::<String>(
+            p,
+            &mut Trickle(text.as_bytes()),
+            &mut got,
+            1000,
+            |o| {
+                all.push_str(o);
+                o.clear();
+                Ok(())
+            },
+            |at, e| got_bad.push((at, e)),
+        );
+        assert_eq!(r.unwrap(), (bytes.len() / 4, 2));
+        // As llvm-mc 22 prints the literal instruction.
+        assert!(want.contains("\tv_add_f32_e32 v2, lit(0x3f800000), v2\n"));
+        assert_eq!(all, want);
+        assert_eq!(got_bad, want_bad);
+        assert_eq!(got_bad.len(), 3000);
+        // A bad token far in: its line counts the lines of earlier pieces.
+        let bad = format!("{text}0x01\n0xzz\n");
+        let r = disassemble_stream::<String>(
+            p,
+            &mut Trickle(bad.as_bytes()),
+            &mut String::new(),
+            1000,
+            |o| {
+                o.clear();
+                Ok(())
+            },
+            |_, _| {},
+        );
+        let line = text.lines().count() + 2;
+        assert_eq!(
+            r.unwrap_err().to_string(),
+            format!("{line}:1: error: `0xzz` is not a byte")
+        );
+        assert_eq!(
+            byte_positions(&text, &[0, 5, bytes.len() - 1, bytes.len()]),
+            vec![(1, 1), (2, 6), (text.lines().count(), 6), (0, 0)]
+        );
     }
 
     /// Parsing agrees with the line tokenizer on every byte of a varied
