@@ -105,10 +105,12 @@ pub fn parse(text: &[u8]) -> Result<Vec<u8>, ByteListError> {
     Ok(out)
 }
 
-/// [`parse`], appending to `out`.
-pub fn parse_into(text: &[u8], out: &mut Vec<u8>) -> Result<(), ByteListError> {
+/// [`parse`], appending to `out`; returns the number of lines (newline
+/// characters) read.
+pub fn parse_into(text: &[u8], out: &mut Vec<u8>) -> Result<usize, ByteListError> {
     let b = text;
     let mut i = 0;
+    let mut lines = 0;
     // The common token, `0xNN` and one ASCII separator, is read here as
     // five bytes at once; anything else goes through the line tokenizer.
     loop {
@@ -120,10 +122,12 @@ pub fn parse_into(text: &[u8], out: &mut Vec<u8>) -> Result<(), ByteListError> {
                 break;
             }
             out.push(h << 4 | l);
+            lines += (t[4] == b'\n') as usize;
             i += 5;
         }
         let Some(&c) = b.get(i) else { break };
         if CLASS[c as usize] == SEP {
+            lines += (c == b'\n') as usize;
             i += 1;
             continue;
         }
@@ -157,7 +161,7 @@ pub fn parse_into(text: &[u8], out: &mut Vec<u8>) -> Result<(), ByteListError> {
         }
         i = line_end;
     }
-    Ok(())
+    Ok(lines)
 }
 
 /// Line and column (1-based) of the `index`-th byte of a byte list that
@@ -281,7 +285,7 @@ pub fn disassemble_stream<E: std::fmt::Display + std::fmt::Debug>(
             Some(p) => p + 1,
             None => continue,
         };
-        parse_into(&text[..cut], &mut bytes).map_err(|e| {
+        lines += parse_into(&text[..cut], &mut bytes).map_err(|e| {
             StreamError::Parse(match e {
                 ByteListError::NotAByte {
                     line,
@@ -295,7 +299,6 @@ pub fn disassemble_stream<E: std::fmt::Display + std::fmt::Debug>(
                 ByteListError::NotUtf8 { line } => ByteListError::NotUtf8 { line: line + lines },
             })
         })?;
-        lines += text[..cut].iter().filter(|&&c| c == b'\n').count();
         text.copy_within(cut..filled, 0);
         filled -= cut;
 
@@ -457,5 +460,8 @@ mod tests {
             .flat_map(|l| byte_tokens(l).map(|(t, _)| byte_value(t).unwrap()))
             .collect();
         assert_eq!(parse(text.as_bytes()).unwrap(), want);
+        let mut out = Vec::new();
+        let lines = parse_into(text.as_bytes(), &mut out).unwrap();
+        assert_eq!(lines, text.matches('\n').count());
     }
 }

@@ -269,49 +269,26 @@ pub(crate) fn vop_mods(family: Family, m: &Mods) -> u16 {
 /// VGPR ranges past v255 and (gfx942, [CDNA3] §"VGPR alignment") odd
 /// VGPR/AGPR tuples are errors.
 fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<(), &'static str> {
-    for (i, spec) in info.operands.iter().enumerate() {
-        if matches!(spec.kind, Kind::Implicit(_)) || i >= inst.num_operands as usize {
-            continue;
-        }
+    let family = info.family;
+    let flat = family.is_flat();
+    let memory = flat || matches!(family, Family::Mubuf | Family::Mtbuf);
+    let gfx9 = gen == Generation::Gfx9;
+    let n = (inst.num_operands as usize).min(info.operands.len());
+    for i in 0..n {
+        let spec = &info.operands[i];
         let Operand::Reg { code, count, half } = inst.operands[i] else {
             continue;
         };
+        if matches!(spec.kind, Kind::Implicit(_)) {
+            continue;
+        }
         let width = || crate::isa::print::effective_count(gen, info, inst, spec, count);
-        if info.family.is_flat() && spec.field == Field::Saddr {
-            if code == saddr_off(gen) {
+        if code >= VGPR0 {
+            // Vector registers: only gfx942 has rules (the scalar rules
+            // below name scalar codes only).
+            if !gfx9 {
                 continue;
             }
-            if code == 126 && count == 2 || gen == Generation::Gfx11 && code == 127 {
-                // exec_hi (SReg_32_XEXEC_HI) or exec (SReg_64_XEXEC_XNULL)
-                // cannot be a scalar address.
-                return Err("scalar address");
-            }
-        }
-        if matches!(info.family, Family::Mubuf | Family::Mtbuf)
-            && spec.field == Field::Soffset
-            && code == 254
-        {
-            return Err("soffset (src_lds_direct is not a scalar register)");
-        }
-        if info.family == Family::Smem
-            && spec.field == Field::Sdata
-            && info.mods_rejected & table::MOD_SDATA_M0_EXEC != 0
-            && (code == operand::m0_code(gen) || (126..=127).contains(&code))
-        {
-            return Err("data register (m0 and exec are not allowed)");
-        }
-        if code < VGPR0 {
-            let width = width();
-            let aligned = operand::align_scalar_tuple(gen, code, width);
-            if !operand::scalar_reg_valid(gen, aligned, width) {
-                return Err("scalar register");
-            }
-            inst.operands[i] = Operand::Reg {
-                code: aligned,
-                count,
-                half,
-            };
-        } else if gen == Generation::Gfx9 {
             // Only tuples the table declares (not MUBUF's idxen+offen
             // address pair) must be aligned.
             let index = code - if code >= AGPR0 { AGPR0 } else { VGPR0 };
@@ -321,17 +298,46 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             // ranges and MFMA results may run past the end).
             let agpr = code >= AGPR0;
             let aligned = spec.dwords >= 2 && !matches!(spec.kind, Kind::Sreg)
-                || info.family == Family::Mubuf && spec.field == Field::Addr;
-            let exempt = agpr && info.family.is_flat() && info.flags.has(Flags::RTN);
+                || family == Family::Mubuf && spec.field == Field::Addr;
+            let exempt = agpr && flat && info.flags.has(Flags::RTN);
             if aligned && !exempt && index % 2 != 0 && width() >= 2 {
                 return Err("odd-aligned register tuple");
             }
-            let memory =
-                info.family.is_flat() || matches!(info.family, Family::Mubuf | Family::Mtbuf);
             if agpr && memory && index as u32 + width() as u32 > 256 {
                 return Err("register range past the last register");
             }
+            continue;
         }
+        if flat && spec.field == Field::Saddr {
+            if code == saddr_off(gen) {
+                continue;
+            }
+            if code == 126 && count == 2 || gen == Generation::Gfx11 && code == 127 {
+                // exec_hi (SReg_32_XEXEC_HI) or exec (SReg_64_XEXEC_XNULL)
+                // cannot be a scalar address.
+                return Err("scalar address");
+            }
+        }
+        if memory && !flat && spec.field == Field::Soffset && code == 254 {
+            return Err("soffset (src_lds_direct is not a scalar register)");
+        }
+        if family == Family::Smem
+            && spec.field == Field::Sdata
+            && info.mods_rejected & table::MOD_SDATA_M0_EXEC != 0
+            && (code == operand::m0_code(gen) || (126..=127).contains(&code))
+        {
+            return Err("data register (m0 and exec are not allowed)");
+        }
+        let width = width();
+        let aligned = operand::align_scalar_tuple(gen, code, width);
+        if !operand::scalar_reg_valid(gen, aligned, width) {
+            return Err("scalar register");
+        }
+        inst.operands[i] = Operand::Reg {
+            code: aligned,
+            count,
+            half,
+        };
     }
     Ok(())
 }
