@@ -3,7 +3,7 @@
 //! disassembly, one `\t<instruction>\n` line per instruction as llvm-mc
 //! prints it.
 
-use super::{decode, print, DecodeError};
+use super::{decode, print, DecodeError, Inst, Opcode};
 use crate::target::Processor;
 
 /// Why a byte list does not parse.
@@ -209,13 +209,14 @@ pub fn disassemble<E>(
     mut flush: impl FnMut(&mut String) -> Result<(), E>,
     mut bad: impl FnMut(usize, DecodeError),
 ) -> Result<(), E> {
+    let mut inst = Inst::new(Opcode(0), &[]);
     let mut at = 0;
     while at < words.len() {
         if out.len() >= chunk {
             flush(out)?;
         }
-        match decode::decode(processor, &words[at..]) {
-            Ok((inst, n)) => {
+        match decode::decode_into(processor, &words[at..], 0, &mut inst) {
+            Ok(n) => {
                 out.push('\t');
                 print::print(processor, &inst, out);
                 out.push('\n');
@@ -267,6 +268,7 @@ pub fn disassemble_stream<E: std::fmt::Display + std::fmt::Debug>(
     let mut bytes = Vec::with_capacity(READ_CHUNK / 4);
     let mut words = Vec::with_capacity(READ_CHUNK / 16);
     let mut first_word = 0;
+    let mut inst = Inst::new(Opcode(0), &[]);
     while !eof {
         if filled == text.len() {
             text.resize(text.len() * 2, 0);
@@ -313,8 +315,8 @@ pub fn disassemble_stream<E: std::fmt::Display + std::fmt::Debug>(
             if out.len() >= chunk {
                 flush(out).map_err(StreamError::Write)?;
             }
-            match decode::decode(processor, &words[at..]) {
-                Ok((inst, n)) => {
+            match decode::decode_into(processor, &words[at..], 0, &mut inst) {
+                Ok(n) => {
                     out.push('\t');
                     print::print(processor, &inst, out);
                     out.push('\n');

@@ -113,6 +113,19 @@ fn decode_at(
     words: &[u32],
     offset: usize,
 ) -> Result<(Inst, usize), DecodeError> {
+    let mut inst = Inst::new(Opcode(0), &[]);
+    let n = decode_into(processor, words, offset, &mut inst)?;
+    Ok((inst, n))
+}
+
+/// [`decode`] into `inst` (a disassembly loop reuses one: the decoded
+/// operands are not copied again); returns the size in dwords.
+pub(crate) fn decode_into(
+    processor: Processor,
+    words: &[u32],
+    offset: usize,
+    inst: &mut Inst,
+) -> Result<usize, DecodeError> {
     let gen = processor.generation();
     let mut cur = Cursor {
         words,
@@ -126,7 +139,9 @@ fn decode_at(
         word: words[0],
     })?;
     if layout.family == Family::Vopd {
-        return super::vopd::decode(processor, words, offset);
+        let (vopd, n) = super::vopd::decode(processor, words, offset)?;
+        *inst = vopd;
+        return Ok(n);
     }
     let base = layout.family.base_dwords();
     cur.need(base)?;
@@ -179,32 +194,34 @@ fn decode_at(
         specs = form.operands;
     }
 
-    let mut inst = Inst {
-        opcode,
-        operands: [Operand::None; MAX_OPERANDS],
-        num_operands: 0,
-        mods,
-    };
+    inst.opcode = opcode;
+    inst.operands = [Operand::None; MAX_OPERANDS];
+    inst.num_operands = 0;
+    inst.mods = mods;
     let native = inst.mods.variant == Variant::Native && layout.family != Family::Smem;
     for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
+        // Each path stores its operand in place (a merged temporary was
+        // stored in pieces and reloaded whole: a store-forwarding stall).
         let plain = if native {
             plain_operand(layout, spec, words)
         } else {
             None
         };
-        let op = match plain {
-            Some(op) => op,
-            None => decode_operand(gen, layout, info, spec, words, &mut cur, &inst.mods)?,
-        };
-        inst.operands[i] = op;
+        match plain {
+            Some(op) => inst.operands[i] = op,
+            None => {
+                inst.operands[i] =
+                    decode_operand(gen, layout, info, spec, words, &mut cur, &inst.mods)?
+            }
+        }
         inst.num_operands = i as u8 + 1;
     }
-    check_registers(gen, info, &mut inst).map_err(|what| DecodeError::Invalid {
+    check_registers(gen, info, inst).map_err(|what| DecodeError::Invalid {
         offset,
         name: info.name,
         what,
     })?;
-    Ok((inst, cur.len))
+    Ok(cur.len)
 }
 
 /// Among the entries of one opcode number, the encoding form whose
