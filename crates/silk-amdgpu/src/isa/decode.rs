@@ -209,10 +209,16 @@ pub(crate) fn decode_into(
         };
         match plain {
             Some(op) => inst.operands[i] = op,
-            None => {
-                inst.operands[i] =
-                    decode_operand(gen, layout, info, spec, words, &mut cur, &inst.mods)?
-            }
+            None => decode_operand(
+                gen,
+                layout,
+                info,
+                spec,
+                words,
+                &mut cur,
+                &inst.mods,
+                &mut inst.operands[i],
+            )?,
         }
         inst.num_operands = i as u8 + 1;
     }
@@ -461,7 +467,10 @@ fn decode_operand(
     words: &[u32],
     cur: &mut Cursor,
     mods: &Mods,
-) -> Result<Operand, DecodeError> {
+    slot: &mut Operand,
+) -> Result<(), DecodeError> {
+    // Every result is stored into `slot` where it is made (a merged
+    // `Result<Operand, _>` was built in pieces and reloaded whole).
     let invalid = |what| DecodeError::Invalid {
         offset: cur.offset,
         name: info.name,
@@ -469,17 +478,26 @@ fn decode_operand(
     };
     let count = spec.dwords.max(1);
     if let Kind::Implicit(code) = spec.kind {
-        return Ok(Operand::Reg {
-            code,
-            count,
-            half: 0,
-        });
+        {
+            *slot = Operand::Reg {
+                code,
+                count,
+                half: 0,
+            };
+            return Ok(());
+        }
     }
     if spec.field == Field::Literal || matches!(spec.kind, Kind::Literal) {
-        return Ok(Operand::Literal(cur.literal()?));
+        {
+            *slot = Operand::Literal(cur.literal()?);
+            return Ok(());
+        }
     }
     if layout.family == Family::Smem && spec.field == Field::Soffset {
-        return Ok(smem_soffset(gen, layout, words));
+        {
+            *slot = smem_soffset(gen, layout, words);
+            return Ok(());
+        }
     }
     let sdwa = mods.variant == Variant::Sdwa;
     if sdwa && spec.field == Field::Sdst && layout.family == Family::Vopc {
@@ -489,14 +507,20 @@ fn decode_operand(
         } else {
             106
         };
-        return Ok(Operand::Reg {
-            code: code as u16,
-            count,
-            half: 0,
-        });
+        {
+            *slot = Operand::Reg {
+                code: code as u16,
+                count,
+                half: 0,
+            };
+            return Ok(());
+        }
     }
     let raw = match spec.field {
-        Field::Offset => return Ok(Operand::Imm(0)),
+        Field::Offset => {
+            *slot = Operand::Imm(0);
+            return Ok(());
+        }
         f => match layout.field(f) {
             Some(b) => b.get(words),
             None => return Err(invalid("operand field")),
@@ -536,7 +560,7 @@ fn decode_operand(
         ),
         _ => (raw, spec),
     };
-    Ok(match spec.kind {
+    *slot = match spec.kind {
         Kind::Imm(_) => Operand::Imm(raw as i32),
         Kind::Sreg => {
             let code = match spec.field {
@@ -564,9 +588,15 @@ fn decode_operand(
                 {
                     // True16 VOP1/2/C: bit 7 of the VGPR number selects the high half.
                     if fake16(layout, info, mods) {
-                        return Ok(Operand::vgpr(code - VGPR0));
+                        {
+                            *slot = Operand::vgpr(code - VGPR0);
+                            return Ok(());
+                        }
                     }
-                    return Ok(t16_reg(layout, spec, code, mods));
+                    {
+                        *slot = t16_reg(layout, spec, code, mods);
+                        return Ok(());
+                    }
                 } else {
                     code
                 };
@@ -589,15 +619,21 @@ fn decode_operand(
                 // accumulator; scalar registers are not allowed.
                 let code = raw as u16;
                 if spec.field == Field::Src2 && operand::is_inline_const(code) {
-                    return Ok(Operand::Const(code as u8));
+                    {
+                        *slot = Operand::Const(code as u8);
+                        return Ok(());
+                    }
                 }
                 if spec.field == Field::Src2 && (230..LITERAL).contains(&code) {
                     // src_private_base and friends read like constants.
-                    return Ok(Operand::Reg {
-                        code,
-                        count,
-                        half: 0,
-                    });
+                    {
+                        *slot = Operand::Reg {
+                            code,
+                            count,
+                            half: 0,
+                        };
+                        return Ok(());
+                    }
                 }
                 return Err(invalid("operand (VGPR or AGPR expected)"));
             }
@@ -607,11 +643,14 @@ fn decode_operand(
                 if !(230..LITERAL as u32).contains(&raw) {
                     return Err(invalid("operand (VGPR expected)"));
                 }
-                return Ok(Operand::Reg {
-                    code: raw as u16,
-                    count,
-                    half: 0,
-                });
+                {
+                    *slot = Operand::Reg {
+                        code: raw as u16,
+                        count,
+                        half: 0,
+                    };
+                    return Ok(());
+                }
             }
             let agpr = match spec.kind {
                 Kind::Agpr => true,
@@ -620,9 +659,15 @@ fn decode_operand(
             };
             if spec.half && gen == Generation::Gfx11 {
                 if fake16(layout, info, mods) {
-                    return Ok(Operand::vgpr(index_ as u16));
+                    {
+                        *slot = Operand::vgpr(index_ as u16);
+                        return Ok(());
+                    }
                 }
-                return Ok(t16_reg(layout, spec, VGPR0 + index_ as u16, mods));
+                {
+                    *slot = t16_reg(layout, spec, VGPR0 + index_ as u16, mods);
+                    return Ok(());
+                }
             }
             Operand::Reg {
                 code: if agpr { AGPR0 } else { VGPR0 } + index_ as u16,
@@ -632,7 +677,8 @@ fn decode_operand(
         }
         // Handled before the field is read.
         Kind::Literal | Kind::Implicit(_) => Operand::None,
-    })
+    };
+    Ok(())
 }
 
 /// The SGPR offset of an SMEM instruction ([CDNA3] §"SMEM": with SOE it

@@ -33,38 +33,43 @@ pub(crate) fn dec(out: &mut String, v: u64) {
     push_ascii(out, &buf[i..]);
 }
 
-/// Unsigned decimal of a register number or small field: digits from
-/// a table of pairs, each pushed as a byte.
+/// Unsigned decimal of a register number or small field: the digits of
+/// 0..=999 come from a table and are pushed without branching on their
+/// count (register numbers are as often one, two or three digits long:
+/// a branch per length was mispredicted).
 #[inline]
 pub(crate) fn dec_small(out: &mut String, v: u16) {
-    let pair = |p: usize| {
-        let d = &PAIRS[p * 2..p * 2 + 2];
-        ((d[0] & 0x7f) as char, (d[1] & 0x7f) as char)
+    let Some(&[a, b, c, len]) = DEC3.get(v as usize) else {
+        return dec(out, v as u64);
     };
-    if v < 10 {
-        out.push((b'0' + v as u8) as char);
-    } else if v < 100 {
-        let (a, b) = pair(v as usize);
-        out.push(a);
-        out.push(b);
-    } else if v < 1000 {
-        out.push((b'0' + (v / 100) as u8) as char);
-        let (a, b) = pair(v as usize % 100);
-        out.push(a);
-        out.push(b);
-    } else {
-        dec(out, v as u64);
-    }
+    let end = out.len() + len as usize;
+    out.push((a & 0x7f) as char);
+    out.push((b & 0x7f) as char);
+    out.push((c & 0x7f) as char);
+    out.truncate(end);
 }
 
-/// "00" to "99".
-static PAIRS: [u8; 200] = {
-    let mut t = [0u8; 200];
-    let mut i = 0;
-    while i < 100 {
-        t[2 * i] = b'0' + (i / 10) as u8;
-        t[2 * i + 1] = b'0' + (i % 10) as u8;
-        i += 1;
+/// Per number 0..=999: its digits, left-aligned (ASCII `0` pads), and
+/// how many there are.
+static DEC3: [[u8; 4]; 1000] = {
+    let mut t = [[b'0'; 4]; 1000];
+    let mut v = 0;
+    while v < 1000 {
+        let d = [(v / 100) as u8, (v / 10 % 10) as u8, (v % 10) as u8];
+        let len = if v >= 100 {
+            3
+        } else if v >= 10 {
+            2
+        } else {
+            1
+        };
+        let mut k = 0;
+        while k < len {
+            t[v][k] = b'0' + d[3 - len + k];
+            k += 1;
+        }
+        t[v][3] = len as u8;
+        v += 1;
     }
     t
 };
