@@ -236,40 +236,19 @@ pub fn print_reg(gen: Generation, code: u16, count: u8, half: u8, out: &mut Stri
     use std::fmt::Write;
     // Register numbers go straight into `out` (this is on every
     // register operand of the disassembler's path).
-    let range = |out: &mut String, n: u16| {
-        if count == 1 {
-            super::text::dec_small(out, n);
-        } else {
-            out.push('[');
-            super::text::dec_small(out, n);
-            out.push(':');
-            super::text::dec_small(out, n + count as u16 - 1);
-            out.push(']');
-        }
-    };
-    if code >= VGPR0 {
-        if code >= AGPR0 {
-            out.push('a');
-            return range(out, code - AGPR0);
-        }
-        out.push('v');
-        range(out, code - VGPR0);
-        match half {
-            1 => out.push_str(".l"),
-            2 => out.push_str(".h"),
-            _ => {}
-        }
+    let (file, n) = if code >= AGPR0 {
+        ('a', code - AGPR0)
+    } else if code >= VGPR0 {
+        ('v', code - VGPR0)
     } else if code < sgpr_limit(gen) {
-        out.push('s');
-        range(out, code);
-    } else if code == null_code(gen) {
-        // `null` names no register, whatever the operand's width.
-        out.push_str("null");
+        ('s', code)
     } else if (108..=123).contains(&code) {
         out.push_str("ttmp");
-        range(out, code - 108);
+        return reg_number(out, code - 108, count);
     } else {
+        // `null` names no register, whatever the operand's width.
         let name = match count {
+            _ if code == null_code(gen) => Some("null"),
             1 => special_name(gen, code),
             2 => special_pair_name(gen, code),
             _ => None,
@@ -280,5 +259,29 @@ pub fn print_reg(gen: Generation, code: u16, count: u8, half: u8, out: &mut Stri
                 let _ = write!(out, "<invalid reg {code}x{count}>");
             }
         }
+        return;
+    };
+    out.push(file);
+    reg_number(out, n, count);
+    if file == 'v' {
+        match half {
+            1 => out.push_str(".l"),
+            2 => out.push_str(".h"),
+            _ => {}
+        }
+    }
+}
+
+/// `n` or `[n:n+count-1]`.
+#[inline]
+fn reg_number(out: &mut String, n: u16, count: u8) {
+    if count == 1 {
+        super::text::dec_small(out, n);
+    } else {
+        out.push('[');
+        super::text::dec_small(out, n);
+        out.push(':');
+        super::text::dec_small(out, n + count as u16 - 1);
+        out.push(']');
     }
 }

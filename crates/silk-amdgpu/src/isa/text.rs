@@ -37,7 +37,7 @@ pub(crate) fn dec(out: &mut String, v: u64) {
 /// 0..=999 come from a table and are pushed without branching on their
 /// count (register numbers are as often one, two or three digits long:
 /// a branch per length was mispredicted).
-#[inline]
+#[inline(always)]
 pub(crate) fn dec_small(out: &mut String, v: u16) {
     let Some(&[a, b, c, len]) = DEC3.get(v as usize) else {
         return dec(out, v as u64);
