@@ -147,15 +147,21 @@ pub(crate) fn decode_into(
     cur.need(base)?;
     cur.len = base;
     let opnum = layout.opcode.get(words) as u16;
-    let opcode =
-        select_form(processor, layout, opnum, words).ok_or(DecodeError::UnknownOpcode {
-            offset,
-            family: layout.family,
-            opcode: opnum,
-            processor,
-        })?;
+    // The family's modifier bits, read once for all their users.
+    let mut mem = 0;
+    for (bit, b) in layout.mod_bits {
+        if b.get(words) != 0 {
+            mem |= format::mod_bit(*bit);
+        }
+    }
+    let opcode = select_form(processor, layout, opnum, mem).ok_or(DecodeError::UnknownOpcode {
+        offset,
+        family: layout.family,
+        opcode: opnum,
+        processor,
+    })?;
     let info = &table::table(gen)[opcode.0 as usize];
-    let mut mods = decode_mods(gen, layout, info, words);
+    let mut mods = decode_mods(gen, layout, info, words, mem);
     if info.mods_rejected & vop_mods(layout.family, &mods) != 0 {
         return Err(DecodeError::Invalid {
             offset,
@@ -163,7 +169,7 @@ pub(crate) fn decode_into(
             what: "source or output modifier (LLVM rejects it for this opcode)",
         });
     }
-    check_unused(gen, layout, info, words).map_err(|what| DecodeError::Invalid {
+    check_unused(gen, layout, info, words, mem).map_err(|what| DecodeError::Invalid {
         offset,
         name: info.name,
         what,
@@ -233,13 +239,13 @@ pub(crate) fn decode_into(
 /// Among the entries of one opcode number, the encoding form whose
 /// selecting bit is set: the returning form of a FLAT atomic when GLC is
 /// set, the LDS form of a MUBUF load when LDS is set, else the plain one.
-fn select_form(processor: Processor, layout: &Layout, opnum: u16, words: &[u32]) -> Option<Opcode> {
+fn select_form(processor: Processor, layout: &Layout, opnum: u16, mem: u16) -> Option<Opcode> {
     if !has_forms(layout.family) {
         // One entry per encoding: the first on this processor.
         return table::by_encoding(processor, layout.family, opnum);
     }
     let t = table::table(processor.generation());
-    let bit_set = |m: ModBit| layout.mod_bit(m).is_some_and(|b| b.get(words) != 0);
+    let bit_set = |m: ModBit| mem & format::mod_bit(m) != 0;
     let mut best: Option<(u32, Opcode)> = None;
     for op in table::candidates(processor, layout.family, opnum) {
         let flags = t[op.0 as usize].flags;
@@ -372,14 +378,10 @@ fn check_unused(
     layout: &Layout,
     info: &OpInfo,
     words: &[u32],
+    mem: u16,
 ) -> Result<(), &'static str> {
     let has = |f: Field| info.operands.iter().any(|o| o.field == f);
-    let mut set = 0u16;
-    for (bit, b) in layout.mod_bits {
-        if b.get(words) != 0 {
-            set |= format::mod_bit(*bit);
-        }
-    }
+    let mut set = mem;
     if layout.offset.is_some_and(|b| b.get(words) != 0) {
         set |= table::MOD_OFFSET;
     }
@@ -392,9 +394,7 @@ fn check_unused(
     }
     if layout.family == Family::Mubuf
         && gen == Generation::Gfx9
-        && layout
-            .mod_bit(ModBit::Lds)
-            .is_some_and(|b| b.get(words) != 0)
+        && mem & format::mod_bit(ModBit::Lds) != 0
         && !info.flags.has(Flags::LDS_DMA)
     {
         // Only the loads with an LDS form take the LDS bit on gfx942.
@@ -743,13 +743,13 @@ fn acc_selected(layout: &Layout, field: Field, words: &[u32]) -> bool {
         .is_some_and(|b| b.get(words) != 0)
 }
 
-fn decode_mods(gen: Generation, layout: &Layout, info: &OpInfo, words: &[u32]) -> Mods {
-    let mut m = Mods::default();
-    for (bit, b) in layout.mod_bits {
-        if b.get(words) != 0 {
-            m.mem |= format::mod_bit(*bit);
-        }
-    }
+/// The modifiers of an instruction whose family's modifier bits are
+/// `mem` (as `format::mod_bit`s).
+fn decode_mods(gen: Generation, layout: &Layout, info: &OpInfo, words: &[u32], mem: u16) -> Mods {
+    let mut m = Mods {
+        mem,
+        ..Mods::default()
+    };
     if let Some(b) = layout.offset {
         let v = b.get(words);
         m.offset = if layout.offset_signed {
@@ -763,9 +763,7 @@ fn decode_mods(gen: Generation, layout: &Layout, info: &OpInfo, words: &[u32]) -
     }
     if layout.family == Family::Smem
         && gen == Generation::Gfx9
-        && layout
-            .mod_bit(ModBit::Imm)
-            .is_none_or(|b| b.get(words) == 0)
+        && mem & format::mod_bit(ModBit::Imm) == 0
     {
         // Without IMM the offset field is not an offset (it names the SGPR
         // offset, or is ignored with SOE).

@@ -53,6 +53,10 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
             Operand::Reg { code, count, half } if plain => {
                 operand::print_reg(gen, code, count, half, out)
             }
+            // Memory operands take no source modifiers.
+            Operand::Reg { code, count, half } if memory => {
+                print_reg_operand(gen, info, inst, spec, code, count, half, out)
+            }
             Operand::Const(code) if plain => print_inline(spec.ty, code as u16, out),
             _ => print_operand(processor, info, inst, spec, op, out),
         }
