@@ -273,7 +273,7 @@ pub fn print_reg(gen: Generation, code: u16, count: u8, half: u8, out: &mut Stri
 }
 
 /// `n` or `[n:n+count-1]`.
-#[inline]
+#[inline(always)]
 fn reg_number(out: &mut String, n: u16, count: u8) {
     if count == 1 {
         super::text::dec_small(out, n);
