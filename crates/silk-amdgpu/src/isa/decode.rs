@@ -302,6 +302,7 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
     let flat = family.is_flat();
     let memory = flat || matches!(family, Family::Mubuf | Family::Mtbuf);
     let gfx9 = gen == Generation::Gfx9;
+    let sgprs = operand::sgpr_limit(gen);
     let n = (inst.num_operands as usize).min(info.operands.len());
     for i in 0..n {
         let spec = &info.operands[i];
@@ -309,6 +310,13 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             continue;
         };
         if matches!(spec.kind, Kind::Implicit(_)) {
+            continue;
+        }
+        // Most operands: one SGPR, VGPR or AGPR of a one-dword operand
+        // outside the memory families (whose widths and scalar operands
+        // have rules). No rule below applies to them: a single SGPR is
+        // aligned and named, a single vector register needs no alignment.
+        if !memory && count == 1 && spec.dwords < 2 && (code < sgprs || code >= VGPR0) {
             continue;
         }
         let width = || crate::isa::print::effective_count(gen, info, inst, spec, count);
