@@ -198,6 +198,10 @@ fn print_reg_operand(
     half: u8,
     out: &mut String,
 ) {
+    if !(info.family.is_flat() || matches!(info.family, Family::Mubuf | Family::Mtbuf)) {
+        // Only memory operands change width or print as `off`.
+        return operand::print_reg(gen, code, count, half, out);
+    }
     let m = &inst.mods;
     let count = effective_count(gen, info, inst, spec, count);
     match (info.family, spec.field) {
