@@ -3,7 +3,7 @@
 //! against llvm-mc are measured by `benches/isa_vs_llvm_mc.sh`.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use silk_amdgpu::isa::{decode, encode, parse, print, Inst};
+use silk_amdgpu::isa::{byte_list, decode, encode, parse, print, Inst};
 use silk_amdgpu::target::Processor;
 use std::hint::black_box;
 
@@ -86,6 +86,36 @@ fn bench(c: &mut Criterion) {
                     s.clear();
                     print::print(p, i, &mut s);
                 }
+            })
+        });
+        // What `silk disasm` does with a byte list: parse the text,
+        // decode, print (one instruction per line, as the whole-process
+        // script feeds it).
+        let list: String = items
+            .iter()
+            .map(|(w, _)| {
+                let bytes: Vec<String> = w
+                    .iter()
+                    .flat_map(|w| w.to_le_bytes())
+                    .map(|b| format!("{b:#04x}"))
+                    .collect();
+                bytes.join(" ") + "\n"
+            })
+            .collect();
+        g.bench_function("byte list", |b| {
+            let mut out = String::with_capacity(1 << 17);
+            b.iter(|| {
+                byte_list::disassemble_stream(
+                    p,
+                    &mut black_box(list.as_bytes()),
+                    &mut out,
+                    1 << 16,
+                    |o| {
+                        o.clear();
+                        Ok::<(), std::convert::Infallible>(())
+                    },
+                    |_, _| {},
+                )
             })
         });
         g.bench_function("parse+encode", |b| {

@@ -35,6 +35,42 @@ fn byte_list_prints_llvm_text_and_reports_bad_words() {
 }
 
 #[test]
+fn byte_list_errors_name_their_place() {
+    let dir = std::env::temp_dir().join(format!("silk-disasm-e-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bytes.txt");
+    let path = file.to_str().unwrap();
+    std::fs::write(
+        &file,
+        "0x00 0x00 0x81 0xbf\n# c\n0xff 0xff 0xff 0xff 0x01 0x02\n",
+    )
+    .unwrap();
+    let (ok, out, err) = silk(&["disasm", "--target", "gfx942", path]);
+    assert!(!ok);
+    assert_eq!(out, "\ts_endpgm\n");
+    assert!(
+        err.contains("bytes.txt:3:1: error: invalid instruction encoding"),
+        "{err}"
+    );
+    assert!(
+        err.contains("bytes.txt:3:21: error: 2 trailing bytes"),
+        "{err}"
+    );
+    std::fs::write(&file, "0x00 0x00 0x81 0xbf\n0x00 0x1zz\n").unwrap();
+    let (ok, _, err) = silk(&["disasm", "--target", "gfx942", path]);
+    assert!(!ok);
+    assert!(
+        err.contains("bytes.txt:2:6: error: `0x1zz` is not a byte"),
+        "{err}"
+    );
+    std::fs::write(&file, b"0x00 0x00 0x81 0xbf\n\xff\n").unwrap();
+    let (ok, _, err) = silk(&["disasm", "--target", "gfx942", path]);
+    assert!(!ok);
+    assert!(err.contains("bytes.txt: not UTF-8 text"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn code_object_kernels_are_listed() {
     let obj = concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -113,6 +113,19 @@ fn decode_at(
     words: &[u32],
     offset: usize,
 ) -> Result<(Inst, usize), DecodeError> {
+    let mut inst = Inst::new(Opcode(0), &[]);
+    let n = decode_into(processor, words, offset, &mut inst)?;
+    Ok((inst, n))
+}
+
+/// [`decode`] into `inst` (a disassembly loop reuses one: the decoded
+/// operands are not copied again); returns the size in dwords.
+pub(crate) fn decode_into(
+    processor: Processor,
+    words: &[u32],
+    offset: usize,
+    inst: &mut Inst,
+) -> Result<usize, DecodeError> {
     let gen = processor.generation();
     let mut cur = Cursor {
         words,
@@ -126,21 +139,29 @@ fn decode_at(
         word: words[0],
     })?;
     if layout.family == Family::Vopd {
-        return super::vopd::decode(processor, words, offset);
+        let (vopd, n) = super::vopd::decode(processor, words, offset)?;
+        *inst = vopd;
+        return Ok(n);
     }
     let base = layout.family.base_dwords();
     cur.need(base)?;
     cur.len = base;
     let opnum = layout.opcode.get(words) as u16;
-    let opcode =
-        select_form(processor, layout, opnum, words).ok_or(DecodeError::UnknownOpcode {
-            offset,
-            family: layout.family,
-            opcode: opnum,
-            processor,
-        })?;
+    // The family's modifier bits, read once for all their users.
+    let mut mem = 0;
+    for (bit, b) in layout.mod_bits {
+        if b.get(words) != 0 {
+            mem |= format::mod_bit(*bit);
+        }
+    }
+    let opcode = select_form(processor, layout, opnum, mem).ok_or(DecodeError::UnknownOpcode {
+        offset,
+        family: layout.family,
+        opcode: opnum,
+        processor,
+    })?;
     let info = &table::table(gen)[opcode.0 as usize];
-    let mut mods = decode_mods(gen, layout, info, words);
+    let mut mods = decode_mods(gen, layout, info, words, mem);
     if info.mods_rejected & vop_mods(layout.family, &mods) != 0 {
         return Err(DecodeError::Invalid {
             offset,
@@ -148,7 +169,7 @@ fn decode_at(
             what: "source or output modifier (LLVM rejects it for this opcode)",
         });
     }
-    check_unused(gen, layout, info, words).map_err(|what| DecodeError::Invalid {
+    check_unused(gen, layout, info, words, mem).map_err(|what| DecodeError::Invalid {
         offset,
         name: info.name,
         what,
@@ -179,31 +200,52 @@ fn decode_at(
         specs = form.operands;
     }
 
-    let mut inst = Inst {
-        opcode,
-        operands: [Operand::None; MAX_OPERANDS],
-        num_operands: 0,
-        mods,
-    };
+    inst.opcode = opcode;
+    inst.operands = [Operand::None; MAX_OPERANDS];
+    inst.num_operands = 0;
+    inst.mods = mods;
+    let native = inst.mods.variant == Variant::Native && layout.family != Family::Smem;
     for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
-        let op = decode_operand(gen, layout, info, spec, words, &mut cur, &inst.mods)?;
-        inst.operands[i] = op;
+        // Each path stores its operand in place (a merged temporary was
+        // stored in pieces and reloaded whole: a store-forwarding stall).
+        let plain = if native {
+            plain_operand(layout, spec, words)
+        } else {
+            None
+        };
+        match plain {
+            Some(op) => inst.operands[i] = op,
+            None => decode_operand(
+                gen,
+                layout,
+                info,
+                spec,
+                words,
+                &mut cur,
+                &inst.mods,
+                &mut inst.operands[i],
+            )?,
+        }
         inst.num_operands = i as u8 + 1;
     }
-    check_registers(gen, info, &mut inst).map_err(|what| DecodeError::Invalid {
+    check_registers(gen, info, inst).map_err(|what| DecodeError::Invalid {
         offset,
         name: info.name,
         what,
     })?;
-    Ok((inst, cur.len))
+    Ok(cur.len)
 }
 
 /// Among the entries of one opcode number, the encoding form whose
 /// selecting bit is set: the returning form of a FLAT atomic when GLC is
 /// set, the LDS form of a MUBUF load when LDS is set, else the plain one.
-fn select_form(processor: Processor, layout: &Layout, opnum: u16, words: &[u32]) -> Option<Opcode> {
+fn select_form(processor: Processor, layout: &Layout, opnum: u16, mem: u16) -> Option<Opcode> {
+    if !has_forms(layout.family) {
+        // One entry per encoding: the first on this processor.
+        return table::by_encoding(processor, layout.family, opnum);
+    }
     let t = table::table(processor.generation());
-    let bit_set = |m: ModBit| layout.mod_bit(m).is_some_and(|b| b.get(words) != 0);
+    let bit_set = |m: ModBit| mem & format::mod_bit(m) != 0;
     let mut best: Option<(u32, Opcode)> = None;
     for op in table::candidates(processor, layout.family, opnum) {
         let flags = t[op.0 as usize].flags;
@@ -220,6 +262,15 @@ fn select_form(processor: Processor, layout: &Layout, opnum: u16, words: &[u32])
         }
     }
     best.map(|(_, op)| op)
+}
+
+/// Families with entries selected by a modifier bit ([`Flags::RTN`],
+/// [`Flags::LDS_DMA`]); a unit test checks no other family has them.
+fn has_forms(family: Family) -> bool {
+    matches!(
+        family,
+        Family::Flat | Family::Global | Family::Scratch | Family::Mubuf
+    )
 }
 
 /// The VOP3/VOP3P modifiers that are set, as `table::VMOD_*` bits.
@@ -247,48 +298,34 @@ pub(crate) fn vop_mods(family: Family, m: &Mods) -> u16 {
 /// VGPR ranges past v255 and (gfx942, [CDNA3] §"VGPR alignment") odd
 /// VGPR/AGPR tuples are errors.
 fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<(), &'static str> {
-    for (i, spec) in info.operands.iter().enumerate() {
-        if matches!(spec.kind, Kind::Implicit(_)) || i >= inst.num_operands as usize {
-            continue;
-        }
+    let family = info.family;
+    let flat = family.is_flat();
+    let memory = flat || matches!(family, Family::Mubuf | Family::Mtbuf);
+    let gfx9 = gen == Generation::Gfx9;
+    let sgprs = operand::sgpr_limit(gen);
+    let n = (inst.num_operands as usize).min(info.operands.len());
+    for i in 0..n {
+        let spec = &info.operands[i];
         let Operand::Reg { code, count, half } = inst.operands[i] else {
             continue;
         };
-        let width = crate::isa::print::effective_count(gen, info, inst, spec, count);
-        if info.family.is_flat() && spec.field == Field::Saddr {
-            if code == saddr_off(gen) {
+        if matches!(spec.kind, Kind::Implicit(_)) {
+            continue;
+        }
+        // Most operands: one SGPR, VGPR or AGPR of a one-dword operand
+        // outside the memory families (whose widths and scalar operands
+        // have rules). No rule below applies to them: a single SGPR is
+        // aligned and named, a single vector register needs no alignment.
+        if !memory && count == 1 && spec.dwords < 2 && (code < sgprs || code >= VGPR0) {
+            continue;
+        }
+        let width = || crate::isa::print::effective_count(gen, info, inst, spec, count);
+        if code >= VGPR0 {
+            // Vector registers: only gfx942 has rules (the scalar rules
+            // below name scalar codes only).
+            if !gfx9 {
                 continue;
             }
-            if code == 126 && count == 2 || gen == Generation::Gfx11 && code == 127 {
-                // exec_hi (SReg_32_XEXEC_HI) or exec (SReg_64_XEXEC_XNULL)
-                // cannot be a scalar address.
-                return Err("scalar address");
-            }
-        }
-        if matches!(info.family, Family::Mubuf | Family::Mtbuf)
-            && spec.field == Field::Soffset
-            && code == 254
-        {
-            return Err("soffset (src_lds_direct is not a scalar register)");
-        }
-        if info.family == Family::Smem
-            && spec.field == Field::Sdata
-            && info.mods_rejected & table::MOD_SDATA_M0_EXEC != 0
-            && (code == operand::m0_code(gen) || (126..=127).contains(&code))
-        {
-            return Err("data register (m0 and exec are not allowed)");
-        }
-        if code < VGPR0 {
-            let aligned = operand::align_scalar_tuple(gen, code, width);
-            if !operand::scalar_reg_valid(gen, aligned, width) {
-                return Err("scalar register");
-            }
-            inst.operands[i] = Operand::Reg {
-                code: aligned,
-                count,
-                half,
-            };
-        } else {
             // Only tuples the table declares (not MUBUF's idxen+offen
             // address pair) must be aligned.
             let index = code - if code >= AGPR0 { AGPR0 } else { VGPR0 };
@@ -298,17 +335,46 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             // ranges and MFMA results may run past the end).
             let agpr = code >= AGPR0;
             let aligned = spec.dwords >= 2 && !matches!(spec.kind, Kind::Sreg)
-                || info.family == Family::Mubuf && spec.field == Field::Addr;
-            let exempt = agpr && info.family.is_flat() && info.flags.has(Flags::RTN);
-            if gen == Generation::Gfx9 && width >= 2 && aligned && !exempt && index % 2 != 0 {
+                || family == Family::Mubuf && spec.field == Field::Addr;
+            let exempt = agpr && flat && info.flags.has(Flags::RTN);
+            if aligned && !exempt && index % 2 != 0 && width() >= 2 {
                 return Err("odd-aligned register tuple");
             }
-            let memory =
-                info.family.is_flat() || matches!(info.family, Family::Mubuf | Family::Mtbuf);
-            if gen == Generation::Gfx9 && agpr && memory && index as u32 + width as u32 > 256 {
+            if agpr && memory && index as u32 + width() as u32 > 256 {
                 return Err("register range past the last register");
             }
+            continue;
         }
+        if flat && spec.field == Field::Saddr {
+            if code == saddr_off(gen) {
+                continue;
+            }
+            if code == 126 && count == 2 || gen == Generation::Gfx11 && code == 127 {
+                // exec_hi (SReg_32_XEXEC_HI) or exec (SReg_64_XEXEC_XNULL)
+                // cannot be a scalar address.
+                return Err("scalar address");
+            }
+        }
+        if memory && !flat && spec.field == Field::Soffset && code == 254 {
+            return Err("soffset (src_lds_direct is not a scalar register)");
+        }
+        if family == Family::Smem
+            && spec.field == Field::Sdata
+            && info.mods_rejected & table::MOD_SDATA_M0_EXEC != 0
+            && (code == operand::m0_code(gen) || (126..=127).contains(&code))
+        {
+            return Err("data register (m0 and exec are not allowed)");
+        }
+        let width = width();
+        let aligned = operand::align_scalar_tuple(gen, code, width);
+        if !operand::scalar_reg_valid(gen, aligned, width) {
+            return Err("scalar register");
+        }
+        inst.operands[i] = Operand::Reg {
+            code: aligned,
+            count,
+            half,
+        };
     }
     Ok(())
 }
@@ -320,14 +386,10 @@ fn check_unused(
     layout: &Layout,
     info: &OpInfo,
     words: &[u32],
+    mem: u16,
 ) -> Result<(), &'static str> {
     let has = |f: Field| info.operands.iter().any(|o| o.field == f);
-    let mut set = 0u16;
-    for (bit, b) in layout.mod_bits {
-        if b.get(words) != 0 {
-            set |= format::mod_bit(*bit);
-        }
-    }
+    let mut set = mem;
     if layout.offset.is_some_and(|b| b.get(words) != 0) {
         set |= table::MOD_OFFSET;
     }
@@ -340,9 +402,7 @@ fn check_unused(
     }
     if layout.family == Family::Mubuf
         && gen == Generation::Gfx9
-        && layout
-            .mod_bit(ModBit::Lds)
-            .is_some_and(|b| b.get(words) != 0)
+        && mem & format::mod_bit(ModBit::Lds) != 0
         && !info.flags.has(Flags::LDS_DMA)
     {
         // Only the loads with an LDS form take the LDS bit on gfx942.
@@ -377,6 +437,35 @@ pub(crate) fn flat_saddr_off(gen: Generation) -> u32 {
     }
 }
 
+/// The common operands, read straight from their field: what
+/// [`decode_operand`] gives for them in a native (no DPP/SDWA) encoding
+/// outside SMEM. `None` for everything else (literals, 9-bit VGPR
+/// fields, true16 halves, scaled scalar bases, immediates).
+#[inline]
+fn plain_operand(layout: &Layout, spec: &table::OperandSpec, words: &[u32]) -> Option<Operand> {
+    if spec.half {
+        return None;
+    }
+    let b = layout.field(spec.field)?;
+    let raw = b.get(words) as u16;
+    let count = spec.dwords.max(1);
+    let reg = |code| Operand::Reg {
+        code,
+        count,
+        half: 0,
+    };
+    match spec.kind {
+        Kind::Vgpr if b.width != 9 => Some(reg(VGPR0 + raw)),
+        Kind::Sreg if !matches!(spec.field, Field::Sbase | Field::Srsrc) => Some(reg(raw)),
+        Kind::Ssrc | Kind::Vsrc if raw != LITERAL => Some(if operand::is_inline_const(raw) {
+            Operand::Const(raw as u8)
+        } else {
+            reg(raw)
+        }),
+        _ => None,
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn decode_operand(
     gen: Generation,
@@ -386,7 +475,10 @@ fn decode_operand(
     words: &[u32],
     cur: &mut Cursor,
     mods: &Mods,
-) -> Result<Operand, DecodeError> {
+    slot: &mut Operand,
+) -> Result<(), DecodeError> {
+    // Every result is stored into `slot` where it is made (a merged
+    // `Result<Operand, _>` was built in pieces and reloaded whole).
     let invalid = |what| DecodeError::Invalid {
         offset: cur.offset,
         name: info.name,
@@ -394,17 +486,26 @@ fn decode_operand(
     };
     let count = spec.dwords.max(1);
     if let Kind::Implicit(code) = spec.kind {
-        return Ok(Operand::Reg {
-            code,
-            count,
-            half: 0,
-        });
+        {
+            *slot = Operand::Reg {
+                code,
+                count,
+                half: 0,
+            };
+            return Ok(());
+        }
     }
     if spec.field == Field::Literal || matches!(spec.kind, Kind::Literal) {
-        return Ok(Operand::Literal(cur.literal()?));
+        {
+            *slot = Operand::Literal(cur.literal()?);
+            return Ok(());
+        }
     }
     if layout.family == Family::Smem && spec.field == Field::Soffset {
-        return Ok(smem_soffset(gen, layout, words));
+        {
+            *slot = smem_soffset(gen, layout, words);
+            return Ok(());
+        }
     }
     let sdwa = mods.variant == Variant::Sdwa;
     if sdwa && spec.field == Field::Sdst && layout.family == Family::Vopc {
@@ -414,14 +515,20 @@ fn decode_operand(
         } else {
             106
         };
-        return Ok(Operand::Reg {
-            code: code as u16,
-            count,
-            half: 0,
-        });
+        {
+            *slot = Operand::Reg {
+                code: code as u16,
+                count,
+                half: 0,
+            };
+            return Ok(());
+        }
     }
     let raw = match spec.field {
-        Field::Offset => return Ok(Operand::Imm(0)),
+        Field::Offset => {
+            *slot = Operand::Imm(0);
+            return Ok(());
+        }
         f => match layout.field(f) {
             Some(b) => b.get(words),
             None => return Err(invalid("operand field")),
@@ -461,7 +568,7 @@ fn decode_operand(
         ),
         _ => (raw, spec),
     };
-    Ok(match spec.kind {
+    *slot = match spec.kind {
         Kind::Imm(_) => Operand::Imm(raw as i32),
         Kind::Sreg => {
             let code = match spec.field {
@@ -489,9 +596,15 @@ fn decode_operand(
                 {
                     // True16 VOP1/2/C: bit 7 of the VGPR number selects the high half.
                     if fake16(layout, info, mods) {
-                        return Ok(Operand::vgpr(code - VGPR0));
+                        {
+                            *slot = Operand::vgpr(code - VGPR0);
+                            return Ok(());
+                        }
                     }
-                    return Ok(t16_reg(layout, spec, code, mods));
+                    {
+                        *slot = t16_reg(layout, spec, code, mods);
+                        return Ok(());
+                    }
                 } else {
                     code
                 };
@@ -514,15 +627,21 @@ fn decode_operand(
                 // accumulator; scalar registers are not allowed.
                 let code = raw as u16;
                 if spec.field == Field::Src2 && operand::is_inline_const(code) {
-                    return Ok(Operand::Const(code as u8));
+                    {
+                        *slot = Operand::Const(code as u8);
+                        return Ok(());
+                    }
                 }
                 if spec.field == Field::Src2 && (230..LITERAL).contains(&code) {
                     // src_private_base and friends read like constants.
-                    return Ok(Operand::Reg {
-                        code,
-                        count,
-                        half: 0,
-                    });
+                    {
+                        *slot = Operand::Reg {
+                            code,
+                            count,
+                            half: 0,
+                        };
+                        return Ok(());
+                    }
                 }
                 return Err(invalid("operand (VGPR or AGPR expected)"));
             }
@@ -532,11 +651,14 @@ fn decode_operand(
                 if !(230..LITERAL as u32).contains(&raw) {
                     return Err(invalid("operand (VGPR expected)"));
                 }
-                return Ok(Operand::Reg {
-                    code: raw as u16,
-                    count,
-                    half: 0,
-                });
+                {
+                    *slot = Operand::Reg {
+                        code: raw as u16,
+                        count,
+                        half: 0,
+                    };
+                    return Ok(());
+                }
             }
             let agpr = match spec.kind {
                 Kind::Agpr => true,
@@ -545,9 +667,15 @@ fn decode_operand(
             };
             if spec.half && gen == Generation::Gfx11 {
                 if fake16(layout, info, mods) {
-                    return Ok(Operand::vgpr(index_ as u16));
+                    {
+                        *slot = Operand::vgpr(index_ as u16);
+                        return Ok(());
+                    }
                 }
-                return Ok(t16_reg(layout, spec, VGPR0 + index_ as u16, mods));
+                {
+                    *slot = t16_reg(layout, spec, VGPR0 + index_ as u16, mods);
+                    return Ok(());
+                }
             }
             Operand::Reg {
                 code: if agpr { AGPR0 } else { VGPR0 } + index_ as u16,
@@ -557,7 +685,8 @@ fn decode_operand(
         }
         // Handled before the field is read.
         Kind::Literal | Kind::Implicit(_) => Operand::None,
-    })
+    };
+    Ok(())
 }
 
 /// The SGPR offset of an SMEM instruction ([CDNA3] §"SMEM": with SOE it
@@ -622,13 +751,13 @@ fn acc_selected(layout: &Layout, field: Field, words: &[u32]) -> bool {
         .is_some_and(|b| b.get(words) != 0)
 }
 
-fn decode_mods(gen: Generation, layout: &Layout, info: &OpInfo, words: &[u32]) -> Mods {
-    let mut m = Mods::default();
-    for (bit, b) in layout.mod_bits {
-        if b.get(words) != 0 {
-            m.mem |= format::mod_bit(*bit);
-        }
-    }
+/// The modifiers of an instruction whose family's modifier bits are
+/// `mem` (as `format::mod_bit`s).
+fn decode_mods(gen: Generation, layout: &Layout, info: &OpInfo, words: &[u32], mem: u16) -> Mods {
+    let mut m = Mods {
+        mem,
+        ..Mods::default()
+    };
     if let Some(b) = layout.offset {
         let v = b.get(words);
         m.offset = if layout.offset_signed {
@@ -642,9 +771,7 @@ fn decode_mods(gen: Generation, layout: &Layout, info: &OpInfo, words: &[u32]) -
     }
     if layout.family == Family::Smem
         && gen == Generation::Gfx9
-        && layout
-            .mod_bit(ModBit::Imm)
-            .is_none_or(|b| b.get(words) == 0)
+        && mem & format::mod_bit(ModBit::Imm) == 0
     {
         // Without IMM the offset field is not an offset (it names the SGPR
         // offset, or is ignored with SOE).
@@ -686,4 +813,23 @@ fn sign_extend(v: u32, width: u8) -> i32 {
 /// The opcode and its table entry.
 pub fn info(processor: Processor, opcode: Opcode) -> Option<&'static OpInfo> {
     table::table(processor.generation()).get(opcode.0 as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `select_form` takes the first entry of an encoding outside the
+    /// families that have returning / LDS forms: no other family may
+    /// have them.
+    #[test]
+    fn only_memory_families_have_selected_forms() {
+        for gen in [Generation::Gfx9, Generation::Gfx11] {
+            for op in table::table(gen) {
+                if op.flags.has(Flags::RTN) || op.flags.has(Flags::LDS_DMA) {
+                    assert!(has_forms(op.family), "{} ({:?})", op.name, op.family);
+                }
+            }
+        }
+    }
 }

@@ -123,13 +123,10 @@ const fn b(word: u8, lo: u8, width: u8) -> Bits {
 }
 
 impl Bits {
+    #[inline]
     pub fn get(self, words: &[u32]) -> u32 {
-        let w = words[self.word as usize] >> self.lo;
-        if self.width == 32 {
-            w
-        } else {
-            w & ((1 << self.width) - 1)
-        }
+        // The mask is computed in 64 bits so width 32 needs no branch.
+        (words[self.word as usize] >> self.lo) & ((1u64 << self.width) - 1) as u32
     }
 
     pub fn set(self, words: &mut [u32], value: u32) {

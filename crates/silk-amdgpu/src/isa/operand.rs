@@ -234,45 +234,21 @@ pub fn align_scalar_tuple(gen: Generation, code: u16, count: u8) -> u16 {
 /// `vcc`, `ttmp[4:7]`, `v1.h`.
 pub fn print_reg(gen: Generation, code: u16, count: u8, half: u8, out: &mut String) {
     use std::fmt::Write;
-    let range = |out: &mut String, prefix: &str, n: u16| {
-        match prefix.as_bytes() {
-            [c] => out.push(*c as char),
-            _ => out.push_str(prefix),
-        }
-        if count == 1 {
-            super::text::dec(out, n as u64);
-        } else {
-            out.push('[');
-            super::text::dec(out, n as u64);
-            out.push(':');
-            super::text::dec(out, n as u64 + count as u64 - 1);
-            out.push(']');
-        }
-    };
-    if code >= AGPR0 {
-        range(out, "a", code - AGPR0);
+    // Register numbers go straight into `out` (this is on every
+    // register operand of the disassembler's path).
+    let (file, n) = if code >= AGPR0 {
+        ('a', code - AGPR0)
     } else if code >= VGPR0 {
-        range(out, "v", code - VGPR0);
-        match half {
-            1 => {
-                out.push('.');
-                out.push('l');
-            }
-            2 => {
-                out.push('.');
-                out.push('h');
-            }
-            _ => {}
-        }
+        ('v', code - VGPR0)
     } else if code < sgpr_limit(gen) {
-        range(out, "s", code);
-    } else if code == null_code(gen) {
-        // `null` names no register, whatever the operand's width.
-        out.push_str("null");
+        ('s', code)
     } else if (108..=123).contains(&code) {
-        range(out, "ttmp", code - 108);
+        out.push_str("ttmp");
+        return reg_number(out, code - 108, count);
     } else {
+        // `null` names no register, whatever the operand's width.
         let name = match count {
+            _ if code == null_code(gen) => Some("null"),
             1 => special_name(gen, code),
             2 => special_pair_name(gen, code),
             _ => None,
@@ -283,5 +259,29 @@ pub fn print_reg(gen: Generation, code: u16, count: u8, half: u8, out: &mut Stri
                 let _ = write!(out, "<invalid reg {code}x{count}>");
             }
         }
+        return;
+    };
+    out.push(file);
+    reg_number(out, n, count);
+    if file == 'v' {
+        match half {
+            1 => out.push_str(".l"),
+            2 => out.push_str(".h"),
+            _ => {}
+        }
+    }
+}
+
+/// `n` or `[n:n+count-1]`.
+#[inline(always)]
+fn reg_number(out: &mut String, n: u16, count: u8) {
+    if count == 1 {
+        super::text::dec_small(out, n);
+    } else {
+        out.push('[');
+        super::text::dec_small(out, n);
+        out.push(':');
+        super::text::dec_small(out, n + count as u16 - 1);
+        out.push(']');
     }
 }

@@ -34,25 +34,32 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
     if info.flags.has(Flags::OPTIONAL_IMM) && inst.operands[0] == Operand::Imm(0) {
         return;
     }
+    // Registers and inline constants of an instruction without source
+    // modifiers, whose family prints no register specially (memory
+    // addresses, `off`), print straight from their code.
+    let m = &inst.mods;
+    let memory = info.family.is_flat() || matches!(info.family, Family::Mubuf | Family::Mtbuf);
+    let plain = !memory && m.variant == Variant::Native && m.neg | m.abs == 0;
+    let n = (inst.num_operands as usize).min(specs.len());
     let mut first = true;
-    for (i, spec) in specs.iter().enumerate() {
-        let Some(op) = inst
-            .operands
-            .get(i)
-            .filter(|_| i < inst.num_operands as usize)
-        else {
-            break;
-        };
+    for (spec, op) in specs[..n].iter().zip(&inst.operands) {
         if info.family == Family::Smem && spec.field == Field::Soffset {
             // Printed with the immediate offset, see `print_smem_tail`.
             continue;
         }
-        if !first {
-            out.push(',');
-        }
-        out.push(' ');
+        out.push_str(if first { " " } else { ", " });
         first = false;
-        print_operand(processor, info, inst, spec, op, out);
+        match *op {
+            Operand::Reg { code, count, half } if plain => {
+                operand::print_reg(gen, code, count, half, out)
+            }
+            // Memory operands take no source modifiers.
+            Operand::Reg { code, count, half } if memory => {
+                print_reg_operand(gen, info, inst, spec, code, count, half, out)
+            }
+            Operand::Const(code) if plain => print_inline(spec.ty, code as u16, out),
+            _ => print_operand(processor, info, inst, spec, op, out),
+        }
     }
     match form {
         Some(f) if f.family == Family::Vop3 => dpp::print_vop3_mods(f, &inst.mods, out),
@@ -191,6 +198,10 @@ fn print_reg_operand(
     half: u8,
     out: &mut String,
 ) {
+    if !(info.family.is_flat() || matches!(info.family, Family::Mubuf | Family::Mtbuf)) {
+        // Only memory operands change width or print as `off`.
+        return operand::print_reg(gen, code, count, half, out);
+    }
     let m = &inst.mods;
     let count = effective_count(gen, info, inst, spec, count);
     match (info.family, spec.field) {
@@ -221,6 +232,12 @@ pub(crate) fn effective_count(
     spec: &OperandSpec,
     count: u8,
 ) -> u8 {
+    if !matches!(spec.field, Field::Addr | Field::Vdst | Field::Data0)
+        || !(info.family.is_flat() || matches!(info.family, Family::Mubuf | Family::Mtbuf))
+    {
+        // Only memory addresses and data change width.
+        return count;
+    }
     let m = &inst.mods;
     match (info.family, spec.field) {
         (Family::Global, Field::Addr) => {

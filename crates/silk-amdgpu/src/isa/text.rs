@@ -33,6 +33,47 @@ pub(crate) fn dec(out: &mut String, v: u64) {
     push_ascii(out, &buf[i..]);
 }
 
+/// Unsigned decimal of a register number or small field: the digits of
+/// 0..=999 come from a table and are pushed without branching on their
+/// count (register numbers are as often one, two or three digits long:
+/// a branch per length was mispredicted).
+#[inline(always)]
+pub(crate) fn dec_small(out: &mut String, v: u16) {
+    let Some(&[a, b, c, len]) = DEC3.get(v as usize) else {
+        return dec(out, v as u64);
+    };
+    let end = out.len() + len as usize;
+    out.push((a & 0x7f) as char);
+    out.push((b & 0x7f) as char);
+    out.push((c & 0x7f) as char);
+    out.truncate(end);
+}
+
+/// Per number 0..=999: its digits, left-aligned (ASCII `0` pads), and
+/// how many there are.
+static DEC3: [[u8; 4]; 1000] = {
+    let mut t = [[b'0'; 4]; 1000];
+    let mut v = 0;
+    while v < 1000 {
+        let d = [(v / 100) as u8, (v / 10 % 10) as u8, (v % 10) as u8];
+        let len = if v >= 100 {
+            3
+        } else if v >= 10 {
+            2
+        } else {
+            1
+        };
+        let mut k = 0;
+        while k < len {
+            t[v][k] = b'0' + d[3 - len + k];
+            k += 1;
+        }
+        t[v][3] = len as u8;
+        v += 1;
+    }
+    t
+};
+
 /// Signed decimal.
 #[inline]
 pub(crate) fn int(out: &mut String, v: i64) {
@@ -97,6 +138,11 @@ mod tests {
             255,
             4096,
             65535,
+            100,
+            101,
+            510,
+            999,
+            1000,
             u32::MAX as u64,
             u64::MAX,
         ];
@@ -110,6 +156,11 @@ mod tests {
             s.clear();
             hex0x(&mut s, v);
             assert_eq!(s, format!("{v:#x}"));
+            if v <= u16::MAX as u64 {
+                s.clear();
+                dec_small(&mut s, v as u16);
+                assert_eq!(s, format!("{v}"));
+            }
         }
         for v in [0i64, -1, 7, -16, 64, i64::MIN, i64::MAX, -32768] {
             let mut s = String::new();
