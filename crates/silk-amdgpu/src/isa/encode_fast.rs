@@ -754,17 +754,46 @@ const _: () = {
     ]));
 };
 
-/// Encode `inst` if the fast path covers it; `None` hands it to the general path.
+/// The plans of one processor ([`plans`]), chosen once for a run of
+/// instructions.
+#[derive(Clone, Copy)]
+pub(crate) struct Plans {
+    processor: Processor,
+    gen: Generation,
+    bit: u8,
+    plans: &'static [Plan],
+    form_plans: &'static [FormPlan],
+}
+
 #[inline(always)]
-pub(crate) fn encode(processor: Processor, inst: &Inst, buf: &mut [u32; 4]) -> Option<usize> {
-    let (gen, plans, form_plans): (_, &[Plan], &[FormPlan]) = match processor {
+pub(crate) fn plans(processor: Processor) -> Plans {
+    let (gen, plans, form_plans): (_, &'static [Plan], &'static [FormPlan]) = match processor {
         Processor::Gfx942 => (Generation::Gfx9, &GFX9_PLANS, &GFX9_FORM_PLANS),
         Processor::Gfx1100 | Processor::Gfx1151 => {
             (Generation::Gfx11, &GFX11_PLANS, &GFX11_FORM_PLANS)
         }
     };
+    Plans {
+        processor,
+        gen,
+        bit: table::processor_bit(processor),
+        plans,
+        form_plans,
+    }
+}
+
+/// Encode `inst` if the fast path covers it; `None` hands it to the general path.
+#[inline(always)]
+pub(crate) fn encode(processor: Processor, inst: &Inst, buf: &mut [u32; 4]) -> Option<usize> {
+    encode_with(&plans(processor), inst, buf)
+}
+
+/// [`encode`] with the processor's plans already chosen.
+#[inline(always)]
+pub(crate) fn encode_with(p: &Plans, inst: &Inst, buf: &mut [u32; 4]) -> Option<usize> {
+    let (processor, gen, plans, form_plans) = (p.processor, p.gen, p.plans, p.form_plans);
     let plan = plans.get(inst.opcode.0 as usize)?;
-    if plan.processors & table::processor_bit(processor) == 0 {
+    if plan.processors & p.bit == 0 {
         return None;
     }
     if plan.vopd {
