@@ -193,6 +193,8 @@ pub(crate) struct Plan {
 /// opcode's [`Plan`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct FormPlan {
+    /// The form's processors ([`Form::processors`]).
+    processors: u8,
     operands: u8,
     /// `dpp::check` precomputed: control-dword bits the form rejects
     /// (source modifiers it lacks, SDWA clamp/omod) ...
@@ -206,6 +208,7 @@ pub(crate) struct FormPlan {
 }
 
 const FORM_NONE: FormPlan = FormPlan {
+    processors: 0,
     operands: u8::MAX,
     bad: 0,
     sels: 0,
@@ -496,6 +499,7 @@ const fn form_plan(gen: Generation, form: &Form) -> FormPlan {
         i += 1;
     }
     p.operands = form.operands.len() as u8;
+    p.processors = form.processors;
     p
 }
 
@@ -758,7 +762,6 @@ const _: () = {
 /// instructions.
 #[derive(Clone, Copy)]
 pub(crate) struct Plans {
-    processor: Processor,
     gen: Generation,
     bit: u8,
     plans: &'static [Plan],
@@ -774,7 +777,6 @@ pub(crate) fn plans(processor: Processor) -> Plans {
         }
     };
     Plans {
-        processor,
         gen,
         bit: table::processor_bit(processor),
         plans,
@@ -791,7 +793,7 @@ pub(crate) fn encode(processor: Processor, inst: &Inst, buf: &mut [u32; 4]) -> O
 /// [`encode`] with the processor's plans already chosen.
 #[inline(always)]
 pub(crate) fn encode_with(p: &Plans, inst: &Inst, buf: &mut [u32; 4]) -> Option<usize> {
-    let (processor, gen, plans, form_plans) = (p.processor, p.gen, p.plans, p.form_plans);
+    let (gen, plans, form_plans) = (p.gen, p.plans, p.form_plans);
     let plan = plans.get(inst.opcode.0 as usize)?;
     if plan.processors & p.bit == 0 {
         return None;
@@ -810,20 +812,27 @@ pub(crate) fn encode_with(p: &Plans, inst: &Inst, buf: &mut [u32; 4]) -> Option<
         Variant::Dpp8 => 1,
         Variant::Sdwa => 2,
     };
-    let i = plan.forms[slot] as usize;
-    let form = table::forms(gen).get(i)?;
-    let fp = form_plans.get(i)?;
+    let fp = form_plans.get(plan.forms[slot] as usize)?;
     // A later form of the same encoding may be this processor's: the
     // general path finds it.
-    if !form.on(processor) || inst.num_operands != fp.operands {
+    if fp.processors & p.bit == 0 || inst.num_operands != fp.operands {
         return None;
     }
+    let m = &inst.mods;
+    // `dpp::ctrl_base` and `dpp::src0_code`, per variant.
+    let ctrl = m.extra & [!0xff, !0xff, !(0xff | SDWA_S0 | SDWA_S1)][slot];
+    let src0 = match slot {
+        0 => dpp::SRC0_DPP16,
+        1 if m.mem & dpp::DPP8_FI != 0 => dpp::SRC0_DPP8_FI,
+        1 => dpp::SRC0_DPP8,
+        _ => dpp::SRC0_SDWA,
+    };
     run(
         gen,
         plan,
         &fp.ops,
         plan.cmpx_any & fp.cmpx_mask,
-        Some(fp),
+        Some((fp, ctrl, src0)),
         inst,
         buf,
     )
@@ -917,13 +926,15 @@ fn run(
     plan: &Plan,
     ops: &[OpPlan; MAX_OPERANDS],
     cmpx: u64,
-    form: Option<&FormPlan>,
+    // A DPP/SDWA form: its plan, the control dword without the operands'
+    // bits, and the src0 code that selects the form.
+    form: Option<(&FormPlan, u32, u32)>,
     inst: &Inst,
     buf: &mut [u32; 4],
 ) -> Option<usize> {
     let m = &inst.mods;
     let mut ctrl = match form {
-        Some(_) => dpp::ctrl_base(m),
+        Some((_, c, _)) => c,
         None => 0,
     };
     let mut v = plan.fixed;
@@ -1072,16 +1083,11 @@ fn run(
         set(&mut v, plan.vaddr_shift, plan.vaddr_width, 0);
     }
     let base = plan.base as usize;
-    if let Some(fp) = form {
+    if let Some((fp, _, src0)) = form {
         if literal.is_some() || plan.src0_width == 0 || !ctrl_ok(gen, fp, m.variant, ctrl) {
             return None;
         }
-        set(
-            &mut v,
-            plan.src0_shift,
-            plan.src0_width,
-            dpp::src0_code(m).unwrap_or(0),
-        );
+        set(&mut v, plan.src0_shift, plan.src0_width, src0);
         *buf = [v as u32, (v >> 32) as u32, 0, 0];
         buf[base] = ctrl;
         return Some(base + 1);
