@@ -838,13 +838,39 @@ pub(crate) fn encode_with(p: &Plans, inst: &Inst, buf: &mut [u32; 4]) -> Option<
     )
 }
 
+/// [`dpp::dpp_ctrl_valid`] of every 9-bit `dpp_ctrl` value, as bits: one
+/// load instead of a chain of range compares that mispredicts on a mix.
+const fn dpp_ctrl_bitmap(gen: Generation) -> [u64; 8] {
+    let mut out = [0u64; 8];
+    let mut c = 0;
+    while c < 512 {
+        if dpp::dpp_ctrl_valid(gen, c) {
+            out[c as usize / 64] |= 1 << (c % 64);
+        }
+        c += 1;
+    }
+    out
+}
+
+const DPP_CTRL_VALID: [[u64; 8]; 2] = [
+    dpp_ctrl_bitmap(Generation::Gfx9),
+    dpp_ctrl_bitmap(Generation::Gfx11),
+];
+
+// The bitmap covers the whole field.
+const _: () = assert!(dpp::DPP_CTRL.width == 9);
+
 /// `dpp::check` from the form's precomputed masks.
 #[inline(always)]
 fn ctrl_ok(gen: Generation, fp: &FormPlan, variant: Variant, ctrl: u32) -> bool {
     let field = |b: Bits| ctrl >> b.lo & ((1 << b.width) - 1);
     ctrl & fp.bad == 0
         && match variant {
-            Variant::Dpp16 => dpp::dpp_ctrl_valid(gen, field(dpp::DPP_CTRL)),
+            Variant::Dpp16 => {
+                let c = field(dpp::DPP_CTRL) as usize;
+                DPP_CTRL_VALID[matches!(gen, Generation::Gfx11) as usize][c / 64] >> (c % 64) & 1
+                    != 0
+            }
             Variant::Sdwa => {
                 (fp.sels & SEL_SRC0 == 0 || field(dpp::SDWA_SEL[0]) <= 6)
                     && (fp.sels & SEL_DST == 0
