@@ -1,6 +1,6 @@
-//! The implicit registers of each opcode (EXEC, VCC, SCC, M0), and
-//! `cargo xtask isa-flags`, which rewrites only the `flags:` of the
-//! checked-in tables from them without probing LLVM.
+//! The implicit registers of each opcode (EXEC, VCC, SCC, M0), the MFMA
+//! pass counts, and `cargo xtask isa-flags`, which rewrites only the
+//! `flags:` of the checked-in tables from them without probing LLVM.
 //!
 //! Source of truth: the instruction descriptions of the "AMD Instinct MI300
 //! (CDNA3) ISA" guide (gfx942) and the "RDNA3 ISA" guide (gfx1100/gfx1151),
@@ -27,6 +27,61 @@ pub(crate) const IMPLICIT: [&str; 8] = [
     "READS_M0",
     "WRITES_M0",
 ];
+
+/// The pass-count flag names [`mfma_passes_flag`] owns (and `isa-flags`
+/// rewrites).
+pub(crate) const MFMA_PASSES: [&str; 4] = [
+    "MFMA_PASSES_2",
+    "MFMA_PASSES_4",
+    "MFMA_PASSES_8",
+    "MFMA_PASSES_16",
+];
+
+/// Passes of a gfx942 MFMA / SMFMAC opcode from its mnemonic
+/// (`v_mfma_<D>_<M>x<N>x<K>[_<B>b]_<AB>`, `v_smfmac_<D>_<M>x<N>x<K>_<AB>`),
+/// `None` for other opcodes. CDNA3 ISA §7.1 "Matrix Fused-Multiply-Add
+/// (MFMA)", the opcode table's cycle counts (4 cycles a pass):
+/// - f64 (DGEMM): 4x4 4 passes, 16x16 8;
+/// - SMFMAC: 16x16 4, 32x32 8;
+/// - 4x4 (16 blocks): 2;
+/// - f32 sources, or several blocks (`_4b`, `_2b`): 16x16 8, 32x32 16;
+/// - other (single-block XDL: f16, bf16, i8, xf32, fp8/bf8): 16x16 4, 32x32 8.
+///
+/// The same counts as LLVM 22's gfx942 scheduling model (`SISchedule.td`,
+/// `WriteNPassMAI` / `WriteNPassDGEMM`).
+pub(crate) fn mfma_passes(m: &str) -> Option<u8> {
+    let (sparse, rest) = if let Some(r) = m.strip_prefix("v_mfma_") {
+        (false, r)
+    } else {
+        (true, m.strip_prefix("v_smfmac_")?)
+    };
+    let parts: Vec<&str> = rest.split('_').collect();
+    // [D type, shape, (blocks,) A/B type]
+    let (&dst, &shape, &src) = (parts.first()?, parts.get(1)?, parts.last()?);
+    let rows: u32 = shape.split('x').next()?.parse().ok()?;
+    let blocks = parts.len() == 4 && parts[2].ends_with('b');
+    let passes = match (dst, rows) {
+        ("f64", 4) => 4,
+        ("f64", 16) => 8,
+        (_, 4) if !sparse => 2,
+        (_, 16) if !sparse && (blocks || src == "f32") => 8,
+        (_, 32) if !sparse && (blocks || src == "f32") => 16,
+        (_, 16) => 4,
+        (_, 32) => 8,
+        _ => return None,
+    };
+    Some(passes)
+}
+
+/// The pass-count flag of an opcode ([`mfma_passes`]).
+pub(crate) fn mfma_passes_flag(m: &str) -> Option<&'static str> {
+    Some(match mfma_passes(m)? {
+        2 => "MFMA_PASSES_2",
+        4 => "MFMA_PASSES_4",
+        8 => "MFMA_PASSES_8",
+        _ => "MFMA_PASSES_16",
+    })
+}
 
 /// Whether a row's unencoded `vcc` operands (`Kind::Implicit(106)`) are
 /// written and/or read. LLVM prints destinations first, so an implicit
@@ -312,7 +367,7 @@ pub(crate) fn rewrite(gen: Generation, text: &str) -> Result<(String, usize), St
             .copied()
             .filter(|t| {
                 !t.strip_prefix("Flags::")
-                    .is_some_and(|f| IMPLICIT.contains(&f))
+                    .is_some_and(|f| IMPLICIT.contains(&f) || MFMA_PASSES.contains(&f))
             })
             .collect();
         let base = flags(gen, family, name);
@@ -327,6 +382,7 @@ pub(crate) fn rewrite(gen: Generation, text: &str) -> Result<(String, usize), St
         let implicit = implicit_flags(family, name, lds_dma, &operands);
         let mut new: Vec<String> = base_tokens;
         new.extend(implicit.iter().map(|f| format!("Flags::{f}")));
+        new.extend(mfma_passes_flag(name).map(|f| format!("Flags::{f}")));
         new.extend(rest[base.len()..].iter().map(|t| t.to_string()));
         let new = if new.is_empty() {
             "0".to_string()

@@ -267,34 +267,53 @@ pub type Emitted = (Vec<Inst>, Vec<usize>, Vec<u8>);
 
 pub fn emit(mf: &mir::MFunction) -> Result<Emitted, Error> {
     let p = mf.processor;
+    let cannot = |inst: &Inst, e: &dyn std::fmt::Display| {
+        Error::Internal(format!("cannot encode `{}`: {e}", mir::text(p, inst)))
+    };
     let encode_into = |inst: &Inst, words: &mut Vec<u32>| {
         words.clear();
-        encode::encode(p, inst, words)
-            .map_err(|e| Error::Internal(format!("cannot encode `{}`: {e}", mir::text(p, inst))))
+        encode::encode(p, inst, words).map_err(|e| cannot(inst, &e))
     };
     // One encoding pass with branch offsets 0 (branches are one-dword
     // SOPP whatever the offset), then the branches again with offsets.
+    // The instructions between branches and block starts are encoded as
+    // one run (`encode_all`); the branches one by one, to note where they are.
     let mut block_byte = Vec::with_capacity(mf.blocks.len());
     let mut insts = Vec::new();
     let mut block_starts = Vec::with_capacity(mf.blocks.len());
     let mut code = Vec::new();
     let mut words = Vec::new();
     let mut branches = Vec::new(); // (instruction index, byte offset, dwords, MInst)
+                                   // Instructions from `run_start` on are not encoded yet.
+    let mut run_start = 0;
+    let flush = |insts: &[Inst], code: &mut Vec<u8>, words: &mut Vec<u32>| {
+        words.clear();
+        encode::encode_all(p, insts, words).map_err(|e| cannot(&insts[e.index], &e.source))?;
+        for w in words.iter() {
+            code.extend_from_slice(&w.to_le_bytes());
+        }
+        Ok::<(), Error>(())
+    };
     for b in &mf.blocks {
+        flush(&insts[run_start..], &mut code, &mut words)?;
+        run_start = insts.len();
         block_byte.push(code.len());
         block_starts.push(insts.len());
         for i in &b.insts {
             let inst = mir::to_isa(i, &|_| 0)?;
-            encode_into(&inst, &mut words)?;
             if i.ops.iter().any(|o| matches!(o, mir::MOp::Label(_))) {
+                flush(&insts[run_start..], &mut code, &mut words)?;
+                encode_into(&inst, &mut words)?;
                 branches.push((insts.len(), code.len(), words.len(), i));
-            }
-            for w in &words {
-                code.extend_from_slice(&w.to_le_bytes());
+                for w in &words {
+                    code.extend_from_slice(&w.to_le_bytes());
+                }
+                run_start = insts.len() + 1;
             }
             insts.push(inst);
         }
     }
+    flush(&insts[run_start..], &mut code, &mut words)?;
     for (k, here, n, i) in branches {
         let inst = mir::to_isa(i, &|t| {
             let target = block_byte[t.0 as usize] as i64;

@@ -186,11 +186,11 @@ pub const T_DGEMM: u16 = 1 << 7;
 pub const T_DOT: u16 = 1 << 8;
 pub const T_DEPCTR: u16 = 1 << 9;
 
-/// Tags of a mnemonic (without `_e32`/`_e64`) and, for MFMA, its pass
-/// count (CDNA3 ISA §7.1 MFMA table: 4x4 2, 16x16 8, 32x32 16 passes for
-/// f32 and the multi-block XDL shapes; single-block XDL 16x16 4 and 32x32
-/// 8; f64 4x4 4 and 16x16 8).
-pub fn tags_of(name: &str) -> (u16, u8) {
+/// Tags of a mnemonic (without `_e32`/`_e64`). MFMA pass counts come
+/// from the opcode table ([`OpInfo::mfma_passes`]); the MFMA kind here:
+/// f64 shapes are DGEMM, and gfx942 MFMAs with other than f32 sources are
+/// XDL (CDNA3 ISA §7.1 MFMA table).
+pub fn tags_of(name: &str) -> u16 {
     let t = match name {
         "s_nop" => T_NOP,
         "v_div_fmas_f32" | "v_div_fmas_f64" => T_DIV_FMAS,
@@ -204,27 +204,15 @@ pub fn tags_of(name: &str) -> (u16, u8) {
         _ => 0,
     };
     let Some(shape) = name.strip_prefix("v_mfma_") else {
-        return (t, 0);
+        return t;
     };
-    let m: u32 = shape
-        .split('_')
-        .nth(1)
-        .and_then(|s| s.split('x').next())
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(32);
-    let multi = shape.contains("b_");
     if shape.starts_with("f64") {
-        return (T_DGEMM, if m == 4 { 4 } else { 8 });
+        T_DGEMM
+    } else if shape.ends_with("_f32") {
+        0
+    } else {
+        T_XDL
     }
-    let xdl = !shape.ends_with("_f32");
-    let passes = match (m, xdl && !multi) {
-        (4, _) => 2,
-        (16, true) => 4,
-        (32, true) => 8,
-        (16, false) => 8,
-        _ => 16,
-    };
-    (if xdl { T_XDL } else { 0 }, passes)
 }
 
 /// A register range read or written: AGPR?, first register, count, and
@@ -293,8 +281,8 @@ impl HazardInfo {
         }
     }
 
-    /// Build from a decoded instruction. `tags`/`passes` come from
-    /// [`tags_of`]; `ws` is the wave size.
+    /// Build from a decoded instruction. `tags` come from [`tags_of`],
+    /// `passes` from [`OpInfo::mfma_passes`]; `ws` is the wave size.
     pub fn new(inst: &Inst, info: &OpInfo, tags: u16, passes: u8, ws: usize) -> Self {
         let f = info.flags;
         let mut h = HazardInfo {
@@ -983,17 +971,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn mfma_pass_counts_follow_the_shape() {
-        assert_eq!(tags_of("v_mfma_f32_32x32x2_f32"), (0, 16));
-        assert_eq!(tags_of("v_mfma_f32_16x16x4_f32"), (0, 8));
-        assert_eq!(tags_of("v_mfma_f32_4x4x1_16b_f32"), (0, 2));
-        assert_eq!(tags_of("v_mfma_f32_16x16x16_f16"), (T_XDL, 4));
-        assert_eq!(tags_of("v_mfma_f32_32x32x8_bf16"), (T_XDL, 8));
-        assert_eq!(tags_of("v_mfma_f32_32x32x4_2b_f16"), (T_XDL, 16));
-        assert_eq!(tags_of("v_mfma_i32_16x16x4_4b_i8"), (T_XDL, 8));
-        assert_eq!(tags_of("v_mfma_f64_16x16x4_f64"), (T_DGEMM, 8));
-        assert_eq!(tags_of("v_mfma_f64_4x4x4_4b_f64"), (T_DGEMM, 4));
-        assert_eq!(tags_of("v_mfma_f32_16x16x32_fp8_bf8"), (T_XDL, 4));
+    fn mfma_kinds_follow_the_shape() {
+        assert_eq!(tags_of("v_mfma_f32_32x32x2_f32"), 0);
+        assert_eq!(tags_of("v_mfma_f32_4x4x1_16b_f32"), 0);
+        assert_eq!(tags_of("v_mfma_f32_16x16x16_f16"), T_XDL);
+        assert_eq!(tags_of("v_mfma_f32_32x32x4_2b_f16"), T_XDL);
+        assert_eq!(tags_of("v_mfma_f32_16x16x8_xf32"), T_XDL);
+        assert_eq!(tags_of("v_mfma_f64_4x4x4_4b_f64"), T_DGEMM);
+        assert_eq!(tags_of("v_mfma_f32_16x16x32_fp8_bf8"), T_XDL);
     }
 
     #[test]

@@ -22,7 +22,8 @@ use silk_amdgpu::target::{Generation, Processor};
 /// The per-opcode semantics of one processor.
 pub struct SemTable {
     pub entries: Vec<Option<(Handler, u32)>>,
-    /// Hazard tags and MFMA pass counts per opcode ([`crate::hazard::tags_of`]).
+    /// Hazard tags ([`crate::hazard::tags_of`]) and MFMA pass counts (from
+    /// the opcode table) per opcode.
     pub hazard_tags: Vec<(u16, u8)>,
 }
 
@@ -51,7 +52,10 @@ impl SemTable {
                     .strip_suffix("_e32")
                     .or_else(|| info.name.strip_suffix("_e64"))
                     .unwrap_or(info.name);
-                crate::hazard::tags_of(base)
+                (
+                    crate::hazard::tags_of(base),
+                    info.mfma_passes().unwrap_or(0),
+                )
             })
             .collect();
         SemTable {

@@ -195,8 +195,8 @@ fn push_dpp_ctrl(gen: Generation, ctrl: u32, out: &mut String) -> bool {
 /// [`dpp_ctrl_name`] names, as plain ranges for the encoder's fast path
 /// (a test checks the two agree on every value).
 #[inline]
-pub(crate) fn dpp_ctrl_valid(gen: Generation, ctrl: u32) -> bool {
-    let gfx9 = gen == Generation::Gfx9;
+pub(crate) const fn dpp_ctrl_valid(gen: Generation, ctrl: u32) -> bool {
+    let gfx9 = matches!(gen, Generation::Gfx9);
     match ctrl {
         0x000..=0x0ff | 0x101..=0x10f | 0x111..=0x11f | 0x121..=0x12f => true,
         0x130 | 0x134 | 0x138 | 0x13c | 0x142 | 0x143 => gfx9,

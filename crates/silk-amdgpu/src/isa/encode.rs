@@ -33,6 +33,60 @@ pub enum EncodeError {
     Modifier { name: &'static str, problem: String },
 }
 
+/// [`encode_all`] failed: the instruction at `index` (counting from the
+/// first one passed) cannot be encoded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("instruction {index}: {source}")]
+pub struct EncodeAllError {
+    pub index: usize,
+    #[source]
+    pub source: EncodeError,
+}
+
+/// Append the encodings of `insts` to `out`, in order; returns the dwords
+/// written. The bulk form of [`encode`] (codegen emits whole kernels
+/// through it): the processor's plans are chosen once, and each
+/// instruction is written in place without a capacity check or a `Result`
+/// of its own. On error `out` holds the encodings of the instructions
+/// before [`EncodeAllError::index`].
+pub fn encode_all<'a>(
+    processor: Processor,
+    insts: impl IntoIterator<Item = &'a Inst>,
+    out: &mut Vec<u32>,
+) -> Result<usize, EncodeAllError> {
+    let insts = insts.into_iter();
+    let start = out.len();
+    // Most instructions take one or two dwords.
+    out.reserve(2 * insts.size_hint().0);
+    let plans = super::encode_fast::plans(processor);
+    let mut at = start;
+    for (index, inst) in insts.enumerate() {
+        // Each instruction is written into the (zeroed) four dwords after
+        // the last one; `out` grows by a chunk when fewer are left, and
+        // the unused tail is cut off at the end.
+        if out.len() < at + 4 {
+            out.resize(at + 256, 0);
+        }
+        let Some(buf) = out[at..].first_chunk_mut::<4>() else {
+            // Never: `out` was resized just above.
+            break;
+        };
+        let n = match super::encode_fast::encode_with(&plans, inst, buf) {
+            Some(n) => n,
+            None => match encode_slow(processor, inst, buf) {
+                Ok(n) => n,
+                Err(source) => {
+                    out.truncate(at);
+                    return Err(EncodeAllError { index, source });
+                }
+            },
+        };
+        at += n;
+    }
+    out.truncate(at);
+    Ok(at - start)
+}
+
 /// Append the encoding of `inst` to `out`; returns the dwords written.
 pub fn encode(processor: Processor, inst: &Inst, out: &mut Vec<u32>) -> Result<usize, EncodeError> {
     let mut buf = [0u32; 4];
@@ -537,4 +591,79 @@ fn encode_mods(
         _ => {}
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::isa::{decode, Opcode};
+
+    fn corpus(p: Processor) -> Vec<Inst> {
+        let path = format!(
+            "{}/tests/data/isa/{}.txt",
+            env!("CARGO_MANIFEST_DIR"),
+            p.name()
+        );
+        let text = std::fs::read_to_string(path).expect("corpus");
+        text.lines()
+            .filter_map(|l| {
+                let bytes: Vec<u8> = l
+                    .split('\t')
+                    .nth(1)?
+                    .split(',')
+                    .filter_map(|h| u8::from_str_radix(h.trim().trim_start_matches("0x"), 16).ok())
+                    .collect();
+                let words: Vec<u32> = bytes
+                    .chunks_exact(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                    .collect();
+                decode::decode(p, &words).ok().map(|(i, _)| i)
+            })
+            .collect()
+    }
+
+    /// `encode_all` writes exactly what `encode` does one instruction at a
+    /// time, after what `out` held, for the whole corpus.
+    #[test]
+    fn encode_all_equals_encode_one_by_one() {
+        for p in Processor::ALL {
+            let insts: Vec<Inst> = corpus(p)
+                .into_iter()
+                .filter(|i| encode(p, i, &mut Vec::new()).is_ok())
+                .collect();
+            assert!(insts.len() > 1000, "{p}: {} instructions", insts.len());
+            let mut want = vec![0xdead_beef];
+            for i in &insts {
+                encode(p, i, &mut want).unwrap();
+            }
+            let mut got = vec![0xdead_beef];
+            let n = encode_all(p, &insts, &mut got).unwrap();
+            assert_eq!(n, want.len() - 1, "{p}");
+            assert!(got == want, "{p}: encode_all differs from encode");
+            // An iterator without a size hint grows `out` as it goes.
+            let mut again = Vec::new();
+            encode_all(p, insts.iter().filter(|_| true), &mut again).unwrap();
+            assert!(again[..] == want[1..], "{p}");
+        }
+    }
+
+    /// The first instruction that cannot be encoded stops `encode_all`
+    /// with its index and `encode`'s error; `out` keeps the ones before.
+    #[test]
+    fn encode_all_reports_the_failing_instruction() {
+        let p = Processor::Gfx1100;
+        let good: Vec<Inst> = corpus(p).into_iter().take(300).collect();
+        let mut want = Vec::new();
+        for i in &good[..200] {
+            encode(p, i, &mut want).unwrap();
+        }
+        let mut insts = good.clone();
+        let bad = Inst::new(Opcode(u16::MAX), &[]);
+        insts[200] = bad;
+        let mut out = Vec::new();
+        let err = encode_all(p, &insts, &mut out).unwrap_err();
+        assert_eq!(err.index, 200);
+        assert_eq!(Err(err.source), encode(p, &bad, &mut Vec::new()));
+        assert_eq!(out, want);
+    }
 }

@@ -193,6 +193,8 @@ pub(crate) struct Plan {
 /// opcode's [`Plan`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct FormPlan {
+    /// The form's processors ([`Form::processors`]).
+    processors: u8,
     operands: u8,
     /// `dpp::check` precomputed: control-dword bits the form rejects
     /// (source modifiers it lacks, SDWA clamp/omod) ...
@@ -206,6 +208,7 @@ pub(crate) struct FormPlan {
 }
 
 const FORM_NONE: FormPlan = FormPlan {
+    processors: 0,
     operands: u8::MAX,
     bad: 0,
     sels: 0,
@@ -496,6 +499,7 @@ const fn form_plan(gen: Generation, form: &Form) -> FormPlan {
         i += 1;
     }
     p.operands = form.operands.len() as u8;
+    p.processors = form.processors;
     p
 }
 
@@ -754,26 +758,48 @@ const _: () = {
     ]));
 };
 
-#[inline(always)]
-fn set_bits(v: &mut u64, b: Bits, x: u32) {
-    set(v, shift(b), b.width, x)
+/// The plans of one processor ([`plans`]), chosen once for a run of
+/// instructions.
+#[derive(Clone, Copy)]
+pub(crate) struct Plans {
+    gen: Generation,
+    bit: u8,
+    plans: &'static [Plan],
+    form_plans: &'static [FormPlan],
 }
 
-/// Encode `inst` if the fast path covers it; `None` hands it to the general path.
 #[inline(always)]
-pub(crate) fn encode(processor: Processor, inst: &Inst, buf: &mut [u32; 4]) -> Option<usize> {
-    let (gen, plans, form_plans): (_, &[Plan], &[FormPlan]) = match processor {
+pub(crate) fn plans(processor: Processor) -> Plans {
+    let (gen, plans, form_plans): (_, &'static [Plan], &'static [FormPlan]) = match processor {
         Processor::Gfx942 => (Generation::Gfx9, &GFX9_PLANS, &GFX9_FORM_PLANS),
         Processor::Gfx1100 | Processor::Gfx1151 => {
             (Generation::Gfx11, &GFX11_PLANS, &GFX11_FORM_PLANS)
         }
     };
+    Plans {
+        gen,
+        bit: table::processor_bit(processor),
+        plans,
+        form_plans,
+    }
+}
+
+/// Encode `inst` if the fast path covers it; `None` hands it to the general path.
+#[inline(always)]
+pub(crate) fn encode(processor: Processor, inst: &Inst, buf: &mut [u32; 4]) -> Option<usize> {
+    encode_with(&plans(processor), inst, buf)
+}
+
+/// [`encode`] with the processor's plans already chosen.
+#[inline(always)]
+pub(crate) fn encode_with(p: &Plans, inst: &Inst, buf: &mut [u32; 4]) -> Option<usize> {
+    let (gen, plans, form_plans) = (p.gen, p.plans, p.form_plans);
     let plan = plans.get(inst.opcode.0 as usize)?;
-    if plan.processors & table::processor_bit(processor) == 0 {
+    if plan.processors & p.bit == 0 {
         return None;
     }
     if plan.vopd {
-        return vopd_encode(processor, inst, buf);
+        return vopd_encode(inst, buf);
     }
     let slot = match inst.mods.variant {
         Variant::Native => {
@@ -786,24 +812,53 @@ pub(crate) fn encode(processor: Processor, inst: &Inst, buf: &mut [u32; 4]) -> O
         Variant::Dpp8 => 1,
         Variant::Sdwa => 2,
     };
-    let i = plan.forms[slot] as usize;
-    let form = table::forms(gen).get(i)?;
-    let fp = form_plans.get(i)?;
+    let fp = form_plans.get(plan.forms[slot] as usize)?;
     // A later form of the same encoding may be this processor's: the
     // general path finds it.
-    if !form.on(processor) || inst.num_operands != fp.operands {
+    if fp.processors & p.bit == 0 || inst.num_operands != fp.operands {
         return None;
     }
+    let m = &inst.mods;
+    // `dpp::ctrl_base` and `dpp::src0_code`, per variant.
+    let ctrl = m.extra & [!0xff, !0xff, !(0xff | SDWA_S0 | SDWA_S1)][slot];
+    let src0 = match slot {
+        0 => dpp::SRC0_DPP16,
+        1 if m.mem & dpp::DPP8_FI != 0 => dpp::SRC0_DPP8_FI,
+        1 => dpp::SRC0_DPP8,
+        _ => dpp::SRC0_SDWA,
+    };
     run(
         gen,
         plan,
         &fp.ops,
         plan.cmpx_any & fp.cmpx_mask,
-        Some(fp),
+        Some((fp, ctrl, src0)),
         inst,
         buf,
     )
 }
+
+/// [`dpp::dpp_ctrl_valid`] of every 9-bit `dpp_ctrl` value, as bits: one
+/// load instead of a chain of range compares that mispredicts on a mix.
+const fn dpp_ctrl_bitmap(gen: Generation) -> [u64; 8] {
+    let mut out = [0u64; 8];
+    let mut c = 0;
+    while c < 512 {
+        if dpp::dpp_ctrl_valid(gen, c) {
+            out[c as usize / 64] |= 1 << (c % 64);
+        }
+        c += 1;
+    }
+    out
+}
+
+const DPP_CTRL_VALID: [[u64; 8]; 2] = [
+    dpp_ctrl_bitmap(Generation::Gfx9),
+    dpp_ctrl_bitmap(Generation::Gfx11),
+];
+
+// The bitmap covers the whole field.
+const _: () = assert!(dpp::DPP_CTRL.width == 9);
 
 /// `dpp::check` from the form's precomputed masks.
 #[inline(always)]
@@ -811,7 +866,11 @@ fn ctrl_ok(gen: Generation, fp: &FormPlan, variant: Variant, ctrl: u32) -> bool 
     let field = |b: Bits| ctrl >> b.lo & ((1 << b.width) - 1);
     ctrl & fp.bad == 0
         && match variant {
-            Variant::Dpp16 => dpp::dpp_ctrl_valid(gen, field(dpp::DPP_CTRL)),
+            Variant::Dpp16 => {
+                let c = field(dpp::DPP_CTRL) as usize;
+                DPP_CTRL_VALID[matches!(gen, Generation::Gfx11) as usize][c / 64] >> (c % 64) & 1
+                    != 0
+            }
             Variant::Sdwa => {
                 (fp.sels & SEL_SRC0 == 0 || field(dpp::SDWA_SEL[0]) <= 6)
                     && (fp.sels & SEL_DST == 0
@@ -893,13 +952,15 @@ fn run(
     plan: &Plan,
     ops: &[OpPlan; MAX_OPERANDS],
     cmpx: u64,
-    form: Option<&FormPlan>,
+    // A DPP/SDWA form: its plan, the control dword without the operands'
+    // bits, and the src0 code that selects the form.
+    form: Option<(&FormPlan, u32, u32)>,
     inst: &Inst,
     buf: &mut [u32; 4],
 ) -> Option<usize> {
     let m = &inst.mods;
     let mut ctrl = match form {
-        Some(_) => dpp::ctrl_base(m),
+        Some((_, c, _)) => c,
         None => 0,
     };
     let mut v = plan.fixed;
@@ -1048,16 +1109,11 @@ fn run(
         set(&mut v, plan.vaddr_shift, plan.vaddr_width, 0);
     }
     let base = plan.base as usize;
-    if let Some(fp) = form {
+    if let Some((fp, _, src0)) = form {
         if literal.is_some() || plan.src0_width == 0 || !ctrl_ok(gen, fp, m.variant, ctrl) {
             return None;
         }
-        set(
-            &mut v,
-            plan.src0_shift,
-            plan.src0_width,
-            dpp::src0_code(m).unwrap_or(0),
-        );
+        set(&mut v, plan.src0_shift, plan.src0_width, src0);
         *buf = [v as u32, (v >> 32) as u32, 0, 0];
         buf[base] = ctrl;
         return Some(base + 1);
@@ -1072,88 +1128,170 @@ fn run(
     }
 }
 
+/// What a VOPD operand is: the field pair it goes to (X and Y half).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum VopdRole {
+    /// VDSTX / VDSTY: a VGPR; VDSTY keeps bits 7..1 ([RDNA3] §"VOPD").
+    Vdst,
+    /// SRC0X / SRC0Y: a 9-bit source (SGPR, VGPR, constant, literal).
+    Src0,
+    /// VSRC1X / VSRC1Y: a VGPR.
+    Vsrc1,
+}
+
+/// One VOPD operand: its role and the field it fills as X (`[0]`) and as
+/// Y (`[1]`).
+#[derive(Clone, Copy, Debug)]
+struct VopdOp {
+    role: VopdRole,
+    shift: [u8; 2],
+    mask: [u64; 2],
+}
+
+const VOPD_OP_NONE: VopdOp = VopdOp {
+    role: VopdRole::Vsrc1,
+    shift: [0; 2],
+    mask: [0; 2],
+};
+
+/// A VOPD table entry as the X or the Y half of a pair (what
+/// `vopd::encode` derives from its operand specs on every call).
+#[derive(Clone, Copy, Debug)]
+struct VopdPlan {
+    /// Operands other than the literal constant; `u8::MAX`: not a VOPD
+    /// entry, or one the fast path does not cover.
+    operands: u8,
+    /// Takes the literal constant `K` (from [`super::Mods::extra`]).
+    literal: bool,
+    /// The entry's opcode in OPX and in OPY.
+    opcode: [u64; 2],
+    ops: [VopdOp; vopd::MAX_HALF],
+}
+
+const VOPD_NONE: VopdPlan = VopdPlan {
+    operands: u8::MAX,
+    literal: false,
+    opcode: [0; 2],
+    ops: [VOPD_OP_NONE; vopd::MAX_HALF],
+};
+
+const fn vopd_plan(info: &OpInfo) -> VopdPlan {
+    let mut p = VOPD_NONE;
+    let Some(layout) = format::layout_const(Generation::Gfx11, Family::Vopd) else {
+        return p;
+    };
+    if !matches!(info.family, Family::Vopd) || info.operands.len() > vopd::MAX_HALF {
+        return p;
+    }
+    let mut n = 0;
+    let mut i = 0;
+    while i < info.operands.len() {
+        let spec = &info.operands[i];
+        i += 1;
+        if matches!(spec.kind, Kind::Literal) || is(spec.field, Field::Literal) {
+            p.literal = true;
+            continue;
+        }
+        let (role, x, y) = match spec.field {
+            Field::Vdst => (VopdRole::Vdst, Field::Vdst, Field::VdstY),
+            Field::Src0 => (VopdRole::Src0, Field::Src0, Field::Src0Y),
+            Field::Src1 => (VopdRole::Vsrc1, Field::Src1, Field::Src1Y),
+            // Anything else is the general path's to reject.
+            _ => return VOPD_NONE,
+        };
+        let (Some(bx), Some(by)) = (layout.field_at[x as usize], layout.field_at[y as usize])
+        else {
+            return VOPD_NONE;
+        };
+        p.ops[n] = VopdOp {
+            role,
+            shift: [shift(bx), shift(by)],
+            mask: [field_mask(bx), field_mask(by)],
+        };
+        n += 1;
+    }
+    p.operands = n as u8;
+    p.opcode = [
+        set_c(0, layout.opcode, info.opcode as u32),
+        set_c(0, vopd::OPY, info.opcode as u32),
+    ];
+    p
+}
+
+static GFX11_VOPD_PLANS: [VopdPlan; super::gfx11::OPCODES.len()] = {
+    let mut out = [VOPD_NONE; super::gfx11::OPCODES.len()];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = vopd_plan(&super::gfx11::OPCODES[i]);
+        i += 1;
+    }
+    out
+};
+
+/// The fixed bits of every VOPD encoding.
+const VOPD_VALUE: u64 = match format::layout_const(Generation::Gfx11, Family::Vopd) {
+    Some(l) => l.value as u64,
+    None => 0,
+};
+
 /// A VOPD pair (as `vopd::encode`): X is the opcode, Y the row in
 /// [`super::Mods::offset1`]; operands are X's then Y's, literals excluded.
 #[inline(never)]
-fn vopd_encode(processor: Processor, inst: &Inst, buf: &mut [u32; 4]) -> Option<usize> {
-    let layout = format::layout(Generation::Gfx11, Family::Vopd)?;
-    let x = table::table(processor.generation()).get(inst.opcode.0 as usize)?;
-    let y = vopd::y_info(processor, inst)?;
-    let mut v = layout.value as u64;
-    set_bits(&mut v, layout.opcode, x.opcode as u32);
-    set_bits(&mut v, vopd::OPY, y.opcode as u32);
-    let n = inst.num_operands as usize;
-    let mut next = 0;
-    let mut literal: Option<u32> = None;
-    let mut vdst = [None, None];
-    for (k, info) in [x, y].into_iter().enumerate() {
-        for (i, spec) in info.operands.iter().enumerate() {
-            if matches!(spec.kind, Kind::Literal) || spec.field == Field::Literal {
-                match literal {
-                    Some(old) if old != inst.mods.extra => return None,
-                    _ => literal = Some(inst.mods.extra),
-                }
-                continue;
-            }
-            if i >= vopd::MAX_HALF || next >= n.min(MAX_OPERANDS) {
-                return None;
-            }
-            let op = inst.operands[next];
-            next += 1;
-            let field = if k == 1 {
-                vopd::y_field(spec.field)
-            } else {
-                spec.field
-            };
-            let bits = layout.field(field)?;
-            let raw = match (field, op) {
-                (
-                    Field::Vdst | Field::VdstY | Field::Src1 | Field::Src1Y,
-                    Operand::Reg { code, .. },
-                ) => {
-                    if !(VGPR0..VGPR0 + 256).contains(&code) {
+fn vopd_encode(inst: &Inst, buf: &mut [u32; 4]) -> Option<usize> {
+    let x = GFX11_VOPD_PLANS.get(inst.opcode.0 as usize)?;
+    let y = GFX11_VOPD_PLANS.get(inst.mods.offset1 as usize)?;
+    let (nx, ny) = (x.operands as usize, y.operands as usize);
+    // `u8::MAX` operands (no plan) never add up to an operand count.
+    if nx + ny != inst.num_operands as usize {
+        return None;
+    }
+    let mut v = VOPD_VALUE | x.opcode[0] | y.opcode[1];
+    let literal = x.literal || y.literal;
+    let k = inst.mods.extra;
+    // Source literals must equal each other and `K` (one literal dword).
+    let mut lit: Option<u32> = if literal { Some(k) } else { None };
+    let mut vdst = [u32::MAX; 2];
+    let ops = &inst.operands;
+    for (half, plan, first, count) in [(0, x, 0, nx), (1, y, nx, ny)] {
+        for (o, op) in plan.ops[..count].iter().zip(&ops[first..first + count]) {
+            let raw = match (o.role, *op) {
+                (VopdRole::Vdst | VopdRole::Vsrc1, Operand::Reg { code, .. }) => {
+                    let r = code.wrapping_sub(VGPR0) as u32;
+                    if r >= 256 {
                         return None;
                     }
-                    let r = (code - VGPR0) as u32;
-                    match field {
-                        Field::Vdst => {
-                            vdst[0] = Some(r);
-                            r
-                        }
-                        Field::VdstY => {
-                            vdst[1] = Some(r);
-                            r >> 1
-                        }
-                        _ => r,
+                    if o.role == VopdRole::Vdst {
+                        vdst[half] = r;
+                        r >> half
+                    } else {
+                        r
                     }
                 }
-                (Field::Vdst | Field::VdstY | Field::Src1 | Field::Src1Y, _) => return None,
-                (_, Operand::Reg { code, .. }) if code < VGPR0 + 256 && code != LITERAL => {
+                (VopdRole::Src0, Operand::Reg { code, .. })
+                    if code < VGPR0 + 256 && code != LITERAL =>
+                {
                     code as u32
                 }
-                (_, Operand::Const(c)) => c as u32,
-                (_, Operand::Literal(x)) => {
-                    match literal {
-                        Some(old) if old != x => return None,
-                        _ => literal = Some(x),
+                (VopdRole::Src0, Operand::Const(c)) => c as u32,
+                (VopdRole::Src0, Operand::Literal(l)) => {
+                    match lit {
+                        Some(old) if old != l => return None,
+                        _ => lit = Some(l),
                     }
                     LITERAL as u32
                 }
                 _ => return None,
             };
-            set_bits(&mut v, bits, raw);
+            let (s, m) = (o.shift[half], o.mask[half]);
+            v = (v & !m) | ((raw as u64) << s & m);
         }
     }
-    if next != n {
+    // The two destinations must be in different banks (bit 0 differs).
+    if vdst[0] != u32::MAX && vdst[1] != u32::MAX && vdst[0] & 1 == vdst[1] & 1 {
         return None;
     }
-    if let [Some(a), Some(b)] = vdst {
-        if a & 1 == b & 1 {
-            return None;
-        }
-    }
     *buf = [v as u32, (v >> 32) as u32, 0, 0];
-    match literal {
+    match lit {
         Some(l) => {
             buf[2] = l;
             Some(3)
@@ -1363,6 +1501,83 @@ mod tests {
                 t.len()
             );
             assert!(taken > 0 && forms > 0);
+        }
+    }
+
+    /// Every VOPD X x Y pair with valid operands takes the fast path
+    /// ([`VopdPlan`]) and gives the general path's words; broken pairs
+    /// (same destination bank, two different literals, a non-VGPR in a
+    /// VGPR field) are declined.
+    #[test]
+    fn vopd_plans_agree_with_the_general_path_on_every_pair() {
+        let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+        let t = table::table(Generation::Gfx11);
+        let rows: Vec<usize> = (0..t.len())
+            .filter(|&i| t[i].family == Family::Vopd)
+            .collect();
+        assert!(rows.len() > 10);
+        for p in [Processor::Gfx1100, Processor::Gfx1151] {
+            let mut taken = 0;
+            for &x in &rows {
+                for &y in &rows {
+                    for round in 0..8 {
+                        let mut ops = Vec::new();
+                        for (half, row) in [x, y].into_iter().enumerate() {
+                            for spec in t[row].operands {
+                                if matches!(spec.kind, Kind::Literal) {
+                                    continue;
+                                }
+                                let v = VGPR0 + rng.below(256) as u16;
+                                ops.push(match spec.field {
+                                    // X even, Y odd: different banks.
+                                    Field::Vdst => reg((v & !1) | half as u16, &mut rng),
+                                    Field::Src0 => match rng.below(4) {
+                                        0 => reg(rng.below(106) as u16, &mut rng),
+                                        1 => Operand::Const(128 + rng.below(65) as u8),
+                                        2 => Operand::Literal(7),
+                                        _ => reg(v, &mut rng),
+                                    },
+                                    _ => reg(v, &mut rng),
+                                });
+                            }
+                        }
+                        let mut m = Mods {
+                            offset1: y as u16,
+                            extra: 7,
+                            ..Mods::default()
+                        };
+                        let broken = round == 7;
+                        if broken {
+                            // One of: a clash of banks, of literals, or an SGPR as VSRC1.
+                            match rng.below(3) {
+                                0 => m.extra = 8,
+                                1 => ops[0] = reg(VGPR0 + 1, &mut rng),
+                                _ => {
+                                    let last = ops.len() - 1;
+                                    ops[last] = reg(5, &mut rng);
+                                }
+                            }
+                        }
+                        let mut operands = [Operand::None; MAX_OPERANDS];
+                        operands[..ops.len()].copy_from_slice(&ops);
+                        let inst = Inst {
+                            opcode: Opcode(x as u16),
+                            operands,
+                            num_operands: ops.len() as u8,
+                            mods: m,
+                        };
+                        let mut slow = [0u32; 4];
+                        let ok = encode_general(p, &inst, &mut slow).is_ok();
+                        let fast = check(p, &inst);
+                        assert_eq!(fast, ok, "{p} {} :: {}: {inst:?}", t[x].name, t[y].name);
+                        if !broken {
+                            assert!(ok, "{p} {} :: {}: {inst:?}", t[x].name, t[y].name);
+                        }
+                        taken += fast as usize;
+                    }
+                }
+            }
+            eprintln!("{p}: {taken} VOPD pairs on the fast path");
         }
     }
 

@@ -28,7 +28,7 @@ mod gfx9_forms;
 mod index;
 
 pub use decode::{decode, decode_all, DecodeError};
-pub use encode::{encode, EncodeError};
+pub use encode::{encode, encode_all, EncodeAllError, EncodeError};
 pub use format::Family;
 pub use operand::{Operand, RegFile};
 pub use parse::{parse_inst, LabelRef, ParseError, ParsedInst};

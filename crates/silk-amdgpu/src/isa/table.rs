@@ -141,8 +141,15 @@ impl Flags {
     pub const END_PGM: u64 = 1 << 25;
     /// Writes its result through `sdst` to SGPRs from a VALU op (v_readlane, VOPC e64).
     pub const VALU_WRITES_SGPR: u64 = 1 << 26;
-    /// Bits 27..31: MFMA pass count / 4 (4, 8, 16 passes -> 1, 2, 4).
+    /// Bits 27..29: log2 of the MFMA / SMFMAC pass count, 0 for other
+    /// opcodes (CDNA3 ISA §7.1 "Matrix Fused-Multiply-Add (MFMA)" opcode
+    /// table: 2, 4, 8 or 16 passes). Set by `cargo xtask isa-flags`.
     pub const MFMA_PASSES_SHIFT: u64 = 27;
+    pub const MFMA_PASSES_MASK: u64 = 7 << Self::MFMA_PASSES_SHIFT;
+    pub const MFMA_PASSES_2: u64 = 1 << Self::MFMA_PASSES_SHIFT;
+    pub const MFMA_PASSES_4: u64 = 2 << Self::MFMA_PASSES_SHIFT;
+    pub const MFMA_PASSES_8: u64 = 3 << Self::MFMA_PASSES_SHIFT;
+    pub const MFMA_PASSES_16: u64 = 4 << Self::MFMA_PASSES_SHIFT;
     /// DS op with two 8-bit offsets (`offset0:`/`offset1:`).
     pub const DS_OFFSET2: u64 = 1 << 30;
     /// `ds_swizzle_b32`: the offset is a swizzle pattern.
@@ -183,9 +190,13 @@ impl Flags {
         self.0 & bits == bits
     }
 
-    /// Number of MFMA passes (0 for other instructions).
-    pub fn mfma_passes(self) -> u32 {
-        ((self.0 >> Self::MFMA_PASSES_SHIFT & 7) * 4) as u32
+    /// Number of MFMA passes ([`Flags::MFMA_PASSES_SHIFT`]); `None` for
+    /// opcodes that are not MFMA / SMFMAC.
+    pub fn mfma_passes(self) -> Option<u8> {
+        match (self.0 & Self::MFMA_PASSES_MASK) >> Self::MFMA_PASSES_SHIFT {
+            0 => None,
+            log2 => Some(1 << log2),
+        }
     }
 
     /// `op_sel` bits that select the fake16 form (see [`Flags::FAKE16_SHIFT`]).
@@ -251,6 +262,12 @@ pub const MOD_SDATA_M0_EXEC: u16 = 1 << 14;
 impl OpInfo {
     pub fn on(&self, processor: Processor) -> bool {
         self.processors & processor_bit(processor) != 0
+    }
+
+    /// Passes of an MFMA / SMFMAC opcode (gfx942), `None` for the others;
+    /// the MFMA dependency rules count wait states from it (CDNA3 ISA §7.6).
+    pub fn mfma_passes(&self) -> Option<u8> {
+        self.flags.mfma_passes()
     }
 }
 

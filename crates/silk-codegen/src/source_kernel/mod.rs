@@ -195,14 +195,15 @@ pub fn compile(target: &Target, kernel: &KernelSource) -> Result<CompiledKernel>
     hazards::insert_nops(processor, &mut insts)?;
     let usage = registers::count(processor, &insts);
     let mut words = Vec::with_capacity(insts.len() * 2);
-    for l in &insts {
-        isa::encode(processor, &l.inst, &mut words).map_err(|source| CodegenError::Encode {
+    isa::encode_all(processor, insts.iter().map(|l| &l.inst), &mut words).map_err(|e| {
+        let l = &insts[e.index];
+        CodegenError::Encode {
             op_index: l.origin,
             text: isa::print::to_text(processor, &l.inst),
             processor,
-            source,
-        })?;
-    }
+            source: e.source,
+        }
+    })?;
     let code: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
     let config = abi::kernel_config(target, kernel, &usage, code.len());
     let metadata = abi::kernel_metadata(target, kernel, &usage);
