@@ -8,7 +8,7 @@
 //! AMDGPU has no branch relaxation.
 
 use super::expr::{fold, fold_unary, parse_expr, BinOp, Expr, Func};
-use super::lex::{err, Cursor, LResult, LineError};
+use super::lex::{self, err, Cursor, LResult, LineError};
 use super::yaml::{infer, parse_yaml};
 use super::{Diagnostic, Diagnostics, FixupKind, InstructionEncoder};
 use crate::code_object::config::{is_gfx90a_class, KernelDirective};
@@ -168,7 +168,7 @@ pub fn assemble(
 ) -> Result<CodeObject, Diagnostics> {
     let mut a = Asm {
         file,
-        lines: text.split('\n').collect(),
+        lines: lex::split_lines(text),
         encoder,
         cli_target,
         target: cli_target,

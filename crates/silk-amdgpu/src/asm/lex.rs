@@ -19,8 +19,77 @@ pub fn err<T>(pos: usize, message: impl Into<String>) -> LResult<T> {
 
 /// Identifier characters after the first (LLVM also allows `$` and `.`;
 /// `@` starts a variant such as `@rel32@lo` and is handled by callers).
+#[inline]
 pub fn is_ident_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$')
+    IDENT_CHAR[b as usize]
+}
+
+/// [`is_ident_char`] as a table: one load per byte in the statement loop.
+static IDENT_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$');
+        c += 1;
+    }
+    t
+};
+
+/// Bytes of `text` eight at a time: whether any equals one of `set`
+/// (SWAR zero-byte test, exact for the lowest match, which is all a
+/// yes/no needs).
+#[inline]
+pub fn contains_any(text: &[u8], set: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = text.chunks_exact(8);
+    for chunk in &mut chunks {
+        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        for &c in set {
+            let x = w ^ (ONES * c as u64);
+            if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
+                return true;
+            }
+        }
+    }
+    chunks.remainder().iter().any(|b| set.contains(b))
+}
+
+/// The text split at every `\n`, as `str::split('\n')` splits it, with
+/// the newline search done eight bytes at a time.
+pub fn split_lines(text: &str) -> Vec<&str> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let b = text.as_bytes();
+    let mut lines = Vec::with_capacity(b.len() / 16 + 1);
+    let mut start = 0;
+    let mut i = 0;
+    while i + 8 <= b.len() {
+        let w = u64::from_le_bytes(b[i..i + 8].try_into().unwrap_or([0; 8]));
+        let x = w ^ (ONES * b'\n' as u64);
+        let mut hit = x.wrapping_sub(ONES) & !x & HIGHS;
+        if hit == 0 {
+            i += 8;
+            continue;
+        }
+        // The lowest flagged byte is a newline; bytes above it are looked
+        // at again from the next start.
+        hit &= hit.wrapping_neg();
+        let nl = i + (hit.trailing_zeros() / 8) as usize;
+        lines.push(&text[start..nl]);
+        start = nl + 1;
+        i = start;
+    }
+    while i < b.len() {
+        if b[i] == b'\n' {
+            lines.push(&text[start..i]);
+            start = i + 1;
+        }
+        i += 1;
+    }
+    lines.push(&text[start..]);
+    lines
 }
 
 pub fn is_ident_start(b: u8) -> bool {
@@ -188,6 +257,45 @@ impl<'a> Cursor<'a> {
             Ok(())
         } else {
             err(self.pos, "unexpected token at end of statement")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every split position and every byte position of a match, against
+    /// the standard library's answers.
+    #[test]
+    fn byte_scans_agree_with_std() {
+        let mut texts = vec![
+            String::new(),
+            "\n".into(),
+            "\n\n\n".into(),
+            "abc".into(),
+            "\ts_nop 0\n\ts_endpgm\n".into(),
+            "x\r\ny\n\nz".into(),
+        ];
+        for len in 0..40 {
+            for at in 0..len {
+                for c in [b'\n', b'/', b';', b'#', b'"', b'@', 0x0a ^ 0x80] {
+                    let mut b = vec![b'a'; len];
+                    b[at] = c;
+                    if at + 1 < len {
+                        b[at + 1] = b'\n';
+                    }
+                    texts.push(String::from_utf8_lossy(&b).into_owned());
+                }
+            }
+        }
+        for t in &texts {
+            let want: Vec<&str> = t.split('\n').collect();
+            assert_eq!(split_lines(t), want, "{t:?}");
+            for set in [&b"/;#\""[..], b"@", b"\n"] {
+                let want = t.bytes().any(|b| set.contains(&b));
+                assert_eq!(contains_any(t.as_bytes(), set), want, "{t:?} {set:?}");
+            }
         }
     }
 }

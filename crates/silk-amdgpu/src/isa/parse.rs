@@ -6,6 +6,7 @@
 
 use super::dpp;
 use super::format::{self, Family, Field, ModBit};
+use super::index;
 use super::operand::{self, Operand, AGPR0, VGPR0};
 use super::symbolic;
 use super::table::{self, Flags, Form, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
@@ -49,17 +50,22 @@ fn err<T>(column: usize, message: impl Into<String>) -> Result<T, ParseError> {
 pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseError> {
     let body = text.trim_end();
     let start = body.len() - body.trim_start().len();
+    // The mnemonic's end, and its hash for the name indexes, in one scan.
+    let mut hash = index::HASH_START;
     let name_end = {
         let b = body.as_bytes();
         let mut i = start;
         while i < b.len() && !NAME_END[b[i] as usize] {
+            hash = index::hash_step(hash, b[i]);
             i += 1;
         }
         if i < b.len() && b[i] >= 0x80 {
             // Non-ASCII text: let `char` decide what is whitespace.
-            body[start..]
+            let end = body[start..]
                 .find(char::is_whitespace)
-                .map_or(body.len(), |k| start + k)
+                .map_or(body.len(), |k| start + k);
+            hash = index::hash(&b[start..end]);
+            end
         } else {
             i
         }
@@ -73,12 +79,27 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
     }
     let gen = processor.generation();
     let tbl = table::table(gen);
-    // The native encodings of the name, then DPP/SDWA forms by their own
-    // mnemonics (`v_mov_b32_dpp`, GFX11 VOPC `v_cmp_lt_f32`); repeats of
-    // the previous candidate are skipped.
-    let natives = table::by_name(processor, name).map(|op| (op, None));
-    let forms = table::forms_by_name(processor, name).filter_map(|form| {
-        table::by_encoding(processor, form.family, form.opcode).map(|op| (op, Some(form)))
+    let (by_name, forms_by_name) = match gen {
+        Generation::Gfx9 => (&index::gfx9::BY_NAME, &index::gfx9::FORMS_BY_NAME),
+        Generation::Gfx11 => (&index::gfx11::BY_NAME, &index::gfx11::FORMS_BY_NAME),
+    };
+    // The native encodings of the name (as `table::by_name`), then
+    // DPP/SDWA forms by their own mnemonics (`v_mov_b32_dpp`, GFX11 VOPC
+    // `v_cmp_lt_f32`, as `table::forms_by_name`), looked up only when no
+    // native encoding fits; repeats of the previous candidate are skipped.
+    let natives = by_name
+        .head_hashed(name, hash, |i| tbl[i].name)
+        .filter(|&i| tbl[i as usize].on(processor))
+        .map(|i| (Opcode(i), None));
+    let forms = std::iter::once(()).flat_map(|()| {
+        let all = table::forms(gen);
+        forms_by_name
+            .head_hashed(name, hash, |i| all[i].name)
+            .map(|i| &all[i as usize])
+            .filter(|f| f.on(processor))
+            .filter_map(|form| {
+                table::by_encoding(processor, form.family, form.opcode).map(|op| (op, Some(form)))
+            })
     });
     let mut prev: Option<(Opcode, Option<&'static Form>)> = None;
     // Candidates are first tried without building error messages; the
@@ -131,6 +152,23 @@ fn plain_int(t: &[u8]) -> Option<i64> {
             _ => return None,
         };
         v = v * radix + d as i64;
+    }
+    Some(v)
+}
+
+/// 1 to 9 decimal digits (no overflow possible), else `None` for the
+/// general parser to read or reject.
+#[inline]
+fn small_decimal(d: &[u8]) -> Option<u32> {
+    if d.is_empty() || d.len() > 9 {
+        return None;
+    }
+    let mut v = 0u32;
+    for &c in d {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        v = v * 10 + (c - b'0') as u32;
     }
     Some(v)
 }
@@ -626,17 +664,20 @@ impl<'a> Parser<'a> {
     }
 
     /// Registers: `s4`, `v[0:3]`, `a1`, `ttmp[4:7]`, `v1.l`, named specials.
+    /// Read on bytes: the first byte says which register file it can be.
     fn register(&mut self, w: &str, col: usize) -> Result<Option<Value>, ParseError> {
-        let (w, half) = match (w.strip_suffix(".l"), w.strip_suffix(".h")) {
-            (Some(b), _) => (b, 1),
-            (_, Some(b)) => (b, 2),
+        let (w, half) = match w.as_bytes() {
+            [.., b'.', b'l'] => (&w[..w.len() - 2], 1),
+            [.., b'.', b'h'] => (&w[..w.len() - 2], 2),
             _ => (w, 0),
         };
-        let (base, prefix_len) = match w {
-            _ if w.starts_with("ttmp") => (108u16, 4),
-            _ if w.starts_with('s') && w[1..].chars().all(|c| c.is_ascii_digit()) => (0, 1),
-            _ if w.starts_with('v') && w[1..].chars().all(|c| c.is_ascii_digit()) => (VGPR0, 1),
-            _ if w.starts_with('a') && w[1..].chars().all(|c| c.is_ascii_digit()) => (AGPR0, 1),
+        let b = w.as_bytes();
+        let all_digits = |d: &[u8]| d.iter().all(u8::is_ascii_digit);
+        let (base, prefix_len) = match b.first() {
+            Some(b't') if b.starts_with(b"ttmp") => (108u16, 4),
+            Some(b's') if all_digits(&b[1..]) => (0, 1),
+            Some(b'v') if all_digits(&b[1..]) => (VGPR0, 1),
+            Some(b'a') if all_digits(&b[1..]) => (AGPR0, 1),
             _ => {
                 if let Some((code, count)) = special(self.gen, w) {
                     return Ok(Some(Value::Reg { code, count, half }));
@@ -644,7 +685,7 @@ impl<'a> Parser<'a> {
                 return Ok(None);
             }
         };
-        let digits = &w[prefix_len..];
+        let digits = &b[prefix_len..];
         if digits.is_empty() {
             // Range form: `s[4:5]`.
             if !self.eat("[") {
@@ -662,9 +703,9 @@ impl<'a> Parser<'a> {
                 .reg_value(base, a, (b - a + 1) as u8, h.max(half), col)
                 .map(Some);
         }
-        let n: u32 = match plain_int(digits.as_bytes()) {
-            Some(n) if digits.len() <= 9 && !digits.starts_with("0x") => n as u32,
-            _ => digits.parse().map_err(|_| ParseError {
+        let n: u32 = match small_decimal(digits) {
+            Some(n) => n,
+            None => w[prefix_len..].parse().map_err(|_| ParseError {
                 column: col,
                 message: format!("invalid register `{w}`"),
             })?,
@@ -684,8 +725,14 @@ impl<'a> Parser<'a> {
 
     fn uint(&mut self, col: usize) -> Result<u32, ParseError> {
         let r = self.rest();
-        let n = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
+        let n = r
+            .bytes()
+            .position(|c| !c.is_ascii_digit())
+            .unwrap_or(r.len());
         self.pos += n;
+        if let Some(v) = small_decimal(&r.as_bytes()[..n]) {
+            return Ok(v);
+        }
         r[..n]
             .parse()
             .or_else(|_| err(col, "expected a register number"))
@@ -1191,16 +1238,76 @@ fn src_index(f: Field) -> Option<u8> {
 }
 
 /// Named scalar registers ([`operand::special_name`] in reverse): the
-/// first code in 100..=255 with the name, 32-bit before 64-bit.
+/// first code in 100..=255 with the name, 32-bit before 64-bit. One
+/// FNV-1a hash and a short probe of [`SpecialIndex`].
 fn special(gen: Generation, w: &str) -> Option<(u16, u8)> {
-    let names: &[(&str, u16, u8)] = match gen {
-        Generation::Gfx9 => &GFX9_SPECIALS,
-        Generation::Gfx11 => &GFX11_SPECIALS,
+    let (names, index) = match gen {
+        Generation::Gfx9 => (&GFX9_SPECIALS, &GFX9_SPECIAL_INDEX),
+        Generation::Gfx11 => (&GFX11_SPECIALS, &GFX11_SPECIAL_INDEX),
     };
-    names
-        .iter()
-        .find(|(n, _, _)| !w.is_empty() && n.len() == w.len() && *n == w)
-        .map(|&(_, code, count)| (code, count))
+    if w.is_empty() || w.len() > MAX_SPECIAL_LEN {
+        return None;
+    }
+    let mut s = index::hash(w.as_bytes()) as usize & (SPECIAL_SLOTS - 1);
+    loop {
+        let e = index.0[s];
+        if e == 0 {
+            return None;
+        }
+        let (n, code, count) = names[e as usize - 1];
+        if n == w {
+            return Some((code, count));
+        }
+        s = (s + 1) & (SPECIAL_SLOTS - 1);
+    }
+}
+
+/// Open-addressing slots over a specials array: entry index + 1, or 0.
+struct SpecialIndex([u8; SPECIAL_SLOTS]);
+const SPECIAL_SLOTS: usize = 4 * SPECIALS;
+/// No special register name is longer (checked when the index is built).
+const MAX_SPECIAL_LEN: usize = 24;
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Files every named entry under its name's hash; a name seen before
+/// keeps its first (search-order) entry.
+const fn special_index(names: &[(&'static str, u16, u8); SPECIALS]) -> SpecialIndex {
+    let mut slots = [0u8; SPECIAL_SLOTS];
+    let mut i = 0;
+    while i < SPECIALS {
+        let name = names[i].0;
+        assert!(name.len() <= MAX_SPECIAL_LEN);
+        if !name.is_empty() {
+            let mut s = index::hash(name.as_bytes()) as usize & (SPECIAL_SLOTS - 1);
+            loop {
+                let e = slots[s];
+                if e == 0 {
+                    slots[s] = (i + 1) as u8;
+                    break;
+                }
+                if str_eq(names[e as usize - 1].0, name) {
+                    break;
+                }
+                s = (s + 1) & (SPECIAL_SLOTS - 1);
+            }
+        }
+        i += 1;
+    }
+    SpecialIndex(slots)
 }
 
 /// Every (name, code, width) of [`operand::special_name`] and
@@ -1228,6 +1335,8 @@ const fn specials(gen: Generation) -> [(&'static str, u16, u8); SPECIALS] {
 const SPECIALS: usize = 64;
 static GFX9_SPECIALS: [(&str, u16, u8); SPECIALS] = specials(Generation::Gfx9);
 static GFX11_SPECIALS: [(&str, u16, u8); SPECIALS] = specials(Generation::Gfx11);
+static GFX9_SPECIAL_INDEX: SpecialIndex = special_index(&GFX9_SPECIALS);
+static GFX11_SPECIAL_INDEX: SpecialIndex = special_index(&GFX11_SPECIALS);
 
 /// An integer in a source operand: inline when -16..=64, else a literal.
 fn int_source(ty: Ty, i: i64, col: usize) -> Result<Operand, ParseError> {
