@@ -128,6 +128,19 @@ pub struct InstError {
 /// instruction-specific in the assembler goes through this trait.
 pub trait InstructionEncoder {
     fn encode(&self, processor: Processor, text: &str) -> Result<EncodedInst, InstError>;
+
+    /// [`Self::encode`] appending the dwords to `words` (the assembler
+    /// reuses one buffer for every line instead of a `Vec` per line).
+    fn encode_into(
+        &self,
+        processor: Processor,
+        text: &str,
+        words: &mut Vec<u32>,
+    ) -> Result<Option<Fixup>, InstError> {
+        let e = self.encode(processor, text)?;
+        words.extend_from_slice(&e.words);
+        Ok(e.fixup)
+    }
 }
 
 /// The product's encoder: [`crate::isa::parse::parse_inst`] then
@@ -224,7 +237,19 @@ fn branch_label_bridge(processor: Processor, text: &str) -> Option<crate::isa::p
 
 impl InstructionEncoder for IsaEncoder {
     fn encode(&self, processor: Processor, text: &str) -> Result<EncodedInst, InstError> {
+        let mut words = Vec::with_capacity(4);
+        let fixup = self.encode_into(processor, text, &mut words)?;
+        Ok(EncodedInst { words, fixup })
+    }
+
+    fn encode_into(
+        &self,
+        processor: Processor,
+        text: &str,
+        out: &mut Vec<u32>,
+    ) -> Result<Option<Fixup>, InstError> {
         use crate::isa::{encode::encode, parse::parse_inst};
+        let first = out.len();
         let replaced;
         let (src, rel32) = match rel32_operand(text) {
             Some((range, symbol, kind, addend)) => {
@@ -248,11 +273,11 @@ impl InstructionEncoder for IsaEncoder {
                 }
             },
         };
-        let mut words = Vec::with_capacity(4);
-        encode(processor, &parsed.inst, &mut words).map_err(|e| InstError {
+        encode(processor, &parsed.inst, out).map_err(|e| InstError {
             column: 0,
             message: e.to_string(),
         })?;
+        let words = &out[first..];
         let fixup = match (parsed.label, rel32) {
             (Some(l), None) => Some(Fixup {
                 kind: FixupKind::SoppBranch,
@@ -284,7 +309,7 @@ impl InstructionEncoder for IsaEncoder {
                 message: "a `@rel32` operand needs an instruction with a 32-bit literal".into(),
             });
         }
-        Ok(EncodedInst { words, fixup })
+        Ok(fixup)
     }
 }
 

@@ -38,6 +38,18 @@ pub struct ParsedInst {
     pub label: Option<LabelRef>,
 }
 
+/// [`Parser::fail`] where `self` is borrowed elsewhere.
+fn quiet_err<T>(
+    quiet: bool,
+    column: usize,
+    message: impl FnOnce() -> String,
+) -> Result<T, ParseError> {
+    Err(ParseError {
+        column,
+        message: if quiet { String::new() } else { message() },
+    })
+}
+
 fn err<T>(column: usize, message: impl Into<String>) -> Result<T, ParseError> {
     Err(ParseError {
         column,
@@ -198,6 +210,18 @@ static WORD_BYTE: [bool; 256] = {
     t
 };
 
+/// Bytes of a number token: ASCII letters, digits, `.`, `_`.
+static NUMBER_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'.' || b == b'_';
+        c += 1;
+    }
+    t
+};
+
 /// Bytes that end a mnemonic or need a `char` look (ASCII whitespace,
 /// including vertical tab, and every non-ASCII byte).
 static NAME_END: [bool; 256] = {
@@ -296,14 +320,22 @@ struct Parser<'a> {
 }
 
 /// A parsed operand before it is fitted to the operand's kind.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 enum Value {
-    Reg { code: u16, count: u8, half: u8 },
+    Reg {
+        code: u16,
+        count: u8,
+        half: u8,
+    },
     Int(i64),
     Float(f64),
     Lit(u32),
     Off,
-    Symbol(String),
+    /// A name that is no register: its byte range in the text.
+    Symbol {
+        start: usize,
+        end: usize,
+    },
 }
 
 impl<'a> Parser<'a> {
@@ -431,7 +463,7 @@ impl<'a> Parser<'a> {
                 continue;
             }
             let sext = variant == Variant::Sdwa && self.eat("sext(");
-            let (neg, abs, value) = self.value()?;
+            let (neg, abs, value) = self.operand_value()?;
             if sext {
                 self.expect(")")?;
             }
@@ -509,7 +541,7 @@ impl<'a> Parser<'a> {
     /// SMEM offset operand: an SGPR (`s5`, `null`) or an immediate; an
     /// SGPR may be followed by `offset:` among the modifiers.
     fn smem_offset(&mut self, mods: &mut Mods, col: usize) -> Result<Operand, ParseError> {
-        let (neg, abs, v) = self.value()?;
+        let (neg, abs, v) = self.operand_value()?;
         if neg || abs {
             return self.fail(col, || "source modifiers are not allowed here".into());
         }
@@ -522,7 +554,9 @@ impl<'a> Parser<'a> {
                     Generation::Gfx11 => Operand::sgpr(operand::null_code(self.gen)),
                 })
             }
-            other => self.fail(col, || format!("invalid SMEM offset {}", describe(&other))),
+            other => self.fail(col, || {
+                format!("invalid SMEM offset {}", describe(self.s, &other))
+            }),
         }
     }
 
@@ -551,13 +585,137 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// [`Self::value`], with the common shapes read by [`Self::plain_value`].
+    #[inline]
+    fn operand_value(&mut self) -> Result<(bool, bool, Value), ParseError> {
+        match self.plain_value() {
+            Some(v) => Ok((false, false, v)),
+            None => self.value(),
+        }
+    }
+
+    /// The operand shapes most lines hold, read in one pass over the
+    /// bytes: `s4`, `v[0:3]`, `a1`, `ttmp[4:7]`, a named register, `off`,
+    /// or a plain decimal/hex integer, each ending at `,`, a space, a tab
+    /// or the end. `None` (the position unchanged) for anything else,
+    /// including every error: [`Self::value`] then reads it as before,
+    /// so results and messages are the same.
+    fn plain_value(&mut self) -> Option<Value> {
+        let b = self.s.as_bytes();
+        let start = self.pos;
+        let ends = |i: usize| i >= b.len() || matches!(b[i], b',' | b' ' | b'\t');
+        let digits_at = |mut i: usize| {
+            let from = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            (small_decimal(&b[from..i]), i)
+        };
+        let c0 = *b.get(start)?;
+        let (value, end) = match c0 {
+            b'0'..=b'9' | b'-' => {
+                let neg = c0 == b'-';
+                let from = start + neg as usize;
+                if !b.get(from).is_some_and(u8::is_ascii_digit) {
+                    return None;
+                }
+                let mut end = from;
+                while end < b.len() && NUMBER_BYTE[b[end] as usize] {
+                    end += 1;
+                }
+                let v = plain_int(&b[from..end])?;
+                (Value::Int(if neg { -v } else { v }), end)
+            }
+            b's' | b'v' | b'a' | b't' => {
+                let (base, prefix) = match c0 {
+                    b's' => (0u16, 1),
+                    b'v' => (VGPR0, 1),
+                    b'a' => (AGPR0, 1),
+                    _ if b[start..].starts_with(b"ttmp") => (108, 4),
+                    _ => (0, 0),
+                };
+                let at = start + prefix;
+                match b.get(at) {
+                    Some(b'0'..=b'9') if prefix > 0 => {
+                        let (n, end) = digits_at(at);
+                        let v = self.plain_reg(base, n?, 1)?;
+                        (v, end)
+                    }
+                    Some(b'[') if prefix > 0 => {
+                        let (lo, i) = digits_at(at + 1);
+                        if b.get(i) != Some(&b':') {
+                            return None;
+                        }
+                        let (hi, i) = digits_at(i + 1);
+                        if b.get(i) != Some(&b']') {
+                            return None;
+                        }
+                        let (lo, hi) = (lo?, hi?);
+                        if hi < lo || hi - lo >= 32 {
+                            return None;
+                        }
+                        (self.plain_reg(base, lo, (hi - lo + 1) as u8)?, i + 1)
+                    }
+                    _ => self.plain_name(start)?,
+                }
+            }
+            b'a'..=b'z' => self.plain_name(start)?,
+            _ => return None,
+        };
+        if !ends(end) {
+            return None;
+        }
+        self.pos = end;
+        Some(value)
+    }
+
+    /// A named register or `off` at `start` (see [`Self::plain_value`]).
+    fn plain_name(&self, start: usize) -> Option<(Value, usize)> {
+        let b = self.s.as_bytes();
+        let mut end = start;
+        while end < b.len() && WORD_BYTE[b[end] as usize] {
+            end += 1;
+        }
+        let w = &self.s[start..end];
+        if w.ends_with(".l") || w.ends_with(".h") {
+            return None;
+        }
+        if let Some((code, count)) = special(self.gen, w) {
+            return Some((
+                Value::Reg {
+                    code,
+                    count,
+                    half: 0,
+                },
+                end,
+            ));
+        }
+        (w == "off").then_some((Value::Off, end))
+    }
+
+    /// [`Self::reg_value`] without its error (`None` when out of range).
+    #[inline]
+    fn plain_reg(&self, base: u16, n: u32, count: u8) -> Option<Value> {
+        let limit = match base {
+            0 => operand::sgpr_limit(self.gen) as u32,
+            108 => 16,
+            _ => 256,
+        };
+        (n + count as u32 <= limit).then_some(Value::Reg {
+            code: base + n as u16,
+            count,
+            half: 0,
+        })
+    }
+
     /// Read one operand: optional `-`, `|..|`, `neg(..)`, `abs(..)` around a
     /// register, constant, `lit(..)`, `off` or symbol.
     fn value(&mut self) -> Result<(bool, bool, Value), ParseError> {
         let mut neg = false;
         let mut abs = false;
-        if self.rest().starts_with('-')
-            && !self.rest()[1..].starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        let b = self.s.as_bytes();
+        if b.get(self.pos) == Some(&b'-')
+            && !matches!(b.get(self.pos + 1), Some(b'0'..=b'9' | b'.'))
         {
             self.pos += 1;
             neg = true;
@@ -603,15 +761,15 @@ impl<'a> Parser<'a> {
 
     fn number(&mut self) -> Result<Value, ParseError> {
         let col = self.pos;
-        let r = self.rest();
-        let neg = r.starts_with('-');
-        let body = if neg { &r[1..] } else { r };
-        let n = body
-            .bytes()
-            .position(|c| !(c.is_ascii_alphanumeric() || c == b'.' || c == b'_'))
-            .unwrap_or(body.len());
-        let tok = &body[..n];
-        self.pos += n + neg as usize;
+        let b = self.s.as_bytes();
+        let neg = b.get(col) == Some(&b'-');
+        let from = col + neg as usize;
+        let mut end = from;
+        while end < b.len() && NUMBER_BYTE[b[end] as usize] {
+            end += 1;
+        }
+        let tok = &self.s[from..end];
+        self.pos = end;
         if let Some(v) = plain_int(tok.as_bytes()) {
             return Ok(Value::Int(if neg { -v } else { v }));
         }
@@ -636,8 +794,7 @@ impl<'a> Parser<'a> {
 
     fn atom(&mut self) -> Result<Value, ParseError> {
         let col = self.pos;
-        let r = self.rest();
-        if r.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+        if matches!(self.peek(), Some(b'0'..=b'9' | b'-')) {
             return self.number();
         }
         if self.eat("lit(") {
@@ -660,7 +817,10 @@ impl<'a> Parser<'a> {
         if w == "off" {
             return Ok(Value::Off);
         }
-        Ok(Value::Symbol(w.to_string()))
+        Ok(Value::Symbol {
+            start: col,
+            end: self.pos,
+        })
     }
 
     /// Registers: `s4`, `v[0:3]`, `a1`, `ttmp[4:7]`, `v1.l`, named specials.
@@ -785,7 +945,9 @@ impl<'a> Parser<'a> {
                     format!("`{}` expects its fixed register here", info.name)
                 })
             }
-            (Kind::Imm(ImmStyle::Branch), Value::Symbol(s)) => return Ok(Fitted::Label(s)),
+            (Kind::Imm(ImmStyle::Branch), Value::Symbol { start, end }) => {
+                return Ok(Fitted::Label(self.s[start..end].to_string()))
+            }
             (Kind::Imm(_), Value::Int(i)) => Operand::Imm(i as i32),
             (Kind::Imm(_), Value::Reg { code, .. }) if info.family == Family::Smem => {
                 Operand::Imm(code as i32)
@@ -852,7 +1014,11 @@ impl<'a> Parser<'a> {
             }
             (_, other) => {
                 return self.fail(col, || {
-                    format!("invalid operand {} for `{}`", describe(&other), info.name)
+                    format!(
+                        "invalid operand {} for `{}`",
+                        describe(self.s, &other),
+                        info.name
+                    )
                 })
             }
         };
@@ -877,12 +1043,15 @@ impl<'a> Parser<'a> {
             }
             let m = &mut inst.mods;
             let layout = format::layout(gen, info.family);
+            let quiet = self.quiet;
             let mut bit = |b: ModBit| -> Result<(), ParseError> {
                 if layout.is_some_and(|l| l.mod_bit(b).is_some()) {
                     m.mem |= format::mod_bit(b);
                     Ok(())
                 } else {
-                    err(col, format!("`{key}` is not valid for `{}`", info.name))
+                    quiet_err(quiet, col, || {
+                        format!("`{key}` is not valid for `{}`", info.name)
+                    })
                 }
             };
             match (gen, key) {
@@ -914,7 +1083,9 @@ impl<'a> Parser<'a> {
     fn dpp_modifier(&mut self, inst: &mut Inst, key: &str, col: usize) -> Result<bool, ParseError> {
         let m = &mut inst.mods;
         let v = m.variant;
-        let wrong = |what: &str| err(col, format!("`{key}` is not valid in a {what}"));
+        let quiet = self.quiet;
+        let wrong =
+            |what: &str| quiet_err(quiet, col, || format!("`{key}` is not valid in a {what}"));
         let c = &mut m.extra;
         match key {
             "row_mirror" | "row_half_mirror" => {
@@ -1217,14 +1388,14 @@ enum Fitted {
     Label(String),
 }
 
-fn describe(v: &Value) -> String {
+fn describe(text: &str, v: &Value) -> String {
     match v {
         Value::Reg { .. } => "register".into(),
         Value::Int(i) => format!("`{i}`"),
         Value::Float(f) => format!("`{f}`"),
         Value::Lit(x) => format!("`lit({x:#x})`"),
         Value::Off => "`off`".into(),
-        Value::Symbol(s) => format!("`{s}`"),
+        Value::Symbol { start, end } => format!("`{}`", &text[*start..*end]),
     }
 }
 
