@@ -36,75 +36,76 @@ static IDENT_CHAR: [bool; 256] = {
     t
 };
 
-/// Bytes of `text` eight at a time: whether any equals one of `set`
-/// (SWAR zero-byte test, exact for the lowest match, which is all a
-/// yes/no needs).
+const ONES: u64 = 0x0101_0101_0101_0101;
+const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// Per byte of `w` (little-endian), 0x80 where the byte equals `c`, else
+/// 0. Exact (no borrow runs from one byte into the next), so several
+/// matches in one word can be told apart.
 #[inline]
-pub fn contains_any(text: &[u8], set: &[u8]) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
+fn bytes_equal(w: u64, c: u8) -> u64 {
+    let x = w ^ (ONES * c as u64);
+    !(((x & LOW7) + LOW7) | x | LOW7)
+}
+
+/// Whether `text` holds byte `c`, read eight bytes at a time.
+#[inline]
+pub fn contains_byte(text: &[u8], c: u8) -> bool {
     let mut chunks = text.chunks_exact(8);
     for chunk in &mut chunks {
         let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        for &c in set {
-            let x = w ^ (ONES * c as u64);
-            if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
-                return true;
-            }
+        if bytes_equal(w, c) != 0 {
+            return true;
         }
     }
-    chunks.remainder().iter().any(|b| set.contains(b))
+    chunks.remainder().contains(&c)
 }
 
 /// The text split at every `\n`, as `str::split('\n')` splits it, and
 /// per line whether it may hold a comment or a string (one of `/ ; # "`;
 /// lines without one need no cleaning). The bytes are read eight at a
-/// time (SWAR zero-byte tests: the lowest flagged byte of a word is
-/// always a true match, so a flag below the newline is exact).
+/// time, each word once: its newline and comment bytes are flagged
+/// ([`bytes_equal`]) and the lines ending in it are cut at the newline
+/// flags.
 pub fn split_lines_marked(text: &str) -> (Vec<&str>, Vec<bool>) {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
     let b = text.as_bytes();
     let mut lines = Vec::with_capacity(b.len() / 16 + 1);
     let mut marks = Vec::with_capacity(b.len() / 16 + 1);
     let mut start = 0;
     let mut marked = false;
-    let mut i = 0;
-    while i + 8 <= b.len() {
-        let w = u64::from_le_bytes(b[i..i + 8].try_into().unwrap_or([0; 8]));
+    let mut base = 0;
+    let mut chunks = b.chunks_exact(8);
+    for chunk in &mut chunks {
+        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let mut newlines = bytes_equal(w, b'\n');
         // `"` and `#` (0x22, 0x23) in one test, `/` and `;` in one each.
-        let special = zero((w | ONES) ^ (ONES * 0x23))
-            | zero(w ^ (ONES * b'/' as u64))
-            | zero(w ^ (ONES * b';' as u64));
-        let hit = zero(w ^ (ONES * b'\n' as u64));
-        if hit == 0 {
-            marked |= special != 0;
-            i += 8;
-            continue;
+        let mut special = bytes_equal(w | ONES, 0x23) | bytes_equal(w, b'/') | bytes_equal(w, b';');
+        while newlines != 0 {
+            let low = newlines & newlines.wrapping_neg();
+            let below = low - 1;
+            marked |= special & below != 0;
+            special &= !below;
+            let at = base + (low.trailing_zeros() / 8) as usize;
+            lines.push(&text[start..at]);
+            marks.push(marked);
+            marked = false;
+            start = at + 1;
+            newlines &= newlines - 1;
         }
-        // Bytes after the newline are read again from the next start.
-        let low = hit & hit.wrapping_neg();
-        marked |= special & (low - 1) != 0;
-        let nl = i + (low.trailing_zeros() / 8) as usize;
-        lines.push(&text[start..nl]);
-        marks.push(marked);
-        marked = false;
-        start = nl + 1;
-        i = start;
+        marked |= special != 0;
+        base += 8;
     }
-    while i < b.len() {
-        match b[i] {
+    for (k, &c) in chunks.remainder().iter().enumerate() {
+        match c {
             b'\n' => {
-                lines.push(&text[start..i]);
+                lines.push(&text[start..base + k]);
                 marks.push(marked);
                 marked = false;
-                start = i + 1;
+                start = base + k + 1;
             }
             b'/' | b';' | b'#' | b'"' => marked = true,
             _ => {}
         }
-        i += 1;
     }
     lines.push(&text[start..]);
     marks.push(marked);
@@ -308,6 +309,22 @@ mod tests {
                 }
             }
         }
+        // Several newlines and comment bytes in one eight-byte word.
+        for len in 0..19 {
+            for a in 0..len {
+                for b in a..len {
+                    for (ca, cb) in [(b'\n', b'\n'), (b'\n', b';'), (b'"', b'\n'), (b'#', b'/')] {
+                        let mut t = vec![b'x'; len];
+                        t[a] = ca;
+                        t[b] = cb;
+                        if b + 2 < len {
+                            t[b + 2] = b'\n';
+                        }
+                        texts.push(String::from_utf8_lossy(&t).into_owned());
+                    }
+                }
+            }
+        }
         for t in &texts {
             let want: Vec<&str> = t.split('\n').collect();
             assert_eq!(split_lines_marked(t).0, want, "{t:?}");
@@ -316,9 +333,9 @@ mod tests {
                 .map(|l| l.bytes().any(|b| b"/;#\"".contains(&b)))
                 .collect();
             assert_eq!(split_lines_marked(t).1, want_marks, "{t:?}");
-            for set in [&b"/;#\""[..], b"@", b"\n"] {
-                let want = t.bytes().any(|b| set.contains(&b));
-                assert_eq!(contains_any(t.as_bytes(), set), want, "{t:?} {set:?}");
+            for c in [b'@', b'\n', b'a', 0x8a] {
+                let want = t.bytes().any(|b| b == c);
+                assert_eq!(contains_byte(t.as_bytes(), c), want, "{t:?} {c}");
             }
         }
     }

@@ -160,7 +160,7 @@ pub struct IsaEncoder;
 /// Finds one `sym@rel32@lo|hi[+-addend]` operand: returns the byte range,
 /// symbol, kind and addend.
 fn rel32_operand(text: &str) -> Option<(std::ops::Range<usize>, &str, FixupKind, i64)> {
-    if !lex::contains_any(text.as_bytes(), b"@") {
+    if !lex::contains_byte(text.as_bytes(), b'@') {
         return None;
     }
     let at = text.find("@rel32@")?;
