@@ -64,48 +64,53 @@ pub fn contains_byte(text: &[u8], c: u8) -> bool {
 /// The text split at every `\n`, as `str::split('\n')` splits it, and
 /// per line whether it may hold a comment or a string (one of `/ ; # "`;
 /// lines without one need no cleaning). The bytes are read eight at a
-/// time, each word once: its newline and comment bytes are flagged
-/// ([`bytes_equal`]) and the lines ending in it are cut at the newline
-/// flags.
+/// time (SWAR zero-byte tests: the lowest flagged byte of a word is
+/// always a true match, so a flag below the newline is exact).
 pub fn split_lines_marked(text: &str) -> (Vec<&str>, Vec<bool>) {
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Zero-byte test with borrows: only the lowest flag is sure to be a
+    // match, so the scan restarts after every newline.
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
     let b = text.as_bytes();
     let mut lines = Vec::with_capacity(b.len() / 16 + 1);
     let mut marks = Vec::with_capacity(b.len() / 16 + 1);
     let mut start = 0;
     let mut marked = false;
-    let mut base = 0;
-    let mut chunks = b.chunks_exact(8);
-    for chunk in &mut chunks {
-        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        let mut newlines = bytes_equal(w, b'\n');
+    let mut i = 0;
+    while i + 8 <= b.len() {
+        let w = u64::from_le_bytes(b[i..i + 8].try_into().unwrap_or([0; 8]));
         // `"` and `#` (0x22, 0x23) in one test, `/` and `;` in one each.
-        let mut special = bytes_equal(w | ONES, 0x23) | bytes_equal(w, b'/') | bytes_equal(w, b';');
-        while newlines != 0 {
-            let low = newlines & newlines.wrapping_neg();
-            let below = low - 1;
-            marked |= special & below != 0;
-            special &= !below;
-            let at = base + (low.trailing_zeros() / 8) as usize;
-            lines.push(&text[start..at]);
-            marks.push(marked);
-            marked = false;
-            start = at + 1;
-            newlines &= newlines - 1;
+        let special = zero((w | ONES) ^ (ONES * 0x23))
+            | zero(w ^ (ONES * b'/' as u64))
+            | zero(w ^ (ONES * b';' as u64));
+        let hit = zero(w ^ (ONES * b'\n' as u64));
+        if hit == 0 {
+            marked |= special != 0;
+            i += 8;
+            continue;
         }
-        marked |= special != 0;
-        base += 8;
+        // Bytes after the newline are read again from the next start.
+        let low = hit & hit.wrapping_neg();
+        marked |= special & (low - 1) != 0;
+        let nl = i + (low.trailing_zeros() / 8) as usize;
+        lines.push(&text[start..nl]);
+        marks.push(marked);
+        marked = false;
+        start = nl + 1;
+        i = start;
     }
-    for (k, &c) in chunks.remainder().iter().enumerate() {
-        match c {
+    while i < b.len() {
+        match b[i] {
             b'\n' => {
-                lines.push(&text[start..base + k]);
+                lines.push(&text[start..i]);
                 marks.push(marked);
                 marked = false;
-                start = base + k + 1;
+                start = i + 1;
             }
             b'/' | b';' | b'#' | b'"' => marked = true,
             _ => {}
         }
+        i += 1;
     }
     lines.push(&text[start..]);
     marks.push(marked);

@@ -117,16 +117,78 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
     // Candidates are first tried without building error messages; the
     // one whose error got furthest is run again for its message.
     let mut best: Option<(usize, Opcode, Option<&'static Form>)> = None;
+    // A `dpp8:` modifier fails every candidate but a DPP8 form (GFX11;
+    // only `dpp_modifier` reads the key, and only a DPP8 form takes it), so
+    // the others are passed over; if nothing fits, all candidates are
+    // tried again in order (`skipped`), so that the error is the same.
+    let mut dpp8_only = None;
+    let mut skipped = false;
     for cand in natives.chain(forms) {
         if prev == Some(cand) {
             continue;
         }
         prev = Some(cand);
         let (op, form) = cand;
+        if gen == Generation::Gfx11
+            && form.is_none_or(|f| f.variant != Variant::Dpp8)
+            && name.ends_with("_dpp")
+            && *dpp8_only.get_or_insert_with(|| has_dpp8_key(&body.as_bytes()[name_end..]))
+        {
+            skipped = true;
+            continue;
+        }
         let info = &tbl[op.0 as usize];
         let mut p = Parser::new(processor, body, name_end);
         p.quiet = true;
         match p.parse(op, info, form) {
+            Ok(p) => return Ok(p),
+            Err(e) => {
+                if best.is_none_or(|(c, _, _)| e.column > c) {
+                    best = Some((e.column, op, form));
+                }
+            }
+        }
+    }
+    if skipped {
+        return all_candidates(processor, body, start, name_end);
+    }
+    let Some((_, op, form)) = best else {
+        return err(
+            start,
+            format!("unknown instruction `{name}` for {processor}"),
+        );
+    };
+    let info = &tbl[op.0 as usize];
+    Parser::new(processor, body, name_end).parse(op, info, form)
+}
+
+/// [`parse_inst`] trying every candidate in order, none passed over
+/// (the first that fits wins; else the error of the one that got
+/// furthest, run again for its message).
+#[cold]
+fn all_candidates(
+    processor: Processor,
+    body: &str,
+    start: usize,
+    name_end: usize,
+) -> Result<ParsedInst, ParseError> {
+    let name = &body[start..name_end];
+    let tbl = table::table(processor.generation());
+    let natives = table::by_name(processor, name).map(|op| (op, None));
+    let forms = table::forms_by_name(processor, name).filter_map(|form| {
+        table::by_encoding(processor, form.family, form.opcode).map(|op| (op, Some(form)))
+    });
+    let mut prev: Option<(Opcode, Option<&'static Form>)> = None;
+    let mut best: Option<(usize, Opcode, Option<&'static Form>)> = None;
+    for cand in natives.chain(forms) {
+        if prev == Some(cand) {
+            continue;
+        }
+        prev = Some(cand);
+        let (op, form) = cand;
+        let mut p = Parser::new(processor, body, name_end);
+        p.quiet = true;
+        match p.parse(op, &tbl[op.0 as usize], form) {
             Ok(p) => return Ok(p),
             Err(e) => {
                 if best.is_none_or(|(c, _, _)| e.column > c) {
@@ -141,8 +203,29 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
             format!("unknown instruction `{name}` for {processor}"),
         );
     };
-    let info = &tbl[op.0 as usize];
-    Parser::new(processor, body, name_end).parse(op, info, form)
+    Parser::new(processor, body, name_end).parse(op, &tbl[op.0 as usize], form)
+}
+
+/// Whether the operand text holds `dpp8:` (found at its `:`, eight
+/// bytes at a time as in [`has_double_colon`]).
+fn has_dpp8_key(b: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut base = 0;
+    let mut chunks = b.chunks_exact(8);
+    let at = |i: usize| i >= 4 && &b[i - 4..i] == b"dpp8";
+    for c in &mut chunks {
+        let x = u64::from_le_bytes(c.try_into().unwrap_or([0; 8])) ^ (ONES * b':' as u64);
+        let mut f = !(((x & LOW7) + LOW7) | x | LOW7);
+        while f != 0 {
+            if at(base + (f.trailing_zeros() / 8) as usize) {
+                return true;
+            }
+            f &= f - 1;
+        }
+        base += 8;
+    }
+    (0..chunks.remainder().len()).any(|k| b[base + k] == b':' && at(base + k))
 }
 
 /// A decimal or `0x` hexadecimal integer token that cannot overflow,
@@ -1603,6 +1686,24 @@ fn f16_bits(f: f32) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dpp8_key_agrees_with_a_plain_search() {
+        for len in 0..30 {
+            for at in 0..len {
+                for key in [&b"dpp8:"[..], b"dpp8", b"dpp:", b":"] {
+                    let mut t = vec![b'd'; len];
+                    for (k, &c) in key.iter().enumerate() {
+                        if at + k < len {
+                            t[at + k] = c;
+                        }
+                    }
+                    let want = t.windows(5).any(|w| w == b"dpp8:");
+                    assert_eq!(has_dpp8_key(&t), want, "{:?}", String::from_utf8_lossy(&t));
+                }
+            }
+        }
+    }
 
     /// Against a plain search, at every offset and length.
     #[test]
