@@ -86,7 +86,13 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
     if name.is_empty() {
         return err(start, "expected an instruction mnemonic");
     }
-    if has_double_colon(&body.as_bytes()[start..]) {
+    // A VOPD pair `X :: Y` (every VOPD mnemonic starts `v_dual_`). Other
+    // text with `::` goes to `parse_vopd` for its error as well, but that
+    // test waits until it matters: only a symbolic operand can read `::`
+    // (nothing else reads two `:` in a row), so a line without one that
+    // parses holds no `::`.
+    let vopd = || has_double_colon(&body.as_bytes()[start..]);
+    if name.starts_with("v_dual_") && vopd() {
         return parse_vopd(processor, body, start);
     }
     let gen = processor.generation();
@@ -122,6 +128,11 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
     // the others are passed over; if nothing fits, all candidates are
     // tried again in order (`skipped`), so that the error is the same.
     let mut dpp8_only = None;
+    // Likewise a DPP control modifier fails every native encoding (only
+    // `dpp_modifier` reads one): once a native candidate stopped at one,
+    // the other natives are passed over (GFX11 VOPC DPP forms by their
+    // own mnemonic follow the natives of that name).
+    let mut natives_fail = false;
     let mut skipped = false;
     for cand in natives.chain(forms) {
         if prev == Some(cand) {
@@ -137,17 +148,32 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
             skipped = true;
             continue;
         }
+        if natives_fail && form.is_none() {
+            skipped = true;
+            continue;
+        }
         let info = &tbl[op.0 as usize];
         let mut p = Parser::new(processor, body, name_end);
         p.quiet = true;
         match p.parse(op, info, form) {
-            Ok(p) => return Ok(p),
+            Ok(parsed) => {
+                if p.symbolic && vopd() {
+                    return parse_vopd(processor, body, start);
+                }
+                return Ok(parsed);
+            }
             Err(e) => {
+                if form.is_none() && gen == Generation::Gfx11 {
+                    natives_fail = dpp_key_at(body.as_bytes(), e.column);
+                }
                 if best.is_none_or(|(c, _, _)| e.column > c) {
                     best = Some((e.column, op, form));
                 }
             }
         }
+    }
+    if vopd() {
+        return parse_vopd(processor, body, start);
     }
     if skipped {
         return all_candidates(processor, body, start, name_end);
@@ -204,6 +230,24 @@ fn all_candidates(
         );
     };
     Parser::new(processor, body, name_end).parse(op, &tbl[op.0 as usize], form)
+}
+
+/// Whether a DPP16/DPP8 control modifier (a key only
+/// `Parser::dpp_modifier` reads) starts at byte `at`.
+fn dpp_key_at(b: &[u8], at: usize) -> bool {
+    let mut end = at;
+    while end < b.len() && WORD_BYTE[b[end] as usize] {
+        end += 1;
+    }
+    let key = &b[at.min(end)..end];
+    let keyed = b.get(end) == Some(&b':');
+    match key {
+        b"row_mirror" | b"row_half_mirror" => true,
+        b"quad_perm" | b"row_shl" | b"row_shr" | b"row_ror" | b"wave_shl" | b"wave_rol"
+        | b"wave_shr" | b"wave_ror" | b"row_bcast" | b"row_newbcast" | b"row_share"
+        | b"row_xmask" | b"row_mask" | b"bank_mask" | b"bound_ctrl" | b"dpp8" | b"fi" => keyed,
+        _ => false,
+    }
 }
 
 /// Whether the operand text holds `dpp8:` (found at its `:`, eight
@@ -416,6 +460,8 @@ struct Parser<'a> {
     /// Errors need only their column (messages are built when the
     /// candidate is parsed again for its error).
     quiet: bool,
+    /// A symbolic operand was read (the one reader that may take `::`).
+    symbolic: bool,
 }
 
 /// A parsed operand before it is fitted to the operand's kind.
@@ -446,6 +492,7 @@ impl<'a> Parser<'a> {
             pos,
             offset_seen: false,
             quiet: false,
+            symbolic: false,
         }
     }
 
@@ -497,7 +544,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse(
-        mut self,
+        &mut self,
         op: Opcode,
         info: &'static OpInfo,
         form: Option<&'static Form>,
@@ -546,6 +593,7 @@ impl<'a> Parser<'a> {
             }
             let col = self.pos;
             if let Kind::Imm(ImmStyle::Sym(kind)) = spec.kind {
+                self.symbolic = true;
                 let (v, used) =
                     symbolic::parse_prefix(kind, self.processor, self.rest()).map_err(|e| {
                         ParseError {
@@ -1377,6 +1425,7 @@ impl<'a> Parser<'a> {
             "offset"
                 if info.flags.has(Flags::DS_SWIZZLE) && self.rest().starts_with("swizzle(") =>
             {
+                self.symbolic = true;
                 let (v, used) = symbolic::parse_prefix(
                     symbolic::SymbolicKind::Swizzle,
                     self.processor,
