@@ -382,7 +382,11 @@ static NAME_END: [bool; 256] = {
 fn parse_vopd(processor: Processor, body: &str, start: usize) -> Result<ParsedInst, ParseError> {
     let gen = processor.generation();
     let tbl = table::table(gen);
-    let sep = start + body[start..].find("::").unwrap_or(0);
+    let sep = start
+        + body.as_bytes()[start..]
+            .windows(2)
+            .position(|w| w == b"::")
+            .unwrap_or(0);
     let mut operands: Vec<Operand> = Vec::new();
     let mut literal: Option<u32> = None;
     let mut rows = [None, None];
@@ -412,7 +416,7 @@ fn parse_vopd(processor: Processor, body: &str, start: usize) -> Result<ParsedIn
                 p.skip_ws();
             }
             let col = p.pos;
-            let (neg, abs, value) = p.value()?;
+            let (neg, abs, value) = p.operand_value()?;
             if neg || abs {
                 return err(col, "VOPD operands take no source modifiers");
             }
@@ -1461,6 +1465,18 @@ impl<'a> Parser<'a> {
     }
 
     fn int_value(&mut self, col: usize) -> Result<i64, ParseError> {
+        // A plain decimal or hex token, read as `number` reads it.
+        let b = self.s.as_bytes();
+        let neg = b.get(self.pos) == Some(&b'-');
+        let from = self.pos + neg as usize;
+        let mut end = from;
+        while end < b.len() && NUMBER_BYTE[b[end] as usize] {
+            end += 1;
+        }
+        if let Some(v) = plain_int(&b[from..end]) {
+            self.pos = end;
+            return Ok(if neg { -v } else { v });
+        }
         match self.number()? {
             Value::Int(i) => Ok(i),
             _ => self.fail(col, || "expected an integer".into()),
