@@ -274,7 +274,7 @@ impl<'a> Cursor<'a> {
         self.skip_ws();
         let r = &self.text[self.pos..];
         self.pos = self.text.len();
-        r.trim_end()
+        crate::isa::parse::trim_end(r)
     }
 
     pub fn expect_end(&mut self) -> LResult<()> {

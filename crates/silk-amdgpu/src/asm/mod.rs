@@ -235,6 +235,49 @@ fn branch_label_bridge(processor: Processor, text: &str) -> Option<crate::isa::p
     Some(parsed)
 }
 
+impl IsaEncoder {
+    /// A line `parse_inst` rejected as written: with a `sym@rel32@..`
+    /// operand read as `lit(0)`, or as a branch to a label; else the
+    /// parser's error.
+    #[cold]
+    fn parse_unusual(
+        &self,
+        processor: Processor,
+        text: &str,
+        first_error: crate::isa::parse::ParseError,
+    ) -> Result<(crate::isa::parse::ParsedInst, Option<Rel32>), InstError> {
+        use crate::isa::parse::parse_inst;
+        let replaced;
+        let (src, rel32, first) = match rel32_operand(text) {
+            Some((range, symbol, kind, addend)) => {
+                replaced = format!("{}lit(0){}", &text[..range.start], &text[range.end..]);
+                (
+                    replaced.as_str(),
+                    Some((symbol.to_string(), kind, addend, range.start)),
+                    parse_inst(processor, &replaced),
+                )
+            }
+            None => (text, None, Err(first_error)),
+        };
+        let parsed = match first {
+            Ok(p) => p,
+            Err(e) => match branch_label_bridge(processor, src) {
+                Some(p) => p,
+                None => {
+                    return Err(InstError {
+                        column: e.column,
+                        message: e.message,
+                    })
+                }
+            },
+        };
+        Ok((parsed, rel32))
+    }
+}
+
+/// A `sym@rel32@..` operand: symbol, kind, addend and its byte column.
+type Rel32 = (String, FixupKind, i64, usize);
+
 impl InstructionEncoder for IsaEncoder {
     fn encode(&self, processor: Processor, text: &str) -> Result<EncodedInst, InstError> {
         let mut words = Vec::with_capacity(4);
@@ -250,28 +293,11 @@ impl InstructionEncoder for IsaEncoder {
     ) -> Result<Option<Fixup>, InstError> {
         use crate::isa::{encode::encode, parse::parse_inst};
         let first = out.len();
-        let replaced;
-        let (src, rel32) = match rel32_operand(text) {
-            Some((range, symbol, kind, addend)) => {
-                replaced = format!("{}lit(0){}", &text[..range.start], &text[range.end..]);
-                (
-                    replaced.as_str(),
-                    Some((symbol.to_string(), kind, addend, range.start)),
-                )
-            }
-            None => (text, None),
-        };
-        let parsed = match parse_inst(processor, src) {
-            Ok(p) => p,
-            Err(e) => match branch_label_bridge(processor, src) {
-                Some(p) => p,
-                None => {
-                    return Err(InstError {
-                        column: e.column,
-                        message: e.message,
-                    })
-                }
-            },
+        // No instruction reader takes `@`, so a line that parses holds no
+        // `sym@rel32@..` operand: that search waits for a failed parse.
+        let (parsed, rel32) = match parse_inst(processor, text) {
+            Ok(p) => (p, None),
+            Err(e) => self.parse_unusual(processor, text, e)?,
         };
         encode(processor, &parsed.inst, out).map_err(|e| InstError {
             column: 0,

@@ -60,8 +60,19 @@ fn err<T>(column: usize, message: impl Into<String>) -> Result<T, ParseError> {
 /// Parse one instruction (mnemonic and operands; no label definition, no
 /// comment).
 pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseError> {
-    let body = text.trim_end();
-    let start = body.len() - body.trim_start().len();
+    let body = trim_end(text);
+    let start = {
+        let b = body.as_bytes();
+        let mut i = 0;
+        while i < b.len() && is_ascii_space(b[i]) {
+            i += 1;
+        }
+        if i < b.len() && b[i] >= 0x80 {
+            body.len() - body.trim_start().len()
+        } else {
+            i
+        }
+    };
     // The mnemonic's end, and its hash for the name indexes, in one scan.
     let mut hash = index::HASH_START;
     let name_end = {
@@ -270,6 +281,27 @@ fn has_dpp8_key(b: &[u8]) -> bool {
         base += 8;
     }
     (0..chunks.remainder().len()).any(|k| b[base + k] == b':' && at(base + k))
+}
+
+/// The ASCII bytes `char::is_whitespace` accepts.
+#[inline]
+fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// `str::trim_end` on bytes for ASCII text (a non-ASCII last byte hands
+/// the rest to `str::trim_end`).
+#[inline]
+pub(crate) fn trim_end(s: &str) -> &str {
+    let b = s.as_bytes();
+    let mut e = b.len();
+    while e > 0 && is_ascii_space(b[e - 1]) {
+        e -= 1;
+    }
+    if e > 0 && b[e - 1] >= 0x80 {
+        return s[..e].trim_end();
+    }
+    &s[..e]
 }
 
 /// A decimal or `0x` hexadecimal integer token that cannot overflow,
@@ -1767,6 +1799,25 @@ mod tests {
                     assert_eq!(has_dpp8_key(&t), want, "{:?}", String::from_utf8_lossy(&t));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn trim_end_agrees_with_str() {
+        for t in [
+            "",
+            " ",
+            "a",
+            " a ",
+            "a\t\r\n",
+            "a\u{a0}",
+            "a \u{a0} ",
+            "\u{3000}",
+            "é \x0b\x0c",
+            "a\x1f",
+            "\u{85}\n",
+        ] {
+            assert_eq!(trim_end(t), t.trim_end(), "{t:?}");
         }
     }
 
