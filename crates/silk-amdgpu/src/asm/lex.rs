@@ -182,11 +182,13 @@ impl<'a> Cursor<'a> {
             Some(b) if is_ident_start(b) => {}
             _ => return None,
         }
-        self.pos += 1;
-        while self.peek().is_some_and(is_ident_char) {
-            self.pos += 1;
+        let b = self.bytes();
+        let mut end = start + 1;
+        while end < b.len() && IDENT_CHAR[b[end] as usize] {
+            end += 1;
         }
-        Some((&self.text[start..self.pos], start))
+        self.pos = end;
+        Some((&self.text[start..end], start))
     }
 
     /// A symbol name: an identifier or a double-quoted name.

@@ -787,12 +787,16 @@ impl<'a> Parser<'a> {
         let b = self.s.as_bytes();
         let start = self.pos;
         let ends = |i: usize| i >= b.len() || matches!(b[i], b',' | b' ' | b'\t');
+        // The decimal digits at `i` (as `small_decimal` reads them: 1 to
+        // 9 digits, else `None`) and where they end.
         let digits_at = |mut i: usize| {
             let from = i;
+            let mut v = 0u32;
             while i < b.len() && b[i].is_ascii_digit() {
+                v = v.wrapping_mul(10).wrapping_add((b[i] - b'0') as u32);
                 i += 1;
             }
-            (small_decimal(&b[from..i]), i)
+            ((1..=9).contains(&(i - from)).then_some(v), i)
         };
         let c0 = *b.get(start)?;
         let (value, end) = match c0 {
