@@ -576,7 +576,12 @@ impl<'a> Parser<'a> {
 
     fn at_end(&self) -> bool {
         let r = &self.s.as_bytes()[self.pos..];
-        r.iter().all(|&c| matches!(c, b' ' | b'\t')) || self.rest().trim().is_empty()
+        match r.iter().position(|&c| !is_ascii_space(c)) {
+            None => true,
+            // Only a non-ASCII character may still be whitespace.
+            Some(i) if r[i] >= 0x80 => self.rest().trim().is_empty(),
+            Some(_) => false,
+        }
     }
 
     fn parse(
