@@ -350,6 +350,31 @@ impl<'a> Asm<'a> {
         if let Block::Kernel(_) = self.block {
             return self.kernel_directive(line, &mut c);
         }
+        // Most lines are one instruction: a lowercase mnemonic that is no
+        // label (`name:`) or assignment (`name =`), as the loop below
+        // would find.
+        let b = text.as_bytes();
+        let space = |k: usize| matches!(b.get(k), Some(b' ' | b'\t' | b'\r' | b'\x0c' | b'\x0b'));
+        let mut start = 0;
+        while space(start) {
+            start += 1;
+        }
+        if b.get(start).is_some_and(u8::is_ascii_lowercase) {
+            let mut end = start + 1;
+            while end < b.len() && lex::is_ident_char(b[end]) {
+                end += 1;
+            }
+            let mut k = end;
+            while space(k) {
+                k += 1;
+            }
+            let label = b.get(end) == Some(&b':') && b.get(end + 1) != Some(&b':');
+            let assign = b.get(k) == Some(&b'=') && b.get(k + 1) != Some(&b'=');
+            if !label && !assign {
+                c.pos = start;
+                return self.instruction(line, &mut c);
+            }
+        }
         // Labels, possibly several on one line.
         loop {
             c.skip_ws();

@@ -151,15 +151,27 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
         }
         prev = Some(cand);
         let (op, form) = cand;
+        // (VOP encodings only: they have no symbolic operand, the one
+        // other reader of `name:`.)
+        let vop = matches!(
+            tbl[op.0 as usize].family,
+            Family::Vop1 | Family::Vop2 | Family::Vopc | Family::Vop3 | Family::Vop3p
+        );
         if gen == Generation::Gfx11
+            && vop
             && form.is_none_or(|f| f.variant != Variant::Dpp8)
-            && name.ends_with("_dpp")
-            && *dpp8_only.get_or_insert_with(|| has_dpp8_key(&body.as_bytes()[name_end..]))
+            && match dpp8_only {
+                Some(known) => known,
+                None if name.ends_with("_dpp") => {
+                    *dpp8_only.insert(has_dpp8_key(&body.as_bytes()[name_end..]))
+                }
+                None => false,
+            }
         {
             skipped = true;
             continue;
         }
-        if natives_fail && form.is_none() {
+        if natives_fail && vop && form.is_none() {
             skipped = true;
             continue;
         }
@@ -174,8 +186,15 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
                 return Ok(parsed);
             }
             Err(e) => {
-                if form.is_none() && gen == Generation::Gfx11 {
-                    natives_fail = dpp_key_at(body.as_bytes(), e.column);
+                if gen == Generation::Gfx11 {
+                    // A candidate that stopped at a DPP control modifier
+                    // shows the text holds one (`dpp8:` included).
+                    if let Some(dpp8) = dpp_key_at(body.as_bytes(), e.column) {
+                        natives_fail |= form.is_none();
+                        if dpp8 {
+                            dpp8_only = Some(true);
+                        }
+                    }
                 }
                 if best.is_none_or(|(c, _, _)| e.column > c) {
                     best = Some((e.column, op, form));
@@ -244,8 +263,9 @@ fn all_candidates(
 }
 
 /// Whether a DPP16/DPP8 control modifier (a key only
-/// `Parser::dpp_modifier` reads) starts at byte `at`.
-fn dpp_key_at(b: &[u8], at: usize) -> bool {
+/// `Parser::dpp_modifier` reads) starts at byte `at`: `Some(true)` for
+/// `dpp8:`.
+fn dpp_key_at(b: &[u8], at: usize) -> Option<bool> {
     let mut end = at;
     while end < b.len() && WORD_BYTE[b[end] as usize] {
         end += 1;
@@ -253,11 +273,16 @@ fn dpp_key_at(b: &[u8], at: usize) -> bool {
     let key = &b[at.min(end)..end];
     let keyed = b.get(end) == Some(&b':');
     match key {
-        b"row_mirror" | b"row_half_mirror" => true,
+        b"row_mirror" | b"row_half_mirror" => Some(false),
+        b"dpp8" if keyed => Some(true),
         b"quad_perm" | b"row_shl" | b"row_shr" | b"row_ror" | b"wave_shl" | b"wave_rol"
         | b"wave_shr" | b"wave_ror" | b"row_bcast" | b"row_newbcast" | b"row_share"
-        | b"row_xmask" | b"row_mask" | b"bank_mask" | b"bound_ctrl" | b"dpp8" | b"fi" => keyed,
-        _ => false,
+        | b"row_xmask" | b"row_mask" | b"bank_mask" | b"bound_ctrl" | b"fi"
+            if keyed =>
+        {
+            Some(false)
+        }
+        _ => None,
     }
 }
 
@@ -1506,11 +1531,21 @@ impl<'a> Parser<'a> {
     }
 
     fn int_value(&mut self, col: usize) -> Result<i64, ParseError> {
-        // A plain decimal or hex token, read as `number` reads it.
+        // A plain decimal or hex token, read as `number` reads it: short
+        // decimals valued while scanned, the rest through `plain_int`.
         let b = self.s.as_bytes();
         let neg = b.get(self.pos) == Some(&b'-');
         let from = self.pos + neg as usize;
         let mut end = from;
+        let mut v = 0i64;
+        while end < b.len() && b[end].is_ascii_digit() && end - from < 15 {
+            v = v * 10 + (b[end] - b'0') as i64;
+            end += 1;
+        }
+        if end > from && !(end < b.len() && NUMBER_BYTE[b[end] as usize]) {
+            self.pos = end;
+            return Ok(if neg { -v } else { v });
+        }
         while end < b.len() && NUMBER_BYTE[b[end] as usize] {
             end += 1;
         }
