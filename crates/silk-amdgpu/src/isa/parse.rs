@@ -479,7 +479,7 @@ fn parse_vopd(processor: Processor, body: &str, start: usize) -> Result<ParsedIn
             }
             let o = match p.fit(info, spec, value, col)? {
                 Fitted::Op(o) => o,
-                Fitted::Label(_) => return err(col, "a label is not a VOPD operand"),
+                Fitted::Label { .. } => return err(col, "a label is not a VOPD operand"),
             };
             let lit = match o {
                 Operand::Literal(v) => Some(v),
@@ -716,11 +716,11 @@ impl<'a> Parser<'a> {
             }
             match self.fit(info, spec, value, col)? {
                 Fitted::Op(o) => inst.operands[i] = o,
-                Fitted::Label(symbol) => {
+                Fitted::Label { start, end } => {
                     inst.operands[i] = Operand::Imm(0);
                     label = Some(LabelRef {
                         operand: i,
-                        symbol,
+                        symbol: self.s[start..end].to_string(),
                         column: col,
                     });
                 }
@@ -1163,7 +1163,7 @@ impl<'a> Parser<'a> {
                 })
             }
             (Kind::Imm(ImmStyle::Branch), Value::Symbol { start, end }) => {
-                return Ok(Fitted::Label(self.s[start..end].to_string()))
+                return Ok(Fitted::Label { start, end })
             }
             (Kind::Imm(_), Value::Int(i)) => Operand::Imm(i as i32),
             (Kind::Imm(_), Value::Reg { code, .. }) if info.family == Family::Smem => {
@@ -1625,7 +1625,11 @@ impl<'a> Parser<'a> {
 
 enum Fitted {
     Op(Operand),
-    Label(String),
+    /// A branch label: its byte range in the text.
+    Label {
+        start: usize,
+        end: usize,
+    },
 }
 
 fn describe(text: &str, v: &Value) -> String {
