@@ -1347,6 +1347,10 @@ impl<'a> Parser<'a> {
                 if v != Variant::Dpp8 {
                     return wrong("non-DPP8 form");
                 }
+                if let Some(sel) = self.lane_list(8, 3) {
+                    *c = (*c & 0xff) | sel << 8;
+                    return Ok(true);
+                }
                 self.expect("[")?;
                 let mut sel = 0u32;
                 for i in 0..8 {
@@ -1375,6 +1379,10 @@ impl<'a> Parser<'a> {
             "quad_perm" => {
                 if v != Variant::Dpp16 {
                     return wrong("non-DPP16 form");
+                }
+                if let Some(q) = self.lane_list(4, 2) {
+                    dpp::set(c, dpp::DPP_CTRL, q);
+                    return Ok(true);
                 }
                 self.expect("[")?;
                 let mut q = 0u32;
@@ -1528,6 +1536,28 @@ impl<'a> Parser<'a> {
             _ => return self.fail(col, || format!("unknown modifier `{key}:`")),
         }
         Ok(())
+    }
+
+    /// `[a,b,..]` with `lanes` one-digit lane selects below `1 << bits`,
+    /// packed `bits` apart, read in one pass (`dpp8`, `quad_perm`); `None`
+    /// (the position unchanged) for anything else, which the general loop
+    /// then reads or rejects.
+    fn lane_list(&mut self, lanes: usize, bits: u32) -> Option<u32> {
+        let b = self.s.as_bytes().get(self.pos..self.pos + 2 * lanes + 1)?;
+        if b[0] != b'[' {
+            return None;
+        }
+        let mut v = 0u32;
+        for i in 0..lanes {
+            let d = b[1 + 2 * i].wrapping_sub(b'0') as u32;
+            let sep = if i + 1 < lanes { b',' } else { b']' };
+            if d >= 1 << bits || b[2 + 2 * i] != sep {
+                return None;
+            }
+            v |= d << (bits * i as u32);
+        }
+        self.pos += 2 * lanes + 1;
+        Some(v)
     }
 
     fn int_value(&mut self, col: usize) -> Result<i64, ParseError> {
