@@ -808,8 +808,9 @@ impl<'a> Parser<'a> {
     }
 
     /// The operand shapes most lines hold, read in one pass over the
-    /// bytes: `s4`, `v[0:3]`, `a1`, `ttmp[4:7]`, a named register, `off`,
-    /// or a plain decimal/hex integer, each ending at `,`, a space, a tab
+    /// bytes: `s4`, `v[0:3]`, `a1`, `ttmp[4:7]` (with `.l`/`.h`), a named
+    /// register, `off`, or a plain decimal/hex integer, each ending at `,`,
+    /// a space, a tab
     /// or the end. `None` (the position unchanged) for anything else,
     /// including every error: [`Self::value`] then reads it as before,
     /// so results and messages are the same.
@@ -827,6 +828,17 @@ impl<'a> Parser<'a> {
                 i += 1;
             }
             ((1..=9).contains(&(i - from)).then_some(v), i)
+        };
+        // A true16 half `.l` / `.h` after a register: (half, end).
+        let half_at = |i: usize| {
+            if b.get(i) != Some(&b'.') {
+                return (0, i);
+            }
+            match b.get(i + 1) {
+                Some(b'l') => (1, i + 2),
+                Some(b'h') => (2, i + 2),
+                _ => (0, i),
+            }
         };
         let c0 = *b.get(start)?;
         let (value, end) = match c0 {
@@ -855,7 +867,8 @@ impl<'a> Parser<'a> {
                 match b.get(at) {
                     Some(b'0'..=b'9') if prefix > 0 => {
                         let (n, end) = digits_at(at);
-                        let v = self.plain_reg(base, n?, 1)?;
+                        let (half, end) = half_at(end);
+                        let v = self.plain_reg(base, n?, 1, half)?;
                         (v, end)
                     }
                     Some(b'[') if prefix > 0 => {
@@ -871,7 +884,8 @@ impl<'a> Parser<'a> {
                         if hi < lo || hi - lo >= 32 {
                             return None;
                         }
-                        (self.plain_reg(base, lo, (hi - lo + 1) as u8)?, i + 1)
+                        let (half, end) = half_at(i + 1);
+                        (self.plain_reg(base, lo, (hi - lo + 1) as u8, half)?, end)
                     }
                     _ => self.plain_name(start)?,
                 }
@@ -912,7 +926,7 @@ impl<'a> Parser<'a> {
 
     /// [`Self::reg_value`] without its error (`None` when out of range).
     #[inline]
-    fn plain_reg(&self, base: u16, n: u32, count: u8) -> Option<Value> {
+    fn plain_reg(&self, base: u16, n: u32, count: u8, half: u8) -> Option<Value> {
         let limit = match base {
             0 => operand::sgpr_limit(self.gen) as u32,
             108 => 16,
@@ -921,7 +935,7 @@ impl<'a> Parser<'a> {
         (n + count as u32 <= limit).then_some(Value::Reg {
             code: base + n as u16,
             count,
-            half: 0,
+            half,
         })
     }
 
