@@ -8,7 +8,7 @@
 //! AMDGPU has no branch relaxation.
 
 use super::expr::{fold, fold_unary, parse_expr, BinOp, Expr, Func};
-use super::lex::{err, Cursor, LResult, LineError};
+use super::lex::{self, err, Cursor, LResult, LineError};
 use super::yaml::{infer, parse_yaml};
 use super::{Diagnostic, Diagnostics, FixupKind, InstructionEncoder};
 use crate::code_object::config::{is_gfx90a_class, KernelDirective};
@@ -140,6 +140,9 @@ enum Val {
 struct Asm<'a> {
     file: &'a str,
     lines: Vec<&'a str>,
+    /// Per line: whether it may hold a comment or string (else it needs
+    /// no [`clean_line`]).
+    marked: Vec<bool>,
     encoder: &'a dyn InstructionEncoder,
     cli_target: Option<Target>,
     target: Option<Target>,
@@ -158,6 +161,8 @@ struct Asm<'a> {
     block: Block,
     metadata: Option<(Value, Loc)>,
     idents: Vec<String>,
+    /// One instruction's dwords (reused for every line).
+    words: Vec<u32>,
 }
 
 pub fn assemble(
@@ -166,9 +171,11 @@ pub fn assemble(
     cli_target: Option<Target>,
     encoder: &dyn InstructionEncoder,
 ) -> Result<CodeObject, Diagnostics> {
+    let (lines, marked) = lex::split_lines_marked(text);
     let mut a = Asm {
         file,
-        lines: text.split('\n').collect(),
+        lines,
+        marked,
         encoder,
         cli_target,
         target: cli_target,
@@ -192,6 +199,7 @@ pub fn assemble(
         block: Block::None,
         metadata: None,
         idents: Vec::new(),
+        words: Vec::with_capacity(4),
     };
     a.statements();
     let obj = a.finish();
@@ -313,7 +321,11 @@ impl<'a> Asm<'a> {
                     continue;
                 }
             }
-            let cleaned = clean_line(raw, &mut in_block_comment);
+            let cleaned = if in_block_comment || self.marked[idx] {
+                clean_line(raw, &mut in_block_comment)
+            } else {
+                std::borrow::Cow::Borrowed(raw)
+            };
             if let Err(e) = self.statement(idx, &cleaned) {
                 self.line_error(idx, e);
             }
@@ -337,6 +349,31 @@ impl<'a> Asm<'a> {
         let mut c = Cursor::new(text, 0);
         if let Block::Kernel(_) = self.block {
             return self.kernel_directive(line, &mut c);
+        }
+        // Most lines are one instruction: a lowercase mnemonic that is no
+        // label (`name:`) or assignment (`name =`), as the loop below
+        // would find.
+        let b = text.as_bytes();
+        let space = |k: usize| matches!(b.get(k), Some(b' ' | b'\t' | b'\r' | b'\x0c' | b'\x0b'));
+        let mut start = 0;
+        while space(start) {
+            start += 1;
+        }
+        if b.get(start).is_some_and(u8::is_ascii_lowercase) {
+            let mut end = start + 1;
+            while end < b.len() && lex::is_ident_char(b[end]) {
+                end += 1;
+            }
+            let mut k = end;
+            while space(k) {
+                k += 1;
+            }
+            let label = b.get(end) == Some(&b':') && b.get(end + 1) != Some(&b':');
+            let assign = b.get(k) == Some(&b'=') && b.get(k + 1) != Some(&b'=');
+            if !label && !assign {
+                c.pos = start;
+                return self.instruction(line, &mut c);
+            }
         }
         // Labels, possibly several on one line.
         loop {
@@ -471,16 +508,34 @@ impl<'a> Asm<'a> {
                 format!("instruction in non-code section `{}`", sec.name),
             );
         }
-        let enc = match self.encoder.encode(target.processor, text) {
-            Ok(e) => e,
+        let mut words = std::mem::take(&mut self.words);
+        words.clear();
+        let fixup = self.encoder.encode_into(target.processor, text, &mut words);
+        let result = self.place(line, start, text, fixup, &words);
+        self.words = words;
+        result
+    }
+
+    /// Append one encoded instruction to the current section and record
+    /// its fixup.
+    fn place(
+        &mut self,
+        line: usize,
+        start: usize,
+        text: &str,
+        fixup: Result<Option<super::Fixup>, super::InstError>,
+        words: &[u32],
+    ) -> LResult<()> {
+        let fixup = match fixup {
+            Ok(f) => f,
             Err(e) => return err(start + e.column.min(text.len()), e.message),
         };
-        if enc.words.is_empty() {
+        if words.is_empty() {
             return err(start, "the instruction encoder returned no words");
         }
-        let inst_offset = sec.data.len() as u64;
-        if let Some(f) = enc.fixup {
-            if f.offset as usize + 4 > enc.words.len() * 4 {
+        let inst_offset = self.sections[self.cur].data.len() as u64;
+        if let Some(f) = fixup {
+            if f.offset as usize + 4 > words.len() * 4 {
                 return err(start, "fixup lies outside the encoded instruction");
             }
             let sym_pos = text.find(f.symbol.as_str()).map_or(start, |p| start + p);
@@ -493,7 +548,7 @@ impl<'a> Asm<'a> {
             });
         }
         let data = &mut self.sections[self.cur].data;
-        for w in enc.words {
+        for w in words {
             data.extend_from_slice(&w.to_le_bytes());
         }
         Ok(())

@@ -19,8 +19,102 @@ pub fn err<T>(pos: usize, message: impl Into<String>) -> LResult<T> {
 
 /// Identifier characters after the first (LLVM also allows `$` and `.`;
 /// `@` starts a variant such as `@rel32@lo` and is handled by callers).
+#[inline]
 pub fn is_ident_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$')
+    IDENT_CHAR[b as usize]
+}
+
+/// [`is_ident_char`] as a table: one load per byte in the statement loop.
+static IDENT_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$');
+        c += 1;
+    }
+    t
+};
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// Per byte of `w` (little-endian), 0x80 where the byte equals `c`, else
+/// 0. Exact (no borrow runs from one byte into the next), so several
+/// matches in one word can be told apart.
+#[inline]
+fn bytes_equal(w: u64, c: u8) -> u64 {
+    let x = w ^ (ONES * c as u64);
+    !(((x & LOW7) + LOW7) | x | LOW7)
+}
+
+/// Whether `text` holds byte `c`, read eight bytes at a time.
+#[inline]
+pub fn contains_byte(text: &[u8], c: u8) -> bool {
+    let mut chunks = text.chunks_exact(8);
+    for chunk in &mut chunks {
+        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        if bytes_equal(w, c) != 0 {
+            return true;
+        }
+    }
+    chunks.remainder().contains(&c)
+}
+
+/// The text split at every `\n`, as `str::split('\n')` splits it, and
+/// per line whether it may hold a comment or a string (one of `/ ; # "`;
+/// lines without one need no cleaning). The bytes are read eight at a
+/// time (SWAR zero-byte tests: the lowest flagged byte of a word is
+/// always a true match, so a flag below the newline is exact).
+pub fn split_lines_marked(text: &str) -> (Vec<&str>, Vec<bool>) {
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Zero-byte test with borrows: only the lowest flag is sure to be a
+    // match, so the scan restarts after every newline.
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    let b = text.as_bytes();
+    let mut lines = Vec::with_capacity(b.len() / 16 + 1);
+    let mut marks = Vec::with_capacity(b.len() / 16 + 1);
+    let mut start = 0;
+    let mut marked = false;
+    let mut i = 0;
+    while i + 8 <= b.len() {
+        let w = u64::from_le_bytes(b[i..i + 8].try_into().unwrap_or([0; 8]));
+        // `"` and `#` (0x22, 0x23) in one test, `/` and `;` in one each.
+        let special = zero((w | ONES) ^ (ONES * 0x23))
+            | zero(w ^ (ONES * b'/' as u64))
+            | zero(w ^ (ONES * b';' as u64));
+        let hit = zero(w ^ (ONES * b'\n' as u64));
+        if hit == 0 {
+            marked |= special != 0;
+            i += 8;
+            continue;
+        }
+        // Bytes after the newline are read again from the next start.
+        let low = hit & hit.wrapping_neg();
+        marked |= special & (low - 1) != 0;
+        let nl = i + (low.trailing_zeros() / 8) as usize;
+        lines.push(&text[start..nl]);
+        marks.push(marked);
+        marked = false;
+        start = nl + 1;
+        i = start;
+    }
+    while i < b.len() {
+        match b[i] {
+            b'\n' => {
+                lines.push(&text[start..i]);
+                marks.push(marked);
+                marked = false;
+                start = i + 1;
+            }
+            b'/' | b';' | b'#' | b'"' => marked = true,
+            _ => {}
+        }
+        i += 1;
+    }
+    lines.push(&text[start..]);
+    marks.push(marked);
+    (lines, marks)
 }
 
 pub fn is_ident_start(b: u8) -> bool {
@@ -88,11 +182,13 @@ impl<'a> Cursor<'a> {
             Some(b) if is_ident_start(b) => {}
             _ => return None,
         }
-        self.pos += 1;
-        while self.peek().is_some_and(is_ident_char) {
-            self.pos += 1;
+        let b = self.bytes();
+        let mut end = start + 1;
+        while end < b.len() && IDENT_CHAR[b[end] as usize] {
+            end += 1;
         }
-        Some((&self.text[start..self.pos], start))
+        self.pos = end;
+        Some((&self.text[start..end], start))
     }
 
     /// A symbol name: an identifier or a double-quoted name.
@@ -180,7 +276,7 @@ impl<'a> Cursor<'a> {
         self.skip_ws();
         let r = &self.text[self.pos..];
         self.pos = self.text.len();
-        r.trim_end()
+        crate::isa::parse::trim_end(r)
     }
 
     pub fn expect_end(&mut self) -> LResult<()> {
@@ -188,6 +284,66 @@ impl<'a> Cursor<'a> {
             Ok(())
         } else {
             err(self.pos, "unexpected token at end of statement")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every split position and every byte position of a match, against
+    /// the standard library's answers.
+    #[test]
+    fn byte_scans_agree_with_std() {
+        let mut texts = vec![
+            String::new(),
+            "\n".into(),
+            "\n\n\n".into(),
+            "abc".into(),
+            "\ts_nop 0\n\ts_endpgm\n".into(),
+            "x\r\ny\n\nz".into(),
+        ];
+        for len in 0..40 {
+            for at in 0..len {
+                for c in [b'\n', b'/', b';', b'#', b'"', b'@', b'!', b'+', 0x0a ^ 0x80] {
+                    let mut b = vec![b'a'; len];
+                    b[at] = c;
+                    if at + 1 < len {
+                        b[at + 1] = b'\n';
+                    }
+                    texts.push(String::from_utf8_lossy(&b).into_owned());
+                }
+            }
+        }
+        // Several newlines and comment bytes in one eight-byte word.
+        for len in 0..19 {
+            for a in 0..len {
+                for b in a..len {
+                    for (ca, cb) in [(b'\n', b'\n'), (b'\n', b';'), (b'"', b'\n'), (b'#', b'/')] {
+                        let mut t = vec![b'x'; len];
+                        t[a] = ca;
+                        t[b] = cb;
+                        if b + 2 < len {
+                            t[b + 2] = b'\n';
+                        }
+                        texts.push(String::from_utf8_lossy(&t).into_owned());
+                    }
+                }
+            }
+        }
+        for t in &texts {
+            let want: Vec<&str> = t.split('\n').collect();
+            assert_eq!(split_lines_marked(t).0, want, "{t:?}");
+            let want_marks: Vec<bool> = want
+                .iter()
+                .map(|l| l.bytes().any(|b| b"/;#\"".contains(&b)))
+                .collect();
+            assert_eq!(split_lines_marked(t).1, want_marks, "{t:?}");
+            for c in [b'@', b'\n', b'a', 0x8a] {
+                let want = t.bytes().any(|b| b == c);
+                assert_eq!(contains_byte(t.as_bytes(), c), want, "{t:?} {c}");
+            }
         }
     }
 }

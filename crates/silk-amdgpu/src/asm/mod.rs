@@ -128,6 +128,19 @@ pub struct InstError {
 /// instruction-specific in the assembler goes through this trait.
 pub trait InstructionEncoder {
     fn encode(&self, processor: Processor, text: &str) -> Result<EncodedInst, InstError>;
+
+    /// [`Self::encode`] appending the dwords to `words` (the assembler
+    /// reuses one buffer for every line instead of a `Vec` per line).
+    fn encode_into(
+        &self,
+        processor: Processor,
+        text: &str,
+        words: &mut Vec<u32>,
+    ) -> Result<Option<Fixup>, InstError> {
+        let e = self.encode(processor, text)?;
+        words.extend_from_slice(&e.words);
+        Ok(e.fixup)
+    }
 }
 
 /// The product's encoder: [`crate::isa::parse::parse_inst`] then
@@ -147,7 +160,7 @@ pub struct IsaEncoder;
 /// Finds one `sym@rel32@lo|hi[+-addend]` operand: returns the byte range,
 /// symbol, kind and addend.
 fn rel32_operand(text: &str) -> Option<(std::ops::Range<usize>, &str, FixupKind, i64)> {
-    if !text.as_bytes().contains(&b'@') {
+    if !lex::contains_byte(text.as_bytes(), b'@') {
         return None;
     }
     let at = text.find("@rel32@")?;
@@ -222,21 +235,31 @@ fn branch_label_bridge(processor: Processor, text: &str) -> Option<crate::isa::p
     Some(parsed)
 }
 
-impl InstructionEncoder for IsaEncoder {
-    fn encode(&self, processor: Processor, text: &str) -> Result<EncodedInst, InstError> {
-        use crate::isa::{encode::encode, parse::parse_inst};
+impl IsaEncoder {
+    /// A line `parse_inst` rejected as written: with a `sym@rel32@..`
+    /// operand read as `lit(0)`, or as a branch to a label; else the
+    /// parser's error.
+    #[cold]
+    fn parse_unusual(
+        &self,
+        processor: Processor,
+        text: &str,
+        first_error: crate::isa::parse::ParseError,
+    ) -> Result<(crate::isa::parse::ParsedInst, Option<Rel32>), InstError> {
+        use crate::isa::parse::parse_inst;
         let replaced;
-        let (src, rel32) = match rel32_operand(text) {
+        let (src, rel32, first) = match rel32_operand(text) {
             Some((range, symbol, kind, addend)) => {
                 replaced = format!("{}lit(0){}", &text[..range.start], &text[range.end..]);
                 (
                     replaced.as_str(),
                     Some((symbol.to_string(), kind, addend, range.start)),
+                    parse_inst(processor, &replaced),
                 )
             }
-            None => (text, None),
+            None => (text, None, Err(first_error)),
         };
-        let parsed = match parse_inst(processor, src) {
+        let parsed = match first {
             Ok(p) => p,
             Err(e) => match branch_label_bridge(processor, src) {
                 Some(p) => p,
@@ -248,11 +271,39 @@ impl InstructionEncoder for IsaEncoder {
                 }
             },
         };
+        Ok((parsed, rel32))
+    }
+}
+
+/// A `sym@rel32@..` operand: symbol, kind, addend and its byte column.
+type Rel32 = (String, FixupKind, i64, usize);
+
+impl InstructionEncoder for IsaEncoder {
+    fn encode(&self, processor: Processor, text: &str) -> Result<EncodedInst, InstError> {
         let mut words = Vec::with_capacity(4);
-        encode(processor, &parsed.inst, &mut words).map_err(|e| InstError {
+        let fixup = self.encode_into(processor, text, &mut words)?;
+        Ok(EncodedInst { words, fixup })
+    }
+
+    fn encode_into(
+        &self,
+        processor: Processor,
+        text: &str,
+        out: &mut Vec<u32>,
+    ) -> Result<Option<Fixup>, InstError> {
+        use crate::isa::{encode::encode, parse::parse_inst};
+        let first = out.len();
+        // No instruction reader takes `@`, so a line that parses holds no
+        // `sym@rel32@..` operand: that search waits for a failed parse.
+        let (parsed, rel32) = match parse_inst(processor, text) {
+            Ok(p) => (p, None),
+            Err(e) => self.parse_unusual(processor, text, e)?,
+        };
+        encode(processor, &parsed.inst, out).map_err(|e| InstError {
             column: 0,
             message: e.to_string(),
         })?;
+        let words = &out[first..];
         let fixup = match (parsed.label, rel32) {
             (Some(l), None) => Some(Fixup {
                 kind: FixupKind::SoppBranch,
@@ -284,7 +335,7 @@ impl InstructionEncoder for IsaEncoder {
                 message: "a `@rel32` operand needs an instruction with a 32-bit literal".into(),
             });
         }
-        Ok(EncodedInst { words, fixup })
+        Ok(fixup)
     }
 }
 

@@ -19,14 +19,22 @@ const NONE: u16 = u16::MAX;
 
 /// FNV-1a over the bytes of a mnemonic.
 pub(crate) const fn hash(bytes: &[u8]) -> u32 {
-    let mut h: u32 = 0x811c_9dc5;
+    let mut h: u32 = HASH_START;
     let mut i = 0;
     while i < bytes.len() {
-        h ^= bytes[i] as u32;
-        h = h.wrapping_mul(0x0100_0193);
+        h = hash_step(h, bytes[i]);
         i += 1;
     }
     h
+}
+
+/// FNV-1a offset basis: the hash of no bytes.
+pub(crate) const HASH_START: u32 = 0x811c_9dc5;
+
+/// One byte of FNV-1a.
+#[inline]
+pub(crate) const fn hash_step(h: u32, b: u8) -> u32 {
+    (h ^ b as u32).wrapping_mul(0x0100_0193)
 }
 
 /// Whether `key` equals the first `len` bytes of `name`.
@@ -152,9 +160,21 @@ impl NameView {
     /// The first entry filed under `name`; `item_name(i)` is item i's name.
     #[inline]
     pub(crate) fn head(&self, name: &str, item_name: impl Fn(usize) -> &'static str) -> Entries {
+        self.head_hashed(name, hash(name.as_bytes()), item_name)
+    }
+
+    /// [`Self::head`] with `hash(name)` already computed (the parser
+    /// hashes the mnemonic while it finds where it ends).
+    #[inline]
+    pub(crate) fn head_hashed(
+        &self,
+        name: &str,
+        hash: u32,
+        item_name: impl Fn(usize) -> &'static str,
+    ) -> Entries {
         let key = name.as_bytes();
         let mask = self.slots.len() - 1;
-        let mut s = hash(key) as usize & mask;
+        let mut s = hash as usize & mask;
         loop {
             let head = self.slots[s];
             if head == NONE {

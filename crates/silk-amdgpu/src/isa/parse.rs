@@ -6,6 +6,7 @@
 
 use super::dpp;
 use super::format::{self, Family, Field, ModBit};
+use super::index;
 use super::operand::{self, Operand, AGPR0, VGPR0};
 use super::symbolic;
 use super::table::{self, Flags, Form, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
@@ -37,6 +38,18 @@ pub struct ParsedInst {
     pub label: Option<LabelRef>,
 }
 
+/// [`Parser::fail`] where `self` is borrowed elsewhere.
+fn quiet_err<T>(
+    quiet: bool,
+    column: usize,
+    message: impl FnOnce() -> String,
+) -> Result<T, ParseError> {
+    Err(ParseError {
+        column,
+        message: if quiet { String::new() } else { message() },
+    })
+}
+
 fn err<T>(column: usize, message: impl Into<String>) -> Result<T, ParseError> {
     Err(ParseError {
         column,
@@ -47,19 +60,35 @@ fn err<T>(column: usize, message: impl Into<String>) -> Result<T, ParseError> {
 /// Parse one instruction (mnemonic and operands; no label definition, no
 /// comment).
 pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseError> {
-    let body = text.trim_end();
-    let start = body.len() - body.trim_start().len();
+    let body = trim_end(text);
+    let start = {
+        let b = body.as_bytes();
+        let mut i = 0;
+        while i < b.len() && is_ascii_space(b[i]) {
+            i += 1;
+        }
+        if i < b.len() && b[i] >= 0x80 {
+            body.len() - body.trim_start().len()
+        } else {
+            i
+        }
+    };
+    // The mnemonic's end, and its hash for the name indexes, in one scan.
+    let mut hash = index::HASH_START;
     let name_end = {
         let b = body.as_bytes();
         let mut i = start;
         while i < b.len() && !NAME_END[b[i] as usize] {
+            hash = index::hash_step(hash, b[i]);
             i += 1;
         }
         if i < b.len() && b[i] >= 0x80 {
             // Non-ASCII text: let `char` decide what is whitespace.
-            body[start..]
+            let end = body[start..]
                 .find(char::is_whitespace)
-                .map_or(body.len(), |k| start + k)
+                .map_or(body.len(), |k| start + k);
+            hash = index::hash(&b[start..end]);
+            end
         } else {
             i
         }
@@ -68,21 +97,144 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
     if name.is_empty() {
         return err(start, "expected an instruction mnemonic");
     }
-    if has_double_colon(&body.as_bytes()[start..]) {
+    // A VOPD pair `X :: Y` (every VOPD mnemonic starts `v_dual_`). Other
+    // text with `::` goes to `parse_vopd` for its error as well, but that
+    // test waits until it matters: only a symbolic operand can read `::`
+    // (nothing else reads two `:` in a row), so a line without one that
+    // parses holds no `::`.
+    let vopd = || has_double_colon(&body.as_bytes()[start..]);
+    if name.starts_with("v_dual_") && vopd() {
         return parse_vopd(processor, body, start);
     }
     let gen = processor.generation();
     let tbl = table::table(gen);
-    // The native encodings of the name, then DPP/SDWA forms by their own
-    // mnemonics (`v_mov_b32_dpp`, GFX11 VOPC `v_cmp_lt_f32`); repeats of
-    // the previous candidate are skipped.
+    let (by_name, forms_by_name) = match gen {
+        Generation::Gfx9 => (&index::gfx9::BY_NAME, &index::gfx9::FORMS_BY_NAME),
+        Generation::Gfx11 => (&index::gfx11::BY_NAME, &index::gfx11::FORMS_BY_NAME),
+    };
+    // The native encodings of the name (as `table::by_name`), then
+    // DPP/SDWA forms by their own mnemonics (`v_mov_b32_dpp`, GFX11 VOPC
+    // `v_cmp_lt_f32`, as `table::forms_by_name`), looked up only when no
+    // native encoding fits; repeats of the previous candidate are skipped.
+    let natives = by_name
+        .head_hashed(name, hash, |i| tbl[i].name)
+        .filter(|&i| tbl[i as usize].on(processor))
+        .map(|i| (Opcode(i), None));
+    let forms = std::iter::once(()).flat_map(|()| {
+        let all = table::forms(gen);
+        forms_by_name
+            .head_hashed(name, hash, |i| all[i].name)
+            .map(|i| &all[i as usize])
+            .filter(|f| f.on(processor))
+            .filter_map(|form| {
+                table::by_encoding(processor, form.family, form.opcode).map(|op| (op, Some(form)))
+            })
+    });
+    let mut prev: Option<(Opcode, Option<&'static Form>)> = None;
+    // Candidates are first tried without building error messages; the
+    // one whose error got furthest is run again for its message.
+    let mut best: Option<(usize, Opcode, Option<&'static Form>)> = None;
+    // A `dpp8:` modifier fails every candidate but a DPP8 form (GFX11;
+    // only `dpp_modifier` reads the key, and only a DPP8 form takes it), so
+    // the others are passed over; if nothing fits, all candidates are
+    // tried again in order (`skipped`), so that the error is the same.
+    let mut dpp8_only = None;
+    // Likewise a DPP control modifier fails every native encoding (only
+    // `dpp_modifier` reads one): once a native candidate stopped at one,
+    // the other natives are passed over (GFX11 VOPC DPP forms by their
+    // own mnemonic follow the natives of that name).
+    let mut natives_fail = false;
+    let mut skipped = false;
+    for cand in natives.chain(forms) {
+        if prev == Some(cand) {
+            continue;
+        }
+        prev = Some(cand);
+        let (op, form) = cand;
+        // (VOP encodings only: they have no symbolic operand, the one
+        // other reader of `name:`.)
+        let vop = matches!(
+            tbl[op.0 as usize].family,
+            Family::Vop1 | Family::Vop2 | Family::Vopc | Family::Vop3 | Family::Vop3p
+        );
+        if gen == Generation::Gfx11
+            && vop
+            && form.is_none_or(|f| f.variant != Variant::Dpp8)
+            && match dpp8_only {
+                Some(known) => known,
+                None if name.ends_with("_dpp") => {
+                    *dpp8_only.insert(has_dpp8_key(&body.as_bytes()[name_end..]))
+                }
+                None => false,
+            }
+        {
+            skipped = true;
+            continue;
+        }
+        if natives_fail && vop && form.is_none() {
+            skipped = true;
+            continue;
+        }
+        let info = &tbl[op.0 as usize];
+        let mut p = Parser::new(processor, body, name_end);
+        p.quiet = true;
+        match p.parse(op, info, form) {
+            Ok(parsed) => {
+                if p.symbolic && vopd() {
+                    return parse_vopd(processor, body, start);
+                }
+                return Ok(parsed);
+            }
+            Err(e) => {
+                if gen == Generation::Gfx11 {
+                    // A candidate that stopped at a DPP control modifier
+                    // shows the text holds one (`dpp8:` included).
+                    if let Some(dpp8) = dpp_key_at(body.as_bytes(), e.column) {
+                        natives_fail |= form.is_none();
+                        if dpp8 {
+                            dpp8_only = Some(true);
+                        }
+                    }
+                }
+                if best.is_none_or(|(c, _, _)| e.column > c) {
+                    best = Some((e.column, op, form));
+                }
+            }
+        }
+    }
+    if vopd() {
+        return parse_vopd(processor, body, start);
+    }
+    if skipped {
+        return all_candidates(processor, body, start, name_end);
+    }
+    let Some((_, op, form)) = best else {
+        return err(
+            start,
+            format!("unknown instruction `{name}` for {processor}"),
+        );
+    };
+    let info = &tbl[op.0 as usize];
+    Parser::new(processor, body, name_end).parse(op, info, form)
+}
+
+/// [`parse_inst`] trying every candidate in order, none passed over
+/// (the first that fits wins; else the error of the one that got
+/// furthest, run again for its message).
+#[cold]
+fn all_candidates(
+    processor: Processor,
+    body: &str,
+    start: usize,
+    name_end: usize,
+) -> Result<ParsedInst, ParseError> {
+    let name = &body[start..name_end];
+    let tbl = table::table(processor.generation());
     let natives = table::by_name(processor, name).map(|op| (op, None));
     let forms = table::forms_by_name(processor, name).filter_map(|form| {
         table::by_encoding(processor, form.family, form.opcode).map(|op| (op, Some(form)))
     });
     let mut prev: Option<(Opcode, Option<&'static Form>)> = None;
-    // Candidates are first tried without building error messages; the
-    // one whose error got furthest is run again for its message.
     let mut best: Option<(usize, Opcode, Option<&'static Form>)> = None;
     for cand in natives.chain(forms) {
         if prev == Some(cand) {
@@ -90,10 +242,9 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
         }
         prev = Some(cand);
         let (op, form) = cand;
-        let info = &tbl[op.0 as usize];
         let mut p = Parser::new(processor, body, name_end);
         p.quiet = true;
-        match p.parse(op, info, form) {
+        match p.parse(op, &tbl[op.0 as usize], form) {
             Ok(p) => return Ok(p),
             Err(e) => {
                 if best.is_none_or(|(c, _, _)| e.column > c) {
@@ -108,8 +259,74 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
             format!("unknown instruction `{name}` for {processor}"),
         );
     };
-    let info = &tbl[op.0 as usize];
-    Parser::new(processor, body, name_end).parse(op, info, form)
+    Parser::new(processor, body, name_end).parse(op, &tbl[op.0 as usize], form)
+}
+
+/// Whether a DPP16/DPP8 control modifier (a key only
+/// `Parser::dpp_modifier` reads) starts at byte `at`: `Some(true)` for
+/// `dpp8:`.
+fn dpp_key_at(b: &[u8], at: usize) -> Option<bool> {
+    let mut end = at;
+    while end < b.len() && WORD_BYTE[b[end] as usize] {
+        end += 1;
+    }
+    let key = &b[at.min(end)..end];
+    let keyed = b.get(end) == Some(&b':');
+    match key {
+        b"row_mirror" | b"row_half_mirror" => Some(false),
+        b"dpp8" if keyed => Some(true),
+        b"quad_perm" | b"row_shl" | b"row_shr" | b"row_ror" | b"wave_shl" | b"wave_rol"
+        | b"wave_shr" | b"wave_ror" | b"row_bcast" | b"row_newbcast" | b"row_share"
+        | b"row_xmask" | b"row_mask" | b"bank_mask" | b"bound_ctrl" | b"fi"
+            if keyed =>
+        {
+            Some(false)
+        }
+        _ => None,
+    }
+}
+
+/// Whether the operand text holds `dpp8:` (found at its `:`, eight
+/// bytes at a time as in [`has_double_colon`]).
+fn has_dpp8_key(b: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut base = 0;
+    let mut chunks = b.chunks_exact(8);
+    let at = |i: usize| i >= 4 && &b[i - 4..i] == b"dpp8";
+    for c in &mut chunks {
+        let x = u64::from_le_bytes(c.try_into().unwrap_or([0; 8])) ^ (ONES * b':' as u64);
+        let mut f = !(((x & LOW7) + LOW7) | x | LOW7);
+        while f != 0 {
+            if at(base + (f.trailing_zeros() / 8) as usize) {
+                return true;
+            }
+            f &= f - 1;
+        }
+        base += 8;
+    }
+    (0..chunks.remainder().len()).any(|k| b[base + k] == b':' && at(base + k))
+}
+
+/// The ASCII bytes `char::is_whitespace` accepts.
+#[inline]
+fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// `str::trim_end` on bytes for ASCII text (a non-ASCII last byte hands
+/// the rest to `str::trim_end`).
+#[inline]
+pub(crate) fn trim_end(s: &str) -> &str {
+    let b = s.as_bytes();
+    let mut e = b.len();
+    while e > 0 && is_ascii_space(b[e - 1]) {
+        e -= 1;
+    }
+    if e > 0 && b[e - 1] >= 0x80 {
+        return s[..e].trim_end();
+    }
+    &s[..e]
 }
 
 /// A decimal or `0x` hexadecimal integer token that cannot overflow,
@@ -135,15 +352,48 @@ fn plain_int(t: &[u8]) -> Option<i64> {
     Some(v)
 }
 
-/// Whether the text holds `::` (a VOPD pair); `:` is found by `memchr`.
+/// 1 to 9 decimal digits (no overflow possible), else `None` for the
+/// general parser to read or reject.
+#[inline]
+fn small_decimal(d: &[u8]) -> Option<u32> {
+    if d.is_empty() || d.len() > 9 {
+        return None;
+    }
+    let mut v = 0u32;
+    for &c in d {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        v = v * 10 + (c - b'0') as u32;
+    }
+    Some(v)
+}
+
+/// Whether the text holds `::` (a VOPD pair). Eight bytes at a time:
+/// an exact per-byte `:` flag (no borrow between bytes), then adjacent
+/// flags within the word and across the word boundary.
 fn has_double_colon(b: &[u8]) -> bool {
-    let mut from = 0;
-    while let Some(i) = b[from..].iter().position(|&c| c == b':') {
-        let at = from + i;
-        if b.get(at + 1) == Some(&b':') {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let colons = |w: u64| {
+        let x = w ^ (ONES * b':' as u64);
+        !(((x & LOW7) + LOW7) | x | LOW7)
+    };
+    let mut carry = false;
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        let f = colons(u64::from_le_bytes(c.try_into().unwrap_or([0; 8])));
+        if f & (f >> 8) != 0 || (carry && f & 0x80 != 0) {
             return true;
         }
-        from = at + 1;
+        carry = f >> 63 != 0;
+    }
+    for &c in chunks.remainder() {
+        let colon = c == b':';
+        if colon && carry {
+            return true;
+        }
+        carry = colon;
     }
     false
 }
@@ -155,6 +405,18 @@ static WORD_BYTE: [bool; 256] = {
     while c < 256 {
         let b = c as u8;
         t[c] = b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'$';
+        c += 1;
+    }
+    t
+};
+
+/// Bytes of a number token: ASCII letters, digits, `.`, `_`.
+static NUMBER_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'.' || b == b'_';
         c += 1;
     }
     t
@@ -177,7 +439,11 @@ static NAME_END: [bool; 256] = {
 fn parse_vopd(processor: Processor, body: &str, start: usize) -> Result<ParsedInst, ParseError> {
     let gen = processor.generation();
     let tbl = table::table(gen);
-    let sep = start + body[start..].find("::").unwrap_or(0);
+    let sep = start
+        + body.as_bytes()[start..]
+            .windows(2)
+            .position(|w| w == b"::")
+            .unwrap_or(0);
     let mut operands: Vec<Operand> = Vec::new();
     let mut literal: Option<u32> = None;
     let mut rows = [None, None];
@@ -207,13 +473,13 @@ fn parse_vopd(processor: Processor, body: &str, start: usize) -> Result<ParsedIn
                 p.skip_ws();
             }
             let col = p.pos;
-            let (neg, abs, value) = p.value()?;
+            let (neg, abs, value) = p.operand_value()?;
             if neg || abs {
                 return err(col, "VOPD operands take no source modifiers");
             }
             let o = match p.fit(info, spec, value, col)? {
                 Fitted::Op(o) => o,
-                Fitted::Label(_) => return err(col, "a label is not a VOPD operand"),
+                Fitted::Label { .. } => return err(col, "a label is not a VOPD operand"),
             };
             let lit = match o {
                 Operand::Literal(v) => Some(v),
@@ -255,17 +521,27 @@ struct Parser<'a> {
     /// Errors need only their column (messages are built when the
     /// candidate is parsed again for its error).
     quiet: bool,
+    /// A symbolic operand was read (the one reader that may take `::`).
+    symbolic: bool,
 }
 
 /// A parsed operand before it is fitted to the operand's kind.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 enum Value {
-    Reg { code: u16, count: u8, half: u8 },
+    Reg {
+        code: u16,
+        count: u8,
+        half: u8,
+    },
     Int(i64),
     Float(f64),
     Lit(u32),
     Off,
-    Symbol(String),
+    /// A name that is no register: its byte range in the text.
+    Symbol {
+        start: usize,
+        end: usize,
+    },
 }
 
 impl<'a> Parser<'a> {
@@ -277,6 +553,7 @@ impl<'a> Parser<'a> {
             pos,
             offset_seen: false,
             quiet: false,
+            symbolic: false,
         }
     }
 
@@ -324,11 +601,16 @@ impl<'a> Parser<'a> {
 
     fn at_end(&self) -> bool {
         let r = &self.s.as_bytes()[self.pos..];
-        r.iter().all(|&c| matches!(c, b' ' | b'\t')) || self.rest().trim().is_empty()
+        match r.iter().position(|&c| !is_ascii_space(c)) {
+            None => true,
+            // Only a non-ASCII character may still be whitespace.
+            Some(i) if r[i] >= 0x80 => self.rest().trim().is_empty(),
+            Some(_) => false,
+        }
     }
 
     fn parse(
-        mut self,
+        &mut self,
         op: Opcode,
         info: &'static OpInfo,
         form: Option<&'static Form>,
@@ -377,6 +659,7 @@ impl<'a> Parser<'a> {
             }
             let col = self.pos;
             if let Kind::Imm(ImmStyle::Sym(kind)) = spec.kind {
+                self.symbolic = true;
                 let (v, used) =
                     symbolic::parse_prefix(kind, self.processor, self.rest()).map_err(|e| {
                         ParseError {
@@ -393,7 +676,7 @@ impl<'a> Parser<'a> {
                 continue;
             }
             let sext = variant == Variant::Sdwa && self.eat("sext(");
-            let (neg, abs, value) = self.value()?;
+            let (neg, abs, value) = self.operand_value()?;
             if sext {
                 self.expect(")")?;
             }
@@ -433,11 +716,11 @@ impl<'a> Parser<'a> {
             }
             match self.fit(info, spec, value, col)? {
                 Fitted::Op(o) => inst.operands[i] = o,
-                Fitted::Label(symbol) => {
+                Fitted::Label { start, end } => {
                     inst.operands[i] = Operand::Imm(0);
                     label = Some(LabelRef {
                         operand: i,
-                        symbol,
+                        symbol: self.s[start..end].to_string(),
                         column: col,
                     });
                 }
@@ -471,7 +754,7 @@ impl<'a> Parser<'a> {
     /// SMEM offset operand: an SGPR (`s5`, `null`) or an immediate; an
     /// SGPR may be followed by `offset:` among the modifiers.
     fn smem_offset(&mut self, mods: &mut Mods, col: usize) -> Result<Operand, ParseError> {
-        let (neg, abs, v) = self.value()?;
+        let (neg, abs, v) = self.operand_value()?;
         if neg || abs {
             return self.fail(col, || "source modifiers are not allowed here".into());
         }
@@ -484,7 +767,9 @@ impl<'a> Parser<'a> {
                     Generation::Gfx11 => Operand::sgpr(operand::null_code(self.gen)),
                 })
             }
-            other => self.fail(col, || format!("invalid SMEM offset {}", describe(&other))),
+            other => self.fail(col, || {
+                format!("invalid SMEM offset {}", describe(self.s, &other))
+            }),
         }
     }
 
@@ -513,13 +798,155 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// [`Self::value`], with the common shapes read by [`Self::plain_value`].
+    #[inline]
+    fn operand_value(&mut self) -> Result<(bool, bool, Value), ParseError> {
+        match self.plain_value() {
+            Some(v) => Ok((false, false, v)),
+            None => self.value(),
+        }
+    }
+
+    /// The operand shapes most lines hold, read in one pass over the
+    /// bytes: `s4`, `v[0:3]`, `a1`, `ttmp[4:7]` (with `.l`/`.h`), a named
+    /// register, `off`, or a plain decimal/hex integer, each ending at `,`,
+    /// a space, a tab
+    /// or the end. `None` (the position unchanged) for anything else,
+    /// including every error: [`Self::value`] then reads it as before,
+    /// so results and messages are the same.
+    fn plain_value(&mut self) -> Option<Value> {
+        let b = self.s.as_bytes();
+        let start = self.pos;
+        let ends = |i: usize| i >= b.len() || matches!(b[i], b',' | b' ' | b'\t');
+        // The decimal digits at `i` (as `small_decimal` reads them: 1 to
+        // 9 digits, else `None`) and where they end.
+        let digits_at = |mut i: usize| {
+            let from = i;
+            let mut v = 0u32;
+            while i < b.len() && b[i].is_ascii_digit() {
+                v = v.wrapping_mul(10).wrapping_add((b[i] - b'0') as u32);
+                i += 1;
+            }
+            ((1..=9).contains(&(i - from)).then_some(v), i)
+        };
+        // A true16 half `.l` / `.h` after a register: (half, end).
+        let half_at = |i: usize| {
+            if b.get(i) != Some(&b'.') {
+                return (0, i);
+            }
+            match b.get(i + 1) {
+                Some(b'l') => (1, i + 2),
+                Some(b'h') => (2, i + 2),
+                _ => (0, i),
+            }
+        };
+        let c0 = *b.get(start)?;
+        let (value, end) = match c0 {
+            b'0'..=b'9' | b'-' => {
+                let neg = c0 == b'-';
+                let from = start + neg as usize;
+                if !b.get(from).is_some_and(u8::is_ascii_digit) {
+                    return None;
+                }
+                let mut end = from;
+                while end < b.len() && NUMBER_BYTE[b[end] as usize] {
+                    end += 1;
+                }
+                let v = plain_int(&b[from..end])?;
+                (Value::Int(if neg { -v } else { v }), end)
+            }
+            b's' | b'v' | b'a' | b't' => {
+                let (base, prefix) = match c0 {
+                    b's' => (0u16, 1),
+                    b'v' => (VGPR0, 1),
+                    b'a' => (AGPR0, 1),
+                    _ if b[start..].starts_with(b"ttmp") => (108, 4),
+                    _ => (0, 0),
+                };
+                let at = start + prefix;
+                match b.get(at) {
+                    Some(b'0'..=b'9') if prefix > 0 => {
+                        let (n, end) = digits_at(at);
+                        let (half, end) = half_at(end);
+                        let v = self.plain_reg(base, n?, 1, half)?;
+                        (v, end)
+                    }
+                    Some(b'[') if prefix > 0 => {
+                        let (lo, i) = digits_at(at + 1);
+                        if b.get(i) != Some(&b':') {
+                            return None;
+                        }
+                        let (hi, i) = digits_at(i + 1);
+                        if b.get(i) != Some(&b']') {
+                            return None;
+                        }
+                        let (lo, hi) = (lo?, hi?);
+                        if hi < lo || hi - lo >= 32 {
+                            return None;
+                        }
+                        let (half, end) = half_at(i + 1);
+                        (self.plain_reg(base, lo, (hi - lo + 1) as u8, half)?, end)
+                    }
+                    _ => self.plain_name(start)?,
+                }
+            }
+            b'a'..=b'z' => self.plain_name(start)?,
+            _ => return None,
+        };
+        if !ends(end) {
+            return None;
+        }
+        self.pos = end;
+        Some(value)
+    }
+
+    /// A named register or `off` at `start` (see [`Self::plain_value`]).
+    fn plain_name(&self, start: usize) -> Option<(Value, usize)> {
+        let b = self.s.as_bytes();
+        let mut end = start;
+        while end < b.len() && WORD_BYTE[b[end] as usize] {
+            end += 1;
+        }
+        let w = &self.s[start..end];
+        if w.ends_with(".l") || w.ends_with(".h") {
+            return None;
+        }
+        if let Some((code, count)) = special(self.gen, w) {
+            return Some((
+                Value::Reg {
+                    code,
+                    count,
+                    half: 0,
+                },
+                end,
+            ));
+        }
+        (w == "off").then_some((Value::Off, end))
+    }
+
+    /// [`Self::reg_value`] without its error (`None` when out of range).
+    #[inline]
+    fn plain_reg(&self, base: u16, n: u32, count: u8, half: u8) -> Option<Value> {
+        let limit = match base {
+            0 => operand::sgpr_limit(self.gen) as u32,
+            108 => 16,
+            _ => 256,
+        };
+        (n + count as u32 <= limit).then_some(Value::Reg {
+            code: base + n as u16,
+            count,
+            half,
+        })
+    }
+
     /// Read one operand: optional `-`, `|..|`, `neg(..)`, `abs(..)` around a
     /// register, constant, `lit(..)`, `off` or symbol.
     fn value(&mut self) -> Result<(bool, bool, Value), ParseError> {
         let mut neg = false;
         let mut abs = false;
-        if self.rest().starts_with('-')
-            && !self.rest()[1..].starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        let b = self.s.as_bytes();
+        if b.get(self.pos) == Some(&b'-')
+            && !matches!(b.get(self.pos + 1), Some(b'0'..=b'9' | b'.'))
         {
             self.pos += 1;
             neg = true;
@@ -565,15 +992,15 @@ impl<'a> Parser<'a> {
 
     fn number(&mut self) -> Result<Value, ParseError> {
         let col = self.pos;
-        let r = self.rest();
-        let neg = r.starts_with('-');
-        let body = if neg { &r[1..] } else { r };
-        let n = body
-            .bytes()
-            .position(|c| !(c.is_ascii_alphanumeric() || c == b'.' || c == b'_'))
-            .unwrap_or(body.len());
-        let tok = &body[..n];
-        self.pos += n + neg as usize;
+        let b = self.s.as_bytes();
+        let neg = b.get(col) == Some(&b'-');
+        let from = col + neg as usize;
+        let mut end = from;
+        while end < b.len() && NUMBER_BYTE[b[end] as usize] {
+            end += 1;
+        }
+        let tok = &self.s[from..end];
+        self.pos = end;
         if let Some(v) = plain_int(tok.as_bytes()) {
             return Ok(Value::Int(if neg { -v } else { v }));
         }
@@ -598,8 +1025,7 @@ impl<'a> Parser<'a> {
 
     fn atom(&mut self) -> Result<Value, ParseError> {
         let col = self.pos;
-        let r = self.rest();
-        if r.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+        if matches!(self.peek(), Some(b'0'..=b'9' | b'-')) {
             return self.number();
         }
         if self.eat("lit(") {
@@ -622,21 +1048,27 @@ impl<'a> Parser<'a> {
         if w == "off" {
             return Ok(Value::Off);
         }
-        Ok(Value::Symbol(w.to_string()))
+        Ok(Value::Symbol {
+            start: col,
+            end: self.pos,
+        })
     }
 
     /// Registers: `s4`, `v[0:3]`, `a1`, `ttmp[4:7]`, `v1.l`, named specials.
+    /// Read on bytes: the first byte says which register file it can be.
     fn register(&mut self, w: &str, col: usize) -> Result<Option<Value>, ParseError> {
-        let (w, half) = match (w.strip_suffix(".l"), w.strip_suffix(".h")) {
-            (Some(b), _) => (b, 1),
-            (_, Some(b)) => (b, 2),
+        let (w, half) = match w.as_bytes() {
+            [.., b'.', b'l'] => (&w[..w.len() - 2], 1),
+            [.., b'.', b'h'] => (&w[..w.len() - 2], 2),
             _ => (w, 0),
         };
-        let (base, prefix_len) = match w {
-            _ if w.starts_with("ttmp") => (108u16, 4),
-            _ if w.starts_with('s') && w[1..].chars().all(|c| c.is_ascii_digit()) => (0, 1),
-            _ if w.starts_with('v') && w[1..].chars().all(|c| c.is_ascii_digit()) => (VGPR0, 1),
-            _ if w.starts_with('a') && w[1..].chars().all(|c| c.is_ascii_digit()) => (AGPR0, 1),
+        let b = w.as_bytes();
+        let all_digits = |d: &[u8]| d.iter().all(u8::is_ascii_digit);
+        let (base, prefix_len) = match b.first() {
+            Some(b't') if b.starts_with(b"ttmp") => (108u16, 4),
+            Some(b's') if all_digits(&b[1..]) => (0, 1),
+            Some(b'v') if all_digits(&b[1..]) => (VGPR0, 1),
+            Some(b'a') if all_digits(&b[1..]) => (AGPR0, 1),
             _ => {
                 if let Some((code, count)) = special(self.gen, w) {
                     return Ok(Some(Value::Reg { code, count, half }));
@@ -644,7 +1076,7 @@ impl<'a> Parser<'a> {
                 return Ok(None);
             }
         };
-        let digits = &w[prefix_len..];
+        let digits = &b[prefix_len..];
         if digits.is_empty() {
             // Range form: `s[4:5]`.
             if !self.eat("[") {
@@ -662,9 +1094,9 @@ impl<'a> Parser<'a> {
                 .reg_value(base, a, (b - a + 1) as u8, h.max(half), col)
                 .map(Some);
         }
-        let n: u32 = match plain_int(digits.as_bytes()) {
-            Some(n) if digits.len() <= 9 && !digits.starts_with("0x") => n as u32,
-            _ => digits.parse().map_err(|_| ParseError {
+        let n: u32 = match small_decimal(digits) {
+            Some(n) => n,
+            None => w[prefix_len..].parse().map_err(|_| ParseError {
                 column: col,
                 message: format!("invalid register `{w}`"),
             })?,
@@ -684,8 +1116,14 @@ impl<'a> Parser<'a> {
 
     fn uint(&mut self, col: usize) -> Result<u32, ParseError> {
         let r = self.rest();
-        let n = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
+        let n = r
+            .bytes()
+            .position(|c| !c.is_ascii_digit())
+            .unwrap_or(r.len());
         self.pos += n;
+        if let Some(v) = small_decimal(&r.as_bytes()[..n]) {
+            return Ok(v);
+        }
         r[..n]
             .parse()
             .or_else(|_| err(col, "expected a register number"))
@@ -738,7 +1176,9 @@ impl<'a> Parser<'a> {
                     format!("`{}` expects its fixed register here", info.name)
                 })
             }
-            (Kind::Imm(ImmStyle::Branch), Value::Symbol(s)) => return Ok(Fitted::Label(s)),
+            (Kind::Imm(ImmStyle::Branch), Value::Symbol { start, end }) => {
+                return Ok(Fitted::Label { start, end })
+            }
             (Kind::Imm(_), Value::Int(i)) => Operand::Imm(i as i32),
             (Kind::Imm(_), Value::Reg { code, .. }) if info.family == Family::Smem => {
                 Operand::Imm(code as i32)
@@ -805,7 +1245,11 @@ impl<'a> Parser<'a> {
             }
             (_, other) => {
                 return self.fail(col, || {
-                    format!("invalid operand {} for `{}`", describe(&other), info.name)
+                    format!(
+                        "invalid operand {} for `{}`",
+                        describe(self.s, &other),
+                        info.name
+                    )
                 })
             }
         };
@@ -830,12 +1274,15 @@ impl<'a> Parser<'a> {
             }
             let m = &mut inst.mods;
             let layout = format::layout(gen, info.family);
+            let quiet = self.quiet;
             let mut bit = |b: ModBit| -> Result<(), ParseError> {
                 if layout.is_some_and(|l| l.mod_bit(b).is_some()) {
                     m.mem |= format::mod_bit(b);
                     Ok(())
                 } else {
-                    err(col, format!("`{key}` is not valid for `{}`", info.name))
+                    quiet_err(quiet, col, || {
+                        format!("`{key}` is not valid for `{}`", info.name)
+                    })
                 }
             };
             match (gen, key) {
@@ -867,7 +1314,9 @@ impl<'a> Parser<'a> {
     fn dpp_modifier(&mut self, inst: &mut Inst, key: &str, col: usize) -> Result<bool, ParseError> {
         let m = &mut inst.mods;
         let v = m.variant;
-        let wrong = |what: &str| err(col, format!("`{key}` is not valid in a {what}"));
+        let quiet = self.quiet;
+        let wrong =
+            |what: &str| quiet_err(quiet, col, || format!("`{key}` is not valid in a {what}"));
         let c = &mut m.extra;
         match key {
             "row_mirror" | "row_half_mirror" => {
@@ -912,6 +1361,10 @@ impl<'a> Parser<'a> {
                 if v != Variant::Dpp8 {
                     return wrong("non-DPP8 form");
                 }
+                if let Some(sel) = self.lane_list(8, 3) {
+                    *c = (*c & 0xff) | sel << 8;
+                    return Ok(true);
+                }
                 self.expect("[")?;
                 let mut sel = 0u32;
                 for i in 0..8 {
@@ -940,6 +1393,10 @@ impl<'a> Parser<'a> {
             "quad_perm" => {
                 if v != Variant::Dpp16 {
                     return wrong("non-DPP16 form");
+                }
+                if let Some(q) = self.lane_list(4, 2) {
+                    dpp::set(c, dpp::DPP_CTRL, q);
+                    return Ok(true);
                 }
                 self.expect("[")?;
                 let mut q = 0u32;
@@ -1060,6 +1517,7 @@ impl<'a> Parser<'a> {
             "offset"
                 if info.flags.has(Flags::DS_SWIZZLE) && self.rest().starts_with("swizzle(") =>
             {
+                self.symbolic = true;
                 let (v, used) = symbolic::parse_prefix(
                     symbolic::SymbolicKind::Swizzle,
                     self.processor,
@@ -1094,7 +1552,51 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// `[a,b,..]` with `lanes` one-digit lane selects below `1 << bits`,
+    /// packed `bits` apart, read in one pass (`dpp8`, `quad_perm`); `None`
+    /// (the position unchanged) for anything else, which the general loop
+    /// then reads or rejects.
+    fn lane_list(&mut self, lanes: usize, bits: u32) -> Option<u32> {
+        let b = self.s.as_bytes().get(self.pos..self.pos + 2 * lanes + 1)?;
+        if b[0] != b'[' {
+            return None;
+        }
+        let mut v = 0u32;
+        for i in 0..lanes {
+            let d = b[1 + 2 * i].wrapping_sub(b'0') as u32;
+            let sep = if i + 1 < lanes { b',' } else { b']' };
+            if d >= 1 << bits || b[2 + 2 * i] != sep {
+                return None;
+            }
+            v |= d << (bits * i as u32);
+        }
+        self.pos += 2 * lanes + 1;
+        Some(v)
+    }
+
     fn int_value(&mut self, col: usize) -> Result<i64, ParseError> {
+        // A plain decimal or hex token, read as `number` reads it: short
+        // decimals valued while scanned, the rest through `plain_int`.
+        let b = self.s.as_bytes();
+        let neg = b.get(self.pos) == Some(&b'-');
+        let from = self.pos + neg as usize;
+        let mut end = from;
+        let mut v = 0i64;
+        while end < b.len() && b[end].is_ascii_digit() && end - from < 15 {
+            v = v * 10 + (b[end] - b'0') as i64;
+            end += 1;
+        }
+        if end > from && !(end < b.len() && NUMBER_BYTE[b[end] as usize]) {
+            self.pos = end;
+            return Ok(if neg { -v } else { v });
+        }
+        while end < b.len() && NUMBER_BYTE[b[end] as usize] {
+            end += 1;
+        }
+        if let Some(v) = plain_int(&b[from..end]) {
+            self.pos = end;
+            return Ok(if neg { -v } else { v });
+        }
         match self.number()? {
             Value::Int(i) => Ok(i),
             _ => self.fail(col, || "expected an integer".into()),
@@ -1167,17 +1669,21 @@ impl<'a> Parser<'a> {
 
 enum Fitted {
     Op(Operand),
-    Label(String),
+    /// A branch label: its byte range in the text.
+    Label {
+        start: usize,
+        end: usize,
+    },
 }
 
-fn describe(v: &Value) -> String {
+fn describe(text: &str, v: &Value) -> String {
     match v {
         Value::Reg { .. } => "register".into(),
         Value::Int(i) => format!("`{i}`"),
         Value::Float(f) => format!("`{f}`"),
         Value::Lit(x) => format!("`lit({x:#x})`"),
         Value::Off => "`off`".into(),
-        Value::Symbol(s) => format!("`{s}`"),
+        Value::Symbol { start, end } => format!("`{}`", &text[*start..*end]),
     }
 }
 
@@ -1191,16 +1697,76 @@ fn src_index(f: Field) -> Option<u8> {
 }
 
 /// Named scalar registers ([`operand::special_name`] in reverse): the
-/// first code in 100..=255 with the name, 32-bit before 64-bit.
+/// first code in 100..=255 with the name, 32-bit before 64-bit. One
+/// FNV-1a hash and a short probe of [`SpecialIndex`].
 fn special(gen: Generation, w: &str) -> Option<(u16, u8)> {
-    let names: &[(&str, u16, u8)] = match gen {
-        Generation::Gfx9 => &GFX9_SPECIALS,
-        Generation::Gfx11 => &GFX11_SPECIALS,
+    let (names, index) = match gen {
+        Generation::Gfx9 => (&GFX9_SPECIALS, &GFX9_SPECIAL_INDEX),
+        Generation::Gfx11 => (&GFX11_SPECIALS, &GFX11_SPECIAL_INDEX),
     };
-    names
-        .iter()
-        .find(|(n, _, _)| !w.is_empty() && n.len() == w.len() && *n == w)
-        .map(|&(_, code, count)| (code, count))
+    if w.is_empty() || w.len() > MAX_SPECIAL_LEN {
+        return None;
+    }
+    let mut s = index::hash(w.as_bytes()) as usize & (SPECIAL_SLOTS - 1);
+    loop {
+        let e = index.0[s];
+        if e == 0 {
+            return None;
+        }
+        let (n, code, count) = names[e as usize - 1];
+        if n == w {
+            return Some((code, count));
+        }
+        s = (s + 1) & (SPECIAL_SLOTS - 1);
+    }
+}
+
+/// Open-addressing slots over a specials array: entry index + 1, or 0.
+struct SpecialIndex([u8; SPECIAL_SLOTS]);
+const SPECIAL_SLOTS: usize = 4 * SPECIALS;
+/// No special register name is longer (checked when the index is built).
+const MAX_SPECIAL_LEN: usize = 24;
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Files every named entry under its name's hash; a name seen before
+/// keeps its first (search-order) entry.
+const fn special_index(names: &[(&'static str, u16, u8); SPECIALS]) -> SpecialIndex {
+    let mut slots = [0u8; SPECIAL_SLOTS];
+    let mut i = 0;
+    while i < SPECIALS {
+        let name = names[i].0;
+        assert!(name.len() <= MAX_SPECIAL_LEN);
+        if !name.is_empty() {
+            let mut s = index::hash(name.as_bytes()) as usize & (SPECIAL_SLOTS - 1);
+            loop {
+                let e = slots[s];
+                if e == 0 {
+                    slots[s] = (i + 1) as u8;
+                    break;
+                }
+                if str_eq(names[e as usize - 1].0, name) {
+                    break;
+                }
+                s = (s + 1) & (SPECIAL_SLOTS - 1);
+            }
+        }
+        i += 1;
+    }
+    SpecialIndex(slots)
 }
 
 /// Every (name, code, width) of [`operand::special_name`] and
@@ -1228,6 +1794,8 @@ const fn specials(gen: Generation) -> [(&'static str, u16, u8); SPECIALS] {
 const SPECIALS: usize = 64;
 static GFX9_SPECIALS: [(&str, u16, u8); SPECIALS] = specials(Generation::Gfx9);
 static GFX11_SPECIALS: [(&str, u16, u8); SPECIALS] = specials(Generation::Gfx11);
+static GFX9_SPECIAL_INDEX: SpecialIndex = special_index(&GFX9_SPECIALS);
+static GFX11_SPECIAL_INDEX: SpecialIndex = special_index(&GFX11_SPECIALS);
 
 /// An integer in a source operand: inline when -16..=64, else a literal.
 fn int_source(ty: Ty, i: i64, col: usize) -> Result<Operand, ParseError> {
@@ -1302,4 +1870,67 @@ fn f16_bits(f: f32) -> u16 {
         r += 1;
     }
     sign | r as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dpp8_key_agrees_with_a_plain_search() {
+        for len in 0..30 {
+            for at in 0..len {
+                for key in [&b"dpp8:"[..], b"dpp8", b"dpp:", b":"] {
+                    let mut t = vec![b'd'; len];
+                    for (k, &c) in key.iter().enumerate() {
+                        if at + k < len {
+                            t[at + k] = c;
+                        }
+                    }
+                    let want = t.windows(5).any(|w| w == b"dpp8:");
+                    assert_eq!(has_dpp8_key(&t), want, "{:?}", String::from_utf8_lossy(&t));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn trim_end_agrees_with_str() {
+        for t in [
+            "",
+            " ",
+            "a",
+            " a ",
+            "a\t\r\n",
+            "a\u{a0}",
+            "a \u{a0} ",
+            "\u{3000}",
+            "é \x0b\x0c",
+            "a\x1f",
+            "\u{85}\n",
+        ] {
+            assert_eq!(trim_end(t), t.trim_end(), "{t:?}");
+        }
+    }
+
+    /// Against a plain search, at every offset and length.
+    #[test]
+    fn double_colon_agrees_with_a_plain_search() {
+        for len in 0..34 {
+            for a in 0..len {
+                for b in a..len {
+                    let mut t = vec![b'v'; len];
+                    t[a] = b':';
+                    t[b] = b':';
+                    let want = t.windows(2).any(|w| w == b"::");
+                    assert_eq!(
+                        has_double_colon(&t),
+                        want,
+                        "{:?}",
+                        String::from_utf8_lossy(&t)
+                    );
+                }
+            }
+        }
+    }
 }
