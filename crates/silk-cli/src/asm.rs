@@ -3,6 +3,7 @@
 
 use silk_amdgpu::asm::{assemble_file_with, EncodingTable, InstructionEncoder, IsaEncoder};
 use silk_amdgpu::target::Target;
+use silk_cli::files::{self, Text};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -48,25 +49,22 @@ fn load_tables(specs: &[String]) -> Result<EncodingTable, String> {
 
 /// Diagnostics go to stderr; `Err` carries the summary line.
 pub fn run(args: &Args) -> Result<(), String> {
-    let (text, name) = if args.input == "-" {
+    let (input, name) = if args.input == "-" {
         let mut s = String::new();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
             .map_err(|e| format!("cannot read standard input: {e}"))?;
-        (s, "<stdin>".to_string())
+        (Text::Read(s), "<stdin>".to_string())
     } else {
-        let bytes =
-            std::fs::read(&args.input).map_err(|e| format!("cannot read `{}`: {e}", args.input))?;
-        let s = String::from_utf8(bytes)
-            .map_err(|e| format!("`{}` is not UTF-8 text: {e}", args.input))?;
-        (s, args.input.clone())
+        (files::read_text(&args.input)?, args.input.clone())
     };
+    let text = input.as_str()?;
     if args.show_encoding {
         let target = args
             .target
             .as_deref()
             .ok_or("--show-encoding needs --target")?;
         let target = Target::parse(target).map_err(|e| e.to_string())?;
-        let (listing, errors) = silk_amdgpu::isa::listing::show_encoding(target.processor, &text);
+        let (listing, errors) = silk_amdgpu::isa::listing::show_encoding(target.processor, text);
         print!("{listing}");
         for e in &errors {
             eprintln!("{name}:{}:{}: error: {}", e.line, e.column, e.message);
@@ -90,7 +88,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         table = load_tables(&args.encoding_table)?;
         &table
     };
-    let bytes = assemble_file_with(&text, &name, target, encoder).map_err(|diags| {
+    let bytes = assemble_file_with(text, &name, target, encoder).map_err(|diags| {
         eprintln!("{diags}");
         let n = diags.0.len();
         format!(
@@ -106,5 +104,5 @@ pub fn run(args: &Args) -> Result<(), String> {
             p.with_extension("hsaco").to_string_lossy().into_owned()
         }
     };
-    silk_cli::output::write(&output, &bytes)
+    files::write(&output, &bytes)
 }

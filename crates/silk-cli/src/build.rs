@@ -77,6 +77,6 @@ pub fn run(args: &Args) -> Result<(), String> {
         .output
         .clone()
         .unwrap_or_else(|| format!("{}.hsaco", built.kernel.name));
-    crate::output::write(&output, &built.bytes)?;
+    crate::files::write(&output, &built.bytes)?;
     Ok(())
 }

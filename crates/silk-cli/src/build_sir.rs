@@ -35,10 +35,10 @@ pub fn run(input: &Path, target: &str, output: Option<&PathBuf>, emit: &str) -> 
         }
     };
     match output {
-        Some(p) => silk_cli::output::write(p, &bytes),
+        Some(p) => silk_cli::files::write(p, &bytes),
         None if emit == "obj" => {
             let p = input.with_extension("hsaco");
-            silk_cli::output::write(&p, &bytes)
+            silk_cli::files::write(&p, &bytes)
         }
         None => {
             print!("{}", String::from_utf8_lossy(&bytes));

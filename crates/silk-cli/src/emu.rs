@@ -177,7 +177,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     for (buf, out) in dumps {
         let data = emu.read(buf).map_err(|e| e.to_string())?;
-        silk_cli::output::write(&out, &data)?;
+        silk_cli::files::write(&out, &data)?;
     }
     println!(
         "{}: {} workgroups, {} waves, {} instructions (salu {}, valu {}, smem {}, vmem {}, lds {}, branch {}, mfma {}, other {}), {} VALU lane-ops",

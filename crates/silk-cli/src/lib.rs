@@ -2,4 +2,4 @@
 //! benchmarks can run it in process.
 
 pub mod build;
-pub mod output;
+pub mod files;
