@@ -594,11 +594,12 @@ fn encode_mods(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::isa::{decode, Opcode};
 
-    fn corpus(p: Processor) -> Vec<Inst> {
+    /// The decodable instructions of the processor's differential corpus.
+    pub(crate) fn corpus(p: Processor) -> Vec<Inst> {
         let path = format!(
             "{}/tests/data/isa/{}.txt",
             env!("CARGO_MANIFEST_DIR"),

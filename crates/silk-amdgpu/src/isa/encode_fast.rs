@@ -1303,7 +1303,7 @@ fn vopd_encode(inst: &Inst, buf: &mut [u32; 4]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::super::encode::encode_general;
-    use super::super::{decode, Mods, Opcode};
+    use super::super::{Mods, Opcode};
     use super::*;
 
     struct Rng(u64);
@@ -1618,33 +1618,10 @@ mod tests {
     #[test]
     fn fast_path_agrees_with_the_general_path_on_the_corpus() {
         for p in Processor::ALL {
-            let path = format!(
-                "{}/tests/data/isa/{}.txt",
-                env!("CARGO_MANIFEST_DIR"),
-                p.name()
-            );
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
-            let (mut total, mut taken) = (0, 0);
-            for line in text.lines() {
-                let Some(hex) = line.split('\t').nth(1) else {
-                    continue;
-                };
-                let bytes: Vec<u8> = hex
-                    .split(',')
-                    .filter_map(|h| u8::from_str_radix(h.trim().trim_start_matches("0x"), 16).ok())
-                    .collect();
-                let words: Vec<u32> = bytes
-                    .chunks_exact(4)
-                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                    .collect();
-                let Ok((inst, _)) = decode::decode(p, &words) else {
-                    continue;
-                };
-                total += 1;
-                taken += check(p, &inst) as usize;
-            }
+            let corpus = crate::isa::encode::tests::corpus(p);
+            assert!(!corpus.is_empty(), "{p}: empty corpus");
+            let taken = corpus.iter().filter(|i| check(p, i)).count();
+            let total = corpus.len();
             eprintln!("{p}: fast path took {taken} of {total} corpus instructions");
         }
     }
