@@ -28,13 +28,16 @@ pub(crate) const IMPLICIT: [&str; 8] = [
     "WRITES_M0",
 ];
 
-/// The pass-count flag names [`mfma_passes_flag`] owns (and `isa-flags`
+/// The matrix and dot flag names [`matrix_flags`] owns (and `isa-flags`
 /// rewrites).
-pub(crate) const MFMA_PASSES: [&str; 4] = [
+pub(crate) const MATRIX: [&str; 7] = [
     "MFMA_PASSES_2",
     "MFMA_PASSES_4",
     "MFMA_PASSES_8",
     "MFMA_PASSES_16",
+    "XDL",
+    "DGEMM",
+    "DOT",
 ];
 
 /// Passes of a gfx942 MFMA / SMFMAC opcode from its mnemonic
@@ -73,14 +76,33 @@ pub(crate) fn mfma_passes(m: &str) -> Option<u8> {
     Some(passes)
 }
 
-/// The pass-count flag of an opcode ([`mfma_passes`]).
-pub(crate) fn mfma_passes_flag(m: &str) -> Option<&'static str> {
-    Some(match mfma_passes(m)? {
+/// The pass-count flag of an opcode ([`mfma_passes`]), its MFMA kind
+/// (CDNA3 ISA §7.1: f64 shapes are DGEMM; MFMAs with other than f32
+/// sources run on the XDL path; SMFMAC is neither, as in LLVM's gfx942
+/// hazard recognizer) and `DOT` for `v_dot*`.
+pub(crate) fn matrix_flags(m: &str) -> Vec<&'static str> {
+    let m = m
+        .strip_suffix("_e32")
+        .or_else(|| m.strip_suffix("_e64"))
+        .unwrap_or(m);
+    let mut out = Vec::new();
+    out.extend(mfma_passes(m).map(|passes| match passes {
         2 => "MFMA_PASSES_2",
         4 => "MFMA_PASSES_4",
         8 => "MFMA_PASSES_8",
         _ => "MFMA_PASSES_16",
-    })
+    }));
+    if let Some(shape) = m.strip_prefix("v_mfma_") {
+        if shape.starts_with("f64") {
+            out.push("DGEMM");
+        } else if !shape.ends_with("_f32") {
+            out.push("XDL");
+        }
+    }
+    if m.starts_with("v_dot") {
+        out.push("DOT");
+    }
+    out
 }
 
 /// Whether a row's unencoded `vcc` operands (`Kind::Implicit(106)`) are
@@ -367,7 +389,7 @@ pub(crate) fn rewrite(gen: Generation, text: &str) -> Result<(String, usize), St
             .copied()
             .filter(|t| {
                 !t.strip_prefix("Flags::")
-                    .is_some_and(|f| IMPLICIT.contains(&f) || MFMA_PASSES.contains(&f))
+                    .is_some_and(|f| IMPLICIT.contains(&f) || MATRIX.contains(&f))
             })
             .collect();
         let base = flags(gen, family, name);
@@ -382,7 +404,7 @@ pub(crate) fn rewrite(gen: Generation, text: &str) -> Result<(String, usize), St
         let implicit = implicit_flags(family, name, lds_dma, &operands);
         let mut new: Vec<String> = base_tokens;
         new.extend(implicit.iter().map(|f| format!("Flags::{f}")));
-        new.extend(mfma_passes_flag(name).map(|f| format!("Flags::{f}")));
+        new.extend(matrix_flags(name).iter().map(|f| format!("Flags::{f}")));
         new.extend(rest[base.len()..].iter().map(|t| t.to_string()));
         let new = if new.is_empty() {
             "0".to_string()

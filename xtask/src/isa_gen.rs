@@ -935,7 +935,7 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
             p.form == Some("LDS_DMA"),
             &operands,
         ));
-        fl.extend(crate::isa_flags::mfma_passes_flag(&p.mnemonic));
+        fl.extend(crate::isa_flags::matrix_flags(&p.mnemonic));
         fl.extend(p.form);
         if let Some(b) = layout.field(Field::Vdst) {
             // LLVM re-encodes an unprinted vdst as EXEC_LO (GFX11 v_cmpx e64).

@@ -186,11 +186,11 @@ pub const T_DGEMM: u16 = 1 << 7;
 pub const T_DOT: u16 = 1 << 8;
 pub const T_DEPCTR: u16 = 1 << 9;
 
-/// Tags of a mnemonic (without `_e32`/`_e64`). MFMA pass counts come
-/// from the opcode table ([`OpInfo::mfma_passes`]); the MFMA kind here:
-/// f64 shapes are DGEMM, and gfx942 MFMAs with other than f32 sources are
-/// XDL (CDNA3 ISA §7.1 MFMA table).
-pub fn tags_of(name: &str) -> u16 {
+/// Tags of an opcode: the instructions some rules single out, by their
+/// mnemonic (without `_e32`/`_e64`), and the MFMA kind and dot class
+/// from the opcode table's flags (pass counts come from
+/// [`OpInfo::mfma_passes`]).
+pub fn tags_of(name: &str, flags: Flags) -> u16 {
     let t = match name {
         "s_nop" => T_NOP,
         "v_div_fmas_f32" | "v_div_fmas_f64" => T_DIV_FMAS,
@@ -200,19 +200,16 @@ pub fn tags_of(name: &str) -> u16 {
         "s_setreg_b32" | "s_setreg_imm32_b32" => T_SETREG,
         "s_getreg_b32" => T_GETREG,
         "s_waitcnt_depctr" => T_DEPCTR,
-        _ if name.starts_with("v_dot") => T_DOT,
         _ => 0,
     };
-    let Some(shape) = name.strip_prefix("v_mfma_") else {
-        return t;
-    };
-    if shape.starts_with("f64") {
-        T_DGEMM
-    } else if shape.ends_with("_f32") {
-        0
-    } else {
-        T_XDL
-    }
+    [
+        (Flags::DOT, T_DOT),
+        (Flags::XDL, T_XDL),
+        (Flags::DGEMM, T_DGEMM),
+    ]
+    .iter()
+    .filter(|&&(f, _)| flags.has(f))
+    .fold(t, |t, &(_, tag)| t | tag)
 }
 
 /// A register range read or written: AGPR?, first register, count, and
@@ -970,15 +967,23 @@ pub fn fault(
 mod tests {
     use super::*;
 
+    /// The table's MFMA kinds, as CDNA3 ISA §7.1 lists the shapes.
     #[test]
     fn mfma_kinds_follow_the_shape() {
-        assert_eq!(tags_of("v_mfma_f32_32x32x2_f32"), 0);
-        assert_eq!(tags_of("v_mfma_f32_4x4x1_16b_f32"), 0);
-        assert_eq!(tags_of("v_mfma_f32_16x16x16_f16"), T_XDL);
-        assert_eq!(tags_of("v_mfma_f32_32x32x4_2b_f16"), T_XDL);
-        assert_eq!(tags_of("v_mfma_f32_16x16x8_xf32"), T_XDL);
-        assert_eq!(tags_of("v_mfma_f64_4x4x4_4b_f64"), T_DGEMM);
-        assert_eq!(tags_of("v_mfma_f32_16x16x32_fp8_bf8"), T_XDL);
+        let t = silk_amdgpu::isa::table::table(silk_amdgpu::target::Generation::Gfx9);
+        let tags = |name: &str| {
+            let info = t.iter().find(|i| i.name == name).expect(name);
+            tags_of(name, info.flags)
+        };
+        assert_eq!(tags("v_mfma_f32_32x32x2_f32"), 0);
+        assert_eq!(tags("v_mfma_f32_4x4x1_16b_f32"), 0);
+        assert_eq!(tags("v_mfma_f32_16x16x16_f16"), T_XDL);
+        assert_eq!(tags("v_mfma_f32_32x32x4_2b_f16"), T_XDL);
+        assert_eq!(tags("v_mfma_f32_16x16x8_xf32"), T_XDL);
+        assert_eq!(tags("v_mfma_f64_4x4x4_4b_f64"), T_DGEMM);
+        assert_eq!(tags("v_mfma_f32_16x16x32_fp8_bf8"), T_XDL);
+        assert_eq!(tags("v_dot2_f32_f16"), T_DOT);
+        assert_eq!(tags("s_nop"), T_NOP);
     }
 
     #[test]

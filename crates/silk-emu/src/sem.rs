@@ -53,7 +53,7 @@ impl SemTable {
                     .or_else(|| info.name.strip_suffix("_e64"))
                     .unwrap_or(info.name);
                 (
-                    crate::hazard::tags_of(base),
+                    crate::hazard::tags_of(base, info.flags),
                     info.mfma_passes().unwrap_or(0),
                 )
             })

@@ -137,6 +137,14 @@ impl Flags {
     pub const READS_M0: u64 = 1 << 23;
     /// Writes M0 without naming it as an operand (GFX9 `s_set_gpr_idx_*`).
     pub const WRITES_M0: u64 = 1 << 48;
+    /// gfx942 MFMA on the XDL (matrix-core) path: every MFMA except the
+    /// f64 (DGEMM) and f32-source shapes (CDNA3 ISA §7.1 MFMA table). Set
+    /// by `cargo xtask isa-flags`, like the two below.
+    pub const XDL: u64 = 1 << 49;
+    /// gfx942 f64 MFMA (DGEMM).
+    pub const DGEMM: u64 = 1 << 50;
+    /// Dot-product VALU op (`v_dot*`).
+    pub const DOT: u64 = 1 << 51;
     pub const BARRIER: u64 = 1 << 24;
     pub const END_PGM: u64 = 1 << 25;
     /// Writes its result through `sdst` to SGPRs from a VALU op (v_readlane, VOPC e64).
