@@ -16,6 +16,8 @@
 //! (gfx942) to a 64-byte line with `s_nop 0` and then 16 more lines of
 //! `s_nop 0`. Alignment between functions is filled with `s_nop 0`.
 
+use std::borrow::Cow;
+
 use super::config::is_gfx90a_class;
 use super::descriptor::KernelDescriptor;
 use super::elf::*;
@@ -126,7 +128,7 @@ struct DynSym {
 }
 
 /// Everything derived from the object before bytes are written.
-struct Plan {
+struct Plan<'a> {
     text_align: u64,
     layout: Layout,
     note: Vec<u8>,
@@ -135,7 +137,8 @@ struct Plan {
     dyn_name_offsets: Vec<u32>,
     gnu_hash: Vec<u8>,
     sysv_hash: Vec<u8>,
-    text: Vec<u8>,
+    /// An assembler's image is borrowed, not copied (it can be megabytes).
+    text: Cow<'a, [u8]>,
     rodata: Vec<u8>,
     comment: Vec<u8>,
     cuid: String,
@@ -393,7 +396,7 @@ fn pad_with_nops(text: &mut Vec<u8>, align: u64) {
     );
 }
 
-fn plan(obj: &CodeObject) -> Result<Plan> {
+fn plan(obj: &CodeObject) -> Result<Plan<'_>> {
     for (name, code) in obj
         .functions
         .iter()
@@ -475,7 +478,7 @@ fn plan(obj: &CodeObject) -> Result<Plan> {
         Some(image) => {
             check_text_image(obj, image)?;
             (
-                image.bytes.clone(),
+                Cow::Borrowed(&image.bytes[..]),
                 image.function_offsets.clone(),
                 image.kernel_offsets.clone(),
                 image.align,
@@ -483,7 +486,12 @@ fn plan(obj: &CodeObject) -> Result<Plan> {
         }
         None => {
             let (text, function_offsets, kernel_offsets) = default_text(obj);
-            (text, function_offsets, kernel_offsets, KERNEL_ALIGN)
+            (
+                Cow::Owned(text),
+                function_offsets,
+                kernel_offsets,
+                KERNEL_ALIGN,
+            )
         }
     };
 
