@@ -215,13 +215,8 @@ pub fn disassemble<E>(
         if out.len() >= chunk {
             flush(out)?;
         }
-        match decode::decode_into(processor, &words[at..], 0, &mut inst) {
-            Ok(n) => {
-                out.push('\t');
-                print::print(processor, &inst, out);
-                out.push('\n');
-                at += n;
-            }
+        match decode_line(processor, &words[at..], &mut inst, out) {
+            Ok(n) => at += n,
             Err(e) => {
                 bad(at, e);
                 at += 1;
@@ -229,6 +224,22 @@ pub fn disassemble<E>(
         }
     }
     flush(out)
+}
+
+/// Decode the instruction at the start of `words` into `inst` and print
+/// it as one `\t<instruction>\n` line; the words it took.
+#[inline(always)] // the hot loop of both entry points
+fn decode_line(
+    processor: Processor,
+    words: &[u32],
+    inst: &mut Inst,
+    out: &mut String,
+) -> Result<usize, DecodeError> {
+    let n = decode::decode_into(processor, words, 0, inst)?;
+    out.push('\t');
+    print::print(processor, inst, out);
+    out.push('\n');
+    Ok(n)
 }
 
 /// Why [`disassemble_stream`] stopped.
@@ -315,13 +326,8 @@ pub fn disassemble_stream<E: std::fmt::Display + std::fmt::Debug>(
             if out.len() >= chunk {
                 flush(out).map_err(StreamError::Write)?;
             }
-            match decode::decode_into(processor, &words[at..], 0, &mut inst) {
-                Ok(n) => {
-                    out.push('\t');
-                    print::print(processor, &inst, out);
-                    out.push('\n');
-                    at += n;
-                }
+            match decode_line(processor, &words[at..], &mut inst, out) {
+                Ok(n) => at += n,
                 // The rest of the instruction is in the next piece.
                 Err(DecodeError::Truncated { .. }) if !eof => break,
                 Err(e) => {
