@@ -34,7 +34,7 @@ pub unsafe extern "C" fn silk_amdgpu_assemble(
     file_name: *const c_char,
     target: *const c_char,
 ) -> *mut SilkBytes {
-    ffi::guard(std::ptr::null_mut(), || {
+    ffi::guard_deep(std::ptr::null_mut(), || {
         // SAFETY: the caller passes NULL or `text_len` readable bytes.
         let text = unsafe { ffi::bytes_arg("text", text.cast(), text_len) }?;
         let text = ffi::utf8_arg("text", text)?;

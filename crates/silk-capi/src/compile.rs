@@ -35,7 +35,7 @@ pub unsafe extern "C" fn silk_compile_kernel(
     target: *const c_char,
     nostd: bool,
 ) -> *mut SilkBytes {
-    ffi::guard(std::ptr::null_mut(), || {
+    ffi::guard_deep(std::ptr::null_mut(), || {
         // SAFETY: the caller passes NULL or `source_len` readable bytes.
         let source = unsafe { ffi::bytes_arg("source", source.cast(), source_len) }?;
         let source = ffi::utf8_arg("source", source)?;

@@ -59,10 +59,33 @@ thread_local! {
     static LAST_ERROR: RefCell<Option<CString>> = const { RefCell::new(None) };
 }
 
+/// The longest message `silk_last_error` returns (64 KiB); a longer one
+/// (diagnostics of a hostile source) is cut at a character boundary and
+/// ends with a line saying how much was left out.
+pub const MAX_LAST_ERROR: usize = 64 * 1024;
+
+/// `message` cut to at most [`MAX_LAST_ERROR`] bytes.
+fn capped(mut message: String) -> String {
+    if message.len() <= MAX_LAST_ERROR {
+        return message;
+    }
+    let total = message.len();
+    let mut cut = MAX_LAST_ERROR - 80;
+    while !message.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    message.truncate(cut);
+    message.push_str(&format!(
+        "\n... ({} more bytes of the message left out)\n",
+        total - cut
+    ));
+    message
+}
+
 fn set_last_error(message: Option<String>) {
     let message = message.map(|m| {
         // Messages quote user text, which may hold NUL bytes from C.
-        CString::new(m.replace('\0', "\\0")).unwrap_or_default()
+        CString::new(capped(m.replace('\0', "\\0"))).unwrap_or_default()
     });
     // `try_with` fails only while the thread's locals are being destroyed;
     // then there is nobody left to read the message.
@@ -96,6 +119,46 @@ pub(crate) fn guard<T>(on_error: T, body: impl FnOnce() -> Result<T, CapiError>)
         Ok(Ok(value)) => return value,
         Ok(Err(error)) => error,
         Err(payload) => CapiError::Panic(panic_message(payload.as_ref())),
+    };
+    set_last_error(Some(error.to_string()));
+    on_error
+}
+
+/// Stack of the thread [`guard_deep`] runs a body on: the compilers'
+/// recursive passes get the room they are tested with, whatever stack the
+/// calling thread has. Only touched pages are committed.
+const DEEP_STACK: usize = 256 << 20;
+
+/// [`guard`] for the entry points that parse and compile user text: the
+/// body runs on a fresh thread with a [`DEEP_STACK`]-byte stack while the
+/// caller waits, so a caller on a small thread stack (128 KiB is common
+/// for thread pools) cannot be overflowed by deeply nested input.
+pub(crate) fn guard_deep<T>(on_error: T, body: impl FnOnce() -> Result<T, CapiError>) -> T {
+    /// The body, its captures (raw pointers from C) and its result are
+    /// used only while the calling thread waits in `join`, as if the body
+    /// ran on that thread.
+    struct OnCaller<F>(F);
+    // SAFETY: see above: the caller blocks in `join` until the body ends.
+    unsafe impl<F> Send for OnCaller<F> {}
+    let body = OnCaller(body);
+    let ran = std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("libsilk".into())
+            .stack_size(DEEP_STACK)
+            .spawn_scoped(scope, move || {
+                let body = body;
+                OnCaller(catch_unwind(AssertUnwindSafe(body.0)))
+            });
+        worker.ok().map(|h| h.join().map(|r| r.0))
+    });
+    set_last_error(None);
+    let error = match ran {
+        Some(Ok(Ok(Ok(value)))) => return value,
+        Some(Ok(Ok(Err(error)))) => error,
+        Some(Ok(Err(payload))) | Some(Err(payload)) => {
+            CapiError::Panic(panic_message(payload.as_ref()))
+        }
+        None => CapiError::Panic("cannot start a thread to run the call".into()),
     };
     set_last_error(Some(error.to_string()));
     on_error
@@ -216,6 +279,48 @@ mod tests {
             message.contains("internal error in libsilk: boom"),
             "{message}"
         );
+    }
+
+    #[test]
+    fn long_messages_are_capped() {
+        let huge = "é".repeat(5_000_000);
+        guard((), || Err(CapiError::Diagnostics(huge.clone())));
+        let m = last().unwrap();
+        assert!(m.len() <= MAX_LAST_ERROR, "{}", m.len());
+        assert!(
+            m.ends_with("more bytes of the message left out)\n"),
+            "{}",
+            &m[m.len() - 100..]
+        );
+        assert!(m.starts_with("éé"));
+        // Short messages are untouched.
+        guard((), || Err(CapiError::Diagnostics("short".into())));
+        assert_eq!(last().as_deref(), Some("short"));
+    }
+
+    #[test]
+    fn deep_guard_runs_the_body_on_a_large_stack() {
+        fn recurse(n: u32) -> u32 {
+            let pad = std::hint::black_box([n as u8; 1024]);
+            if n == 0 {
+                0
+            } else {
+                recurse(n - 1) + pad[0] as u32 % 2
+            }
+        }
+        // 10,000 frames of over 1 KiB: far more than a 128 KiB thread has.
+        let r = std::thread::Builder::new()
+            .stack_size(128 * 1024)
+            .spawn(|| guard_deep(0, || Ok(recurse(10_000))))
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(r, 5_000);
+        let r = guard_deep(1, || -> Result<u32, CapiError> { panic!("deep boom") });
+        assert_eq!(r, 1);
+        assert!(last().unwrap().contains("deep boom"));
+        assert_eq!(guard_deep(0, || Ok(2)), 2);
+        assert_eq!(last(), None);
     }
 
     #[test]

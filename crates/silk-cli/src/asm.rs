@@ -66,10 +66,12 @@ pub fn run(args: &Args) -> Result<(), String> {
         let target = Target::parse(target).map_err(|e| e.to_string())?;
         let (listing, errors) = silk_amdgpu::isa::listing::show_encoding(target.processor, text);
         print!("{listing}");
-        for e in &errors {
+        for e in errors.iter().take(MAX_SHOWN) {
             eprintln!("{name}:{}:{}: error: {}", e.line, e.column, e.message);
-            eprintln!("{}", e.source_line);
-            eprintln!("{}^", " ".repeat(e.column.saturating_sub(1)));
+            eprint!("{}", source_and_caret(&e.source_line, e.column, false));
+        }
+        if errors.len() > MAX_SHOWN {
+            eprintln!("error: {} more errors not shown", errors.len() - MAX_SHOWN);
         }
         return if errors.is_empty() {
             Ok(())
@@ -89,7 +91,13 @@ pub fn run(args: &Args) -> Result<(), String> {
         &table
     };
     let bytes = assemble_file_with(text, &name, target, encoder).map_err(|diags| {
-        eprintln!("{diags}");
+        for d in diags.0.iter().take(MAX_SHOWN) {
+            eprintln!("{}:{}:{}: error: {}", d.file, d.line, d.column, d.message);
+            eprint!("{}", source_and_caret(&d.source_line, d.column, true));
+        }
+        if diags.0.len() > MAX_SHOWN {
+            eprintln!("error: {} more errors not shown", diags.0.len() - MAX_SHOWN);
+        }
         let n = diags.0.len();
         format!(
             "could not assemble `{name}` due to {n} previous error{}",
@@ -105,4 +113,57 @@ pub fn run(args: &Args) -> Result<(), String> {
         }
     };
     files::write(&output, &bytes)
+}
+
+/// Errors printed before the rest are only counted.
+const MAX_SHOWN: usize = 100;
+/// Characters of a source line shown under an error; a longer line is
+/// shown as a window around the column.
+const MAX_LINE_SHOWN: usize = 512;
+
+/// The source line (or a window of it around `column`, 1-based in
+/// characters) and a caret under the column, each line ending in `\n`.
+/// With `keep_tabs`, the tabs before the column stay tabs in the caret
+/// line so the caret lines up in a terminal.
+fn source_and_caret(line: &str, column: usize, keep_tabs: bool) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    let col = column.saturating_sub(1).min(chars.len());
+    let (start, end) = if chars.len() <= MAX_LINE_SHOWN {
+        (0, chars.len())
+    } else {
+        let start = col.saturating_sub(80).min(chars.len() - MAX_LINE_SHOWN);
+        (start, start + MAX_LINE_SHOWN)
+    };
+    let lead = if start > 0 { "..." } else { "" };
+    let tail = if end < chars.len() { "..." } else { "" };
+    let shown: String = chars[start..end].iter().collect();
+    let pad: String = lead
+        .chars()
+        .map(|_| ' ')
+        .chain(chars[start..col.max(start)].iter().map(|&c| {
+            if c == '\t' && keep_tabs {
+                '\t'
+            } else {
+                ' '
+            }
+        }))
+        .collect();
+    format!("{lead}{shown}{tail}\n{pad}^\n")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn long_source_lines_are_windowed_around_the_column() {
+        assert_eq!(
+            super::source_and_caret("\ts_nop x", 8, true),
+            "\ts_nop x\n\t      ^\n"
+        );
+        let long = "a".repeat(10_000) + "X" + &"b".repeat(10_000);
+        let out = super::source_and_caret(&long, 10_001, true);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0].len(), 3 + super::MAX_LINE_SHOWN + 3);
+        assert!(lines[0].starts_with("...") && lines[0].ends_with("..."));
+        assert_eq!(lines[1].len(), lines[0].find('X').unwrap() + 1);
+    }
 }

@@ -4,6 +4,7 @@
 use silk_amdgpu::code_object;
 use silk_amdgpu::isa::byte_list;
 use silk_amdgpu::target::Target;
+use silk_cli::input;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
@@ -13,20 +14,17 @@ pub struct Args {
     /// object's own target is used when omitted).
     #[arg(long)]
     target: Option<String>,
-    /// A text file of bytes (`0x00 0x00 0x81 0xbf`, `#`/`//` comments) or
-    /// an AMDHSA code object.
+    /// A text file of bytes (`0x00 0x00 0x81 0xbf`, `#`/`//` comments), an
+    /// AMDHSA code object, or a clang offload bundle (the entry for
+    /// `--target`, or its only code object).
     file: PathBuf,
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
     let read_err = |e: std::io::Error| format!("cannot read `{}`: {e}", args.file.display());
-    let mut file = std::fs::File::open(&args.file).map_err(read_err)?;
-    // The first bytes tell a code object from a byte list.
-    let mut head = Vec::with_capacity(4);
-    (&mut file)
-        .take(4)
-        .read_to_end(&mut head)
-        .map_err(read_err)?;
+    let file = std::fs::File::open(&args.file).map_err(read_err)?;
+    // The first bytes tell a code object or bundle from a byte list.
+    let head = input::head(&file).map_err(read_err)?;
     let name = args.file.display().to_string();
     let explicit = args
         .target
@@ -34,25 +32,27 @@ pub fn run(args: &Args) -> Result<(), String> {
         .map(Target::parse)
         .transpose()
         .map_err(|e| e.to_string())?;
-    if head == b"\x7fELF" {
-        let mut data = head;
-        file.read_to_end(&mut data).map_err(read_err)?;
-        let obj = code_object::read(&data).map_err(|e| format!("{name}: {e}"))?;
+    if input::kind_of(&head) != input::Kind::Other {
+        drop(file);
+        let object = input::open_object(&name, explicit.as_ref())?;
+        let obj = code_object::read(object.bytes())
+            .map_err(|e| format!("{}: {e}", object.describe(&name)))?;
         let target = explicit
             .or(obj.target)
             .ok_or(format!("{name}: unknown target; pass --target"))?;
+        let mut stdout = std::io::stdout().lock();
         for k in &obj.kernels {
-            println!("{}:", k.name);
-            print!(
-                "{}",
-                silk_amdgpu::isa::listing::listing(target.processor, &k.code, k.entry_address)
-            );
+            let text =
+                silk_amdgpu::isa::listing::listing(target.processor, &k.code, k.entry_address);
+            writeln!(stdout, "{}:", k.name)
+                .and_then(|_| stdout.write_all(text.as_bytes()))
+                .map_err(|e| format!("cannot write the listing: {e}"))?;
         }
         return Ok(());
     }
     let target = explicit.ok_or("--target is required for byte-list input")?;
     // The list is read piece by piece, not held in memory.
-    let mut input = head.chain(file);
+    let mut input = (&head[..]).chain(file);
     let mut bad = Vec::new();
     // The listing goes out in chunks through one reused buffer.
     const CHUNK: usize = 1 << 16;
@@ -80,12 +80,11 @@ pub fn run(args: &Args) -> Result<(), String> {
     if bad.is_empty() && trailing == 0 {
         return Ok(());
     }
-    // Positions for the messages: read the (accepted, so UTF-8) list again.
-    let text = std::fs::read(&args.file).unwrap_or_default();
-    let text = String::from_utf8_lossy(&text);
+    // Positions for the messages: read the (accepted, so UTF-8) list
+    // again, a line at a time.
     let mut at: Vec<usize> = bad.iter().map(|(i, _)| *i).collect();
     at.push(words * 4);
-    let pos = byte_list::byte_positions(&text, &at);
+    let pos = positions(&args.file, &at).map_err(read_err)?;
     for ((_, e), (line, col)) in bad.iter().zip(&pos) {
         eprintln!("{name}:{line}:{col}: error: invalid instruction encoding: {e}");
     }
@@ -97,4 +96,37 @@ pub fn run(args: &Args) -> Result<(), String> {
     }
     let errors = bad.len() + (trailing != 0) as usize;
     Err(format!("{errors} undecodable instruction word(s)"))
+}
+
+/// Line and column of each of the byte indices `at` (ascending) in the
+/// byte list at `path`, which parsed; read one line at a time.
+fn positions(path: &std::path::Path, at: &[usize]) -> std::io::Result<Vec<(usize, usize)>> {
+    use std::io::BufRead;
+    let mut out = vec![(0, 0); at.len()];
+    let mut reader = std::io::BufReader::new(std::fs::File::open(path)?);
+    let (mut line, mut ln, mut first, mut next) = (Vec::new(), 0, 0usize, 0);
+    while next < at.len() && reader.read_until(b'\n', &mut line)? > 0 {
+        ln += 1;
+        let text = String::from_utf8_lossy(&line);
+        let n = byte_list::parse(text.as_bytes()).map_or(0, |b| b.len());
+        let here: Vec<usize> = at[next..]
+            .iter()
+            .take_while(|&&i| i < first + n)
+            .map(|&i| i - first)
+            .collect();
+        for (k, (_, col)) in byte_list::byte_positions(&text, &here)
+            .into_iter()
+            .enumerate()
+        {
+            out[next + k] = (ln, col);
+        }
+        next += here.len();
+        first += n;
+        line.clear();
+    }
+    // Past the last byte: the end of the last line read.
+    for p in &mut out[next..] {
+        *p = (ln.max(1), 1);
+    }
+    Ok(out)
 }

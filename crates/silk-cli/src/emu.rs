@@ -5,9 +5,13 @@ use silk_emu::{Arg, Buffer, Emulator, Options};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The code object (`.hsaco`).
+    /// The code object (`.hsaco`) or a clang offload bundle.
     #[arg(value_name = "FILE")]
     file: String,
+    /// Which code object of an offload bundle to run (`gfx942`, ...);
+    /// not needed when the bundle holds one.
+    #[arg(long, value_name = "TARGET")]
+    target: Option<String>,
     /// Kernel to launch.
     #[arg(long, value_name = "NAME")]
     kernel: String,
@@ -18,7 +22,9 @@ pub struct Args {
     #[arg(long, value_name = "BX[,BY,BZ]")]
     block: String,
     /// A kernel argument, in order: u32:N, i32:N, u64:N, i64:N, f32:X, f64:X,
-    /// buf:NAME=@FILE (a buffer filled from FILE) or buf:NAME=zero:BYTES.
+    /// buf:NAME=@FILE (a buffer filled from FILE), buf:NAME=zero:BYTES, or
+    /// raw:HEX (the bytes of a by-value argument such as a struct, in
+    /// memory order, e.g. raw:01000000_0000803f for {int 1; float 1.0}).
     #[arg(long = "arg", value_name = "SPEC")]
     args: Vec<String>,
     /// Write a buffer's final bytes to a file: NAME=OUT.
@@ -38,6 +44,53 @@ pub struct Args {
     /// Threads running workgroups in parallel.
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
+    /// Instructions one wave may execute before it is stopped as runaway.
+    #[arg(long, value_name = "N", default_value_t = silk_emu::Options::default().max_instructions_per_wave)]
+    max_instructions: u64,
+    /// Device memory the launch may declare (buffers, code image, kernarg
+    /// segment, scratch), in bytes; a K, M or G suffix multiplies by 1024s.
+    #[arg(long, value_name = "BYTES", default_value = "4G")]
+    max_memory: String,
+}
+
+/// `4096`, `64K`, `512M`, `4G`.
+fn size(text: &str, what: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (digits, shift) = match t.char_indices().last() {
+        Some((i, 'K' | 'k')) => (&t[..i], 10),
+        Some((i, 'M' | 'm')) => (&t[..i], 20),
+        Some((i, 'G' | 'g')) => (&t[..i], 30),
+        _ => (t, 0),
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(1 << shift))
+        .ok_or_else(|| format!("--{what}: `{text}` is not a size in bytes (e.g. 4096, 64K, 2G)"))
+}
+
+/// `raw:HEX`: pairs of hex digits, `_` allowed between them.
+fn raw_bytes(hex: &str, spec: &str) -> Result<Vec<u8>, String> {
+    let digits: Vec<u8> = hex.bytes().filter(|&c| c != b'_').collect();
+    if digits.is_empty() || digits.len() % 2 != 0 {
+        return Err(format!(
+            "--arg `{spec}`: raw: takes an even number of hex digits (two per byte)"
+        ));
+    }
+    digits
+        .chunks(2)
+        .map(|p| {
+            std::str::from_utf8(p)
+                .ok()
+                .and_then(|p| u8::from_str_radix(p, 16).ok())
+                .ok_or_else(|| {
+                    format!(
+                        "--arg `{spec}`: `{}` is not a hex byte",
+                        String::from_utf8_lossy(p)
+                    )
+                })
+        })
+        .collect()
 }
 
 fn dims(text: &str, what: &str) -> Result<[u32; 3], String> {
@@ -70,16 +123,31 @@ fn parse_int<T: std::str::FromStr>(v: &str, spec: &str) -> Result<T, String> {
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
-    let bytes =
-        std::fs::read(&args.file).map_err(|e| format!("cannot read `{}`: {e}", args.file))?;
-    let co = code_object::read(&bytes).map_err(|e| format!("{}: {e}", args.file))?;
+    let target = args
+        .target
+        .as_deref()
+        .map(silk_amdgpu::target::Target::parse)
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    let object = silk_cli::input::open_object(&args.file, target.as_ref())?;
+    let bytes = object.bytes();
+    let name = object.describe(&args.file);
+    let co = code_object::read(bytes).map_err(|e| format!("{name}: {e}"))?;
     let processor = co
         .target
-        .ok_or_else(|| format!("{}: unknown processor", args.file))?
+        .ok_or_else(|| format!("{name}: unknown processor"))?
         .processor;
+    if let Some(t) = target.filter(|t| t.processor != processor) {
+        return Err(format!(
+            "{name} is for {}, not {}",
+            processor.name(),
+            t.processor.name()
+        ));
+    }
     let grid = dims(&args.grid, "grid")?;
     let block = dims(&args.block, "block")?;
     let mut emu = Emulator::new(processor);
+    emu.memory.set_limit(size(&args.max_memory, "max-memory")?);
     let mut hazards_off = Vec::new();
     if let Some(list) = args.no_hazards.as_deref().filter(|l| *l != "all") {
         for name in list.split(',') {
@@ -105,6 +173,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         hazards: args.no_hazards.as_deref() != Some("all"),
         hazards_off,
         threads: args.threads.max(1),
+        max_instructions_per_wave: args.max_instructions,
         ..Options::default()
     };
     let mut buffers: Vec<(String, Buffer)> = Vec::new();
@@ -130,6 +199,7 @@ pub fn run(args: &Args) -> Result<(), String> {
                     .parse()
                     .map_err(|_| format!("--arg `{spec}`: not a float"))?,
             ),
+            "raw" => Arg::Bytes(raw_bytes(value, spec)?),
             "buf" => {
                 let (name, init) = value.split_once('=').ok_or_else(|| {
                     format!("--arg `{spec}`: expected buf:NAME=@FILE or buf:NAME=zero:BYTES")
@@ -138,12 +208,21 @@ pub fn run(args: &Args) -> Result<(), String> {
                     return Err(format!("--arg `{spec}`: buffer `{name}` defined twice"));
                 }
                 let buf = if let Some(path) = init.strip_prefix('@') {
+                    // Check the size first: the file is read whole.
+                    let len = std::fs::metadata(path)
+                        .map_err(|e| format!("cannot read `{path}`: {e}"))?
+                        .len();
+                    emu.memory
+                        .check_fits(len, &format!("buffer `{name}` from `{path}`"))
+                        .map_err(|e| format!("--arg `{spec}`: {e}"))?;
                     let data =
                         std::fs::read(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
                     emu.alloc_bytes(&data).map_err(|e| e.to_string())?
                 } else if let Some(n) = init.strip_prefix("zero:") {
-                    let n: u64 = parse_int(n, spec)?;
-                    emu.alloc(n).map_err(|e| e.to_string())?
+                    let n = size(n, "arg").map_err(|_| {
+                        format!("--arg `{spec}`: `{n}` is not a size in bytes (e.g. 4096, 64K, 2G)")
+                    })?;
+                    emu.alloc(n).map_err(|e| format!("--arg `{spec}`: {e}"))?
                 } else {
                     return Err(format!(
                         "--arg `{spec}`: expected @FILE or zero:BYTES after `=`"
@@ -152,11 +231,9 @@ pub fn run(args: &Args) -> Result<(), String> {
                 buffers.push((name.to_string(), buf));
                 Arg::Buffer(buf)
             }
-            other => {
-                return Err(format!(
-                    "--arg `{spec}`: unknown kind `{other}` (u32, i32, u64, i64, f32, f64, buf)"
-                ))
-            }
+            other => return Err(format!(
+                "--arg `{spec}`: unknown kind `{other}` (u32, i32, u64, i64, f32, f64, buf, raw)"
+            )),
         };
         kargs.push(arg);
     }
@@ -173,7 +250,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         dumps.push((buf, out.to_string()));
     }
     let stats = emu
-        .launch(&bytes, &args.kernel, grid, block, &kargs)
+        .launch(bytes, &args.kernel, grid, block, &kargs)
         .map_err(|e| e.to_string())?;
     for (buf, out) in dumps {
         let data = emu.read(buf).map_err(|e| e.to_string())?;

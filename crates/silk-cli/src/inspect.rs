@@ -31,8 +31,16 @@ pub fn disassemble(target: &Target, code: &[u8], address: u64) -> Result<String,
 }
 
 pub fn run(args: &Args) -> Result<(), String> {
-    let bytes = std::fs::read(&args.file)
-        .map_err(|e| format!("cannot read `{}`: {e}", args.file.display()))?;
+    // Only a code object or a bundle is read whole; anything else is
+    // rejected from its first bytes.
+    let path = args.file.display().to_string();
+    let cannot = |e: std::io::Error| format!("cannot read `{path}`: {e}");
+    let head =
+        silk_cli::input::head(&std::fs::File::open(&args.file).map_err(cannot)?).map_err(cannot)?;
+    if silk_cli::input::kind_of(&head) == silk_cli::input::Kind::Other {
+        return Err(silk_cli::input::not_an_object(&path, &head));
+    }
+    let bytes = silk_cli::input::read_binary(&path)?;
     let mut objects: Vec<(Option<String>, &[u8])> = Vec::new();
     let mut bundle_entries = Json::Null;
     if OffloadBundle::is_bundle(&bytes) {

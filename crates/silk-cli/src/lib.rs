@@ -3,3 +3,4 @@
 
 pub mod build;
 pub mod files;
+pub mod input;

@@ -66,7 +66,27 @@ fn build_any(args: &build::Args) -> Result<(), String> {
     build::run(args)
 }
 
+/// Restores the default action of SIGPIPE, which Rust's runtime sets to
+/// "ignore": a write to a closed pipe (`silk disasm k.hsaco | head`) then
+/// ends the process quietly, as it ends `cat` or `objdump`, instead of
+/// failing the write and panicking in `println!`.
+#[cfg(unix)]
+fn default_sigpipe() {
+    extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    // SIGPIPE is 13 and SIG_DFL is 0 on every Unix Rust supports.
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: installs the default disposition; no handler code runs.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    #[cfg(unix)]
+    default_sigpipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Targets(args) => targets::run(&args),

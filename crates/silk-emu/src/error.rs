@@ -50,7 +50,12 @@ impl fmt::Display for Fault {
         if let Some(l) = self.lane {
             write!(f, ", lane {l}")?;
         }
-        write!(f, "): `{}`", self.inst)
+        // A fault with no instruction (the pc left the code) names none.
+        if self.inst.is_empty() {
+            write!(f, ")")
+        } else {
+            write!(f, "): `{}`", self.inst)
+        }
     }
 }
 

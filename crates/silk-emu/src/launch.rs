@@ -21,7 +21,15 @@ use silk_amdgpu::target::{Generation, Processor};
 
 /// Where code objects are mapped (below the global heap).
 const CODE_BASE: u64 = 0x0000_0800_0000_0000;
+/// The largest span of loadable segments the emulator maps (256 MiB).
 const MAX_IMAGE: u64 = 256 << 20;
+/// The largest kernarg segment the emulator builds (1 MiB; HIP limits
+/// kernel arguments to 4 KiB).
+const MAX_KERNARG: u64 = 1 << 20;
+/// Scratch of one wave: COMPUTE_TMPRING_SIZE.WAVESIZE counts 13 bits of
+/// 1 KiB units on GFX9 (8 MiB, so 128 KiB per lane in wave64; LLVM
+/// rejects larger stack frames), and no larger on GFX11.
+const MAX_WAVE_SCRATCH: u64 = 8 << 20;
 
 /// The Y half of a VOPD pair: instruction, table entry, semantics.
 type VopdY = (Inst, &'static OpInfo, Option<(Handler, u32)>);
@@ -112,31 +120,38 @@ pub(crate) fn launch(
     }
 
     // ---- code image ----
+    // The image spans the loadable segments' memory sizes; only the bytes
+    // the file holds are copied (the rest stays untouched zero pages) and
+    // only they are code the waves may run.
+    let loads = || co.segments.iter().filter(|s| s.p_type == 1);
     let mut image_len = 0u64;
-    for s in co.segments.iter().filter(|s| s.p_type == 1) {
+    let mut code_len = 0u64;
+    for s in loads() {
         image_len = image_len.max(s.vaddr.saturating_add(s.memsz));
+        code_len = code_len.max(s.vaddr.saturating_add(s.filesz.min(s.memsz)));
     }
     if image_len > MAX_IMAGE || image_len == 0 {
         return Err(Error::CodeObject(format!(
-            "loadable segments span {image_len} bytes"
+            "loadable segments span {image_len} bytes; the emulator maps 1 to {MAX_IMAGE}"
         )));
     }
-    let mut image = vec![0u8; image_len as usize];
-    for s in co.segments.iter().filter(|s| s.p_type == 1) {
+    emu.memory.check_fits(image_len, "the code image")?;
+    let mut image = crate::memory::zeroed(image_len)?;
+    for s in loads() {
         let n = s.filesz.min(s.memsz) as usize;
         let src = bytes
             .get(s.offset as usize..(s.offset as usize).saturating_add(n))
             .ok_or_else(|| Error::CodeObject("segment outside the file".into()))?;
         image[s.vaddr as usize..s.vaddr as usize + n].copy_from_slice(src);
     }
-    let words: Vec<u32> = image
+    let words: Vec<u32> = image[..code_len as usize]
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
     let entry = CODE_BASE + kernel.entry_address;
-    if kernel.entry_address % 4 != 0 || kernel.entry_address >= image_len {
+    if kernel.entry_address % 4 != 0 || kernel.entry_address >= code_len {
         return Err(Error::CodeObject(format!(
-            "kernel entry {:#x} is outside the code",
+            "kernel entry {:#x} is outside the code the file holds ({code_len} bytes)",
             kernel.entry_address
         )));
     }
@@ -151,9 +166,21 @@ pub(crate) fn launch(
         })
         .unwrap_or_default();
     if meta.is_none() && !args.is_empty() {
-        return Err(Error::Argument(
-            "the code object has no metadata for this kernel's arguments".into(),
-        ));
+        // Say why: a metadata note that does not decode is not a missing one.
+        let why: Vec<&str> = co
+            .problems
+            .iter()
+            .filter(|p| p.to_ascii_lowercase().contains("metadata"))
+            .map(String::as_str)
+            .collect();
+        return Err(Error::Argument(match (&co.metadata, &co.metadata_bytes) {
+            (None, Some(_)) => format!(
+                "the code object's metadata note does not decode, so kernel `{kernel_name}` has no argument layout: {}",
+                if why.is_empty() { "unknown reason".to_string() } else { why.join("; ") }
+            ),
+            (Some(_), _) => format!("the code object's metadata does not describe kernel `{kernel_name}`"),
+            (None, None) => "the code object has no metadata note, so kernel arguments cannot be placed".into(),
+        }));
     }
     if explicit.len() != args.len() {
         return Err(Error::Argument(format!(
@@ -169,9 +196,9 @@ pub(crate) fn launch(
             kernarg_size = kernarg_size.max(a.offset.saturating_add(a.size));
         }
     }
-    if kernarg_size > 1 << 20 {
+    if kernarg_size > MAX_KERNARG {
         return Err(Error::Argument(format!(
-            "kernarg segment of {kernarg_size} bytes"
+            "the kernel declares a kernarg segment of {kernarg_size} bytes; the emulator allows at most {MAX_KERNARG}"
         )));
     }
     let mut kernarg = vec![0u8; kernarg_size.max(16) as usize];
@@ -201,6 +228,24 @@ pub(crate) fn launch(
         } else {
             0
         };
+    // Scratch is allocated per wave; bound it by what a wave can have and,
+    // with the image, by the memory left, before allocating any of it.
+    let wave_size: u64 = if processor.generation() == Generation::Gfx9 || !cfg.wavefront_size32 {
+        64
+    } else {
+        32
+    };
+    let wave_scratch = private_size as u64 * wave_size;
+    if wave_scratch > MAX_WAVE_SCRATCH {
+        return Err(Error::Memory(format!(
+            "the kernel declares {private_size} bytes of private memory per lane, {wave_scratch} per wave; a wave can have at most {MAX_WAVE_SCRATCH}"
+        )));
+    }
+    let waves_at_once = threads.div_ceil(wave_size) * (emu.options.threads.max(1) as u64);
+    emu.memory.check_fits(
+        image_len + kernarg_size + wave_scratch * waves_at_once,
+        "the code image, kernarg segment and scratch",
+    )?;
     if let Some(m) = meta {
         for a in m.args.iter().filter(|a| a.value_kind.is_hidden()) {
             let at = a.offset as usize;
@@ -231,9 +276,7 @@ pub(crate) fn launch(
         }
     }
     let kernarg_buf = emu.memory.alloc_bytes(&kernarg)?;
-    let mut descriptor_image = Vec::new();
-    descriptor_image.extend_from_slice(&image);
-    emu.memory.map_at(CODE_BASE, descriptor_image)?;
+    emu.memory.map_at(CODE_BASE, image)?;
 
     let packet_cfg = silk_amdgpu::aql::DispatchPacketConfig {
         dimensions: dims,
@@ -305,6 +348,11 @@ fn arg_bytes(arg: &Arg, size: u64, index: usize, name: Option<&str>) -> Result<V
         Arg::F32(v) if size == 4 => Ok(v.to_le_bytes().to_vec()),
         Arg::F64(v) if size == 8 => Ok(v.to_le_bytes().to_vec()),
         Arg::Bytes(b) if b.len() as u64 == size => Ok(b.clone()),
+        Arg::Bytes(b) => Err(Error::Argument(format!(
+            "{} cannot take {} raw bytes",
+            what(),
+            b.len()
+        ))),
         other => Err(Error::Argument(format!("{} cannot take {other:?}", what()))),
     }
 }
@@ -407,7 +455,7 @@ fn run(
         user,
     };
     if threads <= 1 {
-        let mut cache: Vec<Option<Decoded>> = Vec::new();
+        let mut cache: Vec<Option<Box<Decoded>>> = Vec::new();
         cache.resize_with(words.len(), || None);
         let mut stats = Stats::default();
         let mut mem = MemRef::Own(&mut emu.memory);
@@ -429,7 +477,7 @@ fn run(
             .map(|t| {
                 let (ctx, shared, first_fault) = (&ctx, &shared, &first_fault);
                 sc.spawn(move || {
-                    let mut cache: Vec<Option<Decoded>> = Vec::new();
+                    let mut cache: Vec<Option<Box<Decoded>>> = Vec::new();
                     cache.resize_with(ctx.words.len(), || None);
                     let mut stats = Stats::default();
                     let mut mem = MemRef::Shared(shared, Memory::new());
@@ -515,7 +563,7 @@ fn add_stats(a: &mut Stats, b: &Stats) {
 
 fn run_group(
     ctx: &Ctx,
-    cache: &mut [Option<Decoded>],
+    cache: &mut [Option<Box<Decoded>>],
     mem: &mut MemRef,
     wg: [u32; 3],
     stats: &mut Stats,
@@ -646,7 +694,7 @@ fn init_wave(
 
 fn schedule(
     ctx: &Ctx,
-    cache: &mut [Option<Decoded>],
+    cache: &mut [Option<Box<Decoded>>],
     mem: &mut MemRef,
     waves: &mut [Wave],
     lds: &mut [u8],
@@ -672,7 +720,7 @@ fn schedule(
 
 fn run_wave(
     ctx: &Ctx,
-    cache: &mut [Option<Decoded>],
+    cache: &mut [Option<Box<Decoded>>],
     mem: &mut MemRef,
     w: &mut Wave,
     lds: &mut [u8],
@@ -694,21 +742,25 @@ fn run_wave(
         }
         let i = (idx / 4) as usize;
         if cache[i].is_none() {
-            cache[i] = Some(decode_at(ctx.sem, info, words, i, pc)?);
+            cache[i] = Some(Box::new(decode_at(ctx.sem, info, words, i, pc)?));
         }
-        let Some(d) = cache[i].as_ref() else {
+        let Some(d) = cache[i].as_deref() else {
             return Err(pc_fault(info, w, wg, pc, "no instruction"));
         };
         w.executed += 1;
         if w.executed > limit {
-            return Err(pc_fault(
+            let mut e = pc_fault(
                 info,
                 w,
                 wg,
                 pc,
-                &format!("the wave executed more than {limit} instructions"),
+                &format!("the wave executed more than {limit} instructions (--max-instructions)"),
             )
-            .with_kind(FaultKind::Timeout));
+            .with_kind(FaultKind::Timeout);
+            if let Error::Fault(f) = &mut e {
+                f.inst = silk_amdgpu::isa::print::to_text(info.processor, &d.inst);
+            }
+            return Err(e);
         }
         count(stats, d.info.flags);
         let Some((handler, aux)) = d.sem else {
@@ -971,7 +1023,7 @@ fn count(stats: &mut Stats, f: Flags) {
 
 fn hazard_fault(
     info: &KernelInfo,
-    cache: &[Option<Decoded>],
+    cache: &[Option<Box<Decoded>>],
     w: &Wave,
     wg: [u32; 3],
     pc: u64,
@@ -979,7 +1031,7 @@ fn hazard_fault(
 ) -> Error {
     let text = |at: u64| {
         let i = (at.wrapping_sub(CODE_BASE) / 4) as usize;
-        match cache.get(i).and_then(|d| d.as_ref()) {
+        match cache.get(i).and_then(|d| d.as_deref()) {
             Some(d) => silk_amdgpu::isa::print::to_text(info.processor, &d.inst),
             None => String::from("?"),
         }
@@ -997,10 +1049,16 @@ fn hazard_fault(
     Error::Fault(Box::new(f))
 }
 
+/// A fault at `pc`, named as the disassembler prints it (the address in
+/// the code object) and as an offset from the kernel's entry.
 fn pc_fault(info: &KernelInfo, w: &Wave, wg: [u32; 3], pc: u64, msg: &str) -> Error {
     Error::Fault(Box::new(crate::error::Fault {
         kind: FaultKind::Illegal,
-        message: format!("{msg} at pc {:#x}", pc.wrapping_sub(info.entry)),
+        message: format!(
+            "{msg} at pc {:#x} (entry + {:#x})",
+            pc.wrapping_sub(CODE_BASE),
+            pc.wrapping_sub(info.entry)
+        ),
         pc: pc.wrapping_sub(info.entry),
         workgroup: wg,
         wave: w.id,

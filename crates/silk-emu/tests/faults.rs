@@ -284,6 +284,19 @@ fn runaway_loop_times_out() {
     );
     let f = fault_of(r);
     assert_eq!(f.kind, FaultKind::Timeout, "{f}");
+    // The message names the instruction and its pc as the disassembler
+    // prints it (the address in the object), then the entry offset.
+    assert_eq!(f.inst, "s_branch 65535", "{f}");
+    let co = code_object::read(&obj).unwrap();
+    let entry = co
+        .kernels
+        .iter()
+        .find(|k| k.name == "vector_add")
+        .unwrap()
+        .entry_address;
+    let abs = format!("at pc {entry:#x} (entry + 0x0)");
+    assert!(f.to_string().contains(&abs), "{f}\nwants {abs}");
+    assert!(f.to_string().contains("--max-instructions"), "{f}");
 }
 
 #[test]

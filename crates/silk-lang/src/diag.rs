@@ -199,7 +199,12 @@ impl Diagnostic {
                 let text = file.line_text(line);
                 let line_start = file.line_start(line);
                 let line_end = line_start + text.len();
-                let _ = writeln!(out, "{line:>width$} | {}", expand_tabs(text));
+                let window = Window::around(
+                    text,
+                    ls.iter()
+                        .map(|l| l.span.start as usize - line_start.min(l.span.start as usize)),
+                );
+                let _ = writeln!(out, "{line:>width$} | {}", window.show(text));
                 // (column, width, primary, message) per label.
                 let marks: Vec<(usize, usize, bool, &str)> = ls
                     .iter()
@@ -212,6 +217,7 @@ impl Diagnostic {
                             .map(display_width)
                             .unwrap_or(0)
                             .max(1);
+                        let (col, w) = window.columns(col, w);
                         (col, w, l.primary, l.message.as_str())
                     })
                     .collect();
@@ -257,9 +263,99 @@ fn expand_tabs(s: &str) -> String {
     s.replace('\t', "    ")
 }
 
+/// Source lines longer than this many display columns are shown as a
+/// window around the labels, never whole (a 20 KB line echoed by each of
+/// its diagnostics would be hundreds of megabytes).
+const MAX_SHOWN_LINE: usize = 512;
+/// Display columns shown before the first label of a long line.
+const WINDOW_LEAD: usize = 80;
+
+/// The part of a source line a diagnostic shows: display columns
+/// `start..start + len` (all of a short line), with `...` marking the
+/// cut ends.
+struct Window {
+    start: usize,
+    len: usize,
+    cut_left: bool,
+    cut_right: bool,
+}
+
+impl Window {
+    /// The window of `text` for labels starting at byte offsets `starts`.
+    fn around(text: &str, starts: impl Iterator<Item = usize>) -> Window {
+        let total = display_width(text);
+        if total <= MAX_SHOWN_LINE {
+            return Window {
+                start: 0,
+                len: total,
+                cut_left: false,
+                cut_right: false,
+            };
+        }
+        let first = starts
+            .map(|b| display_width(text.get(..b.min(text.len())).unwrap_or(text)))
+            .min()
+            .unwrap_or(0);
+        let start = first
+            .saturating_sub(WINDOW_LEAD)
+            .min(total - MAX_SHOWN_LINE);
+        Window {
+            start,
+            len: MAX_SHOWN_LINE,
+            cut_left: start > 0,
+            cut_right: start + MAX_SHOWN_LINE < total,
+        }
+    }
+
+    /// The shown text, tabs expanded.
+    fn show(&self, text: &str) -> String {
+        if !self.cut_left && !self.cut_right {
+            return expand_tabs(text);
+        }
+        let mut out = String::new();
+        if self.cut_left {
+            out.push_str("...");
+        }
+        let mut col = 0;
+        for c in text.chars() {
+            let w = if c == '\t' { 4 } else { 1 };
+            if col >= self.start && col + w <= self.start + self.len {
+                if c == '\t' {
+                    out.push_str("    ");
+                } else {
+                    out.push(c);
+                }
+            }
+            col += w;
+            if col >= self.start + self.len {
+                break;
+            }
+        }
+        if self.cut_right {
+            out.push_str("...");
+        }
+        out
+    }
+
+    /// A label's column and width in the shown text (clipped to it).
+    fn columns(&self, col: usize, w: usize) -> (usize, usize) {
+        if !self.cut_left && !self.cut_right {
+            return (col, w);
+        }
+        let lead = if self.cut_left { 3 } else { 0 };
+        let end = (col + w).clamp(self.start, self.start + self.len);
+        let col = col.clamp(self.start, self.start + self.len);
+        (col - self.start + lead, (end - col).max(1))
+    }
+}
+
 fn display_width(s: &str) -> usize {
     s.chars().map(|c| if c == '\t' { 4 } else { 1 }).sum()
 }
+
+/// The most diagnostics [`Diagnostics::render`] shows; the rest are
+/// counted. rustc likewise stops reporting once errors cascade.
+pub const MAX_RENDERED: usize = 100;
 
 /// A list of diagnostics from one run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -298,9 +394,22 @@ impl Diagnostics {
         self.0.iter()
     }
 
-    /// Every diagnostic rendered, separated by blank lines.
+    /// Every diagnostic rendered, separated by blank lines; past
+    /// [`MAX_RENDERED`] a last line counts the rest instead.
     pub fn render(&self, map: &SourceMap) -> String {
-        let parts: Vec<String> = self.0.iter().map(|d| d.render(map)).collect();
+        let mut parts: Vec<String> = self
+            .0
+            .iter()
+            .take(MAX_RENDERED)
+            .map(|d| d.render(map))
+            .collect();
+        let rest = self.0.len().saturating_sub(MAX_RENDERED);
+        if rest > 0 {
+            parts.push(format!(
+                "error: {rest} more diagnostic{} not shown (the first {MAX_RENDERED} are above)\n",
+                if rest == 1 { "" } else { "s" }
+            ));
+        }
         parts.join("\n")
     }
 }
@@ -355,5 +464,31 @@ mod tests {
         );
         let bare = Diagnostic::error(codes::BACKEND, "unknown").note("n");
         assert_eq!(bare.render(&map), "error[E4001]: unknown\n  = note: n\n");
+    }
+
+    #[test]
+    fn long_lines_are_shown_as_a_window_and_many_diagnostics_are_counted() {
+        let mut map = SourceMap::new();
+        let line = "$".repeat(20_000);
+        let f = map.add("a.slk", line.clone());
+        let d = Diagnostic::error(codes::PARSE, "m").at(Span::new(f, 10_000, 10_001), "here");
+        let text = d.render(&map);
+        assert!(text.len() < 1200, "{} bytes: {text}", text.len());
+        let shown: String = "$".repeat(MAX_SHOWN_LINE);
+        assert!(text.contains(&format!("1 | ...{shown}...\n")), "{text}");
+        // The caret stays under the labelled column: lead of 40 plus `...`.
+        let caret = format!("  | {}^ here", " ".repeat(3 + WINDOW_LEAD));
+        assert!(text.contains(&caret), "{text}");
+        let many = Diagnostics(
+            (0..10_000usize)
+                .map(|i| Diagnostic::error(codes::PARSE, "m").at(Span::new(f, i, i + 1), "x"))
+                .collect(),
+        );
+        let text = many.render(&map);
+        assert_eq!(text.matches("error[E0001]").count(), MAX_RENDERED);
+        assert!(
+            text.ends_with("error: 9900 more diagnostics not shown (the first 100 are above)\n")
+        );
+        assert!(text.len() < 100_000, "{}", text.len());
     }
 }

@@ -281,6 +281,20 @@ impl Lexer<'_> {
             .push(Diagnostic::error(codes::PARSE, message).at(span, label));
     }
 
+    /// Whether `c`, at the current position, starts no token, whitespace
+    /// or comment.
+    fn starts_no_token(&self, c: char) -> bool {
+        if !c.is_ascii() {
+            return true;
+        }
+        let b = c as u8;
+        let rest = &self.bytes[self.pos..];
+        !(b.is_ascii_whitespace()
+            || b.is_ascii_alphanumeric()
+            || matches!(b, b'_' | b'"' | b'\'' | b'/')
+            || PUNCTS.iter().any(|(s, _)| rest.starts_with(s.as_bytes())))
+    }
+
     fn peek(&self, ahead: usize) -> u8 {
         self.bytes.get(self.pos + ahead).copied().unwrap_or(0)
     }
@@ -325,13 +339,28 @@ impl Lexer<'_> {
                         self.pos += s.len();
                         self.push(TokenKind::Punct(*p), start);
                     } else {
+                        // A run of characters that start no token is one
+                        // diagnostic, not one per character (a file of
+                        // NUL bytes is one error).
                         let ch = self.text[self.pos..].chars().next().unwrap_or('?');
                         self.pos += ch.len_utf8().max(1);
-                        self.error(
-                            start,
-                            format!("unexpected character `{}`", ch.escape_debug()),
-                            "not valid in Silk source",
-                        );
+                        let mut count = 1usize;
+                        while let Some(next) = self.text[self.pos..].chars().next() {
+                            if !self.starts_no_token(next) {
+                                break;
+                            }
+                            self.pos += next.len_utf8();
+                            count += 1;
+                        }
+                        let message = if count == 1 {
+                            format!("unexpected character `{}`", ch.escape_debug())
+                        } else {
+                            format!(
+                                "{count} unexpected characters, starting with `{}`",
+                                ch.escape_debug()
+                            )
+                        };
+                        self.error(start, message, "not valid in Silk source");
                         self.push(TokenKind::Error, start);
                     }
                 }
@@ -580,6 +609,26 @@ mod tests {
                 Eof
             ]
         );
+    }
+
+    #[test]
+    fn runs_of_bad_characters_are_one_diagnostic() {
+        let nul = "\0".repeat(100_000);
+        let (toks, diags) = lex(FileId(0), &nul);
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(toks.len(), 2);
+        assert!(diags[0]
+            .message
+            .starts_with("100000 unexpected characters, starting with `\\0`"));
+        // Separated by spaces or followed by a token, runs stay apart.
+        let (toks, diags) = lex(FileId(0), "a $$ b # c");
+        assert_eq!(diags.len(), 2, "{diags:?}");
+        assert_eq!(
+            diags[0].message,
+            "2 unexpected characters, starting with `$`"
+        );
+        assert_eq!(diags[1].message, "unexpected character `#`");
+        assert_eq!(toks.len(), 6);
     }
 
     #[test]

@@ -91,6 +91,21 @@ pub enum Expr {
 
 /// Nesting limit for parsing (stops stack exhaustion on `((((...`).
 const MAX_DEPTH: usize = 200;
+/// Height limit of a parsed tree: a flat `1+1+...` parses in a loop but
+/// makes a left-deep tree, which evaluating and dropping walk
+/// recursively, so 50,000 terms would overflow the stack.
+pub const MAX_HEIGHT: usize = 1000;
+
+/// The height of `e` (1 for a leaf); trees are built under
+/// [`MAX_HEIGHT`], so the recursion is bounded.
+fn height(e: &Expr) -> usize {
+    match e {
+        Expr::Num(_) | Expr::Sym(..) | Expr::Here(_) => 1,
+        Expr::Unary(_, a) => height(a) + 1,
+        Expr::Binary(_, a, b, _) => height(a).max(height(b)) + 1,
+        Expr::Call(_, args, _) => args.iter().map(height).max().unwrap_or(0) + 1,
+    }
+}
 
 pub fn parse_expr(c: &mut Cursor) -> LResult<Expr> {
     parse_binary(c, 1, 0)
@@ -128,6 +143,7 @@ fn peek_binop(c: &mut Cursor) -> Option<(BinOp, usize)> {
 
 fn parse_binary(c: &mut Cursor, min_prec: u8, depth: usize) -> LResult<Expr> {
     let mut lhs = parse_unary(c, depth)?;
+    let mut lhs_height = height(&lhs);
     loop {
         let Some((op, len)) = peek_binop(c) else {
             return Ok(lhs);
@@ -138,6 +154,15 @@ fn parse_binary(c: &mut Cursor, min_prec: u8, depth: usize) -> LResult<Expr> {
         let pos = c.pos;
         c.pos += len;
         let rhs = parse_binary(c, op.precedence() + 1, depth + 1)?;
+        lhs_height = lhs_height.max(height(&rhs)) + 1;
+        if lhs_height > MAX_HEIGHT {
+            return err(
+                pos,
+                format!(
+                    "expression has more than {MAX_HEIGHT} nested operations; split it with `.set`"
+                ),
+            );
+        }
         lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs), pos);
     }
 }
@@ -411,5 +436,14 @@ mod tests {
         }
         let deep = "(".repeat(10_000);
         assert!(parse_expr(&mut Cursor::new(&deep, 0)).is_err());
+        // A flat chain is a deep tree: past the limit, a located error.
+        let long = "1".to_string() + &"+1".repeat(50_000);
+        let e = parse_expr(&mut Cursor::new(&long, 0)).unwrap_err();
+        assert!(e.message.contains("nested operations"), "{}", e.message);
+        assert_eq!(e.pos, 2 * MAX_HEIGHT - 1);
+        let ok = "1".to_string() + &"+1".repeat(MAX_HEIGHT - 1);
+        assert_eq!(eval(&ok), MAX_HEIGHT as i64);
+        let unary = "-".repeat(MAX_HEIGHT) + "1";
+        assert!(parse_expr(&mut Cursor::new(&unary, 0)).is_err());
     }
 }

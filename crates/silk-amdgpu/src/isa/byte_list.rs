@@ -18,6 +18,22 @@ pub enum ByteListError {
     },
     #[error("{line}: error: not UTF-8 text")]
     NotUtf8 { line: usize },
+    /// A line longer than [`MAX_LINE`] bytes (read piece by piece, a
+    /// byte list is held a line at a time).
+    #[error("{line}: error: line is longer than {MAX_LINE} bytes")]
+    LineTooLong { line: usize },
+}
+
+/// The longest line [`disassemble_stream`] reads (16 MiB: a million
+/// instructions on one line).
+pub const MAX_LINE: usize = 16 << 20;
+
+/// A token as an error message shows it: at most 40 characters.
+fn shown(tok: &str) -> String {
+    match tok.char_indices().nth(40) {
+        Some((at, _)) => format!("{}...", &tok[..at]),
+        None => tok.to_string(),
+    }
 }
 
 /// The tokens of a byte-list line that name bytes: whitespace- or
@@ -154,7 +170,7 @@ pub fn parse_into(text: &[u8], out: &mut Vec<u8>) -> Result<usize, ByteListError
                     return Err(ByteListError::NotAByte {
                         line: line_no(),
                         column: start + 1,
-                        token: tok.to_string(),
+                        token: shown(tok),
                     })
                 }
             }
@@ -296,6 +312,11 @@ pub fn disassemble_stream<E: std::fmt::Display + std::fmt::Debug>(
         let cut = match text[..filled].iter().rposition(|&c| c == b'\n') {
             _ if eof => filled,
             Some(p) => p + 1,
+            None if filled > MAX_LINE => {
+                return Err(StreamError::Parse(ByteListError::LineTooLong {
+                    line: lines + 1,
+                }))
+            }
             None => continue,
         };
         lines += parse_into(&text[..cut], &mut bytes).map_err(|e| {
@@ -310,6 +331,9 @@ pub fn disassemble_stream<E: std::fmt::Display + std::fmt::Debug>(
                     token,
                 },
                 ByteListError::NotUtf8 { line } => ByteListError::NotUtf8 { line: line + lines },
+                ByteListError::LineTooLong { line } => {
+                    ByteListError::LineTooLong { line: line + lines }
+                }
             })
         })?;
         text.copy_within(cut..filled, 0);

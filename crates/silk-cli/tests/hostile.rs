@@ -1,0 +1,361 @@
+//! `silk` on hostile input and in hostile surroundings: closed pipes,
+//! huge or degenerate files. Each case ends in a quiet exit or a clear
+//! error, never a panic, a crash or an exhausted machine.
+
+use std::process::{Command, Stdio};
+
+const VECTOR_ADD: &str = "crates/silk-amdgpu/tests/data/hip/objects/vector_add-gfx942.hsaco";
+
+fn root() -> std::path::PathBuf {
+    std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("silk-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Runs `silk args` with stdout a pipe whose reading end is already
+/// closed; returns (exit code or signal, stderr).
+fn into_closed_pipe(args: &[&str]) -> (Option<i32>, Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_silk"))
+        .current_dir(root())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    #[cfg(unix)]
+    let signal = std::os::unix::process::ExitStatusExt::signal(&out.status);
+    #[cfg(not(unix))]
+    let signal = None;
+    (
+        out.status.code(),
+        signal,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_subcommand_exits_quietly_into_a_closed_pipe() {
+    let src = tmp("pipe.s");
+    let mut text = String::from(".amdgcn_target \"amdgcn-amd-amdhsa--gfx942\"\n");
+    for _ in 0..20_000 {
+        text.push_str("s_nop 0\n");
+    }
+    std::fs::write(&src, text).unwrap();
+    let bytes = tmp("pipe.txt");
+    std::fs::write(&bytes, "0x00 0x00 0x80 0xbf\n".repeat(50_000)).unwrap();
+    let src = src.to_str().unwrap();
+    let bytes = bytes.to_str().unwrap();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["targets"],
+        vec!["--help"],
+        vec!["inspect", VECTOR_ADD],
+        vec!["disasm", VECTOR_ADD],
+        vec!["disasm", "--target", "gfx942", bytes],
+        vec!["asm", "--show-encoding", "--target", "gfx942", src],
+        vec!["check", "--target", "gfx942", "examples/kernels/add.slk"],
+        vec![
+            "build",
+            "--target",
+            "gfx942",
+            "examples/kernels/add.slk",
+            "-o",
+            "/dev/stdout",
+        ],
+        vec![
+            "emu",
+            VECTOR_ADD,
+            "--kernel",
+            "vector_add",
+            "--grid",
+            "64",
+            "--block",
+            "64",
+            "--arg",
+            "buf:out=zero:256",
+            "--arg",
+            "buf:in=zero:256",
+            "--arg",
+            "i32:64",
+            "--no-hazards",
+        ],
+    ];
+    for args in &cases {
+        let (code, signal, stderr) = into_closed_pipe(args);
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("Broken pipe"),
+            "silk {args:?}: {stderr}"
+        );
+        // Killed by SIGPIPE (13) as coreutils are, or done before writing.
+        assert!(
+            signal == Some(13) || code == Some(0),
+            "silk {args:?}: exit {code:?} signal {signal:?}: {stderr}"
+        );
+    }
+}
+
+/// Address space a limited child may use: enough for the debug binary and
+/// what the commands need, far below what the old code took.
+const AS_LIMIT: u64 = 1 << 30;
+
+/// Runs `silk args` with its address space capped at `AS_LIMIT` (Linux)
+/// and a two-minute timeout; returns (success, stdout, stderr).
+fn limited(args: &[&str]) -> (bool, String, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_silk"));
+    cmd.current_dir(root())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::process::CommandExt;
+        #[repr(C)]
+        struct RLimit {
+            cur: u64,
+            max: u64,
+        }
+        extern "C" {
+            fn setrlimit(resource: i32, rlim: *const RLimit) -> i32;
+        }
+        const RLIMIT_AS: i32 = 9;
+        // SAFETY: setrlimit is async-signal-safe and touches no Rust state.
+        unsafe {
+            cmd.pre_exec(|| {
+                let l = RLimit {
+                    cur: AS_LIMIT,
+                    max: AS_LIMIT,
+                };
+                if setrlimit(RLIMIT_AS, &l) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+    }
+    let mut child = cmd.spawn().unwrap();
+    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
+    let reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        std::io::Read::read_to_end(&mut out, &mut s).unwrap();
+        s
+    });
+    let mut e = Vec::new();
+    std::io::Read::read_to_end(&mut err, &mut e).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("silk {args:?} did not finish in 120 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let o = reader.join().unwrap();
+    let (o, e) = (
+        String::from_utf8_lossy(&o).into_owned(),
+        String::from_utf8_lossy(&e).into_owned(),
+    );
+    assert!(
+        !e.contains("panicked") && !e.contains("memory allocation of"),
+        "silk {args:?}: {e}"
+    );
+    #[cfg(unix)]
+    assert_eq!(
+        std::os::unix::process::ExitStatusExt::signal(&status),
+        None,
+        "silk {args:?} was killed: {e}"
+    );
+    (status.success(), o, e)
+}
+
+fn vector_add_object() -> Vec<u8> {
+    std::fs::read(root().join(VECTOR_ADD)).unwrap()
+}
+
+/// File offset of virtual address `vaddr` in `obj`.
+fn file_offset(obj: &[u8], vaddr: u64) -> usize {
+    let co = silk_amdgpu::code_object::read(obj).unwrap();
+    let s = co
+        .segments
+        .iter()
+        .find(|s| s.p_type == 1 && vaddr >= s.vaddr && vaddr < s.vaddr + s.filesz)
+        .unwrap();
+    (vaddr - s.vaddr + s.offset) as usize
+}
+
+fn kernel_addresses(obj: &[u8]) -> (u64, u64) {
+    let co = silk_amdgpu::code_object::read(obj).unwrap();
+    let k = co.kernels.iter().find(|k| k.name == "vector_add").unwrap();
+    (k.entry_address, k.descriptor_address)
+}
+
+fn emu_vector_add(file: &str, extra: &[&str]) -> (bool, String, String) {
+    let mut args = vec![
+        "emu",
+        file,
+        "--kernel",
+        "vector_add",
+        "--grid",
+        "64",
+        "--block",
+        "64",
+        "--arg",
+        "buf:out=zero:256",
+        "--arg",
+        "buf:in=zero:256",
+        "--arg",
+        "i32:64",
+        "--no-hazards",
+    ];
+    args.extend_from_slice(extra);
+    limited(&args)
+}
+
+#[test]
+fn emu_declared_sizes_are_errors_or_cost_only_what_is_used() {
+    let obj = vector_add_object();
+    let (_, kd) = kernel_addresses(&obj);
+    // A descriptor declaring 4 GiB of private memory per lane.
+    let mut huge_private = obj.clone();
+    let at = file_offset(&obj, kd) + 4; // PRIVATE_SEGMENT_FIXED_SIZE
+    huge_private[at..at + 4].copy_from_slice(&u32::MAX.to_le_bytes());
+    let p = tmp("huge_private.hsaco");
+    std::fs::write(&p, &huge_private).unwrap();
+    let (ok, _, err) = emu_vector_add(p.to_str().unwrap(), &[]);
+    assert!(!ok);
+    assert!(
+        err.contains("private memory per lane") && err.contains("at most"),
+        "{err}"
+    );
+    // The first PT_LOAD declaring 256 MiB: mapped, touched only where used.
+    let mut big_load = obj.clone();
+    let phoff = u64::from_le_bytes(obj[0x20..0x28].try_into().unwrap()) as usize;
+    let phnum = u16::from_le_bytes(obj[0x38..0x3a].try_into().unwrap()) as usize;
+    let first_load = (0..phnum)
+        .map(|i| phoff + 56 * i)
+        .find(|&h| u32::from_le_bytes(obj[h..h + 4].try_into().unwrap()) == 1)
+        .unwrap();
+    big_load[first_load + 40..first_load + 48].copy_from_slice(&(256u64 << 20).to_le_bytes());
+    let p = tmp("big_load.hsaco");
+    std::fs::write(&p, &big_load).unwrap();
+    let (ok, out, err) = emu_vector_add(p.to_str().unwrap(), &[]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("vector_add: 1 workgroups"), "{out}");
+    // Beyond --max-memory: an error before anything is allocated.
+    let (ok, _, err) = emu_vector_add(p.to_str().unwrap(), &["--max-memory", "64M"]);
+    assert!(!ok);
+    assert!(
+        err.contains("code image") && err.contains("--max-memory"),
+        "{err}"
+    );
+    // Buffers of impossible sizes.
+    for size in ["18446744073709551615", "1000000000000", "5G"] {
+        let spec = format!("buf:big=zero:{size}");
+        let (ok, _, err) = limited(&[
+            "emu",
+            VECTOR_ADD,
+            "--kernel",
+            "vector_add",
+            "--grid",
+            "64",
+            "--block",
+            "64",
+            "--arg",
+            &spec,
+        ]);
+        assert!(!ok);
+        assert!(
+            err.contains(&format!("--arg `{spec}`")) && err.contains("exceeds"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn emu_stops_a_runaway_kernel_naming_pc_and_instruction() {
+    let mut obj = vector_add_object();
+    let (entry, _) = kernel_addresses(&obj);
+    let at = file_offset(&obj, entry);
+    // s_branch -1 (GFX9 SOPP opcode 2): a loop on itself.
+    obj[at..at + 4].copy_from_slice(&0xbf82_ffffu32.to_le_bytes());
+    let p = tmp("runaway.hsaco");
+    std::fs::write(&p, &obj).unwrap();
+    let (ok, _, err) = emu_vector_add(p.to_str().unwrap(), &["--max-instructions", "1000"]);
+    assert!(!ok);
+    assert!(err.contains("more than 1000 instructions"), "{err}");
+    assert!(
+        err.contains(&format!("at pc {entry:#x} (entry + 0x0)")),
+        "{err}"
+    );
+    assert!(err.contains("`s_branch "), "{err}");
+}
+
+#[test]
+fn inspect_and_disasm_read_only_what_they_need_of_a_huge_file() {
+    let p = tmp("huge.bin");
+    let f = std::fs::File::create(&p).unwrap();
+    f.set_len(4 << 30).unwrap(); // sparse: 4 GiB of zeros, no disk
+    drop(f);
+    let p = p.to_str().unwrap();
+    let (ok, _, err) = limited(&["inspect", p]);
+    assert!(!ok);
+    assert!(err.contains("no ELF magic"), "{err}");
+    let (ok, _, err) = limited(&["emu", p, "--kernel", "k", "--grid", "1", "--block", "1"]);
+    assert!(!ok);
+    assert!(err.contains("no ELF magic"), "{err}");
+    let (ok, _, err) = limited(&["disasm", "--target", "gfx942", p]);
+    assert!(!ok);
+    assert!(err.contains("line is longer than"), "{err}");
+    let _ = std::fs::remove_file(p);
+}
+
+#[test]
+fn build_reports_bad_characters_briefly() {
+    let nul = tmp("nul.slk");
+    std::fs::write(&nul, vec![0u8; 100_000]).unwrap();
+    let dollars = tmp("dollars.slk");
+    std::fs::write(&dollars, "$".repeat(20_000)).unwrap();
+    let spaced = tmp("spaced.slk");
+    std::fs::write(&spaced, "$ ".repeat(10_000)).unwrap();
+    for f in [&nul, &dollars, &spaced] {
+        let f = f.to_str().unwrap();
+        let (ok, _, err) = limited(&["build", "--target", "gfx942", f, "-o", "/dev/null"]);
+        assert!(!ok);
+        assert!(
+            err.contains("unexpected character"),
+            "{f}: {}",
+            &err[..err.len().min(500)]
+        );
+        assert!(
+            err.len() < 100_000,
+            "{f}: {} bytes of diagnostics",
+            err.len()
+        );
+    }
+}
+
+#[test]
+fn asm_reports_huge_expressions_as_located_errors() {
+    let chain = "1".to_string() + &"+1".repeat(50_000);
+    for line in [format!(".long {chain}"), format!(".set x, {chain}")] {
+        let src = tmp("chain.s");
+        let text = format!(".amdgcn_target \"amdgcn-amd-amdhsa--gfx942\"\n.text\n{line}\n");
+        std::fs::write(&src, text).unwrap();
+        let src = src.to_str().unwrap();
+        let (ok, _, err) = limited(&["asm", src, "-o", "/dev/null"]);
+        assert!(!ok);
+        assert!(
+            err.contains("chain.s:3:") && err.contains("nested operations"),
+            "{}",
+            &err[..err.len().min(500)]
+        );
+        assert!(err.len() < 10_000, "{} bytes", err.len());
+    }
+}
