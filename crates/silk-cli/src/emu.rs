@@ -231,9 +231,11 @@ pub fn run(args: &Args) -> Result<(), String> {
                 buffers.push((name.to_string(), buf));
                 Arg::Buffer(buf)
             }
-            other => return Err(format!(
+            other => {
+                return Err(format!(
                 "--arg `{spec}`: unknown kind `{other}` (u32, i32, u64, i64, f32, f64, buf, raw)"
-            )),
+            ))
+            }
         };
         kargs.push(arg);
     }

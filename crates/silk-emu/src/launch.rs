@@ -148,13 +148,13 @@ pub(crate) fn launch(
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
-    let entry = CODE_BASE + kernel.entry_address;
     if kernel.entry_address % 4 != 0 || kernel.entry_address >= code_len {
         return Err(Error::CodeObject(format!(
             "kernel entry {:#x} is outside the code the file holds ({code_len} bytes)",
             kernel.entry_address
         )));
     }
+    let entry = CODE_BASE + kernel.entry_address;
 
     // ---- kernarg segment ----
     let explicit: Vec<_> = meta
@@ -284,7 +284,7 @@ pub(crate) fn launch(
         grid_size: grid,
         private_segment_size: private_size as u32,
         group_segment_size: lds_size as u32,
-        kernel_object: CODE_BASE + kernel.descriptor_address,
+        kernel_object: CODE_BASE.wrapping_add(kernel.descriptor_address),
         kernarg_address: kernarg_buf.addr,
         ..Default::default()
     };
