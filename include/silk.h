@@ -238,7 +238,9 @@ struct SilkBytes *silk_compile_kernel(const char *source,
 /**
  * Message of the most recent failed `silk_*` call on the calling thread,
  * as a NUL-terminated string, or NULL when the most recent call succeeded.
- * NUL bytes of quoted input appear as the two characters `\0`.
+ * NUL bytes of quoted input appear as the two characters `\0`. A message
+ * is at most 64 KiB: longer diagnostics are cut, ending with a line that
+ * says how many bytes were left out.
  * The string stays valid until the next `silk_*` call on the same thread
  * (other than `silk_last_error` and `silk_version`); copy it to keep it.
  */

@@ -62,7 +62,7 @@ thread_local! {
 /// The longest message `silk_last_error` returns (64 KiB); a longer one
 /// (diagnostics of a hostile source) is cut at a character boundary and
 /// ends with a line saying how much was left out.
-pub const MAX_LAST_ERROR: usize = 64 * 1024;
+pub(crate) const MAX_LAST_ERROR: usize = 64 * 1024;
 
 /// `message` cut to at most [`MAX_LAST_ERROR`] bytes.
 fn capped(mut message: String) -> String {
@@ -98,7 +98,9 @@ fn set_last_error(message: Option<String>) {
 
 /// Message of the most recent failed `silk_*` call on the calling thread,
 /// as a NUL-terminated string, or NULL when the most recent call succeeded.
-/// NUL bytes of quoted input appear as the two characters `\0`.
+/// NUL bytes of quoted input appear as the two characters `\0`. A message
+/// is at most 64 KiB: longer diagnostics are cut, ending with a line that
+/// says how many bytes were left out.
 /// The string stays valid until the next `silk_*` call on the same thread
 /// (other than `silk_last_error` and `silk_version`); copy it to keep it.
 #[no_mangle]

@@ -41,7 +41,7 @@ pub fn not_an_object(path: &str, head: &[u8]) -> String {
         )
     } else {
         format!(
-            "{path}: neither an AMDGPU code object (no ELF magic \\x7fELF) nor a clang offload bundle"
+            "{path}: not an AMDHSA code object or clang offload bundle (no ELF magic \\x7fELF, no bundle magic)"
         )
     }
 }

@@ -279,6 +279,63 @@ fn emu_declared_sizes_are_errors_or_cost_only_what_is_used() {
 }
 
 #[test]
+fn emu_names_the_cause_of_bad_metadata_and_kernarg_sizes() {
+    let obj = vector_add_object();
+    // A metadata key misspelt: the note no longer decodes; say why.
+    let mut bad_meta = obj.clone();
+    let at = obj.windows(7).position(|w| w == b".offset").unwrap();
+    bad_meta[at + 4] = b'z';
+    let p = tmp("bad_meta.hsaco");
+    std::fs::write(&p, &bad_meta).unwrap();
+    let (ok, _, err) = emu_vector_add(p.to_str().unwrap(), &[]);
+    assert!(!ok);
+    assert!(
+        err.contains("metadata note does not decode") && err.contains("`.offset` is missing"),
+        "{err}"
+    );
+    // A descriptor declaring a 4 GiB kernarg segment: a whole sentence.
+    let (_, kd) = kernel_addresses(&obj);
+    let mut big_kernarg = obj.clone();
+    let at = file_offset(&obj, kd) + 8; // KERNARG_SIZE
+    big_kernarg[at..at + 4].copy_from_slice(&u32::MAX.to_le_bytes());
+    let p = tmp("big_kernarg.hsaco");
+    std::fs::write(&p, &big_kernarg).unwrap();
+    let (ok, _, err) = emu_vector_add(p.to_str().unwrap(), &[]);
+    assert!(!ok);
+    assert!(
+        err.contains(
+            "declares a kernarg segment of 4294967295 bytes; the emulator allows at most 1048576"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn emu_reports_a_grid_by_its_axes_and_their_product() {
+    let (ok, _, err) = limited(&[
+        "emu",
+        VECTOR_ADD,
+        "--kernel",
+        "vector_add",
+        "--grid",
+        "100000,100000,100000",
+        "--block",
+        "10,10,10",
+        "--arg",
+        "buf:o=zero:4",
+        "--arg",
+        "buf:i=zero:4",
+        "--arg",
+        "i32:0",
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("a grid of 100000x100000x100000 work-items in workgroups of 10x10x10 is 10000x10000x10000 = 1000000000000 workgroups"),
+        "{err}"
+    );
+}
+
+#[test]
 fn emu_stops_a_runaway_kernel_naming_pc_and_instruction() {
     let mut obj = vector_add_object();
     let (entry, _) = kernel_addresses(&obj);

@@ -5,8 +5,8 @@
 //!
 //! The test binary holds this one test, so the cap (RLIMIT_AS) applies to
 //! it alone; an allocation by declared size or a stack overflow kills the
-//! process and fails the test. Each launch has an instruction budget, and
-//! the slowest mutant is reported.
+//! process and fails the test. Each launch has an instruction budget, a
+//! watchdog ends a hang, and the slowest command is reported.
 
 use silk_amdgpu::code_object::{self, ValueKind};
 use silk_amdgpu::isa::listing::listing;
@@ -15,14 +15,15 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// Mutants per corpus object: 160 objects make a few thousand.
-const PER_OBJECT: u64 = 20;
-const SEED: u64 = 0x5eed_0f_5111;
+/// Mutants per corpus object: 159 objects make 2,544.
+const PER_OBJECT: u64 = 16;
+const SEED: u64 = 0x005e_ed0f_5111;
 /// The process's address space: far below what the bugs this guards
 /// against took (22 GB, 137 GB), well above what the commands need.
 const AS_LIMIT: u64 = 3 << 30;
-/// No command on one mutant may take longer.
-const SLOW: Duration = Duration::from_secs(20);
+/// A hang (a loop no budget bounds) ends the test here rather than
+/// never; runs take well under a minute.
+const WATCHDOG: Duration = Duration::from_secs(600);
 
 struct Rng(u64);
 
@@ -245,6 +246,11 @@ fn results(
 fn mutants_of_the_corpus_never_panic_crash_or_hang() {
     #[cfg(target_os = "linux")]
     cap_address_space();
+    std::thread::spawn(|| {
+        std::thread::sleep(WATCHDOG);
+        eprintln!("mutation test: still running after {WATCHDOG:?}: a mutant hangs");
+        std::process::abort();
+    });
     let files = corpus();
     assert!(
         files.len() > 100,
@@ -310,7 +316,6 @@ fn mutants_of_the_corpus_never_panic_crash_or_hang() {
         start.elapsed()
     );
     assert!(panics.is_empty(), "{} panics: {:?}", panics.len(), panics);
-    assert!(slowest.0 < SLOW, "{} took {:?}", slowest.1, slowest.0);
     assert!(
         launches_ok > 0,
         "no mutant launched at all: the harness is broken"

@@ -26,7 +26,7 @@
 
 use crate::error::Result;
 use crate::exec::{f16_from_f32, f16_to_f32, Exec};
-use crate::mem::{atomic_op, Atomic, ATOMICS, D16_HI, WIDE};
+use crate::mem_inst::{atomic_op, Atomic, ATOMICS, D16_HI, WIDE};
 use crate::wave::PendingWrite;
 use silk_amdgpu::isa::format::{mod_bit, ModBit};
 use silk_amdgpu::isa::operand::VGPR0;
@@ -353,7 +353,7 @@ impl Exec<'_> {
         let Operand::Reg { code, .. } = self.op(0)? else {
             return Err(self.unsupported());
         };
-        let (agpr, reg) = crate::mem::vreg_code(code);
+        let (agpr, reg) = crate::mem_inst::vreg_code(code);
         self.check_load_dst(agpr, reg, dwords)?;
         let gen = self.k.gen;
         let mut values = vec![0u32; dwords * ws];
@@ -457,7 +457,7 @@ impl Exec<'_> {
         let Operand::Reg { code, .. } = self.op(0)? else {
             return Err(self.unsupported());
         };
-        let (agpr, reg) = crate::mem::vreg_code(code);
+        let (agpr, reg) = crate::mem_inst::vreg_code(code);
         if returns {
             self.check_load_dst(agpr, reg, n)?;
         }
@@ -530,7 +530,7 @@ impl Exec<'_> {
         let Operand::Reg { code, .. } = self.op(0)? else {
             return Err(self.unsupported());
         };
-        let (agpr, reg) = crate::mem::vreg_code(code);
+        let (agpr, reg) = crate::mem_inst::vreg_code(code);
         let data = if store {
             self.lenient = true;
             self.vread_all(0, comps, exec)?

@@ -2,8 +2,8 @@
 //! checks, and the generic shapes (SALU, VALU, VOPC, memory) the semantic
 //! table in [`crate::sem`] instantiates per opcode.
 
+use crate::device_memory::{Memory, APERTURE_SIZE, PRIVATE_APERTURE, SHARED_APERTURE};
 use crate::error::{Error, Fault, FaultKind, Result};
-use crate::memory::{Memory, APERTURE_SIZE, PRIVATE_APERTURE, SHARED_APERTURE};
 use crate::wave::{Counter, Pending, PendingWrite, Wave};
 use crate::Stats;
 use silk_amdgpu::isa::format::Field;

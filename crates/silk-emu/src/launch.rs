@@ -10,9 +10,9 @@
 //! 9:0, Y in 19:10, Z in 29:20), as the clang objects' `v_bfe_u32 v0, 20, 10`
 //! shows. Wave size is 64 on gfx942 and from `wavefront_size32` on GFX11.
 
+use crate::device_memory::{Buffer, Memory, PRIVATE_APERTURE, SHARED_APERTURE};
 use crate::error::{Error, FaultKind, Result};
 use crate::exec::{Exec, Handler, KernelInfo};
-use crate::memory::{Buffer, Memory, PRIVATE_APERTURE, SHARED_APERTURE};
 use crate::wave::Wave;
 use crate::{Arg, Emulator, Stats};
 use silk_amdgpu::code_object::{self, ValueKind};
@@ -21,6 +21,8 @@ use silk_amdgpu::target::{Generation, Processor};
 
 /// Where code objects are mapped (below the global heap).
 const CODE_BASE: u64 = 0x0000_0800_0000_0000;
+/// The most workgroups one launch runs (2^24).
+const MAX_WORKGROUPS: u64 = 1 << 24;
 /// The largest span of loadable segments the emulator maps (256 MiB).
 const MAX_IMAGE: u64 = 256 << 20;
 /// The largest kernarg segment the emulator builds (1 MiB; HIP limits
@@ -113,9 +115,10 @@ pub(crate) fn launch(
     }
     let groups: [u32; 3] = std::array::from_fn(|i| grid[i].div_ceil(block[i]));
     let total_groups = groups.iter().map(|&g| g as u64).product::<u64>();
-    if total_groups > 1 << 24 {
+    if total_groups > MAX_WORKGROUPS {
         return Err(Error::Geometry(format!(
-            "{total_groups} workgroups is too many to emulate"
+            "a grid of {}x{}x{} work-items in workgroups of {}x{}x{} is {}x{}x{} = {total_groups} workgroups; the emulator runs at most {MAX_WORKGROUPS}",
+            grid[0], grid[1], grid[2], block[0], block[1], block[2], groups[0], groups[1], groups[2]
         )));
     }
 
@@ -136,7 +139,7 @@ pub(crate) fn launch(
         )));
     }
     emu.memory.check_fits(image_len, "the code image")?;
-    let mut image = crate::memory::zeroed(image_len)?;
+    let mut image = crate::device_memory::zeroed(image_len)?;
     for s in loads() {
         let n = s.filesz.min(s.memsz) as usize;
         let src = bytes

@@ -28,20 +28,20 @@
 //! ```
 
 pub mod buffer;
+pub mod device_memory;
 pub mod error;
 pub mod exec;
 pub mod hazard;
 pub mod matrix;
-pub mod mem;
-pub mod memory;
+pub mod mem_inst;
 pub mod sem;
 pub mod wave;
 
 mod fallback;
 mod launch;
 
+pub use device_memory::{Buffer, Memory};
 pub use error::{Error, Fault, FaultKind, Result};
-pub use memory::{Buffer, Memory};
 
 use silk_amdgpu::target::Processor;
 

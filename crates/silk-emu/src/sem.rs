@@ -14,7 +14,7 @@
 
 use crate::error::{Error, FaultKind, Result};
 use crate::exec::{f16_from_f32, f16_to_f32, Exec, Fk, Handler, MaskDst, Src};
-use crate::mem::{Atomic, BUF, D16, D16_HI, RTN, SIGN, ST64, WIDE};
+use crate::mem_inst::{Atomic, BUF, D16, D16_HI, RTN, SIGN, ST64, WIDE};
 use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::{table, Family, Flags, Operand};
 use silk_amdgpu::target::{Generation, Processor};
@@ -615,8 +615,8 @@ fn getreg(e: &mut Exec) -> Result<()> {
         (Generation::Gfx9, 4) | (Generation::Gfx11, 23) => e.w.id,
         // HW_REG_SH_MEM_BASES (GFX9): private base hi [15:0], shared [31:16].
         (Generation::Gfx9, 15) => {
-            ((crate::memory::SHARED_APERTURE >> 48) as u32) << 16
-                | (crate::memory::PRIVATE_APERTURE >> 48) as u32
+            ((crate::device_memory::SHARED_APERTURE >> 48) as u32) << 16
+                | (crate::device_memory::PRIVATE_APERTURE >> 48) as u32
         }
         _ => 0,
     };
