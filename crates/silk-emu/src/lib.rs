@@ -113,7 +113,12 @@ impl Default for Options {
     }
 }
 
-/// The emulator: device memory plus the processor it emulates.
+/// The emulator: device memory plus the processor it emulates. Device
+/// memory is bounded by [`Memory::limit`] (4 GiB unless
+/// [`Memory::set_limit`] changes it): every declared size (a buffer, a
+/// code image, a kernarg segment, scratch) is checked against what is
+/// left before anything is allocated, and allocations commit pages only
+/// as a kernel touches them.
 pub struct Emulator {
     pub processor: Processor,
     pub memory: Memory,
