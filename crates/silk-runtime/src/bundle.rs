@@ -145,6 +145,8 @@ pub enum BundleError {
         offset: u64,
         valid_up_to: usize,
     },
+    #[error("entry {entry}: the name contains a NUL byte")]
+    NameHasNul { entry: u64 },
     #[error("entry {entry}: name `{name}` does not sort after `{previous}` (names must be unique and in ascending byte order)")]
     NotSorted {
         entry: u64,
@@ -436,6 +438,9 @@ fn validate(b: &[u8]) -> Result<(ProviderKind, &str, usize), BundleError> {
             offset: name_offset,
             valid_up_to: e.valid_up_to(),
         })?;
+        if raw.contains(&0) {
+            return Err(BundleError::NameHasNul { entry: i });
+        }
         if let Some(prev) = previous {
             match prev.as_bytes().cmp(name.as_bytes()) {
                 std::cmp::Ordering::Less => {}
@@ -672,6 +677,9 @@ impl BundleWriter {
                 entry,
                 len: name.len() as u64,
             });
+        }
+        if name.contains('\0') {
+            return Err(BundleError::NameHasNul { entry });
         }
         if kernarg_size % 8 != 0 || kernarg_size > MAX_KERNARG_SIZE {
             return Err(BundleError::KernargSize {
