@@ -467,3 +467,95 @@ proptest! {
         exercise(&bytes);
     }
 }
+
+/// `(offset, size, field)` rows of the table under `## {section}` in
+/// docs/gpu-bundle.md; offsets `L − n` are returned relative to the end.
+fn doc_table(section: &str) -> Vec<(i64, usize, String)> {
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/gpu-bundle.md"
+    ))
+    .expect("docs/gpu-bundle.md");
+    let start = doc
+        .find(&format!("\n## {section}\n"))
+        .unwrap_or_else(|| panic!("no section {section}"));
+    let body = &doc[start + 1..];
+    let body = &body[..body[3..].find("\n## ").map_or(body.len(), |e| e + 3)];
+    body.lines()
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            if cells.len() < 5 {
+                return None;
+            }
+            let offset = match cells[1].strip_prefix("L − ") {
+                Some(n) => -n.parse::<i64>().ok()?,
+                None => cells[1].parse().ok()?,
+            };
+            Some((offset, cells[2].parse().ok()?, cells[3].to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn the_document_and_the_code_agree_on_every_field() {
+    let b = sample();
+    let le = |v: u64, n: usize| v.to_le_bytes()[..n].to_vec();
+    let mut tag = b"gfx1151".to_vec();
+    tag.resize(16, 0);
+    let check = |section: &str, base: i64, total: u64, expected: &[(&str, Vec<u8>)]| {
+        let rows = doc_table(section);
+        assert_eq!(rows.len(), expected.len(), "{section}: {rows:?}");
+        assert_eq!(
+            rows.iter().map(|r| r.1 as u64).sum::<u64>(),
+            total,
+            "{section} sizes"
+        );
+        for ((offset, size, field), (name, bytes)) in rows.iter().zip(expected) {
+            assert_eq!(field, name, "{section}");
+            assert_eq!(*size, bytes.len(), "{section}.{field} size");
+            let at = if *offset < 0 {
+                b.len() as i64 + offset
+            } else {
+                base + offset
+            } as usize;
+            assert_eq!(
+                &b[at..at + size],
+                &bytes[..],
+                "{section}.{field} at {offset}"
+            );
+        }
+    };
+    check(
+        "Header",
+        0,
+        HEADER_SIZE,
+        &[
+            ("magic", b"SLKGPBND".to_vec()),
+            ("version", le(3, 4)),
+            ("provider", le(1, 4)),
+            ("entry_count", le(2, 4)),
+            ("reserved", le(0, 4)),
+            ("processor", tag),
+        ],
+    );
+    check(
+        "Entry record",
+        HEADER_SIZE as i64,
+        ENTRY_SIZE,
+        &[
+            ("payload_offset", le(112, 8)),
+            ("payload_size", le(12, 8)),
+            ("name_offset", le(104, 4)),
+            ("name_length", le(1, 2)),
+            ("reserved0", le(0, 2)),
+            ("kernarg_size", le(8, 4)),
+            ("reserved1", le(0, 4)),
+        ],
+    );
+    check(
+        "Trailer",
+        0,
+        16,
+        &[("length", le(160, 8)), ("footer", b"SLKGPEND".to_vec())],
+    );
+}

@@ -47,7 +47,7 @@ fn vector_fill_downloads_the_value_on_every_processor() {
 fn threshold() -> u64 {
     let centroid = |s: &[u64]| s.iter().sum::<u64>() / s.len() as u64;
     let (c0, c1) = (centroid(&[1, 2, 3, 4]), centroid(&[10, 11, 12, 13]));
-    (c0 + c1 + 1) / 2
+    (c0 + c1).div_ceil(2)
 }
 
 #[test]
