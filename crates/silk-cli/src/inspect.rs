@@ -9,9 +9,12 @@ use silk_amdgpu::target::Target;
 use std::fmt::Write;
 use std::path::PathBuf;
 
+pub mod gpu_bundle;
+
 #[derive(clap::Args)]
 pub struct Args {
-    /// A code object (`.hsaco`) or a clang offload bundle.
+    /// A code object (`.hsaco`), a clang offload bundle, or an executable
+    /// carrying a Silk GPU bundle.
     file: PathBuf,
     /// Print machine-readable JSON.
     #[arg(long)]

@@ -92,7 +92,9 @@ fn main() -> ExitCode {
         Command::Targets(args) => targets::run(&args),
         Command::Build(args) => build_any(&args),
         Command::Check(args) => check::run(&args),
-        Command::Inspect(args) => inspect::run(&args),
+        Command::Inspect(args) => {
+            inspect::gpu_bundle::run(&args).unwrap_or_else(|| inspect::run(&args))
+        }
         Command::Disasm(args) => disasm::run(&args),
         Command::Emu(args) => emu::run(&args),
         Command::Asm(args) => asm::run(&args),

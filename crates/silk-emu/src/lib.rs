@@ -146,6 +146,13 @@ impl Emulator {
         self.memory.alloc_bytes(bytes)
     }
 
+    /// Free a buffer from [`Emulator::alloc`]: later accesses to it fault.
+    pub fn free(&mut self, buffer: Buffer) -> Result<()> {
+        self.memory.contents(buffer)?;
+        self.memory.release(buffer);
+        Ok(())
+    }
+
     /// The current contents of a buffer.
     pub fn read(&self, buffer: Buffer) -> Result<Vec<u8>> {
         self.memory.contents(buffer).map(|b| b.to_vec())

@@ -1,0 +1,88 @@
+//! `silk inspect` of an executable that carries a Silk GPU bundle
+//! (`docs/gpu-bundle.md`): the bundle's header and entries, and what each
+//! entry's code object holds.
+
+use super::Args;
+use serde_json::json;
+use silk_runtime::bundle::{Bundle, OwnedBundle, VERSION};
+use std::io::{Read, Seek, SeekFrom};
+
+/// `None` unless the file ends with the `SLKGPEND` footer; then the report,
+/// or the bundle's defect as an error.
+pub fn run(args: &Args) -> Option<Result<(), String>> {
+    let path = args.file.display().to_string();
+    let mut f = std::fs::File::open(&args.file).ok()?;
+    let mut footer = [0u8; 8];
+    f.seek(SeekFrom::End(-8)).ok()?;
+    f.read_exact(&mut footer).ok()?;
+    if !Bundle::has_footer(&footer) {
+        return None;
+    }
+    Some(report(&path, args))
+}
+
+fn report(path: &str, args: &Args) -> Result<(), String> {
+    let owned = OwnedBundle::from_file(&args.file)
+        .map_err(|e| format!("`{path}`: malformed Silk GPU bundle: {e}"))?;
+    let b = owned.view();
+    let entries: Vec<_> = b
+        .entries()
+        .map(|e| {
+            let object = silk_amdgpu::code_object::read(e.payload).ok();
+            let target = object
+                .as_ref()
+                .and_then(|o| o.target)
+                .map(|t| t.processor.name());
+            let kernels: Vec<String> = object
+                .map(|o| o.kernels.into_iter().map(|k| k.name).collect())
+                .unwrap_or_default();
+            (e, target, kernels)
+        })
+        .collect();
+    if args.json {
+        let out = json!({"gpu_bundle": {
+            "version": VERSION,
+            "offset": b.start(),
+            "length": b.len(),
+            "provider": b.provider().name(),
+            "processor": b.processor(),
+            "entries": entries.iter().map(|(e, target, kernels)| json!({
+                "name": e.name,
+                "kernarg_size": e.kernarg_size,
+                "payload_offset": e.payload_offset,
+                "payload_size": e.payload.len(),
+                "target": target,
+                "kernels": kernels,
+            })).collect::<Vec<_>>(),
+        }});
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
+        );
+        return Ok(());
+    }
+    println!(
+        "Silk GPU bundle version {VERSION} at offset {:#x} ({} bytes): provider {}, processor {}, {} entries",
+        b.start(),
+        b.len(),
+        b.provider(),
+        b.processor(),
+        b.entry_count()
+    );
+    for (e, target, kernels) in &entries {
+        println!(
+            "  {:<32} kernarg {:>3} bytes  payload offset {:#x} size {:#x}  {}{}",
+            e.name,
+            e.kernarg_size,
+            e.payload_offset,
+            e.payload.len(),
+            target.unwrap_or("(not a code object)"),
+            if kernels.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", kernels.join(", "))
+            }
+        );
+    }
+    Ok(())
+}
