@@ -22,6 +22,9 @@ pub(super) fn semantics(name: &str) -> Sem {
         "v_writelane_b32" => (writelane, 0),
         "v_mbcnt_lo_u32_b32" => (mbcnt, 0),
         "v_mbcnt_hi_u32_b32" => (mbcnt, 1),
+        // Source modifiers act on the sources as 32-bit floats (abs
+        // clears, neg flips the sign bit): ISA manual, VOP3 and SDWA
+        // input modifiers of V_CNDMASK_B32.
         "v_cndmask_b32" => (
             |e| {
                 e.valu_mask(
@@ -29,7 +32,7 @@ pub(super) fn semantics(name: &str) -> Sem {
                     MaskDst::None,
                     [1, 2],
                     Some(3),
-                    Fk::Int,
+                    Fk::F32,
                     |[a, b], c| (if c { b } else { a }, false),
                 )
             },
