@@ -47,6 +47,8 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
+        "v_cvt_i32_i16" => (|e| e.valu(Fk::Int, |[a]| a as i16 as i32 as u32 as u64), 0),
+        "v_cvt_u32_u16" => (|e| e.valu(Fk::Int, |[a]| a & 0xffff), 0),
         "v_cvt_f16_u16" => (|e| e.valu(Fk::Int, |[a]| bh(a as u16 as f32)), 0),
         "v_cvt_f16_i16" => (|e| e.valu(Fk::Int, |[a]| bh(a as i16 as f32)), 0),
         "v_cvt_u16_f16" => (

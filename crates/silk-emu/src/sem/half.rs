@@ -61,6 +61,61 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
+        // Not fused: the product rounds to f16 before the add.
+        "v_mad_f16" => (
+            |e| {
+                e.valu(Fk::F16, |[x, y, z]| {
+                    let p = h(bh64(h(x) as f64 * h(y) as f64));
+                    bh64(p as f64 + h(z) as f64)
+                })
+            },
+            0,
+        ),
+        // As `v_div_fixup_f32`: the correctly rounded quotient S2 / S1 (f64
+        // holds it to 53 bits, then one rounding to odd keeps the f16 tie
+        // honest).
+        "v_div_fixup_f16" => (
+            |e| {
+                e.valu(Fk::F16, |[_, y, z]| {
+                    f16_from_f64(h(z) as f64 / h(y) as f64) as u64
+                })
+            },
+            0,
+        ),
+        // D = S0 * S1 + D, not fused.
+        "v_mac_f16" => (
+            |e| {
+                e.valu_at(0, [1, 2, 0], Fk::F16, |[x, y, z]| {
+                    let p = h(bh64(h(x) as f64 * h(y) as f64));
+                    bh64(p as f64 + h(z) as f64)
+                })
+            },
+            0,
+        ),
+        // The literal K is the second (madmk) or third (madak) printed
+        // operand: both are S0 * S1 + S2 in printed order.
+        "v_madmk_f16" | "v_madak_f16" => (
+            |e| {
+                e.valu(Fk::F16, |[x, y, z]| {
+                    let p = h(bh64(h(x) as f64 * h(y) as f64));
+                    bh64(p as f64 + h(z) as f64)
+                })
+            },
+            0,
+        ),
+        "v_fmamk_f16" | "v_fmaak_f16" => (
+            |e| {
+                e.valu(Fk::F16, |[x, y, z]| {
+                    bh64((h(x) as f64).mul_add(h(y) as f64, h(z) as f64))
+                })
+            },
+            0,
+        ),
+        "v_frexp_mant_f16" => (|e| e.valu(Fk::F16, |[x]| bh(frexp_mant32(h(x)))), 0),
+        "v_frexp_exp_i16_f16" => (
+            |e| e.valu(Fk::F16, |[x]| frexp_exp32(h(x)) as u16 as u64),
+            0,
+        ),
         "v_fmac_f16" => (
             |e| {
                 e.valu_at(0, [1, 2, 0], Fk::F16, |[x, y, z]| {

@@ -9,6 +9,22 @@ pub(super) fn semantics(name: &str) -> Sem {
 
         "v_pk_add_f16" => (|e| e.pk16(|x, y, _| bh64(h(x) as f64 + h(y) as f64)), 0),
         "v_pk_mul_f16" => (|e| e.pk16(|x, y, _| bh64(h(x) as f64 * h(y) as f64)), 0),
+        // VOP2 `v_pk_fmac_f16`: D = S0 * S1 + D in each half.
+        "v_pk_fmac_f16" => (
+            |e| {
+                if e.inst.mods.neg | e.inst.mods.abs != 0 || e.inst.mods.clamp {
+                    return Err(e.unsupported());
+                }
+                e.valu_at(0, [1, 2, 0], Fk::Int, |[a, b, c]| {
+                    let half = |s: u32| {
+                        let (x, y, z) = (h(a >> s), h(b >> s), h(c >> s));
+                        bh64((x as f64).mul_add(y as f64, z as f64)) << s
+                    };
+                    half(0) | half(16)
+                })
+            },
+            0,
+        ),
         "v_pk_fma_f16" => (
             |e| e.pk16(|x, y, z| bh64((h(x) as f64).mul_add(h(y) as f64, h(z) as f64))),
             0,

@@ -1,6 +1,7 @@
 //! Scalar ALU (SOP1, SOP2, SOPC, SOPK), including the GFX11.5 SALU float operations.
 
 use super::*;
+use silk_amdgpu::isa::operand::EXEC_LO;
 
 /// The semantics of one mnemonic of this family.
 pub(super) fn semantics(name: &str) -> Sem {
@@ -137,6 +138,18 @@ pub(super) fn semantics(name: &str) -> Sem {
             0,
         ),
         "s_and_saveexec_b32" | "s_and_saveexec_b64" => (saveexec, 0),
+        "s_orn1_saveexec_b64" | "s_or_not0_saveexec_b32" | "s_or_not0_saveexec_b64" => {
+            (saveexec, 9)
+        }
+        "s_andn1_wrexec_b64" | "s_and_not0_wrexec_b32" | "s_and_not0_wrexec_b64" => (wrexec, 0),
+        "s_andn2_wrexec_b64" | "s_and_not1_wrexec_b32" | "s_and_not1_wrexec_b64" => (wrexec, 1),
+        "s_movrels_b32" | "s_movrels_b64" => (movrel, 0),
+        "s_movreld_b32" | "s_movreld_b64" => (movrel, 1),
+        "s_call_b64" => (call, 0),
+        "s_pack_hl_b32_b16" => (
+            |e| e.salu(|[a, b], _| ((a >> 16 & 0xffff) | (b & 0xffff) << 16, None)),
+            0,
+        ),
         "s_or_saveexec_b32" | "s_or_saveexec_b64" => (saveexec, 1),
         "s_xor_saveexec_b32" | "s_xor_saveexec_b64" => (saveexec, 2),
         "s_andn2_saveexec_b32"
@@ -268,6 +281,7 @@ pub(super) fn semantics(name: &str) -> Sem {
         ),
         "s_and_b32" => (
             |e| {
+                masked_by_exec(e)?;
                 e.salu(|[a, b], _| {
                     let r = (a & b) as u32;
                     (r as u64, Some(r != 0))
@@ -295,6 +309,7 @@ pub(super) fn semantics(name: &str) -> Sem {
         ),
         "s_andn2_b32" | "s_and_not1_b32" => (
             |e| {
+                masked_by_exec(e)?;
                 e.salu(|[a, b], _| {
                     let r = (a & !b) as u32;
                     (r as u64, Some(r != 0))
@@ -340,6 +355,7 @@ pub(super) fn semantics(name: &str) -> Sem {
         ),
         "s_and_b64" => (
             |e| {
+                masked_by_exec(e)?;
                 e.salu(|[a, b], _| {
                     let r = a & b;
                     (r, Some(r != 0))
@@ -367,6 +383,7 @@ pub(super) fn semantics(name: &str) -> Sem {
         ),
         "s_andn2_b64" | "s_and_not1_b64" => (
             |e| {
+                masked_by_exec(e)?;
                 e.salu(|[a, b], _| {
                     let r = a & !b;
                     (r, Some(r != 0))
@@ -612,6 +629,42 @@ pub(super) fn semantics(name: &str) -> Sem {
         "s_add_f32" => (|e| e.salu(|[x, y], _| (b(f(x) + f(y)), None)), 0),
         "s_sub_f32" => (|e| e.salu(|[x, y], _| (b(f(x) - f(y)), None)), 0),
         "s_mul_f32" => (|e| e.salu(|[x, y], _| (b(f(x) * f(y)), None)), 0),
+        "s_ceil_f32" => (|e| e.salu(|[x], _| (b(f(x).ceil()), None)), 0),
+        "s_floor_f32" => (|e| e.salu(|[x], _| (b(f(x).floor()), None)), 0),
+        "s_trunc_f32" => (|e| e.salu(|[x], _| (b(f(x).trunc()), None)), 0),
+        "s_rndne_f32" => (|e| e.salu(|[x], _| (b(f(x).round_ties_even()), None)), 0),
+        "s_ceil_f16" => (|e| e.salu(|[x], _| (bh(h(x).ceil()), None)), 0),
+        "s_floor_f16" => (|e| e.salu(|[x], _| (bh(h(x).floor()), None)), 0),
+        "s_trunc_f16" => (|e| e.salu(|[x], _| (bh(h(x).trunc()), None)), 0),
+        "s_rndne_f16" => (|e| e.salu(|[x], _| (bh(h(x).round_ties_even()), None)), 0),
+        "s_add_f16" => (
+            |e| e.salu(|[x, y], _| (bh64(h(x) as f64 + h(y) as f64), None)),
+            0,
+        ),
+        "s_sub_f16" => (
+            |e| e.salu(|[x, y], _| (bh64(h(x) as f64 - h(y) as f64), None)),
+            0,
+        ),
+        "s_mul_f16" => (
+            |e| e.salu(|[x, y], _| (bh64(h(x) as f64 * h(y) as f64), None)),
+            0,
+        ),
+        "s_min_f16" => (|e| e.salu(|[x, y], _| (bh(fmin32(h(x), h(y))), None)), 0),
+        "s_max_f16" => (|e| e.salu(|[x, y], _| (bh(fmax32(h(x), h(y))), None)), 0),
+        "s_fmac_f16" => (
+            |e| {
+                let d = e.sval_dst32()? as u64;
+                e.salu(move |[x, y], _| {
+                    let r = (h(x) as f64).mul_add(h(y) as f64, h(d) as f64);
+                    (bh64(r), None)
+                })
+            },
+            0,
+        ),
+        "s_cvt_pk_rtz_f16_f32" => (
+            |e| e.salu(|[x, y], _| (rtz16(f(x)) | rtz16(f(y)) << 16, None)),
+            0,
+        ),
         "s_min_f32" | "s_min_num_f32" => (|e| e.salu(|[x, y], _| (b(fmin32(f(x), f(y))), None)), 0),
         "s_max_f32" | "s_max_num_f32" => (|e| e.salu(|[x, y], _| (b(fmax32(f(x), f(y))), None)), 0),
         "s_fmac_f32" => (
@@ -631,6 +684,7 @@ pub(super) fn semantics(name: &str) -> Sem {
         "s_cvt_u32_f32" => (|e| e.salu(|[x], _| (cvt_u32(f(x) as f64), None)), 0),
         "s_cvt_f16_f32" => (|e| e.salu(|[x], _| (bh(f(x)), None)), 0),
         "s_cvt_f32_f16" => (|e| e.salu(|[x], _| (b(h(x)), None)), 0),
+        "s_cvt_hi_f32_f16" => (|e| e.salu(|[x], _| (b(h(x >> 16)), None)), 0),
         "s_cmp_lt_f32" => (|e| e.scmp(|[x, y]| f(x) < f(y)), 0),
         "s_cmp_eq_f32" => (|e| e.scmp(|[x, y]| f(x) == f(y)), 0),
         "s_cmp_le_f32" => (|e| e.scmp(|[x, y]| f(x) <= f(y)), 0),
@@ -688,7 +742,7 @@ pub(super) fn semantics(name: &str) -> Sem {
         ),
         // Bits from the top equal to the sign bit before the first that
         // differs; -1 when all do.
-        "s_flbit_i32" => (
+        "s_flbit_i32" | "s_cls_i32" => (
             |e| {
                 e.salu(|[a], _| {
                     let v = a as u32 as i32;
@@ -702,7 +756,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_flbit_i32_i64" => (
+        "s_flbit_i32_i64" | "s_cls_i32_i64" => (
             |e| {
                 e.salu(|[a], _| {
                     let v = a as i64;
@@ -791,7 +845,8 @@ pub(super) fn saveexec(e: &mut Exec) -> Result<()> {
         5 => s | !exec,
         6 => !(s & exec),
         7 => !(s | exec),
-        _ => !(s ^ exec),
+        8 => !(s ^ exec),
+        _ => !s | exec,
     } & e.w.lane_mask();
     e.swrite(0, exec)?;
     e.w.set_exec(n);
@@ -801,4 +856,67 @@ pub(super) fn saveexec(e: &mut Exec) -> Result<()> {
 
 pub(super) fn bfm64(e: &mut Exec) -> Result<()> {
     e.salu(|[a, b], _| ((((1u128 << (a & 63)) - 1) as u64) << (b & 63), None))
+}
+
+/// LLVM's lane-mask merges (SILowerI1Copies: `s_andn2 old, exec` /
+/// `s_and new, exec` / `s_or`) read a mask that only some paths wrote, with
+/// EXEC as the other operand: the result's bits for the active lanes do
+/// not depend on it (AND with EXEC keeps only active lanes, AND with its
+/// complement only inactive ones, which lane-mask readers ignore). Strict
+/// mode lets such a read through instead of calling it uninitialised.
+fn masked_by_exec(e: &mut Exec) -> Result<()> {
+    for i in 1..=2 {
+        if let Operand::Reg { code: EXEC_LO, .. } = e.op(i)? {
+            e.lenient = true;
+        }
+    }
+    Ok(())
+}
+
+/// `s_andn1_wrexec` / `s_and_not0_wrexec` (aux 0): EXEC = ~S0 & EXEC;
+/// `s_andn2_wrexec` / `s_and_not1_wrexec` (aux 1): EXEC = S0 & ~EXEC. D
+/// receives the new EXEC and SCC = EXEC != 0 (CDNA3 / RDNA3 SOP1).
+fn wrexec(e: &mut Exec) -> Result<()> {
+    let s = e.sval(1)?;
+    let exec = e.w.exec();
+    let n = if e.aux == 0 { !s & exec } else { s & !exec } & e.w.lane_mask();
+    e.w.set_exec(n);
+    e.swrite(0, n)?;
+    e.w.scc = n != 0;
+    Ok(())
+}
+
+/// `s_movrels` (aux 0): D = SGPR[S0 + M0]; `s_movreld` (aux 1):
+/// SGPR[D + M0] = S0 (SOP1, M0 the dword index). The indexed registers
+/// must lie in the SGPR file (s0..s105).
+fn movrel(e: &mut Exec) -> Result<()> {
+    let n = e.dwords(0);
+    let at = if e.aux == 0 { 1 } else { 0 };
+    let Operand::Reg { code, .. } = e.op(at)? else {
+        return Err(e.unsupported());
+    };
+    let m0 = e.sread(e.k.m0, 1)?;
+    let idx = code as u64 + m0;
+    if idx + n as u64 > 106 {
+        return Err(e.unsupported());
+    }
+    if e.aux == 0 {
+        let v = e.sread(idx as u16, n)?;
+        e.swrite(0, v)
+    } else {
+        let v = e.sval(1)?;
+        e.swrite_code(idx as u16, n, v)
+    }
+}
+
+/// `s_call_b64 D, simm16`: D = the next instruction's address, then jump
+/// by simm16 dwords from it.
+fn call(e: &mut Exec) -> Result<()> {
+    let Operand::Imm(off) = e.op(1)? else {
+        return Err(e.unsupported());
+    };
+    let next = e.pc + 4;
+    e.swrite(0, next)?;
+    e.w.pc = (next as i64 + 4 * off as u16 as i16 as i64) as u64;
+    Ok(())
 }
