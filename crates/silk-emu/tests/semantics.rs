@@ -439,3 +439,45 @@ fn f16_mac_madmk_pk_fmac_frexp() {
         );
     }
 }
+
+/// gfx942 fp8 E4M3 / bf8 E5M2 "FNUZ" (bias 8 / 16, 0x80 is NaN), from the
+/// format's definition.
+fn fnuz(v: u32, mbits: u32, bias: i32) -> f32 {
+    let v = v & 0xff;
+    if v == 0x80 {
+        return f32::NAN;
+    }
+    let e = ((v & 0x7f) >> mbits) as i32;
+    let m = (v & ((1 << mbits) - 1)) as f64 / (1 << mbits) as f64;
+    let mag = if e == 0 {
+        m * 2f64.powi(1 - bias)
+    } else {
+        (1.0 + m) * 2f64.powi(e - bias)
+    };
+    (if v & 0x80 != 0 { -mag } else { mag }) as f32
+}
+
+#[test]
+fn gfx942_cvt_pk_f32_fp8_and_bf8() {
+    for x in [0x8001_7f3au32, 0x00ff_c407, 0x1234_0880] {
+        let got = run_on(
+            Processor::Gfx942,
+            &format!(
+                "\tv_mov_b32_e32 v2, {x:#x}\n\tv_cvt_pk_f32_fp8_e32 v[4:5], v2\n\
+                 \tv_cvt_pk_f32_bf8_e64 v[6:7], v2\n"
+            ),
+        );
+        let want = [
+            fnuz(x, 3, 8),
+            fnuz(x >> 8, 3, 8),
+            fnuz(x, 2, 16),
+            fnuz(x >> 8, 2, 16),
+        ];
+        for (g, w) in got.iter().zip(want) {
+            assert!(
+                *g == w.to_bits() || (w.is_nan() && f32::from_bits(*g).is_nan()),
+                "{x:#x}: {got:x?} vs {want:?}"
+            );
+        }
+    }
+}

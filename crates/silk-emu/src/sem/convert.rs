@@ -96,6 +96,32 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
+        // Two fp8 / bf8 bytes of the low word (SDWA WORD_1 selects the
+        // high one) to an f32 pair (CDNA3 VOP1).
+        "v_cvt_pk_f32_fp8" => (
+            |e| {
+                if e.inst.mods.op_sel != 0 {
+                    return Err(e.unsupported());
+                }
+                e.valu(Fk::Int, |[x]| {
+                    let g = |v: u64| b(crate::matrix::fnuz8(v as u8, 3, 8));
+                    g(x) | g(x >> 8) << 32
+                })
+            },
+            0,
+        ),
+        "v_cvt_pk_f32_bf8" => (
+            |e| {
+                if e.inst.mods.op_sel != 0 {
+                    return Err(e.unsupported());
+                }
+                e.valu(Fk::Int, |[x]| {
+                    let g = |v: u64| b(crate::matrix::fnuz8(v as u8, 2, 16));
+                    g(x) | g(x >> 8) << 32
+                })
+            },
+            0,
+        ),
         _ => return None,
     };
     Some(s)
