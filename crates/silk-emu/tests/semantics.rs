@@ -481,3 +481,20 @@ fn gfx942_cvt_pk_f32_fp8_and_bf8() {
         }
     }
 }
+
+/// GFX11 `v_movrels` / `v_movreld` / `v_movrelsd(_2)`: VGPR indexing by
+/// M0 (clang's dynamic indexing of per-lane register arrays).
+#[test]
+fn gfx11_vgpr_indexing_by_m0() {
+    for p in [Processor::Gfx1100, Processor::Gfx1151] {
+        let got = run_on(
+            p,
+            "\tv_mov_b32_e32 v8, 11\n\tv_mov_b32_e32 v9, 22\n\tv_mov_b32_e32 v10, 33\n\
+             \ts_mov_b32 m0, 2\n\ts_nop 0\n\tv_movrels_b32_e32 v4, v8\n\
+             \ts_mov_b32 m0, 1\n\ts_nop 0\n\tv_movreld_b32_e32 v8, v4\n\
+             \tv_movrelsd_b32_e32 v4, v9\n\tv_mov_b32_e32 v6, v9\n\
+             \ts_mov_b32 m0, 0x10000\n\ts_nop 0\n\tv_movrelsd_2_b32_e32 v6, v8\n",
+        );
+        assert_eq!(got, [33, 33, 33, 11], "{p}");
+    }
+}

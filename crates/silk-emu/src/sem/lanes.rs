@@ -54,6 +54,10 @@ pub(super) fn semantics(name: &str) -> Sem {
             0,
         ),
         "v_swap_b32" => (swap_b32, 0),
+        "v_movrels_b32" => (movrel_v, 0),
+        "v_movreld_b32" => (movrel_v, 1),
+        "v_movrelsd_b32" => (movrel_v, 2),
+        "v_movrelsd_2_b32" => (movrel_v, 3),
         "v_permlane16_b32" => (permlane16, 0),
         "v_permlanex16_b32" => (permlane16, 1),
         "v_permlane64_b32" => (permlane64, 0),
@@ -219,6 +223,51 @@ pub(super) fn permlane64(e: &mut Exec) -> Result<()> {
         e.vwrite(d, l, vals[l]);
     }
     e.mark_written(d, exec);
+    e.stats.lane_ops += exec.count_ones() as u64;
+    Ok(())
+}
+
+/// GFX11 VGPR indexing by M0 (RDNA3 VOP1): `v_movrels` (aux 0) D =
+/// VGPR[S0 + M0]; `v_movreld` (1) VGPR[D + M0] = S0; `v_movrelsd` (2)
+/// VGPR[D + M0] = VGPR[S0 + M0]; `v_movrelsd_2` (3) VGPR[D + M0[25:16]] =
+/// VGPR[S0 + M0[9:0]]. The indexed registers must lie within the
+/// descriptor's VGPRs.
+pub(super) fn movrel_v(e: &mut Exec) -> Result<()> {
+    if e.inst.mods.variant != silk_amdgpu::isa::Variant::Native {
+        return Err(e.unsupported());
+    }
+    let m0 = e.sread(e.k.m0, 1)? as usize;
+    let (soff, doff) = match e.aux {
+        0 => (m0, 0),
+        1 => (0, m0),
+        2 => (m0, m0),
+        _ => (m0 & 0x3ff, m0 >> 16 & 0x3ff),
+    };
+    let exec = e.w.exec();
+    let ws = e.w.wave_size;
+    let Operand::Reg { code: dc, .. } = e.op(0)? else {
+        return Err(e.unsupported());
+    };
+    let d = (dc - silk_amdgpu::isa::operand::VGPR0) as usize + doff;
+    let src = if e.aux == 1 {
+        e.vsrc(1, exec)?
+    } else {
+        let Operand::Reg { code, .. } = e.op(1)? else {
+            return Err(e.unsupported());
+        };
+        let s = (code - silk_amdgpu::isa::operand::VGPR0) as usize + soff;
+        e.check_vgpr(false, s, 1, exec, false)?;
+        Src::V(s * ws, false)
+    };
+    e.check_vgpr(false, d, 1, 0, true)?;
+    let mut m = exec;
+    while m != 0 {
+        let l = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let v = e.lane(src, l);
+        e.w.vgpr[d * ws + l] = v as u32;
+    }
+    e.mark_written((false, d, 1, 0), exec);
     e.stats.lane_ops += exec.count_ones() as u64;
     Ok(())
 }
