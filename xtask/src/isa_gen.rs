@@ -1062,14 +1062,14 @@ fn reg_kind(
     k.to_string()
 }
 
-/// The GFX9 VOP3 sources that are 16-bit floats. GFX9 VOP3 takes no
-/// literal, so the constant probes see only inline constants, which LLVM
-/// prints alike for 16- and 32-bit float operands (`0.15915494`). LLVM's
-/// assembler tells them apart: it takes the f16 bit pattern of 0.5
-/// (`0x3800`) as the inline constant 0.5 only for a 16-bit float operand
-/// and rejects it as a literal otherwise. A packed form (`v_pk_fmac_f16_e64`,
-/// `v_dot2c_f32_f16_e64`) takes its type from the VOP2 form's first
-/// source, which the literal probes type.
+/// The GFX9 VOP3 and VOP3P sources that are 16-bit floats (VOP3P: f16
+/// pairs). GFX9 VOP3 and VOP3P take no literal, so the constant probes see
+/// only inline constants, which LLVM prints alike for 16- and 32-bit float
+/// operands (`0.15915494`). LLVM's assembler tells them apart: it takes the
+/// f16 bit pattern of 0.5 (`0x3800`) as the inline constant 0.5 only for a
+/// 16-bit float operand and rejects it as a literal otherwise. A VOP3 form
+/// of a packed op (`v_pk_fmac_f16_e64`, `v_dot2c_f32_f16_e64`) takes its
+/// type from the VOP2 form's first source, which the literal probes type.
 fn gfx9_vop3_f16_sources(
     cpu: &str,
     gen: Generation,
@@ -1083,7 +1083,10 @@ fn gfx9_vop3_f16_sources(
     let mut lines = Vec::new();
     for (&(i, k), fp) in prints {
         let p = &probes[i];
-        if p.family != Family::Vop3 || fp.len() != 2 || fp[1] != "0.15915494" {
+        // The mix forms read each source as f32 or f16 by op_sel_hi:
+        // they keep the 32-bit type and decode constants themselves.
+        let vop3p = p.family == Family::Vop3p && !p.mnemonic.contains("_mix");
+        if !(p.family == Family::Vop3 || vop3p) || fp.len() != 2 || fp[1] != "0.15915494" {
             continue;
         }
         let (m, mut ops, mods) = split(&p.text.text);
@@ -1105,7 +1108,13 @@ fn gfx9_vop3_f16_sources(
         .into_iter()
         .zip(ok)
         .filter(|&(_, ok)| ok)
-        .map(|((i, k), _)| ((i, k), packed(i).unwrap_or("F16")))
+        .map(|((i, k), _)| {
+            let ty = match probes[i].family {
+                Family::Vop3p => "V2F16",
+                _ => packed(i).unwrap_or("F16"),
+            };
+            ((i, k), ty)
+        })
         .collect()
 }
 

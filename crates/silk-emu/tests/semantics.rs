@@ -498,3 +498,26 @@ fn gfx11_vgpr_indexing_by_m0() {
         assert_eq!(got, [33, 33, 33, 11], "{p}");
     }
 }
+
+/// gfx942 VOP3P f16 pairs: an inline constant is the f16 value in the low
+/// half (op_sel_hi 0 picks it for the high lane too), and neg_lo / neg_hi
+/// flip the f16 signs.
+#[test]
+fn gfx942_packed_f16_constants_and_negation() {
+    let pair = |lo: f32, hi: f32| f16(lo) | f16(hi) << 16;
+    let got = run_on(
+        Processor::Gfx942,
+        &format!(
+            "\tv_mov_b32_e32 v2, {:#x}\n\tv_mov_b32_e32 v3, {:#x}\n\
+             \tv_pk_fma_f16 v4, v2, v3, 0.5 op_sel_hi:[1,1,0]\n\
+             \tv_pk_add_f16 v5, v2, v3 neg_lo:[1,0]\n\
+             \tv_pk_mul_f16 v6, v2, v3 neg_hi:[0,1]\n",
+            pair(1.5, -2.0),
+            pair(2.0, 0.75)
+        ),
+    );
+    assert_eq!(
+        [got[0], got[1], got[2]],
+        [pair(3.5, -1.0), pair(0.5, -1.25), pair(3.0, 1.5)]
+    );
+}
