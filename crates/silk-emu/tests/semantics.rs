@@ -521,3 +521,47 @@ fn gfx942_packed_f16_constants_and_negation() {
         [pair(3.5, -1.0), pair(0.5, -1.25), pair(3.0, 1.5)]
     );
 }
+
+/// gfx1151 SALU float compares of f32 and f16, every predicate, on
+/// ordered, equal and unordered pairs (SCC read back through s_cselect).
+#[test]
+// Unordered predicates: x < y || x > y is not x != y on NaN.
+#[allow(clippy::neg_cmp_op_on_partial_ord, clippy::double_comparisons)]
+fn gfx1151_salu_float_compares() {
+    type Pred = fn(f32, f32) -> bool;
+    let preds: [(&str, Pred); 14] = [
+        ("lt", |x, y| x < y),
+        ("eq", |x, y| x == y),
+        ("le", |x, y| x <= y),
+        ("gt", |x, y| x > y),
+        ("lg", |x, y| x < y || x > y),
+        ("ge", |x, y| x >= y),
+        ("o", |x, y| !x.is_nan() && !y.is_nan()),
+        ("u", |x, y| x.is_nan() || y.is_nan()),
+        ("neq", |x, y| x != y),
+        ("nge", |x, y| !(x >= y)),
+        ("ngt", |x, y| !(x > y)),
+        ("nle", |x, y| !(x <= y)),
+        ("nlg", |x, y| !(x < y || x > y)),
+        ("nlt", |x, y| !(x < y)),
+    ];
+    let pairs = [(1.0f32, 2.0f32), (2.0, 1.0), (1.5, 1.5), (1.0, f32::NAN)];
+    for (name, pred) in preds {
+        for ty in ["f32", "f16"] {
+            let bits = |x: f32| if ty == "f32" { x.to_bits() } else { f16(x) };
+            let mut body = String::new();
+            for (i, (x, y)) in pairs.iter().enumerate() {
+                body += &format!(
+                    "\ts_mov_b32 s8, {:#x}\n\ts_mov_b32 s9, {:#x}\n\ts_cmp_{name}_{ty} s8, s9\n\
+                     \ts_cselect_b32 s10, 1, 0\n\tv_mov_b32_e32 v{}, s10\n",
+                    bits(*x),
+                    bits(*y),
+                    4 + i
+                );
+            }
+            let got = run_on(Processor::Gfx1151, &body);
+            let want = pairs.map(|(x, y)| pred(x, y) as u32);
+            assert_eq!(got, want, "s_cmp_{name}_{ty}");
+        }
+    }
+}

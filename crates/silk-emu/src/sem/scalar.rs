@@ -1,5 +1,8 @@
 //! Scalar ALU (SOP1, SOP2, SOPC, SOPK), including the GFX11.5 SALU float operations.
 
+// The negated float compares are the unordered predicates (true on NaN).
+#![allow(clippy::neg_cmp_op_on_partial_ord)]
+
 use super::*;
 use silk_amdgpu::isa::operand::EXEC_LO;
 
@@ -694,6 +697,26 @@ pub(super) fn semantics(name: &str) -> Sem {
         "s_cmp_o_f32" => (|e| e.scmp(|[x, y]| !f(x).is_nan() && !f(y).is_nan()), 0),
         "s_cmp_u_f32" => (|e| e.scmp(|[x, y]| f(x).is_nan() || f(y).is_nan()), 0),
         "s_cmp_neq_f32" => (|e| e.scmp(|[x, y]| f(x) != f(y)), 0),
+        // The negated predicates are true when unordered (RDNA3.5 SOPC).
+        "s_cmp_nge_f32" => (|e| e.scmp(|[x, y]| !(f(x) >= f(y))), 0),
+        "s_cmp_ngt_f32" => (|e| e.scmp(|[x, y]| !(f(x) > f(y))), 0),
+        "s_cmp_nle_f32" => (|e| e.scmp(|[x, y]| !(f(x) <= f(y))), 0),
+        "s_cmp_nlg_f32" => (|e| e.scmp(|[x, y]| !(f(x) < f(y) || f(x) > f(y))), 0),
+        "s_cmp_nlt_f32" => (|e| e.scmp(|[x, y]| !(f(x) < f(y))), 0),
+        "s_cmp_lt_f16" => (|e| e.scmp(|[x, y]| h(x) < h(y)), 0),
+        "s_cmp_eq_f16" => (|e| e.scmp(|[x, y]| h(x) == h(y)), 0),
+        "s_cmp_le_f16" => (|e| e.scmp(|[x, y]| h(x) <= h(y)), 0),
+        "s_cmp_gt_f16" => (|e| e.scmp(|[x, y]| h(x) > h(y)), 0),
+        "s_cmp_lg_f16" => (|e| e.scmp(|[x, y]| h(x) < h(y) || h(x) > h(y)), 0),
+        "s_cmp_ge_f16" => (|e| e.scmp(|[x, y]| h(x) >= h(y)), 0),
+        "s_cmp_o_f16" => (|e| e.scmp(|[x, y]| !h(x).is_nan() && !h(y).is_nan()), 0),
+        "s_cmp_u_f16" => (|e| e.scmp(|[x, y]| h(x).is_nan() || h(y).is_nan()), 0),
+        "s_cmp_neq_f16" => (|e| e.scmp(|[x, y]| h(x) != h(y)), 0),
+        "s_cmp_nge_f16" => (|e| e.scmp(|[x, y]| !(h(x) >= h(y))), 0),
+        "s_cmp_ngt_f16" => (|e| e.scmp(|[x, y]| !(h(x) > h(y))), 0),
+        "s_cmp_nle_f16" => (|e| e.scmp(|[x, y]| !(h(x) <= h(y))), 0),
+        "s_cmp_nlg_f16" => (|e| e.scmp(|[x, y]| !(h(x) < h(y) || h(x) > h(y))), 0),
+        "s_cmp_nlt_f16" => (|e| e.scmp(|[x, y]| !(h(x) < h(y))), 0),
 
         // SALU bit operations.
         "s_bcnt0_i32_b32" => (
