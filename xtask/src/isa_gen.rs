@@ -832,6 +832,8 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
         simm.entry((i, k)).or_default().push(tok);
     }
 
+    let f16_srcs = gfx9_vop3_f16_sources(cpu, gen, probes, &prints);
+
     let mut rows = Vec::new();
     for (i, p) in probes.iter().enumerate() {
         let (_, ops, _) = split(&p.text.text);
@@ -868,7 +870,10 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
                             "Kind::Vgpr".into()
                         };
                     }
-                    let ty = fp.and_then(|v| ty_of(gen, v)).unwrap_or("B32");
+                    let ty = match f16_srcs.get(&(i, k)) {
+                        Some(ty) => ty,
+                        None => fp.and_then(|v| ty_of(gen, v)).unwrap_or("B32"),
+                    };
                     if let Some(fp) =
                         fp.filter(|fp| ty_of(gen, fp).is_none() && kind.contains("src"))
                     {
@@ -1055,6 +1060,62 @@ fn reg_kind(
         _ => "Kind::Vgpr",
     };
     k.to_string()
+}
+
+/// The GFX9 VOP3 and VOP3P sources that are 16-bit floats (VOP3P: f16
+/// pairs). GFX9 VOP3 and VOP3P take no literal, so the constant probes see
+/// only inline constants, which LLVM prints alike for 16- and 32-bit float
+/// operands (`0.15915494`). LLVM's assembler tells them apart: it takes the
+/// f16 bit pattern of 0.5 (`0x3800`) as the inline constant 0.5 only for a
+/// 16-bit float operand and rejects it as a literal otherwise. A VOP3 form
+/// of a packed op (`v_pk_fmac_f16_e64`, `v_dot2c_f32_f16_e64`) takes its
+/// type from the VOP2 form's first source, which the literal probes type.
+fn gfx9_vop3_f16_sources(
+    cpu: &str,
+    gen: Generation,
+    probes: &[Probe],
+    prints: &BTreeMap<(usize, usize), Vec<String>>,
+) -> BTreeMap<(usize, usize), &'static str> {
+    if gen != Generation::Gfx9 {
+        return BTreeMap::new();
+    }
+    let mut which = Vec::new();
+    let mut lines = Vec::new();
+    for (&(i, k), fp) in prints {
+        let p = &probes[i];
+        // The mix forms read each source as f32 or f16 by op_sel_hi:
+        // they keep the 32-bit type and decode constants themselves.
+        let vop3p = p.family == Family::Vop3p && !p.mnemonic.contains("_mix");
+        if !(p.family == Family::Vop3 || vop3p) || fp.len() != 2 || fp[1] != "0.15915494" {
+            continue;
+        }
+        let (m, mut ops, mods) = split(&p.text.text);
+        let Some(op) = ops.get_mut(k) else {
+            continue;
+        };
+        *op = "0x3800".to_string();
+        lines.push(format!("{m} {} {}", ops.join(", "), mods.join(" ")));
+        which.push((i, k));
+    }
+    let ok = mc::assembles(cpu, &lines);
+    let packed = |i: usize| {
+        let e32 = probes[i].mnemonic.strip_suffix("_e64")?.to_string() + "_e32";
+        let j = probes.iter().position(|p| p.mnemonic == e32)?;
+        // Operand 0 is the destination.
+        ty_of(gen, prints.get(&(j, 1))?).filter(|t| t.starts_with("V2"))
+    };
+    which
+        .into_iter()
+        .zip(ok)
+        .filter(|&(_, ok)| ok)
+        .map(|((i, k), _)| {
+            let ty = match probes[i].family {
+                Family::Vop3p => "V2F16",
+                _ => packed(i).unwrap_or("F16"),
+            };
+            ((i, k), ty)
+        })
+        .collect()
 }
 
 /// Map a constant-printing fingerprint to a value type.

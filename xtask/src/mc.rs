@@ -4,3 +4,42 @@
 pub use silk_amdgpu::llvm::{disassemble, Decoded};
 
 pub const LLVM_MC: &str = "/usr/lib/llvm-22/bin/llvm-mc";
+
+/// Which of `lines` llvm-mc 22 assembles for `cpu` without an error (one
+/// instruction a line; errors are located as `<stdin>:LINE:`).
+pub fn assembles(cpu: &str, lines: &[String]) -> Vec<bool> {
+    use std::io::Write as _;
+    let mut ok = vec![false; lines.len()];
+    let Ok(mut child) = std::process::Command::new(LLVM_MC)
+        .args([
+            "-triple",
+            "amdgcn-amd-amdhsa",
+            &format!("-mcpu={cpu}"),
+            "-show-encoding",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+    else {
+        return ok;
+    };
+    let input = lines.join("\n") + "\n";
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let Ok(out) = child.wait_with_output() else {
+        return ok;
+    };
+    let _ = writer.join();
+    ok.iter_mut().for_each(|x| *x = true);
+    for l in String::from_utf8_lossy(&out.stderr).lines() {
+        let n = l
+            .strip_prefix("<stdin>:")
+            .and_then(|r| r.split(':').next())
+            .and_then(|n| n.parse::<usize>().ok());
+        if let Some(n) = n.filter(|&n| (1..=lines.len()).contains(&n)) {
+            ok[n - 1] = false;
+        }
+    }
+    ok
+}

@@ -1249,7 +1249,16 @@ impl<'a> Exec<'a> {
         self.w.wait(max);
     }
 
+    /// Alignment as the hardware checks it in the unaligned mode the HSA
+    /// runtime sets for gfx9 and later (SH_MEM_CONFIG.ALIGNMENT_MODE
+    /// UNALIGNED, which LLVM assumes with `unaligned-access-mode`): plain
+    /// loads and stores of global, flat, buffer, scratch and LDS memory
+    /// may be unaligned; atomics must be aligned to their size (at most
+    /// 4 bytes checked).
     pub fn check_align(&self, addr: u64, size: usize, lane: usize, what: &str) -> Result<()> {
+        if !self.info.flags.has(Flags::ATOMIC) {
+            return Ok(());
+        }
         let a = size.min(4) as u64;
         if addr % a != 0 {
             return Err(self.fault(

@@ -7,7 +7,9 @@
 //! decoder, with a semantic function per opcode ([`sem`]). In strict mode
 //! (the default) a load's registers are written only when the matching
 //! `s_waitcnt` allows, and every read of an outstanding or never-written
-//! register, every out-of-bounds or unaligned access, every register
+//! register, every out-of-bounds or unaligned atomic access (plain loads
+//! and stores may be unaligned, as in the hardware's unaligned mode that
+//! the HSA runtime sets; [`exec::Exec::check_align`]), every register
 //! beyond what the descriptor declares and every documented hazard the code
 //! does not cover with wait states ([`hazard`]) is a [`Fault`] naming pc,
 //! wave and lane. Workgroups may run on several threads

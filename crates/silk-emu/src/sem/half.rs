@@ -1,0 +1,246 @@
+//! VALU f16 arithmetic and the mixed-precision f16/f32 operations.
+
+use super::*;
+
+/// The semantics of one mnemonic of this family.
+pub(super) fn semantics(name: &str) -> Sem {
+    let s: (Handler, u32) = match name {
+        "v_med3_f16" => (
+            |e| e.valu(Fk::F16, |[x, y, z]| bh(med3_f32(h(x), h(y), h(z)))),
+            0,
+        ),
+        "v_min3_f16" => (
+            |e| e.valu(Fk::F16, |[x, y, z]| bh(fmin32(fmin32(h(x), h(y)), h(z)))),
+            0,
+        ),
+        "v_max3_f16" => (
+            |e| e.valu(Fk::F16, |[x, y, z]| bh(fmax32(fmax32(h(x), h(y)), h(z)))),
+            0,
+        ),
+        "v_maxmin_f16" => (
+            |e| e.valu(Fk::F16, |[x, y, z]| bh(fmin32(fmax32(h(x), h(y)), h(z)))),
+            0,
+        ),
+        "v_minmax_f16" => (
+            |e| e.valu(Fk::F16, |[x, y, z]| bh(fmax32(fmin32(h(x), h(y)), h(z)))),
+            0,
+        ),
+        "v_sqrt_f16" => (|e| e.valu(Fk::F16, |[x]| bh64((h(x) as f64).sqrt())), 0),
+        "v_rcp_f16" => (|e| e.valu(Fk::F16, |[x]| bh64(1.0 / h(x) as f64)), 0),
+        "v_ldexp_f16" => (
+            |e| e.valu(Fk::F16, |[x, y]| bh(ldexp32(h(x), y as u16 as i16 as i32))),
+            0,
+        ),
+        "v_fract_f16" => (|e| e.valu(Fk::F16, |[x]| bh(fract32(h(x)))), 0),
+        "v_trunc_f16" => (|e| e.valu(Fk::F16, |[x]| bh(h(x).trunc())), 0),
+        "v_floor_f16" => (|e| e.valu(Fk::F16, |[x]| bh(h(x).floor())), 0),
+        "v_ceil_f16" => (|e| e.valu(Fk::F16, |[x]| bh(h(x).ceil())), 0),
+        "v_rndne_f16" => (|e| e.valu(Fk::F16, |[x]| bh(h(x).round_ties_even())), 0),
+
+        "v_add_f16" => (
+            |e| e.valu(Fk::F16, |[x, y]| bh64(h(x) as f64 + h(y) as f64)),
+            0,
+        ),
+        "v_sub_f16" => (
+            |e| e.valu(Fk::F16, |[x, y]| bh64(h(x) as f64 - h(y) as f64)),
+            0,
+        ),
+        "v_subrev_f16" => (
+            |e| e.valu(Fk::F16, |[x, y]| bh64(h(y) as f64 - h(x) as f64)),
+            0,
+        ),
+        "v_mul_f16" => (
+            |e| e.valu(Fk::F16, |[x, y]| bh64(h(x) as f64 * h(y) as f64)),
+            0,
+        ),
+        "v_fma_f16" => (
+            |e| {
+                e.valu(Fk::F16, |[x, y, z]| {
+                    bh64((h(x) as f64).mul_add(h(y) as f64, h(z) as f64))
+                })
+            },
+            0,
+        ),
+        // Not fused: the product rounds to f16 before the add.
+        "v_mad_f16" => (
+            |e| {
+                e.valu(Fk::F16, |[x, y, z]| {
+                    let p = h(bh64(h(x) as f64 * h(y) as f64));
+                    bh64(p as f64 + h(z) as f64)
+                })
+            },
+            0,
+        ),
+        // As `v_div_fixup_f32`: the correctly rounded quotient S2 / S1 (f64
+        // holds it to 53 bits, then one rounding to odd keeps the f16 tie
+        // honest).
+        "v_div_fixup_f16" => (
+            |e| {
+                e.valu(Fk::F16, |[_, y, z]| {
+                    f16_from_f64(h(z) as f64 / h(y) as f64) as u64
+                })
+            },
+            0,
+        ),
+        // D = S0 * S1 + D, not fused.
+        "v_mac_f16" => (
+            |e| {
+                e.valu_at(0, [1, 2, 0], Fk::F16, |[x, y, z]| {
+                    let p = h(bh64(h(x) as f64 * h(y) as f64));
+                    bh64(p as f64 + h(z) as f64)
+                })
+            },
+            0,
+        ),
+        // The literal K is the second (madmk) or third (madak) printed
+        // operand: both are S0 * S1 + S2 in printed order.
+        "v_madmk_f16" | "v_madak_f16" => (
+            |e| {
+                e.valu(Fk::F16, |[x, y, z]| {
+                    let p = h(bh64(h(x) as f64 * h(y) as f64));
+                    bh64(p as f64 + h(z) as f64)
+                })
+            },
+            0,
+        ),
+        "v_fmamk_f16" | "v_fmaak_f16" => (
+            |e| {
+                e.valu(Fk::F16, |[x, y, z]| {
+                    bh64((h(x) as f64).mul_add(h(y) as f64, h(z) as f64))
+                })
+            },
+            0,
+        ),
+        "v_frexp_mant_f16" => (|e| e.valu(Fk::F16, |[x]| bh(frexp_mant32(h(x)))), 0),
+        "v_frexp_exp_i16_f16" => (
+            |e| e.valu(Fk::F16, |[x]| frexp_exp32(h(x)) as u16 as u64),
+            0,
+        ),
+        "v_fmac_f16" => (
+            |e| {
+                e.valu_at(0, [1, 2, 0], Fk::F16, |[x, y, z]| {
+                    bh64((h(x) as f64).mul_add(h(y) as f64, h(z) as f64))
+                })
+            },
+            0,
+        ),
+        "v_max_f16" => (|e| e.valu(Fk::F16, |[x, y]| bh(fmax32(h(x), h(y)))), 0),
+        "v_min_f16" => (|e| e.valu(Fk::F16, |[x, y]| bh(fmin32(h(x), h(y)))), 0),
+        // f16 transcendentals: computed in f64, rounded once (within the
+        // documented 1 ULP).
+        "v_exp_f16" => (|e| e.valu(Fk::F16, |[x]| bh64((h(x) as f64).exp2())), 0),
+        "v_log_f16" => (|e| e.valu(Fk::F16, |[x]| bh64((h(x) as f64).log2())), 0),
+        "v_rsq_f16" => (
+            |e| e.valu(Fk::F16, |[x]| bh64(1.0 / (h(x) as f64).sqrt())),
+            0,
+        ),
+        "v_sin_f16" => (
+            |e| {
+                e.valu(Fk::F16, |[x]| {
+                    bh64((h(x) as f64 * std::f64::consts::TAU).sin())
+                })
+            },
+            0,
+        ),
+        "v_cos_f16" => (
+            |e| {
+                e.valu(Fk::F16, |[x]| {
+                    bh64((h(x) as f64 * std::f64::consts::TAU).cos())
+                })
+            },
+            0,
+        ),
+        "v_fma_mixlo_f16" => (fma_mix, 1),
+        "v_fma_mixhi_f16" => (fma_mix, 2),
+        "v_pack_b32_f16" => (pack_b32_f16, 0),
+        _ => return None,
+    };
+    Some(s)
+}
+
+/// `v_fma_mix*` (CDNA3 ISA VOP3P): each source is f32, or (op_sel_hi bit
+/// set) the f16 half op_sel picks; neg/abs per source; one fused
+/// multiply-add; the f32 result (aux 0) or an f16 into the low (1) or
+/// high (2) half, the other half kept.
+pub(super) fn fma_mix(e: &mut Exec) -> Result<()> {
+    let exec = e.w.exec();
+    let ws = e.w.wave_size;
+    let m = e.inst.mods;
+    let s = [e.vsrc(1, exec)?, e.vsrc(2, exec)?, e.vsrc(3, exec)?];
+    let d = e.vdst(0)?;
+    if d.0 || d.3 != 0 {
+        return Err(e.unsupported());
+    }
+    let mut mm = exec;
+    while mm != 0 {
+        let l = mm.trailing_zeros() as usize;
+        mm &= mm - 1;
+        let v: [f64; 3] = std::array::from_fn(|j| {
+            let raw = e.lane(s[j], l);
+            let mut x = if m.op_sel_hi >> j & 1 != 0 {
+                let half = if m.op_sel >> j & 1 != 0 {
+                    raw >> 16
+                } else {
+                    raw
+                };
+                f16_to_f32(half as u16) as f64
+            } else {
+                f32::from_bits(raw as u32) as f64
+            };
+            if m.abs >> j & 1 != 0 {
+                x = x.abs();
+            }
+            if m.neg >> j & 1 != 0 {
+                x = -x;
+            }
+            x
+        });
+        // Every source value is an f32: fma32 rounds the f32 result once;
+        // f16 results round the f64 fused result (exact product, one f64
+        // rounding of the sum) to f16 once more.
+        let clamp = |x: f64| if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) };
+        let r = if e.aux == 0 {
+            fma32(v[0] as f32, v[1] as f32, v[2] as f32) as f64
+        } else {
+            fma64(v[0], v[1], v[2])
+        };
+        let r = if m.clamp { clamp(r) } else { r };
+        let i = d.1 * ws + l;
+        let old = e.w.vgpr[i];
+        e.w.vgpr[i] = match e.aux {
+            0 => (r as f32).to_bits(),
+            1 => (old & 0xffff_0000) | f16_from_f64(r) as u32,
+            _ => (old & 0xffff) | (f16_from_f64(r) as u32) << 16,
+        };
+    }
+    e.mark_written(d, exec);
+    e.stats.lane_ops += exec.count_ones() as u64;
+    Ok(())
+}
+
+/// `v_pack_b32_f16`: D = {src1.f16, src0.f16}, each the half op_sel picks
+/// (GFX9) or the true16 half named (GFX11), with neg/abs.
+pub(super) fn pack_b32_f16(e: &mut Exec) -> Result<()> {
+    let m = e.inst.mods;
+    if m.clamp || m.omod != 0 {
+        return Err(e.unsupported());
+    }
+    let gfx9 = e.k.gen == Generation::Gfx9;
+    e.valu(Fk::Int, move |[a, b]| {
+        let pick = |v: u64, j: u32| {
+            let mut x = if gfx9 && m.op_sel >> j & 1 != 0 {
+                v >> 16 & 0xffff
+            } else {
+                v & 0xffff
+            };
+            if m.abs >> j & 1 != 0 {
+                x &= 0x7fff;
+            }
+            if m.neg >> j & 1 != 0 {
+                x ^= 0x8000;
+            }
+            x
+        };
+        pick(a, 0) | pick(b, 1) << 16
+    })
+}
