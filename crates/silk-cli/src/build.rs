@@ -1,6 +1,6 @@
 //! `silk build [--nostd] --kind object --target <amdgpu> FILE... -o OUT`:
 //! the standalone AMDGPU source-kernel path. The in-process driver is
-//! `silk_lang::build` (shared with the C ABI); this module reads the
+//! `silk_driver` (shared with the C ABI); this module reads the
 //! files, reports diagnostics and writes the object.
 
 use silk_lang::diag::codes;
@@ -8,7 +8,7 @@ use silk_lang::{Diagnostic, Diagnostics, FsLoader, Options, Session};
 
 // The driver itself is shared with the C ABI; re-exported for the tests
 // and benchmarks that call it through this crate.
-pub use silk_lang::build::{build_object, build_sources, Built};
+pub use silk_driver::{build_object, build_sources, Built};
 
 /// Output kinds `silk build` knows; only `object` has a backend today.
 pub const KINDS: &[&str] = &["object"];

@@ -14,6 +14,7 @@ pub fn run(input: &Path, target: &str, output: Option<&PathBuf>, emit: &str) -> 
     let module = silk_gpu_ir::Module::parse_verified(&name, &text).map_err(|e| e.to_string())?;
     let options = silk_codegen::Options {
         keep_mir: emit == "mir",
+        ..Default::default()
     };
     let kernels = silk_codegen::compile_module_with(&module, &target, options)
         .map_err(|e| format!("{name}: {e}"))?;

@@ -25,7 +25,7 @@
 //!   masks they are `(dst & ~exec) | (src & exec)`; to SGPRs (uniform) a
 //!   move, since only one arm runs.
 
-use crate::abi::ArgLayout;
+use crate::abi::{ArgLayout, EntryRegs};
 use crate::mir::{BlockId, File, LoopInfo, MFunction, MInst, MOp, VReg};
 use crate::Error;
 use silk_amdgpu::code_object::HiddenArg;
@@ -45,11 +45,7 @@ pub struct Needs {
     pub lds_bytes: u32,
 }
 
-/// SGPR indices the prologue's inputs occupy.
-pub struct EntryRegs {
-    pub kernarg: Option<u16>,
-    pub workgroup_id: [Option<u16>; 3],
-}
+mod precoloured;
 
 #[derive(Clone, Copy, Debug)]
 enum Val {
@@ -121,7 +117,7 @@ struct DivCore {
 }
 
 fn unsupported(what: impl Into<String>) -> Error {
-    Error::Unsupported(what.into())
+    Error::unsupported(what)
 }
 
 /// 32-bit immediate operand: inline integer, inline float, or literal.
@@ -216,11 +212,9 @@ impl<'a> Sel<'a> {
     // ---- opcode lookup and emission ----
 
     fn opcode(&self, name: &str, family: Option<Family>) -> Result<Opcode, Error> {
-        table::lookup(self.p, name, family).ok_or_else(|| {
-            Error::Internal(format!(
-                "no opcode `{name}` on {} (instruction selection bug)",
-                self.p.name()
-            ))
+        table::lookup(self.p, name, family).ok_or_else(|| Error::MissingOpcode {
+            name: name.to_string(),
+            processor: self.p,
         })
     }
 
@@ -383,7 +377,10 @@ impl<'a> Sel<'a> {
                 continue;
             }
             if !movable {
-                return Err(Error::Internal("VOP3 constant bus overflow".into()));
+                return Err(Error::invariant(
+                    "instruction selection",
+                    "VOP3 constant bus overflow",
+                ));
             }
             let n = match o {
                 MOp::Reg { n, .. } => n,
@@ -424,7 +421,12 @@ impl<'a> Sel<'a> {
     // ---- values ----
 
     fn val(&self, v: Value) -> Result<Val, Error> {
-        self.vals[v.index()].ok_or_else(|| Error::Internal(format!("value %{} not selected", v.0)))
+        self.vals[v.index()].ok_or_else(|| {
+            Error::invariant(
+                "instruction selection",
+                format!("value %{} not selected", v.0),
+            )
+        })
     }
 
     fn ty(&self, v: Value) -> Type {
@@ -554,32 +556,26 @@ impl<'a> Sel<'a> {
     // ---- kernel ----
 
     pub fn select_kernel(mut self) -> Result<(MFunction, Needs, EntryRegs), Error> {
-        // Entry SGPRs: kernarg pointer (user SGPRs 0-1), then workgroup ids.
+        // Entry SGPRs where the ABI puts them (kernarg pointer, then workgroup ids).
         let mut needs_wg = [false; 3];
         let mut max_tid = 0;
         scan_geometry(&self.f.body, &mut needs_wg, &mut max_tid);
-        let mut next = 0u16;
-        let kernarg_sgpr = if self.args.kernarg_size > 0 || uses_hidden(&self.f.body) {
+        let wants_kernarg = self.args.kernarg_size > 0 || uses_hidden(&self.f.body);
+        let entry = self.args.entry_regs(wants_kernarg, needs_wg, max_tid);
+        if let Some(sgpr) = entry.kernarg {
             let k = self.sreg(2);
-            self.mf.vregs[k.0 as usize].fixed = Some(0);
+            self.mf.vregs[k.0 as usize].fixed = Some(sgpr);
             self.kernarg = Some(k);
-            next = 2;
-            Some(0)
-        } else {
-            None
-        };
-        let mut wg_sgpr = [None; 3];
+        }
         for d in 0..3 {
-            if needs_wg[d] {
+            if let Some(sgpr) = entry.workgroup_id[d] {
                 let r = self.sreg(1);
-                self.mf.vregs[r.0 as usize].fixed = Some(next);
-                wg_sgpr[d] = Some(next);
+                self.mf.vregs[r.0 as usize].fixed = Some(sgpr);
                 self.wg_id[d] = Some(r);
-                next += 1;
             }
         }
-        self.needs.workgroup_id = needs_wg;
-        self.needs.workitem_id_max = max_tid;
+        self.needs.workgroup_id = entry.workgroup_id.map(|r| r.is_some());
+        self.needs.workitem_id_max = entry.workitem_id_max;
         let tid = self.vreg(1);
         self.mf.vregs[tid.0 as usize].fixed = Some(0);
         self.tid = Some(tid);
@@ -619,20 +615,13 @@ impl<'a> Sel<'a> {
             self.emit("s_endpgm", vec![MOp::Phys(Operand::Imm(0))], 0)?;
         }
         self.needs.lds_bytes = self.lds_next;
-        Ok((
-            self.mf,
-            self.needs,
-            EntryRegs {
-                kernarg: kernarg_sgpr,
-                workgroup_id: wg_sgpr,
-            },
-        ))
+        Ok((self.mf, self.needs, entry))
     }
 
     fn s_load(&mut self, dst: VReg, n: u8, offset: u32) -> Result<(), Error> {
-        let k = self
-            .kernarg
-            .ok_or_else(|| Error::Internal("kernarg pointer not enabled".into()))?;
+        let k = self.kernarg.ok_or_else(|| {
+            Error::invariant("instruction selection", "kernarg pointer not enabled")
+        })?;
         let name = match (self.gen, n) {
             (Generation::Gfx9, 1) => "s_load_dword",
             (Generation::Gfx9, _) => "s_load_dwordx2",
@@ -735,6 +724,7 @@ impl<'a> Sel<'a> {
             Op::Store { ptr, value, align } => self.store(*ptr, *value, *align),
             Op::Atomic { op, ptr, value } => self.atomic(res[0], *op, *ptr, *value),
             Op::CmpXchg { ptr, expected, new } => self.cmpxchg(res[0], *ptr, *expected, *new),
+            Op::Amdgpu(op) => self.precoloured(op),
             Op::Barrier => {
                 self.emit("s_barrier", vec![], 0)?;
                 Ok(())
@@ -744,7 +734,7 @@ impl<'a> Sel<'a> {
                 let base = self.lds_next.next_multiple_of(*align);
                 self.lds_next = base + size;
                 if self.lds_next > 65536 {
-                    return Err(Error::Unsupported(format!(
+                    return Err(Error::unsupported(format!(
                         "{} bytes of LDS (at most 65536)",
                         self.lds_next
                     )));
@@ -1406,7 +1396,7 @@ impl<'a> Sel<'a> {
         match (vname, b) {
             (Some(v), Some(b)) => self.vop2(v, self.r(d), a, b, comm)?,
             (None, None) => self.emit("v_not_b32_e32", vec![self.r(d), a], 1)?,
-            _ => return Err(Error::Internal("int_op shape".into())),
+            _ => return Err(Error::invariant("instruction selection", "int_op shape")),
         }
         self.set(res, d);
         Ok(())
@@ -1967,7 +1957,10 @@ impl<'a> Sel<'a> {
     fn whole_vreg(&self, o: MOp) -> Result<VReg, Error> {
         match o {
             MOp::Reg { r, off: 0, .. } => Ok(r),
-            _ => Err(Error::Internal("expected a whole register".into())),
+            _ => Err(Error::invariant(
+                "instruction selection",
+                "expected a whole register",
+            )),
         }
     }
 
@@ -2064,7 +2057,7 @@ impl<'a> Sel<'a> {
                 self.vop2("v_xor_b32", self.r(s), a, b, true)?;
                 self.r(s)
             }
-            _ => return Err(Error::Internal("divrem signs".into())),
+            _ => return Err(Error::invariant("instruction selection", "divrem signs")),
         };
         let x = self.vreg(1);
         self.vop2("v_xor_b32", self.r(x), self.r(out), s, true)?;
@@ -3053,11 +3046,14 @@ impl<'a> Sel<'a> {
         table::by_name(self.p, name)
             .find(|op| t[op.0 as usize].flags.has(table::Flags::RTN) == rtn)
             .ok_or_else(|| {
-                Error::Internal(format!(
-                    "no {} opcode `{name}` on {}",
-                    if rtn { "returning" } else { "non-returning" },
-                    self.p.name()
-                ))
+                Error::invariant(
+                    "instruction selection",
+                    format!(
+                        "no {} opcode `{name}` on {}",
+                        if rtn { "returning" } else { "non-returning" },
+                        self.p.name()
+                    ),
+                )
             })
     }
 
@@ -3174,7 +3170,8 @@ impl<'a> Sel<'a> {
         let d = dim.index();
         match q {
             Geometry::WorkGroupId => {
-                let r = self.wg_id[d].ok_or_else(|| Error::Internal("wg id".into()))?;
+                let r = self.wg_id[d]
+                    .ok_or_else(|| Error::invariant("instruction selection", "wg id"))?;
                 self.set(res, r);
             }
             Geometry::WorkItemId => {
@@ -3183,7 +3180,9 @@ impl<'a> Sel<'a> {
                     return Ok(());
                 }
                 // Packed work-item ids in v0: x [9:0], y [19:10], z [29:20].
-                let tid = self.tid.ok_or_else(|| Error::Internal("tid".into()))?;
+                let tid = self
+                    .tid
+                    .ok_or_else(|| Error::invariant("instruction selection", "tid"))?;
                 // With only x enabled in the descriptor, the hardware sets up
                 // no y/z bits: v0 is the x id (as LLVM assumes).
                 if d == 0 && self.needs.workitem_id_max == 0 {
@@ -3591,7 +3590,7 @@ impl<'a> Sel<'a> {
         }));
         self.block(body)?;
         let Some(Frame::Loop(lf)) = self.frames.pop() else {
-            return Err(Error::Internal("loop frame".into()));
+            return Err(Error::invariant("instruction selection", "loop frame"));
         };
         self.place(lf.latch);
         let exec = self.exec();
@@ -3615,7 +3614,9 @@ impl<'a> Sel<'a> {
         self.frames
             .iter()
             .rposition(|f| matches!(f, Frame::Loop(_)))
-            .ok_or_else(|| Error::Internal("break/continue outside a loop".into()))
+            .ok_or_else(|| {
+                Error::invariant("instruction selection", "break/continue outside a loop")
+            })
     }
 
     /// Remove the current lanes from the saved masks of frames above `from`

@@ -31,7 +31,7 @@ pub fn expand(f: &Function) -> Result<Function, Error> {
             functions: vec![out.clone()],
         }
         .verify()
-        .map_err(|e| Error::Internal(format!("64-bit division expansion: {e}")))?;
+        .map_err(|e| Error::invariant("IR expansion", format!("64-bit division expansion: {e}")))?;
     }
     Ok(out)
 }
@@ -73,7 +73,7 @@ fn block(values: &mut Vec<ValueData>, b: &Block) -> Result<Block, Error> {
             let res = *inst
                 .results
                 .first()
-                .ok_or_else(|| Error::Internal("div without a result".into()))?;
+                .ok_or_else(|| Error::invariant("IR expansion", "div without a result"))?;
             let mut e = Emit {
                 values,
                 insts: &mut out.insts,

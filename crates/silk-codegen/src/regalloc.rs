@@ -27,6 +27,7 @@ use crate::abi::RegUsage;
 use crate::mir::{File, MFunction, MOp};
 use crate::Error;
 use silk_amdgpu::isa::{Flags, Operand};
+use silk_gpu_ir::amdgpu::RegFile;
 
 struct Interval {
     reg: usize,
@@ -243,6 +244,23 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
     let mut owner_v: Vec<Option<usize>> = vec![None; 512];
     let mut used_s = 0u32;
     let mut used_v = 0u32;
+    let mut used_a = 0u32;
+    // Registers precoloured operations name are theirs for the whole
+    // function: no virtual register may live in them.
+    for r in &mf.precoloured {
+        let (first, end) = (r.first as u32, r.first as u32 + r.count as u32);
+        let (busy, used) = match r.file {
+            RegFile::Sgpr => (Some(&mut busy_s), &mut used_s),
+            RegFile::Vgpr => (Some(&mut busy_v), &mut used_v),
+            RegFile::Agpr => (None, &mut used_a),
+        };
+        if let Some(busy) = busy {
+            for k in first..end.min(busy.len() as u32) {
+                busy[k as usize] = u32::MAX;
+            }
+        }
+        *used = (*used).max(end);
+    }
     // Reserve fixed registers for their whole interval before anything else.
     for iv in &intervals {
         let info = mf.vregs[iv.reg];
@@ -317,13 +335,12 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
             base += align;
         }
         let Some(base) = found else {
-            let what = match info.file {
-                File::Sgpr => "SGPRs",
-                File::Vgpr => "VGPRs",
-            };
-            return Err(Error::Unsupported(format!(
-                "the kernel needs more than {limit} {what} at once; spilling is not implemented yet"
-            )));
+            let live = (0..limit as usize).filter(|&k| busy[k] > iv.start).count() as u32;
+            return Err(Error::RegisterBudget {
+                file: info.file,
+                needed: live + n,
+                limit,
+            });
         };
         for k in base..base + n {
             busy[k as usize] = iv.end + 1;
@@ -343,7 +360,10 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
                 if let MOp::Reg { r, off, n } = *op {
                     let info = mf.vregs[r.0 as usize];
                     let base = assign[r.0 as usize].ok_or_else(|| {
-                        Error::Internal(format!("register %{} was not allocated", r.0))
+                        Error::invariant(
+                            "register allocation",
+                            format!("register %{} was not allocated", r.0),
+                        )
                     })?;
                     let idx = base + off as u16;
                     *op = MOp::Phys(match info.file {
@@ -365,6 +385,7 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
     Ok(RegUsage {
         sgprs: used_s,
         vgprs: used_v,
+        agprs: used_a,
     })
 }
 

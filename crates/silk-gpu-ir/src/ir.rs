@@ -6,6 +6,7 @@
 //! own nested blocks (regions). See the crate docs for why control flow is
 //! a region tree.
 
+use crate::amdgpu::AmdgpuOp;
 use crate::types::{AddrSpace, Dim, Type};
 
 /// An SSA value: an index into [`Function::values`].
@@ -501,6 +502,9 @@ pub enum Op {
         callee: String,
         args: Vec<Value>,
     },
+    /// A target instruction over literal (precoloured) physical registers;
+    /// no SSA operands or results (see [`crate::amdgpu`]).
+    Amdgpu(AmdgpuOp),
     /// Two-way branch; results come from the arms' `yield`s.
     If {
         cond: Value,
@@ -546,6 +550,7 @@ impl Op {
             Op::Atomic { op, .. } => format!("atomic {}", op.keyword()),
             Op::CmpXchg { .. } => "cmpxchg".into(),
             Op::Barrier => "barrier".into(),
+            Op::Amdgpu(op) => format!("amdgpu {}", op.name()),
             Op::Geometry { query, .. } => query.keyword().into(),
             Op::LdsAlloc { .. } => "lds.alloc".into(),
             Op::Call { .. } => "call".into(),
@@ -561,7 +566,11 @@ impl Op {
     /// The values this instruction reads (not those of nested regions).
     pub fn operands(&self) -> Vec<Value> {
         match self {
-            Op::Const { .. } | Op::Barrier | Op::Geometry { .. } | Op::LdsAlloc { .. } => vec![],
+            Op::Const { .. }
+            | Op::Barrier
+            | Op::Amdgpu(_)
+            | Op::Geometry { .. }
+            | Op::LdsAlloc { .. } => vec![],
             Op::Unary { arg, .. } | Op::Cvt { arg, .. } | Op::Bitcast { arg, .. } => vec![*arg],
             Op::Binary { lhs, rhs, .. } | Op::Cmp { lhs, rhs, .. } => vec![*lhs, *rhs],
             Op::Fma { a, b, c } => vec![*a, *b, *c],
@@ -584,7 +593,11 @@ impl Op {
     /// Visit operands, loop params and nested regions' values mutably.
     pub fn for_each_value_mut(&mut self, f: &mut dyn FnMut(&mut Value)) {
         match self {
-            Op::Const { .. } | Op::Barrier | Op::Geometry { .. } | Op::LdsAlloc { .. } => {}
+            Op::Const { .. }
+            | Op::Barrier
+            | Op::Amdgpu(_)
+            | Op::Geometry { .. }
+            | Op::LdsAlloc { .. } => {}
             Op::Unary { arg, .. } | Op::Cvt { arg, .. } | Op::Bitcast { arg, .. } => f(arg),
             Op::Binary { lhs, rhs, .. } | Op::Cmp { lhs, rhs, .. } => {
                 f(lhs);
@@ -835,7 +848,7 @@ pub fn infer_result_types(
             }
             one(e)
         }
-        Op::Barrier => Ok(vec![]),
+        Op::Barrier | Op::Amdgpu(_) => Ok(vec![]),
         Op::Geometry { .. } => one(Type::U32),
         Op::LdsAlloc { size, align } => {
             if *size == 0 {

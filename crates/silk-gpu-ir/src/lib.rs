@@ -49,6 +49,7 @@
 //! the address must honour. `barrier` must be reached by every work-item
 //! of a workgroup; atomics are relaxed.
 
+pub mod amdgpu;
 pub mod builder;
 pub mod corpus;
 pub mod eval;
@@ -59,6 +60,7 @@ pub mod print;
 pub mod types;
 pub mod verify;
 
+pub use amdgpu::AmdgpuOp;
 pub use builder::{BuildError, FunctionBuilder};
 pub use interp::{
     run_kernel, run_kernel_with, Arg, ExecError, Launch, Memory, RunOptions, RunStats,

@@ -3,26 +3,25 @@
 //! ABI (`silk_compile_kernel`) both call it, so they produce the same bytes
 //! and the same diagnostics for the same input.
 //!
-//! The front end (this crate) finds and checks the kernel;
-//! `silk_codegen::source_kernel` lowers it. It lives here, above the code
-//! generator in the data flow, because it needs both halves.
+//! It sits above both halves of the one pipeline: the front end
+//! (`silk-lang`) finds and checks the kernel and lowers it to device IR;
+//! the code generator (`silk-codegen`) compiles that IR with the Code
+//! Object V6 dispatch ABI the source intrinsics' literal registers assume.
 //!
 //! ```
 //! let text = "ext __silk_amdgpu_v_add_f32 = fn (int, int, int) -> void;\n\
 //!             export fn kernel_name () { __silk_amdgpu_v_add_f32(0, 1, 2); }\n";
-//! let (_, built) = silk_lang::build::build_sources(&[("kernel.slk", text)], true, "gfx942")
+//! let (_, built) = silk_driver::build_sources(&[("kernel.slk", text)], true, "gfx942")
 //!     .map_err(|(session, diags)| session.render(&diags))
 //!     .unwrap();
 //! assert_eq!(&built.bytes[..4], b"\x7fELF");
 //! ```
 
-use crate::amdgpu::build_source_kernel;
-use crate::diag::{codes, Diagnostic, Diagnostics};
-use crate::program::Options;
-use crate::session::Session;
-use crate::SourceKernel;
-use silk_codegen::source_kernel::{self, CompiledKernel, KernelSource};
-use silk_codegen::CodegenError;
+use silk_codegen::abi::EntryAbi;
+use silk_codegen::CompiledKernel;
+use silk_lang::amdgpu::build_source_kernel;
+use silk_lang::diag::{codes, Diagnostic, Diagnostics};
+use silk_lang::{Options, Session, SourceKernel};
 
 /// A built kernel: the front end's description and the compiled result.
 pub struct Built {
@@ -32,12 +31,18 @@ pub struct Built {
     pub bytes: Vec<u8>,
 }
 
-/// A code-generation failure as a diagnostic at the operation it came from.
-fn codegen_diagnostic(kernel: &SourceKernel, e: &CodegenError) -> Diagnostic {
-    let d = Diagnostic::error(codes::BACKEND, e.to_string());
-    match e.op_index().and_then(|i| kernel.op_spans.get(i)) {
-        Some(span) => d.at(*span, "while lowering this operation"),
-        None => d.at(kernel.span, "while compiling this kernel"),
+/// A code-generation failure as a diagnostic at the kernel it came from.
+fn backend_diagnostic(kernel: &SourceKernel, message: String) -> Diagnostics {
+    Diagnostics::from(
+        Diagnostic::error(codes::BACKEND, message).at(kernel.span, "while compiling this kernel"),
+    )
+}
+
+/// The code-generation options of Silk source kernels.
+pub fn codegen_options() -> silk_codegen::Options {
+    silk_codegen::Options {
+        abi: EntryAbi::Dispatch,
+        ..Default::default()
     }
 }
 
@@ -45,16 +50,15 @@ fn codegen_diagnostic(kernel: &SourceKernel, e: &CodegenError) -> Diagnostic {
 /// compile the kernel to `.hsaco` bytes.
 pub fn build_object(session: &mut Session, target: &str) -> Result<Built, Diagnostics> {
     let kernel = build_source_kernel(session, target)?;
-    let source = KernelSource {
-        name: &kernel.name,
-        params: &kernel.params,
-        ops: &kernel.ops,
-    };
-    let compiled = source_kernel::compile(&kernel.target, &source)
-        .map_err(|e| Diagnostics::from(codegen_diagnostic(&kernel, &e)))?;
-    let bytes = compiled
-        .to_bytes()
-        .map_err(|e| Diagnostics::from(codegen_diagnostic(&kernel, &e)))?;
+    let module = kernel
+        .to_module()
+        .map_err(|e| backend_diagnostic(&kernel, e.to_string()))?;
+    let mut compiled =
+        silk_codegen::compile_module_with(&module, &kernel.target, codegen_options())
+            .map_err(|e| backend_diagnostic(&kernel, e.to_string()))?;
+    let bytes = silk_codegen::code_object(&kernel.target, &compiled)
+        .map_err(|e| backend_diagnostic(&kernel, e.to_string()))?;
+    let compiled = compiled.remove(0);
     Ok(Built {
         kernel,
         compiled,

@@ -8,20 +8,13 @@ mod common;
 use silk_amdgpu::code_object;
 use silk_amdgpu::llvm::tool_or_skip;
 use silk_amdgpu::Target;
-use silk_codegen::source_kernel::{compile, CompiledKernel, KernelSource};
+use silk_codegen::CompiledKernel;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn build(target: &Target, s: &common::Sample) -> CompiledKernel {
-    compile(
-        target,
-        &KernelSource {
-            name: s.name,
-            params: &s.params,
-            ops: &s.ops,
-        },
-    )
-    .unwrap_or_else(|e| panic!("{} on {}: {e}", s.name, target.processor))
+    common::compile(target, s.name, &s.params, &s.ops)
+        .unwrap_or_else(|e| panic!("{} on {}: {e}", s.name, target.processor))
 }
 
 /// Assemble `text` with `llvm-mc -show-encoding`: stdout and stderr.
@@ -79,11 +72,11 @@ fn instruction_bytes_match_llvm_mc() {
             let mut offset = 0;
             for l in &k.insts {
                 let mut words = Vec::new();
-                silk_amdgpu::isa::encode(target.processor, &l.inst, &mut words).unwrap();
+                silk_amdgpu::isa::encode(target.processor, l, &mut words).unwrap();
                 let ours: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
                 assert_eq!(&k.code[offset..offset + ours.len()], ours.as_slice());
                 offset += ours.len();
-                let line = silk_amdgpu::isa::print::to_text(target.processor, &l.inst);
+                let line = silk_amdgpu::isa::print::to_text(target.processor, l);
                 checked += 1;
                 let (ok, stdout, stderr) = llvm_mc(&mc, &target, &line);
                 let theirs = encodings(&stdout);
@@ -147,7 +140,7 @@ fn llvm_readers_accept_the_objects() {
     std::fs::create_dir_all(&dir).unwrap();
     for target in common::targets() {
         for sample in common::samples(&target) {
-            let bytes = build(&target, &sample).to_bytes().unwrap();
+            let bytes = common::to_bytes(&target, &build(&target, &sample));
             let parsed = code_object::read(&bytes).unwrap();
             assert_eq!(code_object::validate(&parsed), vec![]);
             let path = dir.join(format!("{}-{}.hsaco", sample.name, target.processor.name()));
@@ -172,7 +165,7 @@ fn llvm_objdump_disassembles_our_listing() {
         for sample in common::samples(&target) {
             let k = build(&target, &sample);
             let path = dir.join(format!("{}-{}.hsaco", sample.name, target.processor.name()));
-            std::fs::write(&path, k.to_bytes().unwrap()).unwrap();
+            std::fs::write(&path, common::to_bytes(&target, &k)).unwrap();
             let out = Command::new(&objdump)
                 .args(["-d", "--no-show-raw-insn", "--no-leading-addr"])
                 .arg(&path)
@@ -187,7 +180,10 @@ fn llvm_objdump_disassembles_our_listing() {
                 .take(k.insts.len())
                 .map(|l| l.split("//").next().unwrap().trim().to_string())
                 .collect();
-            let ours: Vec<String> = k.listing().lines().map(|l| l.trim().to_string()).collect();
+            let ours: Vec<String> = common::listing(&target, &k)
+                .lines()
+                .map(|l| l.trim().to_string())
+                .collect();
             assert_eq!(theirs, ours, "{} on {}", sample.name, target.processor);
         }
     }

@@ -1,32 +1,36 @@
-//! Source kernels lowered without LLVM: instruction listings, register
-//! counts, descriptor settings and metadata, and validated code objects.
+//! Source kernels through the one pipeline (device IR, then the code
+//! generator with the Code Object V6 dispatch ABI), without LLVM:
+//! instruction listings, register counts, descriptor settings and
+//! metadata, and validated code objects.
 
 mod common;
 
 use silk_amdgpu::code_object::{self, KernelDescriptor, ValueKind};
 use silk_amdgpu::{Processor, Target};
-use silk_codegen::source_kernel::{compile, CompiledKernel, KernelOp, KernelSource};
-use silk_codegen::CodegenError;
+use silk_codegen::{CompiledKernel, Error};
+use silk_lang::amdgpu::{AmdgpuOp, KernelOp};
 
 fn build(target: &Target, s: &common::Sample) -> CompiledKernel {
-    compile(
-        target,
-        &KernelSource {
-            name: s.name,
-            params: &s.params,
-            ops: &s.ops,
-        },
-    )
-    .unwrap_or_else(|e| panic!("{} on {}: {e}", s.name, target.processor))
+    common::compile(target, s.name, &s.params, &s.ops)
+        .unwrap_or_else(|e| panic!("{} on {}: {e}", s.name, target.processor))
+}
+
+fn compile(
+    target: &Target,
+    name: &str,
+    params: &[String],
+    ops: &[KernelOp],
+) -> Result<CompiledKernel, Error> {
+    common::compile(target, name, params, ops)
 }
 
 /// The listing with each instruction's bytes, for snapshots.
-fn listing_with_bytes(k: &CompiledKernel) -> String {
+fn listing_with_bytes(target: &Target, k: &CompiledKernel) -> String {
     let mut out = String::new();
     let mut offset = 0;
-    for (line, l) in k.listing().lines().zip(&k.insts) {
+    for (line, inst) in common::listing(target, k).lines().zip(&k.insts) {
         let mut words = Vec::new();
-        silk_amdgpu::isa::encode(k.target.processor, &l.inst, &mut words).unwrap();
+        silk_amdgpu::isa::encode(target.processor, inst, &mut words).unwrap();
         let hex: Vec<String> = words.iter().map(|w| format!("{w:08X}")).collect();
         out.push_str(&format!("{offset:4x}: {:<18} {line}\n", hex.join(" ")));
         offset += 4 * words.len();
@@ -41,7 +45,7 @@ fn listings() {
             let k = build(&target, &sample);
             insta::assert_snapshot!(
                 format!("{}_{}", sample.name, target.processor.name()),
-                listing_with_bytes(&k)
+                listing_with_bytes(&target, &k)
             );
         }
     }
@@ -52,7 +56,7 @@ fn every_object_validates_and_reads_back() {
     for target in common::targets() {
         for sample in common::samples(&target) {
             let k = build(&target, &sample);
-            let bytes = k.to_bytes().unwrap();
+            let bytes = common::to_bytes(&target, &k);
             let parsed = code_object::read(&bytes).unwrap();
             assert_eq!(
                 code_object::validate(&parsed),
@@ -95,7 +99,8 @@ fn code_ends_with_s_endpgm() {
             let k = build(&target, &sample);
             let last = u32::from_le_bytes(k.code[k.code.len() - 4..].try_into().unwrap());
             assert_eq!(last, endpgm, "{} on {}", sample.name, target.processor);
-            assert_eq!(k.insts.last().unwrap().origin, None);
+            let text = common::listing(&target, &k);
+            assert_eq!(text.matches("s_endpgm").count(), 1, "{text}");
         }
     }
 }
@@ -117,21 +122,16 @@ fn register_counts_come_from_the_highest_register_referenced() {
     // A high SGPR raises the count above the minimum; on gfx942 the
     // count includes the 6 SGPRs (VCC, flat scratch, XNACK) the
     // hardware reserves.
-    let ops = [KernelOp::SAddI32 {
+    let ops = [KernelOp::Machine(AmdgpuOp::SAddI32 {
         dst: 100,
         src0: 3,
         src1: 4,
-    }];
-    let src = KernelSource {
-        name: "high",
-        params: &[],
-        ops: &ops,
-    };
-    let k = compile(&gfx942, &src).unwrap();
+    })];
+    let k = compile(&gfx942, "high", &[], &ops).unwrap();
     assert_eq!(k.usage.sgprs, 101);
     assert_eq!(k.metadata.sgpr_count, 107);
     assert_eq!(k.config.next_free_sgpr, 101);
-    let k = compile(&gfx1100, &src).unwrap();
+    let k = compile(&gfx1100, "high", &[], &ops).unwrap();
     assert_eq!(k.metadata.sgpr_count, 101);
 
     // MFMA accumulators are AGPRs, placed after the architected VGPRs.
@@ -240,136 +240,95 @@ fn metadata_lists_u64_params_then_the_hidden_block() {
 
 #[test]
 fn device_ops_read_their_parameters_and_the_group_size() {
-    // fill(out, value): base at 0, value at 8, hidden_group_size_x at 16 + 12.
-    let k = build(&Target::parse("gfx942").unwrap(), &common::store());
-    let listing = k.listing();
+    // fill(out, value): base at 0, value at 8, hidden_group_size_x at 16 + 12,
+    // the workgroup id X in s8 (the dispatch ABI's first system SGPR).
+    let gfx942 = Target::parse("gfx942").unwrap();
+    let k = build(&gfx942, &common::store());
+    let listing = common::listing(&gfx942, &k);
+    for load in [
+        "s_load_dwordx2 s[6:7], s[4:5], 0x0\n",
+        "s_load_dwordx2 s[2:3], s[4:5], 0x8\n",
+        "s_load_dword s0, s[4:5], 0x1c\n",
+        "s_mul_i32 s0, s8, s0\n",
+    ] {
+        assert!(listing.contains(load), "{load} in {listing}");
+    }
+    // The classify compare needs 2 wait states after the SGPR-mask write
+    // on gfx942 only (the general hazard pass).
+    let k = build(&gfx942, &common::classify());
+    let listing = common::listing(&gfx942, &k);
     assert!(
-        listing.contains("s_load_dwordx2 s[12:13], s[4:5], 0x0\n"),
+        listing.contains("v_cmp_ge_u32_e64 s[4:5], v4, s0\ns_nop 1\n"),
         "{listing}"
     );
-    assert!(
-        listing.contains("s_load_dword s14, s[4:5], 0x8\n"),
-        "{listing}"
-    );
-    assert!(
-        listing.contains("s_load_dword s15, s[4:5], 0x1c\n"),
-        "{listing}"
-    );
-    assert!(listing.contains("s_mul_i32 s15, s8, s15\n"), "{listing}");
-    // The classify compare needs 2 wait states after the VCC write on gfx942 only.
-    let k = build(&Target::parse("gfx942").unwrap(), &common::classify());
-    assert!(k
-        .listing()
-        .contains("v_cmp_le_u32_e32 vcc, s16, v6\ns_nop 1\n"));
-    let k = build(&Target::parse("gfx1151").unwrap(), &common::classify());
-    assert!(!k.listing().contains("s_nop"));
+    let gfx1151 = Target::parse("gfx1151").unwrap();
+    let k = build(&gfx1151, &common::classify());
+    assert!(!common::listing(&gfx1151, &k).contains("s_nop"));
 }
 
 #[test]
-fn processor_specific_ops_fail_elsewhere_with_their_index() {
+fn processor_specific_ops_fail_elsewhere_naming_the_op() {
     let gfx1100 = Target::parse("gfx1100").unwrap();
     let ops = [
-        KernelOp::WaitVmExpLgkm0,
-        KernelOp::Mfma16x16x16F16 {
+        KernelOp::Machine(AmdgpuOp::WaitVmExpLgkm0),
+        KernelOp::Machine(AmdgpuOp::Mfma16x16x16F16 {
             acc_dst: 0,
             src_a: 0,
             src_b: 2,
             acc_src: 0,
-        },
+        }),
     ];
-    let err = compile(
-        &gfx1100,
-        &KernelSource {
-            name: "k",
-            params: &[],
-            ops: &ops,
-        },
-    )
-    .unwrap_err();
-    assert_eq!(err.op_index(), Some(1));
+    let err = compile(&gfx1100, "k", &[], &ops).unwrap_err();
     assert_eq!(
-        err.to_string(),
+        err.without_context().to_string(),
         "`mfma_f32_16x16x16_f16` is not supported on gfx1100"
     );
+    assert_eq!(
+        err.to_string(),
+        "`mfma_f32_16x16x16_f16` is not supported on gfx1100 (in kernel @k)"
+    );
     let gfx942 = Target::parse("gfx942").unwrap();
-    let ops = [KernelOp::WaitVscnt0];
-    let err = compile(
-        &gfx942,
-        &KernelSource {
-            name: "k",
-            params: &[],
-            ops: &ops,
-        },
-    )
-    .unwrap_err();
-    assert!(matches!(err, CodegenError::Unsupported { op_index: 0, .. }));
+    let ops = [KernelOp::Machine(AmdgpuOp::WaitVscnt0)];
+    let err = compile(&gfx942, "k", &[], &ops).unwrap_err();
+    assert!(
+        matches!(
+            err.without_context(),
+            Error::Unsupported { op, processor: Some(Processor::Gfx942), .. } if op == "s_waitcnt_vscnt0"
+        ),
+        "{err:?}"
+    );
 }
 
 #[test]
 fn bad_descriptions_are_errors_not_panics() {
     let gfx942 = Target::parse("gfx942").unwrap();
-    let params: Vec<String> = (0..33).map(|i| format!("p{i}")).collect();
-    let err = compile(
-        &gfx942,
-        &KernelSource {
-            name: "k",
-            params: &params,
-            ops: &[],
-        },
-    )
-    .unwrap_err();
-    assert!(matches!(
-        err,
-        CodegenError::TooManyParameters { count: 33, .. }
-    ));
+    let params: Vec<String> = (0..3).map(|i| format!("p{i}")).collect();
     let ops = [KernelOp::StoreU32AtGlobalX {
         base_param_index: 0,
         value_param_index: 2,
     }];
-    let err = compile(
-        &gfx942,
-        &KernelSource {
-            name: "k",
-            params: &params[..2],
-            ops: &ops,
-        },
-    )
-    .unwrap_err();
+    let err = compile(&gfx942, "k", &params[..2], &ops).unwrap_err();
     assert_eq!(
-        err,
-        CodegenError::NoSuchParameter {
-            op_index: 0,
-            param: 2,
-            count: 2
-        }
+        err.to_string(),
+        "building @k: operation reads parameter 2, but the kernel has 2"
     );
     // An odd SGPR pair cannot be encoded: an error naming the op.
-    let ops = [KernelOp::SMovB64 { dst: 3, src: 4 }];
-    let err = compile(
-        &gfx942,
-        &KernelSource {
-            name: "k",
-            params: &[],
-            ops: &ops,
-        },
+    let ops = [KernelOp::Machine(AmdgpuOp::SMovB64 { dst: 3, src: 4 })];
+    let e = compile(&gfx942, "k", &[], &ops).unwrap_err();
+    assert!(
+        matches!(
+            e.without_context(),
+            Error::MisalignedTuple { op: "s_mov_b64", register, .. } if register == "s[3:4]"
+        ),
+        "{e:?}"
     );
-    let e = err.unwrap_err();
-    assert_eq!(e.op_index(), Some(0), "{e}");
 }
 
 #[test]
 fn empty_kernel_is_just_s_endpgm() {
     for target in common::targets() {
-        let k = compile(
-            &target,
-            &KernelSource {
-                name: "nothing",
-                params: &[],
-                ops: &[],
-            },
-        )
-        .unwrap();
-        assert_eq!(k.listing(), "s_endpgm\n");
+        let k = compile(&target, "nothing", &[], &[]).unwrap();
+        assert_eq!(common::listing(&target, &k), "s_endpgm\n");
         assert_eq!(k.code.len(), 4);
         assert_eq!(k.metadata.vgpr_count, 0);
     }
