@@ -18,30 +18,8 @@ pub(super) fn scalar_candidate(f: &Function, v: Value, uniform: &[bool]) -> bool
     if f.params.contains(&v) {
         return true;
     }
-    fn find(b: &Block, v: Value) -> Option<&Op> {
-        for i in &b.insts {
-            if i.results.contains(&v) {
-                return Some(&i.op);
-            }
-            let inner = match &i.op {
-                Op::If {
-                    then_blk, else_blk, ..
-                } => find(then_blk, v).or_else(|| find(else_blk, v)),
-                Op::Loop { params, body, .. } => {
-                    if params.contains(&v) {
-                        return None;
-                    }
-                    find(body, v)
-                }
-                _ => None,
-            };
-            if inner.is_some() {
-                return inner;
-            }
-        }
-        None
-    }
-    match find(&f.body, v) {
+    // A loop parameter is defined by no instruction: `None`.
+    match f.insts().find(|i| i.results.contains(&v)).map(|i| &i.op) {
         Some(Op::Const { .. }) | Some(Op::Geometry { .. }) | Some(Op::LdsAlloc { .. }) => true,
         Some(Op::Binary { op, lhs, rhs }) => {
             !(matches!(op, BinOp::Div | BinOp::Rem)
@@ -74,23 +52,7 @@ pub(super) fn folded_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Valu
         /// Used other than as an access address or a folded chain's base.
         other: bool,
     }
-    fn walk<'b>(b: &'b Block, out: &mut Vec<&'b silk_gpu_ir::Inst>) {
-        for i in &b.insts {
-            out.push(i);
-            match &i.op {
-                Op::If {
-                    then_blk, else_blk, ..
-                } => {
-                    walk(then_blk, out);
-                    walk(else_blk, out);
-                }
-                Op::Loop { body, .. } => walk(body, out),
-                _ => {}
-            }
-        }
-    }
-    let mut insts = Vec::new();
-    walk(&f.body, &mut insts);
+    let insts: Vec<&silk_gpu_ir::Inst> = f.insts().collect();
     let n = f.values.len();
     let mut consts: Vec<Option<i64>> = vec![None; n];
     let mut cand: Vec<Option<(Value, i64)>> = vec![None; n];
@@ -166,23 +128,7 @@ pub(super) fn folded_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Valu
 /// `mul` by 2^k, k in 1..=4, `x` not a constant) whose every use is the
 /// offset of a global `ptradd` (for `v_lshl_add_u64`).
 pub(super) fn fused_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Value, u32)>> {
-    fn walk<'b>(b: &'b Block, out: &mut Vec<&'b silk_gpu_ir::Inst>) {
-        for i in &b.insts {
-            out.push(i);
-            match &i.op {
-                Op::If {
-                    then_blk, else_blk, ..
-                } => {
-                    walk(then_blk, out);
-                    walk(else_blk, out);
-                }
-                Op::Loop { body, .. } => walk(body, out),
-                _ => {}
-            }
-        }
-    }
-    let mut insts = Vec::new();
-    walk(&f.body, &mut insts);
+    let insts: Vec<&silk_gpu_ir::Inst> = f.insts().collect();
     let n = f.values.len();
     let mut consts: Vec<Option<u64>> = vec![None; n];
     let mut cand: Vec<Option<(Value, u32)>> = vec![None; n];
@@ -237,23 +183,7 @@ pub(super) fn fused_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Value
 /// every use is an `or`/`add` that takes it as its shifted operand (the
 /// left one when both operands are such shifts).
 pub(super) fn fused_shifts(f: &Function, uniform: &[bool]) -> Vec<Option<(Value, Value)>> {
-    fn walk<'b>(b: &'b Block, out: &mut Vec<&'b silk_gpu_ir::Inst>) {
-        for i in &b.insts {
-            out.push(i);
-            match &i.op {
-                Op::If {
-                    then_blk, else_blk, ..
-                } => {
-                    walk(then_blk, out);
-                    walk(else_blk, out);
-                }
-                Op::Loop { body, .. } => walk(body, out),
-                _ => {}
-            }
-        }
-    }
-    let mut insts = Vec::new();
-    walk(&f.body, &mut insts);
+    let insts: Vec<&silk_gpu_ir::Inst> = f.insts().collect();
     let n = f.values.len();
     let int32 = |v: Value| matches!(f.values[v.index()].ty, Type::I32 | Type::U32);
     let mut cand: Vec<Option<(Value, Value)>> = vec![None; n];
@@ -302,32 +232,23 @@ pub(super) fn fused_shifts(f: &Function, uniform: &[bool]) -> Vec<Option<(Value,
 
 /// Per value: a 64-bit integer converted from `u32` (high dword zero).
 pub(super) fn zero_extended(f: &Function) -> Vec<bool> {
-    fn walk(f: &Function, b: &Block, out: &mut Vec<bool>) {
-        for i in &b.insts {
-            match &i.op {
-                Op::Cvt { arg, to }
-                    if to.is_int() && to.bits() == 64 && f.values[arg.index()].ty == Type::U32 =>
-                {
-                    out[i.results[0].index()] = true;
-                }
-                Op::If {
-                    then_blk, else_blk, ..
-                } => {
-                    walk(f, then_blk, out);
-                    walk(f, else_blk, out);
-                }
-                Op::Loop { body, .. } => walk(f, body, out),
-                _ => {}
+    let mut out = vec![false; f.values.len()];
+    for i in f.insts() {
+        if let Op::Cvt { arg, to } = &i.op {
+            if to.is_int() && to.bits() == 64 && f.values[arg.index()].ty == Type::U32 {
+                out[i.results[0].index()] = true;
             }
         }
     }
-    let mut out = vec![false; f.values.len()];
-    walk(f, &f.body, &mut out);
     out
 }
 
-pub(super) fn scan_geometry(b: &Block, wg: &mut [bool; 3], tid: &mut u32) {
-    for i in &b.insts {
+/// The work-group id dimensions read, and the highest work-item id
+/// dimension read (0 = x only).
+pub(super) fn scan_geometry(f: &Function) -> ([bool; 3], u32) {
+    let mut wg = [false; 3];
+    let mut tid = 0;
+    for i in f.insts() {
         match &i.op {
             Op::Geometry {
                 query: Geometry::WorkGroupId,
@@ -336,28 +257,22 @@ pub(super) fn scan_geometry(b: &Block, wg: &mut [bool; 3], tid: &mut u32) {
             Op::Geometry {
                 query: Geometry::WorkItemId,
                 dim,
-            } => *tid = (*tid).max(dim.index() as u32),
-            Op::If {
-                then_blk, else_blk, ..
-            } => {
-                scan_geometry(then_blk, wg, tid);
-                scan_geometry(else_blk, wg, tid);
-            }
-            Op::Loop { body, .. } => scan_geometry(body, wg, tid),
+            } => tid = tid.max(dim.index() as u32),
             _ => {}
         }
     }
+    (wg, tid)
 }
 
-pub(super) fn uses_hidden(b: &Block) -> bool {
-    b.insts.iter().any(|i| match &i.op {
-        Op::Geometry { query, .. } => {
-            matches!(query, Geometry::WorkGroupSize | Geometry::GridSize)
-        }
-        Op::If {
-            then_blk, else_blk, ..
-        } => uses_hidden(then_blk) || uses_hidden(else_blk),
-        Op::Loop { body, .. } => uses_hidden(body),
-        _ => false,
+/// Whether the kernel reads a hidden argument (work-group or grid size).
+pub(super) fn uses_hidden(f: &Function) -> bool {
+    f.insts().any(|i| {
+        matches!(
+            &i.op,
+            Op::Geometry {
+                query: Geometry::WorkGroupSize | Geometry::GridSize,
+                ..
+            }
+        )
     })
 }

@@ -181,18 +181,6 @@ impl<'a> Sel<'a> {
     }
 
     pub(super) fn result_used(&self, v: Value) -> bool {
-        fn walk(b: &Block, v: Value) -> bool {
-            b.insts.iter().any(|i| {
-                i.op.operands().contains(&v)
-                    || match &i.op {
-                        Op::If {
-                            then_blk, else_blk, ..
-                        } => walk(then_blk, v) || walk(else_blk, v),
-                        Op::Loop { body, .. } => walk(body, v),
-                        _ => false,
-                    }
-            })
-        }
-        walk(&self.f.body, v)
+        self.f.insts().any(|i| i.op.operands().contains(&v))
     }
 }

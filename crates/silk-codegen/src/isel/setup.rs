@@ -7,11 +7,9 @@ use super::*;
 impl<'a> Sel<'a> {
     pub fn select_kernel(mut self) -> Result<(MFunction, Needs, EntryRegs), Error> {
         // Entry SGPRs: kernarg pointer (user SGPRs 0-1), then workgroup ids.
-        let mut needs_wg = [false; 3];
-        let mut max_tid = 0;
-        scan_geometry(&self.f.body, &mut needs_wg, &mut max_tid);
+        let (needs_wg, max_tid) = scan_geometry(self.f);
         let mut next = 0u16;
-        let kernarg_sgpr = if self.args.kernarg_size > 0 || uses_hidden(&self.f.body) {
+        let kernarg_sgpr = if self.args.kernarg_size > 0 || uses_hidden(self.f) {
             let k = self.sreg(2);
             self.mf.vregs[k.0 as usize].fixed = Some(0);
             self.kernarg = Some(k);
