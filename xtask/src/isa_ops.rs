@@ -124,9 +124,22 @@ fn is_memory(f: Family) -> bool {
 /// The variant name an LLVM name gives a row (see the module comment).
 fn canonical(llvm: &str, row: &OpInfo) -> String {
     let keep_e = row.name.ends_with("_e32") || row.name.ends_with("_e64");
+    // Some GFX11 16-bit names repeat their stem
+    // (`V_CVT_F16_F32V_CVT_F16_F32_t16_e64_gfx11`): keep the second copy.
+    let llvm = (1..llvm.len())
+        .filter(|&i| llvm.is_char_boundary(i))
+        .find(|&i| llvm[i..].starts_with(&llvm[..i]) && llvm[i..].len() > i)
+        .map_or(llvm, |i| &llvm[i..]);
     llvm.split('_')
         .filter(|t| !is_generation_tag(t))
-        .filter(|t| !matches!(*t, "TFE" | "acd" | "vcd" | "agpr"))
+        // True16 / fake16 operand forms and gfx9's op_sel form are one
+        // instruction each (one table row).
+        .filter(|t| {
+            !matches!(
+                *t,
+                "TFE" | "acd" | "vcd" | "agpr" | "t16" | "fake16" | "opsel"
+            )
+        })
         .filter(|t| {
             !is_memory(row.family)
                 || !matches!(

@@ -1667,14 +1667,10 @@ pub enum Op {
     V_ADD_CO_U32_e32,
     /// Gfx9 `v_add_co_u32_e64`
     V_ADD_CO_U32_e64,
-    /// Gfx9 `v_add_f16_e32`
+    /// Gfx9 `v_add_f16_e32`, Gfx11 `v_add_f16_e32`
     V_ADD_F16_e32,
-    /// Gfx9 `v_add_f16_e64`
+    /// Gfx9 `v_add_f16_e64`, Gfx11 `v_add_f16_e64`
     V_ADD_F16_e64,
-    /// Gfx11 `v_add_f16_e32`
-    V_ADD_F16_t16_e32,
-    /// Gfx11 `v_add_f16_e64`
-    V_ADD_F16_t16_e64,
     /// Gfx9 `v_add_f32_e32`, Gfx11 `v_add_f32_e32`
     V_ADD_F32_e32,
     /// Gfx9 `v_add_f32_e64`, Gfx11 `v_add_f32_e64`
@@ -1688,11 +1684,11 @@ pub enum Op {
     /// Gfx9 `v_add_lshl_u32`, Gfx11 `v_add_lshl_u32`
     V_ADD_LSHL_U32,
     /// Gfx11 `v_add_nc_i16`
-    V_ADD_NC_I16V_ADD_I16_t16,
+    V_ADD_NC_I16V_ADD_I16,
     /// Gfx11 `v_add_nc_i32`
     V_ADD_NC_I32,
     /// Gfx11 `v_add_nc_u16`
-    V_ADD_NC_U16_t16,
+    V_ADD_NC_U16,
     /// Gfx11 `v_add_nc_u32_e32`
     V_ADD_NC_U32_e32,
     /// Gfx11 `v_add_nc_u32_e64`
@@ -1705,28 +1701,24 @@ pub enum Op {
     V_ADD_U32_e32,
     /// Gfx9 `v_add_u32_e64`
     V_ADD_U32_e64,
-    /// Gfx11 `v_alignbit_b32`
-    V_ALIGNBIT_B32V_ALIGNBIT_B32_t16,
-    /// Gfx9 `v_alignbit_b32`
-    V_ALIGNBIT_B32_opsel,
-    /// Gfx11 `v_alignbyte_b32`
-    V_ALIGNBYTE_B32V_ALIGNBYTE_B32_t16,
-    /// Gfx9 `v_alignbyte_b32`
-    V_ALIGNBYTE_B32_opsel,
+    /// Gfx9 `v_alignbit_b32`, Gfx11 `v_alignbit_b32`
+    V_ALIGNBIT_B32,
+    /// Gfx9 `v_alignbyte_b32`, Gfx11 `v_alignbyte_b32`
+    V_ALIGNBYTE_B32,
     /// Gfx11 `v_and_b16`
-    V_AND_B16_t16,
+    V_AND_B16,
     /// Gfx9 `v_and_b32_e32`, Gfx11 `v_and_b32_e32`
     V_AND_B32_e32,
     /// Gfx9 `v_and_b32_e64`, Gfx11 `v_and_b32_e64`
     V_AND_B32_e64,
     /// Gfx9 `v_and_or_b32`, Gfx11 `v_and_or_b32`
     V_AND_OR_B32,
+    /// Gfx11 `v_ashrrev_i16`
+    V_ASHRREV_I16,
     /// Gfx9 `v_ashrrev_i16_e32`
     V_ASHRREV_I16_e32,
     /// Gfx9 `v_ashrrev_i16_e64`
     V_ASHRREV_I16_e64,
-    /// Gfx11 `v_ashrrev_i16`
-    V_ASHRREV_I16_t16,
     /// Gfx9 `v_ashrrev_i32_e32`, Gfx11 `v_ashrrev_i32_e32`
     V_ASHRREV_I32_e32,
     /// Gfx9 `v_ashrrev_i32_e64`, Gfx11 `v_ashrrev_i32_e64`
@@ -1747,14 +1739,10 @@ pub enum Op {
     V_BFREV_B32_e32,
     /// Gfx9 `v_bfrev_b32_e64`, Gfx11 `v_bfrev_b32_e64`
     V_BFREV_B32_e64,
-    /// Gfx9 `v_ceil_f16_e32`
+    /// Gfx9 `v_ceil_f16_e32`, Gfx11 `v_ceil_f16_e32`
     V_CEIL_F16_e32,
-    /// Gfx9 `v_ceil_f16_e64`
+    /// Gfx9 `v_ceil_f16_e64`, Gfx11 `v_ceil_f16_e64`
     V_CEIL_F16_e64,
-    /// Gfx11 `v_ceil_f16_e32`
-    V_CEIL_F16_t16_e32,
-    /// Gfx11 `v_ceil_f16_e64`
-    V_CEIL_F16_t16_e64,
     /// Gfx9 `v_ceil_f32_e32`, Gfx11 `v_ceil_f32_e32`
     V_CEIL_F32_e32,
     /// Gfx9 `v_ceil_f32_e64`, Gfx11 `v_ceil_f32_e64`
@@ -1775,14 +1763,10 @@ pub enum Op {
     V_CLZ_I32_U32_e32,
     /// Gfx11 `v_clz_i32_u32_e64`
     V_CLZ_I32_U32_e64,
-    /// Gfx9 `v_cmpx_class_f16_e32`
+    /// Gfx9 `v_cmpx_class_f16_e32`, Gfx11 `v_cmpx_class_f16_e32`
     V_CMPX_CLASS_F16_e32,
-    /// Gfx9 `v_cmpx_class_f16_e64`
+    /// Gfx9 `v_cmpx_class_f16_e64`, Gfx11 `v_cmpx_class_f16_e64`
     V_CMPX_CLASS_F16_e64,
-    /// Gfx11 `v_cmpx_class_f16_e32`
-    V_CMPX_CLASS_F16_t16_e32,
-    /// Gfx11 `v_cmpx_class_f16_e64`
-    V_CMPX_CLASS_F16_t16_e64,
     /// Gfx9 `v_cmpx_class_f32_e32`, Gfx11 `v_cmpx_class_f32_e32`
     V_CMPX_CLASS_F32_e32,
     /// Gfx9 `v_cmpx_class_f32_e64`, Gfx11 `v_cmpx_class_f32_e64`
@@ -1791,14 +1775,10 @@ pub enum Op {
     V_CMPX_CLASS_F64_e32,
     /// Gfx9 `v_cmpx_class_f64_e64`, Gfx11 `v_cmpx_class_f64_e64`
     V_CMPX_CLASS_F64_e64,
-    /// Gfx9 `v_cmpx_eq_f16_e32`
+    /// Gfx9 `v_cmpx_eq_f16_e32`, Gfx11 `v_cmpx_eq_f16_e32`
     V_CMPX_EQ_F16_e32,
-    /// Gfx9 `v_cmpx_eq_f16_e64`
+    /// Gfx9 `v_cmpx_eq_f16_e64`, Gfx11 `v_cmpx_eq_f16_e64`
     V_CMPX_EQ_F16_e64,
-    /// Gfx11 `v_cmpx_eq_f16_e32`
-    V_CMPX_EQ_F16_t16_e32,
-    /// Gfx11 `v_cmpx_eq_f16_e64`
-    V_CMPX_EQ_F16_t16_e64,
     /// Gfx9 `v_cmpx_eq_f32_e32`, Gfx11 `v_cmpx_eq_f32_e32`
     V_CMPX_EQ_F32_e32,
     /// Gfx9 `v_cmpx_eq_f32_e64`, Gfx11 `v_cmpx_eq_f32_e64`
@@ -1807,14 +1787,10 @@ pub enum Op {
     V_CMPX_EQ_F64_e32,
     /// Gfx9 `v_cmpx_eq_f64_e64`, Gfx11 `v_cmpx_eq_f64_e64`
     V_CMPX_EQ_F64_e64,
-    /// Gfx9 `v_cmpx_eq_i16_e32`
+    /// Gfx9 `v_cmpx_eq_i16_e32`, Gfx11 `v_cmpx_eq_i16_e32`
     V_CMPX_EQ_I16_e32,
-    /// Gfx9 `v_cmpx_eq_i16_e64`
+    /// Gfx9 `v_cmpx_eq_i16_e64`, Gfx11 `v_cmpx_eq_i16_e64`
     V_CMPX_EQ_I16_e64,
-    /// Gfx11 `v_cmpx_eq_i16_e32`
-    V_CMPX_EQ_I16_t16_e32,
-    /// Gfx11 `v_cmpx_eq_i16_e64`
-    V_CMPX_EQ_I16_t16_e64,
     /// Gfx9 `v_cmpx_eq_i32_e32`, Gfx11 `v_cmpx_eq_i32_e32`
     V_CMPX_EQ_I32_e32,
     /// Gfx9 `v_cmpx_eq_i32_e64`, Gfx11 `v_cmpx_eq_i32_e64`
@@ -1823,14 +1799,10 @@ pub enum Op {
     V_CMPX_EQ_I64_e32,
     /// Gfx9 `v_cmpx_eq_i64_e64`, Gfx11 `v_cmpx_eq_i64_e64`
     V_CMPX_EQ_I64_e64,
-    /// Gfx9 `v_cmpx_eq_u16_e32`
+    /// Gfx9 `v_cmpx_eq_u16_e32`, Gfx11 `v_cmpx_eq_u16_e32`
     V_CMPX_EQ_U16_e32,
-    /// Gfx9 `v_cmpx_eq_u16_e64`
+    /// Gfx9 `v_cmpx_eq_u16_e64`, Gfx11 `v_cmpx_eq_u16_e64`
     V_CMPX_EQ_U16_e64,
-    /// Gfx11 `v_cmpx_eq_u16_e32`
-    V_CMPX_EQ_U16_t16_e32,
-    /// Gfx11 `v_cmpx_eq_u16_e64`
-    V_CMPX_EQ_U16_t16_e64,
     /// Gfx9 `v_cmpx_eq_u32_e32`, Gfx11 `v_cmpx_eq_u32_e32`
     V_CMPX_EQ_U32_e32,
     /// Gfx9 `v_cmpx_eq_u32_e64`, Gfx11 `v_cmpx_eq_u32_e64`
@@ -1839,14 +1811,10 @@ pub enum Op {
     V_CMPX_EQ_U64_e32,
     /// Gfx9 `v_cmpx_eq_u64_e64`, Gfx11 `v_cmpx_eq_u64_e64`
     V_CMPX_EQ_U64_e64,
-    /// Gfx9 `v_cmpx_f_f16_e32`
+    /// Gfx9 `v_cmpx_f_f16_e32`, Gfx11 `v_cmpx_f_f16_e32`
     V_CMPX_F_F16_e32,
-    /// Gfx9 `v_cmpx_f_f16_e64`
+    /// Gfx9 `v_cmpx_f_f16_e64`, Gfx11 `v_cmpx_f_f16_e64`
     V_CMPX_F_F16_e64,
-    /// Gfx11 `v_cmpx_f_f16_e32`
-    V_CMPX_F_F16_t16_e32,
-    /// Gfx11 `v_cmpx_f_f16_e64`
-    V_CMPX_F_F16_t16_e64,
     /// Gfx9 `v_cmpx_f_f32_e32`, Gfx11 `v_cmpx_f_f32_e32`
     V_CMPX_F_F32_e32,
     /// Gfx9 `v_cmpx_f_f32_e64`, Gfx11 `v_cmpx_f_f32_e64`
@@ -1879,14 +1847,10 @@ pub enum Op {
     V_CMPX_F_U64_e32,
     /// Gfx9 `v_cmpx_f_u64_e64`, Gfx11 `v_cmpx_f_u64_e64`
     V_CMPX_F_U64_e64,
-    /// Gfx9 `v_cmpx_ge_f16_e32`
+    /// Gfx9 `v_cmpx_ge_f16_e32`, Gfx11 `v_cmpx_ge_f16_e32`
     V_CMPX_GE_F16_e32,
-    /// Gfx9 `v_cmpx_ge_f16_e64`
+    /// Gfx9 `v_cmpx_ge_f16_e64`, Gfx11 `v_cmpx_ge_f16_e64`
     V_CMPX_GE_F16_e64,
-    /// Gfx11 `v_cmpx_ge_f16_e32`
-    V_CMPX_GE_F16_t16_e32,
-    /// Gfx11 `v_cmpx_ge_f16_e64`
-    V_CMPX_GE_F16_t16_e64,
     /// Gfx9 `v_cmpx_ge_f32_e32`, Gfx11 `v_cmpx_ge_f32_e32`
     V_CMPX_GE_F32_e32,
     /// Gfx9 `v_cmpx_ge_f32_e64`, Gfx11 `v_cmpx_ge_f32_e64`
@@ -1895,14 +1859,10 @@ pub enum Op {
     V_CMPX_GE_F64_e32,
     /// Gfx9 `v_cmpx_ge_f64_e64`, Gfx11 `v_cmpx_ge_f64_e64`
     V_CMPX_GE_F64_e64,
-    /// Gfx9 `v_cmpx_ge_i16_e32`
+    /// Gfx9 `v_cmpx_ge_i16_e32`, Gfx11 `v_cmpx_ge_i16_e32`
     V_CMPX_GE_I16_e32,
-    /// Gfx9 `v_cmpx_ge_i16_e64`
+    /// Gfx9 `v_cmpx_ge_i16_e64`, Gfx11 `v_cmpx_ge_i16_e64`
     V_CMPX_GE_I16_e64,
-    /// Gfx11 `v_cmpx_ge_i16_e32`
-    V_CMPX_GE_I16_t16_e32,
-    /// Gfx11 `v_cmpx_ge_i16_e64`
-    V_CMPX_GE_I16_t16_e64,
     /// Gfx9 `v_cmpx_ge_i32_e32`, Gfx11 `v_cmpx_ge_i32_e32`
     V_CMPX_GE_I32_e32,
     /// Gfx9 `v_cmpx_ge_i32_e64`, Gfx11 `v_cmpx_ge_i32_e64`
@@ -1911,14 +1871,10 @@ pub enum Op {
     V_CMPX_GE_I64_e32,
     /// Gfx9 `v_cmpx_ge_i64_e64`, Gfx11 `v_cmpx_ge_i64_e64`
     V_CMPX_GE_I64_e64,
-    /// Gfx9 `v_cmpx_ge_u16_e32`
+    /// Gfx9 `v_cmpx_ge_u16_e32`, Gfx11 `v_cmpx_ge_u16_e32`
     V_CMPX_GE_U16_e32,
-    /// Gfx9 `v_cmpx_ge_u16_e64`
+    /// Gfx9 `v_cmpx_ge_u16_e64`, Gfx11 `v_cmpx_ge_u16_e64`
     V_CMPX_GE_U16_e64,
-    /// Gfx11 `v_cmpx_ge_u16_e32`
-    V_CMPX_GE_U16_t16_e32,
-    /// Gfx11 `v_cmpx_ge_u16_e64`
-    V_CMPX_GE_U16_t16_e64,
     /// Gfx9 `v_cmpx_ge_u32_e32`, Gfx11 `v_cmpx_ge_u32_e32`
     V_CMPX_GE_U32_e32,
     /// Gfx9 `v_cmpx_ge_u32_e64`, Gfx11 `v_cmpx_ge_u32_e64`
@@ -1927,14 +1883,10 @@ pub enum Op {
     V_CMPX_GE_U64_e32,
     /// Gfx9 `v_cmpx_ge_u64_e64`, Gfx11 `v_cmpx_ge_u64_e64`
     V_CMPX_GE_U64_e64,
-    /// Gfx9 `v_cmpx_gt_f16_e32`
+    /// Gfx9 `v_cmpx_gt_f16_e32`, Gfx11 `v_cmpx_gt_f16_e32`
     V_CMPX_GT_F16_e32,
-    /// Gfx9 `v_cmpx_gt_f16_e64`
+    /// Gfx9 `v_cmpx_gt_f16_e64`, Gfx11 `v_cmpx_gt_f16_e64`
     V_CMPX_GT_F16_e64,
-    /// Gfx11 `v_cmpx_gt_f16_e32`
-    V_CMPX_GT_F16_t16_e32,
-    /// Gfx11 `v_cmpx_gt_f16_e64`
-    V_CMPX_GT_F16_t16_e64,
     /// Gfx9 `v_cmpx_gt_f32_e32`, Gfx11 `v_cmpx_gt_f32_e32`
     V_CMPX_GT_F32_e32,
     /// Gfx9 `v_cmpx_gt_f32_e64`, Gfx11 `v_cmpx_gt_f32_e64`
@@ -1943,14 +1895,10 @@ pub enum Op {
     V_CMPX_GT_F64_e32,
     /// Gfx9 `v_cmpx_gt_f64_e64`, Gfx11 `v_cmpx_gt_f64_e64`
     V_CMPX_GT_F64_e64,
-    /// Gfx9 `v_cmpx_gt_i16_e32`
+    /// Gfx9 `v_cmpx_gt_i16_e32`, Gfx11 `v_cmpx_gt_i16_e32`
     V_CMPX_GT_I16_e32,
-    /// Gfx9 `v_cmpx_gt_i16_e64`
+    /// Gfx9 `v_cmpx_gt_i16_e64`, Gfx11 `v_cmpx_gt_i16_e64`
     V_CMPX_GT_I16_e64,
-    /// Gfx11 `v_cmpx_gt_i16_e32`
-    V_CMPX_GT_I16_t16_e32,
-    /// Gfx11 `v_cmpx_gt_i16_e64`
-    V_CMPX_GT_I16_t16_e64,
     /// Gfx9 `v_cmpx_gt_i32_e32`, Gfx11 `v_cmpx_gt_i32_e32`
     V_CMPX_GT_I32_e32,
     /// Gfx9 `v_cmpx_gt_i32_e64`, Gfx11 `v_cmpx_gt_i32_e64`
@@ -1959,14 +1907,10 @@ pub enum Op {
     V_CMPX_GT_I64_e32,
     /// Gfx9 `v_cmpx_gt_i64_e64`, Gfx11 `v_cmpx_gt_i64_e64`
     V_CMPX_GT_I64_e64,
-    /// Gfx9 `v_cmpx_gt_u16_e32`
+    /// Gfx9 `v_cmpx_gt_u16_e32`, Gfx11 `v_cmpx_gt_u16_e32`
     V_CMPX_GT_U16_e32,
-    /// Gfx9 `v_cmpx_gt_u16_e64`
+    /// Gfx9 `v_cmpx_gt_u16_e64`, Gfx11 `v_cmpx_gt_u16_e64`
     V_CMPX_GT_U16_e64,
-    /// Gfx11 `v_cmpx_gt_u16_e32`
-    V_CMPX_GT_U16_t16_e32,
-    /// Gfx11 `v_cmpx_gt_u16_e64`
-    V_CMPX_GT_U16_t16_e64,
     /// Gfx9 `v_cmpx_gt_u32_e32`, Gfx11 `v_cmpx_gt_u32_e32`
     V_CMPX_GT_U32_e32,
     /// Gfx9 `v_cmpx_gt_u32_e64`, Gfx11 `v_cmpx_gt_u32_e64`
@@ -1975,14 +1919,10 @@ pub enum Op {
     V_CMPX_GT_U64_e32,
     /// Gfx9 `v_cmpx_gt_u64_e64`, Gfx11 `v_cmpx_gt_u64_e64`
     V_CMPX_GT_U64_e64,
-    /// Gfx9 `v_cmpx_le_f16_e32`
+    /// Gfx9 `v_cmpx_le_f16_e32`, Gfx11 `v_cmpx_le_f16_e32`
     V_CMPX_LE_F16_e32,
-    /// Gfx9 `v_cmpx_le_f16_e64`
+    /// Gfx9 `v_cmpx_le_f16_e64`, Gfx11 `v_cmpx_le_f16_e64`
     V_CMPX_LE_F16_e64,
-    /// Gfx11 `v_cmpx_le_f16_e32`
-    V_CMPX_LE_F16_t16_e32,
-    /// Gfx11 `v_cmpx_le_f16_e64`
-    V_CMPX_LE_F16_t16_e64,
     /// Gfx9 `v_cmpx_le_f32_e32`, Gfx11 `v_cmpx_le_f32_e32`
     V_CMPX_LE_F32_e32,
     /// Gfx9 `v_cmpx_le_f32_e64`, Gfx11 `v_cmpx_le_f32_e64`
@@ -1991,14 +1931,10 @@ pub enum Op {
     V_CMPX_LE_F64_e32,
     /// Gfx9 `v_cmpx_le_f64_e64`, Gfx11 `v_cmpx_le_f64_e64`
     V_CMPX_LE_F64_e64,
-    /// Gfx9 `v_cmpx_le_i16_e32`
+    /// Gfx9 `v_cmpx_le_i16_e32`, Gfx11 `v_cmpx_le_i16_e32`
     V_CMPX_LE_I16_e32,
-    /// Gfx9 `v_cmpx_le_i16_e64`
+    /// Gfx9 `v_cmpx_le_i16_e64`, Gfx11 `v_cmpx_le_i16_e64`
     V_CMPX_LE_I16_e64,
-    /// Gfx11 `v_cmpx_le_i16_e32`
-    V_CMPX_LE_I16_t16_e32,
-    /// Gfx11 `v_cmpx_le_i16_e64`
-    V_CMPX_LE_I16_t16_e64,
     /// Gfx9 `v_cmpx_le_i32_e32`, Gfx11 `v_cmpx_le_i32_e32`
     V_CMPX_LE_I32_e32,
     /// Gfx9 `v_cmpx_le_i32_e64`, Gfx11 `v_cmpx_le_i32_e64`
@@ -2007,14 +1943,10 @@ pub enum Op {
     V_CMPX_LE_I64_e32,
     /// Gfx9 `v_cmpx_le_i64_e64`, Gfx11 `v_cmpx_le_i64_e64`
     V_CMPX_LE_I64_e64,
-    /// Gfx9 `v_cmpx_le_u16_e32`
+    /// Gfx9 `v_cmpx_le_u16_e32`, Gfx11 `v_cmpx_le_u16_e32`
     V_CMPX_LE_U16_e32,
-    /// Gfx9 `v_cmpx_le_u16_e64`
+    /// Gfx9 `v_cmpx_le_u16_e64`, Gfx11 `v_cmpx_le_u16_e64`
     V_CMPX_LE_U16_e64,
-    /// Gfx11 `v_cmpx_le_u16_e32`
-    V_CMPX_LE_U16_t16_e32,
-    /// Gfx11 `v_cmpx_le_u16_e64`
-    V_CMPX_LE_U16_t16_e64,
     /// Gfx9 `v_cmpx_le_u32_e32`, Gfx11 `v_cmpx_le_u32_e32`
     V_CMPX_LE_U32_e32,
     /// Gfx9 `v_cmpx_le_u32_e64`, Gfx11 `v_cmpx_le_u32_e64`
@@ -2023,14 +1955,10 @@ pub enum Op {
     V_CMPX_LE_U64_e32,
     /// Gfx9 `v_cmpx_le_u64_e64`, Gfx11 `v_cmpx_le_u64_e64`
     V_CMPX_LE_U64_e64,
-    /// Gfx9 `v_cmpx_lg_f16_e32`
+    /// Gfx9 `v_cmpx_lg_f16_e32`, Gfx11 `v_cmpx_lg_f16_e32`
     V_CMPX_LG_F16_e32,
-    /// Gfx9 `v_cmpx_lg_f16_e64`
+    /// Gfx9 `v_cmpx_lg_f16_e64`, Gfx11 `v_cmpx_lg_f16_e64`
     V_CMPX_LG_F16_e64,
-    /// Gfx11 `v_cmpx_lg_f16_e32`
-    V_CMPX_LG_F16_t16_e32,
-    /// Gfx11 `v_cmpx_lg_f16_e64`
-    V_CMPX_LG_F16_t16_e64,
     /// Gfx9 `v_cmpx_lg_f32_e32`, Gfx11 `v_cmpx_lg_f32_e32`
     V_CMPX_LG_F32_e32,
     /// Gfx9 `v_cmpx_lg_f32_e64`, Gfx11 `v_cmpx_lg_f32_e64`
@@ -2039,14 +1967,10 @@ pub enum Op {
     V_CMPX_LG_F64_e32,
     /// Gfx9 `v_cmpx_lg_f64_e64`, Gfx11 `v_cmpx_lg_f64_e64`
     V_CMPX_LG_F64_e64,
-    /// Gfx9 `v_cmpx_lt_f16_e32`
+    /// Gfx9 `v_cmpx_lt_f16_e32`, Gfx11 `v_cmpx_lt_f16_e32`
     V_CMPX_LT_F16_e32,
-    /// Gfx9 `v_cmpx_lt_f16_e64`
+    /// Gfx9 `v_cmpx_lt_f16_e64`, Gfx11 `v_cmpx_lt_f16_e64`
     V_CMPX_LT_F16_e64,
-    /// Gfx11 `v_cmpx_lt_f16_e32`
-    V_CMPX_LT_F16_t16_e32,
-    /// Gfx11 `v_cmpx_lt_f16_e64`
-    V_CMPX_LT_F16_t16_e64,
     /// Gfx9 `v_cmpx_lt_f32_e32`, Gfx11 `v_cmpx_lt_f32_e32`
     V_CMPX_LT_F32_e32,
     /// Gfx9 `v_cmpx_lt_f32_e64`, Gfx11 `v_cmpx_lt_f32_e64`
@@ -2055,14 +1979,10 @@ pub enum Op {
     V_CMPX_LT_F64_e32,
     /// Gfx9 `v_cmpx_lt_f64_e64`, Gfx11 `v_cmpx_lt_f64_e64`
     V_CMPX_LT_F64_e64,
-    /// Gfx9 `v_cmpx_lt_i16_e32`
+    /// Gfx9 `v_cmpx_lt_i16_e32`, Gfx11 `v_cmpx_lt_i16_e32`
     V_CMPX_LT_I16_e32,
-    /// Gfx9 `v_cmpx_lt_i16_e64`
+    /// Gfx9 `v_cmpx_lt_i16_e64`, Gfx11 `v_cmpx_lt_i16_e64`
     V_CMPX_LT_I16_e64,
-    /// Gfx11 `v_cmpx_lt_i16_e32`
-    V_CMPX_LT_I16_t16_e32,
-    /// Gfx11 `v_cmpx_lt_i16_e64`
-    V_CMPX_LT_I16_t16_e64,
     /// Gfx9 `v_cmpx_lt_i32_e32`, Gfx11 `v_cmpx_lt_i32_e32`
     V_CMPX_LT_I32_e32,
     /// Gfx9 `v_cmpx_lt_i32_e64`, Gfx11 `v_cmpx_lt_i32_e64`
@@ -2071,14 +1991,10 @@ pub enum Op {
     V_CMPX_LT_I64_e32,
     /// Gfx9 `v_cmpx_lt_i64_e64`, Gfx11 `v_cmpx_lt_i64_e64`
     V_CMPX_LT_I64_e64,
-    /// Gfx9 `v_cmpx_lt_u16_e32`
+    /// Gfx9 `v_cmpx_lt_u16_e32`, Gfx11 `v_cmpx_lt_u16_e32`
     V_CMPX_LT_U16_e32,
-    /// Gfx9 `v_cmpx_lt_u16_e64`
+    /// Gfx9 `v_cmpx_lt_u16_e64`, Gfx11 `v_cmpx_lt_u16_e64`
     V_CMPX_LT_U16_e64,
-    /// Gfx11 `v_cmpx_lt_u16_e32`
-    V_CMPX_LT_U16_t16_e32,
-    /// Gfx11 `v_cmpx_lt_u16_e64`
-    V_CMPX_LT_U16_t16_e64,
     /// Gfx9 `v_cmpx_lt_u32_e32`, Gfx11 `v_cmpx_lt_u32_e32`
     V_CMPX_LT_U32_e32,
     /// Gfx9 `v_cmpx_lt_u32_e64`, Gfx11 `v_cmpx_lt_u32_e64`
@@ -2087,14 +2003,10 @@ pub enum Op {
     V_CMPX_LT_U64_e32,
     /// Gfx9 `v_cmpx_lt_u64_e64`, Gfx11 `v_cmpx_lt_u64_e64`
     V_CMPX_LT_U64_e64,
-    /// Gfx9 `v_cmpx_neq_f16_e32`
+    /// Gfx9 `v_cmpx_neq_f16_e32`, Gfx11 `v_cmpx_neq_f16_e32`
     V_CMPX_NEQ_F16_e32,
-    /// Gfx9 `v_cmpx_neq_f16_e64`
+    /// Gfx9 `v_cmpx_neq_f16_e64`, Gfx11 `v_cmpx_neq_f16_e64`
     V_CMPX_NEQ_F16_e64,
-    /// Gfx11 `v_cmpx_neq_f16_e32`
-    V_CMPX_NEQ_F16_t16_e32,
-    /// Gfx11 `v_cmpx_neq_f16_e64`
-    V_CMPX_NEQ_F16_t16_e64,
     /// Gfx9 `v_cmpx_neq_f32_e32`, Gfx11 `v_cmpx_neq_f32_e32`
     V_CMPX_NEQ_F32_e32,
     /// Gfx9 `v_cmpx_neq_f32_e64`, Gfx11 `v_cmpx_neq_f32_e64`
@@ -2103,14 +2015,10 @@ pub enum Op {
     V_CMPX_NEQ_F64_e32,
     /// Gfx9 `v_cmpx_neq_f64_e64`, Gfx11 `v_cmpx_neq_f64_e64`
     V_CMPX_NEQ_F64_e64,
-    /// Gfx9 `v_cmpx_ne_i16_e32`
+    /// Gfx9 `v_cmpx_ne_i16_e32`, Gfx11 `v_cmpx_ne_i16_e32`
     V_CMPX_NE_I16_e32,
-    /// Gfx9 `v_cmpx_ne_i16_e64`
+    /// Gfx9 `v_cmpx_ne_i16_e64`, Gfx11 `v_cmpx_ne_i16_e64`
     V_CMPX_NE_I16_e64,
-    /// Gfx11 `v_cmpx_ne_i16_e32`
-    V_CMPX_NE_I16_t16_e32,
-    /// Gfx11 `v_cmpx_ne_i16_e64`
-    V_CMPX_NE_I16_t16_e64,
     /// Gfx9 `v_cmpx_ne_i32_e32`, Gfx11 `v_cmpx_ne_i32_e32`
     V_CMPX_NE_I32_e32,
     /// Gfx9 `v_cmpx_ne_i32_e64`, Gfx11 `v_cmpx_ne_i32_e64`
@@ -2119,14 +2027,10 @@ pub enum Op {
     V_CMPX_NE_I64_e32,
     /// Gfx9 `v_cmpx_ne_i64_e64`, Gfx11 `v_cmpx_ne_i64_e64`
     V_CMPX_NE_I64_e64,
-    /// Gfx9 `v_cmpx_ne_u16_e32`
+    /// Gfx9 `v_cmpx_ne_u16_e32`, Gfx11 `v_cmpx_ne_u16_e32`
     V_CMPX_NE_U16_e32,
-    /// Gfx9 `v_cmpx_ne_u16_e64`
+    /// Gfx9 `v_cmpx_ne_u16_e64`, Gfx11 `v_cmpx_ne_u16_e64`
     V_CMPX_NE_U16_e64,
-    /// Gfx11 `v_cmpx_ne_u16_e32`
-    V_CMPX_NE_U16_t16_e32,
-    /// Gfx11 `v_cmpx_ne_u16_e64`
-    V_CMPX_NE_U16_t16_e64,
     /// Gfx9 `v_cmpx_ne_u32_e32`, Gfx11 `v_cmpx_ne_u32_e32`
     V_CMPX_NE_U32_e32,
     /// Gfx9 `v_cmpx_ne_u32_e64`, Gfx11 `v_cmpx_ne_u32_e64`
@@ -2135,14 +2039,10 @@ pub enum Op {
     V_CMPX_NE_U64_e32,
     /// Gfx9 `v_cmpx_ne_u64_e64`, Gfx11 `v_cmpx_ne_u64_e64`
     V_CMPX_NE_U64_e64,
-    /// Gfx9 `v_cmpx_nge_f16_e32`
+    /// Gfx9 `v_cmpx_nge_f16_e32`, Gfx11 `v_cmpx_nge_f16_e32`
     V_CMPX_NGE_F16_e32,
-    /// Gfx9 `v_cmpx_nge_f16_e64`
+    /// Gfx9 `v_cmpx_nge_f16_e64`, Gfx11 `v_cmpx_nge_f16_e64`
     V_CMPX_NGE_F16_e64,
-    /// Gfx11 `v_cmpx_nge_f16_e32`
-    V_CMPX_NGE_F16_t16_e32,
-    /// Gfx11 `v_cmpx_nge_f16_e64`
-    V_CMPX_NGE_F16_t16_e64,
     /// Gfx9 `v_cmpx_nge_f32_e32`, Gfx11 `v_cmpx_nge_f32_e32`
     V_CMPX_NGE_F32_e32,
     /// Gfx9 `v_cmpx_nge_f32_e64`, Gfx11 `v_cmpx_nge_f32_e64`
@@ -2151,14 +2051,10 @@ pub enum Op {
     V_CMPX_NGE_F64_e32,
     /// Gfx9 `v_cmpx_nge_f64_e64`, Gfx11 `v_cmpx_nge_f64_e64`
     V_CMPX_NGE_F64_e64,
-    /// Gfx9 `v_cmpx_ngt_f16_e32`
+    /// Gfx9 `v_cmpx_ngt_f16_e32`, Gfx11 `v_cmpx_ngt_f16_e32`
     V_CMPX_NGT_F16_e32,
-    /// Gfx9 `v_cmpx_ngt_f16_e64`
+    /// Gfx9 `v_cmpx_ngt_f16_e64`, Gfx11 `v_cmpx_ngt_f16_e64`
     V_CMPX_NGT_F16_e64,
-    /// Gfx11 `v_cmpx_ngt_f16_e32`
-    V_CMPX_NGT_F16_t16_e32,
-    /// Gfx11 `v_cmpx_ngt_f16_e64`
-    V_CMPX_NGT_F16_t16_e64,
     /// Gfx9 `v_cmpx_ngt_f32_e32`, Gfx11 `v_cmpx_ngt_f32_e32`
     V_CMPX_NGT_F32_e32,
     /// Gfx9 `v_cmpx_ngt_f32_e64`, Gfx11 `v_cmpx_ngt_f32_e64`
@@ -2167,14 +2063,10 @@ pub enum Op {
     V_CMPX_NGT_F64_e32,
     /// Gfx9 `v_cmpx_ngt_f64_e64`, Gfx11 `v_cmpx_ngt_f64_e64`
     V_CMPX_NGT_F64_e64,
-    /// Gfx9 `v_cmpx_nle_f16_e32`
+    /// Gfx9 `v_cmpx_nle_f16_e32`, Gfx11 `v_cmpx_nle_f16_e32`
     V_CMPX_NLE_F16_e32,
-    /// Gfx9 `v_cmpx_nle_f16_e64`
+    /// Gfx9 `v_cmpx_nle_f16_e64`, Gfx11 `v_cmpx_nle_f16_e64`
     V_CMPX_NLE_F16_e64,
-    /// Gfx11 `v_cmpx_nle_f16_e32`
-    V_CMPX_NLE_F16_t16_e32,
-    /// Gfx11 `v_cmpx_nle_f16_e64`
-    V_CMPX_NLE_F16_t16_e64,
     /// Gfx9 `v_cmpx_nle_f32_e32`, Gfx11 `v_cmpx_nle_f32_e32`
     V_CMPX_NLE_F32_e32,
     /// Gfx9 `v_cmpx_nle_f32_e64`, Gfx11 `v_cmpx_nle_f32_e64`
@@ -2183,14 +2075,10 @@ pub enum Op {
     V_CMPX_NLE_F64_e32,
     /// Gfx9 `v_cmpx_nle_f64_e64`, Gfx11 `v_cmpx_nle_f64_e64`
     V_CMPX_NLE_F64_e64,
-    /// Gfx9 `v_cmpx_nlg_f16_e32`
+    /// Gfx9 `v_cmpx_nlg_f16_e32`, Gfx11 `v_cmpx_nlg_f16_e32`
     V_CMPX_NLG_F16_e32,
-    /// Gfx9 `v_cmpx_nlg_f16_e64`
+    /// Gfx9 `v_cmpx_nlg_f16_e64`, Gfx11 `v_cmpx_nlg_f16_e64`
     V_CMPX_NLG_F16_e64,
-    /// Gfx11 `v_cmpx_nlg_f16_e32`
-    V_CMPX_NLG_F16_t16_e32,
-    /// Gfx11 `v_cmpx_nlg_f16_e64`
-    V_CMPX_NLG_F16_t16_e64,
     /// Gfx9 `v_cmpx_nlg_f32_e32`, Gfx11 `v_cmpx_nlg_f32_e32`
     V_CMPX_NLG_F32_e32,
     /// Gfx9 `v_cmpx_nlg_f32_e64`, Gfx11 `v_cmpx_nlg_f32_e64`
@@ -2199,14 +2087,10 @@ pub enum Op {
     V_CMPX_NLG_F64_e32,
     /// Gfx9 `v_cmpx_nlg_f64_e64`, Gfx11 `v_cmpx_nlg_f64_e64`
     V_CMPX_NLG_F64_e64,
-    /// Gfx9 `v_cmpx_nlt_f16_e32`
+    /// Gfx9 `v_cmpx_nlt_f16_e32`, Gfx11 `v_cmpx_nlt_f16_e32`
     V_CMPX_NLT_F16_e32,
-    /// Gfx9 `v_cmpx_nlt_f16_e64`
+    /// Gfx9 `v_cmpx_nlt_f16_e64`, Gfx11 `v_cmpx_nlt_f16_e64`
     V_CMPX_NLT_F16_e64,
-    /// Gfx11 `v_cmpx_nlt_f16_e32`
-    V_CMPX_NLT_F16_t16_e32,
-    /// Gfx11 `v_cmpx_nlt_f16_e64`
-    V_CMPX_NLT_F16_t16_e64,
     /// Gfx9 `v_cmpx_nlt_f32_e32`, Gfx11 `v_cmpx_nlt_f32_e32`
     V_CMPX_NLT_F32_e32,
     /// Gfx9 `v_cmpx_nlt_f32_e64`, Gfx11 `v_cmpx_nlt_f32_e64`
@@ -2215,14 +2099,10 @@ pub enum Op {
     V_CMPX_NLT_F64_e32,
     /// Gfx9 `v_cmpx_nlt_f64_e64`, Gfx11 `v_cmpx_nlt_f64_e64`
     V_CMPX_NLT_F64_e64,
-    /// Gfx9 `v_cmpx_o_f16_e32`
+    /// Gfx9 `v_cmpx_o_f16_e32`, Gfx11 `v_cmpx_o_f16_e32`
     V_CMPX_O_F16_e32,
-    /// Gfx9 `v_cmpx_o_f16_e64`
+    /// Gfx9 `v_cmpx_o_f16_e64`, Gfx11 `v_cmpx_o_f16_e64`
     V_CMPX_O_F16_e64,
-    /// Gfx11 `v_cmpx_o_f16_e32`
-    V_CMPX_O_F16_t16_e32,
-    /// Gfx11 `v_cmpx_o_f16_e64`
-    V_CMPX_O_F16_t16_e64,
     /// Gfx9 `v_cmpx_o_f32_e32`, Gfx11 `v_cmpx_o_f32_e32`
     V_CMPX_O_F32_e32,
     /// Gfx9 `v_cmpx_o_f32_e64`, Gfx11 `v_cmpx_o_f32_e64`
@@ -2244,9 +2124,9 @@ pub enum Op {
     /// Gfx9 `v_cmpx_tru_f64_e64`
     V_CMPX_TRU_F64_e64,
     /// Gfx11 `v_cmpx_t_f16_e32`
-    V_CMPX_T_F16_t16_e32,
+    V_CMPX_T_F16_e32,
     /// Gfx11 `v_cmpx_t_f16_e64`
-    V_CMPX_T_F16_t16_e64,
+    V_CMPX_T_F16_e64,
     /// Gfx11 `v_cmpx_t_f32_e32`
     V_CMPX_T_F32_e32,
     /// Gfx11 `v_cmpx_t_f32_e64`
@@ -2279,14 +2159,10 @@ pub enum Op {
     V_CMPX_T_U64_e32,
     /// Gfx9 `v_cmpx_t_u64_e64`, Gfx11 `v_cmpx_t_u64_e64`
     V_CMPX_T_U64_e64,
-    /// Gfx9 `v_cmpx_u_f16_e32`
+    /// Gfx9 `v_cmpx_u_f16_e32`, Gfx11 `v_cmpx_u_f16_e32`
     V_CMPX_U_F16_e32,
-    /// Gfx9 `v_cmpx_u_f16_e64`
+    /// Gfx9 `v_cmpx_u_f16_e64`, Gfx11 `v_cmpx_u_f16_e64`
     V_CMPX_U_F16_e64,
-    /// Gfx11 `v_cmpx_u_f16_e32`
-    V_CMPX_U_F16_t16_e32,
-    /// Gfx11 `v_cmpx_u_f16_e64`
-    V_CMPX_U_F16_t16_e64,
     /// Gfx9 `v_cmpx_u_f32_e32`, Gfx11 `v_cmpx_u_f32_e32`
     V_CMPX_U_F32_e32,
     /// Gfx9 `v_cmpx_u_f32_e64`, Gfx11 `v_cmpx_u_f32_e64`
@@ -2295,14 +2171,10 @@ pub enum Op {
     V_CMPX_U_F64_e32,
     /// Gfx9 `v_cmpx_u_f64_e64`, Gfx11 `v_cmpx_u_f64_e64`
     V_CMPX_U_F64_e64,
-    /// Gfx9 `v_cmp_class_f16_e32`
+    /// Gfx9 `v_cmp_class_f16_e32`, Gfx11 `v_cmp_class_f16_e32`
     V_CMP_CLASS_F16_e32,
-    /// Gfx9 `v_cmp_class_f16_e64`
+    /// Gfx9 `v_cmp_class_f16_e64`, Gfx11 `v_cmp_class_f16_e64`
     V_CMP_CLASS_F16_e64,
-    /// Gfx11 `v_cmp_class_f16_e32`
-    V_CMP_CLASS_F16_t16_e32,
-    /// Gfx11 `v_cmp_class_f16_e64`
-    V_CMP_CLASS_F16_t16_e64,
     /// Gfx9 `v_cmp_class_f32_e32`, Gfx11 `v_cmp_class_f32_e32`
     V_CMP_CLASS_F32_e32,
     /// Gfx9 `v_cmp_class_f32_e64`, Gfx11 `v_cmp_class_f32_e64`
@@ -2311,14 +2183,10 @@ pub enum Op {
     V_CMP_CLASS_F64_e32,
     /// Gfx9 `v_cmp_class_f64_e64`, Gfx11 `v_cmp_class_f64_e64`
     V_CMP_CLASS_F64_e64,
-    /// Gfx9 `v_cmp_eq_f16_e32`
+    /// Gfx9 `v_cmp_eq_f16_e32`, Gfx11 `v_cmp_eq_f16_e32`
     V_CMP_EQ_F16_e32,
-    /// Gfx9 `v_cmp_eq_f16_e64`
+    /// Gfx9 `v_cmp_eq_f16_e64`, Gfx11 `v_cmp_eq_f16_e64`
     V_CMP_EQ_F16_e64,
-    /// Gfx11 `v_cmp_eq_f16_e32`
-    V_CMP_EQ_F16_t16_e32,
-    /// Gfx11 `v_cmp_eq_f16_e64`
-    V_CMP_EQ_F16_t16_e64,
     /// Gfx9 `v_cmp_eq_f32_e32`, Gfx11 `v_cmp_eq_f32_e32`
     V_CMP_EQ_F32_e32,
     /// Gfx9 `v_cmp_eq_f32_e64`, Gfx11 `v_cmp_eq_f32_e64`
@@ -2327,14 +2195,10 @@ pub enum Op {
     V_CMP_EQ_F64_e32,
     /// Gfx9 `v_cmp_eq_f64_e64`, Gfx11 `v_cmp_eq_f64_e64`
     V_CMP_EQ_F64_e64,
-    /// Gfx9 `v_cmp_eq_i16_e32`
+    /// Gfx9 `v_cmp_eq_i16_e32`, Gfx11 `v_cmp_eq_i16_e32`
     V_CMP_EQ_I16_e32,
-    /// Gfx9 `v_cmp_eq_i16_e64`
+    /// Gfx9 `v_cmp_eq_i16_e64`, Gfx11 `v_cmp_eq_i16_e64`
     V_CMP_EQ_I16_e64,
-    /// Gfx11 `v_cmp_eq_i16_e32`
-    V_CMP_EQ_I16_t16_e32,
-    /// Gfx11 `v_cmp_eq_i16_e64`
-    V_CMP_EQ_I16_t16_e64,
     /// Gfx9 `v_cmp_eq_i32_e32`, Gfx11 `v_cmp_eq_i32_e32`
     V_CMP_EQ_I32_e32,
     /// Gfx9 `v_cmp_eq_i32_e64`, Gfx11 `v_cmp_eq_i32_e64`
@@ -2343,14 +2207,10 @@ pub enum Op {
     V_CMP_EQ_I64_e32,
     /// Gfx9 `v_cmp_eq_i64_e64`, Gfx11 `v_cmp_eq_i64_e64`
     V_CMP_EQ_I64_e64,
-    /// Gfx9 `v_cmp_eq_u16_e32`
+    /// Gfx9 `v_cmp_eq_u16_e32`, Gfx11 `v_cmp_eq_u16_e32`
     V_CMP_EQ_U16_e32,
-    /// Gfx9 `v_cmp_eq_u16_e64`
+    /// Gfx9 `v_cmp_eq_u16_e64`, Gfx11 `v_cmp_eq_u16_e64`
     V_CMP_EQ_U16_e64,
-    /// Gfx11 `v_cmp_eq_u16_e32`
-    V_CMP_EQ_U16_t16_e32,
-    /// Gfx11 `v_cmp_eq_u16_e64`
-    V_CMP_EQ_U16_t16_e64,
     /// Gfx9 `v_cmp_eq_u32_e32`, Gfx11 `v_cmp_eq_u32_e32`
     V_CMP_EQ_U32_e32,
     /// Gfx9 `v_cmp_eq_u32_e64`, Gfx11 `v_cmp_eq_u32_e64`
@@ -2359,14 +2219,10 @@ pub enum Op {
     V_CMP_EQ_U64_e32,
     /// Gfx9 `v_cmp_eq_u64_e64`, Gfx11 `v_cmp_eq_u64_e64`
     V_CMP_EQ_U64_e64,
-    /// Gfx9 `v_cmp_f_f16_e32`
+    /// Gfx9 `v_cmp_f_f16_e32`, Gfx11 `v_cmp_f_f16_e32`
     V_CMP_F_F16_e32,
-    /// Gfx9 `v_cmp_f_f16_e64`
+    /// Gfx9 `v_cmp_f_f16_e64`, Gfx11 `v_cmp_f_f16_e64`
     V_CMP_F_F16_e64,
-    /// Gfx11 `v_cmp_f_f16_e32`
-    V_CMP_F_F16_t16_e32,
-    /// Gfx11 `v_cmp_f_f16_e64`
-    V_CMP_F_F16_t16_e64,
     /// Gfx9 `v_cmp_f_f32_e32`, Gfx11 `v_cmp_f_f32_e32`
     V_CMP_F_F32_e32,
     /// Gfx9 `v_cmp_f_f32_e64`, Gfx11 `v_cmp_f_f32_e64`
@@ -2399,14 +2255,10 @@ pub enum Op {
     V_CMP_F_U64_e32,
     /// Gfx9 `v_cmp_f_u64_e64`, Gfx11 `v_cmp_f_u64_e64`
     V_CMP_F_U64_e64,
-    /// Gfx9 `v_cmp_ge_f16_e32`
+    /// Gfx9 `v_cmp_ge_f16_e32`, Gfx11 `v_cmp_ge_f16_e32`
     V_CMP_GE_F16_e32,
-    /// Gfx9 `v_cmp_ge_f16_e64`
+    /// Gfx9 `v_cmp_ge_f16_e64`, Gfx11 `v_cmp_ge_f16_e64`
     V_CMP_GE_F16_e64,
-    /// Gfx11 `v_cmp_ge_f16_e32`
-    V_CMP_GE_F16_t16_e32,
-    /// Gfx11 `v_cmp_ge_f16_e64`
-    V_CMP_GE_F16_t16_e64,
     /// Gfx9 `v_cmp_ge_f32_e32`, Gfx11 `v_cmp_ge_f32_e32`
     V_CMP_GE_F32_e32,
     /// Gfx9 `v_cmp_ge_f32_e64`, Gfx11 `v_cmp_ge_f32_e64`
@@ -2415,14 +2267,10 @@ pub enum Op {
     V_CMP_GE_F64_e32,
     /// Gfx9 `v_cmp_ge_f64_e64`, Gfx11 `v_cmp_ge_f64_e64`
     V_CMP_GE_F64_e64,
-    /// Gfx9 `v_cmp_ge_i16_e32`
+    /// Gfx9 `v_cmp_ge_i16_e32`, Gfx11 `v_cmp_ge_i16_e32`
     V_CMP_GE_I16_e32,
-    /// Gfx9 `v_cmp_ge_i16_e64`
+    /// Gfx9 `v_cmp_ge_i16_e64`, Gfx11 `v_cmp_ge_i16_e64`
     V_CMP_GE_I16_e64,
-    /// Gfx11 `v_cmp_ge_i16_e32`
-    V_CMP_GE_I16_t16_e32,
-    /// Gfx11 `v_cmp_ge_i16_e64`
-    V_CMP_GE_I16_t16_e64,
     /// Gfx9 `v_cmp_ge_i32_e32`, Gfx11 `v_cmp_ge_i32_e32`
     V_CMP_GE_I32_e32,
     /// Gfx9 `v_cmp_ge_i32_e64`, Gfx11 `v_cmp_ge_i32_e64`
@@ -2431,14 +2279,10 @@ pub enum Op {
     V_CMP_GE_I64_e32,
     /// Gfx9 `v_cmp_ge_i64_e64`, Gfx11 `v_cmp_ge_i64_e64`
     V_CMP_GE_I64_e64,
-    /// Gfx9 `v_cmp_ge_u16_e32`
+    /// Gfx9 `v_cmp_ge_u16_e32`, Gfx11 `v_cmp_ge_u16_e32`
     V_CMP_GE_U16_e32,
-    /// Gfx9 `v_cmp_ge_u16_e64`
+    /// Gfx9 `v_cmp_ge_u16_e64`, Gfx11 `v_cmp_ge_u16_e64`
     V_CMP_GE_U16_e64,
-    /// Gfx11 `v_cmp_ge_u16_e32`
-    V_CMP_GE_U16_t16_e32,
-    /// Gfx11 `v_cmp_ge_u16_e64`
-    V_CMP_GE_U16_t16_e64,
     /// Gfx9 `v_cmp_ge_u32_e32`, Gfx11 `v_cmp_ge_u32_e32`
     V_CMP_GE_U32_e32,
     /// Gfx9 `v_cmp_ge_u32_e64`, Gfx11 `v_cmp_ge_u32_e64`
@@ -2447,14 +2291,10 @@ pub enum Op {
     V_CMP_GE_U64_e32,
     /// Gfx9 `v_cmp_ge_u64_e64`, Gfx11 `v_cmp_ge_u64_e64`
     V_CMP_GE_U64_e64,
-    /// Gfx9 `v_cmp_gt_f16_e32`
+    /// Gfx9 `v_cmp_gt_f16_e32`, Gfx11 `v_cmp_gt_f16_e32`
     V_CMP_GT_F16_e32,
-    /// Gfx9 `v_cmp_gt_f16_e64`
+    /// Gfx9 `v_cmp_gt_f16_e64`, Gfx11 `v_cmp_gt_f16_e64`
     V_CMP_GT_F16_e64,
-    /// Gfx11 `v_cmp_gt_f16_e32`
-    V_CMP_GT_F16_t16_e32,
-    /// Gfx11 `v_cmp_gt_f16_e64`
-    V_CMP_GT_F16_t16_e64,
     /// Gfx9 `v_cmp_gt_f32_e32`, Gfx11 `v_cmp_gt_f32_e32`
     V_CMP_GT_F32_e32,
     /// Gfx9 `v_cmp_gt_f32_e64`, Gfx11 `v_cmp_gt_f32_e64`
@@ -2463,14 +2303,10 @@ pub enum Op {
     V_CMP_GT_F64_e32,
     /// Gfx9 `v_cmp_gt_f64_e64`, Gfx11 `v_cmp_gt_f64_e64`
     V_CMP_GT_F64_e64,
-    /// Gfx9 `v_cmp_gt_i16_e32`
+    /// Gfx9 `v_cmp_gt_i16_e32`, Gfx11 `v_cmp_gt_i16_e32`
     V_CMP_GT_I16_e32,
-    /// Gfx9 `v_cmp_gt_i16_e64`
+    /// Gfx9 `v_cmp_gt_i16_e64`, Gfx11 `v_cmp_gt_i16_e64`
     V_CMP_GT_I16_e64,
-    /// Gfx11 `v_cmp_gt_i16_e32`
-    V_CMP_GT_I16_t16_e32,
-    /// Gfx11 `v_cmp_gt_i16_e64`
-    V_CMP_GT_I16_t16_e64,
     /// Gfx9 `v_cmp_gt_i32_e32`, Gfx11 `v_cmp_gt_i32_e32`
     V_CMP_GT_I32_e32,
     /// Gfx9 `v_cmp_gt_i32_e64`, Gfx11 `v_cmp_gt_i32_e64`
@@ -2479,14 +2315,10 @@ pub enum Op {
     V_CMP_GT_I64_e32,
     /// Gfx9 `v_cmp_gt_i64_e64`, Gfx11 `v_cmp_gt_i64_e64`
     V_CMP_GT_I64_e64,
-    /// Gfx9 `v_cmp_gt_u16_e32`
+    /// Gfx9 `v_cmp_gt_u16_e32`, Gfx11 `v_cmp_gt_u16_e32`
     V_CMP_GT_U16_e32,
-    /// Gfx9 `v_cmp_gt_u16_e64`
+    /// Gfx9 `v_cmp_gt_u16_e64`, Gfx11 `v_cmp_gt_u16_e64`
     V_CMP_GT_U16_e64,
-    /// Gfx11 `v_cmp_gt_u16_e32`
-    V_CMP_GT_U16_t16_e32,
-    /// Gfx11 `v_cmp_gt_u16_e64`
-    V_CMP_GT_U16_t16_e64,
     /// Gfx9 `v_cmp_gt_u32_e32`, Gfx11 `v_cmp_gt_u32_e32`
     V_CMP_GT_U32_e32,
     /// Gfx9 `v_cmp_gt_u32_e64`, Gfx11 `v_cmp_gt_u32_e64`
@@ -2495,14 +2327,10 @@ pub enum Op {
     V_CMP_GT_U64_e32,
     /// Gfx9 `v_cmp_gt_u64_e64`, Gfx11 `v_cmp_gt_u64_e64`
     V_CMP_GT_U64_e64,
-    /// Gfx9 `v_cmp_le_f16_e32`
+    /// Gfx9 `v_cmp_le_f16_e32`, Gfx11 `v_cmp_le_f16_e32`
     V_CMP_LE_F16_e32,
-    /// Gfx9 `v_cmp_le_f16_e64`
+    /// Gfx9 `v_cmp_le_f16_e64`, Gfx11 `v_cmp_le_f16_e64`
     V_CMP_LE_F16_e64,
-    /// Gfx11 `v_cmp_le_f16_e32`
-    V_CMP_LE_F16_t16_e32,
-    /// Gfx11 `v_cmp_le_f16_e64`
-    V_CMP_LE_F16_t16_e64,
     /// Gfx9 `v_cmp_le_f32_e32`, Gfx11 `v_cmp_le_f32_e32`
     V_CMP_LE_F32_e32,
     /// Gfx9 `v_cmp_le_f32_e64`, Gfx11 `v_cmp_le_f32_e64`
@@ -2511,14 +2339,10 @@ pub enum Op {
     V_CMP_LE_F64_e32,
     /// Gfx9 `v_cmp_le_f64_e64`, Gfx11 `v_cmp_le_f64_e64`
     V_CMP_LE_F64_e64,
-    /// Gfx9 `v_cmp_le_i16_e32`
+    /// Gfx9 `v_cmp_le_i16_e32`, Gfx11 `v_cmp_le_i16_e32`
     V_CMP_LE_I16_e32,
-    /// Gfx9 `v_cmp_le_i16_e64`
+    /// Gfx9 `v_cmp_le_i16_e64`, Gfx11 `v_cmp_le_i16_e64`
     V_CMP_LE_I16_e64,
-    /// Gfx11 `v_cmp_le_i16_e32`
-    V_CMP_LE_I16_t16_e32,
-    /// Gfx11 `v_cmp_le_i16_e64`
-    V_CMP_LE_I16_t16_e64,
     /// Gfx9 `v_cmp_le_i32_e32`, Gfx11 `v_cmp_le_i32_e32`
     V_CMP_LE_I32_e32,
     /// Gfx9 `v_cmp_le_i32_e64`, Gfx11 `v_cmp_le_i32_e64`
@@ -2527,14 +2351,10 @@ pub enum Op {
     V_CMP_LE_I64_e32,
     /// Gfx9 `v_cmp_le_i64_e64`, Gfx11 `v_cmp_le_i64_e64`
     V_CMP_LE_I64_e64,
-    /// Gfx9 `v_cmp_le_u16_e32`
+    /// Gfx9 `v_cmp_le_u16_e32`, Gfx11 `v_cmp_le_u16_e32`
     V_CMP_LE_U16_e32,
-    /// Gfx9 `v_cmp_le_u16_e64`
+    /// Gfx9 `v_cmp_le_u16_e64`, Gfx11 `v_cmp_le_u16_e64`
     V_CMP_LE_U16_e64,
-    /// Gfx11 `v_cmp_le_u16_e32`
-    V_CMP_LE_U16_t16_e32,
-    /// Gfx11 `v_cmp_le_u16_e64`
-    V_CMP_LE_U16_t16_e64,
     /// Gfx9 `v_cmp_le_u32_e32`, Gfx11 `v_cmp_le_u32_e32`
     V_CMP_LE_U32_e32,
     /// Gfx9 `v_cmp_le_u32_e64`, Gfx11 `v_cmp_le_u32_e64`
@@ -2543,14 +2363,10 @@ pub enum Op {
     V_CMP_LE_U64_e32,
     /// Gfx9 `v_cmp_le_u64_e64`, Gfx11 `v_cmp_le_u64_e64`
     V_CMP_LE_U64_e64,
-    /// Gfx9 `v_cmp_lg_f16_e32`
+    /// Gfx9 `v_cmp_lg_f16_e32`, Gfx11 `v_cmp_lg_f16_e32`
     V_CMP_LG_F16_e32,
-    /// Gfx9 `v_cmp_lg_f16_e64`
+    /// Gfx9 `v_cmp_lg_f16_e64`, Gfx11 `v_cmp_lg_f16_e64`
     V_CMP_LG_F16_e64,
-    /// Gfx11 `v_cmp_lg_f16_e32`
-    V_CMP_LG_F16_t16_e32,
-    /// Gfx11 `v_cmp_lg_f16_e64`
-    V_CMP_LG_F16_t16_e64,
     /// Gfx9 `v_cmp_lg_f32_e32`, Gfx11 `v_cmp_lg_f32_e32`
     V_CMP_LG_F32_e32,
     /// Gfx9 `v_cmp_lg_f32_e64`, Gfx11 `v_cmp_lg_f32_e64`
@@ -2559,14 +2375,10 @@ pub enum Op {
     V_CMP_LG_F64_e32,
     /// Gfx9 `v_cmp_lg_f64_e64`, Gfx11 `v_cmp_lg_f64_e64`
     V_CMP_LG_F64_e64,
-    /// Gfx9 `v_cmp_lt_f16_e32`
+    /// Gfx9 `v_cmp_lt_f16_e32`, Gfx11 `v_cmp_lt_f16_e32`
     V_CMP_LT_F16_e32,
-    /// Gfx9 `v_cmp_lt_f16_e64`
+    /// Gfx9 `v_cmp_lt_f16_e64`, Gfx11 `v_cmp_lt_f16_e64`
     V_CMP_LT_F16_e64,
-    /// Gfx11 `v_cmp_lt_f16_e32`
-    V_CMP_LT_F16_t16_e32,
-    /// Gfx11 `v_cmp_lt_f16_e64`
-    V_CMP_LT_F16_t16_e64,
     /// Gfx9 `v_cmp_lt_f32_e32`, Gfx11 `v_cmp_lt_f32_e32`
     V_CMP_LT_F32_e32,
     /// Gfx9 `v_cmp_lt_f32_e64`, Gfx11 `v_cmp_lt_f32_e64`
@@ -2575,14 +2387,10 @@ pub enum Op {
     V_CMP_LT_F64_e32,
     /// Gfx9 `v_cmp_lt_f64_e64`, Gfx11 `v_cmp_lt_f64_e64`
     V_CMP_LT_F64_e64,
-    /// Gfx9 `v_cmp_lt_i16_e32`
+    /// Gfx9 `v_cmp_lt_i16_e32`, Gfx11 `v_cmp_lt_i16_e32`
     V_CMP_LT_I16_e32,
-    /// Gfx9 `v_cmp_lt_i16_e64`
+    /// Gfx9 `v_cmp_lt_i16_e64`, Gfx11 `v_cmp_lt_i16_e64`
     V_CMP_LT_I16_e64,
-    /// Gfx11 `v_cmp_lt_i16_e32`
-    V_CMP_LT_I16_t16_e32,
-    /// Gfx11 `v_cmp_lt_i16_e64`
-    V_CMP_LT_I16_t16_e64,
     /// Gfx9 `v_cmp_lt_i32_e32`, Gfx11 `v_cmp_lt_i32_e32`
     V_CMP_LT_I32_e32,
     /// Gfx9 `v_cmp_lt_i32_e64`, Gfx11 `v_cmp_lt_i32_e64`
@@ -2591,14 +2399,10 @@ pub enum Op {
     V_CMP_LT_I64_e32,
     /// Gfx9 `v_cmp_lt_i64_e64`, Gfx11 `v_cmp_lt_i64_e64`
     V_CMP_LT_I64_e64,
-    /// Gfx9 `v_cmp_lt_u16_e32`
+    /// Gfx9 `v_cmp_lt_u16_e32`, Gfx11 `v_cmp_lt_u16_e32`
     V_CMP_LT_U16_e32,
-    /// Gfx9 `v_cmp_lt_u16_e64`
+    /// Gfx9 `v_cmp_lt_u16_e64`, Gfx11 `v_cmp_lt_u16_e64`
     V_CMP_LT_U16_e64,
-    /// Gfx11 `v_cmp_lt_u16_e32`
-    V_CMP_LT_U16_t16_e32,
-    /// Gfx11 `v_cmp_lt_u16_e64`
-    V_CMP_LT_U16_t16_e64,
     /// Gfx9 `v_cmp_lt_u32_e32`, Gfx11 `v_cmp_lt_u32_e32`
     V_CMP_LT_U32_e32,
     /// Gfx9 `v_cmp_lt_u32_e64`, Gfx11 `v_cmp_lt_u32_e64`
@@ -2607,14 +2411,10 @@ pub enum Op {
     V_CMP_LT_U64_e32,
     /// Gfx9 `v_cmp_lt_u64_e64`, Gfx11 `v_cmp_lt_u64_e64`
     V_CMP_LT_U64_e64,
-    /// Gfx9 `v_cmp_neq_f16_e32`
+    /// Gfx9 `v_cmp_neq_f16_e32`, Gfx11 `v_cmp_neq_f16_e32`
     V_CMP_NEQ_F16_e32,
-    /// Gfx9 `v_cmp_neq_f16_e64`
+    /// Gfx9 `v_cmp_neq_f16_e64`, Gfx11 `v_cmp_neq_f16_e64`
     V_CMP_NEQ_F16_e64,
-    /// Gfx11 `v_cmp_neq_f16_e32`
-    V_CMP_NEQ_F16_t16_e32,
-    /// Gfx11 `v_cmp_neq_f16_e64`
-    V_CMP_NEQ_F16_t16_e64,
     /// Gfx9 `v_cmp_neq_f32_e32`, Gfx11 `v_cmp_neq_f32_e32`
     V_CMP_NEQ_F32_e32,
     /// Gfx9 `v_cmp_neq_f32_e64`, Gfx11 `v_cmp_neq_f32_e64`
@@ -2623,14 +2423,10 @@ pub enum Op {
     V_CMP_NEQ_F64_e32,
     /// Gfx9 `v_cmp_neq_f64_e64`, Gfx11 `v_cmp_neq_f64_e64`
     V_CMP_NEQ_F64_e64,
-    /// Gfx9 `v_cmp_ne_i16_e32`
+    /// Gfx9 `v_cmp_ne_i16_e32`, Gfx11 `v_cmp_ne_i16_e32`
     V_CMP_NE_I16_e32,
-    /// Gfx9 `v_cmp_ne_i16_e64`
+    /// Gfx9 `v_cmp_ne_i16_e64`, Gfx11 `v_cmp_ne_i16_e64`
     V_CMP_NE_I16_e64,
-    /// Gfx11 `v_cmp_ne_i16_e32`
-    V_CMP_NE_I16_t16_e32,
-    /// Gfx11 `v_cmp_ne_i16_e64`
-    V_CMP_NE_I16_t16_e64,
     /// Gfx9 `v_cmp_ne_i32_e32`, Gfx11 `v_cmp_ne_i32_e32`
     V_CMP_NE_I32_e32,
     /// Gfx9 `v_cmp_ne_i32_e64`, Gfx11 `v_cmp_ne_i32_e64`
@@ -2639,14 +2435,10 @@ pub enum Op {
     V_CMP_NE_I64_e32,
     /// Gfx9 `v_cmp_ne_i64_e64`, Gfx11 `v_cmp_ne_i64_e64`
     V_CMP_NE_I64_e64,
-    /// Gfx9 `v_cmp_ne_u16_e32`
+    /// Gfx9 `v_cmp_ne_u16_e32`, Gfx11 `v_cmp_ne_u16_e32`
     V_CMP_NE_U16_e32,
-    /// Gfx9 `v_cmp_ne_u16_e64`
+    /// Gfx9 `v_cmp_ne_u16_e64`, Gfx11 `v_cmp_ne_u16_e64`
     V_CMP_NE_U16_e64,
-    /// Gfx11 `v_cmp_ne_u16_e32`
-    V_CMP_NE_U16_t16_e32,
-    /// Gfx11 `v_cmp_ne_u16_e64`
-    V_CMP_NE_U16_t16_e64,
     /// Gfx9 `v_cmp_ne_u32_e32`, Gfx11 `v_cmp_ne_u32_e32`
     V_CMP_NE_U32_e32,
     /// Gfx9 `v_cmp_ne_u32_e64`, Gfx11 `v_cmp_ne_u32_e64`
@@ -2655,14 +2447,10 @@ pub enum Op {
     V_CMP_NE_U64_e32,
     /// Gfx9 `v_cmp_ne_u64_e64`, Gfx11 `v_cmp_ne_u64_e64`
     V_CMP_NE_U64_e64,
-    /// Gfx9 `v_cmp_nge_f16_e32`
+    /// Gfx9 `v_cmp_nge_f16_e32`, Gfx11 `v_cmp_nge_f16_e32`
     V_CMP_NGE_F16_e32,
-    /// Gfx9 `v_cmp_nge_f16_e64`
+    /// Gfx9 `v_cmp_nge_f16_e64`, Gfx11 `v_cmp_nge_f16_e64`
     V_CMP_NGE_F16_e64,
-    /// Gfx11 `v_cmp_nge_f16_e32`
-    V_CMP_NGE_F16_t16_e32,
-    /// Gfx11 `v_cmp_nge_f16_e64`
-    V_CMP_NGE_F16_t16_e64,
     /// Gfx9 `v_cmp_nge_f32_e32`, Gfx11 `v_cmp_nge_f32_e32`
     V_CMP_NGE_F32_e32,
     /// Gfx9 `v_cmp_nge_f32_e64`, Gfx11 `v_cmp_nge_f32_e64`
@@ -2671,14 +2459,10 @@ pub enum Op {
     V_CMP_NGE_F64_e32,
     /// Gfx9 `v_cmp_nge_f64_e64`, Gfx11 `v_cmp_nge_f64_e64`
     V_CMP_NGE_F64_e64,
-    /// Gfx9 `v_cmp_ngt_f16_e32`
+    /// Gfx9 `v_cmp_ngt_f16_e32`, Gfx11 `v_cmp_ngt_f16_e32`
     V_CMP_NGT_F16_e32,
-    /// Gfx9 `v_cmp_ngt_f16_e64`
+    /// Gfx9 `v_cmp_ngt_f16_e64`, Gfx11 `v_cmp_ngt_f16_e64`
     V_CMP_NGT_F16_e64,
-    /// Gfx11 `v_cmp_ngt_f16_e32`
-    V_CMP_NGT_F16_t16_e32,
-    /// Gfx11 `v_cmp_ngt_f16_e64`
-    V_CMP_NGT_F16_t16_e64,
     /// Gfx9 `v_cmp_ngt_f32_e32`, Gfx11 `v_cmp_ngt_f32_e32`
     V_CMP_NGT_F32_e32,
     /// Gfx9 `v_cmp_ngt_f32_e64`, Gfx11 `v_cmp_ngt_f32_e64`
@@ -2687,14 +2471,10 @@ pub enum Op {
     V_CMP_NGT_F64_e32,
     /// Gfx9 `v_cmp_ngt_f64_e64`, Gfx11 `v_cmp_ngt_f64_e64`
     V_CMP_NGT_F64_e64,
-    /// Gfx9 `v_cmp_nle_f16_e32`
+    /// Gfx9 `v_cmp_nle_f16_e32`, Gfx11 `v_cmp_nle_f16_e32`
     V_CMP_NLE_F16_e32,
-    /// Gfx9 `v_cmp_nle_f16_e64`
+    /// Gfx9 `v_cmp_nle_f16_e64`, Gfx11 `v_cmp_nle_f16_e64`
     V_CMP_NLE_F16_e64,
-    /// Gfx11 `v_cmp_nle_f16_e32`
-    V_CMP_NLE_F16_t16_e32,
-    /// Gfx11 `v_cmp_nle_f16_e64`
-    V_CMP_NLE_F16_t16_e64,
     /// Gfx9 `v_cmp_nle_f32_e32`, Gfx11 `v_cmp_nle_f32_e32`
     V_CMP_NLE_F32_e32,
     /// Gfx9 `v_cmp_nle_f32_e64`, Gfx11 `v_cmp_nle_f32_e64`
@@ -2703,14 +2483,10 @@ pub enum Op {
     V_CMP_NLE_F64_e32,
     /// Gfx9 `v_cmp_nle_f64_e64`, Gfx11 `v_cmp_nle_f64_e64`
     V_CMP_NLE_F64_e64,
-    /// Gfx9 `v_cmp_nlg_f16_e32`
+    /// Gfx9 `v_cmp_nlg_f16_e32`, Gfx11 `v_cmp_nlg_f16_e32`
     V_CMP_NLG_F16_e32,
-    /// Gfx9 `v_cmp_nlg_f16_e64`
+    /// Gfx9 `v_cmp_nlg_f16_e64`, Gfx11 `v_cmp_nlg_f16_e64`
     V_CMP_NLG_F16_e64,
-    /// Gfx11 `v_cmp_nlg_f16_e32`
-    V_CMP_NLG_F16_t16_e32,
-    /// Gfx11 `v_cmp_nlg_f16_e64`
-    V_CMP_NLG_F16_t16_e64,
     /// Gfx9 `v_cmp_nlg_f32_e32`, Gfx11 `v_cmp_nlg_f32_e32`
     V_CMP_NLG_F32_e32,
     /// Gfx9 `v_cmp_nlg_f32_e64`, Gfx11 `v_cmp_nlg_f32_e64`
@@ -2719,14 +2495,10 @@ pub enum Op {
     V_CMP_NLG_F64_e32,
     /// Gfx9 `v_cmp_nlg_f64_e64`, Gfx11 `v_cmp_nlg_f64_e64`
     V_CMP_NLG_F64_e64,
-    /// Gfx9 `v_cmp_nlt_f16_e32`
+    /// Gfx9 `v_cmp_nlt_f16_e32`, Gfx11 `v_cmp_nlt_f16_e32`
     V_CMP_NLT_F16_e32,
-    /// Gfx9 `v_cmp_nlt_f16_e64`
+    /// Gfx9 `v_cmp_nlt_f16_e64`, Gfx11 `v_cmp_nlt_f16_e64`
     V_CMP_NLT_F16_e64,
-    /// Gfx11 `v_cmp_nlt_f16_e32`
-    V_CMP_NLT_F16_t16_e32,
-    /// Gfx11 `v_cmp_nlt_f16_e64`
-    V_CMP_NLT_F16_t16_e64,
     /// Gfx9 `v_cmp_nlt_f32_e32`, Gfx11 `v_cmp_nlt_f32_e32`
     V_CMP_NLT_F32_e32,
     /// Gfx9 `v_cmp_nlt_f32_e64`, Gfx11 `v_cmp_nlt_f32_e64`
@@ -2735,14 +2507,10 @@ pub enum Op {
     V_CMP_NLT_F64_e32,
     /// Gfx9 `v_cmp_nlt_f64_e64`, Gfx11 `v_cmp_nlt_f64_e64`
     V_CMP_NLT_F64_e64,
-    /// Gfx9 `v_cmp_o_f16_e32`
+    /// Gfx9 `v_cmp_o_f16_e32`, Gfx11 `v_cmp_o_f16_e32`
     V_CMP_O_F16_e32,
-    /// Gfx9 `v_cmp_o_f16_e64`
+    /// Gfx9 `v_cmp_o_f16_e64`, Gfx11 `v_cmp_o_f16_e64`
     V_CMP_O_F16_e64,
-    /// Gfx11 `v_cmp_o_f16_e32`
-    V_CMP_O_F16_t16_e32,
-    /// Gfx11 `v_cmp_o_f16_e64`
-    V_CMP_O_F16_t16_e64,
     /// Gfx9 `v_cmp_o_f32_e32`, Gfx11 `v_cmp_o_f32_e32`
     V_CMP_O_F32_e32,
     /// Gfx9 `v_cmp_o_f32_e64`, Gfx11 `v_cmp_o_f32_e64`
@@ -2764,9 +2532,9 @@ pub enum Op {
     /// Gfx9 `v_cmp_tru_f64_e64`
     V_CMP_TRU_F64_e64,
     /// Gfx11 `v_cmp_t_f16_e32`
-    V_CMP_T_F16_t16_e32,
+    V_CMP_T_F16_e32,
     /// Gfx11 `v_cmp_t_f16_e64`
-    V_CMP_T_F16_t16_e64,
+    V_CMP_T_F16_e64,
     /// Gfx11 `v_cmp_t_f32_e32`
     V_CMP_T_F32_e32,
     /// Gfx11 `v_cmp_t_f32_e64`
@@ -2799,14 +2567,10 @@ pub enum Op {
     V_CMP_T_U64_e32,
     /// Gfx9 `v_cmp_t_u64_e64`, Gfx11 `v_cmp_t_u64_e64`
     V_CMP_T_U64_e64,
-    /// Gfx9 `v_cmp_u_f16_e32`
+    /// Gfx9 `v_cmp_u_f16_e32`, Gfx11 `v_cmp_u_f16_e32`
     V_CMP_U_F16_e32,
-    /// Gfx9 `v_cmp_u_f16_e64`
+    /// Gfx9 `v_cmp_u_f16_e64`, Gfx11 `v_cmp_u_f16_e64`
     V_CMP_U_F16_e64,
-    /// Gfx11 `v_cmp_u_f16_e32`
-    V_CMP_U_F16_t16_e32,
-    /// Gfx11 `v_cmp_u_f16_e64`
-    V_CMP_U_F16_t16_e64,
     /// Gfx9 `v_cmp_u_f32_e32`, Gfx11 `v_cmp_u_f32_e32`
     V_CMP_U_F32_e32,
     /// Gfx9 `v_cmp_u_f32_e64`, Gfx11 `v_cmp_u_f32_e64`
@@ -2816,18 +2580,14 @@ pub enum Op {
     /// Gfx9 `v_cmp_u_f64_e64`, Gfx11 `v_cmp_u_f64_e64`
     V_CMP_U_F64_e64,
     /// Gfx11 `v_cndmask_b16`
-    V_CNDMASK_B16_t16,
+    V_CNDMASK_B16,
     /// Gfx9 `v_cndmask_b32_e32`, Gfx11 `v_cndmask_b32_e32`
     V_CNDMASK_B32_e32,
     /// Gfx9 `v_cndmask_b32_e64`, Gfx11 `v_cndmask_b32_e64`
     V_CNDMASK_B32_e64,
-    /// Gfx11 `v_cos_f16_e32`
-    V_COS_F16V_COS_F16_t16_e32,
-    /// Gfx11 `v_cos_f16_e64`
-    V_COS_F16V_COS_F16_t16_e64,
-    /// Gfx9 `v_cos_f16_e32`
+    /// Gfx9 `v_cos_f16_e32`, Gfx11 `v_cos_f16_e32`
     V_COS_F16_e32,
-    /// Gfx9 `v_cos_f16_e64`
+    /// Gfx9 `v_cos_f16_e64`, Gfx11 `v_cos_f16_e64`
     V_COS_F16_e64,
     /// Gfx9 `v_cos_f32_e32`, Gfx11 `v_cos_f32_e32`
     V_COS_F32_e32,
@@ -2845,41 +2605,25 @@ pub enum Op {
     V_CUBESC_F32,
     /// Gfx9 `v_cubetc_f32`, Gfx11 `v_cubetc_f32`
     V_CUBETC_F32,
-    /// Gfx11 `v_cvt_f16_f32_e32`
-    V_CVT_F16_F32V_CVT_F16_F32_t16_e32,
-    /// Gfx11 `v_cvt_f16_f32_e64`
-    V_CVT_F16_F32V_CVT_F16_F32_t16_e64,
-    /// Gfx9 `v_cvt_f16_f32_e32`
+    /// Gfx9 `v_cvt_f16_f32_e32`, Gfx11 `v_cvt_f16_f32_e32`
     V_CVT_F16_F32_e32,
-    /// Gfx9 `v_cvt_f16_f32_e64`
+    /// Gfx9 `v_cvt_f16_f32_e64`, Gfx11 `v_cvt_f16_f32_e64`
     V_CVT_F16_F32_e64,
-    /// Gfx11 `v_cvt_f16_i16_e32`
-    V_CVT_F16_I16V_CVT_F16_I16_t16_e32,
-    /// Gfx11 `v_cvt_f16_i16_e64`
-    V_CVT_F16_I16V_CVT_F16_I16_t16_e64,
-    /// Gfx9 `v_cvt_f16_i16_e32`
+    /// Gfx9 `v_cvt_f16_i16_e32`, Gfx11 `v_cvt_f16_i16_e32`
     V_CVT_F16_I16_e32,
-    /// Gfx9 `v_cvt_f16_i16_e64`
+    /// Gfx9 `v_cvt_f16_i16_e64`, Gfx11 `v_cvt_f16_i16_e64`
     V_CVT_F16_I16_e64,
-    /// Gfx11 `v_cvt_f16_u16_e32`
-    V_CVT_F16_U16V_CVT_F16_U16_t16_e32,
-    /// Gfx11 `v_cvt_f16_u16_e64`
-    V_CVT_F16_U16V_CVT_F16_U16_t16_e64,
-    /// Gfx9 `v_cvt_f16_u16_e32`
+    /// Gfx9 `v_cvt_f16_u16_e32`, Gfx11 `v_cvt_f16_u16_e32`
     V_CVT_F16_U16_e32,
-    /// Gfx9 `v_cvt_f16_u16_e64`
+    /// Gfx9 `v_cvt_f16_u16_e64`, Gfx11 `v_cvt_f16_u16_e64`
     V_CVT_F16_U16_e64,
     /// Gfx9 `v_cvt_f32_bf8_e32`
     V_CVT_F32_BF8_e32,
     /// Gfx9 `v_cvt_f32_bf8_e64`
     V_CVT_F32_BF8_e64,
-    /// Gfx11 `v_cvt_f32_f16_e32`
-    V_CVT_F32_F16V_CVT_F32_F16_t16_e32,
-    /// Gfx11 `v_cvt_f32_f16_e64`
-    V_CVT_F32_F16V_CVT_F32_F16_t16_e64,
-    /// Gfx9 `v_cvt_f32_f16_e32`
+    /// Gfx9 `v_cvt_f32_f16_e32`, Gfx11 `v_cvt_f32_f16_e32`
     V_CVT_F32_F16_e32,
-    /// Gfx9 `v_cvt_f32_f16_e64`
+    /// Gfx9 `v_cvt_f32_f16_e64`, Gfx11 `v_cvt_f32_f16_e64`
     V_CVT_F32_F16_e64,
     /// Gfx9 `v_cvt_f32_f64_e32`, Gfx11 `v_cvt_f32_f64_e32`
     V_CVT_F32_F64_e32,
@@ -2933,13 +2677,9 @@ pub enum Op {
     V_CVT_FLR_I32_F32_e32,
     /// Gfx9 `v_cvt_flr_i32_f32_e64`
     V_CVT_FLR_I32_F32_e64,
-    /// Gfx11 `v_cvt_i16_f16_e32`
-    V_CVT_I16_F16V_CVT_I16_F16_t16_e32,
-    /// Gfx11 `v_cvt_i16_f16_e64`
-    V_CVT_I16_F16V_CVT_I16_F16_t16_e64,
-    /// Gfx9 `v_cvt_i16_f16_e32`
+    /// Gfx9 `v_cvt_i16_f16_e32`, Gfx11 `v_cvt_i16_f16_e32`
     V_CVT_I16_F16_e32,
-    /// Gfx9 `v_cvt_i16_f16_e64`
+    /// Gfx9 `v_cvt_i16_f16_e64`, Gfx11 `v_cvt_i16_f16_e64`
     V_CVT_I16_F16_e64,
     /// Gfx9 `v_cvt_i32_f32_e32`, Gfx11 `v_cvt_i32_f32_e32`
     V_CVT_I32_F32_e32,
@@ -2950,28 +2690,20 @@ pub enum Op {
     /// Gfx9 `v_cvt_i32_f64_e64`, Gfx11 `v_cvt_i32_f64_e64`
     V_CVT_I32_F64_e64,
     /// Gfx11 `v_cvt_i32_i16_e32`
-    V_CVT_I32_I16V_CVT_I32_I16_t16_e32,
+    V_CVT_I32_I16_e32,
     /// Gfx11 `v_cvt_i32_i16_e64`
-    V_CVT_I32_I16V_CVT_I32_I16_t16_e64,
+    V_CVT_I32_I16_e64,
     /// Gfx11 `v_cvt_nearest_i32_f32_e32`
     V_CVT_NEAREST_I32_F32_e32,
     /// Gfx11 `v_cvt_nearest_i32_f32_e64`
     V_CVT_NEAREST_I32_F32_e64,
-    /// Gfx11 `v_cvt_norm_i16_f16_e32`
-    V_CVT_NORM_I16_F16V_CVT_NORM_I16_F16_t16_e32,
-    /// Gfx11 `v_cvt_norm_i16_f16_e64`
-    V_CVT_NORM_I16_F16V_CVT_NORM_I16_F16_t16_e64,
-    /// Gfx9 `v_cvt_norm_i16_f16_e32`
+    /// Gfx9 `v_cvt_norm_i16_f16_e32`, Gfx11 `v_cvt_norm_i16_f16_e32`
     V_CVT_NORM_I16_F16_e32,
-    /// Gfx9 `v_cvt_norm_i16_f16_e64`
+    /// Gfx9 `v_cvt_norm_i16_f16_e64`, Gfx11 `v_cvt_norm_i16_f16_e64`
     V_CVT_NORM_I16_F16_e64,
-    /// Gfx11 `v_cvt_norm_u16_f16_e32`
-    V_CVT_NORM_U16_F16V_CVT_NORM_U16_F16_t16_e32,
-    /// Gfx11 `v_cvt_norm_u16_f16_e64`
-    V_CVT_NORM_U16_F16V_CVT_NORM_U16_F16_t16_e64,
-    /// Gfx9 `v_cvt_norm_u16_f16_e32`
+    /// Gfx9 `v_cvt_norm_u16_f16_e32`, Gfx11 `v_cvt_norm_u16_f16_e32`
     V_CVT_NORM_U16_F16_e32,
-    /// Gfx9 `v_cvt_norm_u16_f16_e64`
+    /// Gfx9 `v_cvt_norm_u16_f16_e64`, Gfx11 `v_cvt_norm_u16_f16_e64`
     V_CVT_NORM_U16_F16_e64,
     /// Gfx9 `v_cvt_off_f32_i4_e32`, Gfx11 `v_cvt_off_f32_i4_e32`
     V_CVT_OFF_F32_I4_e32,
@@ -3006,11 +2738,11 @@ pub enum Op {
     /// Gfx9 `v_cvt_pk_i16_i32`, Gfx11 `v_cvt_pk_i16_i32`
     V_CVT_PK_I16_I32,
     /// Gfx11 `v_cvt_pk_norm_i16_f16`
-    V_CVT_PK_NORM_I16_F16V_CVT_PKNORM_I16_F16_t16,
+    V_CVT_PK_NORM_I16_F16V_CVT_PKNORM_I16_F16,
     /// Gfx11 `v_cvt_pk_norm_i16_f32`
     V_CVT_PK_NORM_I16_F32,
     /// Gfx11 `v_cvt_pk_norm_u16_f16`
-    V_CVT_PK_NORM_U16_F16V_CVT_PKNORM_U16_F16_t16,
+    V_CVT_PK_NORM_U16_F16V_CVT_PKNORM_U16_F16,
     /// Gfx11 `v_cvt_pk_norm_u16_f32`
     V_CVT_PK_NORM_U16_F32,
     /// Gfx11 `v_cvt_pk_rtz_f16_f32_e32`
@@ -3031,13 +2763,9 @@ pub enum Op {
     V_CVT_SR_BF8_F32,
     /// Gfx9 `v_cvt_sr_fp8_f32`
     V_CVT_SR_FP8_F32,
-    /// Gfx11 `v_cvt_u16_f16_e32`
-    V_CVT_U16_F16V_CVT_U16_F16_t16_e32,
-    /// Gfx11 `v_cvt_u16_f16_e64`
-    V_CVT_U16_F16V_CVT_U16_F16_t16_e64,
-    /// Gfx9 `v_cvt_u16_f16_e32`
+    /// Gfx9 `v_cvt_u16_f16_e32`, Gfx11 `v_cvt_u16_f16_e32`
     V_CVT_U16_F16_e32,
-    /// Gfx9 `v_cvt_u16_f16_e64`
+    /// Gfx9 `v_cvt_u16_f16_e64`, Gfx11 `v_cvt_u16_f16_e64`
     V_CVT_U16_F16_e64,
     /// Gfx9 `v_cvt_u32_f32_e32`, Gfx11 `v_cvt_u32_f32_e32`
     V_CVT_U32_F32_e32,
@@ -3048,13 +2776,11 @@ pub enum Op {
     /// Gfx9 `v_cvt_u32_f64_e64`, Gfx11 `v_cvt_u32_f64_e64`
     V_CVT_U32_F64_e64,
     /// Gfx11 `v_cvt_u32_u16_e32`
-    V_CVT_U32_U16V_CVT_U32_U16_t16_e32,
+    V_CVT_U32_U16_e32,
     /// Gfx11 `v_cvt_u32_u16_e64`
-    V_CVT_U32_U16V_CVT_U32_U16_t16_e64,
-    /// Gfx9 `v_div_fixup_f16`
+    V_CVT_U32_U16_e64,
+    /// Gfx9 `v_div_fixup_f16`, Gfx11 `v_div_fixup_f16`
     V_DIV_FIXUP_F16,
-    /// Gfx11 `v_div_fixup_f16`
-    V_DIV_FIXUP_F16V_DIV_FIXUP_F16_t16,
     /// Gfx9 `v_div_fixup_f32`, Gfx11 `v_div_fixup_f32`
     V_DIV_FIXUP_F32,
     /// Gfx9 `v_div_fixup_f64`, Gfx11 `v_div_fixup_f64`
@@ -3080,9 +2806,9 @@ pub enum Op {
     /// Gfx9 `v_dot2c_i32_i16_e64`
     V_DOT2C_I32_I16_e64,
     /// Gfx11 `v_dot2_bf16_bf16`
-    V_DOT2_BF16_BF16_t16,
+    V_DOT2_BF16_BF16,
     /// Gfx11 `v_dot2_f16_f16`
-    V_DOT2_F16_F16_t16,
+    V_DOT2_F16_F16,
     /// Gfx11 `v_dot2_f32_bf16`
     V_DOT2_F32_BF16,
     /// Gfx9 `v_dot2_f32_f16`, Gfx11 `v_dot2_f32_f16`
@@ -3145,14 +2871,10 @@ pub enum Op {
     V_DUAL_SUBREV_F32,
     /// Gfx11 `v_dual_sub_f32`
     V_DUAL_SUB_F32,
-    /// Gfx9 `v_exp_f16_e32`
+    /// Gfx9 `v_exp_f16_e32`, Gfx11 `v_exp_f16_e32`
     V_EXP_F16_e32,
-    /// Gfx9 `v_exp_f16_e64`
+    /// Gfx9 `v_exp_f16_e64`, Gfx11 `v_exp_f16_e64`
     V_EXP_F16_e64,
-    /// Gfx11 `v_exp_f16_e32`
-    V_EXP_F16_t16_e32,
-    /// Gfx11 `v_exp_f16_e64`
-    V_EXP_F16_t16_e64,
     /// Gfx9 `v_exp_f32_e32`, Gfx11 `v_exp_f32_e32`
     V_EXP_F32_e32,
     /// Gfx9 `v_exp_f32_e64`, Gfx11 `v_exp_f32_e64`
@@ -3173,14 +2895,10 @@ pub enum Op {
     V_FFBL_B32_e32,
     /// Gfx9 `v_ffbl_b32_e64`
     V_FFBL_B32_e64,
-    /// Gfx9 `v_floor_f16_e32`
+    /// Gfx9 `v_floor_f16_e32`, Gfx11 `v_floor_f16_e32`
     V_FLOOR_F16_e32,
-    /// Gfx9 `v_floor_f16_e64`
+    /// Gfx9 `v_floor_f16_e64`, Gfx11 `v_floor_f16_e64`
     V_FLOOR_F16_e64,
-    /// Gfx11 `v_floor_f16_e32`
-    V_FLOOR_F16_t16_e32,
-    /// Gfx11 `v_floor_f16_e64`
-    V_FLOOR_F16_t16_e64,
     /// Gfx9 `v_floor_f32_e32`, Gfx11 `v_floor_f32_e32`
     V_FLOOR_F32_e32,
     /// Gfx9 `v_floor_f32_e64`, Gfx11 `v_floor_f32_e64`
@@ -3190,7 +2908,7 @@ pub enum Op {
     /// Gfx9 `v_floor_f64_e64`, Gfx11 `v_floor_f64_e64`
     V_FLOOR_F64_e64,
     /// Gfx11 `v_fmaak_f16`
-    V_FMAAK_F16_t16,
+    V_FMAAK_F16,
     /// Gfx9 `v_fmaak_f32`, Gfx11 `v_fmaak_f32`
     V_FMAAK_F32,
     /// Gfx11 `v_fmac_dx9_zero_f32_e32`
@@ -3198,9 +2916,9 @@ pub enum Op {
     /// Gfx11 `v_fmac_dx9_zero_f32_e64`
     V_FMAC_DX9_ZERO_F32_e64,
     /// Gfx11 `v_fmac_f16_e32`
-    V_FMAC_F16_t16_e32,
+    V_FMAC_F16_e32,
     /// Gfx11 `v_fmac_f16_e64`
-    V_FMAC_F16_t16_e64,
+    V_FMAC_F16_e64,
     /// Gfx9 `v_fmac_f32_e32`, Gfx11 `v_fmac_f32_e32`
     V_FMAC_F32_e32,
     /// Gfx9 `v_fmac_f32_e64`, Gfx11 `v_fmac_f32_e64`
@@ -3210,15 +2928,13 @@ pub enum Op {
     /// Gfx9 `v_fmac_f64_e64`
     V_FMAC_F64_e64,
     /// Gfx11 `v_fmamk_f16`
-    V_FMAMK_F16_t16,
+    V_FMAMK_F16,
     /// Gfx9 `v_fmamk_f32`, Gfx11 `v_fmamk_f32`
     V_FMAMK_F32,
     /// Gfx11 `v_fma_dx9_zero_f32`
     V_FMA_DX9_ZERO_F32,
-    /// Gfx9 `v_fma_f16`
+    /// Gfx9 `v_fma_f16`, Gfx11 `v_fma_f16`
     V_FMA_F16,
-    /// Gfx11 `v_fma_f16`
-    V_FMA_F16V_FMA_F16_t16,
     /// Gfx9 `v_fma_f32`, Gfx11 `v_fma_f32`
     V_FMA_F32,
     /// Gfx9 `v_fma_f64`, Gfx11 `v_fma_f64`
@@ -3231,13 +2947,9 @@ pub enum Op {
     V_FMA_MIXLO_F16,
     /// Gfx9 `v_fma_mix_f32`, Gfx11 `v_fma_mix_f32`
     V_FMA_MIX_F32,
-    /// Gfx11 `v_fract_f16_e32`
-    V_FRACT_F16V_FRACT_F16_t16_e32,
-    /// Gfx11 `v_fract_f16_e64`
-    V_FRACT_F16V_FRACT_F16_t16_e64,
-    /// Gfx9 `v_fract_f16_e32`
+    /// Gfx9 `v_fract_f16_e32`, Gfx11 `v_fract_f16_e32`
     V_FRACT_F16_e32,
-    /// Gfx9 `v_fract_f16_e64`
+    /// Gfx9 `v_fract_f16_e64`, Gfx11 `v_fract_f16_e64`
     V_FRACT_F16_e64,
     /// Gfx9 `v_fract_f32_e32`, Gfx11 `v_fract_f32_e32`
     V_FRACT_F32_e32,
@@ -3247,13 +2959,9 @@ pub enum Op {
     V_FRACT_F64_e32,
     /// Gfx9 `v_fract_f64_e64`, Gfx11 `v_fract_f64_e64`
     V_FRACT_F64_e64,
-    /// Gfx11 `v_frexp_exp_i16_f16_e32`
-    V_FREXP_EXP_I16_F16V_FREXP_EXP_I16_F16_t16_e32,
-    /// Gfx11 `v_frexp_exp_i16_f16_e64`
-    V_FREXP_EXP_I16_F16V_FREXP_EXP_I16_F16_t16_e64,
-    /// Gfx9 `v_frexp_exp_i16_f16_e32`
+    /// Gfx9 `v_frexp_exp_i16_f16_e32`, Gfx11 `v_frexp_exp_i16_f16_e32`
     V_FREXP_EXP_I16_F16_e32,
-    /// Gfx9 `v_frexp_exp_i16_f16_e64`
+    /// Gfx9 `v_frexp_exp_i16_f16_e64`, Gfx11 `v_frexp_exp_i16_f16_e64`
     V_FREXP_EXP_I16_F16_e64,
     /// Gfx9 `v_frexp_exp_i32_f32_e32`, Gfx11 `v_frexp_exp_i32_f32_e32`
     V_FREXP_EXP_I32_F32_e32,
@@ -3263,13 +2971,9 @@ pub enum Op {
     V_FREXP_EXP_I32_F64_e32,
     /// Gfx9 `v_frexp_exp_i32_f64_e64`, Gfx11 `v_frexp_exp_i32_f64_e64`
     V_FREXP_EXP_I32_F64_e64,
-    /// Gfx11 `v_frexp_mant_f16_e32`
-    V_FREXP_MANT_F16V_FREXP_MANT_F16_t16_e32,
-    /// Gfx11 `v_frexp_mant_f16_e64`
-    V_FREXP_MANT_F16V_FREXP_MANT_F16_t16_e64,
-    /// Gfx9 `v_frexp_mant_f16_e32`
+    /// Gfx9 `v_frexp_mant_f16_e32`, Gfx11 `v_frexp_mant_f16_e32`
     V_FREXP_MANT_F16_e32,
-    /// Gfx9 `v_frexp_mant_f16_e64`
+    /// Gfx9 `v_frexp_mant_f16_e64`, Gfx11 `v_frexp_mant_f16_e64`
     V_FREXP_MANT_F16_e64,
     /// Gfx9 `v_frexp_mant_f32_e32`, Gfx11 `v_frexp_mant_f32_e32`
     V_FREXP_MANT_F32_e32,
@@ -3281,28 +2985,20 @@ pub enum Op {
     V_FREXP_MANT_F64_e64,
     /// Gfx11 `v_illegal`
     V_ILLEGAL,
-    /// Gfx9 `v_ldexp_f16_e32`
+    /// Gfx9 `v_ldexp_f16_e32`, Gfx11 `v_ldexp_f16_e32`
     V_LDEXP_F16_e32,
-    /// Gfx9 `v_ldexp_f16_e64`
+    /// Gfx9 `v_ldexp_f16_e64`, Gfx11 `v_ldexp_f16_e64`
     V_LDEXP_F16_e64,
-    /// Gfx11 `v_ldexp_f16_e32`
-    V_LDEXP_F16_t16_e32,
-    /// Gfx11 `v_ldexp_f16_e64`
-    V_LDEXP_F16_t16_e64,
     /// Gfx9 `v_ldexp_f32`, Gfx11 `v_ldexp_f32`
     V_LDEXP_F32,
     /// Gfx9 `v_ldexp_f64`, Gfx11 `v_ldexp_f64`
     V_LDEXP_F64,
     /// Gfx9 `v_lerp_u8`, Gfx11 `v_lerp_u8`
     V_LERP_U8,
-    /// Gfx9 `v_log_f16_e32`
+    /// Gfx9 `v_log_f16_e32`, Gfx11 `v_log_f16_e32`
     V_LOG_F16_e32,
-    /// Gfx9 `v_log_f16_e64`
+    /// Gfx9 `v_log_f16_e64`, Gfx11 `v_log_f16_e64`
     V_LOG_F16_e64,
-    /// Gfx11 `v_log_f16_e32`
-    V_LOG_F16_t16_e32,
-    /// Gfx11 `v_log_f16_e64`
-    V_LOG_F16_t16_e64,
     /// Gfx9 `v_log_f32_e32`, Gfx11 `v_log_f32_e32`
     V_LOG_F32_e32,
     /// Gfx9 `v_log_f32_e64`, Gfx11 `v_log_f32_e64`
@@ -3311,12 +3007,12 @@ pub enum Op {
     V_LOG_LEGACY_F32_e32,
     /// Gfx9 `v_log_legacy_f32_e64`
     V_LOG_LEGACY_F32_e64,
+    /// Gfx11 `v_lshlrev_b16`
+    V_LSHLREV_B16,
     /// Gfx9 `v_lshlrev_b16_e32`
     V_LSHLREV_B16_e32,
     /// Gfx9 `v_lshlrev_b16_e64`
     V_LSHLREV_B16_e64,
-    /// Gfx11 `v_lshlrev_b16`
-    V_LSHLREV_B16_t16,
     /// Gfx9 `v_lshlrev_b32_e32`, Gfx11 `v_lshlrev_b32_e32`
     V_LSHLREV_B32_e32,
     /// Gfx9 `v_lshlrev_b32_e64`, Gfx11 `v_lshlrev_b32_e64`
@@ -3329,12 +3025,12 @@ pub enum Op {
     V_LSHL_ADD_U64,
     /// Gfx9 `v_lshl_or_b32`, Gfx11 `v_lshl_or_b32`
     V_LSHL_OR_B32,
+    /// Gfx11 `v_lshrrev_b16`
+    V_LSHRREV_B16,
     /// Gfx9 `v_lshrrev_b16_e32`
     V_LSHRREV_B16_e32,
     /// Gfx9 `v_lshrrev_b16_e64`
     V_LSHRREV_B16_e64,
-    /// Gfx11 `v_lshrrev_b16`
-    V_LSHRREV_B16_t16,
     /// Gfx9 `v_lshrrev_b32_e32`, Gfx11 `v_lshrrev_b32_e32`
     V_LSHRREV_B32_e32,
     /// Gfx9 `v_lshrrev_b32_e64`, Gfx11 `v_lshrrev_b32_e64`
@@ -3351,14 +3047,10 @@ pub enum Op {
     V_MADMK_F16,
     /// Gfx9 `v_mad_f16`
     V_MAD_F16,
-    /// Gfx9 `v_mad_i16`
+    /// Gfx9 `v_mad_i16`, Gfx11 `v_mad_i16`
     V_MAD_I16,
-    /// Gfx11 `v_mad_i16`
-    V_MAD_I16V_MAD_I16_t16,
-    /// Gfx9 `v_mad_i32_i16`
+    /// Gfx9 `v_mad_i32_i16`, Gfx11 `v_mad_i32_i16`
     V_MAD_I32_I16,
-    /// Gfx11 `v_mad_i32_i16`
-    V_MAD_I32_I16V_MAD_I32_I16_t16,
     /// Gfx9 `v_mad_i32_i24`, Gfx11 `v_mad_i32_i24`
     V_MAD_I32_I24,
     /// Gfx9 `v_mad_i64_i32`, Gfx11 `v_mad_i64_i32`
@@ -3369,51 +3061,37 @@ pub enum Op {
     V_MAD_LEGACY_I16,
     /// Gfx9 `v_mad_legacy_u16`
     V_MAD_LEGACY_U16,
-    /// Gfx9 `v_mad_u16`
+    /// Gfx9 `v_mad_u16`, Gfx11 `v_mad_u16`
     V_MAD_U16,
-    /// Gfx11 `v_mad_u16`
-    V_MAD_U16V_MAD_U16_t16,
-    /// Gfx9 `v_mad_u32_u16`
+    /// Gfx9 `v_mad_u32_u16`, Gfx11 `v_mad_u32_u16`
     V_MAD_U32_U16,
-    /// Gfx11 `v_mad_u32_u16`
-    V_MAD_U32_U16V_MAD_U32_U16_t16,
     /// Gfx9 `v_mad_u32_u24`, Gfx11 `v_mad_u32_u24`
     V_MAD_U32_U24,
     /// Gfx9 `v_mad_u64_u32`, Gfx11 `v_mad_u64_u32`
     V_MAD_U64_U32,
-    /// Gfx9 `v_max3_f16`
+    /// Gfx9 `v_max3_f16`, Gfx11 `v_max3_f16`
     V_MAX3_F16,
-    /// Gfx11 `v_max3_f16`
-    V_MAX3_F16_t16,
     /// Gfx9 `v_max3_f32`, Gfx11 `v_max3_f32`
     V_MAX3_F32,
-    /// Gfx9 `v_max3_i16`
+    /// Gfx9 `v_max3_i16`, Gfx11 `v_max3_i16`
     V_MAX3_I16,
-    /// Gfx11 `v_max3_i16`
-    V_MAX3_I16_t16,
     /// Gfx9 `v_max3_i32`, Gfx11 `v_max3_i32`
     V_MAX3_I32,
-    /// Gfx9 `v_max3_u16`
+    /// Gfx9 `v_max3_u16`, Gfx11 `v_max3_u16`
     V_MAX3_U16,
-    /// Gfx11 `v_max3_u16`
-    V_MAX3_U16_t16,
     /// Gfx9 `v_max3_u32`, Gfx11 `v_max3_u32`
     V_MAX3_U32,
     /// Gfx11 `v_maxmin_f16`
-    V_MAXMIN_F16_t16,
+    V_MAXMIN_F16,
     /// Gfx11 `v_maxmin_f32`
     V_MAXMIN_F32,
     /// Gfx11 `v_maxmin_i32`
     V_MAXMIN_I32,
     /// Gfx11 `v_maxmin_u32`
     V_MAXMIN_U32,
-    /// Gfx11 `v_max_f16_e32`
-    V_MAX_F16V_MAX_F16_t16_e32,
-    /// Gfx11 `v_max_f16_e64`
-    V_MAX_F16V_MAX_F16_t16_e64,
-    /// Gfx9 `v_max_f16_e32`
+    /// Gfx9 `v_max_f16_e32`, Gfx11 `v_max_f16_e32`
     V_MAX_F16_e32,
-    /// Gfx9 `v_max_f16_e64`
+    /// Gfx9 `v_max_f16_e64`, Gfx11 `v_max_f16_e64`
     V_MAX_F16_e64,
     /// Gfx9 `v_max_f32_e32`, Gfx11 `v_max_f32_e32`
     V_MAX_F32_e32,
@@ -3421,22 +3099,22 @@ pub enum Op {
     V_MAX_F32_e64,
     /// Gfx9 `v_max_f64`, Gfx11 `v_max_f64`
     V_MAX_F64,
+    /// Gfx11 `v_max_i16`
+    V_MAX_I16,
     /// Gfx9 `v_max_i16_e32`
     V_MAX_I16_e32,
     /// Gfx9 `v_max_i16_e64`
     V_MAX_I16_e64,
-    /// Gfx11 `v_max_i16`
-    V_MAX_I16_t16,
     /// Gfx9 `v_max_i32_e32`, Gfx11 `v_max_i32_e32`
     V_MAX_I32_e32,
     /// Gfx9 `v_max_i32_e64`, Gfx11 `v_max_i32_e64`
     V_MAX_I32_e64,
+    /// Gfx11 `v_max_u16`
+    V_MAX_U16,
     /// Gfx9 `v_max_u16_e32`
     V_MAX_U16_e32,
     /// Gfx9 `v_max_u16_e64`
     V_MAX_U16_e64,
-    /// Gfx11 `v_max_u16`
-    V_MAX_U16_t16,
     /// Gfx9 `v_max_u32_e32`, Gfx11 `v_max_u32_e32`
     V_MAX_U32_e32,
     /// Gfx9 `v_max_u32_e64`, Gfx11 `v_max_u32_e64`
@@ -3445,22 +3123,16 @@ pub enum Op {
     V_MBCNT_HI_U32_B32,
     /// Gfx9 `v_mbcnt_lo_u32_b32`, Gfx11 `v_mbcnt_lo_u32_b32`
     V_MBCNT_LO_U32_B32,
-    /// Gfx9 `v_med3_f16`
+    /// Gfx9 `v_med3_f16`, Gfx11 `v_med3_f16`
     V_MED3_F16,
-    /// Gfx11 `v_med3_f16`
-    V_MED3_F16_t16,
     /// Gfx9 `v_med3_f32`, Gfx11 `v_med3_f32`
     V_MED3_F32,
-    /// Gfx9 `v_med3_i16`
+    /// Gfx9 `v_med3_i16`, Gfx11 `v_med3_i16`
     V_MED3_I16,
-    /// Gfx11 `v_med3_i16`
-    V_MED3_I16_t16,
     /// Gfx9 `v_med3_i32`, Gfx11 `v_med3_i32`
     V_MED3_I32,
-    /// Gfx9 `v_med3_u16`
+    /// Gfx9 `v_med3_u16`, Gfx11 `v_med3_u16`
     V_MED3_U16,
-    /// Gfx11 `v_med3_u16`
-    V_MED3_U16V_MED3_U16_t16,
     /// Gfx9 `v_med3_u32`, Gfx11 `v_med3_u32`
     V_MED3_U32,
     /// Gfx9 `v_mfma_f32_16x16x16_bf16`
@@ -3527,39 +3199,29 @@ pub enum Op {
     V_MFMA_I32_32X32X4I8,
     /// Gfx9 `v_mfma_i32_4x4x4_16b_i8`
     V_MFMA_I32_4X4X4I8,
-    /// Gfx9 `v_min3_f16`
+    /// Gfx9 `v_min3_f16`, Gfx11 `v_min3_f16`
     V_MIN3_F16,
-    /// Gfx11 `v_min3_f16`
-    V_MIN3_F16_t16,
     /// Gfx9 `v_min3_f32`, Gfx11 `v_min3_f32`
     V_MIN3_F32,
-    /// Gfx9 `v_min3_i16`
+    /// Gfx9 `v_min3_i16`, Gfx11 `v_min3_i16`
     V_MIN3_I16,
-    /// Gfx11 `v_min3_i16`
-    V_MIN3_I16V_MIN3_I16_t16,
     /// Gfx9 `v_min3_i32`, Gfx11 `v_min3_i32`
     V_MIN3_I32,
-    /// Gfx9 `v_min3_u16`
+    /// Gfx9 `v_min3_u16`, Gfx11 `v_min3_u16`
     V_MIN3_U16,
-    /// Gfx11 `v_min3_u16`
-    V_MIN3_U16V_MIN3_U16_t16,
     /// Gfx9 `v_min3_u32`, Gfx11 `v_min3_u32`
     V_MIN3_U32,
     /// Gfx11 `v_minmax_f16`
-    V_MINMAX_F16_t16,
+    V_MINMAX_F16,
     /// Gfx11 `v_minmax_f32`
     V_MINMAX_F32,
     /// Gfx11 `v_minmax_i32`
     V_MINMAX_I32,
     /// Gfx11 `v_minmax_u32`
     V_MINMAX_U32,
-    /// Gfx11 `v_min_f16_e32`
-    V_MIN_F16V_MIN_F16_t16_e32,
-    /// Gfx11 `v_min_f16_e64`
-    V_MIN_F16V_MIN_F16_t16_e64,
-    /// Gfx9 `v_min_f16_e32`
+    /// Gfx9 `v_min_f16_e32`, Gfx11 `v_min_f16_e32`
     V_MIN_F16_e32,
-    /// Gfx9 `v_min_f16_e64`
+    /// Gfx9 `v_min_f16_e64`, Gfx11 `v_min_f16_e64`
     V_MIN_F16_e64,
     /// Gfx9 `v_min_f32_e32`, Gfx11 `v_min_f32_e32`
     V_MIN_F32_e32,
@@ -3567,22 +3229,22 @@ pub enum Op {
     V_MIN_F32_e64,
     /// Gfx9 `v_min_f64`, Gfx11 `v_min_f64`
     V_MIN_F64,
+    /// Gfx11 `v_min_i16`
+    V_MIN_I16,
     /// Gfx9 `v_min_i16_e32`
     V_MIN_I16_e32,
     /// Gfx9 `v_min_i16_e64`
     V_MIN_I16_e64,
-    /// Gfx11 `v_min_i16`
-    V_MIN_I16_t16,
     /// Gfx9 `v_min_i32_e32`, Gfx11 `v_min_i32_e32`
     V_MIN_I32_e32,
     /// Gfx9 `v_min_i32_e64`, Gfx11 `v_min_i32_e64`
     V_MIN_I32_e64,
+    /// Gfx11 `v_min_u16`
+    V_MIN_U16,
     /// Gfx9 `v_min_u16_e32`
     V_MIN_U16_e32,
     /// Gfx9 `v_min_u16_e64`
     V_MIN_U16_e64,
-    /// Gfx11 `v_min_u16`
-    V_MIN_U16_t16,
     /// Gfx9 `v_min_u32_e32`, Gfx11 `v_min_u32_e32`
     V_MIN_U32_e32,
     /// Gfx9 `v_min_u32_e64`, Gfx11 `v_min_u32_e64`
@@ -3604,9 +3266,9 @@ pub enum Op {
     /// Gfx11 `v_movrels_b32_e64`
     V_MOVRELS_B32_e64,
     /// Gfx11 `v_mov_b16_e32`
-    V_MOV_B16_t16_e32,
+    V_MOV_B16_e32,
     /// Gfx11 `v_mov_b16_e64`
-    V_MOV_B16_t16_e64,
+    V_MOV_B16_e64,
     /// Gfx9 `v_mov_b32_e32`, Gfx11 `v_mov_b32_e32`
     V_MOV_B32_e32,
     /// Gfx9 `v_mov_b32_e64`, Gfx11 `v_mov_b32_e64`
@@ -3627,14 +3289,10 @@ pub enum Op {
     V_MUL_DX9_ZERO_F32_e32,
     /// Gfx11 `v_mul_dx9_zero_f32_e64`
     V_MUL_DX9_ZERO_F32_e64,
-    /// Gfx9 `v_mul_f16_e32`
+    /// Gfx9 `v_mul_f16_e32`, Gfx11 `v_mul_f16_e32`
     V_MUL_F16_e32,
-    /// Gfx9 `v_mul_f16_e64`
+    /// Gfx9 `v_mul_f16_e64`, Gfx11 `v_mul_f16_e64`
     V_MUL_F16_e64,
-    /// Gfx11 `v_mul_f16_e32`
-    V_MUL_F16_t16_e32,
-    /// Gfx11 `v_mul_f16_e64`
-    V_MUL_F16_t16_e64,
     /// Gfx9 `v_mul_f32_e32`, Gfx11 `v_mul_f32_e32`
     V_MUL_F32_e32,
     /// Gfx9 `v_mul_f32_e64`, Gfx11 `v_mul_f32_e64`
@@ -3659,12 +3317,12 @@ pub enum Op {
     V_MUL_I32_I24_e64,
     /// Gfx9 `v_mul_legacy_f32`
     V_MUL_LEGACY_F32,
+    /// Gfx11 `v_mul_lo_u16`
+    V_MUL_LO_U16,
     /// Gfx9 `v_mul_lo_u16_e32`
     V_MUL_LO_U16_e32,
     /// Gfx9 `v_mul_lo_u16_e64`
     V_MUL_LO_U16_e64,
-    /// Gfx11 `v_mul_lo_u16`
-    V_MUL_LO_U16_t16,
     /// Gfx9 `v_mul_lo_u32`, Gfx11 `v_mul_lo_u32`
     V_MUL_LO_U32,
     /// Gfx9 `v_mul_u32_u24_e32`, Gfx11 `v_mul_u32_u24_e32`
@@ -3676,9 +3334,9 @@ pub enum Op {
     /// Gfx9 `v_nop`, Gfx11 `v_nop`
     V_NOP_e64,
     /// Gfx11 `v_not_b16_e32`
-    V_NOT_B16V_NOT_B16_t16_e32,
+    V_NOT_B16_e32,
     /// Gfx11 `v_not_b16_e64`
-    V_NOT_B16V_NOT_B16_t16_e64,
+    V_NOT_B16_e64,
     /// Gfx9 `v_not_b32_e32`, Gfx11 `v_not_b32_e32`
     V_NOT_B32_e32,
     /// Gfx9 `v_not_b32_e64`, Gfx11 `v_not_b32_e64`
@@ -3686,15 +3344,13 @@ pub enum Op {
     /// Gfx9 `v_or3_b32`, Gfx11 `v_or3_b32`
     V_OR3_B32,
     /// Gfx11 `v_or_b16`
-    V_OR_B16_t16,
+    V_OR_B16,
     /// Gfx9 `v_or_b32_e32`, Gfx11 `v_or_b32_e32`
     V_OR_B32_e32,
     /// Gfx9 `v_or_b32_e64`, Gfx11 `v_or_b32_e64`
     V_OR_B32_e64,
-    /// Gfx9 `v_pack_b32_f16`
+    /// Gfx9 `v_pack_b32_f16`, Gfx11 `v_pack_b32_f16`
     V_PACK_B32_F16,
-    /// Gfx11 `v_pack_b32_f16`
-    V_PACK_B32_F16V_PACK_B32_F16_t16,
     /// Gfx11 `v_permlane16_b32`
     V_PERMLANE16_B32,
     /// Gfx11 `v_permlane64_b32`
@@ -3761,14 +3417,10 @@ pub enum Op {
     V_PK_SUB_U16,
     /// Gfx9 `v_qsad_pk_u16_u8`, Gfx11 `v_qsad_pk_u16_u8`
     V_QSAD_PK_U16_U8,
-    /// Gfx9 `v_rcp_f16_e32`
+    /// Gfx9 `v_rcp_f16_e32`, Gfx11 `v_rcp_f16_e32`
     V_RCP_F16_e32,
-    /// Gfx9 `v_rcp_f16_e64`
+    /// Gfx9 `v_rcp_f16_e64`, Gfx11 `v_rcp_f16_e64`
     V_RCP_F16_e64,
-    /// Gfx11 `v_rcp_f16_e32`
-    V_RCP_F16_t16_e32,
-    /// Gfx11 `v_rcp_f16_e64`
-    V_RCP_F16_t16_e64,
     /// Gfx9 `v_rcp_f32_e32`, Gfx11 `v_rcp_f32_e32`
     V_RCP_F32_e32,
     /// Gfx9 `v_rcp_f32_e64`, Gfx11 `v_rcp_f32_e64`
@@ -3785,13 +3437,9 @@ pub enum Op {
     V_READFIRSTLANE_B32,
     /// Gfx9 `v_readlane_b32`, Gfx11 `v_readlane_b32`
     V_READLANE_B32,
-    /// Gfx11 `v_rndne_f16_e32`
-    V_RNDNE_F16V_RNDNE_F16_t16_e32,
-    /// Gfx11 `v_rndne_f16_e64`
-    V_RNDNE_F16V_RNDNE_F16_t16_e64,
-    /// Gfx9 `v_rndne_f16_e32`
+    /// Gfx9 `v_rndne_f16_e32`, Gfx11 `v_rndne_f16_e32`
     V_RNDNE_F16_e32,
-    /// Gfx9 `v_rndne_f16_e64`
+    /// Gfx9 `v_rndne_f16_e64`, Gfx11 `v_rndne_f16_e64`
     V_RNDNE_F16_e64,
     /// Gfx9 `v_rndne_f32_e32`, Gfx11 `v_rndne_f32_e32`
     V_RNDNE_F32_e32,
@@ -3801,14 +3449,10 @@ pub enum Op {
     V_RNDNE_F64_e32,
     /// Gfx9 `v_rndne_f64_e64`, Gfx11 `v_rndne_f64_e64`
     V_RNDNE_F64_e64,
-    /// Gfx9 `v_rsq_f16_e32`
+    /// Gfx9 `v_rsq_f16_e32`, Gfx11 `v_rsq_f16_e32`
     V_RSQ_F16_e32,
-    /// Gfx9 `v_rsq_f16_e64`
+    /// Gfx9 `v_rsq_f16_e64`, Gfx11 `v_rsq_f16_e64`
     V_RSQ_F16_e64,
-    /// Gfx11 `v_rsq_f16_e32`
-    V_RSQ_F16_t16_e32,
-    /// Gfx11 `v_rsq_f16_e64`
-    V_RSQ_F16_t16_e64,
     /// Gfx9 `v_rsq_f32_e32`, Gfx11 `v_rsq_f32_e32`
     V_RSQ_F32_e32,
     /// Gfx9 `v_rsq_f32_e64`, Gfx11 `v_rsq_f32_e64`
@@ -3825,25 +3469,17 @@ pub enum Op {
     V_SAD_U32,
     /// Gfx9 `v_sad_u8`, Gfx11 `v_sad_u8`
     V_SAD_U8,
-    /// Gfx11 `v_sat_pk_u8_i16_e32`
-    V_SAT_PK_U8_I16V_SAT_PK_U8_I16_t16_e32,
-    /// Gfx11 `v_sat_pk_u8_i16_e64`
-    V_SAT_PK_U8_I16V_SAT_PK_U8_I16_t16_e64,
-    /// Gfx9 `v_sat_pk_u8_i16_e32`
+    /// Gfx9 `v_sat_pk_u8_i16_e32`, Gfx11 `v_sat_pk_u8_i16_e32`
     V_SAT_PK_U8_I16_e32,
-    /// Gfx9 `v_sat_pk_u8_i16_e64`
+    /// Gfx9 `v_sat_pk_u8_i16_e64`, Gfx11 `v_sat_pk_u8_i16_e64`
     V_SAT_PK_U8_I16_e64,
     /// Gfx9 `v_screen_partition_4se_b32_e32`
     V_SCREEN_PARTITION_4SE_B32_e32,
     /// Gfx9 `v_screen_partition_4se_b32_e64`
     V_SCREEN_PARTITION_4SE_B32_e64,
-    /// Gfx11 `v_sin_f16_e32`
-    V_SIN_F16V_SIN_F16_t16_e32,
-    /// Gfx11 `v_sin_f16_e64`
-    V_SIN_F16V_SIN_F16_t16_e64,
-    /// Gfx9 `v_sin_f16_e32`
+    /// Gfx9 `v_sin_f16_e32`, Gfx11 `v_sin_f16_e32`
     V_SIN_F16_e32,
-    /// Gfx9 `v_sin_f16_e64`
+    /// Gfx9 `v_sin_f16_e64`, Gfx11 `v_sin_f16_e64`
     V_SIN_F16_e64,
     /// Gfx9 `v_sin_f32_e32`, Gfx11 `v_sin_f32_e32`
     V_SIN_F32_e32,
@@ -3877,14 +3513,10 @@ pub enum Op {
     V_SMFMAC_I32_16X16X64_I8,
     /// Gfx9 `v_smfmac_i32_32x32x32_i8`
     V_SMFMAC_I32_32X32X32_I8,
-    /// Gfx9 `v_sqrt_f16_e32`
+    /// Gfx9 `v_sqrt_f16_e32`, Gfx11 `v_sqrt_f16_e32`
     V_SQRT_F16_e32,
-    /// Gfx9 `v_sqrt_f16_e64`
+    /// Gfx9 `v_sqrt_f16_e64`, Gfx11 `v_sqrt_f16_e64`
     V_SQRT_F16_e64,
-    /// Gfx11 `v_sqrt_f16_e32`
-    V_SQRT_F16_t16_e32,
-    /// Gfx11 `v_sqrt_f16_e64`
-    V_SQRT_F16_t16_e64,
     /// Gfx9 `v_sqrt_f32_e32`, Gfx11 `v_sqrt_f32_e32`
     V_SQRT_F32_e32,
     /// Gfx9 `v_sqrt_f32_e64`, Gfx11 `v_sqrt_f32_e64`
@@ -3911,14 +3543,10 @@ pub enum Op {
     V_SUBREV_CO_U32_e32,
     /// Gfx9 `v_subrev_co_u32_e64`
     V_SUBREV_CO_U32_e64,
-    /// Gfx9 `v_subrev_f16_e32`
+    /// Gfx9 `v_subrev_f16_e32`, Gfx11 `v_subrev_f16_e32`
     V_SUBREV_F16_e32,
-    /// Gfx9 `v_subrev_f16_e64`
+    /// Gfx9 `v_subrev_f16_e64`, Gfx11 `v_subrev_f16_e64`
     V_SUBREV_F16_e64,
-    /// Gfx11 `v_subrev_f16_e32`
-    V_SUBREV_F16_t16_e32,
-    /// Gfx11 `v_subrev_f16_e64`
-    V_SUBREV_F16_t16_e64,
     /// Gfx9 `v_subrev_f32_e32`, Gfx11 `v_subrev_f32_e32`
     V_SUBREV_F32_e32,
     /// Gfx9 `v_subrev_f32_e64`, Gfx11 `v_subrev_f32_e64`
@@ -3945,14 +3573,10 @@ pub enum Op {
     V_SUB_CO_U32_e32,
     /// Gfx9 `v_sub_co_u32_e64`
     V_SUB_CO_U32_e64,
-    /// Gfx9 `v_sub_f16_e32`
+    /// Gfx9 `v_sub_f16_e32`, Gfx11 `v_sub_f16_e32`
     V_SUB_F16_e32,
-    /// Gfx9 `v_sub_f16_e64`
+    /// Gfx9 `v_sub_f16_e64`, Gfx11 `v_sub_f16_e64`
     V_SUB_F16_e64,
-    /// Gfx11 `v_sub_f16_e32`
-    V_SUB_F16_t16_e32,
-    /// Gfx11 `v_sub_f16_e64`
-    V_SUB_F16_t16_e64,
     /// Gfx9 `v_sub_f32_e32`, Gfx11 `v_sub_f32_e32`
     V_SUB_F32_e32,
     /// Gfx9 `v_sub_f32_e64`, Gfx11 `v_sub_f32_e64`
@@ -3962,11 +3586,11 @@ pub enum Op {
     /// Gfx9 `v_sub_i32`
     V_SUB_I32,
     /// Gfx11 `v_sub_nc_i16`
-    V_SUB_NC_I16V_SUB_I16_t16,
+    V_SUB_NC_I16V_SUB_I16,
     /// Gfx11 `v_sub_nc_i32`
     V_SUB_NC_I32,
     /// Gfx11 `v_sub_nc_u16`
-    V_SUB_NC_U16_t16,
+    V_SUB_NC_U16,
     /// Gfx11 `v_sub_nc_u32_e32`
     V_SUB_NC_U32_e32,
     /// Gfx11 `v_sub_nc_u32_e64`
@@ -3987,13 +3611,9 @@ pub enum Op {
     V_SWAP_B32,
     /// Gfx9 `v_trig_preop_f64`, Gfx11 `v_trig_preop_f64`
     V_TRIG_PREOP_F64,
-    /// Gfx11 `v_trunc_f16_e32`
-    V_TRUNC_F16V_TRUNC_F16_t16_e32,
-    /// Gfx11 `v_trunc_f16_e64`
-    V_TRUNC_F16V_TRUNC_F16_t16_e64,
-    /// Gfx9 `v_trunc_f16_e32`
+    /// Gfx9 `v_trunc_f16_e32`, Gfx11 `v_trunc_f16_e32`
     V_TRUNC_F16_e32,
-    /// Gfx9 `v_trunc_f16_e64`
+    /// Gfx9 `v_trunc_f16_e64`, Gfx11 `v_trunc_f16_e64`
     V_TRUNC_F16_e64,
     /// Gfx9 `v_trunc_f32_e32`, Gfx11 `v_trunc_f32_e32`
     V_TRUNC_F32_e32,
@@ -4026,7 +3646,7 @@ pub enum Op {
     /// Gfx11 `v_xor3_b32`
     V_XOR3_B32,
     /// Gfx11 `v_xor_b16`
-    V_XOR_B16_t16,
+    V_XOR_B16,
     /// Gfx9 `v_xor_b32_e32`, Gfx11 `v_xor_b32_e32`
     V_XOR_B32_e32,
     /// Gfx9 `v_xor_b32_e64`, Gfx11 `v_xor_b32_e64`
@@ -4034,7 +3654,7 @@ pub enum Op {
 }
 
 /// Number of [`Op`] variants.
-pub const COUNT: usize = 2010;
+pub const COUNT: usize = 1820;
 
 /// No row in this generation's table.
 pub(crate) const NONE: u16 = u16::MAX;
@@ -4090,72 +3710,60 @@ pub(crate) static GFX9_ROW: [u16; COUNT] = [
     55, 30, 166, NONE, NONE, 170, NONE, NONE, 160, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 151, 6,
     7, 80, 81, NONE, 39, 70, 71, NONE, 34, 1543, 1544, 1545, 1546, 1535, 1536, 1537, 1538, 1547,
     1548, 1549, 1550, 1539, 1540, 1541, 1542, 342, 1099, 1100, 1003, 374, 829, NONE, NONE, NONE,
-    371, 826, 377, 832, NONE, NONE, 348, 805, 1013, 1041, 1039, 1002, NONE, NONE, NONE, NONE, NONE,
-    384, 837, 398, 851, NONE, 954, NONE, 955, NONE, 366, 823, 1005, 390, 843, NONE, 364, 821, 1029,
-    1024, 949, 948, 950, 1031, 306, 903, 330, 927, NONE, NONE, 291, 888, 286, 883, 315, 912, NONE,
-    NONE, NONE, NONE, 413, 611, NONE, NONE, 409, 607, 411, 609, 432, 630, NONE, NONE, 464, 662, 496,
-    694, 528, 726, NONE, NONE, 560, 758, 592, 790, 536, 734, NONE, NONE, 568, 766, 600, 798, 430,
-    628, NONE, NONE, 462, 660, 494, 692, 526, 724, 558, 756, 590, 788, 534, 732, 566, 764, 598, 796,
-    436, 634, NONE, NONE, 468, 666, 500, 698, 532, 730, NONE, NONE, 564, 762, 596, 794, 540, 738,
-    NONE, NONE, 572, 770, 604, 802, 434, 632, NONE, NONE, 466, 664, 498, 696, 530, 728, NONE, NONE,
-    562, 760, 594, 792, 538, 736, NONE, NONE, 570, 768, 602, 800, 433, 631, NONE, NONE, 465, 663,
-    497, 695, 529, 727, NONE, NONE, 561, 759, 593, 791, 537, 735, NONE, NONE, 569, 767, 601, 799,
-    435, 633, NONE, NONE, 467, 665, 499, 697, 431, 629, NONE, NONE, 463, 661, 495, 693, 527, 725,
-    NONE, NONE, 559, 757, 591, 789, 535, 733, NONE, NONE, 567, 765, 599, 797, 443, 641, NONE, NONE,
-    475, 673, 507, 705, 531, 729, NONE, NONE, 563, 761, 595, 793, 539, 737, NONE, NONE, 571, 769,
-    603, 801, 439, 637, NONE, NONE, 471, 669, 503, 701, 441, 639, NONE, NONE, 473, 671, 505, 703,
-    442, 640, NONE, NONE, 474, 672, 506, 704, 440, 638, NONE, NONE, 472, 670, 504, 702, 444, 642,
-    NONE, NONE, 476, 674, 508, 706, 437, 635, NONE, NONE, 469, 667, 501, 699, 445, 643, 477, 675,
-    509, 707, NONE, NONE, NONE, NONE, NONE, NONE, 533, 731, 565, 763, 597, 795, 541, 739, 573, 771,
-    605, 803, 438, 636, NONE, NONE, 470, 668, 502, 700, 412, 610, NONE, NONE, 408, 606, 410, 608,
-    416, 614, NONE, NONE, 448, 646, 480, 678, 512, 710, NONE, NONE, 544, 742, 576, 774, 520, 718,
-    NONE, NONE, 552, 750, 584, 782, 414, 612, NONE, NONE, 446, 644, 478, 676, 510, 708, 542, 740,
-    574, 772, 518, 716, 550, 748, 582, 780, 420, 618, NONE, NONE, 452, 650, 484, 682, 516, 714,
-    NONE, NONE, 548, 746, 580, 778, 524, 722, NONE, NONE, 556, 754, 588, 786, 418, 616, NONE, NONE,
-    450, 648, 482, 680, 514, 712, NONE, NONE, 546, 744, 578, 776, 522, 720, NONE, NONE, 554, 752,
-    586, 784, 417, 615, NONE, NONE, 449, 647, 481, 679, 513, 711, NONE, NONE, 545, 743, 577, 775,
-    521, 719, NONE, NONE, 553, 751, 585, 783, 419, 617, NONE, NONE, 451, 649, 483, 681, 415, 613,
-    NONE, NONE, 447, 645, 479, 677, 511, 709, NONE, NONE, 543, 741, 575, 773, 519, 717, NONE, NONE,
-    551, 749, 583, 781, 427, 625, NONE, NONE, 459, 657, 491, 689, 515, 713, NONE, NONE, 547, 745,
-    579, 777, 523, 721, NONE, NONE, 555, 753, 587, 785, 423, 621, NONE, NONE, 455, 653, 487, 685,
-    425, 623, NONE, NONE, 457, 655, 489, 687, 426, 624, NONE, NONE, 458, 656, 490, 688, 424, 622,
-    NONE, NONE, 456, 654, 488, 686, 428, 626, NONE, NONE, 460, 658, 492, 690, 421, 619, NONE, NONE,
-    453, 651, 485, 683, 429, 627, 461, 659, 493, 691, NONE, NONE, NONE, NONE, NONE, NONE, 517, 715,
-    549, 747, 581, 779, 525, 723, 557, 755, 589, 787, 422, 620, NONE, NONE, 454, 652, 486, 684,
-    NONE, 347, 804, NONE, NONE, 335, 932, 304, 901, NONE, NONE, 944, 947, 945, 946, NONE, NONE, 272,
-    869, NONE, NONE, 319, 916, NONE, NONE, 318, 915, 344, 939, NONE, NONE, 273, 870, 277, 874, 343,
-    938, 268, 865, 269, 866, 279, 876, 280, 877, 281, 878, 282, 879, 278, 875, 267, 864, 284, 881,
-    NONE, NONE, 275, 872, NONE, NONE, 321, 918, 271, 868, 266, 863, NONE, NONE, NONE, NONE, NONE,
-    NONE, 338, 935, NONE, NONE, 339, 936, 276, 873, 988, 1037, 1032, 1038, 1033, 1034, 1046, 346,
-    941, 345, 940, 1045, NONE, 1036, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 1035, 969, 274, 871,
-    1048, 1047, NONE, NONE, 320, 917, 270, 867, 283, 880, NONE, NONE, 1011, NONE, 970, 971, 987,
-    974, 975, 972, 973, NONE, 401, 854, 402, 855, NONE, NONE, NONE, 1071, 1072, 1073, 403, 856,
-    1074, NONE, 1075, 404, 857, 1076, NONE, 1077, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
-    NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 326, 923, NONE, NONE, 294, 891, 336, 933,
-    309, 906, 307, 904, 308, 905, 329, 926, NONE, NONE, 293, 890, 288, 885, NONE, 370, NONE, NONE,
-    NONE, NONE, 405, 858, 351, 808, NONE, 369, NONE, 1010, NONE, 951, 952, 986, 1070, 1069, 1068,
-    NONE, NONE, 333, 930, 289, 886, 312, 909, NONE, NONE, 328, 925, 313, 910, 310, 907, NONE, NONE,
-    327, 924, 314, 911, 311, 908, NONE, 397, 850, NONE, NONE, 1021, 1017, 953, 325, 922, NONE, NONE,
-    295, 892, 337, 934, 388, 841, NONE, 365, 822, 1027, 1001, 1012, 1004, 389, 842, NONE, 363, 820,
-    1028, 381, 836, 383, 382, 1007, 1009, NONE, 990, NONE, 942, 981, 982, 984, 983, 1008, NONE, 989,
-    NONE, 943, 980, 995, NONE, 959, 996, NONE, 960, 997, NONE, 961, NONE, NONE, NONE, NONE, NONE,
-    NONE, 391, 844, 358, 815, 1016, 394, 847, NONE, 360, 817, 393, 846, NONE, 362, 819, 1026, 1025,
-    998, NONE, 962, 999, NONE, 963, 1000, NONE, 964, 1105, 1093, 1085, 1114, 1115, 1116, 1117, 1102,
-    1090, 1088, 1082, 1118, 1119, 1120, 1121, 1084, 1087, 1101, 1089, 1083, 1104, 1092, 1086, 1103,
-    1091, 1112, 1113, 1098, 1095, 1097, 1094, 1096, 992, NONE, 956, 993, NONE, 957, 994, NONE, 958,
-    NONE, NONE, NONE, NONE, NONE, NONE, 392, 845, 357, 814, 1015, 396, 849, NONE, 359, 816, 395,
-    848, NONE, 361, 818, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 264, 862, 317,
-    914, 978, 979, 976, NONE, NONE, NONE, 380, 835, NONE, NONE, 352, 809, 1014, 1020, 354, 811,
-    1019, 356, 813, 353, 810, 1044, 387, 840, NONE, 1018, 355, 812, 263, 861, NONE, NONE, 305, 902,
-    1006, NONE, 367, 824, 1043, NONE, NONE, NONE, NONE, 985, NONE, NONE, 1064, 1080, 1051, 1059,
-    1055, NONE, 406, 859, 1063, 1078, 1053, 1054, 1049, 1058, 1067, 1056, 1061, 1066, 1057, 1062,
-    1081, 1065, 1079, 1050, 1052, 1060, 977, 322, 919, NONE, NONE, 296, 893, 299, 896, 297, 894,
-    265, 1022, NONE, NONE, 332, 929, 292, 889, 287, 884, 324, 921, NONE, NONE, 298, 895, 300, 897,
-    966, 967, 968, 965, NONE, NONE, 340, 937, 316, 913, NONE, NONE, 334, 931, 303, 900, 1108, 1106,
-    1122, 1123, 1124, 1125, 1109, 1107, 1126, 1127, 1128, 1129, 1110, 1111, 323, 920, NONE, NONE,
-    301, 898, 302, 899, 376, 831, 375, 830, NONE, NONE, NONE, 373, 828, 379, 834, NONE, NONE, 350,
-    807, NONE, NONE, 386, 839, 400, 853, NONE, NONE, NONE, 372, 827, 378, 833, NONE, NONE, 349, 806,
-    1042, 1040, NONE, NONE, NONE, NONE, NONE, 385, 838, 399, 852, NONE, NONE, 341, 1030, NONE, NONE,
+    371, 826, 377, 832, 348, 805, 1013, 1041, 1039, 1002, NONE, NONE, NONE, NONE, NONE, 384, 837,
+    398, 851, 954, 955, NONE, 366, 823, 1005, NONE, 390, 843, 364, 821, 1029, 1024, 949, 948, 950,
+    1031, 306, 903, 330, 927, 291, 888, 286, 883, 315, 912, NONE, NONE, NONE, NONE, 413, 611, 409,
+    607, 411, 609, 432, 630, 464, 662, 496, 694, 528, 726, 560, 758, 592, 790, 536, 734, 568, 766,
+    600, 798, 430, 628, 462, 660, 494, 692, 526, 724, 558, 756, 590, 788, 534, 732, 566, 764, 598,
+    796, 436, 634, 468, 666, 500, 698, 532, 730, 564, 762, 596, 794, 540, 738, 572, 770, 604, 802,
+    434, 632, 466, 664, 498, 696, 530, 728, 562, 760, 594, 792, 538, 736, 570, 768, 602, 800, 433,
+    631, 465, 663, 497, 695, 529, 727, 561, 759, 593, 791, 537, 735, 569, 767, 601, 799, 435, 633,
+    467, 665, 499, 697, 431, 629, 463, 661, 495, 693, 527, 725, 559, 757, 591, 789, 535, 733, 567,
+    765, 599, 797, 443, 641, 475, 673, 507, 705, 531, 729, 563, 761, 595, 793, 539, 737, 571, 769,
+    603, 801, 439, 637, 471, 669, 503, 701, 441, 639, 473, 671, 505, 703, 442, 640, 474, 672, 506,
+    704, 440, 638, 472, 670, 504, 702, 444, 642, 476, 674, 508, 706, 437, 635, 469, 667, 501, 699,
+    445, 643, 477, 675, 509, 707, NONE, NONE, NONE, NONE, NONE, NONE, 533, 731, 565, 763, 597, 795,
+    541, 739, 573, 771, 605, 803, 438, 636, 470, 668, 502, 700, 412, 610, 408, 606, 410, 608, 416,
+    614, 448, 646, 480, 678, 512, 710, 544, 742, 576, 774, 520, 718, 552, 750, 584, 782, 414, 612,
+    446, 644, 478, 676, 510, 708, 542, 740, 574, 772, 518, 716, 550, 748, 582, 780, 420, 618, 452,
+    650, 484, 682, 516, 714, 548, 746, 580, 778, 524, 722, 556, 754, 588, 786, 418, 616, 450, 648,
+    482, 680, 514, 712, 546, 744, 578, 776, 522, 720, 554, 752, 586, 784, 417, 615, 449, 647, 481,
+    679, 513, 711, 545, 743, 577, 775, 521, 719, 553, 751, 585, 783, 419, 617, 451, 649, 483, 681,
+    415, 613, 447, 645, 479, 677, 511, 709, 543, 741, 575, 773, 519, 717, 551, 749, 583, 781, 427,
+    625, 459, 657, 491, 689, 515, 713, 547, 745, 579, 777, 523, 721, 555, 753, 587, 785, 423, 621,
+    455, 653, 487, 685, 425, 623, 457, 655, 489, 687, 426, 624, 458, 656, 490, 688, 424, 622, 456,
+    654, 488, 686, 428, 626, 460, 658, 492, 690, 421, 619, 453, 651, 485, 683, 429, 627, 461, 659,
+    493, 691, NONE, NONE, NONE, NONE, NONE, NONE, 517, 715, 549, 747, 581, 779, 525, 723, 557, 755,
+    589, 787, 422, 620, 454, 652, 486, 684, NONE, 347, 804, 335, 932, 304, 901, NONE, NONE, 944,
+    947, 945, 946, 272, 869, 319, 916, 318, 915, 344, 939, 273, 870, 277, 874, 343, 938, 268, 865,
+    269, 866, 279, 876, 280, 877, 281, 878, 282, 879, 278, 875, 267, 864, 284, 881, NONE, NONE, 275,
+    872, 321, 918, 271, 868, 266, 863, NONE, NONE, NONE, NONE, 338, 935, 339, 936, 276, 873, 988,
+    1037, 1032, 1038, 1033, 1034, 1046, 346, 941, 345, 940, 1045, NONE, 1036, NONE, NONE, NONE,
+    NONE, NONE, NONE, NONE, 1035, 969, 274, 871, 1048, 1047, 320, 917, 270, 867, 283, 880, NONE,
+    NONE, 1011, 970, 971, 987, 974, 975, 972, 973, NONE, 401, 854, 402, 855, NONE, NONE, NONE, 1071,
+    1072, 1073, 403, 856, 1074, NONE, 1075, 404, 857, 1076, NONE, 1077, NONE, NONE, NONE, NONE,
+    NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 326, 923, 294,
+    891, 336, 933, 309, 906, 307, 904, 308, 905, 329, 926, 293, 890, 288, 885, NONE, 370, NONE,
+    NONE, NONE, NONE, 405, 858, 351, 808, NONE, 369, NONE, 1010, 951, 952, 986, 1070, 1069, 1068,
+    333, 930, 289, 886, 312, 909, 328, 925, 313, 910, 310, 907, 327, 924, 314, 911, 311, 908, NONE,
+    397, 850, 1021, 1017, 953, 325, 922, 295, 892, 337, 934, NONE, 388, 841, 365, 822, 1027, 1001,
+    1012, 1004, NONE, 389, 842, 363, 820, 1028, 381, 836, 383, 382, 1007, 1009, 990, 942, 981, 982,
+    984, 983, 1008, 989, 943, 980, 995, 959, 996, 960, 997, 961, NONE, NONE, NONE, NONE, 391, 844,
+    358, 815, 1016, NONE, 394, 847, 360, 817, NONE, 393, 846, 362, 819, 1026, 1025, 998, 962, 999,
+    963, 1000, 964, 1105, 1093, 1085, 1114, 1115, 1116, 1117, 1102, 1090, 1088, 1082, 1118, 1119,
+    1120, 1121, 1084, 1087, 1101, 1089, 1083, 1104, 1092, 1086, 1103, 1091, 1112, 1113, 1098, 1095,
+    1097, 1094, 1096, 992, 956, 993, 957, 994, 958, NONE, NONE, NONE, NONE, 392, 845, 357, 814,
+    1015, NONE, 396, 849, 359, 816, NONE, 395, 848, 361, 818, NONE, NONE, NONE, NONE, NONE, NONE,
+    NONE, NONE, NONE, NONE, 264, 862, 317, 914, 978, 979, 976, NONE, NONE, NONE, 380, 835, 352, 809,
+    1014, 1020, 354, 811, 1019, 356, 813, 353, 810, 1044, NONE, 387, 840, 1018, 355, 812, 263, 861,
+    NONE, NONE, 305, 902, 1006, NONE, 367, 824, 1043, NONE, NONE, NONE, 985, NONE, NONE, 1064, 1080,
+    1051, 1059, 1055, NONE, 406, 859, 1063, 1078, 1053, 1054, 1049, 1058, 1067, 1056, 1061, 1066,
+    1057, 1062, 1081, 1065, 1079, 1050, 1052, 1060, 977, 322, 919, 296, 893, 299, 896, 297, 894,
+    265, 1022, 332, 929, 292, 889, 287, 884, 324, 921, 298, 895, 300, 897, 966, 967, 968, 965, 340,
+    937, 316, 913, 334, 931, 303, 900, 1108, 1106, 1122, 1123, 1124, 1125, 1109, 1107, 1126, 1127,
+    1128, 1129, 1110, 1111, 323, 920, 301, 898, 302, 899, 376, 831, 375, 830, NONE, NONE, NONE, 373,
+    828, 379, 834, 350, 807, NONE, NONE, 386, 839, 400, 853, NONE, NONE, NONE, 372, 827, 378, 833,
+    349, 806, 1042, 1040, NONE, NONE, NONE, NONE, NONE, 385, 838, 399, 852, NONE, NONE, 341, 1030,
     331, 928, 290, 887, 285, 882, NONE, NONE, NONE, NONE, NONE, NONE, 1023, 991, 407, 860, NONE,
     NONE, 368, 825,
 ];
@@ -4399,8 +4007,8 @@ pub(crate) static GFX9_OP: [Op; 1551] = [
     Op::V_CVT_F32_FP8_e64, Op::V_CVT_F32_BF8_e64, Op::V_CVT_PK_F32_FP8_e64,
     Op::V_CVT_PK_F32_BF8_e64, Op::V_MAD_I32_I24, Op::V_MAD_U32_U24, Op::V_CUBEID_F32,
     Op::V_CUBESC_F32, Op::V_CUBETC_F32, Op::V_CUBEMA_F32, Op::V_BFE_U32, Op::V_BFE_I32,
-    Op::V_BFI_B32, Op::V_FMA_F32, Op::V_FMA_F64, Op::V_LERP_U8, Op::V_ALIGNBIT_B32_opsel,
-    Op::V_ALIGNBYTE_B32_opsel, Op::V_MIN3_F32, Op::V_MIN3_I32, Op::V_MIN3_U32, Op::V_MAX3_F32,
+    Op::V_BFI_B32, Op::V_FMA_F32, Op::V_FMA_F64, Op::V_LERP_U8, Op::V_ALIGNBIT_B32,
+    Op::V_ALIGNBYTE_B32, Op::V_MIN3_F32, Op::V_MIN3_I32, Op::V_MIN3_U32, Op::V_MAX3_F32,
     Op::V_MAX3_I32, Op::V_MAX3_U32, Op::V_MED3_F32, Op::V_MED3_I32, Op::V_MED3_U32, Op::V_SAD_U8,
     Op::V_SAD_HI_U8, Op::V_SAD_U16, Op::V_SAD_U32, Op::V_CVT_PK_U8_F32, Op::V_DIV_FIXUP_F32,
     Op::V_DIV_FIXUP_F64, Op::V_DIV_SCALE_F32, Op::V_DIV_SCALE_F64, Op::V_DIV_FMAS_F32,
@@ -4621,75 +4229,63 @@ pub(crate) static GFX11_ROW: [u16; COUNT] = [
     166, NONE, NONE, NONE, NONE, NONE, 13, 12, 223, NONE, NONE, NONE, 85, 168, 169, 142, 133, 83,
     81, 61, 231, 78, 67, 255, 256, 148, 228, 227, 172, 173, 171, 170, 230, 229, 249, 26, 27, 111,
     112, 40, 41, 105, 106, 34, 35, 1473, 1474, 1475, 1476, 1465, 1466, 1467, 1468, 1477, 1478, 1479,
-    1480, 1469, 1470, 1471, 1472, NONE, NONE, NONE, 963, NONE, NONE, 385, 810, 986, NONE, NONE,
-    NONE, NONE, 395, 818, 362, 787, 1014, NONE, NONE, 950, 998, 1013, 989, 388, 813, NONE, NONE,
-    NONE, NONE, 920, NONE, 921, NONE, 1031, 381, 806, 965, NONE, NONE, 1025, 380, 805, 1028, 1005,
-    915, 914, 916, 1004, 318, 870, NONE, NONE, 343, 895, 303, 855, 296, 848, NONE, NONE, 321, 873,
-    319, 871, NONE, NONE, 593, 783, 594, 784, 595, 785, NONE, NONE, 503, 693, 519, 709, 535, 725,
-    NONE, NONE, 550, 740, 563, 753, 579, 769, NONE, NONE, 556, 746, 571, 761, 587, 777, NONE, NONE,
-    501, 691, 517, 707, 533, 723, NONE, NONE, 561, 751, 577, 767, NONE, NONE, 569, 759, 585, 775,
-    NONE, NONE, 507, 697, 523, 713, 539, 729, NONE, NONE, 554, 744, 567, 757, 583, 773, NONE, NONE,
-    560, 750, 575, 765, 591, 781, NONE, NONE, 505, 695, 521, 711, 537, 727, NONE, NONE, 552, 742,
-    565, 755, 581, 771, NONE, NONE, 558, 748, 573, 763, 589, 779, NONE, NONE, 504, 694, 520, 710,
-    536, 726, NONE, NONE, 551, 741, 564, 754, 580, 770, NONE, NONE, 557, 747, 572, 762, 588, 778,
-    NONE, NONE, 506, 696, 522, 712, 538, 728, NONE, NONE, 502, 692, 518, 708, 534, 724, NONE, NONE,
-    549, 739, 562, 752, 578, 768, NONE, NONE, 555, 745, 570, 760, 586, 776, NONE, NONE, 514, 704,
-    530, 720, 546, 736, NONE, NONE, 553, 743, 566, 756, 582, 772, NONE, NONE, 559, 749, 574, 764,
-    590, 780, NONE, NONE, 510, 700, 526, 716, 542, 732, NONE, NONE, 512, 702, 528, 718, 544, 734,
-    NONE, NONE, 513, 703, 529, 719, 545, 735, NONE, NONE, 511, 701, 527, 717, 543, 733, NONE, NONE,
-    515, 705, 531, 721, 547, 737, NONE, NONE, 508, 698, 524, 714, 540, 730, NONE, NONE, NONE, NONE,
-    NONE, NONE, 516, 706, 532, 722, 548, 738, NONE, NONE, 568, 758, 584, 774, NONE, NONE, 576, 766,
-    592, 782, NONE, NONE, 509, 699, 525, 715, 541, 731, NONE, NONE, 498, 688, 499, 689, 500, 690,
-    NONE, NONE, 408, 598, 424, 614, 440, 630, NONE, NONE, 455, 645, 468, 658, 484, 674, NONE, NONE,
-    461, 651, 476, 666, 492, 682, NONE, NONE, 406, 596, 422, 612, 438, 628, NONE, NONE, 466, 656,
-    482, 672, NONE, NONE, 474, 664, 490, 680, NONE, NONE, 412, 602, 428, 618, 444, 634, NONE, NONE,
-    459, 649, 472, 662, 488, 678, NONE, NONE, 465, 655, 480, 670, 496, 686, NONE, NONE, 410, 600,
-    426, 616, 442, 632, NONE, NONE, 457, 647, 470, 660, 486, 676, NONE, NONE, 463, 653, 478, 668,
-    494, 684, NONE, NONE, 409, 599, 425, 615, 441, 631, NONE, NONE, 456, 646, 469, 659, 485, 675,
-    NONE, NONE, 462, 652, 477, 667, 493, 683, NONE, NONE, 411, 601, 427, 617, 443, 633, NONE, NONE,
-    407, 597, 423, 613, 439, 629, NONE, NONE, 454, 644, 467, 657, 483, 673, NONE, NONE, 460, 650,
-    475, 665, 491, 681, NONE, NONE, 419, 609, 435, 625, 451, 641, NONE, NONE, 458, 648, 471, 661,
-    487, 677, NONE, NONE, 464, 654, 479, 669, 495, 685, NONE, NONE, 415, 605, 431, 621, 447, 637,
-    NONE, NONE, 417, 607, 433, 623, 449, 639, NONE, NONE, 418, 608, 434, 624, 450, 640, NONE, NONE,
-    416, 606, 432, 622, 448, 638, NONE, NONE, 420, 610, 436, 626, 452, 642, NONE, NONE, 413, 603,
-    429, 619, 445, 635, NONE, NONE, NONE, NONE, NONE, NONE, 421, 611, 437, 627, 453, 643, NONE,
-    NONE, 473, 663, 489, 679, NONE, NONE, 481, 671, 497, 687, NONE, NONE, 414, 604, 430, 620, 446,
-    636, 971, 360, 786, 348, 900, NONE, NONE, 316, 868, 320, 872, 910, 913, 911, 912, 282, 834,
-    NONE, NONE, 332, 884, NONE, NONE, 331, 883, NONE, NONE, NONE, NONE, 283, 835, NONE, NONE, 287,
-    839, NONE, NONE, 278, 830, 279, 831, 289, 841, 290, 842, 291, 843, 292, 844, 288, 840, 277, 829,
-    294, 846, 285, 837, NONE, NONE, 334, 886, NONE, NONE, 281, 833, 276, 828, 357, 905, 284, 836,
-    350, 902, NONE, NONE, 351, 903, NONE, NONE, 286, 838, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
-    NONE, NONE, NONE, NONE, NONE, 992, 1011, 1001, 1008, 1002, 1009, 394, 817, 993, 1010, 936, NONE,
-    NONE, NONE, NONE, 333, 885, NONE, NONE, 280, 832, 293, 845, 358, 906, NONE, 962, 937, 938, NONE,
-    939, 940, 982, 983, 361, NONE, NONE, NONE, NONE, 981, 980, 1058, 1053, NONE, NONE, NONE, NONE,
-    NONE, 1054, 1055, NONE, NONE, NONE, 1056, 1057, 1072, 1082, 1084, 1077, 1081, 1080, 1069, 1068,
-    1070, 1083, 1078, 1079, 1076, 1075, 1071, 1074, 1073, NONE, NONE, 339, 891, 306, 858, NONE,
-    NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 342, 894, 305, 857, 298, 850, 401, 393,
-    365, 790, 399, 822, 391, 816, NONE, NONE, 400, 392, 907, NONE, 951, 917, 918, NONE, 1061, 1060,
-    1059, 346, 898, NONE, NONE, 301, 853, 324, 876, 341, 893, NONE, NONE, 325, 877, 322, 874, 340,
-    892, NONE, NONE, 326, 878, 323, 875, 359, NONE, NONE, 404, 825, 1003, 1018, 919, NONE, NONE,
-    338, 890, 307, 859, NONE, NONE, NONE, NONE, 1023, 378, 803, 1026, 949, NONE, 964, NONE, NONE,
-    1024, 379, 804, 1027, NONE, NONE, NONE, NONE, NONE, NONE, 961, NONE, 968, 908, 985, NONE, NONE,
-    NONE, NONE, 946, NONE, 967, 909, 984, NONE, 955, 926, NONE, 956, 927, NONE, 957, 928, 974, 972,
-    978, 976, 402, 823, NONE, NONE, 373, 798, 1017, NONE, NONE, 995, 375, 800, NONE, NONE, 994, 377,
-    802, 1007, 1006, NONE, 958, 929, NONE, 959, 930, NONE, 960, 931, NONE, NONE, NONE, NONE, NONE,
+    1480, 1469, 1470, 1471, 1472, NONE, NONE, NONE, 963, NONE, NONE, 385, 810, 986, NONE, NONE, 395,
+    818, 362, 787, 1014, NONE, NONE, 950, 998, 1013, 989, 388, 813, NONE, NONE, NONE, NONE, 920,
+    921, 1031, 381, 806, 965, 1025, NONE, NONE, 380, 805, 1028, 1005, 915, 914, 916, 1004, 318, 870,
+    343, 895, 303, 855, 296, 848, NONE, NONE, 321, 873, 319, 871, 593, 783, 594, 784, 595, 785, 503,
+    693, 519, 709, 535, 725, 550, 740, 563, 753, 579, 769, 556, 746, 571, 761, 587, 777, 501, 691,
+    517, 707, 533, 723, NONE, NONE, 561, 751, 577, 767, NONE, NONE, 569, 759, 585, 775, 507, 697,
+    523, 713, 539, 729, 554, 744, 567, 757, 583, 773, 560, 750, 575, 765, 591, 781, 505, 695, 521,
+    711, 537, 727, 552, 742, 565, 755, 581, 771, 558, 748, 573, 763, 589, 779, 504, 694, 520, 710,
+    536, 726, 551, 741, 564, 754, 580, 770, 557, 747, 572, 762, 588, 778, 506, 696, 522, 712, 538,
+    728, 502, 692, 518, 708, 534, 724, 549, 739, 562, 752, 578, 768, 555, 745, 570, 760, 586, 776,
+    514, 704, 530, 720, 546, 736, 553, 743, 566, 756, 582, 772, 559, 749, 574, 764, 590, 780, 510,
+    700, 526, 716, 542, 732, 512, 702, 528, 718, 544, 734, 513, 703, 529, 719, 545, 735, 511, 701,
+    527, 717, 543, 733, 515, 705, 531, 721, 547, 737, 508, 698, 524, 714, 540, 730, NONE, NONE,
+    NONE, NONE, NONE, NONE, 516, 706, 532, 722, 548, 738, NONE, NONE, 568, 758, 584, 774, NONE,
+    NONE, 576, 766, 592, 782, 509, 699, 525, 715, 541, 731, 498, 688, 499, 689, 500, 690, 408, 598,
+    424, 614, 440, 630, 455, 645, 468, 658, 484, 674, 461, 651, 476, 666, 492, 682, 406, 596, 422,
+    612, 438, 628, NONE, NONE, 466, 656, 482, 672, NONE, NONE, 474, 664, 490, 680, 412, 602, 428,
+    618, 444, 634, 459, 649, 472, 662, 488, 678, 465, 655, 480, 670, 496, 686, 410, 600, 426, 616,
+    442, 632, 457, 647, 470, 660, 486, 676, 463, 653, 478, 668, 494, 684, 409, 599, 425, 615, 441,
+    631, 456, 646, 469, 659, 485, 675, 462, 652, 477, 667, 493, 683, 411, 601, 427, 617, 443, 633,
+    407, 597, 423, 613, 439, 629, 454, 644, 467, 657, 483, 673, 460, 650, 475, 665, 491, 681, 419,
+    609, 435, 625, 451, 641, 458, 648, 471, 661, 487, 677, 464, 654, 479, 669, 495, 685, 415, 605,
+    431, 621, 447, 637, 417, 607, 433, 623, 449, 639, 418, 608, 434, 624, 450, 640, 416, 606, 432,
+    622, 448, 638, 420, 610, 436, 626, 452, 642, 413, 603, 429, 619, 445, 635, NONE, NONE, NONE,
+    NONE, NONE, NONE, 421, 611, 437, 627, 453, 643, NONE, NONE, 473, 663, 489, 679, NONE, NONE, 481,
+    671, 497, 687, 414, 604, 430, 620, 446, 636, 971, 360, 786, 348, 900, 316, 868, 320, 872, 910,
+    913, 911, 912, 282, 834, 332, 884, 331, 883, NONE, NONE, 283, 835, 287, 839, NONE, NONE, 278,
+    830, 279, 831, 289, 841, 290, 842, 291, 843, 292, 844, 288, 840, 277, 829, 294, 846, 285, 837,
+    NONE, NONE, 334, 886, 281, 833, 276, 828, 357, 905, 284, 836, 350, 902, 351, 903, 286, 838,
+    NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 992, 1011, 1001, 1008,
+    1002, 1009, 394, 817, 993, 1010, 936, NONE, NONE, NONE, NONE, 333, 885, 280, 832, 293, 845, 358,
+    906, 962, 937, 938, NONE, 939, 940, 982, 983, 361, NONE, NONE, NONE, NONE, 981, 980, 1058, 1053,
+    NONE, NONE, NONE, NONE, NONE, 1054, 1055, NONE, NONE, NONE, 1056, 1057, 1072, 1082, 1084, 1077,
+    1081, 1080, 1069, 1068, 1070, 1083, 1078, 1079, 1076, 1075, 1071, 1074, 1073, 339, 891, 306,
+    858, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 342, 894, 305, 857, 298, 850, 401, 393,
+    365, 790, 399, 822, 391, 816, NONE, NONE, 400, 392, 907, 951, 917, 918, NONE, 1061, 1060, 1059,
+    346, 898, 301, 853, 324, 876, 341, 893, 325, 877, 322, 874, 340, 892, 326, 878, 323, 875, 359,
+    404, 825, 1003, 1018, 919, 338, 890, 307, 859, NONE, NONE, 1023, NONE, NONE, 378, 803, 1026,
+    949, NONE, 964, 1024, NONE, NONE, 379, 804, 1027, NONE, NONE, NONE, NONE, NONE, 961, 968, 908,
+    985, NONE, NONE, NONE, 946, 967, 909, 984, 955, 926, 956, 927, 957, 928, 974, 972, 978, 976,
+    402, 823, 373, 798, 1017, 995, NONE, NONE, 375, 800, 994, NONE, NONE, 377, 802, 1007, 1006, 958,
+    929, 959, 930, 960, 931, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
     NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
-    NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 952, 923, NONE, 953,
-    924, NONE, 954, 925, 975, 973, 979, 977, 403, 824, NONE, NONE, 372, 797, 1016, NONE, NONE, 997,
-    374, 799, NONE, NONE, 996, 376, 801, 327, 879, 330, 882, 329, 881, 328, 880, 300, 852, 274, 827,
-    NONE, NONE, 943, 944, 941, 922, 366, 791, NONE, NONE, 398, 821, 367, 792, 1015, 1021, 369, 794,
-    1020, 371, 796, 368, 793, NONE, NONE, NONE, 991, 1019, 370, 795, 273, 826, 356, 904, 317, 869,
-    966, 1032, 382, 807, NONE, 1000, 969, 354, 970, 947, 299, 851, 1049, NONE, 1036, 1044, 1040,
-    405, NONE, NONE, 1048, NONE, 1038, 1039, 1034, 1043, 1052, 1041, 1046, 1051, 1042, 1047, NONE,
-    1050, NONE, 1035, 1037, 1045, 942, NONE, NONE, 335, 887, 308, 860, 311, 863, 309, 861, 275,
-    1029, 345, 897, NONE, NONE, 304, 856, 297, 849, NONE, NONE, 337, 889, 310, 862, 312, 864, 933,
-    934, 935, 932, 349, 901, NONE, NONE, NONE, NONE, 347, 899, NONE, NONE, 315, 867, NONE, NONE,
-    NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, 336, 888,
-    313, 865, 314, 866, NONE, NONE, NONE, NONE, 387, 812, 988, NONE, NONE, NONE, NONE, 397, 820,
-    364, 789, 390, 815, NONE, NONE, NONE, NONE, 386, 811, 987, NONE, NONE, NONE, NONE, 396, 819,
-    363, 788, NONE, NONE, 999, 1012, 990, 389, 814, NONE, NONE, NONE, NONE, 355, 353, 352, 1022,
-    344, 896, NONE, NONE, 302, 854, 295, 847, 1065, 1064, 1063, 1062, 1067, 1066, 1030, 948, 384,
-    809, 945, 1033, 383, 808,
+    NONE, NONE, NONE, NONE, 952, 923, 953, 924, 954, 925, 975, 973, 979, 977, 403, 824, 372, 797,
+    1016, 997, NONE, NONE, 374, 799, 996, NONE, NONE, 376, 801, 327, 879, 330, 882, 329, 881, 328,
+    880, 300, 852, 274, 827, NONE, NONE, 943, 944, 941, 922, 366, 791, 398, 821, 367, 792, 1015,
+    1021, 369, 794, 1020, 371, 796, 368, 793, NONE, 991, NONE, NONE, 1019, 370, 795, 273, 826, 356,
+    904, 317, 869, 966, 1032, 382, 807, 1000, 969, 354, 970, 947, 299, 851, 1049, NONE, 1036, 1044,
+    1040, 405, NONE, NONE, 1048, NONE, 1038, 1039, 1034, 1043, 1052, 1041, 1046, 1051, 1042, 1047,
+    NONE, 1050, NONE, 1035, 1037, 1045, 942, 335, 887, 308, 860, 311, 863, 309, 861, 275, 1029, 345,
+    897, 304, 856, 297, 849, 337, 889, 310, 862, 312, 864, 933, 934, 935, 932, 349, 901, NONE, NONE,
+    347, 899, 315, 867, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE, NONE,
+    NONE, NONE, 336, 888, 313, 865, 314, 866, NONE, NONE, NONE, NONE, 387, 812, 988, NONE, NONE,
+    397, 820, 364, 789, 390, 815, NONE, NONE, NONE, NONE, 386, 811, 987, NONE, NONE, 396, 819, 363,
+    788, NONE, NONE, 999, 1012, 990, 389, 814, NONE, NONE, NONE, NONE, 355, 353, 352, 1022, 344,
+    896, 302, 854, 295, 847, 1065, 1064, 1063, 1062, 1067, 1066, 1030, 948, 384, 809, 945, 1033,
+    383, 808,
 ];
 
 /// Per row of the Gfx11 table: its [`Op`].
@@ -4754,104 +4350,91 @@ pub(crate) static GFX11_OP: [Op; 1481] = [
     Op::S_BUFFER_LOAD_B128, Op::S_BUFFER_LOAD_B256, Op::S_BUFFER_LOAD_B512, Op::S_GL1_INV,
     Op::S_DCACHE_INV, Op::S_ATC_PROBE, Op::S_ATC_PROBE_BUFFER, Op::V_NOP, Op::V_MOV_B32_e32,
     Op::V_READFIRSTLANE_B32, Op::V_CVT_I32_F64_e32, Op::V_CVT_F64_I32_e32, Op::V_CVT_F32_I32_e32,
-    Op::V_CVT_F32_U32_e32, Op::V_CVT_U32_F32_e32, Op::V_CVT_I32_F32_e32,
-    Op::V_CVT_F16_F32V_CVT_F16_F32_t16_e32, Op::V_CVT_F32_F16V_CVT_F32_F16_t16_e32,
-    Op::V_CVT_NEAREST_I32_F32_e32, Op::V_CVT_FLOOR_I32_F32_e32, Op::V_CVT_OFF_F32_I4_e32,
-    Op::V_CVT_F32_F64_e32, Op::V_CVT_F64_F32_e32, Op::V_CVT_F32_UBYTE0_e32,
-    Op::V_CVT_F32_UBYTE1_e32, Op::V_CVT_F32_UBYTE2_e32, Op::V_CVT_F32_UBYTE3_e32,
-    Op::V_CVT_U32_F64_e32, Op::V_CVT_F64_U32_e32, Op::V_TRUNC_F64_e32, Op::V_CEIL_F64_e32,
-    Op::V_RNDNE_F64_e32, Op::V_FLOOR_F64_e32, Op::V_PIPEFLUSH, Op::V_MOV_B16_t16_e32,
-    Op::V_FRACT_F32_e32, Op::V_TRUNC_F32_e32, Op::V_CEIL_F32_e32, Op::V_RNDNE_F32_e32,
-    Op::V_FLOOR_F32_e32, Op::V_EXP_F32_e32, Op::V_LOG_F32_e32, Op::V_RCP_F32_e32,
-    Op::V_RCP_IFLAG_F32_e32, Op::V_RSQ_F32_e32, Op::V_RCP_F64_e32, Op::V_RSQ_F64_e32,
-    Op::V_SQRT_F32_e32, Op::V_SQRT_F64_e32, Op::V_SIN_F32_e32, Op::V_COS_F32_e32, Op::V_NOT_B32_e32,
-    Op::V_BFREV_B32_e32, Op::V_CLZ_I32_U32_e32, Op::V_CTZ_I32_B32_e32, Op::V_CLS_I32_e32,
-    Op::V_FREXP_EXP_I32_F64_e32, Op::V_FREXP_MANT_F64_e32, Op::V_FRACT_F64_e32,
+    Op::V_CVT_F32_U32_e32, Op::V_CVT_U32_F32_e32, Op::V_CVT_I32_F32_e32, Op::V_CVT_F16_F32_e32,
+    Op::V_CVT_F32_F16_e32, Op::V_CVT_NEAREST_I32_F32_e32, Op::V_CVT_FLOOR_I32_F32_e32,
+    Op::V_CVT_OFF_F32_I4_e32, Op::V_CVT_F32_F64_e32, Op::V_CVT_F64_F32_e32,
+    Op::V_CVT_F32_UBYTE0_e32, Op::V_CVT_F32_UBYTE1_e32, Op::V_CVT_F32_UBYTE2_e32,
+    Op::V_CVT_F32_UBYTE3_e32, Op::V_CVT_U32_F64_e32, Op::V_CVT_F64_U32_e32, Op::V_TRUNC_F64_e32,
+    Op::V_CEIL_F64_e32, Op::V_RNDNE_F64_e32, Op::V_FLOOR_F64_e32, Op::V_PIPEFLUSH,
+    Op::V_MOV_B16_e32, Op::V_FRACT_F32_e32, Op::V_TRUNC_F32_e32, Op::V_CEIL_F32_e32,
+    Op::V_RNDNE_F32_e32, Op::V_FLOOR_F32_e32, Op::V_EXP_F32_e32, Op::V_LOG_F32_e32,
+    Op::V_RCP_F32_e32, Op::V_RCP_IFLAG_F32_e32, Op::V_RSQ_F32_e32, Op::V_RCP_F64_e32,
+    Op::V_RSQ_F64_e32, Op::V_SQRT_F32_e32, Op::V_SQRT_F64_e32, Op::V_SIN_F32_e32, Op::V_COS_F32_e32,
+    Op::V_NOT_B32_e32, Op::V_BFREV_B32_e32, Op::V_CLZ_I32_U32_e32, Op::V_CTZ_I32_B32_e32,
+    Op::V_CLS_I32_e32, Op::V_FREXP_EXP_I32_F64_e32, Op::V_FREXP_MANT_F64_e32, Op::V_FRACT_F64_e32,
     Op::V_FREXP_EXP_I32_F32_e32, Op::V_FREXP_MANT_F32_e32, Op::V_MOVRELD_B32_e32,
-    Op::V_MOVRELS_B32_e32, Op::V_MOVRELSD_B32_e32, Op::V_MOVRELSD_2_B32_e32,
-    Op::V_CVT_F16_U16V_CVT_F16_U16_t16_e32, Op::V_CVT_F16_I16V_CVT_F16_I16_t16_e32,
-    Op::V_CVT_U16_F16V_CVT_U16_F16_t16_e32, Op::V_CVT_I16_F16V_CVT_I16_F16_t16_e32,
-    Op::V_RCP_F16_t16_e32, Op::V_SQRT_F16_t16_e32, Op::V_RSQ_F16_t16_e32, Op::V_LOG_F16_t16_e32,
-    Op::V_EXP_F16_t16_e32, Op::V_FREXP_MANT_F16V_FREXP_MANT_F16_t16_e32,
-    Op::V_FREXP_EXP_I16_F16V_FREXP_EXP_I16_F16_t16_e32, Op::V_FLOOR_F16_t16_e32,
-    Op::V_CEIL_F16_t16_e32, Op::V_TRUNC_F16V_TRUNC_F16_t16_e32, Op::V_RNDNE_F16V_RNDNE_F16_t16_e32,
-    Op::V_FRACT_F16V_FRACT_F16_t16_e32, Op::V_SIN_F16V_SIN_F16_t16_e32,
-    Op::V_COS_F16V_COS_F16_t16_e32, Op::V_SAT_PK_U8_I16V_SAT_PK_U8_I16_t16_e32,
-    Op::V_CVT_NORM_I16_F16V_CVT_NORM_I16_F16_t16_e32,
-    Op::V_CVT_NORM_U16_F16V_CVT_NORM_U16_F16_t16_e32, Op::V_SWAP_B32, Op::V_SWAP_B16,
-    Op::V_PERMLANE64_B32, Op::V_SWAPREL_B32, Op::V_NOT_B16V_NOT_B16_t16_e32,
-    Op::V_CVT_I32_I16V_CVT_I32_I16_t16_e32, Op::V_CVT_U32_U16V_CVT_U32_U16_t16_e32, Op::V_ILLEGAL,
-    Op::V_CNDMASK_B32_e32, Op::V_DOT2ACC_F32_F16, Op::V_ADD_F32_e32, Op::V_SUB_F32_e32,
-    Op::V_SUBREV_F32_e32, Op::V_FMAC_DX9_ZERO_F32_e32, Op::V_MUL_DX9_ZERO_F32_e32,
-    Op::V_MUL_F32_e32, Op::V_MUL_I32_I24_e32, Op::V_MUL_HI_I32_I24_e32, Op::V_MUL_U32_U24_e32,
-    Op::V_MUL_HI_U32_U24_e32, Op::V_MIN_F32_e32, Op::V_MAX_F32_e32, Op::V_MIN_I32_e32,
-    Op::V_MAX_I32_e32, Op::V_MIN_U32_e32, Op::V_MAX_U32_e32, Op::V_LSHLREV_B32_e32,
-    Op::V_LSHRREV_B32_e32, Op::V_ASHRREV_I32_e32, Op::V_AND_B32_e32, Op::V_OR_B32_e32,
-    Op::V_XOR_B32_e32, Op::V_XNOR_B32_e32, Op::V_ADD_CO_CI_U32_e32, Op::V_SUB_CO_CI_U32_e32,
-    Op::V_SUBREV_CO_CI_U32_e32, Op::V_ADD_NC_U32_e32, Op::V_SUB_NC_U32_e32, Op::V_SUBREV_NC_U32_e32,
-    Op::V_FMAC_F32_e32, Op::V_FMAMK_F32, Op::V_FMAAK_F32, Op::V_CVT_PK_RTZ_F16_F32_e32,
-    Op::V_ADD_F16_t16_e32, Op::V_SUB_F16_t16_e32, Op::V_SUBREV_F16_t16_e32, Op::V_MUL_F16_t16_e32,
-    Op::V_FMAC_F16_t16_e32, Op::V_FMAMK_F16_t16, Op::V_FMAAK_F16_t16,
-    Op::V_MAX_F16V_MAX_F16_t16_e32, Op::V_MIN_F16V_MIN_F16_t16_e32, Op::V_LDEXP_F16_t16_e32,
-    Op::V_PK_FMAC_F16, Op::V_CMP_F_F16_t16_e32, Op::V_CMP_LT_F16_t16_e32, Op::V_CMP_EQ_F16_t16_e32,
-    Op::V_CMP_LE_F16_t16_e32, Op::V_CMP_GT_F16_t16_e32, Op::V_CMP_LG_F16_t16_e32,
-    Op::V_CMP_GE_F16_t16_e32, Op::V_CMP_O_F16_t16_e32, Op::V_CMP_U_F16_t16_e32,
-    Op::V_CMP_NGE_F16_t16_e32, Op::V_CMP_NLG_F16_t16_e32, Op::V_CMP_NGT_F16_t16_e32,
-    Op::V_CMP_NLE_F16_t16_e32, Op::V_CMP_NEQ_F16_t16_e32, Op::V_CMP_NLT_F16_t16_e32,
-    Op::V_CMP_T_F16_t16_e32, Op::V_CMP_F_F32_e32, Op::V_CMP_LT_F32_e32, Op::V_CMP_EQ_F32_e32,
-    Op::V_CMP_LE_F32_e32, Op::V_CMP_GT_F32_e32, Op::V_CMP_LG_F32_e32, Op::V_CMP_GE_F32_e32,
-    Op::V_CMP_O_F32_e32, Op::V_CMP_U_F32_e32, Op::V_CMP_NGE_F32_e32, Op::V_CMP_NLG_F32_e32,
-    Op::V_CMP_NGT_F32_e32, Op::V_CMP_NLE_F32_e32, Op::V_CMP_NEQ_F32_e32, Op::V_CMP_NLT_F32_e32,
-    Op::V_CMP_T_F32_e32, Op::V_CMP_F_F64_e32, Op::V_CMP_LT_F64_e32, Op::V_CMP_EQ_F64_e32,
-    Op::V_CMP_LE_F64_e32, Op::V_CMP_GT_F64_e32, Op::V_CMP_LG_F64_e32, Op::V_CMP_GE_F64_e32,
-    Op::V_CMP_O_F64_e32, Op::V_CMP_U_F64_e32, Op::V_CMP_NGE_F64_e32, Op::V_CMP_NLG_F64_e32,
-    Op::V_CMP_NGT_F64_e32, Op::V_CMP_NLE_F64_e32, Op::V_CMP_NEQ_F64_e32, Op::V_CMP_NLT_F64_e32,
-    Op::V_CMP_T_F64_e32, Op::V_CMP_LT_I16_t16_e32, Op::V_CMP_EQ_I16_t16_e32,
-    Op::V_CMP_LE_I16_t16_e32, Op::V_CMP_GT_I16_t16_e32, Op::V_CMP_NE_I16_t16_e32,
-    Op::V_CMP_GE_I16_t16_e32, Op::V_CMP_LT_U16_t16_e32, Op::V_CMP_EQ_U16_t16_e32,
-    Op::V_CMP_LE_U16_t16_e32, Op::V_CMP_GT_U16_t16_e32, Op::V_CMP_NE_U16_t16_e32,
-    Op::V_CMP_GE_U16_t16_e32, Op::V_CMP_F_I32_e32, Op::V_CMP_LT_I32_e32, Op::V_CMP_EQ_I32_e32,
-    Op::V_CMP_LE_I32_e32, Op::V_CMP_GT_I32_e32, Op::V_CMP_NE_I32_e32, Op::V_CMP_GE_I32_e32,
-    Op::V_CMP_T_I32_e32, Op::V_CMP_F_U32_e32, Op::V_CMP_LT_U32_e32, Op::V_CMP_EQ_U32_e32,
-    Op::V_CMP_LE_U32_e32, Op::V_CMP_GT_U32_e32, Op::V_CMP_NE_U32_e32, Op::V_CMP_GE_U32_e32,
-    Op::V_CMP_T_U32_e32, Op::V_CMP_F_I64_e32, Op::V_CMP_LT_I64_e32, Op::V_CMP_EQ_I64_e32,
-    Op::V_CMP_LE_I64_e32, Op::V_CMP_GT_I64_e32, Op::V_CMP_NE_I64_e32, Op::V_CMP_GE_I64_e32,
-    Op::V_CMP_T_I64_e32, Op::V_CMP_F_U64_e32, Op::V_CMP_LT_U64_e32, Op::V_CMP_EQ_U64_e32,
-    Op::V_CMP_LE_U64_e32, Op::V_CMP_GT_U64_e32, Op::V_CMP_NE_U64_e32, Op::V_CMP_GE_U64_e32,
-    Op::V_CMP_T_U64_e32, Op::V_CMP_CLASS_F16_t16_e32, Op::V_CMP_CLASS_F32_e32,
-    Op::V_CMP_CLASS_F64_e32, Op::V_CMPX_F_F16_t16_e32, Op::V_CMPX_LT_F16_t16_e32,
-    Op::V_CMPX_EQ_F16_t16_e32, Op::V_CMPX_LE_F16_t16_e32, Op::V_CMPX_GT_F16_t16_e32,
-    Op::V_CMPX_LG_F16_t16_e32, Op::V_CMPX_GE_F16_t16_e32, Op::V_CMPX_O_F16_t16_e32,
-    Op::V_CMPX_U_F16_t16_e32, Op::V_CMPX_NGE_F16_t16_e32, Op::V_CMPX_NLG_F16_t16_e32,
-    Op::V_CMPX_NGT_F16_t16_e32, Op::V_CMPX_NLE_F16_t16_e32, Op::V_CMPX_NEQ_F16_t16_e32,
-    Op::V_CMPX_NLT_F16_t16_e32, Op::V_CMPX_T_F16_t16_e32, Op::V_CMPX_F_F32_e32,
-    Op::V_CMPX_LT_F32_e32, Op::V_CMPX_EQ_F32_e32, Op::V_CMPX_LE_F32_e32, Op::V_CMPX_GT_F32_e32,
-    Op::V_CMPX_LG_F32_e32, Op::V_CMPX_GE_F32_e32, Op::V_CMPX_O_F32_e32, Op::V_CMPX_U_F32_e32,
-    Op::V_CMPX_NGE_F32_e32, Op::V_CMPX_NLG_F32_e32, Op::V_CMPX_NGT_F32_e32, Op::V_CMPX_NLE_F32_e32,
-    Op::V_CMPX_NEQ_F32_e32, Op::V_CMPX_NLT_F32_e32, Op::V_CMPX_T_F32_e32, Op::V_CMPX_F_F64_e32,
-    Op::V_CMPX_LT_F64_e32, Op::V_CMPX_EQ_F64_e32, Op::V_CMPX_LE_F64_e32, Op::V_CMPX_GT_F64_e32,
-    Op::V_CMPX_LG_F64_e32, Op::V_CMPX_GE_F64_e32, Op::V_CMPX_O_F64_e32, Op::V_CMPX_U_F64_e32,
-    Op::V_CMPX_NGE_F64_e32, Op::V_CMPX_NLG_F64_e32, Op::V_CMPX_NGT_F64_e32, Op::V_CMPX_NLE_F64_e32,
-    Op::V_CMPX_NEQ_F64_e32, Op::V_CMPX_NLT_F64_e32, Op::V_CMPX_T_F64_e32, Op::V_CMPX_LT_I16_t16_e32,
-    Op::V_CMPX_EQ_I16_t16_e32, Op::V_CMPX_LE_I16_t16_e32, Op::V_CMPX_GT_I16_t16_e32,
-    Op::V_CMPX_NE_I16_t16_e32, Op::V_CMPX_GE_I16_t16_e32, Op::V_CMPX_LT_U16_t16_e32,
-    Op::V_CMPX_EQ_U16_t16_e32, Op::V_CMPX_LE_U16_t16_e32, Op::V_CMPX_GT_U16_t16_e32,
-    Op::V_CMPX_NE_U16_t16_e32, Op::V_CMPX_GE_U16_t16_e32, Op::V_CMPX_F_I32_e32,
-    Op::V_CMPX_LT_I32_e32, Op::V_CMPX_EQ_I32_e32, Op::V_CMPX_LE_I32_e32, Op::V_CMPX_GT_I32_e32,
-    Op::V_CMPX_NE_I32_e32, Op::V_CMPX_GE_I32_e32, Op::V_CMPX_T_I32_e32, Op::V_CMPX_F_U32_e32,
-    Op::V_CMPX_LT_U32_e32, Op::V_CMPX_EQ_U32_e32, Op::V_CMPX_LE_U32_e32, Op::V_CMPX_GT_U32_e32,
-    Op::V_CMPX_NE_U32_e32, Op::V_CMPX_GE_U32_e32, Op::V_CMPX_T_U32_e32, Op::V_CMPX_F_I64_e32,
-    Op::V_CMPX_LT_I64_e32, Op::V_CMPX_EQ_I64_e32, Op::V_CMPX_LE_I64_e32, Op::V_CMPX_GT_I64_e32,
-    Op::V_CMPX_NE_I64_e32, Op::V_CMPX_GE_I64_e32, Op::V_CMPX_T_I64_e32, Op::V_CMPX_F_U64_e32,
-    Op::V_CMPX_LT_U64_e32, Op::V_CMPX_EQ_U64_e32, Op::V_CMPX_LE_U64_e32, Op::V_CMPX_GT_U64_e32,
-    Op::V_CMPX_NE_U64_e32, Op::V_CMPX_GE_U64_e32, Op::V_CMPX_T_U64_e32,
-    Op::V_CMPX_CLASS_F16_t16_e32, Op::V_CMPX_CLASS_F32_e32, Op::V_CMPX_CLASS_F64_e32,
-    Op::V_CMP_F_F16_t16_e64, Op::V_CMP_LT_F16_t16_e64, Op::V_CMP_EQ_F16_t16_e64,
-    Op::V_CMP_LE_F16_t16_e64, Op::V_CMP_GT_F16_t16_e64, Op::V_CMP_LG_F16_t16_e64,
-    Op::V_CMP_GE_F16_t16_e64, Op::V_CMP_O_F16_t16_e64, Op::V_CMP_U_F16_t16_e64,
-    Op::V_CMP_NGE_F16_t16_e64, Op::V_CMP_NLG_F16_t16_e64, Op::V_CMP_NGT_F16_t16_e64,
-    Op::V_CMP_NLE_F16_t16_e64, Op::V_CMP_NEQ_F16_t16_e64, Op::V_CMP_NLT_F16_t16_e64,
-    Op::V_CMP_T_F16_t16_e64, Op::V_CMP_F_F32_e64, Op::V_CMP_LT_F32_e64, Op::V_CMP_EQ_F32_e64,
+    Op::V_MOVRELS_B32_e32, Op::V_MOVRELSD_B32_e32, Op::V_MOVRELSD_2_B32_e32, Op::V_CVT_F16_U16_e32,
+    Op::V_CVT_F16_I16_e32, Op::V_CVT_U16_F16_e32, Op::V_CVT_I16_F16_e32, Op::V_RCP_F16_e32,
+    Op::V_SQRT_F16_e32, Op::V_RSQ_F16_e32, Op::V_LOG_F16_e32, Op::V_EXP_F16_e32,
+    Op::V_FREXP_MANT_F16_e32, Op::V_FREXP_EXP_I16_F16_e32, Op::V_FLOOR_F16_e32, Op::V_CEIL_F16_e32,
+    Op::V_TRUNC_F16_e32, Op::V_RNDNE_F16_e32, Op::V_FRACT_F16_e32, Op::V_SIN_F16_e32,
+    Op::V_COS_F16_e32, Op::V_SAT_PK_U8_I16_e32, Op::V_CVT_NORM_I16_F16_e32,
+    Op::V_CVT_NORM_U16_F16_e32, Op::V_SWAP_B32, Op::V_SWAP_B16, Op::V_PERMLANE64_B32,
+    Op::V_SWAPREL_B32, Op::V_NOT_B16_e32, Op::V_CVT_I32_I16_e32, Op::V_CVT_U32_U16_e32,
+    Op::V_ILLEGAL, Op::V_CNDMASK_B32_e32, Op::V_DOT2ACC_F32_F16, Op::V_ADD_F32_e32,
+    Op::V_SUB_F32_e32, Op::V_SUBREV_F32_e32, Op::V_FMAC_DX9_ZERO_F32_e32,
+    Op::V_MUL_DX9_ZERO_F32_e32, Op::V_MUL_F32_e32, Op::V_MUL_I32_I24_e32, Op::V_MUL_HI_I32_I24_e32,
+    Op::V_MUL_U32_U24_e32, Op::V_MUL_HI_U32_U24_e32, Op::V_MIN_F32_e32, Op::V_MAX_F32_e32,
+    Op::V_MIN_I32_e32, Op::V_MAX_I32_e32, Op::V_MIN_U32_e32, Op::V_MAX_U32_e32,
+    Op::V_LSHLREV_B32_e32, Op::V_LSHRREV_B32_e32, Op::V_ASHRREV_I32_e32, Op::V_AND_B32_e32,
+    Op::V_OR_B32_e32, Op::V_XOR_B32_e32, Op::V_XNOR_B32_e32, Op::V_ADD_CO_CI_U32_e32,
+    Op::V_SUB_CO_CI_U32_e32, Op::V_SUBREV_CO_CI_U32_e32, Op::V_ADD_NC_U32_e32, Op::V_SUB_NC_U32_e32,
+    Op::V_SUBREV_NC_U32_e32, Op::V_FMAC_F32_e32, Op::V_FMAMK_F32, Op::V_FMAAK_F32,
+    Op::V_CVT_PK_RTZ_F16_F32_e32, Op::V_ADD_F16_e32, Op::V_SUB_F16_e32, Op::V_SUBREV_F16_e32,
+    Op::V_MUL_F16_e32, Op::V_FMAC_F16_e32, Op::V_FMAMK_F16, Op::V_FMAAK_F16, Op::V_MAX_F16_e32,
+    Op::V_MIN_F16_e32, Op::V_LDEXP_F16_e32, Op::V_PK_FMAC_F16, Op::V_CMP_F_F16_e32,
+    Op::V_CMP_LT_F16_e32, Op::V_CMP_EQ_F16_e32, Op::V_CMP_LE_F16_e32, Op::V_CMP_GT_F16_e32,
+    Op::V_CMP_LG_F16_e32, Op::V_CMP_GE_F16_e32, Op::V_CMP_O_F16_e32, Op::V_CMP_U_F16_e32,
+    Op::V_CMP_NGE_F16_e32, Op::V_CMP_NLG_F16_e32, Op::V_CMP_NGT_F16_e32, Op::V_CMP_NLE_F16_e32,
+    Op::V_CMP_NEQ_F16_e32, Op::V_CMP_NLT_F16_e32, Op::V_CMP_T_F16_e32, Op::V_CMP_F_F32_e32,
+    Op::V_CMP_LT_F32_e32, Op::V_CMP_EQ_F32_e32, Op::V_CMP_LE_F32_e32, Op::V_CMP_GT_F32_e32,
+    Op::V_CMP_LG_F32_e32, Op::V_CMP_GE_F32_e32, Op::V_CMP_O_F32_e32, Op::V_CMP_U_F32_e32,
+    Op::V_CMP_NGE_F32_e32, Op::V_CMP_NLG_F32_e32, Op::V_CMP_NGT_F32_e32, Op::V_CMP_NLE_F32_e32,
+    Op::V_CMP_NEQ_F32_e32, Op::V_CMP_NLT_F32_e32, Op::V_CMP_T_F32_e32, Op::V_CMP_F_F64_e32,
+    Op::V_CMP_LT_F64_e32, Op::V_CMP_EQ_F64_e32, Op::V_CMP_LE_F64_e32, Op::V_CMP_GT_F64_e32,
+    Op::V_CMP_LG_F64_e32, Op::V_CMP_GE_F64_e32, Op::V_CMP_O_F64_e32, Op::V_CMP_U_F64_e32,
+    Op::V_CMP_NGE_F64_e32, Op::V_CMP_NLG_F64_e32, Op::V_CMP_NGT_F64_e32, Op::V_CMP_NLE_F64_e32,
+    Op::V_CMP_NEQ_F64_e32, Op::V_CMP_NLT_F64_e32, Op::V_CMP_T_F64_e32, Op::V_CMP_LT_I16_e32,
+    Op::V_CMP_EQ_I16_e32, Op::V_CMP_LE_I16_e32, Op::V_CMP_GT_I16_e32, Op::V_CMP_NE_I16_e32,
+    Op::V_CMP_GE_I16_e32, Op::V_CMP_LT_U16_e32, Op::V_CMP_EQ_U16_e32, Op::V_CMP_LE_U16_e32,
+    Op::V_CMP_GT_U16_e32, Op::V_CMP_NE_U16_e32, Op::V_CMP_GE_U16_e32, Op::V_CMP_F_I32_e32,
+    Op::V_CMP_LT_I32_e32, Op::V_CMP_EQ_I32_e32, Op::V_CMP_LE_I32_e32, Op::V_CMP_GT_I32_e32,
+    Op::V_CMP_NE_I32_e32, Op::V_CMP_GE_I32_e32, Op::V_CMP_T_I32_e32, Op::V_CMP_F_U32_e32,
+    Op::V_CMP_LT_U32_e32, Op::V_CMP_EQ_U32_e32, Op::V_CMP_LE_U32_e32, Op::V_CMP_GT_U32_e32,
+    Op::V_CMP_NE_U32_e32, Op::V_CMP_GE_U32_e32, Op::V_CMP_T_U32_e32, Op::V_CMP_F_I64_e32,
+    Op::V_CMP_LT_I64_e32, Op::V_CMP_EQ_I64_e32, Op::V_CMP_LE_I64_e32, Op::V_CMP_GT_I64_e32,
+    Op::V_CMP_NE_I64_e32, Op::V_CMP_GE_I64_e32, Op::V_CMP_T_I64_e32, Op::V_CMP_F_U64_e32,
+    Op::V_CMP_LT_U64_e32, Op::V_CMP_EQ_U64_e32, Op::V_CMP_LE_U64_e32, Op::V_CMP_GT_U64_e32,
+    Op::V_CMP_NE_U64_e32, Op::V_CMP_GE_U64_e32, Op::V_CMP_T_U64_e32, Op::V_CMP_CLASS_F16_e32,
+    Op::V_CMP_CLASS_F32_e32, Op::V_CMP_CLASS_F64_e32, Op::V_CMPX_F_F16_e32, Op::V_CMPX_LT_F16_e32,
+    Op::V_CMPX_EQ_F16_e32, Op::V_CMPX_LE_F16_e32, Op::V_CMPX_GT_F16_e32, Op::V_CMPX_LG_F16_e32,
+    Op::V_CMPX_GE_F16_e32, Op::V_CMPX_O_F16_e32, Op::V_CMPX_U_F16_e32, Op::V_CMPX_NGE_F16_e32,
+    Op::V_CMPX_NLG_F16_e32, Op::V_CMPX_NGT_F16_e32, Op::V_CMPX_NLE_F16_e32, Op::V_CMPX_NEQ_F16_e32,
+    Op::V_CMPX_NLT_F16_e32, Op::V_CMPX_T_F16_e32, Op::V_CMPX_F_F32_e32, Op::V_CMPX_LT_F32_e32,
+    Op::V_CMPX_EQ_F32_e32, Op::V_CMPX_LE_F32_e32, Op::V_CMPX_GT_F32_e32, Op::V_CMPX_LG_F32_e32,
+    Op::V_CMPX_GE_F32_e32, Op::V_CMPX_O_F32_e32, Op::V_CMPX_U_F32_e32, Op::V_CMPX_NGE_F32_e32,
+    Op::V_CMPX_NLG_F32_e32, Op::V_CMPX_NGT_F32_e32, Op::V_CMPX_NLE_F32_e32, Op::V_CMPX_NEQ_F32_e32,
+    Op::V_CMPX_NLT_F32_e32, Op::V_CMPX_T_F32_e32, Op::V_CMPX_F_F64_e32, Op::V_CMPX_LT_F64_e32,
+    Op::V_CMPX_EQ_F64_e32, Op::V_CMPX_LE_F64_e32, Op::V_CMPX_GT_F64_e32, Op::V_CMPX_LG_F64_e32,
+    Op::V_CMPX_GE_F64_e32, Op::V_CMPX_O_F64_e32, Op::V_CMPX_U_F64_e32, Op::V_CMPX_NGE_F64_e32,
+    Op::V_CMPX_NLG_F64_e32, Op::V_CMPX_NGT_F64_e32, Op::V_CMPX_NLE_F64_e32, Op::V_CMPX_NEQ_F64_e32,
+    Op::V_CMPX_NLT_F64_e32, Op::V_CMPX_T_F64_e32, Op::V_CMPX_LT_I16_e32, Op::V_CMPX_EQ_I16_e32,
+    Op::V_CMPX_LE_I16_e32, Op::V_CMPX_GT_I16_e32, Op::V_CMPX_NE_I16_e32, Op::V_CMPX_GE_I16_e32,
+    Op::V_CMPX_LT_U16_e32, Op::V_CMPX_EQ_U16_e32, Op::V_CMPX_LE_U16_e32, Op::V_CMPX_GT_U16_e32,
+    Op::V_CMPX_NE_U16_e32, Op::V_CMPX_GE_U16_e32, Op::V_CMPX_F_I32_e32, Op::V_CMPX_LT_I32_e32,
+    Op::V_CMPX_EQ_I32_e32, Op::V_CMPX_LE_I32_e32, Op::V_CMPX_GT_I32_e32, Op::V_CMPX_NE_I32_e32,
+    Op::V_CMPX_GE_I32_e32, Op::V_CMPX_T_I32_e32, Op::V_CMPX_F_U32_e32, Op::V_CMPX_LT_U32_e32,
+    Op::V_CMPX_EQ_U32_e32, Op::V_CMPX_LE_U32_e32, Op::V_CMPX_GT_U32_e32, Op::V_CMPX_NE_U32_e32,
+    Op::V_CMPX_GE_U32_e32, Op::V_CMPX_T_U32_e32, Op::V_CMPX_F_I64_e32, Op::V_CMPX_LT_I64_e32,
+    Op::V_CMPX_EQ_I64_e32, Op::V_CMPX_LE_I64_e32, Op::V_CMPX_GT_I64_e32, Op::V_CMPX_NE_I64_e32,
+    Op::V_CMPX_GE_I64_e32, Op::V_CMPX_T_I64_e32, Op::V_CMPX_F_U64_e32, Op::V_CMPX_LT_U64_e32,
+    Op::V_CMPX_EQ_U64_e32, Op::V_CMPX_LE_U64_e32, Op::V_CMPX_GT_U64_e32, Op::V_CMPX_NE_U64_e32,
+    Op::V_CMPX_GE_U64_e32, Op::V_CMPX_T_U64_e32, Op::V_CMPX_CLASS_F16_e32, Op::V_CMPX_CLASS_F32_e32,
+    Op::V_CMPX_CLASS_F64_e32, Op::V_CMP_F_F16_e64, Op::V_CMP_LT_F16_e64, Op::V_CMP_EQ_F16_e64,
+    Op::V_CMP_LE_F16_e64, Op::V_CMP_GT_F16_e64, Op::V_CMP_LG_F16_e64, Op::V_CMP_GE_F16_e64,
+    Op::V_CMP_O_F16_e64, Op::V_CMP_U_F16_e64, Op::V_CMP_NGE_F16_e64, Op::V_CMP_NLG_F16_e64,
+    Op::V_CMP_NGT_F16_e64, Op::V_CMP_NLE_F16_e64, Op::V_CMP_NEQ_F16_e64, Op::V_CMP_NLT_F16_e64,
+    Op::V_CMP_T_F16_e64, Op::V_CMP_F_F32_e64, Op::V_CMP_LT_F32_e64, Op::V_CMP_EQ_F32_e64,
     Op::V_CMP_LE_F32_e64, Op::V_CMP_GT_F32_e64, Op::V_CMP_LG_F32_e64, Op::V_CMP_GE_F32_e64,
     Op::V_CMP_O_F32_e64, Op::V_CMP_U_F32_e64, Op::V_CMP_NGE_F32_e64, Op::V_CMP_NLG_F32_e64,
     Op::V_CMP_NGT_F32_e64, Op::V_CMP_NLE_F32_e64, Op::V_CMP_NEQ_F32_e64, Op::V_CMP_NLT_F32_e64,
@@ -4859,11 +4442,10 @@ pub(crate) static GFX11_OP: [Op; 1481] = [
     Op::V_CMP_LE_F64_e64, Op::V_CMP_GT_F64_e64, Op::V_CMP_LG_F64_e64, Op::V_CMP_GE_F64_e64,
     Op::V_CMP_O_F64_e64, Op::V_CMP_U_F64_e64, Op::V_CMP_NGE_F64_e64, Op::V_CMP_NLG_F64_e64,
     Op::V_CMP_NGT_F64_e64, Op::V_CMP_NLE_F64_e64, Op::V_CMP_NEQ_F64_e64, Op::V_CMP_NLT_F64_e64,
-    Op::V_CMP_T_F64_e64, Op::V_CMP_LT_I16_t16_e64, Op::V_CMP_EQ_I16_t16_e64,
-    Op::V_CMP_LE_I16_t16_e64, Op::V_CMP_GT_I16_t16_e64, Op::V_CMP_NE_I16_t16_e64,
-    Op::V_CMP_GE_I16_t16_e64, Op::V_CMP_LT_U16_t16_e64, Op::V_CMP_EQ_U16_t16_e64,
-    Op::V_CMP_LE_U16_t16_e64, Op::V_CMP_GT_U16_t16_e64, Op::V_CMP_NE_U16_t16_e64,
-    Op::V_CMP_GE_U16_t16_e64, Op::V_CMP_F_I32_e64, Op::V_CMP_LT_I32_e64, Op::V_CMP_EQ_I32_e64,
+    Op::V_CMP_T_F64_e64, Op::V_CMP_LT_I16_e64, Op::V_CMP_EQ_I16_e64, Op::V_CMP_LE_I16_e64,
+    Op::V_CMP_GT_I16_e64, Op::V_CMP_NE_I16_e64, Op::V_CMP_GE_I16_e64, Op::V_CMP_LT_U16_e64,
+    Op::V_CMP_EQ_U16_e64, Op::V_CMP_LE_U16_e64, Op::V_CMP_GT_U16_e64, Op::V_CMP_NE_U16_e64,
+    Op::V_CMP_GE_U16_e64, Op::V_CMP_F_I32_e64, Op::V_CMP_LT_I32_e64, Op::V_CMP_EQ_I32_e64,
     Op::V_CMP_LE_I32_e64, Op::V_CMP_GT_I32_e64, Op::V_CMP_NE_I32_e64, Op::V_CMP_GE_I32_e64,
     Op::V_CMP_T_I32_e64, Op::V_CMP_F_U32_e64, Op::V_CMP_LT_U32_e64, Op::V_CMP_EQ_U32_e64,
     Op::V_CMP_LE_U32_e64, Op::V_CMP_GT_U32_e64, Op::V_CMP_NE_U32_e64, Op::V_CMP_GE_U32_e64,
@@ -4871,34 +4453,31 @@ pub(crate) static GFX11_OP: [Op; 1481] = [
     Op::V_CMP_LE_I64_e64, Op::V_CMP_GT_I64_e64, Op::V_CMP_NE_I64_e64, Op::V_CMP_GE_I64_e64,
     Op::V_CMP_T_I64_e64, Op::V_CMP_F_U64_e64, Op::V_CMP_LT_U64_e64, Op::V_CMP_EQ_U64_e64,
     Op::V_CMP_LE_U64_e64, Op::V_CMP_GT_U64_e64, Op::V_CMP_NE_U64_e64, Op::V_CMP_GE_U64_e64,
-    Op::V_CMP_T_U64_e64, Op::V_CMP_CLASS_F16_t16_e64, Op::V_CMP_CLASS_F32_e64,
-    Op::V_CMP_CLASS_F64_e64, Op::V_CMPX_F_F16_t16_e64, Op::V_CMPX_LT_F16_t16_e64,
-    Op::V_CMPX_EQ_F16_t16_e64, Op::V_CMPX_LE_F16_t16_e64, Op::V_CMPX_GT_F16_t16_e64,
-    Op::V_CMPX_LG_F16_t16_e64, Op::V_CMPX_GE_F16_t16_e64, Op::V_CMPX_O_F16_t16_e64,
-    Op::V_CMPX_U_F16_t16_e64, Op::V_CMPX_NGE_F16_t16_e64, Op::V_CMPX_NLG_F16_t16_e64,
-    Op::V_CMPX_NGT_F16_t16_e64, Op::V_CMPX_NLE_F16_t16_e64, Op::V_CMPX_NEQ_F16_t16_e64,
-    Op::V_CMPX_NLT_F16_t16_e64, Op::V_CMPX_T_F16_t16_e64, Op::V_CMPX_F_F32_e64,
-    Op::V_CMPX_LT_F32_e64, Op::V_CMPX_EQ_F32_e64, Op::V_CMPX_LE_F32_e64, Op::V_CMPX_GT_F32_e64,
-    Op::V_CMPX_LG_F32_e64, Op::V_CMPX_GE_F32_e64, Op::V_CMPX_O_F32_e64, Op::V_CMPX_U_F32_e64,
-    Op::V_CMPX_NGE_F32_e64, Op::V_CMPX_NLG_F32_e64, Op::V_CMPX_NGT_F32_e64, Op::V_CMPX_NLE_F32_e64,
-    Op::V_CMPX_NEQ_F32_e64, Op::V_CMPX_NLT_F32_e64, Op::V_CMPX_T_F32_e64, Op::V_CMPX_F_F64_e64,
-    Op::V_CMPX_LT_F64_e64, Op::V_CMPX_EQ_F64_e64, Op::V_CMPX_LE_F64_e64, Op::V_CMPX_GT_F64_e64,
-    Op::V_CMPX_LG_F64_e64, Op::V_CMPX_GE_F64_e64, Op::V_CMPX_O_F64_e64, Op::V_CMPX_U_F64_e64,
-    Op::V_CMPX_NGE_F64_e64, Op::V_CMPX_NLG_F64_e64, Op::V_CMPX_NGT_F64_e64, Op::V_CMPX_NLE_F64_e64,
-    Op::V_CMPX_NEQ_F64_e64, Op::V_CMPX_NLT_F64_e64, Op::V_CMPX_T_F64_e64, Op::V_CMPX_LT_I16_t16_e64,
-    Op::V_CMPX_EQ_I16_t16_e64, Op::V_CMPX_LE_I16_t16_e64, Op::V_CMPX_GT_I16_t16_e64,
-    Op::V_CMPX_NE_I16_t16_e64, Op::V_CMPX_GE_I16_t16_e64, Op::V_CMPX_LT_U16_t16_e64,
-    Op::V_CMPX_EQ_U16_t16_e64, Op::V_CMPX_LE_U16_t16_e64, Op::V_CMPX_GT_U16_t16_e64,
-    Op::V_CMPX_NE_U16_t16_e64, Op::V_CMPX_GE_U16_t16_e64, Op::V_CMPX_F_I32_e64,
-    Op::V_CMPX_LT_I32_e64, Op::V_CMPX_EQ_I32_e64, Op::V_CMPX_LE_I32_e64, Op::V_CMPX_GT_I32_e64,
-    Op::V_CMPX_NE_I32_e64, Op::V_CMPX_GE_I32_e64, Op::V_CMPX_T_I32_e64, Op::V_CMPX_F_U32_e64,
-    Op::V_CMPX_LT_U32_e64, Op::V_CMPX_EQ_U32_e64, Op::V_CMPX_LE_U32_e64, Op::V_CMPX_GT_U32_e64,
-    Op::V_CMPX_NE_U32_e64, Op::V_CMPX_GE_U32_e64, Op::V_CMPX_T_U32_e64, Op::V_CMPX_F_I64_e64,
-    Op::V_CMPX_LT_I64_e64, Op::V_CMPX_EQ_I64_e64, Op::V_CMPX_LE_I64_e64, Op::V_CMPX_GT_I64_e64,
-    Op::V_CMPX_NE_I64_e64, Op::V_CMPX_GE_I64_e64, Op::V_CMPX_T_I64_e64, Op::V_CMPX_F_U64_e64,
-    Op::V_CMPX_LT_U64_e64, Op::V_CMPX_EQ_U64_e64, Op::V_CMPX_LE_U64_e64, Op::V_CMPX_GT_U64_e64,
-    Op::V_CMPX_NE_U64_e64, Op::V_CMPX_GE_U64_e64, Op::V_CMPX_T_U64_e64,
-    Op::V_CMPX_CLASS_F16_t16_e64, Op::V_CMPX_CLASS_F32_e64, Op::V_CMPX_CLASS_F64_e64,
+    Op::V_CMP_T_U64_e64, Op::V_CMP_CLASS_F16_e64, Op::V_CMP_CLASS_F32_e64, Op::V_CMP_CLASS_F64_e64,
+    Op::V_CMPX_F_F16_e64, Op::V_CMPX_LT_F16_e64, Op::V_CMPX_EQ_F16_e64, Op::V_CMPX_LE_F16_e64,
+    Op::V_CMPX_GT_F16_e64, Op::V_CMPX_LG_F16_e64, Op::V_CMPX_GE_F16_e64, Op::V_CMPX_O_F16_e64,
+    Op::V_CMPX_U_F16_e64, Op::V_CMPX_NGE_F16_e64, Op::V_CMPX_NLG_F16_e64, Op::V_CMPX_NGT_F16_e64,
+    Op::V_CMPX_NLE_F16_e64, Op::V_CMPX_NEQ_F16_e64, Op::V_CMPX_NLT_F16_e64, Op::V_CMPX_T_F16_e64,
+    Op::V_CMPX_F_F32_e64, Op::V_CMPX_LT_F32_e64, Op::V_CMPX_EQ_F32_e64, Op::V_CMPX_LE_F32_e64,
+    Op::V_CMPX_GT_F32_e64, Op::V_CMPX_LG_F32_e64, Op::V_CMPX_GE_F32_e64, Op::V_CMPX_O_F32_e64,
+    Op::V_CMPX_U_F32_e64, Op::V_CMPX_NGE_F32_e64, Op::V_CMPX_NLG_F32_e64, Op::V_CMPX_NGT_F32_e64,
+    Op::V_CMPX_NLE_F32_e64, Op::V_CMPX_NEQ_F32_e64, Op::V_CMPX_NLT_F32_e64, Op::V_CMPX_T_F32_e64,
+    Op::V_CMPX_F_F64_e64, Op::V_CMPX_LT_F64_e64, Op::V_CMPX_EQ_F64_e64, Op::V_CMPX_LE_F64_e64,
+    Op::V_CMPX_GT_F64_e64, Op::V_CMPX_LG_F64_e64, Op::V_CMPX_GE_F64_e64, Op::V_CMPX_O_F64_e64,
+    Op::V_CMPX_U_F64_e64, Op::V_CMPX_NGE_F64_e64, Op::V_CMPX_NLG_F64_e64, Op::V_CMPX_NGT_F64_e64,
+    Op::V_CMPX_NLE_F64_e64, Op::V_CMPX_NEQ_F64_e64, Op::V_CMPX_NLT_F64_e64, Op::V_CMPX_T_F64_e64,
+    Op::V_CMPX_LT_I16_e64, Op::V_CMPX_EQ_I16_e64, Op::V_CMPX_LE_I16_e64, Op::V_CMPX_GT_I16_e64,
+    Op::V_CMPX_NE_I16_e64, Op::V_CMPX_GE_I16_e64, Op::V_CMPX_LT_U16_e64, Op::V_CMPX_EQ_U16_e64,
+    Op::V_CMPX_LE_U16_e64, Op::V_CMPX_GT_U16_e64, Op::V_CMPX_NE_U16_e64, Op::V_CMPX_GE_U16_e64,
+    Op::V_CMPX_F_I32_e64, Op::V_CMPX_LT_I32_e64, Op::V_CMPX_EQ_I32_e64, Op::V_CMPX_LE_I32_e64,
+    Op::V_CMPX_GT_I32_e64, Op::V_CMPX_NE_I32_e64, Op::V_CMPX_GE_I32_e64, Op::V_CMPX_T_I32_e64,
+    Op::V_CMPX_F_U32_e64, Op::V_CMPX_LT_U32_e64, Op::V_CMPX_EQ_U32_e64, Op::V_CMPX_LE_U32_e64,
+    Op::V_CMPX_GT_U32_e64, Op::V_CMPX_NE_U32_e64, Op::V_CMPX_GE_U32_e64, Op::V_CMPX_T_U32_e64,
+    Op::V_CMPX_F_I64_e64, Op::V_CMPX_LT_I64_e64, Op::V_CMPX_EQ_I64_e64, Op::V_CMPX_LE_I64_e64,
+    Op::V_CMPX_GT_I64_e64, Op::V_CMPX_NE_I64_e64, Op::V_CMPX_GE_I64_e64, Op::V_CMPX_T_I64_e64,
+    Op::V_CMPX_F_U64_e64, Op::V_CMPX_LT_U64_e64, Op::V_CMPX_EQ_U64_e64, Op::V_CMPX_LE_U64_e64,
+    Op::V_CMPX_GT_U64_e64, Op::V_CMPX_NE_U64_e64, Op::V_CMPX_GE_U64_e64, Op::V_CMPX_T_U64_e64,
+    Op::V_CMPX_CLASS_F16_e64, Op::V_CMPX_CLASS_F32_e64, Op::V_CMPX_CLASS_F64_e64,
     Op::V_CNDMASK_B32_e64, Op::V_ADD_F32_e64, Op::V_SUB_F32_e64, Op::V_SUBREV_F32_e64,
     Op::V_FMAC_DX9_ZERO_F32_e64, Op::V_MUL_DX9_ZERO_F32_e64, Op::V_MUL_F32_e64,
     Op::V_MUL_I32_I24_e64, Op::V_MUL_HI_I32_I24_e64, Op::V_MUL_U32_U24_e64,
@@ -4907,17 +4486,16 @@ pub(crate) static GFX11_OP: [Op; 1481] = [
     Op::V_LSHRREV_B32_e64, Op::V_ASHRREV_I32_e64, Op::V_AND_B32_e64, Op::V_OR_B32_e64,
     Op::V_XOR_B32_e64, Op::V_XNOR_B32_e64, Op::V_ADD_CO_CI_U32_e64, Op::V_SUB_CO_CI_U32_e64,
     Op::V_SUBREV_CO_CI_U32_e64, Op::V_ADD_NC_U32_e64, Op::V_SUB_NC_U32_e64, Op::V_SUBREV_NC_U32_e64,
-    Op::V_FMAC_F32_e64, Op::V_CVT_PK_RTZ_F16_F32_e64, Op::V_ADD_F16_t16_e64, Op::V_SUB_F16_t16_e64,
-    Op::V_SUBREV_F16_t16_e64, Op::V_MUL_F16_t16_e64, Op::V_FMAC_F16_t16_e64,
-    Op::V_MAX_F16V_MAX_F16_t16_e64, Op::V_MIN_F16V_MIN_F16_t16_e64, Op::V_LDEXP_F16_t16_e64,
-    Op::V_NOP_e64, Op::V_MOV_B32_e64, Op::V_CVT_I32_F64_e64, Op::V_CVT_F64_I32_e64,
-    Op::V_CVT_F32_I32_e64, Op::V_CVT_F32_U32_e64, Op::V_CVT_U32_F32_e64, Op::V_CVT_I32_F32_e64,
-    Op::V_CVT_F16_F32V_CVT_F16_F32_t16_e64, Op::V_CVT_F32_F16V_CVT_F32_F16_t16_e64,
+    Op::V_FMAC_F32_e64, Op::V_CVT_PK_RTZ_F16_F32_e64, Op::V_ADD_F16_e64, Op::V_SUB_F16_e64,
+    Op::V_SUBREV_F16_e64, Op::V_MUL_F16_e64, Op::V_FMAC_F16_e64, Op::V_MAX_F16_e64,
+    Op::V_MIN_F16_e64, Op::V_LDEXP_F16_e64, Op::V_NOP_e64, Op::V_MOV_B32_e64, Op::V_CVT_I32_F64_e64,
+    Op::V_CVT_F64_I32_e64, Op::V_CVT_F32_I32_e64, Op::V_CVT_F32_U32_e64, Op::V_CVT_U32_F32_e64,
+    Op::V_CVT_I32_F32_e64, Op::V_CVT_F16_F32_e64, Op::V_CVT_F32_F16_e64,
     Op::V_CVT_NEAREST_I32_F32_e64, Op::V_CVT_FLOOR_I32_F32_e64, Op::V_CVT_OFF_F32_I4_e64,
     Op::V_CVT_F32_F64_e64, Op::V_CVT_F64_F32_e64, Op::V_CVT_F32_UBYTE0_e64,
     Op::V_CVT_F32_UBYTE1_e64, Op::V_CVT_F32_UBYTE2_e64, Op::V_CVT_F32_UBYTE3_e64,
     Op::V_CVT_U32_F64_e64, Op::V_CVT_F64_U32_e64, Op::V_TRUNC_F64_e64, Op::V_CEIL_F64_e64,
-    Op::V_RNDNE_F64_e64, Op::V_FLOOR_F64_e64, Op::V_PIPEFLUSH_e64, Op::V_MOV_B16_t16_e64,
+    Op::V_RNDNE_F64_e64, Op::V_FLOOR_F64_e64, Op::V_PIPEFLUSH_e64, Op::V_MOV_B16_e64,
     Op::V_FRACT_F32_e64, Op::V_TRUNC_F32_e64, Op::V_CEIL_F32_e64, Op::V_RNDNE_F32_e64,
     Op::V_FLOOR_F32_e64, Op::V_EXP_F32_e64, Op::V_LOG_F32_e64, Op::V_RCP_F32_e64,
     Op::V_RCP_IFLAG_F32_e64, Op::V_RSQ_F32_e64, Op::V_RCP_F64_e64, Op::V_RSQ_F64_e64,
@@ -4925,113 +4503,104 @@ pub(crate) static GFX11_OP: [Op; 1481] = [
     Op::V_BFREV_B32_e64, Op::V_CLZ_I32_U32_e64, Op::V_CTZ_I32_B32_e64, Op::V_CLS_I32_e64,
     Op::V_FREXP_EXP_I32_F64_e64, Op::V_FREXP_MANT_F64_e64, Op::V_FRACT_F64_e64,
     Op::V_FREXP_EXP_I32_F32_e64, Op::V_FREXP_MANT_F32_e64, Op::V_MOVRELD_B32_e64,
-    Op::V_MOVRELS_B32_e64, Op::V_MOVRELSD_B32_e64, Op::V_MOVRELSD_2_B32_e64,
-    Op::V_CVT_F16_U16V_CVT_F16_U16_t16_e64, Op::V_CVT_F16_I16V_CVT_F16_I16_t16_e64,
-    Op::V_CVT_U16_F16V_CVT_U16_F16_t16_e64, Op::V_CVT_I16_F16V_CVT_I16_F16_t16_e64,
-    Op::V_RCP_F16_t16_e64, Op::V_SQRT_F16_t16_e64, Op::V_RSQ_F16_t16_e64, Op::V_LOG_F16_t16_e64,
-    Op::V_EXP_F16_t16_e64, Op::V_FREXP_MANT_F16V_FREXP_MANT_F16_t16_e64,
-    Op::V_FREXP_EXP_I16_F16V_FREXP_EXP_I16_F16_t16_e64, Op::V_FLOOR_F16_t16_e64,
-    Op::V_CEIL_F16_t16_e64, Op::V_TRUNC_F16V_TRUNC_F16_t16_e64, Op::V_RNDNE_F16V_RNDNE_F16_t16_e64,
-    Op::V_FRACT_F16V_FRACT_F16_t16_e64, Op::V_SIN_F16V_SIN_F16_t16_e64,
-    Op::V_COS_F16V_COS_F16_t16_e64, Op::V_SAT_PK_U8_I16V_SAT_PK_U8_I16_t16_e64,
-    Op::V_CVT_NORM_I16_F16V_CVT_NORM_I16_F16_t16_e64,
-    Op::V_CVT_NORM_U16_F16V_CVT_NORM_U16_F16_t16_e64, Op::V_NOT_B16V_NOT_B16_t16_e64,
-    Op::V_CVT_I32_I16V_CVT_I32_I16_t16_e64, Op::V_CVT_U32_U16V_CVT_U32_U16_t16_e64,
+    Op::V_MOVRELS_B32_e64, Op::V_MOVRELSD_B32_e64, Op::V_MOVRELSD_2_B32_e64, Op::V_CVT_F16_U16_e64,
+    Op::V_CVT_F16_I16_e64, Op::V_CVT_U16_F16_e64, Op::V_CVT_I16_F16_e64, Op::V_RCP_F16_e64,
+    Op::V_SQRT_F16_e64, Op::V_RSQ_F16_e64, Op::V_LOG_F16_e64, Op::V_EXP_F16_e64,
+    Op::V_FREXP_MANT_F16_e64, Op::V_FREXP_EXP_I16_F16_e64, Op::V_FLOOR_F16_e64, Op::V_CEIL_F16_e64,
+    Op::V_TRUNC_F16_e64, Op::V_RNDNE_F16_e64, Op::V_FRACT_F16_e64, Op::V_SIN_F16_e64,
+    Op::V_COS_F16_e64, Op::V_SAT_PK_U8_I16_e64, Op::V_CVT_NORM_I16_F16_e64,
+    Op::V_CVT_NORM_U16_F16_e64, Op::V_NOT_B16_e64, Op::V_CVT_I32_I16_e64, Op::V_CVT_U32_U16_e64,
     Op::V_FMA_DX9_ZERO_F32, Op::V_MAD_I32_I24, Op::V_MAD_U32_U24, Op::V_CUBEID_F32,
     Op::V_CUBESC_F32, Op::V_CUBETC_F32, Op::V_CUBEMA_F32, Op::V_BFE_U32, Op::V_BFE_I32,
-    Op::V_BFI_B32, Op::V_FMA_F32, Op::V_FMA_F64, Op::V_LERP_U8,
-    Op::V_ALIGNBIT_B32V_ALIGNBIT_B32_t16, Op::V_ALIGNBYTE_B32V_ALIGNBYTE_B32_t16, Op::V_MULLIT_F32,
-    Op::V_MIN3_F32, Op::V_MIN3_I32, Op::V_MIN3_U32, Op::V_MAX3_F32, Op::V_MAX3_I32, Op::V_MAX3_U32,
-    Op::V_MED3_F32, Op::V_MED3_I32, Op::V_MED3_U32, Op::V_SAD_U8, Op::V_SAD_HI_U8, Op::V_SAD_U16,
-    Op::V_SAD_U32, Op::V_CVT_PK_U8_F32, Op::V_DIV_FIXUP_F32, Op::V_DIV_FIXUP_F64,
-    Op::V_DIV_FMAS_F32, Op::V_DIV_FMAS_F64, Op::V_MSAD_U8, Op::V_QSAD_PK_U16_U8,
-    Op::V_MQSAD_PK_U16_U8, Op::V_MQSAD_U32_U8, Op::V_XOR3_B32, Op::V_MAD_U16V_MAD_U16_t16,
-    Op::V_PERM_B32, Op::V_XAD_U32, Op::V_LSHL_ADD_U32, Op::V_ADD_LSHL_U32,
-    Op::V_FMA_F16V_FMA_F16_t16, Op::V_MIN3_F16_t16, Op::V_MIN3_I16V_MIN3_I16_t16,
-    Op::V_MIN3_U16V_MIN3_U16_t16, Op::V_MAX3_F16_t16, Op::V_MAX3_I16_t16, Op::V_MAX3_U16_t16,
-    Op::V_MED3_F16_t16, Op::V_MED3_I16_t16, Op::V_MED3_U16V_MED3_U16_t16,
-    Op::V_MAD_I16V_MAD_I16_t16, Op::V_DIV_FIXUP_F16V_DIV_FIXUP_F16_t16, Op::V_ADD3_U32,
-    Op::V_LSHL_OR_B32, Op::V_AND_OR_B32, Op::V_OR3_B32, Op::V_MAD_U32_U16V_MAD_U32_U16_t16,
-    Op::V_MAD_I32_I16V_MAD_I32_I16_t16, Op::V_PERMLANE16_B32, Op::V_PERMLANEX16_B32,
-    Op::V_CNDMASK_B16_t16, Op::V_MAXMIN_F32, Op::V_MINMAX_F32, Op::V_MAXMIN_F16_t16,
-    Op::V_MINMAX_F16_t16, Op::V_MAXMIN_U32, Op::V_MINMAX_U32, Op::V_MAXMIN_I32, Op::V_MINMAX_I32,
-    Op::V_DOT2_F16_F16_t16, Op::V_DOT2_BF16_BF16_t16, Op::V_DIV_SCALE_F32, Op::V_DIV_SCALE_F64,
-    Op::V_MAD_U64_U32, Op::V_MAD_I64_I32, Op::V_ADD_CO_U32, Op::V_SUB_CO_U32, Op::V_SUBREV_CO_U32,
-    Op::V_ADD_NC_U16_t16, Op::V_SUB_NC_U16_t16, Op::V_MUL_LO_U16_t16, Op::V_CVT_PK_I16_F32,
-    Op::V_CVT_PK_U16_F32, Op::V_MAX_U16_t16, Op::V_MAX_I16_t16, Op::V_MIN_U16_t16,
-    Op::V_MIN_I16_t16, Op::V_ADD_NC_I16V_ADD_I16_t16, Op::V_SUB_NC_I16V_SUB_I16_t16,
-    Op::V_PACK_B32_F16V_PACK_B32_F16_t16, Op::V_CVT_PK_NORM_I16_F16V_CVT_PKNORM_I16_F16_t16,
-    Op::V_CVT_PK_NORM_U16_F16V_CVT_PKNORM_U16_F16_t16, Op::V_LDEXP_F32, Op::V_BFM_B32,
+    Op::V_BFI_B32, Op::V_FMA_F32, Op::V_FMA_F64, Op::V_LERP_U8, Op::V_ALIGNBIT_B32,
+    Op::V_ALIGNBYTE_B32, Op::V_MULLIT_F32, Op::V_MIN3_F32, Op::V_MIN3_I32, Op::V_MIN3_U32,
+    Op::V_MAX3_F32, Op::V_MAX3_I32, Op::V_MAX3_U32, Op::V_MED3_F32, Op::V_MED3_I32, Op::V_MED3_U32,
+    Op::V_SAD_U8, Op::V_SAD_HI_U8, Op::V_SAD_U16, Op::V_SAD_U32, Op::V_CVT_PK_U8_F32,
+    Op::V_DIV_FIXUP_F32, Op::V_DIV_FIXUP_F64, Op::V_DIV_FMAS_F32, Op::V_DIV_FMAS_F64, Op::V_MSAD_U8,
+    Op::V_QSAD_PK_U16_U8, Op::V_MQSAD_PK_U16_U8, Op::V_MQSAD_U32_U8, Op::V_XOR3_B32, Op::V_MAD_U16,
+    Op::V_PERM_B32, Op::V_XAD_U32, Op::V_LSHL_ADD_U32, Op::V_ADD_LSHL_U32, Op::V_FMA_F16,
+    Op::V_MIN3_F16, Op::V_MIN3_I16, Op::V_MIN3_U16, Op::V_MAX3_F16, Op::V_MAX3_I16, Op::V_MAX3_U16,
+    Op::V_MED3_F16, Op::V_MED3_I16, Op::V_MED3_U16, Op::V_MAD_I16, Op::V_DIV_FIXUP_F16,
+    Op::V_ADD3_U32, Op::V_LSHL_OR_B32, Op::V_AND_OR_B32, Op::V_OR3_B32, Op::V_MAD_U32_U16,
+    Op::V_MAD_I32_I16, Op::V_PERMLANE16_B32, Op::V_PERMLANEX16_B32, Op::V_CNDMASK_B16,
+    Op::V_MAXMIN_F32, Op::V_MINMAX_F32, Op::V_MAXMIN_F16, Op::V_MINMAX_F16, Op::V_MAXMIN_U32,
+    Op::V_MINMAX_U32, Op::V_MAXMIN_I32, Op::V_MINMAX_I32, Op::V_DOT2_F16_F16, Op::V_DOT2_BF16_BF16,
+    Op::V_DIV_SCALE_F32, Op::V_DIV_SCALE_F64, Op::V_MAD_U64_U32, Op::V_MAD_I64_I32,
+    Op::V_ADD_CO_U32, Op::V_SUB_CO_U32, Op::V_SUBREV_CO_U32, Op::V_ADD_NC_U16, Op::V_SUB_NC_U16,
+    Op::V_MUL_LO_U16, Op::V_CVT_PK_I16_F32, Op::V_CVT_PK_U16_F32, Op::V_MAX_U16, Op::V_MAX_I16,
+    Op::V_MIN_U16, Op::V_MIN_I16, Op::V_ADD_NC_I16V_ADD_I16, Op::V_SUB_NC_I16V_SUB_I16,
+    Op::V_PACK_B32_F16, Op::V_CVT_PK_NORM_I16_F16V_CVT_PKNORM_I16_F16,
+    Op::V_CVT_PK_NORM_U16_F16V_CVT_PKNORM_U16_F16, Op::V_LDEXP_F32, Op::V_BFM_B32,
     Op::V_BCNT_U32_B32, Op::V_MBCNT_LO_U32_B32, Op::V_MBCNT_HI_U32_B32, Op::V_CVT_PK_NORM_I16_F32,
     Op::V_CVT_PK_NORM_U16_F32, Op::V_CVT_PK_U16_U32, Op::V_CVT_PK_I16_I32, Op::V_SUB_NC_I32,
     Op::V_ADD_NC_I32, Op::V_ADD_F64, Op::V_MUL_F64, Op::V_MIN_F64, Op::V_MAX_F64, Op::V_LDEXP_F64,
-    Op::V_MUL_LO_U32, Op::V_MUL_HI_U32, Op::V_MUL_HI_I32, Op::V_TRIG_PREOP_F64,
-    Op::V_LSHLREV_B16_t16, Op::V_LSHRREV_B16_t16, Op::V_ASHRREV_I16_t16, Op::V_LSHLREV_B64,
-    Op::V_LSHRREV_B64, Op::V_ASHRREV_I64, Op::V_READLANE_B32, Op::V_WRITELANE_B32,
-    Op::V_AND_B16_t16, Op::V_OR_B16_t16, Op::V_XOR_B16_t16, Op::V_PK_MAD_I16, Op::V_PK_MUL_LO_U16,
-    Op::V_PK_ADD_I16, Op::V_PK_SUB_I16, Op::V_PK_LSHLREV_B16, Op::V_PK_LSHRREV_B16,
-    Op::V_PK_ASHRREV_I16, Op::V_PK_MAX_I16, Op::V_PK_MIN_I16, Op::V_PK_MAD_U16, Op::V_PK_ADD_U16,
-    Op::V_PK_SUB_U16, Op::V_PK_MAX_U16, Op::V_PK_MIN_U16, Op::V_PK_FMA_F16, Op::V_PK_ADD_F16,
-    Op::V_PK_MUL_F16, Op::V_PK_MIN_F16, Op::V_PK_MAX_F16, Op::V_DOT2_F32_F16, Op::V_DOT4_I32_IU8,
-    Op::V_DOT4_U32_U8, Op::V_DOT8_I32_IU4, Op::V_DOT8_U32_U4, Op::V_DOT2_F32_BF16,
-    Op::V_FMA_MIX_F32, Op::V_FMA_MIXLO_F16, Op::V_FMA_MIXHI_F16,
-    Op::V_WMMA_F32_16X16X16_F16_twoaddr_w32, Op::V_WMMA_F32_16X16X16_BF16_twoaddr_w32,
-    Op::V_WMMA_F16_16X16X16_F16_twoaddr_w32, Op::V_WMMA_BF16_16X16X16_BF16_twoaddr_w32,
-    Op::V_WMMA_I32_16X16X16_IU8_twoaddr_w32, Op::V_WMMA_I32_16X16X16_IU4_twoaddr_w32,
-    Op::V_DUAL_FMAC_F32, Op::V_DUAL_FMAAK_F32, Op::V_DUAL_FMAMK_F32, Op::V_DUAL_MUL_F32,
-    Op::V_DUAL_ADD_F32, Op::V_DUAL_SUB_F32, Op::V_DUAL_SUBREV_F32, Op::V_DUAL_MUL_DX9_ZERO_F32,
-    Op::V_DUAL_MOV_B32, Op::V_DUAL_CNDMASK_B32, Op::V_DUAL_MAX_F32, Op::V_DUAL_MIN_F32,
-    Op::V_DUAL_DOT2ACC_F32_F16, Op::V_DUAL_DOT2ACC_F32_BF16, Op::V_DUAL_ADD_NC_U32,
-    Op::V_DUAL_LSHLREV_B32, Op::V_DUAL_AND_B32, Op::DS_ADD_U32, Op::DS_SUB_U32, Op::DS_RSUB_U32,
-    Op::DS_INC_U32, Op::DS_DEC_U32, Op::DS_MIN_I32, Op::DS_MAX_I32, Op::DS_MIN_U32, Op::DS_MAX_U32,
-    Op::DS_AND_B32, Op::DS_OR_B32, Op::DS_XOR_B32, Op::DS_MSKOR_B32, Op::DS_WRITE_B32,
-    Op::DS_WRITE2_B32, Op::DS_WRITE2ST64_B32, Op::DS_CMPSTORE_B32, Op::DS_CMPSTORE_F32,
-    Op::DS_MIN_F32, Op::DS_MAX_F32, Op::DS_NOP, Op::DS_ADD_F32, Op::DS_WRITE_B8, Op::DS_WRITE_B16,
-    Op::DS_ADD_RTN_U32, Op::DS_SUB_RTN_U32, Op::DS_RSUB_RTN_U32, Op::DS_INC_RTN_U32,
-    Op::DS_DEC_RTN_U32, Op::DS_MIN_RTN_I32, Op::DS_MAX_RTN_I32, Op::DS_MIN_RTN_U32,
-    Op::DS_MAX_RTN_U32, Op::DS_AND_RTN_B32, Op::DS_OR_RTN_B32, Op::DS_XOR_RTN_B32,
-    Op::DS_MSKOR_RTN_B32, Op::DS_WRXCHG_RTN_B32, Op::DS_WRXCHG2_RTN_B32, Op::DS_WRXCHG2ST64_RTN_B32,
-    Op::DS_CMPSTORE_RTN_B32, Op::DS_CMPSTORE_RTN_F32, Op::DS_MIN_RTN_F32, Op::DS_MAX_RTN_F32,
-    Op::DS_WRAP_RTN_B32, Op::DS_SWIZZLE_B32, Op::DS_READ_B32, Op::DS_READ2_B32,
-    Op::DS_READ2ST64_B32, Op::DS_READ_I8, Op::DS_READ_U8, Op::DS_READ_I16, Op::DS_READ_U16,
-    Op::DS_CONSUME, Op::DS_APPEND, Op::DS_ADD_U64, Op::DS_SUB_U64, Op::DS_RSUB_U64, Op::DS_INC_U64,
-    Op::DS_DEC_U64, Op::DS_MIN_I64, Op::DS_MAX_I64, Op::DS_MIN_U64, Op::DS_MAX_U64, Op::DS_AND_B64,
-    Op::DS_OR_B64, Op::DS_XOR_B64, Op::DS_MSKOR_B64, Op::DS_WRITE_B64, Op::DS_WRITE2_B64,
-    Op::DS_WRITE2ST64_B64, Op::DS_CMPSTORE_B64, Op::DS_CMPSTORE_F64, Op::DS_MIN_F64, Op::DS_MAX_F64,
-    Op::DS_ADD_RTN_U64, Op::DS_SUB_RTN_U64, Op::DS_RSUB_RTN_U64, Op::DS_INC_RTN_U64,
-    Op::DS_DEC_RTN_U64, Op::DS_MIN_RTN_I64, Op::DS_MAX_RTN_I64, Op::DS_MIN_RTN_U64,
-    Op::DS_MAX_RTN_U64, Op::DS_AND_RTN_B64, Op::DS_OR_RTN_B64, Op::DS_XOR_RTN_B64,
-    Op::DS_MSKOR_RTN_B64, Op::DS_WRXCHG_RTN_B64, Op::DS_WRXCHG2_RTN_B64, Op::DS_WRXCHG2ST64_RTN_B64,
-    Op::DS_CMPSTORE_RTN_B64, Op::DS_CMPSTORE_RTN_F64, Op::DS_MIN_RTN_F64, Op::DS_MAX_RTN_F64,
-    Op::DS_READ_B64, Op::DS_READ2_B64, Op::DS_READ2ST64_B64, Op::DS_ADD_RTN_F32,
-    Op::DS_CONDXCHG32_RTN_B64, Op::DS_WRITE_B8_D16_HI, Op::DS_WRITE_B16_D16_HI, Op::DS_READ_U8_D16,
-    Op::DS_READ_U8_D16_HI, Op::DS_READ_I8_D16, Op::DS_READ_I8_D16_HI, Op::DS_READ_U16_D16,
-    Op::DS_READ_U16_D16_HI, Op::DS_BVH_STACK_RTN_B32, Op::DS_WRITE_ADDTID_B32,
-    Op::DS_READ_ADDTID_B32, Op::DS_PERMUTE_B32, Op::DS_BPERMUTE_B32, Op::DS_WRITE_B96,
-    Op::DS_WRITE_B128, Op::DS_READ_B96, Op::DS_READ_B128, Op::FLAT_LOAD_UBYTE, Op::FLAT_LOAD_SBYTE,
-    Op::FLAT_LOAD_USHORT, Op::FLAT_LOAD_SSHORT, Op::FLAT_LOAD_DWORD, Op::FLAT_LOAD_DWORDX2,
-    Op::FLAT_LOAD_DWORDX3, Op::FLAT_LOAD_DWORDX4, Op::FLAT_STORE_BYTE, Op::FLAT_STORE_SHORT,
-    Op::FLAT_STORE_DWORD, Op::FLAT_STORE_DWORDX2, Op::FLAT_STORE_DWORDX3, Op::FLAT_STORE_DWORDX4,
-    Op::FLAT_LOAD_UBYTE_D16, Op::FLAT_LOAD_SBYTE_D16, Op::FLAT_LOAD_SHORT_D16,
-    Op::FLAT_LOAD_UBYTE_D16_HI, Op::FLAT_LOAD_SBYTE_D16_HI, Op::FLAT_LOAD_SHORT_D16_HI,
-    Op::FLAT_STORE_BYTE_D16_HI, Op::FLAT_STORE_SHORT_D16_HI, Op::FLAT_ATOMIC_SWAP,
-    Op::FLAT_ATOMIC_SWAP_RTN, Op::FLAT_ATOMIC_CMPSWAP, Op::FLAT_ATOMIC_CMPSWAP_RTN,
-    Op::FLAT_ATOMIC_ADD, Op::FLAT_ATOMIC_ADD_RTN, Op::FLAT_ATOMIC_SUB, Op::FLAT_ATOMIC_SUB_RTN,
-    Op::FLAT_ATOMIC_SMIN, Op::FLAT_ATOMIC_SMIN_RTN, Op::FLAT_ATOMIC_UMIN, Op::FLAT_ATOMIC_UMIN_RTN,
-    Op::FLAT_ATOMIC_SMAX, Op::FLAT_ATOMIC_SMAX_RTN, Op::FLAT_ATOMIC_UMAX, Op::FLAT_ATOMIC_UMAX_RTN,
-    Op::FLAT_ATOMIC_AND, Op::FLAT_ATOMIC_AND_RTN, Op::FLAT_ATOMIC_OR, Op::FLAT_ATOMIC_OR_RTN,
-    Op::FLAT_ATOMIC_XOR, Op::FLAT_ATOMIC_XOR_RTN, Op::FLAT_ATOMIC_INC, Op::FLAT_ATOMIC_INC_RTN,
-    Op::FLAT_ATOMIC_DEC, Op::FLAT_ATOMIC_DEC_RTN, Op::FLAT_ATOMIC_SWAP_X2,
-    Op::FLAT_ATOMIC_SWAP_X2_RTN, Op::FLAT_ATOMIC_CMPSWAP_X2, Op::FLAT_ATOMIC_CMPSWAP_X2_RTN,
-    Op::FLAT_ATOMIC_ADD_X2, Op::FLAT_ATOMIC_ADD_X2_RTN, Op::FLAT_ATOMIC_SUB_X2,
-    Op::FLAT_ATOMIC_SUB_X2_RTN, Op::FLAT_ATOMIC_SMIN_X2, Op::FLAT_ATOMIC_SMIN_X2_RTN,
-    Op::FLAT_ATOMIC_UMIN_X2, Op::FLAT_ATOMIC_UMIN_X2_RTN, Op::FLAT_ATOMIC_SMAX_X2,
-    Op::FLAT_ATOMIC_SMAX_X2_RTN, Op::FLAT_ATOMIC_UMAX_X2, Op::FLAT_ATOMIC_UMAX_X2_RTN,
-    Op::FLAT_ATOMIC_AND_X2, Op::FLAT_ATOMIC_AND_X2_RTN, Op::FLAT_ATOMIC_OR_X2,
-    Op::FLAT_ATOMIC_OR_X2_RTN, Op::FLAT_ATOMIC_XOR_X2, Op::FLAT_ATOMIC_XOR_X2_RTN,
-    Op::FLAT_ATOMIC_INC_X2, Op::FLAT_ATOMIC_INC_X2_RTN, Op::FLAT_ATOMIC_DEC_X2,
-    Op::FLAT_ATOMIC_DEC_X2_RTN, Op::FLAT_ATOMIC_FCMPSWAP, Op::FLAT_ATOMIC_FCMPSWAP_RTN,
-    Op::FLAT_ATOMIC_FMIN, Op::FLAT_ATOMIC_FMIN_RTN, Op::FLAT_ATOMIC_FMAX, Op::FLAT_ATOMIC_FMAX_RTN,
+    Op::V_MUL_LO_U32, Op::V_MUL_HI_U32, Op::V_MUL_HI_I32, Op::V_TRIG_PREOP_F64, Op::V_LSHLREV_B16,
+    Op::V_LSHRREV_B16, Op::V_ASHRREV_I16, Op::V_LSHLREV_B64, Op::V_LSHRREV_B64, Op::V_ASHRREV_I64,
+    Op::V_READLANE_B32, Op::V_WRITELANE_B32, Op::V_AND_B16, Op::V_OR_B16, Op::V_XOR_B16,
+    Op::V_PK_MAD_I16, Op::V_PK_MUL_LO_U16, Op::V_PK_ADD_I16, Op::V_PK_SUB_I16, Op::V_PK_LSHLREV_B16,
+    Op::V_PK_LSHRREV_B16, Op::V_PK_ASHRREV_I16, Op::V_PK_MAX_I16, Op::V_PK_MIN_I16,
+    Op::V_PK_MAD_U16, Op::V_PK_ADD_U16, Op::V_PK_SUB_U16, Op::V_PK_MAX_U16, Op::V_PK_MIN_U16,
+    Op::V_PK_FMA_F16, Op::V_PK_ADD_F16, Op::V_PK_MUL_F16, Op::V_PK_MIN_F16, Op::V_PK_MAX_F16,
+    Op::V_DOT2_F32_F16, Op::V_DOT4_I32_IU8, Op::V_DOT4_U32_U8, Op::V_DOT8_I32_IU4,
+    Op::V_DOT8_U32_U4, Op::V_DOT2_F32_BF16, Op::V_FMA_MIX_F32, Op::V_FMA_MIXLO_F16,
+    Op::V_FMA_MIXHI_F16, Op::V_WMMA_F32_16X16X16_F16_twoaddr_w32,
+    Op::V_WMMA_F32_16X16X16_BF16_twoaddr_w32, Op::V_WMMA_F16_16X16X16_F16_twoaddr_w32,
+    Op::V_WMMA_BF16_16X16X16_BF16_twoaddr_w32, Op::V_WMMA_I32_16X16X16_IU8_twoaddr_w32,
+    Op::V_WMMA_I32_16X16X16_IU4_twoaddr_w32, Op::V_DUAL_FMAC_F32, Op::V_DUAL_FMAAK_F32,
+    Op::V_DUAL_FMAMK_F32, Op::V_DUAL_MUL_F32, Op::V_DUAL_ADD_F32, Op::V_DUAL_SUB_F32,
+    Op::V_DUAL_SUBREV_F32, Op::V_DUAL_MUL_DX9_ZERO_F32, Op::V_DUAL_MOV_B32, Op::V_DUAL_CNDMASK_B32,
+    Op::V_DUAL_MAX_F32, Op::V_DUAL_MIN_F32, Op::V_DUAL_DOT2ACC_F32_F16, Op::V_DUAL_DOT2ACC_F32_BF16,
+    Op::V_DUAL_ADD_NC_U32, Op::V_DUAL_LSHLREV_B32, Op::V_DUAL_AND_B32, Op::DS_ADD_U32,
+    Op::DS_SUB_U32, Op::DS_RSUB_U32, Op::DS_INC_U32, Op::DS_DEC_U32, Op::DS_MIN_I32, Op::DS_MAX_I32,
+    Op::DS_MIN_U32, Op::DS_MAX_U32, Op::DS_AND_B32, Op::DS_OR_B32, Op::DS_XOR_B32, Op::DS_MSKOR_B32,
+    Op::DS_WRITE_B32, Op::DS_WRITE2_B32, Op::DS_WRITE2ST64_B32, Op::DS_CMPSTORE_B32,
+    Op::DS_CMPSTORE_F32, Op::DS_MIN_F32, Op::DS_MAX_F32, Op::DS_NOP, Op::DS_ADD_F32,
+    Op::DS_WRITE_B8, Op::DS_WRITE_B16, Op::DS_ADD_RTN_U32, Op::DS_SUB_RTN_U32, Op::DS_RSUB_RTN_U32,
+    Op::DS_INC_RTN_U32, Op::DS_DEC_RTN_U32, Op::DS_MIN_RTN_I32, Op::DS_MAX_RTN_I32,
+    Op::DS_MIN_RTN_U32, Op::DS_MAX_RTN_U32, Op::DS_AND_RTN_B32, Op::DS_OR_RTN_B32,
+    Op::DS_XOR_RTN_B32, Op::DS_MSKOR_RTN_B32, Op::DS_WRXCHG_RTN_B32, Op::DS_WRXCHG2_RTN_B32,
+    Op::DS_WRXCHG2ST64_RTN_B32, Op::DS_CMPSTORE_RTN_B32, Op::DS_CMPSTORE_RTN_F32,
+    Op::DS_MIN_RTN_F32, Op::DS_MAX_RTN_F32, Op::DS_WRAP_RTN_B32, Op::DS_SWIZZLE_B32,
+    Op::DS_READ_B32, Op::DS_READ2_B32, Op::DS_READ2ST64_B32, Op::DS_READ_I8, Op::DS_READ_U8,
+    Op::DS_READ_I16, Op::DS_READ_U16, Op::DS_CONSUME, Op::DS_APPEND, Op::DS_ADD_U64, Op::DS_SUB_U64,
+    Op::DS_RSUB_U64, Op::DS_INC_U64, Op::DS_DEC_U64, Op::DS_MIN_I64, Op::DS_MAX_I64, Op::DS_MIN_U64,
+    Op::DS_MAX_U64, Op::DS_AND_B64, Op::DS_OR_B64, Op::DS_XOR_B64, Op::DS_MSKOR_B64,
+    Op::DS_WRITE_B64, Op::DS_WRITE2_B64, Op::DS_WRITE2ST64_B64, Op::DS_CMPSTORE_B64,
+    Op::DS_CMPSTORE_F64, Op::DS_MIN_F64, Op::DS_MAX_F64, Op::DS_ADD_RTN_U64, Op::DS_SUB_RTN_U64,
+    Op::DS_RSUB_RTN_U64, Op::DS_INC_RTN_U64, Op::DS_DEC_RTN_U64, Op::DS_MIN_RTN_I64,
+    Op::DS_MAX_RTN_I64, Op::DS_MIN_RTN_U64, Op::DS_MAX_RTN_U64, Op::DS_AND_RTN_B64,
+    Op::DS_OR_RTN_B64, Op::DS_XOR_RTN_B64, Op::DS_MSKOR_RTN_B64, Op::DS_WRXCHG_RTN_B64,
+    Op::DS_WRXCHG2_RTN_B64, Op::DS_WRXCHG2ST64_RTN_B64, Op::DS_CMPSTORE_RTN_B64,
+    Op::DS_CMPSTORE_RTN_F64, Op::DS_MIN_RTN_F64, Op::DS_MAX_RTN_F64, Op::DS_READ_B64,
+    Op::DS_READ2_B64, Op::DS_READ2ST64_B64, Op::DS_ADD_RTN_F32, Op::DS_CONDXCHG32_RTN_B64,
+    Op::DS_WRITE_B8_D16_HI, Op::DS_WRITE_B16_D16_HI, Op::DS_READ_U8_D16, Op::DS_READ_U8_D16_HI,
+    Op::DS_READ_I8_D16, Op::DS_READ_I8_D16_HI, Op::DS_READ_U16_D16, Op::DS_READ_U16_D16_HI,
+    Op::DS_BVH_STACK_RTN_B32, Op::DS_WRITE_ADDTID_B32, Op::DS_READ_ADDTID_B32, Op::DS_PERMUTE_B32,
+    Op::DS_BPERMUTE_B32, Op::DS_WRITE_B96, Op::DS_WRITE_B128, Op::DS_READ_B96, Op::DS_READ_B128,
+    Op::FLAT_LOAD_UBYTE, Op::FLAT_LOAD_SBYTE, Op::FLAT_LOAD_USHORT, Op::FLAT_LOAD_SSHORT,
+    Op::FLAT_LOAD_DWORD, Op::FLAT_LOAD_DWORDX2, Op::FLAT_LOAD_DWORDX3, Op::FLAT_LOAD_DWORDX4,
+    Op::FLAT_STORE_BYTE, Op::FLAT_STORE_SHORT, Op::FLAT_STORE_DWORD, Op::FLAT_STORE_DWORDX2,
+    Op::FLAT_STORE_DWORDX3, Op::FLAT_STORE_DWORDX4, Op::FLAT_LOAD_UBYTE_D16,
+    Op::FLAT_LOAD_SBYTE_D16, Op::FLAT_LOAD_SHORT_D16, Op::FLAT_LOAD_UBYTE_D16_HI,
+    Op::FLAT_LOAD_SBYTE_D16_HI, Op::FLAT_LOAD_SHORT_D16_HI, Op::FLAT_STORE_BYTE_D16_HI,
+    Op::FLAT_STORE_SHORT_D16_HI, Op::FLAT_ATOMIC_SWAP, Op::FLAT_ATOMIC_SWAP_RTN,
+    Op::FLAT_ATOMIC_CMPSWAP, Op::FLAT_ATOMIC_CMPSWAP_RTN, Op::FLAT_ATOMIC_ADD,
+    Op::FLAT_ATOMIC_ADD_RTN, Op::FLAT_ATOMIC_SUB, Op::FLAT_ATOMIC_SUB_RTN, Op::FLAT_ATOMIC_SMIN,
+    Op::FLAT_ATOMIC_SMIN_RTN, Op::FLAT_ATOMIC_UMIN, Op::FLAT_ATOMIC_UMIN_RTN, Op::FLAT_ATOMIC_SMAX,
+    Op::FLAT_ATOMIC_SMAX_RTN, Op::FLAT_ATOMIC_UMAX, Op::FLAT_ATOMIC_UMAX_RTN, Op::FLAT_ATOMIC_AND,
+    Op::FLAT_ATOMIC_AND_RTN, Op::FLAT_ATOMIC_OR, Op::FLAT_ATOMIC_OR_RTN, Op::FLAT_ATOMIC_XOR,
+    Op::FLAT_ATOMIC_XOR_RTN, Op::FLAT_ATOMIC_INC, Op::FLAT_ATOMIC_INC_RTN, Op::FLAT_ATOMIC_DEC,
+    Op::FLAT_ATOMIC_DEC_RTN, Op::FLAT_ATOMIC_SWAP_X2, Op::FLAT_ATOMIC_SWAP_X2_RTN,
+    Op::FLAT_ATOMIC_CMPSWAP_X2, Op::FLAT_ATOMIC_CMPSWAP_X2_RTN, Op::FLAT_ATOMIC_ADD_X2,
+    Op::FLAT_ATOMIC_ADD_X2_RTN, Op::FLAT_ATOMIC_SUB_X2, Op::FLAT_ATOMIC_SUB_X2_RTN,
+    Op::FLAT_ATOMIC_SMIN_X2, Op::FLAT_ATOMIC_SMIN_X2_RTN, Op::FLAT_ATOMIC_UMIN_X2,
+    Op::FLAT_ATOMIC_UMIN_X2_RTN, Op::FLAT_ATOMIC_SMAX_X2, Op::FLAT_ATOMIC_SMAX_X2_RTN,
+    Op::FLAT_ATOMIC_UMAX_X2, Op::FLAT_ATOMIC_UMAX_X2_RTN, Op::FLAT_ATOMIC_AND_X2,
+    Op::FLAT_ATOMIC_AND_X2_RTN, Op::FLAT_ATOMIC_OR_X2, Op::FLAT_ATOMIC_OR_X2_RTN,
+    Op::FLAT_ATOMIC_XOR_X2, Op::FLAT_ATOMIC_XOR_X2_RTN, Op::FLAT_ATOMIC_INC_X2,
+    Op::FLAT_ATOMIC_INC_X2_RTN, Op::FLAT_ATOMIC_DEC_X2, Op::FLAT_ATOMIC_DEC_X2_RTN,
+    Op::FLAT_ATOMIC_FCMPSWAP, Op::FLAT_ATOMIC_FCMPSWAP_RTN, Op::FLAT_ATOMIC_FMIN,
+    Op::FLAT_ATOMIC_FMIN_RTN, Op::FLAT_ATOMIC_FMAX, Op::FLAT_ATOMIC_FMAX_RTN,
     Op::FLAT_ATOMIC_ADD_F32, Op::FLAT_ATOMIC_ADD_F32_RTN, Op::GLOBAL_LOAD_UBYTE,
     Op::GLOBAL_LOAD_SBYTE, Op::GLOBAL_LOAD_USHORT, Op::GLOBAL_LOAD_SSHORT, Op::GLOBAL_LOAD_DWORD,
     Op::GLOBAL_LOAD_DWORDX2, Op::GLOBAL_LOAD_DWORDX3, Op::GLOBAL_LOAD_DWORDX4,
@@ -5298,231 +4867,180 @@ pub(crate) static NAMES: [&str; COUNT] = [
     "V_ACCVGPR_MOV_B32", "V_ACCVGPR_READ_B32", "V_ACCVGPR_WRITE_B32", "V_ADD3_U32",
     "V_ADDC_CO_U32_e32", "V_ADDC_CO_U32_e64", "V_ADD_CO_CI_U32_e32", "V_ADD_CO_CI_U32_e64",
     "V_ADD_CO_U32", "V_ADD_CO_U32_e32", "V_ADD_CO_U32_e64", "V_ADD_F16_e32", "V_ADD_F16_e64",
-    "V_ADD_F16_t16_e32", "V_ADD_F16_t16_e64", "V_ADD_F32_e32", "V_ADD_F32_e64", "V_ADD_F64",
-    "V_ADD_I16", "V_ADD_I32", "V_ADD_LSHL_U32", "V_ADD_NC_I16V_ADD_I16_t16", "V_ADD_NC_I32",
-    "V_ADD_NC_U16_t16", "V_ADD_NC_U32_e32", "V_ADD_NC_U32_e64", "V_ADD_U16_e32", "V_ADD_U16_e64",
-    "V_ADD_U32_e32", "V_ADD_U32_e64", "V_ALIGNBIT_B32V_ALIGNBIT_B32_t16", "V_ALIGNBIT_B32_opsel",
-    "V_ALIGNBYTE_B32V_ALIGNBYTE_B32_t16", "V_ALIGNBYTE_B32_opsel", "V_AND_B16_t16", "V_AND_B32_e32",
-    "V_AND_B32_e64", "V_AND_OR_B32", "V_ASHRREV_I16_e32", "V_ASHRREV_I16_e64", "V_ASHRREV_I16_t16",
-    "V_ASHRREV_I32_e32", "V_ASHRREV_I32_e64", "V_ASHRREV_I64", "V_BCNT_U32_B32", "V_BFE_I32",
-    "V_BFE_U32", "V_BFI_B32", "V_BFM_B32", "V_BFREV_B32_e32", "V_BFREV_B32_e64", "V_CEIL_F16_e32",
-    "V_CEIL_F16_e64", "V_CEIL_F16_t16_e32", "V_CEIL_F16_t16_e64", "V_CEIL_F32_e32",
-    "V_CEIL_F32_e64", "V_CEIL_F64_e32", "V_CEIL_F64_e64", "V_CLREXCP", "V_CLREXCP_e64",
-    "V_CLS_I32_e32", "V_CLS_I32_e64", "V_CLZ_I32_U32_e32", "V_CLZ_I32_U32_e64",
-    "V_CMPX_CLASS_F16_e32", "V_CMPX_CLASS_F16_e64", "V_CMPX_CLASS_F16_t16_e32",
-    "V_CMPX_CLASS_F16_t16_e64", "V_CMPX_CLASS_F32_e32", "V_CMPX_CLASS_F32_e64",
+    "V_ADD_F32_e32", "V_ADD_F32_e64", "V_ADD_F64", "V_ADD_I16", "V_ADD_I32", "V_ADD_LSHL_U32",
+    "V_ADD_NC_I16V_ADD_I16", "V_ADD_NC_I32", "V_ADD_NC_U16", "V_ADD_NC_U32_e32", "V_ADD_NC_U32_e64",
+    "V_ADD_U16_e32", "V_ADD_U16_e64", "V_ADD_U32_e32", "V_ADD_U32_e64", "V_ALIGNBIT_B32",
+    "V_ALIGNBYTE_B32", "V_AND_B16", "V_AND_B32_e32", "V_AND_B32_e64", "V_AND_OR_B32",
+    "V_ASHRREV_I16", "V_ASHRREV_I16_e32", "V_ASHRREV_I16_e64", "V_ASHRREV_I32_e32",
+    "V_ASHRREV_I32_e64", "V_ASHRREV_I64", "V_BCNT_U32_B32", "V_BFE_I32", "V_BFE_U32", "V_BFI_B32",
+    "V_BFM_B32", "V_BFREV_B32_e32", "V_BFREV_B32_e64", "V_CEIL_F16_e32", "V_CEIL_F16_e64",
+    "V_CEIL_F32_e32", "V_CEIL_F32_e64", "V_CEIL_F64_e32", "V_CEIL_F64_e64", "V_CLREXCP",
+    "V_CLREXCP_e64", "V_CLS_I32_e32", "V_CLS_I32_e64", "V_CLZ_I32_U32_e32", "V_CLZ_I32_U32_e64",
+    "V_CMPX_CLASS_F16_e32", "V_CMPX_CLASS_F16_e64", "V_CMPX_CLASS_F32_e32", "V_CMPX_CLASS_F32_e64",
     "V_CMPX_CLASS_F64_e32", "V_CMPX_CLASS_F64_e64", "V_CMPX_EQ_F16_e32", "V_CMPX_EQ_F16_e64",
-    "V_CMPX_EQ_F16_t16_e32", "V_CMPX_EQ_F16_t16_e64", "V_CMPX_EQ_F32_e32", "V_CMPX_EQ_F32_e64",
-    "V_CMPX_EQ_F64_e32", "V_CMPX_EQ_F64_e64", "V_CMPX_EQ_I16_e32", "V_CMPX_EQ_I16_e64",
-    "V_CMPX_EQ_I16_t16_e32", "V_CMPX_EQ_I16_t16_e64", "V_CMPX_EQ_I32_e32", "V_CMPX_EQ_I32_e64",
+    "V_CMPX_EQ_F32_e32", "V_CMPX_EQ_F32_e64", "V_CMPX_EQ_F64_e32", "V_CMPX_EQ_F64_e64",
+    "V_CMPX_EQ_I16_e32", "V_CMPX_EQ_I16_e64", "V_CMPX_EQ_I32_e32", "V_CMPX_EQ_I32_e64",
     "V_CMPX_EQ_I64_e32", "V_CMPX_EQ_I64_e64", "V_CMPX_EQ_U16_e32", "V_CMPX_EQ_U16_e64",
-    "V_CMPX_EQ_U16_t16_e32", "V_CMPX_EQ_U16_t16_e64", "V_CMPX_EQ_U32_e32", "V_CMPX_EQ_U32_e64",
-    "V_CMPX_EQ_U64_e32", "V_CMPX_EQ_U64_e64", "V_CMPX_F_F16_e32", "V_CMPX_F_F16_e64",
-    "V_CMPX_F_F16_t16_e32", "V_CMPX_F_F16_t16_e64", "V_CMPX_F_F32_e32", "V_CMPX_F_F32_e64",
+    "V_CMPX_EQ_U32_e32", "V_CMPX_EQ_U32_e64", "V_CMPX_EQ_U64_e32", "V_CMPX_EQ_U64_e64",
+    "V_CMPX_F_F16_e32", "V_CMPX_F_F16_e64", "V_CMPX_F_F32_e32", "V_CMPX_F_F32_e64",
     "V_CMPX_F_F64_e32", "V_CMPX_F_F64_e64", "V_CMPX_F_I16_e32", "V_CMPX_F_I16_e64",
     "V_CMPX_F_I32_e32", "V_CMPX_F_I32_e64", "V_CMPX_F_I64_e32", "V_CMPX_F_I64_e64",
     "V_CMPX_F_U16_e32", "V_CMPX_F_U16_e64", "V_CMPX_F_U32_e32", "V_CMPX_F_U32_e64",
     "V_CMPX_F_U64_e32", "V_CMPX_F_U64_e64", "V_CMPX_GE_F16_e32", "V_CMPX_GE_F16_e64",
-    "V_CMPX_GE_F16_t16_e32", "V_CMPX_GE_F16_t16_e64", "V_CMPX_GE_F32_e32", "V_CMPX_GE_F32_e64",
-    "V_CMPX_GE_F64_e32", "V_CMPX_GE_F64_e64", "V_CMPX_GE_I16_e32", "V_CMPX_GE_I16_e64",
-    "V_CMPX_GE_I16_t16_e32", "V_CMPX_GE_I16_t16_e64", "V_CMPX_GE_I32_e32", "V_CMPX_GE_I32_e64",
+    "V_CMPX_GE_F32_e32", "V_CMPX_GE_F32_e64", "V_CMPX_GE_F64_e32", "V_CMPX_GE_F64_e64",
+    "V_CMPX_GE_I16_e32", "V_CMPX_GE_I16_e64", "V_CMPX_GE_I32_e32", "V_CMPX_GE_I32_e64",
     "V_CMPX_GE_I64_e32", "V_CMPX_GE_I64_e64", "V_CMPX_GE_U16_e32", "V_CMPX_GE_U16_e64",
-    "V_CMPX_GE_U16_t16_e32", "V_CMPX_GE_U16_t16_e64", "V_CMPX_GE_U32_e32", "V_CMPX_GE_U32_e64",
-    "V_CMPX_GE_U64_e32", "V_CMPX_GE_U64_e64", "V_CMPX_GT_F16_e32", "V_CMPX_GT_F16_e64",
-    "V_CMPX_GT_F16_t16_e32", "V_CMPX_GT_F16_t16_e64", "V_CMPX_GT_F32_e32", "V_CMPX_GT_F32_e64",
+    "V_CMPX_GE_U32_e32", "V_CMPX_GE_U32_e64", "V_CMPX_GE_U64_e32", "V_CMPX_GE_U64_e64",
+    "V_CMPX_GT_F16_e32", "V_CMPX_GT_F16_e64", "V_CMPX_GT_F32_e32", "V_CMPX_GT_F32_e64",
     "V_CMPX_GT_F64_e32", "V_CMPX_GT_F64_e64", "V_CMPX_GT_I16_e32", "V_CMPX_GT_I16_e64",
-    "V_CMPX_GT_I16_t16_e32", "V_CMPX_GT_I16_t16_e64", "V_CMPX_GT_I32_e32", "V_CMPX_GT_I32_e64",
-    "V_CMPX_GT_I64_e32", "V_CMPX_GT_I64_e64", "V_CMPX_GT_U16_e32", "V_CMPX_GT_U16_e64",
-    "V_CMPX_GT_U16_t16_e32", "V_CMPX_GT_U16_t16_e64", "V_CMPX_GT_U32_e32", "V_CMPX_GT_U32_e64",
+    "V_CMPX_GT_I32_e32", "V_CMPX_GT_I32_e64", "V_CMPX_GT_I64_e32", "V_CMPX_GT_I64_e64",
+    "V_CMPX_GT_U16_e32", "V_CMPX_GT_U16_e64", "V_CMPX_GT_U32_e32", "V_CMPX_GT_U32_e64",
     "V_CMPX_GT_U64_e32", "V_CMPX_GT_U64_e64", "V_CMPX_LE_F16_e32", "V_CMPX_LE_F16_e64",
-    "V_CMPX_LE_F16_t16_e32", "V_CMPX_LE_F16_t16_e64", "V_CMPX_LE_F32_e32", "V_CMPX_LE_F32_e64",
-    "V_CMPX_LE_F64_e32", "V_CMPX_LE_F64_e64", "V_CMPX_LE_I16_e32", "V_CMPX_LE_I16_e64",
-    "V_CMPX_LE_I16_t16_e32", "V_CMPX_LE_I16_t16_e64", "V_CMPX_LE_I32_e32", "V_CMPX_LE_I32_e64",
+    "V_CMPX_LE_F32_e32", "V_CMPX_LE_F32_e64", "V_CMPX_LE_F64_e32", "V_CMPX_LE_F64_e64",
+    "V_CMPX_LE_I16_e32", "V_CMPX_LE_I16_e64", "V_CMPX_LE_I32_e32", "V_CMPX_LE_I32_e64",
     "V_CMPX_LE_I64_e32", "V_CMPX_LE_I64_e64", "V_CMPX_LE_U16_e32", "V_CMPX_LE_U16_e64",
-    "V_CMPX_LE_U16_t16_e32", "V_CMPX_LE_U16_t16_e64", "V_CMPX_LE_U32_e32", "V_CMPX_LE_U32_e64",
-    "V_CMPX_LE_U64_e32", "V_CMPX_LE_U64_e64", "V_CMPX_LG_F16_e32", "V_CMPX_LG_F16_e64",
-    "V_CMPX_LG_F16_t16_e32", "V_CMPX_LG_F16_t16_e64", "V_CMPX_LG_F32_e32", "V_CMPX_LG_F32_e64",
+    "V_CMPX_LE_U32_e32", "V_CMPX_LE_U32_e64", "V_CMPX_LE_U64_e32", "V_CMPX_LE_U64_e64",
+    "V_CMPX_LG_F16_e32", "V_CMPX_LG_F16_e64", "V_CMPX_LG_F32_e32", "V_CMPX_LG_F32_e64",
     "V_CMPX_LG_F64_e32", "V_CMPX_LG_F64_e64", "V_CMPX_LT_F16_e32", "V_CMPX_LT_F16_e64",
-    "V_CMPX_LT_F16_t16_e32", "V_CMPX_LT_F16_t16_e64", "V_CMPX_LT_F32_e32", "V_CMPX_LT_F32_e64",
-    "V_CMPX_LT_F64_e32", "V_CMPX_LT_F64_e64", "V_CMPX_LT_I16_e32", "V_CMPX_LT_I16_e64",
-    "V_CMPX_LT_I16_t16_e32", "V_CMPX_LT_I16_t16_e64", "V_CMPX_LT_I32_e32", "V_CMPX_LT_I32_e64",
+    "V_CMPX_LT_F32_e32", "V_CMPX_LT_F32_e64", "V_CMPX_LT_F64_e32", "V_CMPX_LT_F64_e64",
+    "V_CMPX_LT_I16_e32", "V_CMPX_LT_I16_e64", "V_CMPX_LT_I32_e32", "V_CMPX_LT_I32_e64",
     "V_CMPX_LT_I64_e32", "V_CMPX_LT_I64_e64", "V_CMPX_LT_U16_e32", "V_CMPX_LT_U16_e64",
-    "V_CMPX_LT_U16_t16_e32", "V_CMPX_LT_U16_t16_e64", "V_CMPX_LT_U32_e32", "V_CMPX_LT_U32_e64",
-    "V_CMPX_LT_U64_e32", "V_CMPX_LT_U64_e64", "V_CMPX_NEQ_F16_e32", "V_CMPX_NEQ_F16_e64",
-    "V_CMPX_NEQ_F16_t16_e32", "V_CMPX_NEQ_F16_t16_e64", "V_CMPX_NEQ_F32_e32", "V_CMPX_NEQ_F32_e64",
+    "V_CMPX_LT_U32_e32", "V_CMPX_LT_U32_e64", "V_CMPX_LT_U64_e32", "V_CMPX_LT_U64_e64",
+    "V_CMPX_NEQ_F16_e32", "V_CMPX_NEQ_F16_e64", "V_CMPX_NEQ_F32_e32", "V_CMPX_NEQ_F32_e64",
     "V_CMPX_NEQ_F64_e32", "V_CMPX_NEQ_F64_e64", "V_CMPX_NE_I16_e32", "V_CMPX_NE_I16_e64",
-    "V_CMPX_NE_I16_t16_e32", "V_CMPX_NE_I16_t16_e64", "V_CMPX_NE_I32_e32", "V_CMPX_NE_I32_e64",
-    "V_CMPX_NE_I64_e32", "V_CMPX_NE_I64_e64", "V_CMPX_NE_U16_e32", "V_CMPX_NE_U16_e64",
-    "V_CMPX_NE_U16_t16_e32", "V_CMPX_NE_U16_t16_e64", "V_CMPX_NE_U32_e32", "V_CMPX_NE_U32_e64",
+    "V_CMPX_NE_I32_e32", "V_CMPX_NE_I32_e64", "V_CMPX_NE_I64_e32", "V_CMPX_NE_I64_e64",
+    "V_CMPX_NE_U16_e32", "V_CMPX_NE_U16_e64", "V_CMPX_NE_U32_e32", "V_CMPX_NE_U32_e64",
     "V_CMPX_NE_U64_e32", "V_CMPX_NE_U64_e64", "V_CMPX_NGE_F16_e32", "V_CMPX_NGE_F16_e64",
-    "V_CMPX_NGE_F16_t16_e32", "V_CMPX_NGE_F16_t16_e64", "V_CMPX_NGE_F32_e32", "V_CMPX_NGE_F32_e64",
-    "V_CMPX_NGE_F64_e32", "V_CMPX_NGE_F64_e64", "V_CMPX_NGT_F16_e32", "V_CMPX_NGT_F16_e64",
-    "V_CMPX_NGT_F16_t16_e32", "V_CMPX_NGT_F16_t16_e64", "V_CMPX_NGT_F32_e32", "V_CMPX_NGT_F32_e64",
+    "V_CMPX_NGE_F32_e32", "V_CMPX_NGE_F32_e64", "V_CMPX_NGE_F64_e32", "V_CMPX_NGE_F64_e64",
+    "V_CMPX_NGT_F16_e32", "V_CMPX_NGT_F16_e64", "V_CMPX_NGT_F32_e32", "V_CMPX_NGT_F32_e64",
     "V_CMPX_NGT_F64_e32", "V_CMPX_NGT_F64_e64", "V_CMPX_NLE_F16_e32", "V_CMPX_NLE_F16_e64",
-    "V_CMPX_NLE_F16_t16_e32", "V_CMPX_NLE_F16_t16_e64", "V_CMPX_NLE_F32_e32", "V_CMPX_NLE_F32_e64",
-    "V_CMPX_NLE_F64_e32", "V_CMPX_NLE_F64_e64", "V_CMPX_NLG_F16_e32", "V_CMPX_NLG_F16_e64",
-    "V_CMPX_NLG_F16_t16_e32", "V_CMPX_NLG_F16_t16_e64", "V_CMPX_NLG_F32_e32", "V_CMPX_NLG_F32_e64",
+    "V_CMPX_NLE_F32_e32", "V_CMPX_NLE_F32_e64", "V_CMPX_NLE_F64_e32", "V_CMPX_NLE_F64_e64",
+    "V_CMPX_NLG_F16_e32", "V_CMPX_NLG_F16_e64", "V_CMPX_NLG_F32_e32", "V_CMPX_NLG_F32_e64",
     "V_CMPX_NLG_F64_e32", "V_CMPX_NLG_F64_e64", "V_CMPX_NLT_F16_e32", "V_CMPX_NLT_F16_e64",
-    "V_CMPX_NLT_F16_t16_e32", "V_CMPX_NLT_F16_t16_e64", "V_CMPX_NLT_F32_e32", "V_CMPX_NLT_F32_e64",
-    "V_CMPX_NLT_F64_e32", "V_CMPX_NLT_F64_e64", "V_CMPX_O_F16_e32", "V_CMPX_O_F16_e64",
-    "V_CMPX_O_F16_t16_e32", "V_CMPX_O_F16_t16_e64", "V_CMPX_O_F32_e32", "V_CMPX_O_F32_e64",
+    "V_CMPX_NLT_F32_e32", "V_CMPX_NLT_F32_e64", "V_CMPX_NLT_F64_e32", "V_CMPX_NLT_F64_e64",
+    "V_CMPX_O_F16_e32", "V_CMPX_O_F16_e64", "V_CMPX_O_F32_e32", "V_CMPX_O_F32_e64",
     "V_CMPX_O_F64_e32", "V_CMPX_O_F64_e64", "V_CMPX_TRU_F16_e32", "V_CMPX_TRU_F16_e64",
     "V_CMPX_TRU_F32_e32", "V_CMPX_TRU_F32_e64", "V_CMPX_TRU_F64_e32", "V_CMPX_TRU_F64_e64",
-    "V_CMPX_T_F16_t16_e32", "V_CMPX_T_F16_t16_e64", "V_CMPX_T_F32_e32", "V_CMPX_T_F32_e64",
+    "V_CMPX_T_F16_e32", "V_CMPX_T_F16_e64", "V_CMPX_T_F32_e32", "V_CMPX_T_F32_e64",
     "V_CMPX_T_F64_e32", "V_CMPX_T_F64_e64", "V_CMPX_T_I16_e32", "V_CMPX_T_I16_e64",
     "V_CMPX_T_I32_e32", "V_CMPX_T_I32_e64", "V_CMPX_T_I64_e32", "V_CMPX_T_I64_e64",
     "V_CMPX_T_U16_e32", "V_CMPX_T_U16_e64", "V_CMPX_T_U32_e32", "V_CMPX_T_U32_e64",
     "V_CMPX_T_U64_e32", "V_CMPX_T_U64_e64", "V_CMPX_U_F16_e32", "V_CMPX_U_F16_e64",
-    "V_CMPX_U_F16_t16_e32", "V_CMPX_U_F16_t16_e64", "V_CMPX_U_F32_e32", "V_CMPX_U_F32_e64",
-    "V_CMPX_U_F64_e32", "V_CMPX_U_F64_e64", "V_CMP_CLASS_F16_e32", "V_CMP_CLASS_F16_e64",
-    "V_CMP_CLASS_F16_t16_e32", "V_CMP_CLASS_F16_t16_e64", "V_CMP_CLASS_F32_e32",
-    "V_CMP_CLASS_F32_e64", "V_CMP_CLASS_F64_e32", "V_CMP_CLASS_F64_e64", "V_CMP_EQ_F16_e32",
-    "V_CMP_EQ_F16_e64", "V_CMP_EQ_F16_t16_e32", "V_CMP_EQ_F16_t16_e64", "V_CMP_EQ_F32_e32",
-    "V_CMP_EQ_F32_e64", "V_CMP_EQ_F64_e32", "V_CMP_EQ_F64_e64", "V_CMP_EQ_I16_e32",
-    "V_CMP_EQ_I16_e64", "V_CMP_EQ_I16_t16_e32", "V_CMP_EQ_I16_t16_e64", "V_CMP_EQ_I32_e32",
-    "V_CMP_EQ_I32_e64", "V_CMP_EQ_I64_e32", "V_CMP_EQ_I64_e64", "V_CMP_EQ_U16_e32",
-    "V_CMP_EQ_U16_e64", "V_CMP_EQ_U16_t16_e32", "V_CMP_EQ_U16_t16_e64", "V_CMP_EQ_U32_e32",
-    "V_CMP_EQ_U32_e64", "V_CMP_EQ_U64_e32", "V_CMP_EQ_U64_e64", "V_CMP_F_F16_e32",
-    "V_CMP_F_F16_e64", "V_CMP_F_F16_t16_e32", "V_CMP_F_F16_t16_e64", "V_CMP_F_F32_e32",
-    "V_CMP_F_F32_e64", "V_CMP_F_F64_e32", "V_CMP_F_F64_e64", "V_CMP_F_I16_e32", "V_CMP_F_I16_e64",
-    "V_CMP_F_I32_e32", "V_CMP_F_I32_e64", "V_CMP_F_I64_e32", "V_CMP_F_I64_e64", "V_CMP_F_U16_e32",
-    "V_CMP_F_U16_e64", "V_CMP_F_U32_e32", "V_CMP_F_U32_e64", "V_CMP_F_U64_e32", "V_CMP_F_U64_e64",
-    "V_CMP_GE_F16_e32", "V_CMP_GE_F16_e64", "V_CMP_GE_F16_t16_e32", "V_CMP_GE_F16_t16_e64",
+    "V_CMPX_U_F32_e32", "V_CMPX_U_F32_e64", "V_CMPX_U_F64_e32", "V_CMPX_U_F64_e64",
+    "V_CMP_CLASS_F16_e32", "V_CMP_CLASS_F16_e64", "V_CMP_CLASS_F32_e32", "V_CMP_CLASS_F32_e64",
+    "V_CMP_CLASS_F64_e32", "V_CMP_CLASS_F64_e64", "V_CMP_EQ_F16_e32", "V_CMP_EQ_F16_e64",
+    "V_CMP_EQ_F32_e32", "V_CMP_EQ_F32_e64", "V_CMP_EQ_F64_e32", "V_CMP_EQ_F64_e64",
+    "V_CMP_EQ_I16_e32", "V_CMP_EQ_I16_e64", "V_CMP_EQ_I32_e32", "V_CMP_EQ_I32_e64",
+    "V_CMP_EQ_I64_e32", "V_CMP_EQ_I64_e64", "V_CMP_EQ_U16_e32", "V_CMP_EQ_U16_e64",
+    "V_CMP_EQ_U32_e32", "V_CMP_EQ_U32_e64", "V_CMP_EQ_U64_e32", "V_CMP_EQ_U64_e64",
+    "V_CMP_F_F16_e32", "V_CMP_F_F16_e64", "V_CMP_F_F32_e32", "V_CMP_F_F32_e64", "V_CMP_F_F64_e32",
+    "V_CMP_F_F64_e64", "V_CMP_F_I16_e32", "V_CMP_F_I16_e64", "V_CMP_F_I32_e32", "V_CMP_F_I32_e64",
+    "V_CMP_F_I64_e32", "V_CMP_F_I64_e64", "V_CMP_F_U16_e32", "V_CMP_F_U16_e64", "V_CMP_F_U32_e32",
+    "V_CMP_F_U32_e64", "V_CMP_F_U64_e32", "V_CMP_F_U64_e64", "V_CMP_GE_F16_e32", "V_CMP_GE_F16_e64",
     "V_CMP_GE_F32_e32", "V_CMP_GE_F32_e64", "V_CMP_GE_F64_e32", "V_CMP_GE_F64_e64",
-    "V_CMP_GE_I16_e32", "V_CMP_GE_I16_e64", "V_CMP_GE_I16_t16_e32", "V_CMP_GE_I16_t16_e64",
-    "V_CMP_GE_I32_e32", "V_CMP_GE_I32_e64", "V_CMP_GE_I64_e32", "V_CMP_GE_I64_e64",
-    "V_CMP_GE_U16_e32", "V_CMP_GE_U16_e64", "V_CMP_GE_U16_t16_e32", "V_CMP_GE_U16_t16_e64",
+    "V_CMP_GE_I16_e32", "V_CMP_GE_I16_e64", "V_CMP_GE_I32_e32", "V_CMP_GE_I32_e64",
+    "V_CMP_GE_I64_e32", "V_CMP_GE_I64_e64", "V_CMP_GE_U16_e32", "V_CMP_GE_U16_e64",
     "V_CMP_GE_U32_e32", "V_CMP_GE_U32_e64", "V_CMP_GE_U64_e32", "V_CMP_GE_U64_e64",
-    "V_CMP_GT_F16_e32", "V_CMP_GT_F16_e64", "V_CMP_GT_F16_t16_e32", "V_CMP_GT_F16_t16_e64",
-    "V_CMP_GT_F32_e32", "V_CMP_GT_F32_e64", "V_CMP_GT_F64_e32", "V_CMP_GT_F64_e64",
-    "V_CMP_GT_I16_e32", "V_CMP_GT_I16_e64", "V_CMP_GT_I16_t16_e32", "V_CMP_GT_I16_t16_e64",
+    "V_CMP_GT_F16_e32", "V_CMP_GT_F16_e64", "V_CMP_GT_F32_e32", "V_CMP_GT_F32_e64",
+    "V_CMP_GT_F64_e32", "V_CMP_GT_F64_e64", "V_CMP_GT_I16_e32", "V_CMP_GT_I16_e64",
     "V_CMP_GT_I32_e32", "V_CMP_GT_I32_e64", "V_CMP_GT_I64_e32", "V_CMP_GT_I64_e64",
-    "V_CMP_GT_U16_e32", "V_CMP_GT_U16_e64", "V_CMP_GT_U16_t16_e32", "V_CMP_GT_U16_t16_e64",
-    "V_CMP_GT_U32_e32", "V_CMP_GT_U32_e64", "V_CMP_GT_U64_e32", "V_CMP_GT_U64_e64",
-    "V_CMP_LE_F16_e32", "V_CMP_LE_F16_e64", "V_CMP_LE_F16_t16_e32", "V_CMP_LE_F16_t16_e64",
+    "V_CMP_GT_U16_e32", "V_CMP_GT_U16_e64", "V_CMP_GT_U32_e32", "V_CMP_GT_U32_e64",
+    "V_CMP_GT_U64_e32", "V_CMP_GT_U64_e64", "V_CMP_LE_F16_e32", "V_CMP_LE_F16_e64",
     "V_CMP_LE_F32_e32", "V_CMP_LE_F32_e64", "V_CMP_LE_F64_e32", "V_CMP_LE_F64_e64",
-    "V_CMP_LE_I16_e32", "V_CMP_LE_I16_e64", "V_CMP_LE_I16_t16_e32", "V_CMP_LE_I16_t16_e64",
-    "V_CMP_LE_I32_e32", "V_CMP_LE_I32_e64", "V_CMP_LE_I64_e32", "V_CMP_LE_I64_e64",
-    "V_CMP_LE_U16_e32", "V_CMP_LE_U16_e64", "V_CMP_LE_U16_t16_e32", "V_CMP_LE_U16_t16_e64",
+    "V_CMP_LE_I16_e32", "V_CMP_LE_I16_e64", "V_CMP_LE_I32_e32", "V_CMP_LE_I32_e64",
+    "V_CMP_LE_I64_e32", "V_CMP_LE_I64_e64", "V_CMP_LE_U16_e32", "V_CMP_LE_U16_e64",
     "V_CMP_LE_U32_e32", "V_CMP_LE_U32_e64", "V_CMP_LE_U64_e32", "V_CMP_LE_U64_e64",
-    "V_CMP_LG_F16_e32", "V_CMP_LG_F16_e64", "V_CMP_LG_F16_t16_e32", "V_CMP_LG_F16_t16_e64",
-    "V_CMP_LG_F32_e32", "V_CMP_LG_F32_e64", "V_CMP_LG_F64_e32", "V_CMP_LG_F64_e64",
-    "V_CMP_LT_F16_e32", "V_CMP_LT_F16_e64", "V_CMP_LT_F16_t16_e32", "V_CMP_LT_F16_t16_e64",
+    "V_CMP_LG_F16_e32", "V_CMP_LG_F16_e64", "V_CMP_LG_F32_e32", "V_CMP_LG_F32_e64",
+    "V_CMP_LG_F64_e32", "V_CMP_LG_F64_e64", "V_CMP_LT_F16_e32", "V_CMP_LT_F16_e64",
     "V_CMP_LT_F32_e32", "V_CMP_LT_F32_e64", "V_CMP_LT_F64_e32", "V_CMP_LT_F64_e64",
-    "V_CMP_LT_I16_e32", "V_CMP_LT_I16_e64", "V_CMP_LT_I16_t16_e32", "V_CMP_LT_I16_t16_e64",
-    "V_CMP_LT_I32_e32", "V_CMP_LT_I32_e64", "V_CMP_LT_I64_e32", "V_CMP_LT_I64_e64",
-    "V_CMP_LT_U16_e32", "V_CMP_LT_U16_e64", "V_CMP_LT_U16_t16_e32", "V_CMP_LT_U16_t16_e64",
+    "V_CMP_LT_I16_e32", "V_CMP_LT_I16_e64", "V_CMP_LT_I32_e32", "V_CMP_LT_I32_e64",
+    "V_CMP_LT_I64_e32", "V_CMP_LT_I64_e64", "V_CMP_LT_U16_e32", "V_CMP_LT_U16_e64",
     "V_CMP_LT_U32_e32", "V_CMP_LT_U32_e64", "V_CMP_LT_U64_e32", "V_CMP_LT_U64_e64",
-    "V_CMP_NEQ_F16_e32", "V_CMP_NEQ_F16_e64", "V_CMP_NEQ_F16_t16_e32", "V_CMP_NEQ_F16_t16_e64",
-    "V_CMP_NEQ_F32_e32", "V_CMP_NEQ_F32_e64", "V_CMP_NEQ_F64_e32", "V_CMP_NEQ_F64_e64",
-    "V_CMP_NE_I16_e32", "V_CMP_NE_I16_e64", "V_CMP_NE_I16_t16_e32", "V_CMP_NE_I16_t16_e64",
+    "V_CMP_NEQ_F16_e32", "V_CMP_NEQ_F16_e64", "V_CMP_NEQ_F32_e32", "V_CMP_NEQ_F32_e64",
+    "V_CMP_NEQ_F64_e32", "V_CMP_NEQ_F64_e64", "V_CMP_NE_I16_e32", "V_CMP_NE_I16_e64",
     "V_CMP_NE_I32_e32", "V_CMP_NE_I32_e64", "V_CMP_NE_I64_e32", "V_CMP_NE_I64_e64",
-    "V_CMP_NE_U16_e32", "V_CMP_NE_U16_e64", "V_CMP_NE_U16_t16_e32", "V_CMP_NE_U16_t16_e64",
-    "V_CMP_NE_U32_e32", "V_CMP_NE_U32_e64", "V_CMP_NE_U64_e32", "V_CMP_NE_U64_e64",
-    "V_CMP_NGE_F16_e32", "V_CMP_NGE_F16_e64", "V_CMP_NGE_F16_t16_e32", "V_CMP_NGE_F16_t16_e64",
+    "V_CMP_NE_U16_e32", "V_CMP_NE_U16_e64", "V_CMP_NE_U32_e32", "V_CMP_NE_U32_e64",
+    "V_CMP_NE_U64_e32", "V_CMP_NE_U64_e64", "V_CMP_NGE_F16_e32", "V_CMP_NGE_F16_e64",
     "V_CMP_NGE_F32_e32", "V_CMP_NGE_F32_e64", "V_CMP_NGE_F64_e32", "V_CMP_NGE_F64_e64",
-    "V_CMP_NGT_F16_e32", "V_CMP_NGT_F16_e64", "V_CMP_NGT_F16_t16_e32", "V_CMP_NGT_F16_t16_e64",
-    "V_CMP_NGT_F32_e32", "V_CMP_NGT_F32_e64", "V_CMP_NGT_F64_e32", "V_CMP_NGT_F64_e64",
-    "V_CMP_NLE_F16_e32", "V_CMP_NLE_F16_e64", "V_CMP_NLE_F16_t16_e32", "V_CMP_NLE_F16_t16_e64",
+    "V_CMP_NGT_F16_e32", "V_CMP_NGT_F16_e64", "V_CMP_NGT_F32_e32", "V_CMP_NGT_F32_e64",
+    "V_CMP_NGT_F64_e32", "V_CMP_NGT_F64_e64", "V_CMP_NLE_F16_e32", "V_CMP_NLE_F16_e64",
     "V_CMP_NLE_F32_e32", "V_CMP_NLE_F32_e64", "V_CMP_NLE_F64_e32", "V_CMP_NLE_F64_e64",
-    "V_CMP_NLG_F16_e32", "V_CMP_NLG_F16_e64", "V_CMP_NLG_F16_t16_e32", "V_CMP_NLG_F16_t16_e64",
-    "V_CMP_NLG_F32_e32", "V_CMP_NLG_F32_e64", "V_CMP_NLG_F64_e32", "V_CMP_NLG_F64_e64",
-    "V_CMP_NLT_F16_e32", "V_CMP_NLT_F16_e64", "V_CMP_NLT_F16_t16_e32", "V_CMP_NLT_F16_t16_e64",
+    "V_CMP_NLG_F16_e32", "V_CMP_NLG_F16_e64", "V_CMP_NLG_F32_e32", "V_CMP_NLG_F32_e64",
+    "V_CMP_NLG_F64_e32", "V_CMP_NLG_F64_e64", "V_CMP_NLT_F16_e32", "V_CMP_NLT_F16_e64",
     "V_CMP_NLT_F32_e32", "V_CMP_NLT_F32_e64", "V_CMP_NLT_F64_e32", "V_CMP_NLT_F64_e64",
-    "V_CMP_O_F16_e32", "V_CMP_O_F16_e64", "V_CMP_O_F16_t16_e32", "V_CMP_O_F16_t16_e64",
-    "V_CMP_O_F32_e32", "V_CMP_O_F32_e64", "V_CMP_O_F64_e32", "V_CMP_O_F64_e64", "V_CMP_TRU_F16_e32",
-    "V_CMP_TRU_F16_e64", "V_CMP_TRU_F32_e32", "V_CMP_TRU_F32_e64", "V_CMP_TRU_F64_e32",
-    "V_CMP_TRU_F64_e64", "V_CMP_T_F16_t16_e32", "V_CMP_T_F16_t16_e64", "V_CMP_T_F32_e32",
-    "V_CMP_T_F32_e64", "V_CMP_T_F64_e32", "V_CMP_T_F64_e64", "V_CMP_T_I16_e32", "V_CMP_T_I16_e64",
-    "V_CMP_T_I32_e32", "V_CMP_T_I32_e64", "V_CMP_T_I64_e32", "V_CMP_T_I64_e64", "V_CMP_T_U16_e32",
-    "V_CMP_T_U16_e64", "V_CMP_T_U32_e32", "V_CMP_T_U32_e64", "V_CMP_T_U64_e32", "V_CMP_T_U64_e64",
-    "V_CMP_U_F16_e32", "V_CMP_U_F16_e64", "V_CMP_U_F16_t16_e32", "V_CMP_U_F16_t16_e64",
-    "V_CMP_U_F32_e32", "V_CMP_U_F32_e64", "V_CMP_U_F64_e32", "V_CMP_U_F64_e64", "V_CNDMASK_B16_t16",
-    "V_CNDMASK_B32_e32", "V_CNDMASK_B32_e64", "V_COS_F16V_COS_F16_t16_e32",
-    "V_COS_F16V_COS_F16_t16_e64", "V_COS_F16_e32", "V_COS_F16_e64", "V_COS_F32_e32",
-    "V_COS_F32_e64", "V_CTZ_I32_B32_e32", "V_CTZ_I32_B32_e64", "V_CUBEID_F32", "V_CUBEMA_F32",
-    "V_CUBESC_F32", "V_CUBETC_F32", "V_CVT_F16_F32V_CVT_F16_F32_t16_e32",
-    "V_CVT_F16_F32V_CVT_F16_F32_t16_e64", "V_CVT_F16_F32_e32", "V_CVT_F16_F32_e64",
-    "V_CVT_F16_I16V_CVT_F16_I16_t16_e32", "V_CVT_F16_I16V_CVT_F16_I16_t16_e64", "V_CVT_F16_I16_e32",
-    "V_CVT_F16_I16_e64", "V_CVT_F16_U16V_CVT_F16_U16_t16_e32", "V_CVT_F16_U16V_CVT_F16_U16_t16_e64",
-    "V_CVT_F16_U16_e32", "V_CVT_F16_U16_e64", "V_CVT_F32_BF8_e32", "V_CVT_F32_BF8_e64",
-    "V_CVT_F32_F16V_CVT_F32_F16_t16_e32", "V_CVT_F32_F16V_CVT_F32_F16_t16_e64", "V_CVT_F32_F16_e32",
-    "V_CVT_F32_F16_e64", "V_CVT_F32_F64_e32", "V_CVT_F32_F64_e64", "V_CVT_F32_FP8_e32",
-    "V_CVT_F32_FP8_e64", "V_CVT_F32_I32_e32", "V_CVT_F32_I32_e64", "V_CVT_F32_U32_e32",
-    "V_CVT_F32_U32_e64", "V_CVT_F32_UBYTE0_e32", "V_CVT_F32_UBYTE0_e64", "V_CVT_F32_UBYTE1_e32",
-    "V_CVT_F32_UBYTE1_e64", "V_CVT_F32_UBYTE2_e32", "V_CVT_F32_UBYTE2_e64", "V_CVT_F32_UBYTE3_e32",
-    "V_CVT_F32_UBYTE3_e64", "V_CVT_F64_F32_e32", "V_CVT_F64_F32_e64", "V_CVT_F64_I32_e32",
-    "V_CVT_F64_I32_e64", "V_CVT_F64_U32_e32", "V_CVT_F64_U32_e64", "V_CVT_FLOOR_I32_F32_e32",
-    "V_CVT_FLOOR_I32_F32_e64", "V_CVT_FLR_I32_F32_e32", "V_CVT_FLR_I32_F32_e64",
-    "V_CVT_I16_F16V_CVT_I16_F16_t16_e32", "V_CVT_I16_F16V_CVT_I16_F16_t16_e64", "V_CVT_I16_F16_e32",
-    "V_CVT_I16_F16_e64", "V_CVT_I32_F32_e32", "V_CVT_I32_F32_e64", "V_CVT_I32_F64_e32",
-    "V_CVT_I32_F64_e64", "V_CVT_I32_I16V_CVT_I32_I16_t16_e32", "V_CVT_I32_I16V_CVT_I32_I16_t16_e64",
-    "V_CVT_NEAREST_I32_F32_e32", "V_CVT_NEAREST_I32_F32_e64",
-    "V_CVT_NORM_I16_F16V_CVT_NORM_I16_F16_t16_e32", "V_CVT_NORM_I16_F16V_CVT_NORM_I16_F16_t16_e64",
-    "V_CVT_NORM_I16_F16_e32", "V_CVT_NORM_I16_F16_e64",
-    "V_CVT_NORM_U16_F16V_CVT_NORM_U16_F16_t16_e32", "V_CVT_NORM_U16_F16V_CVT_NORM_U16_F16_t16_e64",
+    "V_CMP_O_F16_e32", "V_CMP_O_F16_e64", "V_CMP_O_F32_e32", "V_CMP_O_F32_e64", "V_CMP_O_F64_e32",
+    "V_CMP_O_F64_e64", "V_CMP_TRU_F16_e32", "V_CMP_TRU_F16_e64", "V_CMP_TRU_F32_e32",
+    "V_CMP_TRU_F32_e64", "V_CMP_TRU_F64_e32", "V_CMP_TRU_F64_e64", "V_CMP_T_F16_e32",
+    "V_CMP_T_F16_e64", "V_CMP_T_F32_e32", "V_CMP_T_F32_e64", "V_CMP_T_F64_e32", "V_CMP_T_F64_e64",
+    "V_CMP_T_I16_e32", "V_CMP_T_I16_e64", "V_CMP_T_I32_e32", "V_CMP_T_I32_e64", "V_CMP_T_I64_e32",
+    "V_CMP_T_I64_e64", "V_CMP_T_U16_e32", "V_CMP_T_U16_e64", "V_CMP_T_U32_e32", "V_CMP_T_U32_e64",
+    "V_CMP_T_U64_e32", "V_CMP_T_U64_e64", "V_CMP_U_F16_e32", "V_CMP_U_F16_e64", "V_CMP_U_F32_e32",
+    "V_CMP_U_F32_e64", "V_CMP_U_F64_e32", "V_CMP_U_F64_e64", "V_CNDMASK_B16", "V_CNDMASK_B32_e32",
+    "V_CNDMASK_B32_e64", "V_COS_F16_e32", "V_COS_F16_e64", "V_COS_F32_e32", "V_COS_F32_e64",
+    "V_CTZ_I32_B32_e32", "V_CTZ_I32_B32_e64", "V_CUBEID_F32", "V_CUBEMA_F32", "V_CUBESC_F32",
+    "V_CUBETC_F32", "V_CVT_F16_F32_e32", "V_CVT_F16_F32_e64", "V_CVT_F16_I16_e32",
+    "V_CVT_F16_I16_e64", "V_CVT_F16_U16_e32", "V_CVT_F16_U16_e64", "V_CVT_F32_BF8_e32",
+    "V_CVT_F32_BF8_e64", "V_CVT_F32_F16_e32", "V_CVT_F32_F16_e64", "V_CVT_F32_F64_e32",
+    "V_CVT_F32_F64_e64", "V_CVT_F32_FP8_e32", "V_CVT_F32_FP8_e64", "V_CVT_F32_I32_e32",
+    "V_CVT_F32_I32_e64", "V_CVT_F32_U32_e32", "V_CVT_F32_U32_e64", "V_CVT_F32_UBYTE0_e32",
+    "V_CVT_F32_UBYTE0_e64", "V_CVT_F32_UBYTE1_e32", "V_CVT_F32_UBYTE1_e64", "V_CVT_F32_UBYTE2_e32",
+    "V_CVT_F32_UBYTE2_e64", "V_CVT_F32_UBYTE3_e32", "V_CVT_F32_UBYTE3_e64", "V_CVT_F64_F32_e32",
+    "V_CVT_F64_F32_e64", "V_CVT_F64_I32_e32", "V_CVT_F64_I32_e64", "V_CVT_F64_U32_e32",
+    "V_CVT_F64_U32_e64", "V_CVT_FLOOR_I32_F32_e32", "V_CVT_FLOOR_I32_F32_e64",
+    "V_CVT_FLR_I32_F32_e32", "V_CVT_FLR_I32_F32_e64", "V_CVT_I16_F16_e32", "V_CVT_I16_F16_e64",
+    "V_CVT_I32_F32_e32", "V_CVT_I32_F32_e64", "V_CVT_I32_F64_e32", "V_CVT_I32_F64_e64",
+    "V_CVT_I32_I16_e32", "V_CVT_I32_I16_e64", "V_CVT_NEAREST_I32_F32_e32",
+    "V_CVT_NEAREST_I32_F32_e64", "V_CVT_NORM_I16_F16_e32", "V_CVT_NORM_I16_F16_e64",
     "V_CVT_NORM_U16_F16_e32", "V_CVT_NORM_U16_F16_e64", "V_CVT_OFF_F32_I4_e32",
     "V_CVT_OFF_F32_I4_e64", "V_CVT_PKACCUM_U8_F32", "V_CVT_PKNORM_I16_F16", "V_CVT_PKNORM_I16_F32",
     "V_CVT_PKNORM_U16_F16", "V_CVT_PKNORM_U16_F32", "V_CVT_PKRTZ_F16_F32", "V_CVT_PK_BF8_F32",
     "V_CVT_PK_F32_BF8_e32", "V_CVT_PK_F32_BF8_e64", "V_CVT_PK_F32_FP8_e32", "V_CVT_PK_F32_FP8_e64",
     "V_CVT_PK_FP8_F32", "V_CVT_PK_I16_F32", "V_CVT_PK_I16_I32",
-    "V_CVT_PK_NORM_I16_F16V_CVT_PKNORM_I16_F16_t16", "V_CVT_PK_NORM_I16_F32",
-    "V_CVT_PK_NORM_U16_F16V_CVT_PKNORM_U16_F16_t16", "V_CVT_PK_NORM_U16_F32",
+    "V_CVT_PK_NORM_I16_F16V_CVT_PKNORM_I16_F16", "V_CVT_PK_NORM_I16_F32",
+    "V_CVT_PK_NORM_U16_F16V_CVT_PKNORM_U16_F16", "V_CVT_PK_NORM_U16_F32",
     "V_CVT_PK_RTZ_F16_F32_e32", "V_CVT_PK_RTZ_F16_F32_e64", "V_CVT_PK_U16_F32", "V_CVT_PK_U16_U32",
     "V_CVT_PK_U8_F32", "V_CVT_RPI_I32_F32_e32", "V_CVT_RPI_I32_F32_e64", "V_CVT_SR_BF8_F32",
-    "V_CVT_SR_FP8_F32", "V_CVT_U16_F16V_CVT_U16_F16_t16_e32", "V_CVT_U16_F16V_CVT_U16_F16_t16_e64",
-    "V_CVT_U16_F16_e32", "V_CVT_U16_F16_e64", "V_CVT_U32_F32_e32", "V_CVT_U32_F32_e64",
-    "V_CVT_U32_F64_e32", "V_CVT_U32_F64_e64", "V_CVT_U32_U16V_CVT_U32_U16_t16_e32",
-    "V_CVT_U32_U16V_CVT_U32_U16_t16_e64", "V_DIV_FIXUP_F16", "V_DIV_FIXUP_F16V_DIV_FIXUP_F16_t16",
-    "V_DIV_FIXUP_F32", "V_DIV_FIXUP_F64", "V_DIV_FIXUP_LEGACY_F16", "V_DIV_FMAS_F32",
-    "V_DIV_FMAS_F64", "V_DIV_SCALE_F32", "V_DIV_SCALE_F64", "V_DOT2ACC_F32_F16",
-    "V_DOT2C_F32_F16_e32", "V_DOT2C_F32_F16_e64", "V_DOT2C_I32_I16_e32", "V_DOT2C_I32_I16_e64",
-    "V_DOT2_BF16_BF16_t16", "V_DOT2_F16_F16_t16", "V_DOT2_F32_BF16", "V_DOT2_F32_F16",
-    "V_DOT2_I32_I16", "V_DOT2_U32_U16", "V_DOT4C_I32_I8_e32", "V_DOT4C_I32_I8_e64", "V_DOT4_I32_I8",
-    "V_DOT4_I32_IU8", "V_DOT4_U32_U8", "V_DOT8C_I32_I4_e32", "V_DOT8C_I32_I4_e64", "V_DOT8_I32_I4",
-    "V_DOT8_I32_IU4", "V_DOT8_U32_U4", "V_DUAL_ADD_F32", "V_DUAL_ADD_NC_U32", "V_DUAL_AND_B32",
-    "V_DUAL_CNDMASK_B32", "V_DUAL_DOT2ACC_F32_BF16", "V_DUAL_DOT2ACC_F32_F16", "V_DUAL_FMAAK_F32",
-    "V_DUAL_FMAC_F32", "V_DUAL_FMAMK_F32", "V_DUAL_LSHLREV_B32", "V_DUAL_MAX_F32", "V_DUAL_MIN_F32",
-    "V_DUAL_MOV_B32", "V_DUAL_MUL_DX9_ZERO_F32", "V_DUAL_MUL_F32", "V_DUAL_SUBREV_F32",
-    "V_DUAL_SUB_F32", "V_EXP_F16_e32", "V_EXP_F16_e64", "V_EXP_F16_t16_e32", "V_EXP_F16_t16_e64",
-    "V_EXP_F32_e32", "V_EXP_F32_e64", "V_EXP_LEGACY_F32_e32", "V_EXP_LEGACY_F32_e64",
-    "V_FFBH_I32_e32", "V_FFBH_I32_e64", "V_FFBH_U32_e32", "V_FFBH_U32_e64", "V_FFBL_B32_e32",
-    "V_FFBL_B32_e64", "V_FLOOR_F16_e32", "V_FLOOR_F16_e64", "V_FLOOR_F16_t16_e32",
-    "V_FLOOR_F16_t16_e64", "V_FLOOR_F32_e32", "V_FLOOR_F32_e64", "V_FLOOR_F64_e32",
-    "V_FLOOR_F64_e64", "V_FMAAK_F16_t16", "V_FMAAK_F32", "V_FMAC_DX9_ZERO_F32_e32",
-    "V_FMAC_DX9_ZERO_F32_e64", "V_FMAC_F16_t16_e32", "V_FMAC_F16_t16_e64", "V_FMAC_F32_e32",
-    "V_FMAC_F32_e64", "V_FMAC_F64_e32", "V_FMAC_F64_e64", "V_FMAMK_F16_t16", "V_FMAMK_F32",
-    "V_FMA_DX9_ZERO_F32", "V_FMA_F16", "V_FMA_F16V_FMA_F16_t16", "V_FMA_F32", "V_FMA_F64",
-    "V_FMA_LEGACY_F16", "V_FMA_MIXHI_F16", "V_FMA_MIXLO_F16", "V_FMA_MIX_F32",
-    "V_FRACT_F16V_FRACT_F16_t16_e32", "V_FRACT_F16V_FRACT_F16_t16_e64", "V_FRACT_F16_e32",
-    "V_FRACT_F16_e64", "V_FRACT_F32_e32", "V_FRACT_F32_e64", "V_FRACT_F64_e32", "V_FRACT_F64_e64",
-    "V_FREXP_EXP_I16_F16V_FREXP_EXP_I16_F16_t16_e32",
-    "V_FREXP_EXP_I16_F16V_FREXP_EXP_I16_F16_t16_e64", "V_FREXP_EXP_I16_F16_e32",
-    "V_FREXP_EXP_I16_F16_e64", "V_FREXP_EXP_I32_F32_e32", "V_FREXP_EXP_I32_F32_e64",
-    "V_FREXP_EXP_I32_F64_e32", "V_FREXP_EXP_I32_F64_e64",
-    "V_FREXP_MANT_F16V_FREXP_MANT_F16_t16_e32", "V_FREXP_MANT_F16V_FREXP_MANT_F16_t16_e64",
+    "V_CVT_SR_FP8_F32", "V_CVT_U16_F16_e32", "V_CVT_U16_F16_e64", "V_CVT_U32_F32_e32",
+    "V_CVT_U32_F32_e64", "V_CVT_U32_F64_e32", "V_CVT_U32_F64_e64", "V_CVT_U32_U16_e32",
+    "V_CVT_U32_U16_e64", "V_DIV_FIXUP_F16", "V_DIV_FIXUP_F32", "V_DIV_FIXUP_F64",
+    "V_DIV_FIXUP_LEGACY_F16", "V_DIV_FMAS_F32", "V_DIV_FMAS_F64", "V_DIV_SCALE_F32",
+    "V_DIV_SCALE_F64", "V_DOT2ACC_F32_F16", "V_DOT2C_F32_F16_e32", "V_DOT2C_F32_F16_e64",
+    "V_DOT2C_I32_I16_e32", "V_DOT2C_I32_I16_e64", "V_DOT2_BF16_BF16", "V_DOT2_F16_F16",
+    "V_DOT2_F32_BF16", "V_DOT2_F32_F16", "V_DOT2_I32_I16", "V_DOT2_U32_U16", "V_DOT4C_I32_I8_e32",
+    "V_DOT4C_I32_I8_e64", "V_DOT4_I32_I8", "V_DOT4_I32_IU8", "V_DOT4_U32_U8", "V_DOT8C_I32_I4_e32",
+    "V_DOT8C_I32_I4_e64", "V_DOT8_I32_I4", "V_DOT8_I32_IU4", "V_DOT8_U32_U4", "V_DUAL_ADD_F32",
+    "V_DUAL_ADD_NC_U32", "V_DUAL_AND_B32", "V_DUAL_CNDMASK_B32", "V_DUAL_DOT2ACC_F32_BF16",
+    "V_DUAL_DOT2ACC_F32_F16", "V_DUAL_FMAAK_F32", "V_DUAL_FMAC_F32", "V_DUAL_FMAMK_F32",
+    "V_DUAL_LSHLREV_B32", "V_DUAL_MAX_F32", "V_DUAL_MIN_F32", "V_DUAL_MOV_B32",
+    "V_DUAL_MUL_DX9_ZERO_F32", "V_DUAL_MUL_F32", "V_DUAL_SUBREV_F32", "V_DUAL_SUB_F32",
+    "V_EXP_F16_e32", "V_EXP_F16_e64", "V_EXP_F32_e32", "V_EXP_F32_e64", "V_EXP_LEGACY_F32_e32",
+    "V_EXP_LEGACY_F32_e64", "V_FFBH_I32_e32", "V_FFBH_I32_e64", "V_FFBH_U32_e32", "V_FFBH_U32_e64",
+    "V_FFBL_B32_e32", "V_FFBL_B32_e64", "V_FLOOR_F16_e32", "V_FLOOR_F16_e64", "V_FLOOR_F32_e32",
+    "V_FLOOR_F32_e64", "V_FLOOR_F64_e32", "V_FLOOR_F64_e64", "V_FMAAK_F16", "V_FMAAK_F32",
+    "V_FMAC_DX9_ZERO_F32_e32", "V_FMAC_DX9_ZERO_F32_e64", "V_FMAC_F16_e32", "V_FMAC_F16_e64",
+    "V_FMAC_F32_e32", "V_FMAC_F32_e64", "V_FMAC_F64_e32", "V_FMAC_F64_e64", "V_FMAMK_F16",
+    "V_FMAMK_F32", "V_FMA_DX9_ZERO_F32", "V_FMA_F16", "V_FMA_F32", "V_FMA_F64", "V_FMA_LEGACY_F16",
+    "V_FMA_MIXHI_F16", "V_FMA_MIXLO_F16", "V_FMA_MIX_F32", "V_FRACT_F16_e32", "V_FRACT_F16_e64",
+    "V_FRACT_F32_e32", "V_FRACT_F32_e64", "V_FRACT_F64_e32", "V_FRACT_F64_e64",
+    "V_FREXP_EXP_I16_F16_e32", "V_FREXP_EXP_I16_F16_e64", "V_FREXP_EXP_I32_F32_e32",
+    "V_FREXP_EXP_I32_F32_e64", "V_FREXP_EXP_I32_F64_e32", "V_FREXP_EXP_I32_F64_e64",
     "V_FREXP_MANT_F16_e32", "V_FREXP_MANT_F16_e64", "V_FREXP_MANT_F32_e32", "V_FREXP_MANT_F32_e64",
     "V_FREXP_MANT_F64_e32", "V_FREXP_MANT_F64_e64", "V_ILLEGAL", "V_LDEXP_F16_e32",
-    "V_LDEXP_F16_e64", "V_LDEXP_F16_t16_e32", "V_LDEXP_F16_t16_e64", "V_LDEXP_F32", "V_LDEXP_F64",
-    "V_LERP_U8", "V_LOG_F16_e32", "V_LOG_F16_e64", "V_LOG_F16_t16_e32", "V_LOG_F16_t16_e64",
+    "V_LDEXP_F16_e64", "V_LDEXP_F32", "V_LDEXP_F64", "V_LERP_U8", "V_LOG_F16_e32", "V_LOG_F16_e64",
     "V_LOG_F32_e32", "V_LOG_F32_e64", "V_LOG_LEGACY_F32_e32", "V_LOG_LEGACY_F32_e64",
-    "V_LSHLREV_B16_e32", "V_LSHLREV_B16_e64", "V_LSHLREV_B16_t16", "V_LSHLREV_B32_e32",
+    "V_LSHLREV_B16", "V_LSHLREV_B16_e32", "V_LSHLREV_B16_e64", "V_LSHLREV_B32_e32",
     "V_LSHLREV_B32_e64", "V_LSHLREV_B64", "V_LSHL_ADD_U32", "V_LSHL_ADD_U64", "V_LSHL_OR_B32",
-    "V_LSHRREV_B16_e32", "V_LSHRREV_B16_e64", "V_LSHRREV_B16_t16", "V_LSHRREV_B32_e32",
+    "V_LSHRREV_B16", "V_LSHRREV_B16_e32", "V_LSHRREV_B16_e64", "V_LSHRREV_B32_e32",
     "V_LSHRREV_B32_e64", "V_LSHRREV_B64", "V_MAC_F16_e32", "V_MAC_F16_e64", "V_MADAK_F16",
-    "V_MADMK_F16", "V_MAD_F16", "V_MAD_I16", "V_MAD_I16V_MAD_I16_t16", "V_MAD_I32_I16",
-    "V_MAD_I32_I16V_MAD_I32_I16_t16", "V_MAD_I32_I24", "V_MAD_I64_I32", "V_MAD_LEGACY_F16",
-    "V_MAD_LEGACY_I16", "V_MAD_LEGACY_U16", "V_MAD_U16", "V_MAD_U16V_MAD_U16_t16", "V_MAD_U32_U16",
-    "V_MAD_U32_U16V_MAD_U32_U16_t16", "V_MAD_U32_U24", "V_MAD_U64_U32", "V_MAX3_F16",
-    "V_MAX3_F16_t16", "V_MAX3_F32", "V_MAX3_I16", "V_MAX3_I16_t16", "V_MAX3_I32", "V_MAX3_U16",
-    "V_MAX3_U16_t16", "V_MAX3_U32", "V_MAXMIN_F16_t16", "V_MAXMIN_F32", "V_MAXMIN_I32",
-    "V_MAXMIN_U32", "V_MAX_F16V_MAX_F16_t16_e32", "V_MAX_F16V_MAX_F16_t16_e64", "V_MAX_F16_e32",
-    "V_MAX_F16_e64", "V_MAX_F32_e32", "V_MAX_F32_e64", "V_MAX_F64", "V_MAX_I16_e32",
-    "V_MAX_I16_e64", "V_MAX_I16_t16", "V_MAX_I32_e32", "V_MAX_I32_e64", "V_MAX_U16_e32",
-    "V_MAX_U16_e64", "V_MAX_U16_t16", "V_MAX_U32_e32", "V_MAX_U32_e64", "V_MBCNT_HI_U32_B32",
-    "V_MBCNT_LO_U32_B32", "V_MED3_F16", "V_MED3_F16_t16", "V_MED3_F32", "V_MED3_I16",
-    "V_MED3_I16_t16", "V_MED3_I32", "V_MED3_U16", "V_MED3_U16V_MED3_U16_t16", "V_MED3_U32",
-    "V_MFMA_F32_16X16X16BF16_1K", "V_MFMA_F32_16X16X16F16", "V_MFMA_F32_16X16X1F32",
+    "V_MADMK_F16", "V_MAD_F16", "V_MAD_I16", "V_MAD_I32_I16", "V_MAD_I32_I24", "V_MAD_I64_I32",
+    "V_MAD_LEGACY_F16", "V_MAD_LEGACY_I16", "V_MAD_LEGACY_U16", "V_MAD_U16", "V_MAD_U32_U16",
+    "V_MAD_U32_U24", "V_MAD_U64_U32", "V_MAX3_F16", "V_MAX3_F32", "V_MAX3_I16", "V_MAX3_I32",
+    "V_MAX3_U16", "V_MAX3_U32", "V_MAXMIN_F16", "V_MAXMIN_F32", "V_MAXMIN_I32", "V_MAXMIN_U32",
+    "V_MAX_F16_e32", "V_MAX_F16_e64", "V_MAX_F32_e32", "V_MAX_F32_e64", "V_MAX_F64", "V_MAX_I16",
+    "V_MAX_I16_e32", "V_MAX_I16_e64", "V_MAX_I32_e32", "V_MAX_I32_e64", "V_MAX_U16",
+    "V_MAX_U16_e32", "V_MAX_U16_e64", "V_MAX_U32_e32", "V_MAX_U32_e64", "V_MBCNT_HI_U32_B32",
+    "V_MBCNT_LO_U32_B32", "V_MED3_F16", "V_MED3_F32", "V_MED3_I16", "V_MED3_I32", "V_MED3_U16",
+    "V_MED3_U32", "V_MFMA_F32_16X16X16BF16_1K", "V_MFMA_F32_16X16X16F16", "V_MFMA_F32_16X16X1F32",
     "V_MFMA_F32_16X16X32_BF8_BF8", "V_MFMA_F32_16X16X32_BF8_FP8", "V_MFMA_F32_16X16X32_FP8_BF8",
     "V_MFMA_F32_16X16X32_FP8_FP8", "V_MFMA_F32_16X16X4BF16_1K", "V_MFMA_F32_16X16X4F16",
     "V_MFMA_F32_16X16X4F32", "V_MFMA_F32_16X16X8XF32", "V_MFMA_F32_32X32X16_BF8_BF8",
@@ -5532,67 +5050,57 @@ pub(crate) static NAMES: [&str; COUNT] = [
     "V_MFMA_F32_32X32X8F16", "V_MFMA_F32_4X4X1F32", "V_MFMA_F32_4X4X4BF16_1K",
     "V_MFMA_F32_4X4X4F16", "V_MFMA_F64_16X16X4F64", "V_MFMA_F64_4X4X4F64", "V_MFMA_I32_16X16X32I8",
     "V_MFMA_I32_16X16X4I8", "V_MFMA_I32_32X32X16I8", "V_MFMA_I32_32X32X4I8", "V_MFMA_I32_4X4X4I8",
-    "V_MIN3_F16", "V_MIN3_F16_t16", "V_MIN3_F32", "V_MIN3_I16", "V_MIN3_I16V_MIN3_I16_t16",
-    "V_MIN3_I32", "V_MIN3_U16", "V_MIN3_U16V_MIN3_U16_t16", "V_MIN3_U32", "V_MINMAX_F16_t16",
-    "V_MINMAX_F32", "V_MINMAX_I32", "V_MINMAX_U32", "V_MIN_F16V_MIN_F16_t16_e32",
-    "V_MIN_F16V_MIN_F16_t16_e64", "V_MIN_F16_e32", "V_MIN_F16_e64", "V_MIN_F32_e32",
-    "V_MIN_F32_e64", "V_MIN_F64", "V_MIN_I16_e32", "V_MIN_I16_e64", "V_MIN_I16_t16",
-    "V_MIN_I32_e32", "V_MIN_I32_e64", "V_MIN_U16_e32", "V_MIN_U16_e64", "V_MIN_U16_t16",
-    "V_MIN_U32_e32", "V_MIN_U32_e64", "V_MOVRELD_B32_e32", "V_MOVRELD_B32_e64",
+    "V_MIN3_F16", "V_MIN3_F32", "V_MIN3_I16", "V_MIN3_I32", "V_MIN3_U16", "V_MIN3_U32",
+    "V_MINMAX_F16", "V_MINMAX_F32", "V_MINMAX_I32", "V_MINMAX_U32", "V_MIN_F16_e32",
+    "V_MIN_F16_e64", "V_MIN_F32_e32", "V_MIN_F32_e64", "V_MIN_F64", "V_MIN_I16", "V_MIN_I16_e32",
+    "V_MIN_I16_e64", "V_MIN_I32_e32", "V_MIN_I32_e64", "V_MIN_U16", "V_MIN_U16_e32",
+    "V_MIN_U16_e64", "V_MIN_U32_e32", "V_MIN_U32_e64", "V_MOVRELD_B32_e32", "V_MOVRELD_B32_e64",
     "V_MOVRELSD_2_B32_e32", "V_MOVRELSD_2_B32_e64", "V_MOVRELSD_B32_e32", "V_MOVRELSD_B32_e64",
-    "V_MOVRELS_B32_e32", "V_MOVRELS_B32_e64", "V_MOV_B16_t16_e32", "V_MOV_B16_t16_e64",
-    "V_MOV_B32_e32", "V_MOV_B32_e64", "V_MOV_B64_e32", "V_MOV_B64_e64", "V_MQSAD_PK_U16_U8",
-    "V_MQSAD_U32_U8", "V_MSAD_U8", "V_MULLIT_F32", "V_MUL_DX9_ZERO_F32_e32",
-    "V_MUL_DX9_ZERO_F32_e64", "V_MUL_F16_e32", "V_MUL_F16_e64", "V_MUL_F16_t16_e32",
-    "V_MUL_F16_t16_e64", "V_MUL_F32_e32", "V_MUL_F32_e64", "V_MUL_F64", "V_MUL_HI_I32",
+    "V_MOVRELS_B32_e32", "V_MOVRELS_B32_e64", "V_MOV_B16_e32", "V_MOV_B16_e64", "V_MOV_B32_e32",
+    "V_MOV_B32_e64", "V_MOV_B64_e32", "V_MOV_B64_e64", "V_MQSAD_PK_U16_U8", "V_MQSAD_U32_U8",
+    "V_MSAD_U8", "V_MULLIT_F32", "V_MUL_DX9_ZERO_F32_e32", "V_MUL_DX9_ZERO_F32_e64",
+    "V_MUL_F16_e32", "V_MUL_F16_e64", "V_MUL_F32_e32", "V_MUL_F32_e64", "V_MUL_F64", "V_MUL_HI_I32",
     "V_MUL_HI_I32_I24_e32", "V_MUL_HI_I32_I24_e64", "V_MUL_HI_U32", "V_MUL_HI_U32_U24_e32",
     "V_MUL_HI_U32_U24_e64", "V_MUL_I32_I24_e32", "V_MUL_I32_I24_e64", "V_MUL_LEGACY_F32",
-    "V_MUL_LO_U16_e32", "V_MUL_LO_U16_e64", "V_MUL_LO_U16_t16", "V_MUL_LO_U32", "V_MUL_U32_U24_e32",
-    "V_MUL_U32_U24_e64", "V_NOP", "V_NOP_e64", "V_NOT_B16V_NOT_B16_t16_e32",
-    "V_NOT_B16V_NOT_B16_t16_e64", "V_NOT_B32_e32", "V_NOT_B32_e64", "V_OR3_B32", "V_OR_B16_t16",
-    "V_OR_B32_e32", "V_OR_B32_e64", "V_PACK_B32_F16", "V_PACK_B32_F16V_PACK_B32_F16_t16",
+    "V_MUL_LO_U16", "V_MUL_LO_U16_e32", "V_MUL_LO_U16_e64", "V_MUL_LO_U32", "V_MUL_U32_U24_e32",
+    "V_MUL_U32_U24_e64", "V_NOP", "V_NOP_e64", "V_NOT_B16_e32", "V_NOT_B16_e64", "V_NOT_B32_e32",
+    "V_NOT_B32_e64", "V_OR3_B32", "V_OR_B16", "V_OR_B32_e32", "V_OR_B32_e64", "V_PACK_B32_F16",
     "V_PERMLANE16_B32", "V_PERMLANE64_B32", "V_PERMLANEX16_B32", "V_PERM_B32", "V_PIPEFLUSH",
     "V_PIPEFLUSH_e64", "V_PK_ADD_F16", "V_PK_ADD_F32", "V_PK_ADD_I16", "V_PK_ADD_U16",
     "V_PK_ASHRREV_I16", "V_PK_FMAC_F16", "V_PK_FMAC_F16_e32", "V_PK_FMAC_F16_e64", "V_PK_FMA_F16",
     "V_PK_FMA_F32", "V_PK_LSHLREV_B16", "V_PK_LSHRREV_B16", "V_PK_MAD_I16", "V_PK_MAD_U16",
     "V_PK_MAX_F16", "V_PK_MAX_I16", "V_PK_MAX_U16", "V_PK_MIN_F16", "V_PK_MIN_I16", "V_PK_MIN_U16",
     "V_PK_MOV_B32", "V_PK_MUL_F16", "V_PK_MUL_F32", "V_PK_MUL_LO_U16", "V_PK_SUB_I16",
-    "V_PK_SUB_U16", "V_QSAD_PK_U16_U8", "V_RCP_F16_e32", "V_RCP_F16_e64", "V_RCP_F16_t16_e32",
-    "V_RCP_F16_t16_e64", "V_RCP_F32_e32", "V_RCP_F32_e64", "V_RCP_F64_e32", "V_RCP_F64_e64",
-    "V_RCP_IFLAG_F32_e32", "V_RCP_IFLAG_F32_e64", "V_READFIRSTLANE_B32", "V_READLANE_B32",
-    "V_RNDNE_F16V_RNDNE_F16_t16_e32", "V_RNDNE_F16V_RNDNE_F16_t16_e64", "V_RNDNE_F16_e32",
-    "V_RNDNE_F16_e64", "V_RNDNE_F32_e32", "V_RNDNE_F32_e64", "V_RNDNE_F64_e32", "V_RNDNE_F64_e64",
-    "V_RSQ_F16_e32", "V_RSQ_F16_e64", "V_RSQ_F16_t16_e32", "V_RSQ_F16_t16_e64", "V_RSQ_F32_e32",
-    "V_RSQ_F32_e64", "V_RSQ_F64_e32", "V_RSQ_F64_e64", "V_SAD_HI_U8", "V_SAD_U16", "V_SAD_U32",
-    "V_SAD_U8", "V_SAT_PK_U8_I16V_SAT_PK_U8_I16_t16_e32", "V_SAT_PK_U8_I16V_SAT_PK_U8_I16_t16_e64",
-    "V_SAT_PK_U8_I16_e32", "V_SAT_PK_U8_I16_e64", "V_SCREEN_PARTITION_4SE_B32_e32",
-    "V_SCREEN_PARTITION_4SE_B32_e64", "V_SIN_F16V_SIN_F16_t16_e32", "V_SIN_F16V_SIN_F16_t16_e64",
+    "V_PK_SUB_U16", "V_QSAD_PK_U16_U8", "V_RCP_F16_e32", "V_RCP_F16_e64", "V_RCP_F32_e32",
+    "V_RCP_F32_e64", "V_RCP_F64_e32", "V_RCP_F64_e64", "V_RCP_IFLAG_F32_e32", "V_RCP_IFLAG_F32_e64",
+    "V_READFIRSTLANE_B32", "V_READLANE_B32", "V_RNDNE_F16_e32", "V_RNDNE_F16_e64",
+    "V_RNDNE_F32_e32", "V_RNDNE_F32_e64", "V_RNDNE_F64_e32", "V_RNDNE_F64_e64", "V_RSQ_F16_e32",
+    "V_RSQ_F16_e64", "V_RSQ_F32_e32", "V_RSQ_F32_e64", "V_RSQ_F64_e32", "V_RSQ_F64_e64",
+    "V_SAD_HI_U8", "V_SAD_U16", "V_SAD_U32", "V_SAD_U8", "V_SAT_PK_U8_I16_e32",
+    "V_SAT_PK_U8_I16_e64", "V_SCREEN_PARTITION_4SE_B32_e32", "V_SCREEN_PARTITION_4SE_B32_e64",
     "V_SIN_F16_e32", "V_SIN_F16_e64", "V_SIN_F32_e32", "V_SIN_F32_e64",
     "V_SMFMAC_F32_16X16X32_BF16", "V_SMFMAC_F32_16X16X32_F16", "V_SMFMAC_F32_16X16X64_BF8_BF8",
     "V_SMFMAC_F32_16X16X64_BF8_FP8", "V_SMFMAC_F32_16X16X64_FP8_BF8",
     "V_SMFMAC_F32_16X16X64_FP8_FP8", "V_SMFMAC_F32_32X32X16_BF16", "V_SMFMAC_F32_32X32X16_F16",
     "V_SMFMAC_F32_32X32X32_BF8_BF8", "V_SMFMAC_F32_32X32X32_BF8_FP8",
     "V_SMFMAC_F32_32X32X32_FP8_BF8", "V_SMFMAC_F32_32X32X32_FP8_FP8", "V_SMFMAC_I32_16X16X64_I8",
-    "V_SMFMAC_I32_32X32X32_I8", "V_SQRT_F16_e32", "V_SQRT_F16_e64", "V_SQRT_F16_t16_e32",
-    "V_SQRT_F16_t16_e64", "V_SQRT_F32_e32", "V_SQRT_F32_e64", "V_SQRT_F64_e32", "V_SQRT_F64_e64",
-    "V_SUBBREV_CO_U32_e32", "V_SUBBREV_CO_U32_e64", "V_SUBB_CO_U32_e32", "V_SUBB_CO_U32_e64",
-    "V_SUBREV_CO_CI_U32_e32", "V_SUBREV_CO_CI_U32_e64", "V_SUBREV_CO_U32", "V_SUBREV_CO_U32_e32",
-    "V_SUBREV_CO_U32_e64", "V_SUBREV_F16_e32", "V_SUBREV_F16_e64", "V_SUBREV_F16_t16_e32",
-    "V_SUBREV_F16_t16_e64", "V_SUBREV_F32_e32", "V_SUBREV_F32_e64", "V_SUBREV_NC_U32_e32",
-    "V_SUBREV_NC_U32_e64", "V_SUBREV_U16_e32", "V_SUBREV_U16_e64", "V_SUBREV_U32_e32",
-    "V_SUBREV_U32_e64", "V_SUB_CO_CI_U32_e32", "V_SUB_CO_CI_U32_e64", "V_SUB_CO_U32",
-    "V_SUB_CO_U32_e32", "V_SUB_CO_U32_e64", "V_SUB_F16_e32", "V_SUB_F16_e64", "V_SUB_F16_t16_e32",
-    "V_SUB_F16_t16_e64", "V_SUB_F32_e32", "V_SUB_F32_e64", "V_SUB_I16", "V_SUB_I32",
-    "V_SUB_NC_I16V_SUB_I16_t16", "V_SUB_NC_I32", "V_SUB_NC_U16_t16", "V_SUB_NC_U32_e32",
-    "V_SUB_NC_U32_e64", "V_SUB_U16_e32", "V_SUB_U16_e64", "V_SUB_U32_e32", "V_SUB_U32_e64",
-    "V_SWAPREL_B32", "V_SWAP_B16", "V_SWAP_B32", "V_TRIG_PREOP_F64",
-    "V_TRUNC_F16V_TRUNC_F16_t16_e32", "V_TRUNC_F16V_TRUNC_F16_t16_e64", "V_TRUNC_F16_e32",
-    "V_TRUNC_F16_e64", "V_TRUNC_F32_e32", "V_TRUNC_F32_e64", "V_TRUNC_F64_e32", "V_TRUNC_F64_e64",
-    "V_WMMA_BF16_16X16X16_BF16_twoaddr_w32", "V_WMMA_F16_16X16X16_F16_twoaddr_w32",
-    "V_WMMA_F32_16X16X16_BF16_twoaddr_w32", "V_WMMA_F32_16X16X16_F16_twoaddr_w32",
-    "V_WMMA_I32_16X16X16_IU4_twoaddr_w32", "V_WMMA_I32_16X16X16_IU8_twoaddr_w32", "V_WRITELANE_B32",
-    "V_XAD_U32", "V_XNOR_B32_e32", "V_XNOR_B32_e64", "V_XOR3_B32", "V_XOR_B16_t16", "V_XOR_B32_e32",
-    "V_XOR_B32_e64",
+    "V_SMFMAC_I32_32X32X32_I8", "V_SQRT_F16_e32", "V_SQRT_F16_e64", "V_SQRT_F32_e32",
+    "V_SQRT_F32_e64", "V_SQRT_F64_e32", "V_SQRT_F64_e64", "V_SUBBREV_CO_U32_e32",
+    "V_SUBBREV_CO_U32_e64", "V_SUBB_CO_U32_e32", "V_SUBB_CO_U32_e64", "V_SUBREV_CO_CI_U32_e32",
+    "V_SUBREV_CO_CI_U32_e64", "V_SUBREV_CO_U32", "V_SUBREV_CO_U32_e32", "V_SUBREV_CO_U32_e64",
+    "V_SUBREV_F16_e32", "V_SUBREV_F16_e64", "V_SUBREV_F32_e32", "V_SUBREV_F32_e64",
+    "V_SUBREV_NC_U32_e32", "V_SUBREV_NC_U32_e64", "V_SUBREV_U16_e32", "V_SUBREV_U16_e64",
+    "V_SUBREV_U32_e32", "V_SUBREV_U32_e64", "V_SUB_CO_CI_U32_e32", "V_SUB_CO_CI_U32_e64",
+    "V_SUB_CO_U32", "V_SUB_CO_U32_e32", "V_SUB_CO_U32_e64", "V_SUB_F16_e32", "V_SUB_F16_e64",
+    "V_SUB_F32_e32", "V_SUB_F32_e64", "V_SUB_I16", "V_SUB_I32", "V_SUB_NC_I16V_SUB_I16",
+    "V_SUB_NC_I32", "V_SUB_NC_U16", "V_SUB_NC_U32_e32", "V_SUB_NC_U32_e64", "V_SUB_U16_e32",
+    "V_SUB_U16_e64", "V_SUB_U32_e32", "V_SUB_U32_e64", "V_SWAPREL_B32", "V_SWAP_B16", "V_SWAP_B32",
+    "V_TRIG_PREOP_F64", "V_TRUNC_F16_e32", "V_TRUNC_F16_e64", "V_TRUNC_F32_e32", "V_TRUNC_F32_e64",
+    "V_TRUNC_F64_e32", "V_TRUNC_F64_e64", "V_WMMA_BF16_16X16X16_BF16_twoaddr_w32",
+    "V_WMMA_F16_16X16X16_F16_twoaddr_w32", "V_WMMA_F32_16X16X16_BF16_twoaddr_w32",
+    "V_WMMA_F32_16X16X16_F16_twoaddr_w32", "V_WMMA_I32_16X16X16_IU4_twoaddr_w32",
+    "V_WMMA_I32_16X16X16_IU8_twoaddr_w32", "V_WRITELANE_B32", "V_XAD_U32", "V_XNOR_B32_e32",
+    "V_XNOR_B32_e64", "V_XOR3_B32", "V_XOR_B16", "V_XOR_B32_e32", "V_XOR_B32_e64",
 ];
 
 /// Every [`Op`], in declaration order.
@@ -5819,164 +5327,124 @@ pub static ALL: [Op; COUNT] = [
     Op::V_ACCVGPR_READ_B32, Op::V_ACCVGPR_WRITE_B32, Op::V_ADD3_U32, Op::V_ADDC_CO_U32_e32,
     Op::V_ADDC_CO_U32_e64, Op::V_ADD_CO_CI_U32_e32, Op::V_ADD_CO_CI_U32_e64, Op::V_ADD_CO_U32,
     Op::V_ADD_CO_U32_e32, Op::V_ADD_CO_U32_e64, Op::V_ADD_F16_e32, Op::V_ADD_F16_e64,
-    Op::V_ADD_F16_t16_e32, Op::V_ADD_F16_t16_e64, Op::V_ADD_F32_e32, Op::V_ADD_F32_e64,
-    Op::V_ADD_F64, Op::V_ADD_I16, Op::V_ADD_I32, Op::V_ADD_LSHL_U32, Op::V_ADD_NC_I16V_ADD_I16_t16,
-    Op::V_ADD_NC_I32, Op::V_ADD_NC_U16_t16, Op::V_ADD_NC_U32_e32, Op::V_ADD_NC_U32_e64,
-    Op::V_ADD_U16_e32, Op::V_ADD_U16_e64, Op::V_ADD_U32_e32, Op::V_ADD_U32_e64,
-    Op::V_ALIGNBIT_B32V_ALIGNBIT_B32_t16, Op::V_ALIGNBIT_B32_opsel,
-    Op::V_ALIGNBYTE_B32V_ALIGNBYTE_B32_t16, Op::V_ALIGNBYTE_B32_opsel, Op::V_AND_B16_t16,
-    Op::V_AND_B32_e32, Op::V_AND_B32_e64, Op::V_AND_OR_B32, Op::V_ASHRREV_I16_e32,
-    Op::V_ASHRREV_I16_e64, Op::V_ASHRREV_I16_t16, Op::V_ASHRREV_I32_e32, Op::V_ASHRREV_I32_e64,
+    Op::V_ADD_F32_e32, Op::V_ADD_F32_e64, Op::V_ADD_F64, Op::V_ADD_I16, Op::V_ADD_I32,
+    Op::V_ADD_LSHL_U32, Op::V_ADD_NC_I16V_ADD_I16, Op::V_ADD_NC_I32, Op::V_ADD_NC_U16,
+    Op::V_ADD_NC_U32_e32, Op::V_ADD_NC_U32_e64, Op::V_ADD_U16_e32, Op::V_ADD_U16_e64,
+    Op::V_ADD_U32_e32, Op::V_ADD_U32_e64, Op::V_ALIGNBIT_B32, Op::V_ALIGNBYTE_B32, Op::V_AND_B16,
+    Op::V_AND_B32_e32, Op::V_AND_B32_e64, Op::V_AND_OR_B32, Op::V_ASHRREV_I16,
+    Op::V_ASHRREV_I16_e32, Op::V_ASHRREV_I16_e64, Op::V_ASHRREV_I32_e32, Op::V_ASHRREV_I32_e64,
     Op::V_ASHRREV_I64, Op::V_BCNT_U32_B32, Op::V_BFE_I32, Op::V_BFE_U32, Op::V_BFI_B32,
     Op::V_BFM_B32, Op::V_BFREV_B32_e32, Op::V_BFREV_B32_e64, Op::V_CEIL_F16_e32, Op::V_CEIL_F16_e64,
-    Op::V_CEIL_F16_t16_e32, Op::V_CEIL_F16_t16_e64, Op::V_CEIL_F32_e32, Op::V_CEIL_F32_e64,
-    Op::V_CEIL_F64_e32, Op::V_CEIL_F64_e64, Op::V_CLREXCP, Op::V_CLREXCP_e64, Op::V_CLS_I32_e32,
-    Op::V_CLS_I32_e64, Op::V_CLZ_I32_U32_e32, Op::V_CLZ_I32_U32_e64, Op::V_CMPX_CLASS_F16_e32,
-    Op::V_CMPX_CLASS_F16_e64, Op::V_CMPX_CLASS_F16_t16_e32, Op::V_CMPX_CLASS_F16_t16_e64,
+    Op::V_CEIL_F32_e32, Op::V_CEIL_F32_e64, Op::V_CEIL_F64_e32, Op::V_CEIL_F64_e64, Op::V_CLREXCP,
+    Op::V_CLREXCP_e64, Op::V_CLS_I32_e32, Op::V_CLS_I32_e64, Op::V_CLZ_I32_U32_e32,
+    Op::V_CLZ_I32_U32_e64, Op::V_CMPX_CLASS_F16_e32, Op::V_CMPX_CLASS_F16_e64,
     Op::V_CMPX_CLASS_F32_e32, Op::V_CMPX_CLASS_F32_e64, Op::V_CMPX_CLASS_F64_e32,
-    Op::V_CMPX_CLASS_F64_e64, Op::V_CMPX_EQ_F16_e32, Op::V_CMPX_EQ_F16_e64,
-    Op::V_CMPX_EQ_F16_t16_e32, Op::V_CMPX_EQ_F16_t16_e64, Op::V_CMPX_EQ_F32_e32,
+    Op::V_CMPX_CLASS_F64_e64, Op::V_CMPX_EQ_F16_e32, Op::V_CMPX_EQ_F16_e64, Op::V_CMPX_EQ_F32_e32,
     Op::V_CMPX_EQ_F32_e64, Op::V_CMPX_EQ_F64_e32, Op::V_CMPX_EQ_F64_e64, Op::V_CMPX_EQ_I16_e32,
-    Op::V_CMPX_EQ_I16_e64, Op::V_CMPX_EQ_I16_t16_e32, Op::V_CMPX_EQ_I16_t16_e64,
-    Op::V_CMPX_EQ_I32_e32, Op::V_CMPX_EQ_I32_e64, Op::V_CMPX_EQ_I64_e32, Op::V_CMPX_EQ_I64_e64,
-    Op::V_CMPX_EQ_U16_e32, Op::V_CMPX_EQ_U16_e64, Op::V_CMPX_EQ_U16_t16_e32,
-    Op::V_CMPX_EQ_U16_t16_e64, Op::V_CMPX_EQ_U32_e32, Op::V_CMPX_EQ_U32_e64, Op::V_CMPX_EQ_U64_e32,
-    Op::V_CMPX_EQ_U64_e64, Op::V_CMPX_F_F16_e32, Op::V_CMPX_F_F16_e64, Op::V_CMPX_F_F16_t16_e32,
-    Op::V_CMPX_F_F16_t16_e64, Op::V_CMPX_F_F32_e32, Op::V_CMPX_F_F32_e64, Op::V_CMPX_F_F64_e32,
+    Op::V_CMPX_EQ_I16_e64, Op::V_CMPX_EQ_I32_e32, Op::V_CMPX_EQ_I32_e64, Op::V_CMPX_EQ_I64_e32,
+    Op::V_CMPX_EQ_I64_e64, Op::V_CMPX_EQ_U16_e32, Op::V_CMPX_EQ_U16_e64, Op::V_CMPX_EQ_U32_e32,
+    Op::V_CMPX_EQ_U32_e64, Op::V_CMPX_EQ_U64_e32, Op::V_CMPX_EQ_U64_e64, Op::V_CMPX_F_F16_e32,
+    Op::V_CMPX_F_F16_e64, Op::V_CMPX_F_F32_e32, Op::V_CMPX_F_F32_e64, Op::V_CMPX_F_F64_e32,
     Op::V_CMPX_F_F64_e64, Op::V_CMPX_F_I16_e32, Op::V_CMPX_F_I16_e64, Op::V_CMPX_F_I32_e32,
     Op::V_CMPX_F_I32_e64, Op::V_CMPX_F_I64_e32, Op::V_CMPX_F_I64_e64, Op::V_CMPX_F_U16_e32,
     Op::V_CMPX_F_U16_e64, Op::V_CMPX_F_U32_e32, Op::V_CMPX_F_U32_e64, Op::V_CMPX_F_U64_e32,
-    Op::V_CMPX_F_U64_e64, Op::V_CMPX_GE_F16_e32, Op::V_CMPX_GE_F16_e64, Op::V_CMPX_GE_F16_t16_e32,
-    Op::V_CMPX_GE_F16_t16_e64, Op::V_CMPX_GE_F32_e32, Op::V_CMPX_GE_F32_e64, Op::V_CMPX_GE_F64_e32,
-    Op::V_CMPX_GE_F64_e64, Op::V_CMPX_GE_I16_e32, Op::V_CMPX_GE_I16_e64, Op::V_CMPX_GE_I16_t16_e32,
-    Op::V_CMPX_GE_I16_t16_e64, Op::V_CMPX_GE_I32_e32, Op::V_CMPX_GE_I32_e64, Op::V_CMPX_GE_I64_e32,
-    Op::V_CMPX_GE_I64_e64, Op::V_CMPX_GE_U16_e32, Op::V_CMPX_GE_U16_e64, Op::V_CMPX_GE_U16_t16_e32,
-    Op::V_CMPX_GE_U16_t16_e64, Op::V_CMPX_GE_U32_e32, Op::V_CMPX_GE_U32_e64, Op::V_CMPX_GE_U64_e32,
-    Op::V_CMPX_GE_U64_e64, Op::V_CMPX_GT_F16_e32, Op::V_CMPX_GT_F16_e64, Op::V_CMPX_GT_F16_t16_e32,
-    Op::V_CMPX_GT_F16_t16_e64, Op::V_CMPX_GT_F32_e32, Op::V_CMPX_GT_F32_e64, Op::V_CMPX_GT_F64_e32,
-    Op::V_CMPX_GT_F64_e64, Op::V_CMPX_GT_I16_e32, Op::V_CMPX_GT_I16_e64, Op::V_CMPX_GT_I16_t16_e32,
-    Op::V_CMPX_GT_I16_t16_e64, Op::V_CMPX_GT_I32_e32, Op::V_CMPX_GT_I32_e64, Op::V_CMPX_GT_I64_e32,
-    Op::V_CMPX_GT_I64_e64, Op::V_CMPX_GT_U16_e32, Op::V_CMPX_GT_U16_e64, Op::V_CMPX_GT_U16_t16_e32,
-    Op::V_CMPX_GT_U16_t16_e64, Op::V_CMPX_GT_U32_e32, Op::V_CMPX_GT_U32_e64, Op::V_CMPX_GT_U64_e32,
-    Op::V_CMPX_GT_U64_e64, Op::V_CMPX_LE_F16_e32, Op::V_CMPX_LE_F16_e64, Op::V_CMPX_LE_F16_t16_e32,
-    Op::V_CMPX_LE_F16_t16_e64, Op::V_CMPX_LE_F32_e32, Op::V_CMPX_LE_F32_e64, Op::V_CMPX_LE_F64_e32,
-    Op::V_CMPX_LE_F64_e64, Op::V_CMPX_LE_I16_e32, Op::V_CMPX_LE_I16_e64, Op::V_CMPX_LE_I16_t16_e32,
-    Op::V_CMPX_LE_I16_t16_e64, Op::V_CMPX_LE_I32_e32, Op::V_CMPX_LE_I32_e64, Op::V_CMPX_LE_I64_e32,
-    Op::V_CMPX_LE_I64_e64, Op::V_CMPX_LE_U16_e32, Op::V_CMPX_LE_U16_e64, Op::V_CMPX_LE_U16_t16_e32,
-    Op::V_CMPX_LE_U16_t16_e64, Op::V_CMPX_LE_U32_e32, Op::V_CMPX_LE_U32_e64, Op::V_CMPX_LE_U64_e32,
-    Op::V_CMPX_LE_U64_e64, Op::V_CMPX_LG_F16_e32, Op::V_CMPX_LG_F16_e64, Op::V_CMPX_LG_F16_t16_e32,
-    Op::V_CMPX_LG_F16_t16_e64, Op::V_CMPX_LG_F32_e32, Op::V_CMPX_LG_F32_e64, Op::V_CMPX_LG_F64_e32,
-    Op::V_CMPX_LG_F64_e64, Op::V_CMPX_LT_F16_e32, Op::V_CMPX_LT_F16_e64, Op::V_CMPX_LT_F16_t16_e32,
-    Op::V_CMPX_LT_F16_t16_e64, Op::V_CMPX_LT_F32_e32, Op::V_CMPX_LT_F32_e64, Op::V_CMPX_LT_F64_e32,
-    Op::V_CMPX_LT_F64_e64, Op::V_CMPX_LT_I16_e32, Op::V_CMPX_LT_I16_e64, Op::V_CMPX_LT_I16_t16_e32,
-    Op::V_CMPX_LT_I16_t16_e64, Op::V_CMPX_LT_I32_e32, Op::V_CMPX_LT_I32_e64, Op::V_CMPX_LT_I64_e32,
-    Op::V_CMPX_LT_I64_e64, Op::V_CMPX_LT_U16_e32, Op::V_CMPX_LT_U16_e64, Op::V_CMPX_LT_U16_t16_e32,
-    Op::V_CMPX_LT_U16_t16_e64, Op::V_CMPX_LT_U32_e32, Op::V_CMPX_LT_U32_e64, Op::V_CMPX_LT_U64_e32,
-    Op::V_CMPX_LT_U64_e64, Op::V_CMPX_NEQ_F16_e32, Op::V_CMPX_NEQ_F16_e64,
-    Op::V_CMPX_NEQ_F16_t16_e32, Op::V_CMPX_NEQ_F16_t16_e64, Op::V_CMPX_NEQ_F32_e32,
-    Op::V_CMPX_NEQ_F32_e64, Op::V_CMPX_NEQ_F64_e32, Op::V_CMPX_NEQ_F64_e64, Op::V_CMPX_NE_I16_e32,
-    Op::V_CMPX_NE_I16_e64, Op::V_CMPX_NE_I16_t16_e32, Op::V_CMPX_NE_I16_t16_e64,
-    Op::V_CMPX_NE_I32_e32, Op::V_CMPX_NE_I32_e64, Op::V_CMPX_NE_I64_e32, Op::V_CMPX_NE_I64_e64,
-    Op::V_CMPX_NE_U16_e32, Op::V_CMPX_NE_U16_e64, Op::V_CMPX_NE_U16_t16_e32,
-    Op::V_CMPX_NE_U16_t16_e64, Op::V_CMPX_NE_U32_e32, Op::V_CMPX_NE_U32_e64, Op::V_CMPX_NE_U64_e32,
-    Op::V_CMPX_NE_U64_e64, Op::V_CMPX_NGE_F16_e32, Op::V_CMPX_NGE_F16_e64,
-    Op::V_CMPX_NGE_F16_t16_e32, Op::V_CMPX_NGE_F16_t16_e64, Op::V_CMPX_NGE_F32_e32,
+    Op::V_CMPX_F_U64_e64, Op::V_CMPX_GE_F16_e32, Op::V_CMPX_GE_F16_e64, Op::V_CMPX_GE_F32_e32,
+    Op::V_CMPX_GE_F32_e64, Op::V_CMPX_GE_F64_e32, Op::V_CMPX_GE_F64_e64, Op::V_CMPX_GE_I16_e32,
+    Op::V_CMPX_GE_I16_e64, Op::V_CMPX_GE_I32_e32, Op::V_CMPX_GE_I32_e64, Op::V_CMPX_GE_I64_e32,
+    Op::V_CMPX_GE_I64_e64, Op::V_CMPX_GE_U16_e32, Op::V_CMPX_GE_U16_e64, Op::V_CMPX_GE_U32_e32,
+    Op::V_CMPX_GE_U32_e64, Op::V_CMPX_GE_U64_e32, Op::V_CMPX_GE_U64_e64, Op::V_CMPX_GT_F16_e32,
+    Op::V_CMPX_GT_F16_e64, Op::V_CMPX_GT_F32_e32, Op::V_CMPX_GT_F32_e64, Op::V_CMPX_GT_F64_e32,
+    Op::V_CMPX_GT_F64_e64, Op::V_CMPX_GT_I16_e32, Op::V_CMPX_GT_I16_e64, Op::V_CMPX_GT_I32_e32,
+    Op::V_CMPX_GT_I32_e64, Op::V_CMPX_GT_I64_e32, Op::V_CMPX_GT_I64_e64, Op::V_CMPX_GT_U16_e32,
+    Op::V_CMPX_GT_U16_e64, Op::V_CMPX_GT_U32_e32, Op::V_CMPX_GT_U32_e64, Op::V_CMPX_GT_U64_e32,
+    Op::V_CMPX_GT_U64_e64, Op::V_CMPX_LE_F16_e32, Op::V_CMPX_LE_F16_e64, Op::V_CMPX_LE_F32_e32,
+    Op::V_CMPX_LE_F32_e64, Op::V_CMPX_LE_F64_e32, Op::V_CMPX_LE_F64_e64, Op::V_CMPX_LE_I16_e32,
+    Op::V_CMPX_LE_I16_e64, Op::V_CMPX_LE_I32_e32, Op::V_CMPX_LE_I32_e64, Op::V_CMPX_LE_I64_e32,
+    Op::V_CMPX_LE_I64_e64, Op::V_CMPX_LE_U16_e32, Op::V_CMPX_LE_U16_e64, Op::V_CMPX_LE_U32_e32,
+    Op::V_CMPX_LE_U32_e64, Op::V_CMPX_LE_U64_e32, Op::V_CMPX_LE_U64_e64, Op::V_CMPX_LG_F16_e32,
+    Op::V_CMPX_LG_F16_e64, Op::V_CMPX_LG_F32_e32, Op::V_CMPX_LG_F32_e64, Op::V_CMPX_LG_F64_e32,
+    Op::V_CMPX_LG_F64_e64, Op::V_CMPX_LT_F16_e32, Op::V_CMPX_LT_F16_e64, Op::V_CMPX_LT_F32_e32,
+    Op::V_CMPX_LT_F32_e64, Op::V_CMPX_LT_F64_e32, Op::V_CMPX_LT_F64_e64, Op::V_CMPX_LT_I16_e32,
+    Op::V_CMPX_LT_I16_e64, Op::V_CMPX_LT_I32_e32, Op::V_CMPX_LT_I32_e64, Op::V_CMPX_LT_I64_e32,
+    Op::V_CMPX_LT_I64_e64, Op::V_CMPX_LT_U16_e32, Op::V_CMPX_LT_U16_e64, Op::V_CMPX_LT_U32_e32,
+    Op::V_CMPX_LT_U32_e64, Op::V_CMPX_LT_U64_e32, Op::V_CMPX_LT_U64_e64, Op::V_CMPX_NEQ_F16_e32,
+    Op::V_CMPX_NEQ_F16_e64, Op::V_CMPX_NEQ_F32_e32, Op::V_CMPX_NEQ_F32_e64, Op::V_CMPX_NEQ_F64_e32,
+    Op::V_CMPX_NEQ_F64_e64, Op::V_CMPX_NE_I16_e32, Op::V_CMPX_NE_I16_e64, Op::V_CMPX_NE_I32_e32,
+    Op::V_CMPX_NE_I32_e64, Op::V_CMPX_NE_I64_e32, Op::V_CMPX_NE_I64_e64, Op::V_CMPX_NE_U16_e32,
+    Op::V_CMPX_NE_U16_e64, Op::V_CMPX_NE_U32_e32, Op::V_CMPX_NE_U32_e64, Op::V_CMPX_NE_U64_e32,
+    Op::V_CMPX_NE_U64_e64, Op::V_CMPX_NGE_F16_e32, Op::V_CMPX_NGE_F16_e64, Op::V_CMPX_NGE_F32_e32,
     Op::V_CMPX_NGE_F32_e64, Op::V_CMPX_NGE_F64_e32, Op::V_CMPX_NGE_F64_e64, Op::V_CMPX_NGT_F16_e32,
-    Op::V_CMPX_NGT_F16_e64, Op::V_CMPX_NGT_F16_t16_e32, Op::V_CMPX_NGT_F16_t16_e64,
-    Op::V_CMPX_NGT_F32_e32, Op::V_CMPX_NGT_F32_e64, Op::V_CMPX_NGT_F64_e32, Op::V_CMPX_NGT_F64_e64,
-    Op::V_CMPX_NLE_F16_e32, Op::V_CMPX_NLE_F16_e64, Op::V_CMPX_NLE_F16_t16_e32,
-    Op::V_CMPX_NLE_F16_t16_e64, Op::V_CMPX_NLE_F32_e32, Op::V_CMPX_NLE_F32_e64,
-    Op::V_CMPX_NLE_F64_e32, Op::V_CMPX_NLE_F64_e64, Op::V_CMPX_NLG_F16_e32, Op::V_CMPX_NLG_F16_e64,
-    Op::V_CMPX_NLG_F16_t16_e32, Op::V_CMPX_NLG_F16_t16_e64, Op::V_CMPX_NLG_F32_e32,
-    Op::V_CMPX_NLG_F32_e64, Op::V_CMPX_NLG_F64_e32, Op::V_CMPX_NLG_F64_e64, Op::V_CMPX_NLT_F16_e32,
-    Op::V_CMPX_NLT_F16_e64, Op::V_CMPX_NLT_F16_t16_e32, Op::V_CMPX_NLT_F16_t16_e64,
-    Op::V_CMPX_NLT_F32_e32, Op::V_CMPX_NLT_F32_e64, Op::V_CMPX_NLT_F64_e32, Op::V_CMPX_NLT_F64_e64,
-    Op::V_CMPX_O_F16_e32, Op::V_CMPX_O_F16_e64, Op::V_CMPX_O_F16_t16_e32, Op::V_CMPX_O_F16_t16_e64,
-    Op::V_CMPX_O_F32_e32, Op::V_CMPX_O_F32_e64, Op::V_CMPX_O_F64_e32, Op::V_CMPX_O_F64_e64,
-    Op::V_CMPX_TRU_F16_e32, Op::V_CMPX_TRU_F16_e64, Op::V_CMPX_TRU_F32_e32, Op::V_CMPX_TRU_F32_e64,
-    Op::V_CMPX_TRU_F64_e32, Op::V_CMPX_TRU_F64_e64, Op::V_CMPX_T_F16_t16_e32,
-    Op::V_CMPX_T_F16_t16_e64, Op::V_CMPX_T_F32_e32, Op::V_CMPX_T_F32_e64, Op::V_CMPX_T_F64_e32,
+    Op::V_CMPX_NGT_F16_e64, Op::V_CMPX_NGT_F32_e32, Op::V_CMPX_NGT_F32_e64, Op::V_CMPX_NGT_F64_e32,
+    Op::V_CMPX_NGT_F64_e64, Op::V_CMPX_NLE_F16_e32, Op::V_CMPX_NLE_F16_e64, Op::V_CMPX_NLE_F32_e32,
+    Op::V_CMPX_NLE_F32_e64, Op::V_CMPX_NLE_F64_e32, Op::V_CMPX_NLE_F64_e64, Op::V_CMPX_NLG_F16_e32,
+    Op::V_CMPX_NLG_F16_e64, Op::V_CMPX_NLG_F32_e32, Op::V_CMPX_NLG_F32_e64, Op::V_CMPX_NLG_F64_e32,
+    Op::V_CMPX_NLG_F64_e64, Op::V_CMPX_NLT_F16_e32, Op::V_CMPX_NLT_F16_e64, Op::V_CMPX_NLT_F32_e32,
+    Op::V_CMPX_NLT_F32_e64, Op::V_CMPX_NLT_F64_e32, Op::V_CMPX_NLT_F64_e64, Op::V_CMPX_O_F16_e32,
+    Op::V_CMPX_O_F16_e64, Op::V_CMPX_O_F32_e32, Op::V_CMPX_O_F32_e64, Op::V_CMPX_O_F64_e32,
+    Op::V_CMPX_O_F64_e64, Op::V_CMPX_TRU_F16_e32, Op::V_CMPX_TRU_F16_e64, Op::V_CMPX_TRU_F32_e32,
+    Op::V_CMPX_TRU_F32_e64, Op::V_CMPX_TRU_F64_e32, Op::V_CMPX_TRU_F64_e64, Op::V_CMPX_T_F16_e32,
+    Op::V_CMPX_T_F16_e64, Op::V_CMPX_T_F32_e32, Op::V_CMPX_T_F32_e64, Op::V_CMPX_T_F64_e32,
     Op::V_CMPX_T_F64_e64, Op::V_CMPX_T_I16_e32, Op::V_CMPX_T_I16_e64, Op::V_CMPX_T_I32_e32,
     Op::V_CMPX_T_I32_e64, Op::V_CMPX_T_I64_e32, Op::V_CMPX_T_I64_e64, Op::V_CMPX_T_U16_e32,
     Op::V_CMPX_T_U16_e64, Op::V_CMPX_T_U32_e32, Op::V_CMPX_T_U32_e64, Op::V_CMPX_T_U64_e32,
-    Op::V_CMPX_T_U64_e64, Op::V_CMPX_U_F16_e32, Op::V_CMPX_U_F16_e64, Op::V_CMPX_U_F16_t16_e32,
-    Op::V_CMPX_U_F16_t16_e64, Op::V_CMPX_U_F32_e32, Op::V_CMPX_U_F32_e64, Op::V_CMPX_U_F64_e32,
-    Op::V_CMPX_U_F64_e64, Op::V_CMP_CLASS_F16_e32, Op::V_CMP_CLASS_F16_e64,
-    Op::V_CMP_CLASS_F16_t16_e32, Op::V_CMP_CLASS_F16_t16_e64, Op::V_CMP_CLASS_F32_e32,
-    Op::V_CMP_CLASS_F32_e64, Op::V_CMP_CLASS_F64_e32, Op::V_CMP_CLASS_F64_e64, Op::V_CMP_EQ_F16_e32,
-    Op::V_CMP_EQ_F16_e64, Op::V_CMP_EQ_F16_t16_e32, Op::V_CMP_EQ_F16_t16_e64, Op::V_CMP_EQ_F32_e32,
-    Op::V_CMP_EQ_F32_e64, Op::V_CMP_EQ_F64_e32, Op::V_CMP_EQ_F64_e64, Op::V_CMP_EQ_I16_e32,
-    Op::V_CMP_EQ_I16_e64, Op::V_CMP_EQ_I16_t16_e32, Op::V_CMP_EQ_I16_t16_e64, Op::V_CMP_EQ_I32_e32,
-    Op::V_CMP_EQ_I32_e64, Op::V_CMP_EQ_I64_e32, Op::V_CMP_EQ_I64_e64, Op::V_CMP_EQ_U16_e32,
-    Op::V_CMP_EQ_U16_e64, Op::V_CMP_EQ_U16_t16_e32, Op::V_CMP_EQ_U16_t16_e64, Op::V_CMP_EQ_U32_e32,
-    Op::V_CMP_EQ_U32_e64, Op::V_CMP_EQ_U64_e32, Op::V_CMP_EQ_U64_e64, Op::V_CMP_F_F16_e32,
-    Op::V_CMP_F_F16_e64, Op::V_CMP_F_F16_t16_e32, Op::V_CMP_F_F16_t16_e64, Op::V_CMP_F_F32_e32,
-    Op::V_CMP_F_F32_e64, Op::V_CMP_F_F64_e32, Op::V_CMP_F_F64_e64, Op::V_CMP_F_I16_e32,
-    Op::V_CMP_F_I16_e64, Op::V_CMP_F_I32_e32, Op::V_CMP_F_I32_e64, Op::V_CMP_F_I64_e32,
-    Op::V_CMP_F_I64_e64, Op::V_CMP_F_U16_e32, Op::V_CMP_F_U16_e64, Op::V_CMP_F_U32_e32,
-    Op::V_CMP_F_U32_e64, Op::V_CMP_F_U64_e32, Op::V_CMP_F_U64_e64, Op::V_CMP_GE_F16_e32,
-    Op::V_CMP_GE_F16_e64, Op::V_CMP_GE_F16_t16_e32, Op::V_CMP_GE_F16_t16_e64, Op::V_CMP_GE_F32_e32,
-    Op::V_CMP_GE_F32_e64, Op::V_CMP_GE_F64_e32, Op::V_CMP_GE_F64_e64, Op::V_CMP_GE_I16_e32,
-    Op::V_CMP_GE_I16_e64, Op::V_CMP_GE_I16_t16_e32, Op::V_CMP_GE_I16_t16_e64, Op::V_CMP_GE_I32_e32,
-    Op::V_CMP_GE_I32_e64, Op::V_CMP_GE_I64_e32, Op::V_CMP_GE_I64_e64, Op::V_CMP_GE_U16_e32,
-    Op::V_CMP_GE_U16_e64, Op::V_CMP_GE_U16_t16_e32, Op::V_CMP_GE_U16_t16_e64, Op::V_CMP_GE_U32_e32,
-    Op::V_CMP_GE_U32_e64, Op::V_CMP_GE_U64_e32, Op::V_CMP_GE_U64_e64, Op::V_CMP_GT_F16_e32,
-    Op::V_CMP_GT_F16_e64, Op::V_CMP_GT_F16_t16_e32, Op::V_CMP_GT_F16_t16_e64, Op::V_CMP_GT_F32_e32,
-    Op::V_CMP_GT_F32_e64, Op::V_CMP_GT_F64_e32, Op::V_CMP_GT_F64_e64, Op::V_CMP_GT_I16_e32,
-    Op::V_CMP_GT_I16_e64, Op::V_CMP_GT_I16_t16_e32, Op::V_CMP_GT_I16_t16_e64, Op::V_CMP_GT_I32_e32,
-    Op::V_CMP_GT_I32_e64, Op::V_CMP_GT_I64_e32, Op::V_CMP_GT_I64_e64, Op::V_CMP_GT_U16_e32,
-    Op::V_CMP_GT_U16_e64, Op::V_CMP_GT_U16_t16_e32, Op::V_CMP_GT_U16_t16_e64, Op::V_CMP_GT_U32_e32,
-    Op::V_CMP_GT_U32_e64, Op::V_CMP_GT_U64_e32, Op::V_CMP_GT_U64_e64, Op::V_CMP_LE_F16_e32,
-    Op::V_CMP_LE_F16_e64, Op::V_CMP_LE_F16_t16_e32, Op::V_CMP_LE_F16_t16_e64, Op::V_CMP_LE_F32_e32,
-    Op::V_CMP_LE_F32_e64, Op::V_CMP_LE_F64_e32, Op::V_CMP_LE_F64_e64, Op::V_CMP_LE_I16_e32,
-    Op::V_CMP_LE_I16_e64, Op::V_CMP_LE_I16_t16_e32, Op::V_CMP_LE_I16_t16_e64, Op::V_CMP_LE_I32_e32,
-    Op::V_CMP_LE_I32_e64, Op::V_CMP_LE_I64_e32, Op::V_CMP_LE_I64_e64, Op::V_CMP_LE_U16_e32,
-    Op::V_CMP_LE_U16_e64, Op::V_CMP_LE_U16_t16_e32, Op::V_CMP_LE_U16_t16_e64, Op::V_CMP_LE_U32_e32,
-    Op::V_CMP_LE_U32_e64, Op::V_CMP_LE_U64_e32, Op::V_CMP_LE_U64_e64, Op::V_CMP_LG_F16_e32,
-    Op::V_CMP_LG_F16_e64, Op::V_CMP_LG_F16_t16_e32, Op::V_CMP_LG_F16_t16_e64, Op::V_CMP_LG_F32_e32,
-    Op::V_CMP_LG_F32_e64, Op::V_CMP_LG_F64_e32, Op::V_CMP_LG_F64_e64, Op::V_CMP_LT_F16_e32,
-    Op::V_CMP_LT_F16_e64, Op::V_CMP_LT_F16_t16_e32, Op::V_CMP_LT_F16_t16_e64, Op::V_CMP_LT_F32_e32,
-    Op::V_CMP_LT_F32_e64, Op::V_CMP_LT_F64_e32, Op::V_CMP_LT_F64_e64, Op::V_CMP_LT_I16_e32,
-    Op::V_CMP_LT_I16_e64, Op::V_CMP_LT_I16_t16_e32, Op::V_CMP_LT_I16_t16_e64, Op::V_CMP_LT_I32_e32,
-    Op::V_CMP_LT_I32_e64, Op::V_CMP_LT_I64_e32, Op::V_CMP_LT_I64_e64, Op::V_CMP_LT_U16_e32,
-    Op::V_CMP_LT_U16_e64, Op::V_CMP_LT_U16_t16_e32, Op::V_CMP_LT_U16_t16_e64, Op::V_CMP_LT_U32_e32,
-    Op::V_CMP_LT_U32_e64, Op::V_CMP_LT_U64_e32, Op::V_CMP_LT_U64_e64, Op::V_CMP_NEQ_F16_e32,
-    Op::V_CMP_NEQ_F16_e64, Op::V_CMP_NEQ_F16_t16_e32, Op::V_CMP_NEQ_F16_t16_e64,
-    Op::V_CMP_NEQ_F32_e32, Op::V_CMP_NEQ_F32_e64, Op::V_CMP_NEQ_F64_e32, Op::V_CMP_NEQ_F64_e64,
-    Op::V_CMP_NE_I16_e32, Op::V_CMP_NE_I16_e64, Op::V_CMP_NE_I16_t16_e32, Op::V_CMP_NE_I16_t16_e64,
+    Op::V_CMPX_T_U64_e64, Op::V_CMPX_U_F16_e32, Op::V_CMPX_U_F16_e64, Op::V_CMPX_U_F32_e32,
+    Op::V_CMPX_U_F32_e64, Op::V_CMPX_U_F64_e32, Op::V_CMPX_U_F64_e64, Op::V_CMP_CLASS_F16_e32,
+    Op::V_CMP_CLASS_F16_e64, Op::V_CMP_CLASS_F32_e32, Op::V_CMP_CLASS_F32_e64,
+    Op::V_CMP_CLASS_F64_e32, Op::V_CMP_CLASS_F64_e64, Op::V_CMP_EQ_F16_e32, Op::V_CMP_EQ_F16_e64,
+    Op::V_CMP_EQ_F32_e32, Op::V_CMP_EQ_F32_e64, Op::V_CMP_EQ_F64_e32, Op::V_CMP_EQ_F64_e64,
+    Op::V_CMP_EQ_I16_e32, Op::V_CMP_EQ_I16_e64, Op::V_CMP_EQ_I32_e32, Op::V_CMP_EQ_I32_e64,
+    Op::V_CMP_EQ_I64_e32, Op::V_CMP_EQ_I64_e64, Op::V_CMP_EQ_U16_e32, Op::V_CMP_EQ_U16_e64,
+    Op::V_CMP_EQ_U32_e32, Op::V_CMP_EQ_U32_e64, Op::V_CMP_EQ_U64_e32, Op::V_CMP_EQ_U64_e64,
+    Op::V_CMP_F_F16_e32, Op::V_CMP_F_F16_e64, Op::V_CMP_F_F32_e32, Op::V_CMP_F_F32_e64,
+    Op::V_CMP_F_F64_e32, Op::V_CMP_F_F64_e64, Op::V_CMP_F_I16_e32, Op::V_CMP_F_I16_e64,
+    Op::V_CMP_F_I32_e32, Op::V_CMP_F_I32_e64, Op::V_CMP_F_I64_e32, Op::V_CMP_F_I64_e64,
+    Op::V_CMP_F_U16_e32, Op::V_CMP_F_U16_e64, Op::V_CMP_F_U32_e32, Op::V_CMP_F_U32_e64,
+    Op::V_CMP_F_U64_e32, Op::V_CMP_F_U64_e64, Op::V_CMP_GE_F16_e32, Op::V_CMP_GE_F16_e64,
+    Op::V_CMP_GE_F32_e32, Op::V_CMP_GE_F32_e64, Op::V_CMP_GE_F64_e32, Op::V_CMP_GE_F64_e64,
+    Op::V_CMP_GE_I16_e32, Op::V_CMP_GE_I16_e64, Op::V_CMP_GE_I32_e32, Op::V_CMP_GE_I32_e64,
+    Op::V_CMP_GE_I64_e32, Op::V_CMP_GE_I64_e64, Op::V_CMP_GE_U16_e32, Op::V_CMP_GE_U16_e64,
+    Op::V_CMP_GE_U32_e32, Op::V_CMP_GE_U32_e64, Op::V_CMP_GE_U64_e32, Op::V_CMP_GE_U64_e64,
+    Op::V_CMP_GT_F16_e32, Op::V_CMP_GT_F16_e64, Op::V_CMP_GT_F32_e32, Op::V_CMP_GT_F32_e64,
+    Op::V_CMP_GT_F64_e32, Op::V_CMP_GT_F64_e64, Op::V_CMP_GT_I16_e32, Op::V_CMP_GT_I16_e64,
+    Op::V_CMP_GT_I32_e32, Op::V_CMP_GT_I32_e64, Op::V_CMP_GT_I64_e32, Op::V_CMP_GT_I64_e64,
+    Op::V_CMP_GT_U16_e32, Op::V_CMP_GT_U16_e64, Op::V_CMP_GT_U32_e32, Op::V_CMP_GT_U32_e64,
+    Op::V_CMP_GT_U64_e32, Op::V_CMP_GT_U64_e64, Op::V_CMP_LE_F16_e32, Op::V_CMP_LE_F16_e64,
+    Op::V_CMP_LE_F32_e32, Op::V_CMP_LE_F32_e64, Op::V_CMP_LE_F64_e32, Op::V_CMP_LE_F64_e64,
+    Op::V_CMP_LE_I16_e32, Op::V_CMP_LE_I16_e64, Op::V_CMP_LE_I32_e32, Op::V_CMP_LE_I32_e64,
+    Op::V_CMP_LE_I64_e32, Op::V_CMP_LE_I64_e64, Op::V_CMP_LE_U16_e32, Op::V_CMP_LE_U16_e64,
+    Op::V_CMP_LE_U32_e32, Op::V_CMP_LE_U32_e64, Op::V_CMP_LE_U64_e32, Op::V_CMP_LE_U64_e64,
+    Op::V_CMP_LG_F16_e32, Op::V_CMP_LG_F16_e64, Op::V_CMP_LG_F32_e32, Op::V_CMP_LG_F32_e64,
+    Op::V_CMP_LG_F64_e32, Op::V_CMP_LG_F64_e64, Op::V_CMP_LT_F16_e32, Op::V_CMP_LT_F16_e64,
+    Op::V_CMP_LT_F32_e32, Op::V_CMP_LT_F32_e64, Op::V_CMP_LT_F64_e32, Op::V_CMP_LT_F64_e64,
+    Op::V_CMP_LT_I16_e32, Op::V_CMP_LT_I16_e64, Op::V_CMP_LT_I32_e32, Op::V_CMP_LT_I32_e64,
+    Op::V_CMP_LT_I64_e32, Op::V_CMP_LT_I64_e64, Op::V_CMP_LT_U16_e32, Op::V_CMP_LT_U16_e64,
+    Op::V_CMP_LT_U32_e32, Op::V_CMP_LT_U32_e64, Op::V_CMP_LT_U64_e32, Op::V_CMP_LT_U64_e64,
+    Op::V_CMP_NEQ_F16_e32, Op::V_CMP_NEQ_F16_e64, Op::V_CMP_NEQ_F32_e32, Op::V_CMP_NEQ_F32_e64,
+    Op::V_CMP_NEQ_F64_e32, Op::V_CMP_NEQ_F64_e64, Op::V_CMP_NE_I16_e32, Op::V_CMP_NE_I16_e64,
     Op::V_CMP_NE_I32_e32, Op::V_CMP_NE_I32_e64, Op::V_CMP_NE_I64_e32, Op::V_CMP_NE_I64_e64,
-    Op::V_CMP_NE_U16_e32, Op::V_CMP_NE_U16_e64, Op::V_CMP_NE_U16_t16_e32, Op::V_CMP_NE_U16_t16_e64,
-    Op::V_CMP_NE_U32_e32, Op::V_CMP_NE_U32_e64, Op::V_CMP_NE_U64_e32, Op::V_CMP_NE_U64_e64,
-    Op::V_CMP_NGE_F16_e32, Op::V_CMP_NGE_F16_e64, Op::V_CMP_NGE_F16_t16_e32,
-    Op::V_CMP_NGE_F16_t16_e64, Op::V_CMP_NGE_F32_e32, Op::V_CMP_NGE_F32_e64, Op::V_CMP_NGE_F64_e32,
-    Op::V_CMP_NGE_F64_e64, Op::V_CMP_NGT_F16_e32, Op::V_CMP_NGT_F16_e64, Op::V_CMP_NGT_F16_t16_e32,
-    Op::V_CMP_NGT_F16_t16_e64, Op::V_CMP_NGT_F32_e32, Op::V_CMP_NGT_F32_e64, Op::V_CMP_NGT_F64_e32,
-    Op::V_CMP_NGT_F64_e64, Op::V_CMP_NLE_F16_e32, Op::V_CMP_NLE_F16_e64, Op::V_CMP_NLE_F16_t16_e32,
-    Op::V_CMP_NLE_F16_t16_e64, Op::V_CMP_NLE_F32_e32, Op::V_CMP_NLE_F32_e64, Op::V_CMP_NLE_F64_e32,
-    Op::V_CMP_NLE_F64_e64, Op::V_CMP_NLG_F16_e32, Op::V_CMP_NLG_F16_e64, Op::V_CMP_NLG_F16_t16_e32,
-    Op::V_CMP_NLG_F16_t16_e64, Op::V_CMP_NLG_F32_e32, Op::V_CMP_NLG_F32_e64, Op::V_CMP_NLG_F64_e32,
-    Op::V_CMP_NLG_F64_e64, Op::V_CMP_NLT_F16_e32, Op::V_CMP_NLT_F16_e64, Op::V_CMP_NLT_F16_t16_e32,
-    Op::V_CMP_NLT_F16_t16_e64, Op::V_CMP_NLT_F32_e32, Op::V_CMP_NLT_F32_e64, Op::V_CMP_NLT_F64_e32,
-    Op::V_CMP_NLT_F64_e64, Op::V_CMP_O_F16_e32, Op::V_CMP_O_F16_e64, Op::V_CMP_O_F16_t16_e32,
-    Op::V_CMP_O_F16_t16_e64, Op::V_CMP_O_F32_e32, Op::V_CMP_O_F32_e64, Op::V_CMP_O_F64_e32,
-    Op::V_CMP_O_F64_e64, Op::V_CMP_TRU_F16_e32, Op::V_CMP_TRU_F16_e64, Op::V_CMP_TRU_F32_e32,
-    Op::V_CMP_TRU_F32_e64, Op::V_CMP_TRU_F64_e32, Op::V_CMP_TRU_F64_e64, Op::V_CMP_T_F16_t16_e32,
-    Op::V_CMP_T_F16_t16_e64, Op::V_CMP_T_F32_e32, Op::V_CMP_T_F32_e64, Op::V_CMP_T_F64_e32,
-    Op::V_CMP_T_F64_e64, Op::V_CMP_T_I16_e32, Op::V_CMP_T_I16_e64, Op::V_CMP_T_I32_e32,
-    Op::V_CMP_T_I32_e64, Op::V_CMP_T_I64_e32, Op::V_CMP_T_I64_e64, Op::V_CMP_T_U16_e32,
-    Op::V_CMP_T_U16_e64, Op::V_CMP_T_U32_e32, Op::V_CMP_T_U32_e64, Op::V_CMP_T_U64_e32,
-    Op::V_CMP_T_U64_e64, Op::V_CMP_U_F16_e32, Op::V_CMP_U_F16_e64, Op::V_CMP_U_F16_t16_e32,
-    Op::V_CMP_U_F16_t16_e64, Op::V_CMP_U_F32_e32, Op::V_CMP_U_F32_e64, Op::V_CMP_U_F64_e32,
-    Op::V_CMP_U_F64_e64, Op::V_CNDMASK_B16_t16, Op::V_CNDMASK_B32_e32, Op::V_CNDMASK_B32_e64,
-    Op::V_COS_F16V_COS_F16_t16_e32, Op::V_COS_F16V_COS_F16_t16_e64, Op::V_COS_F16_e32,
+    Op::V_CMP_NE_U16_e32, Op::V_CMP_NE_U16_e64, Op::V_CMP_NE_U32_e32, Op::V_CMP_NE_U32_e64,
+    Op::V_CMP_NE_U64_e32, Op::V_CMP_NE_U64_e64, Op::V_CMP_NGE_F16_e32, Op::V_CMP_NGE_F16_e64,
+    Op::V_CMP_NGE_F32_e32, Op::V_CMP_NGE_F32_e64, Op::V_CMP_NGE_F64_e32, Op::V_CMP_NGE_F64_e64,
+    Op::V_CMP_NGT_F16_e32, Op::V_CMP_NGT_F16_e64, Op::V_CMP_NGT_F32_e32, Op::V_CMP_NGT_F32_e64,
+    Op::V_CMP_NGT_F64_e32, Op::V_CMP_NGT_F64_e64, Op::V_CMP_NLE_F16_e32, Op::V_CMP_NLE_F16_e64,
+    Op::V_CMP_NLE_F32_e32, Op::V_CMP_NLE_F32_e64, Op::V_CMP_NLE_F64_e32, Op::V_CMP_NLE_F64_e64,
+    Op::V_CMP_NLG_F16_e32, Op::V_CMP_NLG_F16_e64, Op::V_CMP_NLG_F32_e32, Op::V_CMP_NLG_F32_e64,
+    Op::V_CMP_NLG_F64_e32, Op::V_CMP_NLG_F64_e64, Op::V_CMP_NLT_F16_e32, Op::V_CMP_NLT_F16_e64,
+    Op::V_CMP_NLT_F32_e32, Op::V_CMP_NLT_F32_e64, Op::V_CMP_NLT_F64_e32, Op::V_CMP_NLT_F64_e64,
+    Op::V_CMP_O_F16_e32, Op::V_CMP_O_F16_e64, Op::V_CMP_O_F32_e32, Op::V_CMP_O_F32_e64,
+    Op::V_CMP_O_F64_e32, Op::V_CMP_O_F64_e64, Op::V_CMP_TRU_F16_e32, Op::V_CMP_TRU_F16_e64,
+    Op::V_CMP_TRU_F32_e32, Op::V_CMP_TRU_F32_e64, Op::V_CMP_TRU_F64_e32, Op::V_CMP_TRU_F64_e64,
+    Op::V_CMP_T_F16_e32, Op::V_CMP_T_F16_e64, Op::V_CMP_T_F32_e32, Op::V_CMP_T_F32_e64,
+    Op::V_CMP_T_F64_e32, Op::V_CMP_T_F64_e64, Op::V_CMP_T_I16_e32, Op::V_CMP_T_I16_e64,
+    Op::V_CMP_T_I32_e32, Op::V_CMP_T_I32_e64, Op::V_CMP_T_I64_e32, Op::V_CMP_T_I64_e64,
+    Op::V_CMP_T_U16_e32, Op::V_CMP_T_U16_e64, Op::V_CMP_T_U32_e32, Op::V_CMP_T_U32_e64,
+    Op::V_CMP_T_U64_e32, Op::V_CMP_T_U64_e64, Op::V_CMP_U_F16_e32, Op::V_CMP_U_F16_e64,
+    Op::V_CMP_U_F32_e32, Op::V_CMP_U_F32_e64, Op::V_CMP_U_F64_e32, Op::V_CMP_U_F64_e64,
+    Op::V_CNDMASK_B16, Op::V_CNDMASK_B32_e32, Op::V_CNDMASK_B32_e64, Op::V_COS_F16_e32,
     Op::V_COS_F16_e64, Op::V_COS_F32_e32, Op::V_COS_F32_e64, Op::V_CTZ_I32_B32_e32,
     Op::V_CTZ_I32_B32_e64, Op::V_CUBEID_F32, Op::V_CUBEMA_F32, Op::V_CUBESC_F32, Op::V_CUBETC_F32,
-    Op::V_CVT_F16_F32V_CVT_F16_F32_t16_e32, Op::V_CVT_F16_F32V_CVT_F16_F32_t16_e64,
-    Op::V_CVT_F16_F32_e32, Op::V_CVT_F16_F32_e64, Op::V_CVT_F16_I16V_CVT_F16_I16_t16_e32,
-    Op::V_CVT_F16_I16V_CVT_F16_I16_t16_e64, Op::V_CVT_F16_I16_e32, Op::V_CVT_F16_I16_e64,
-    Op::V_CVT_F16_U16V_CVT_F16_U16_t16_e32, Op::V_CVT_F16_U16V_CVT_F16_U16_t16_e64,
+    Op::V_CVT_F16_F32_e32, Op::V_CVT_F16_F32_e64, Op::V_CVT_F16_I16_e32, Op::V_CVT_F16_I16_e64,
     Op::V_CVT_F16_U16_e32, Op::V_CVT_F16_U16_e64, Op::V_CVT_F32_BF8_e32, Op::V_CVT_F32_BF8_e64,
-    Op::V_CVT_F32_F16V_CVT_F32_F16_t16_e32, Op::V_CVT_F32_F16V_CVT_F32_F16_t16_e64,
     Op::V_CVT_F32_F16_e32, Op::V_CVT_F32_F16_e64, Op::V_CVT_F32_F64_e32, Op::V_CVT_F32_F64_e64,
     Op::V_CVT_F32_FP8_e32, Op::V_CVT_F32_FP8_e64, Op::V_CVT_F32_I32_e32, Op::V_CVT_F32_I32_e64,
     Op::V_CVT_F32_U32_e32, Op::V_CVT_F32_U32_e64, Op::V_CVT_F32_UBYTE0_e32,
@@ -5985,34 +5453,26 @@ pub static ALL: [Op; COUNT] = [
     Op::V_CVT_F32_UBYTE3_e64, Op::V_CVT_F64_F32_e32, Op::V_CVT_F64_F32_e64, Op::V_CVT_F64_I32_e32,
     Op::V_CVT_F64_I32_e64, Op::V_CVT_F64_U32_e32, Op::V_CVT_F64_U32_e64,
     Op::V_CVT_FLOOR_I32_F32_e32, Op::V_CVT_FLOOR_I32_F32_e64, Op::V_CVT_FLR_I32_F32_e32,
-    Op::V_CVT_FLR_I32_F32_e64, Op::V_CVT_I16_F16V_CVT_I16_F16_t16_e32,
-    Op::V_CVT_I16_F16V_CVT_I16_F16_t16_e64, Op::V_CVT_I16_F16_e32, Op::V_CVT_I16_F16_e64,
-    Op::V_CVT_I32_F32_e32, Op::V_CVT_I32_F32_e64, Op::V_CVT_I32_F64_e32, Op::V_CVT_I32_F64_e64,
-    Op::V_CVT_I32_I16V_CVT_I32_I16_t16_e32, Op::V_CVT_I32_I16V_CVT_I32_I16_t16_e64,
-    Op::V_CVT_NEAREST_I32_F32_e32, Op::V_CVT_NEAREST_I32_F32_e64,
-    Op::V_CVT_NORM_I16_F16V_CVT_NORM_I16_F16_t16_e32,
-    Op::V_CVT_NORM_I16_F16V_CVT_NORM_I16_F16_t16_e64, Op::V_CVT_NORM_I16_F16_e32,
-    Op::V_CVT_NORM_I16_F16_e64, Op::V_CVT_NORM_U16_F16V_CVT_NORM_U16_F16_t16_e32,
-    Op::V_CVT_NORM_U16_F16V_CVT_NORM_U16_F16_t16_e64, Op::V_CVT_NORM_U16_F16_e32,
+    Op::V_CVT_FLR_I32_F32_e64, Op::V_CVT_I16_F16_e32, Op::V_CVT_I16_F16_e64, Op::V_CVT_I32_F32_e32,
+    Op::V_CVT_I32_F32_e64, Op::V_CVT_I32_F64_e32, Op::V_CVT_I32_F64_e64, Op::V_CVT_I32_I16_e32,
+    Op::V_CVT_I32_I16_e64, Op::V_CVT_NEAREST_I32_F32_e32, Op::V_CVT_NEAREST_I32_F32_e64,
+    Op::V_CVT_NORM_I16_F16_e32, Op::V_CVT_NORM_I16_F16_e64, Op::V_CVT_NORM_U16_F16_e32,
     Op::V_CVT_NORM_U16_F16_e64, Op::V_CVT_OFF_F32_I4_e32, Op::V_CVT_OFF_F32_I4_e64,
     Op::V_CVT_PKACCUM_U8_F32, Op::V_CVT_PKNORM_I16_F16, Op::V_CVT_PKNORM_I16_F32,
     Op::V_CVT_PKNORM_U16_F16, Op::V_CVT_PKNORM_U16_F32, Op::V_CVT_PKRTZ_F16_F32,
     Op::V_CVT_PK_BF8_F32, Op::V_CVT_PK_F32_BF8_e32, Op::V_CVT_PK_F32_BF8_e64,
     Op::V_CVT_PK_F32_FP8_e32, Op::V_CVT_PK_F32_FP8_e64, Op::V_CVT_PK_FP8_F32, Op::V_CVT_PK_I16_F32,
-    Op::V_CVT_PK_I16_I32, Op::V_CVT_PK_NORM_I16_F16V_CVT_PKNORM_I16_F16_t16,
-    Op::V_CVT_PK_NORM_I16_F32, Op::V_CVT_PK_NORM_U16_F16V_CVT_PKNORM_U16_F16_t16,
-    Op::V_CVT_PK_NORM_U16_F32, Op::V_CVT_PK_RTZ_F16_F32_e32, Op::V_CVT_PK_RTZ_F16_F32_e64,
-    Op::V_CVT_PK_U16_F32, Op::V_CVT_PK_U16_U32, Op::V_CVT_PK_U8_F32, Op::V_CVT_RPI_I32_F32_e32,
-    Op::V_CVT_RPI_I32_F32_e64, Op::V_CVT_SR_BF8_F32, Op::V_CVT_SR_FP8_F32,
-    Op::V_CVT_U16_F16V_CVT_U16_F16_t16_e32, Op::V_CVT_U16_F16V_CVT_U16_F16_t16_e64,
-    Op::V_CVT_U16_F16_e32, Op::V_CVT_U16_F16_e64, Op::V_CVT_U32_F32_e32, Op::V_CVT_U32_F32_e64,
-    Op::V_CVT_U32_F64_e32, Op::V_CVT_U32_F64_e64, Op::V_CVT_U32_U16V_CVT_U32_U16_t16_e32,
-    Op::V_CVT_U32_U16V_CVT_U32_U16_t16_e64, Op::V_DIV_FIXUP_F16,
-    Op::V_DIV_FIXUP_F16V_DIV_FIXUP_F16_t16, Op::V_DIV_FIXUP_F32, Op::V_DIV_FIXUP_F64,
-    Op::V_DIV_FIXUP_LEGACY_F16, Op::V_DIV_FMAS_F32, Op::V_DIV_FMAS_F64, Op::V_DIV_SCALE_F32,
-    Op::V_DIV_SCALE_F64, Op::V_DOT2ACC_F32_F16, Op::V_DOT2C_F32_F16_e32, Op::V_DOT2C_F32_F16_e64,
-    Op::V_DOT2C_I32_I16_e32, Op::V_DOT2C_I32_I16_e64, Op::V_DOT2_BF16_BF16_t16,
-    Op::V_DOT2_F16_F16_t16, Op::V_DOT2_F32_BF16, Op::V_DOT2_F32_F16, Op::V_DOT2_I32_I16,
+    Op::V_CVT_PK_I16_I32, Op::V_CVT_PK_NORM_I16_F16V_CVT_PKNORM_I16_F16, Op::V_CVT_PK_NORM_I16_F32,
+    Op::V_CVT_PK_NORM_U16_F16V_CVT_PKNORM_U16_F16, Op::V_CVT_PK_NORM_U16_F32,
+    Op::V_CVT_PK_RTZ_F16_F32_e32, Op::V_CVT_PK_RTZ_F16_F32_e64, Op::V_CVT_PK_U16_F32,
+    Op::V_CVT_PK_U16_U32, Op::V_CVT_PK_U8_F32, Op::V_CVT_RPI_I32_F32_e32, Op::V_CVT_RPI_I32_F32_e64,
+    Op::V_CVT_SR_BF8_F32, Op::V_CVT_SR_FP8_F32, Op::V_CVT_U16_F16_e32, Op::V_CVT_U16_F16_e64,
+    Op::V_CVT_U32_F32_e32, Op::V_CVT_U32_F32_e64, Op::V_CVT_U32_F64_e32, Op::V_CVT_U32_F64_e64,
+    Op::V_CVT_U32_U16_e32, Op::V_CVT_U32_U16_e64, Op::V_DIV_FIXUP_F16, Op::V_DIV_FIXUP_F32,
+    Op::V_DIV_FIXUP_F64, Op::V_DIV_FIXUP_LEGACY_F16, Op::V_DIV_FMAS_F32, Op::V_DIV_FMAS_F64,
+    Op::V_DIV_SCALE_F32, Op::V_DIV_SCALE_F64, Op::V_DOT2ACC_F32_F16, Op::V_DOT2C_F32_F16_e32,
+    Op::V_DOT2C_F32_F16_e64, Op::V_DOT2C_I32_I16_e32, Op::V_DOT2C_I32_I16_e64, Op::V_DOT2_BF16_BF16,
+    Op::V_DOT2_F16_F16, Op::V_DOT2_F32_BF16, Op::V_DOT2_F32_F16, Op::V_DOT2_I32_I16,
     Op::V_DOT2_U32_U16, Op::V_DOT4C_I32_I8_e32, Op::V_DOT4C_I32_I8_e64, Op::V_DOT4_I32_I8,
     Op::V_DOT4_I32_IU8, Op::V_DOT4_U32_U8, Op::V_DOT8C_I32_I4_e32, Op::V_DOT8C_I32_I4_e64,
     Op::V_DOT8_I32_I4, Op::V_DOT8_I32_IU4, Op::V_DOT8_U32_U4, Op::V_DUAL_ADD_F32,
@@ -6020,47 +5480,37 @@ pub static ALL: [Op; COUNT] = [
     Op::V_DUAL_DOT2ACC_F32_F16, Op::V_DUAL_FMAAK_F32, Op::V_DUAL_FMAC_F32, Op::V_DUAL_FMAMK_F32,
     Op::V_DUAL_LSHLREV_B32, Op::V_DUAL_MAX_F32, Op::V_DUAL_MIN_F32, Op::V_DUAL_MOV_B32,
     Op::V_DUAL_MUL_DX9_ZERO_F32, Op::V_DUAL_MUL_F32, Op::V_DUAL_SUBREV_F32, Op::V_DUAL_SUB_F32,
-    Op::V_EXP_F16_e32, Op::V_EXP_F16_e64, Op::V_EXP_F16_t16_e32, Op::V_EXP_F16_t16_e64,
-    Op::V_EXP_F32_e32, Op::V_EXP_F32_e64, Op::V_EXP_LEGACY_F32_e32, Op::V_EXP_LEGACY_F32_e64,
-    Op::V_FFBH_I32_e32, Op::V_FFBH_I32_e64, Op::V_FFBH_U32_e32, Op::V_FFBH_U32_e64,
-    Op::V_FFBL_B32_e32, Op::V_FFBL_B32_e64, Op::V_FLOOR_F16_e32, Op::V_FLOOR_F16_e64,
-    Op::V_FLOOR_F16_t16_e32, Op::V_FLOOR_F16_t16_e64, Op::V_FLOOR_F32_e32, Op::V_FLOOR_F32_e64,
-    Op::V_FLOOR_F64_e32, Op::V_FLOOR_F64_e64, Op::V_FMAAK_F16_t16, Op::V_FMAAK_F32,
-    Op::V_FMAC_DX9_ZERO_F32_e32, Op::V_FMAC_DX9_ZERO_F32_e64, Op::V_FMAC_F16_t16_e32,
-    Op::V_FMAC_F16_t16_e64, Op::V_FMAC_F32_e32, Op::V_FMAC_F32_e64, Op::V_FMAC_F64_e32,
-    Op::V_FMAC_F64_e64, Op::V_FMAMK_F16_t16, Op::V_FMAMK_F32, Op::V_FMA_DX9_ZERO_F32, Op::V_FMA_F16,
-    Op::V_FMA_F16V_FMA_F16_t16, Op::V_FMA_F32, Op::V_FMA_F64, Op::V_FMA_LEGACY_F16,
-    Op::V_FMA_MIXHI_F16, Op::V_FMA_MIXLO_F16, Op::V_FMA_MIX_F32, Op::V_FRACT_F16V_FRACT_F16_t16_e32,
-    Op::V_FRACT_F16V_FRACT_F16_t16_e64, Op::V_FRACT_F16_e32, Op::V_FRACT_F16_e64,
-    Op::V_FRACT_F32_e32, Op::V_FRACT_F32_e64, Op::V_FRACT_F64_e32, Op::V_FRACT_F64_e64,
-    Op::V_FREXP_EXP_I16_F16V_FREXP_EXP_I16_F16_t16_e32,
-    Op::V_FREXP_EXP_I16_F16V_FREXP_EXP_I16_F16_t16_e64, Op::V_FREXP_EXP_I16_F16_e32,
+    Op::V_EXP_F16_e32, Op::V_EXP_F16_e64, Op::V_EXP_F32_e32, Op::V_EXP_F32_e64,
+    Op::V_EXP_LEGACY_F32_e32, Op::V_EXP_LEGACY_F32_e64, Op::V_FFBH_I32_e32, Op::V_FFBH_I32_e64,
+    Op::V_FFBH_U32_e32, Op::V_FFBH_U32_e64, Op::V_FFBL_B32_e32, Op::V_FFBL_B32_e64,
+    Op::V_FLOOR_F16_e32, Op::V_FLOOR_F16_e64, Op::V_FLOOR_F32_e32, Op::V_FLOOR_F32_e64,
+    Op::V_FLOOR_F64_e32, Op::V_FLOOR_F64_e64, Op::V_FMAAK_F16, Op::V_FMAAK_F32,
+    Op::V_FMAC_DX9_ZERO_F32_e32, Op::V_FMAC_DX9_ZERO_F32_e64, Op::V_FMAC_F16_e32,
+    Op::V_FMAC_F16_e64, Op::V_FMAC_F32_e32, Op::V_FMAC_F32_e64, Op::V_FMAC_F64_e32,
+    Op::V_FMAC_F64_e64, Op::V_FMAMK_F16, Op::V_FMAMK_F32, Op::V_FMA_DX9_ZERO_F32, Op::V_FMA_F16,
+    Op::V_FMA_F32, Op::V_FMA_F64, Op::V_FMA_LEGACY_F16, Op::V_FMA_MIXHI_F16, Op::V_FMA_MIXLO_F16,
+    Op::V_FMA_MIX_F32, Op::V_FRACT_F16_e32, Op::V_FRACT_F16_e64, Op::V_FRACT_F32_e32,
+    Op::V_FRACT_F32_e64, Op::V_FRACT_F64_e32, Op::V_FRACT_F64_e64, Op::V_FREXP_EXP_I16_F16_e32,
     Op::V_FREXP_EXP_I16_F16_e64, Op::V_FREXP_EXP_I32_F32_e32, Op::V_FREXP_EXP_I32_F32_e64,
-    Op::V_FREXP_EXP_I32_F64_e32, Op::V_FREXP_EXP_I32_F64_e64,
-    Op::V_FREXP_MANT_F16V_FREXP_MANT_F16_t16_e32, Op::V_FREXP_MANT_F16V_FREXP_MANT_F16_t16_e64,
-    Op::V_FREXP_MANT_F16_e32, Op::V_FREXP_MANT_F16_e64, Op::V_FREXP_MANT_F32_e32,
-    Op::V_FREXP_MANT_F32_e64, Op::V_FREXP_MANT_F64_e32, Op::V_FREXP_MANT_F64_e64, Op::V_ILLEGAL,
-    Op::V_LDEXP_F16_e32, Op::V_LDEXP_F16_e64, Op::V_LDEXP_F16_t16_e32, Op::V_LDEXP_F16_t16_e64,
-    Op::V_LDEXP_F32, Op::V_LDEXP_F64, Op::V_LERP_U8, Op::V_LOG_F16_e32, Op::V_LOG_F16_e64,
-    Op::V_LOG_F16_t16_e32, Op::V_LOG_F16_t16_e64, Op::V_LOG_F32_e32, Op::V_LOG_F32_e64,
-    Op::V_LOG_LEGACY_F32_e32, Op::V_LOG_LEGACY_F32_e64, Op::V_LSHLREV_B16_e32,
-    Op::V_LSHLREV_B16_e64, Op::V_LSHLREV_B16_t16, Op::V_LSHLREV_B32_e32, Op::V_LSHLREV_B32_e64,
-    Op::V_LSHLREV_B64, Op::V_LSHL_ADD_U32, Op::V_LSHL_ADD_U64, Op::V_LSHL_OR_B32,
-    Op::V_LSHRREV_B16_e32, Op::V_LSHRREV_B16_e64, Op::V_LSHRREV_B16_t16, Op::V_LSHRREV_B32_e32,
-    Op::V_LSHRREV_B32_e64, Op::V_LSHRREV_B64, Op::V_MAC_F16_e32, Op::V_MAC_F16_e64, Op::V_MADAK_F16,
-    Op::V_MADMK_F16, Op::V_MAD_F16, Op::V_MAD_I16, Op::V_MAD_I16V_MAD_I16_t16, Op::V_MAD_I32_I16,
-    Op::V_MAD_I32_I16V_MAD_I32_I16_t16, Op::V_MAD_I32_I24, Op::V_MAD_I64_I32, Op::V_MAD_LEGACY_F16,
-    Op::V_MAD_LEGACY_I16, Op::V_MAD_LEGACY_U16, Op::V_MAD_U16, Op::V_MAD_U16V_MAD_U16_t16,
-    Op::V_MAD_U32_U16, Op::V_MAD_U32_U16V_MAD_U32_U16_t16, Op::V_MAD_U32_U24, Op::V_MAD_U64_U32,
-    Op::V_MAX3_F16, Op::V_MAX3_F16_t16, Op::V_MAX3_F32, Op::V_MAX3_I16, Op::V_MAX3_I16_t16,
-    Op::V_MAX3_I32, Op::V_MAX3_U16, Op::V_MAX3_U16_t16, Op::V_MAX3_U32, Op::V_MAXMIN_F16_t16,
-    Op::V_MAXMIN_F32, Op::V_MAXMIN_I32, Op::V_MAXMIN_U32, Op::V_MAX_F16V_MAX_F16_t16_e32,
-    Op::V_MAX_F16V_MAX_F16_t16_e64, Op::V_MAX_F16_e32, Op::V_MAX_F16_e64, Op::V_MAX_F32_e32,
-    Op::V_MAX_F32_e64, Op::V_MAX_F64, Op::V_MAX_I16_e32, Op::V_MAX_I16_e64, Op::V_MAX_I16_t16,
-    Op::V_MAX_I32_e32, Op::V_MAX_I32_e64, Op::V_MAX_U16_e32, Op::V_MAX_U16_e64, Op::V_MAX_U16_t16,
-    Op::V_MAX_U32_e32, Op::V_MAX_U32_e64, Op::V_MBCNT_HI_U32_B32, Op::V_MBCNT_LO_U32_B32,
-    Op::V_MED3_F16, Op::V_MED3_F16_t16, Op::V_MED3_F32, Op::V_MED3_I16, Op::V_MED3_I16_t16,
-    Op::V_MED3_I32, Op::V_MED3_U16, Op::V_MED3_U16V_MED3_U16_t16, Op::V_MED3_U32,
+    Op::V_FREXP_EXP_I32_F64_e32, Op::V_FREXP_EXP_I32_F64_e64, Op::V_FREXP_MANT_F16_e32,
+    Op::V_FREXP_MANT_F16_e64, Op::V_FREXP_MANT_F32_e32, Op::V_FREXP_MANT_F32_e64,
+    Op::V_FREXP_MANT_F64_e32, Op::V_FREXP_MANT_F64_e64, Op::V_ILLEGAL, Op::V_LDEXP_F16_e32,
+    Op::V_LDEXP_F16_e64, Op::V_LDEXP_F32, Op::V_LDEXP_F64, Op::V_LERP_U8, Op::V_LOG_F16_e32,
+    Op::V_LOG_F16_e64, Op::V_LOG_F32_e32, Op::V_LOG_F32_e64, Op::V_LOG_LEGACY_F32_e32,
+    Op::V_LOG_LEGACY_F32_e64, Op::V_LSHLREV_B16, Op::V_LSHLREV_B16_e32, Op::V_LSHLREV_B16_e64,
+    Op::V_LSHLREV_B32_e32, Op::V_LSHLREV_B32_e64, Op::V_LSHLREV_B64, Op::V_LSHL_ADD_U32,
+    Op::V_LSHL_ADD_U64, Op::V_LSHL_OR_B32, Op::V_LSHRREV_B16, Op::V_LSHRREV_B16_e32,
+    Op::V_LSHRREV_B16_e64, Op::V_LSHRREV_B32_e32, Op::V_LSHRREV_B32_e64, Op::V_LSHRREV_B64,
+    Op::V_MAC_F16_e32, Op::V_MAC_F16_e64, Op::V_MADAK_F16, Op::V_MADMK_F16, Op::V_MAD_F16,
+    Op::V_MAD_I16, Op::V_MAD_I32_I16, Op::V_MAD_I32_I24, Op::V_MAD_I64_I32, Op::V_MAD_LEGACY_F16,
+    Op::V_MAD_LEGACY_I16, Op::V_MAD_LEGACY_U16, Op::V_MAD_U16, Op::V_MAD_U32_U16, Op::V_MAD_U32_U24,
+    Op::V_MAD_U64_U32, Op::V_MAX3_F16, Op::V_MAX3_F32, Op::V_MAX3_I16, Op::V_MAX3_I32,
+    Op::V_MAX3_U16, Op::V_MAX3_U32, Op::V_MAXMIN_F16, Op::V_MAXMIN_F32, Op::V_MAXMIN_I32,
+    Op::V_MAXMIN_U32, Op::V_MAX_F16_e32, Op::V_MAX_F16_e64, Op::V_MAX_F32_e32, Op::V_MAX_F32_e64,
+    Op::V_MAX_F64, Op::V_MAX_I16, Op::V_MAX_I16_e32, Op::V_MAX_I16_e64, Op::V_MAX_I32_e32,
+    Op::V_MAX_I32_e64, Op::V_MAX_U16, Op::V_MAX_U16_e32, Op::V_MAX_U16_e64, Op::V_MAX_U32_e32,
+    Op::V_MAX_U32_e64, Op::V_MBCNT_HI_U32_B32, Op::V_MBCNT_LO_U32_B32, Op::V_MED3_F16,
+    Op::V_MED3_F32, Op::V_MED3_I16, Op::V_MED3_I32, Op::V_MED3_U16, Op::V_MED3_U32,
     Op::V_MFMA_F32_16X16X16BF16_1K, Op::V_MFMA_F32_16X16X16F16, Op::V_MFMA_F32_16X16X1F32,
     Op::V_MFMA_F32_16X16X32_BF8_BF8, Op::V_MFMA_F32_16X16X32_BF8_FP8,
     Op::V_MFMA_F32_16X16X32_FP8_BF8, Op::V_MFMA_F32_16X16X32_FP8_FP8, Op::V_MFMA_F32_16X16X4BF16_1K,
@@ -6072,72 +5522,62 @@ pub static ALL: [Op; COUNT] = [
     Op::V_MFMA_F32_4X4X1F32, Op::V_MFMA_F32_4X4X4BF16_1K, Op::V_MFMA_F32_4X4X4F16,
     Op::V_MFMA_F64_16X16X4F64, Op::V_MFMA_F64_4X4X4F64, Op::V_MFMA_I32_16X16X32I8,
     Op::V_MFMA_I32_16X16X4I8, Op::V_MFMA_I32_32X32X16I8, Op::V_MFMA_I32_32X32X4I8,
-    Op::V_MFMA_I32_4X4X4I8, Op::V_MIN3_F16, Op::V_MIN3_F16_t16, Op::V_MIN3_F32, Op::V_MIN3_I16,
-    Op::V_MIN3_I16V_MIN3_I16_t16, Op::V_MIN3_I32, Op::V_MIN3_U16, Op::V_MIN3_U16V_MIN3_U16_t16,
-    Op::V_MIN3_U32, Op::V_MINMAX_F16_t16, Op::V_MINMAX_F32, Op::V_MINMAX_I32, Op::V_MINMAX_U32,
-    Op::V_MIN_F16V_MIN_F16_t16_e32, Op::V_MIN_F16V_MIN_F16_t16_e64, Op::V_MIN_F16_e32,
-    Op::V_MIN_F16_e64, Op::V_MIN_F32_e32, Op::V_MIN_F32_e64, Op::V_MIN_F64, Op::V_MIN_I16_e32,
-    Op::V_MIN_I16_e64, Op::V_MIN_I16_t16, Op::V_MIN_I32_e32, Op::V_MIN_I32_e64, Op::V_MIN_U16_e32,
-    Op::V_MIN_U16_e64, Op::V_MIN_U16_t16, Op::V_MIN_U32_e32, Op::V_MIN_U32_e64,
-    Op::V_MOVRELD_B32_e32, Op::V_MOVRELD_B32_e64, Op::V_MOVRELSD_2_B32_e32,
+    Op::V_MFMA_I32_4X4X4I8, Op::V_MIN3_F16, Op::V_MIN3_F32, Op::V_MIN3_I16, Op::V_MIN3_I32,
+    Op::V_MIN3_U16, Op::V_MIN3_U32, Op::V_MINMAX_F16, Op::V_MINMAX_F32, Op::V_MINMAX_I32,
+    Op::V_MINMAX_U32, Op::V_MIN_F16_e32, Op::V_MIN_F16_e64, Op::V_MIN_F32_e32, Op::V_MIN_F32_e64,
+    Op::V_MIN_F64, Op::V_MIN_I16, Op::V_MIN_I16_e32, Op::V_MIN_I16_e64, Op::V_MIN_I32_e32,
+    Op::V_MIN_I32_e64, Op::V_MIN_U16, Op::V_MIN_U16_e32, Op::V_MIN_U16_e64, Op::V_MIN_U32_e32,
+    Op::V_MIN_U32_e64, Op::V_MOVRELD_B32_e32, Op::V_MOVRELD_B32_e64, Op::V_MOVRELSD_2_B32_e32,
     Op::V_MOVRELSD_2_B32_e64, Op::V_MOVRELSD_B32_e32, Op::V_MOVRELSD_B32_e64, Op::V_MOVRELS_B32_e32,
-    Op::V_MOVRELS_B32_e64, Op::V_MOV_B16_t16_e32, Op::V_MOV_B16_t16_e64, Op::V_MOV_B32_e32,
+    Op::V_MOVRELS_B32_e64, Op::V_MOV_B16_e32, Op::V_MOV_B16_e64, Op::V_MOV_B32_e32,
     Op::V_MOV_B32_e64, Op::V_MOV_B64_e32, Op::V_MOV_B64_e64, Op::V_MQSAD_PK_U16_U8,
     Op::V_MQSAD_U32_U8, Op::V_MSAD_U8, Op::V_MULLIT_F32, Op::V_MUL_DX9_ZERO_F32_e32,
-    Op::V_MUL_DX9_ZERO_F32_e64, Op::V_MUL_F16_e32, Op::V_MUL_F16_e64, Op::V_MUL_F16_t16_e32,
-    Op::V_MUL_F16_t16_e64, Op::V_MUL_F32_e32, Op::V_MUL_F32_e64, Op::V_MUL_F64, Op::V_MUL_HI_I32,
-    Op::V_MUL_HI_I32_I24_e32, Op::V_MUL_HI_I32_I24_e64, Op::V_MUL_HI_U32, Op::V_MUL_HI_U32_U24_e32,
-    Op::V_MUL_HI_U32_U24_e64, Op::V_MUL_I32_I24_e32, Op::V_MUL_I32_I24_e64, Op::V_MUL_LEGACY_F32,
-    Op::V_MUL_LO_U16_e32, Op::V_MUL_LO_U16_e64, Op::V_MUL_LO_U16_t16, Op::V_MUL_LO_U32,
-    Op::V_MUL_U32_U24_e32, Op::V_MUL_U32_U24_e64, Op::V_NOP, Op::V_NOP_e64,
-    Op::V_NOT_B16V_NOT_B16_t16_e32, Op::V_NOT_B16V_NOT_B16_t16_e64, Op::V_NOT_B32_e32,
-    Op::V_NOT_B32_e64, Op::V_OR3_B32, Op::V_OR_B16_t16, Op::V_OR_B32_e32, Op::V_OR_B32_e64,
-    Op::V_PACK_B32_F16, Op::V_PACK_B32_F16V_PACK_B32_F16_t16, Op::V_PERMLANE16_B32,
-    Op::V_PERMLANE64_B32, Op::V_PERMLANEX16_B32, Op::V_PERM_B32, Op::V_PIPEFLUSH,
-    Op::V_PIPEFLUSH_e64, Op::V_PK_ADD_F16, Op::V_PK_ADD_F32, Op::V_PK_ADD_I16, Op::V_PK_ADD_U16,
-    Op::V_PK_ASHRREV_I16, Op::V_PK_FMAC_F16, Op::V_PK_FMAC_F16_e32, Op::V_PK_FMAC_F16_e64,
-    Op::V_PK_FMA_F16, Op::V_PK_FMA_F32, Op::V_PK_LSHLREV_B16, Op::V_PK_LSHRREV_B16,
-    Op::V_PK_MAD_I16, Op::V_PK_MAD_U16, Op::V_PK_MAX_F16, Op::V_PK_MAX_I16, Op::V_PK_MAX_U16,
-    Op::V_PK_MIN_F16, Op::V_PK_MIN_I16, Op::V_PK_MIN_U16, Op::V_PK_MOV_B32, Op::V_PK_MUL_F16,
-    Op::V_PK_MUL_F32, Op::V_PK_MUL_LO_U16, Op::V_PK_SUB_I16, Op::V_PK_SUB_U16, Op::V_QSAD_PK_U16_U8,
-    Op::V_RCP_F16_e32, Op::V_RCP_F16_e64, Op::V_RCP_F16_t16_e32, Op::V_RCP_F16_t16_e64,
+    Op::V_MUL_DX9_ZERO_F32_e64, Op::V_MUL_F16_e32, Op::V_MUL_F16_e64, Op::V_MUL_F32_e32,
+    Op::V_MUL_F32_e64, Op::V_MUL_F64, Op::V_MUL_HI_I32, Op::V_MUL_HI_I32_I24_e32,
+    Op::V_MUL_HI_I32_I24_e64, Op::V_MUL_HI_U32, Op::V_MUL_HI_U32_U24_e32, Op::V_MUL_HI_U32_U24_e64,
+    Op::V_MUL_I32_I24_e32, Op::V_MUL_I32_I24_e64, Op::V_MUL_LEGACY_F32, Op::V_MUL_LO_U16,
+    Op::V_MUL_LO_U16_e32, Op::V_MUL_LO_U16_e64, Op::V_MUL_LO_U32, Op::V_MUL_U32_U24_e32,
+    Op::V_MUL_U32_U24_e64, Op::V_NOP, Op::V_NOP_e64, Op::V_NOT_B16_e32, Op::V_NOT_B16_e64,
+    Op::V_NOT_B32_e32, Op::V_NOT_B32_e64, Op::V_OR3_B32, Op::V_OR_B16, Op::V_OR_B32_e32,
+    Op::V_OR_B32_e64, Op::V_PACK_B32_F16, Op::V_PERMLANE16_B32, Op::V_PERMLANE64_B32,
+    Op::V_PERMLANEX16_B32, Op::V_PERM_B32, Op::V_PIPEFLUSH, Op::V_PIPEFLUSH_e64, Op::V_PK_ADD_F16,
+    Op::V_PK_ADD_F32, Op::V_PK_ADD_I16, Op::V_PK_ADD_U16, Op::V_PK_ASHRREV_I16, Op::V_PK_FMAC_F16,
+    Op::V_PK_FMAC_F16_e32, Op::V_PK_FMAC_F16_e64, Op::V_PK_FMA_F16, Op::V_PK_FMA_F32,
+    Op::V_PK_LSHLREV_B16, Op::V_PK_LSHRREV_B16, Op::V_PK_MAD_I16, Op::V_PK_MAD_U16,
+    Op::V_PK_MAX_F16, Op::V_PK_MAX_I16, Op::V_PK_MAX_U16, Op::V_PK_MIN_F16, Op::V_PK_MIN_I16,
+    Op::V_PK_MIN_U16, Op::V_PK_MOV_B32, Op::V_PK_MUL_F16, Op::V_PK_MUL_F32, Op::V_PK_MUL_LO_U16,
+    Op::V_PK_SUB_I16, Op::V_PK_SUB_U16, Op::V_QSAD_PK_U16_U8, Op::V_RCP_F16_e32, Op::V_RCP_F16_e64,
     Op::V_RCP_F32_e32, Op::V_RCP_F32_e64, Op::V_RCP_F64_e32, Op::V_RCP_F64_e64,
     Op::V_RCP_IFLAG_F32_e32, Op::V_RCP_IFLAG_F32_e64, Op::V_READFIRSTLANE_B32, Op::V_READLANE_B32,
-    Op::V_RNDNE_F16V_RNDNE_F16_t16_e32, Op::V_RNDNE_F16V_RNDNE_F16_t16_e64, Op::V_RNDNE_F16_e32,
-    Op::V_RNDNE_F16_e64, Op::V_RNDNE_F32_e32, Op::V_RNDNE_F32_e64, Op::V_RNDNE_F64_e32,
-    Op::V_RNDNE_F64_e64, Op::V_RSQ_F16_e32, Op::V_RSQ_F16_e64, Op::V_RSQ_F16_t16_e32,
-    Op::V_RSQ_F16_t16_e64, Op::V_RSQ_F32_e32, Op::V_RSQ_F32_e64, Op::V_RSQ_F64_e32,
-    Op::V_RSQ_F64_e64, Op::V_SAD_HI_U8, Op::V_SAD_U16, Op::V_SAD_U32, Op::V_SAD_U8,
-    Op::V_SAT_PK_U8_I16V_SAT_PK_U8_I16_t16_e32, Op::V_SAT_PK_U8_I16V_SAT_PK_U8_I16_t16_e64,
-    Op::V_SAT_PK_U8_I16_e32, Op::V_SAT_PK_U8_I16_e64, Op::V_SCREEN_PARTITION_4SE_B32_e32,
-    Op::V_SCREEN_PARTITION_4SE_B32_e64, Op::V_SIN_F16V_SIN_F16_t16_e32,
-    Op::V_SIN_F16V_SIN_F16_t16_e64, Op::V_SIN_F16_e32, Op::V_SIN_F16_e64, Op::V_SIN_F32_e32,
-    Op::V_SIN_F32_e64, Op::V_SMFMAC_F32_16X16X32_BF16, Op::V_SMFMAC_F32_16X16X32_F16,
-    Op::V_SMFMAC_F32_16X16X64_BF8_BF8, Op::V_SMFMAC_F32_16X16X64_BF8_FP8,
-    Op::V_SMFMAC_F32_16X16X64_FP8_BF8, Op::V_SMFMAC_F32_16X16X64_FP8_FP8,
-    Op::V_SMFMAC_F32_32X32X16_BF16, Op::V_SMFMAC_F32_32X32X16_F16,
-    Op::V_SMFMAC_F32_32X32X32_BF8_BF8, Op::V_SMFMAC_F32_32X32X32_BF8_FP8,
-    Op::V_SMFMAC_F32_32X32X32_FP8_BF8, Op::V_SMFMAC_F32_32X32X32_FP8_FP8,
-    Op::V_SMFMAC_I32_16X16X64_I8, Op::V_SMFMAC_I32_32X32X32_I8, Op::V_SQRT_F16_e32,
-    Op::V_SQRT_F16_e64, Op::V_SQRT_F16_t16_e32, Op::V_SQRT_F16_t16_e64, Op::V_SQRT_F32_e32,
-    Op::V_SQRT_F32_e64, Op::V_SQRT_F64_e32, Op::V_SQRT_F64_e64, Op::V_SUBBREV_CO_U32_e32,
-    Op::V_SUBBREV_CO_U32_e64, Op::V_SUBB_CO_U32_e32, Op::V_SUBB_CO_U32_e64,
-    Op::V_SUBREV_CO_CI_U32_e32, Op::V_SUBREV_CO_CI_U32_e64, Op::V_SUBREV_CO_U32,
-    Op::V_SUBREV_CO_U32_e32, Op::V_SUBREV_CO_U32_e64, Op::V_SUBREV_F16_e32, Op::V_SUBREV_F16_e64,
-    Op::V_SUBREV_F16_t16_e32, Op::V_SUBREV_F16_t16_e64, Op::V_SUBREV_F32_e32, Op::V_SUBREV_F32_e64,
-    Op::V_SUBREV_NC_U32_e32, Op::V_SUBREV_NC_U32_e64, Op::V_SUBREV_U16_e32, Op::V_SUBREV_U16_e64,
-    Op::V_SUBREV_U32_e32, Op::V_SUBREV_U32_e64, Op::V_SUB_CO_CI_U32_e32, Op::V_SUB_CO_CI_U32_e64,
-    Op::V_SUB_CO_U32, Op::V_SUB_CO_U32_e32, Op::V_SUB_CO_U32_e64, Op::V_SUB_F16_e32,
-    Op::V_SUB_F16_e64, Op::V_SUB_F16_t16_e32, Op::V_SUB_F16_t16_e64, Op::V_SUB_F32_e32,
-    Op::V_SUB_F32_e64, Op::V_SUB_I16, Op::V_SUB_I32, Op::V_SUB_NC_I16V_SUB_I16_t16,
-    Op::V_SUB_NC_I32, Op::V_SUB_NC_U16_t16, Op::V_SUB_NC_U32_e32, Op::V_SUB_NC_U32_e64,
-    Op::V_SUB_U16_e32, Op::V_SUB_U16_e64, Op::V_SUB_U32_e32, Op::V_SUB_U32_e64, Op::V_SWAPREL_B32,
-    Op::V_SWAP_B16, Op::V_SWAP_B32, Op::V_TRIG_PREOP_F64, Op::V_TRUNC_F16V_TRUNC_F16_t16_e32,
-    Op::V_TRUNC_F16V_TRUNC_F16_t16_e64, Op::V_TRUNC_F16_e32, Op::V_TRUNC_F16_e64,
-    Op::V_TRUNC_F32_e32, Op::V_TRUNC_F32_e64, Op::V_TRUNC_F64_e32, Op::V_TRUNC_F64_e64,
+    Op::V_RNDNE_F16_e32, Op::V_RNDNE_F16_e64, Op::V_RNDNE_F32_e32, Op::V_RNDNE_F32_e64,
+    Op::V_RNDNE_F64_e32, Op::V_RNDNE_F64_e64, Op::V_RSQ_F16_e32, Op::V_RSQ_F16_e64,
+    Op::V_RSQ_F32_e32, Op::V_RSQ_F32_e64, Op::V_RSQ_F64_e32, Op::V_RSQ_F64_e64, Op::V_SAD_HI_U8,
+    Op::V_SAD_U16, Op::V_SAD_U32, Op::V_SAD_U8, Op::V_SAT_PK_U8_I16_e32, Op::V_SAT_PK_U8_I16_e64,
+    Op::V_SCREEN_PARTITION_4SE_B32_e32, Op::V_SCREEN_PARTITION_4SE_B32_e64, Op::V_SIN_F16_e32,
+    Op::V_SIN_F16_e64, Op::V_SIN_F32_e32, Op::V_SIN_F32_e64, Op::V_SMFMAC_F32_16X16X32_BF16,
+    Op::V_SMFMAC_F32_16X16X32_F16, Op::V_SMFMAC_F32_16X16X64_BF8_BF8,
+    Op::V_SMFMAC_F32_16X16X64_BF8_FP8, Op::V_SMFMAC_F32_16X16X64_FP8_BF8,
+    Op::V_SMFMAC_F32_16X16X64_FP8_FP8, Op::V_SMFMAC_F32_32X32X16_BF16,
+    Op::V_SMFMAC_F32_32X32X16_F16, Op::V_SMFMAC_F32_32X32X32_BF8_BF8,
+    Op::V_SMFMAC_F32_32X32X32_BF8_FP8, Op::V_SMFMAC_F32_32X32X32_FP8_BF8,
+    Op::V_SMFMAC_F32_32X32X32_FP8_FP8, Op::V_SMFMAC_I32_16X16X64_I8, Op::V_SMFMAC_I32_32X32X32_I8,
+    Op::V_SQRT_F16_e32, Op::V_SQRT_F16_e64, Op::V_SQRT_F32_e32, Op::V_SQRT_F32_e64,
+    Op::V_SQRT_F64_e32, Op::V_SQRT_F64_e64, Op::V_SUBBREV_CO_U32_e32, Op::V_SUBBREV_CO_U32_e64,
+    Op::V_SUBB_CO_U32_e32, Op::V_SUBB_CO_U32_e64, Op::V_SUBREV_CO_CI_U32_e32,
+    Op::V_SUBREV_CO_CI_U32_e64, Op::V_SUBREV_CO_U32, Op::V_SUBREV_CO_U32_e32,
+    Op::V_SUBREV_CO_U32_e64, Op::V_SUBREV_F16_e32, Op::V_SUBREV_F16_e64, Op::V_SUBREV_F32_e32,
+    Op::V_SUBREV_F32_e64, Op::V_SUBREV_NC_U32_e32, Op::V_SUBREV_NC_U32_e64, Op::V_SUBREV_U16_e32,
+    Op::V_SUBREV_U16_e64, Op::V_SUBREV_U32_e32, Op::V_SUBREV_U32_e64, Op::V_SUB_CO_CI_U32_e32,
+    Op::V_SUB_CO_CI_U32_e64, Op::V_SUB_CO_U32, Op::V_SUB_CO_U32_e32, Op::V_SUB_CO_U32_e64,
+    Op::V_SUB_F16_e32, Op::V_SUB_F16_e64, Op::V_SUB_F32_e32, Op::V_SUB_F32_e64, Op::V_SUB_I16,
+    Op::V_SUB_I32, Op::V_SUB_NC_I16V_SUB_I16, Op::V_SUB_NC_I32, Op::V_SUB_NC_U16,
+    Op::V_SUB_NC_U32_e32, Op::V_SUB_NC_U32_e64, Op::V_SUB_U16_e32, Op::V_SUB_U16_e64,
+    Op::V_SUB_U32_e32, Op::V_SUB_U32_e64, Op::V_SWAPREL_B32, Op::V_SWAP_B16, Op::V_SWAP_B32,
+    Op::V_TRIG_PREOP_F64, Op::V_TRUNC_F16_e32, Op::V_TRUNC_F16_e64, Op::V_TRUNC_F32_e32,
+    Op::V_TRUNC_F32_e64, Op::V_TRUNC_F64_e32, Op::V_TRUNC_F64_e64,
     Op::V_WMMA_BF16_16X16X16_BF16_twoaddr_w32, Op::V_WMMA_F16_16X16X16_F16_twoaddr_w32,
     Op::V_WMMA_F32_16X16X16_BF16_twoaddr_w32, Op::V_WMMA_F32_16X16X16_F16_twoaddr_w32,
     Op::V_WMMA_I32_16X16X16_IU4_twoaddr_w32, Op::V_WMMA_I32_16X16X16_IU8_twoaddr_w32,
     Op::V_WRITELANE_B32, Op::V_XAD_U32, Op::V_XNOR_B32_e32, Op::V_XNOR_B32_e64, Op::V_XOR3_B32,
-    Op::V_XOR_B16_t16, Op::V_XOR_B32_e32, Op::V_XOR_B32_e64,
+    Op::V_XOR_B16, Op::V_XOR_B32_e32, Op::V_XOR_B32_e64,
 ];
