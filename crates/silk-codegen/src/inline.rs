@@ -62,32 +62,19 @@ pub fn inline_calls(m: &Module, f: &Function) -> Result<Function, Error> {
 }
 
 fn has_calls(b: &Block) -> bool {
-    b.insts.iter().any(|i| match &i.op {
-        Op::Call { .. } => true,
-        Op::If {
-            then_blk, else_blk, ..
-        } => has_calls(then_blk) || has_calls(else_blk),
-        Op::Loop { body, .. } => has_calls(body),
-        _ => false,
-    })
+    b.insts_nested().any(|i| matches!(i.op, Op::Call { .. }))
 }
 
 /// Whether the only `ret` of `b` is its terminator.
 fn returns_only_at_end(b: &Block) -> bool {
-    fn no_ret(insts: &[Inst]) -> bool {
-        insts.iter().all(|i| match &i.op {
-            Op::Return(_) => false,
-            Op::If {
-                then_blk, else_blk, ..
-            } => no_ret(&then_blk.insts) && no_ret(&else_blk.insts),
-            Op::Loop { body, .. } => no_ret(&body.insts),
-            _ => true,
-        })
-    }
-    match b.insts.split_last() {
-        Some((last, rest)) => matches!(last.op, Op::Return(_)) && no_ret(rest),
-        None => false,
-    }
+    let rets = b
+        .insts_nested()
+        .filter(|i| matches!(i.op, Op::Return(_)))
+        .count();
+    rets == 1
+        && b.insts
+            .last()
+            .is_some_and(|i| matches!(i.op, Op::Return(_)))
 }
 
 struct Inliner<'m> {
@@ -113,14 +100,7 @@ struct Ctx<'f> {
 }
 
 fn contains_ret(b: &Block) -> bool {
-    b.insts.iter().any(|i| match &i.op {
-        Op::Return(_) => true,
-        Op::If {
-            then_blk, else_blk, ..
-        } => contains_ret(then_blk) || contains_ret(else_blk),
-        Op::Loop { body, .. } => contains_ret(body),
-        _ => false,
-    })
+    b.insts_nested().any(|i| matches!(i.op, Op::Return(_)))
 }
 
 impl Inliner<'_> {

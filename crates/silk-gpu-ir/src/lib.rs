@@ -66,8 +66,8 @@ pub use interp::{
     run_kernel, run_kernel_with, Arg, ExecError, Launch, Memory, RunOptions, RunStats,
 };
 pub use ir::{
-    AtomicOp, BinOp, Block, CmpPred, Function, FunctionKind, Geometry, Inst, Module, Op, UnOp,
-    Value, ValueData,
+    AtomicOp, BinOp, Block, CmpPred, Function, FunctionKind, Geometry, Inst, Insts, Module, Op,
+    UnOp, Value, ValueData,
 };
 pub use parse::{parse_module, ParseError};
 pub use print::{print_function, print_module};
