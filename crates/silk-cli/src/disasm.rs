@@ -18,7 +18,7 @@ pub struct Args {
     file: PathBuf,
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     let read_err = |e: std::io::Error| format!("cannot read `{}`: {e}", args.file.display());
     let mut file = std::fs::File::open(&args.file).map_err(read_err)?;
     // The first bytes tell a code object from a byte list.
@@ -96,5 +96,7 @@ pub fn run(args: &Args) -> Result<(), String> {
         );
     }
     let errors = bad.len() + (trailing != 0) as usize;
-    Err(format!("{errors} undecodable instruction word(s)"))
+    Err(silk_cli::Error::Message(format!(
+        "{errors} undecodable instruction word(s)"
+    )))
 }

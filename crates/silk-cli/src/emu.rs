@@ -69,7 +69,7 @@ fn parse_int<T: std::str::FromStr>(v: &str, spec: &str) -> Result<T, String> {
     parsed.ok_or_else(|| format!("--arg `{spec}`: `{v}` is not a valid number"))
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     let bytes =
         std::fs::read(&args.file).map_err(|e| format!("cannot read `{}`: {e}", args.file))?;
     let co = code_object::read(&bytes).map_err(|e| format!("{}: {e}", args.file))?;
@@ -135,7 +135,9 @@ pub fn run(args: &Args) -> Result<(), String> {
                     format!("--arg `{spec}`: expected buf:NAME=@FILE or buf:NAME=zero:BYTES")
                 })?;
                 if buffers.iter().any(|(n, _)| n == name) {
-                    return Err(format!("--arg `{spec}`: buffer `{name}` defined twice"));
+                    return Err(silk_cli::Error::Usage(format!(
+                        "--arg `{spec}`: buffer `{name}` defined twice"
+                    )));
                 }
                 let buf = if let Some(path) = init.strip_prefix('@') {
                     let data =
@@ -145,17 +147,17 @@ pub fn run(args: &Args) -> Result<(), String> {
                     let n: u64 = parse_int(n, spec)?;
                     emu.alloc(n).map_err(|e| e.to_string())?
                 } else {
-                    return Err(format!(
+                    return Err(silk_cli::Error::Usage(format!(
                         "--arg `{spec}`: expected @FILE or zero:BYTES after `=`"
-                    ));
+                    )));
                 };
                 buffers.push((name.to_string(), buf));
                 Arg::Buffer(buf)
             }
             other => {
-                return Err(format!(
+                return Err(silk_cli::Error::Usage(format!(
                     "--arg `{spec}`: unknown kind `{other}` (u32, i32, u64, i64, f32, f64, buf)"
-                ))
+                )))
             }
         };
         kargs.push(arg);

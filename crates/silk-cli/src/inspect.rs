@@ -30,7 +30,7 @@ pub fn disassemble(target: &Target, code: &[u8], address: u64) -> Result<String,
     ))
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     let bytes = std::fs::read(&args.file)
         .map_err(|e| format!("cannot read `{}`: {e}", args.file.display()))?;
     let mut objects: Vec<(Option<String>, &[u8])> = Vec::new();

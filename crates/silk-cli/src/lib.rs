@@ -2,4 +2,7 @@
 //! benchmarks can run it in process.
 
 pub mod build;
+pub mod error;
 pub mod files;
+
+pub use error::Error;
