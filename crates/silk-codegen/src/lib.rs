@@ -15,7 +15,8 @@
 //!    SGPRs, packed work-item ids in v0) and the structurization of
 //!    `if`/`loop` with EXEC masking;
 //! 5. [`sched::run`] — latency-aware list scheduling in each block, on
-//!    virtual registers (loads hoisted and clustered);
+//!    virtual registers (loads hoisted and clustered); skipped for a
+//!    function holding precoloured operations, whose order is the author's;
 //! 6. [`regalloc::allocate`] — liveness and linear-scan allocation, then
 //!    [`mir::mark_true16_halves`];
 //!    [`smem::run`] then merges adjacent scalar loads (kernargs) into
