@@ -13,7 +13,7 @@
 //! specially (see `regalloc`).
 
 use crate::Error;
-use silk_amdgpu::isa::{print, table, Inst, Mods, Opcode, Operand, MAX_OPERANDS};
+use silk_amdgpu::isa::{print, table, Inst, Mods, Op, Opcode, Operand, MAX_OPERANDS};
 use silk_amdgpu::target::Processor;
 use silk_gpu_ir::amdgpu::PhysRegs;
 use std::fmt::Write;
@@ -150,7 +150,7 @@ impl MFunction {
             }
             if let Some(MOp::Label(t)) = last.ops.first() {
                 out.push(t.0 as usize);
-                if info.name == "s_branch" {
+                if Op::of(self.processor.generation(), last.op) == Some(Op::S_BRANCH) {
                     falls = false;
                 }
             }

@@ -426,9 +426,10 @@ fn copy_of(
 
 /// The plain register moves isel emits, as opcodes (looked up once).
 fn plain_moves(p: silk_amdgpu::target::Processor) -> Vec<silk_amdgpu::isa::Opcode> {
-    ["v_mov_b32_e32", "s_mov_b32", "s_mov_b64"]
+    use silk_amdgpu::isa::Op;
+    [Op::V_MOV_B32_e32, Op::S_MOV_B32, Op::S_MOV_B64]
         .iter()
-        .filter_map(|n| silk_amdgpu::isa::table::lookup(p, n, None))
+        .filter_map(|o| o.on(p))
         .collect()
 }
 
@@ -436,12 +437,12 @@ fn plain_moves(p: silk_amdgpu::target::Processor) -> Vec<silk_amdgpu::isa::Opcod
 mod tests {
     use super::*;
     use crate::mir::{MInst, VReg};
-    use silk_amdgpu::isa::{table, Mods};
+    use silk_amdgpu::isa::{Mods, Op};
     use silk_amdgpu::target::Processor;
 
-    fn inst(p: Processor, name: &str, ops: Vec<MOp>) -> MInst {
+    fn inst(p: Processor, op: Op, ops: Vec<MOp>) -> MInst {
         MInst {
-            op: table::lookup(p, name, None).unwrap(),
+            op: op.on(p).unwrap(),
             ops,
             ndefs: 1,
             mods: Mods::default(),
@@ -463,11 +464,11 @@ mod tests {
         let r = |v: VReg, off: u8| MOp::Reg { r: v, off, n: 1 };
         let one = MOp::Phys(Operand::Imm(1));
         mf.blocks[0].insts = vec![
-            inst(p, "v_mov_b32_e32", vec![r(a, 0), one]),
-            inst(p, "v_mov_b32_e32", vec![r(b, 0), r(a, 0)]),
-            inst(p, "v_mov_b32_e32", vec![r(w, 0), r(b, 0)]),
-            inst(p, "v_mov_b32_e32", vec![r(w, 1), one]),
-            inst(p, "v_add_nc_u32_e32", vec![r(c, 0), r(w, 0), r(w, 1)]),
+            inst(p, Op::V_MOV_B32_e32, vec![r(a, 0), one]),
+            inst(p, Op::V_MOV_B32_e32, vec![r(b, 0), r(a, 0)]),
+            inst(p, Op::V_MOV_B32_e32, vec![r(w, 0), r(b, 0)]),
+            inst(p, Op::V_MOV_B32_e32, vec![r(w, 1), one]),
+            inst(p, Op::V_ADD_NC_U32_e32, vec![r(c, 0), r(w, 0), r(w, 1)]),
         ];
         let usage = allocate(&mut mf, 100, 256).unwrap();
         let text: Vec<String> = mf.blocks[0]

@@ -20,22 +20,24 @@ pub(super) fn scalar_candidate(f: &Function, v: Value, uniform: &[bool]) -> bool
     }
     // A loop parameter is defined by no instruction: `None`.
     match f.insts().find(|i| i.results.contains(&v)).map(|i| &i.op) {
-        Some(Op::Const { .. }) | Some(Op::Geometry { .. }) | Some(Op::LdsAlloc { .. }) => true,
-        Some(Op::Binary { op, lhs, rhs }) => {
+        Some(IrOp::Const { .. }) | Some(IrOp::Geometry { .. }) | Some(IrOp::LdsAlloc { .. }) => {
+            true
+        }
+        Some(IrOp::Binary { op, lhs, rhs }) => {
             !(matches!(op, BinOp::Div | BinOp::Rem)
                 || t.bits() == 64 && matches!(op, BinOp::Mul | BinOp::Min | BinOp::Max))
                 && scalar_candidate(f, *lhs, uniform)
                 && scalar_candidate(f, *rhs, uniform)
         }
-        Some(Op::Unary { op, arg }) => {
+        Some(IrOp::Unary { op, arg }) => {
             matches!(op, UnOp::Not | UnOp::Neg | UnOp::Abs)
                 && t.bits() == 32
                 && scalar_candidate(f, *arg, uniform)
         }
-        Some(Op::Cvt { arg, .. }) | Some(Op::Bitcast { arg, .. }) => {
+        Some(IrOp::Cvt { arg, .. }) | Some(IrOp::Bitcast { arg, .. }) => {
             scalar_candidate(f, *arg, uniform)
         }
-        Some(Op::PtrAdd { ptr, offset }) => {
+        Some(IrOp::PtrAdd { ptr, offset }) => {
             scalar_candidate(f, *ptr, uniform) && scalar_candidate(f, *offset, uniform)
         }
         // Loop params and if results: conservatively vector.
@@ -58,7 +60,7 @@ pub(super) fn folded_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Valu
     let mut cand: Vec<Option<(Value, i64)>> = vec![None; n];
     for i in &insts {
         match &i.op {
-            Op::Const { ty, bits } if ty.is_int() => {
+            IrOp::Const { ty, bits } if ty.is_int() => {
                 let v = if ty.is_signed_int() && ty.bits() == 32 {
                     *bits as u32 as i32 as i64
                 } else if ty.bits() == 32 {
@@ -68,7 +70,7 @@ pub(super) fn folded_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Valu
                 };
                 consts[i.results[0].index()] = Some(v);
             }
-            Op::PtrAdd { ptr, offset }
+            IrOp::PtrAdd { ptr, offset }
                 if f.values[ptr.index()].ty == Type::Ptr(AddrSpace::Global) =>
             {
                 if let Some(c) = consts[offset.index()] {
@@ -84,16 +86,16 @@ pub(super) fn folded_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Valu
         let ops = i.op.operands();
         for (k, &v) in ops.iter().enumerate() {
             let addr = match &i.op {
-                Op::Load { .. } => true,
-                Op::Store { value, .. } => k == 0 && v != *value,
-                Op::PtrAdd { .. } => k == 0 && cand[i.results[0].index()].is_some(),
+                IrOp::Load { .. } => true,
+                IrOp::Store { value, .. } => k == 0 && v != *value,
+                IrOp::PtrAdd { .. } => k == 0 && cand[i.results[0].index()].is_some(),
                 _ => false,
             };
             if !addr {
                 uses[v.index()].other = true;
             }
         }
-        if let Op::Loop { params, .. } = &i.op {
+        if let IrOp::Loop { params, .. } = &i.op {
             for &p in params {
                 uses[p.index()].other = true;
             }
@@ -104,7 +106,7 @@ pub(super) fn folded_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Valu
     let mut order = Vec::new();
     for i in &insts {
         let r = i.results.first().map(|v| v.index());
-        let (Op::PtrAdd { ptr, .. }, Some(r)) = (&i.op, r) else {
+        let (IrOp::PtrAdd { ptr, .. }, Some(r)) = (&i.op, r) else {
             continue;
         };
         let Some((_, c)) = cand[r] else { continue };
@@ -139,8 +141,10 @@ pub(super) fn fused_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Value
         let t = f.values[r.index()].ty;
         let shift = |c: Option<u64>| c.filter(|c| matches!(c, 2 | 4 | 8 | 16));
         match &i.op {
-            Op::Const { bits, .. } => consts[r.index()] = Some(*bits),
-            Op::Binary { op, lhs, rhs } if t.is_int() && t.bits() == 64 && !uniform[r.index()] => {
+            IrOp::Const { bits, .. } => consts[r.index()] = Some(*bits),
+            IrOp::Binary { op, lhs, rhs }
+                if t.is_int() && t.bits() == 64 && !uniform[r.index()] =>
+            {
                 let (cl, cr) = (consts[lhs.index()], consts[rhs.index()]);
                 let x_k = match op {
                     BinOp::Mul if cl.is_none() => shift(cr).map(|c| (*lhs, c.trailing_zeros())),
@@ -158,7 +162,7 @@ pub(super) fn fused_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Value
     let mut other = vec![false; n];
     for i in &insts {
         let offset = match &i.op {
-            Op::PtrAdd { ptr, offset }
+            IrOp::PtrAdd { ptr, offset }
                 if ptr != offset && f.values[ptr.index()].ty == Type::Ptr(AddrSpace::Global) =>
             {
                 Some(*offset)
@@ -170,7 +174,7 @@ pub(super) fn fused_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Value
                 other[v.index()] = true;
             }
         }
-        if let Op::Loop { params, .. } = &i.op {
+        if let IrOp::Loop { params, .. } = &i.op {
             for &p in params {
                 other[p.index()] = true;
             }
@@ -188,7 +192,7 @@ pub(super) fn fused_shifts(f: &Function, uniform: &[bool]) -> Vec<Option<(Value,
     let int32 = |v: Value| matches!(f.values[v.index()].ty, Type::I32 | Type::U32);
     let mut cand: Vec<Option<(Value, Value)>> = vec![None; n];
     for i in &insts {
-        if let Op::Binary {
+        if let IrOp::Binary {
             op: BinOp::Shl,
             lhs,
             rhs,
@@ -203,7 +207,7 @@ pub(super) fn fused_shifts(f: &Function, uniform: &[bool]) -> Vec<Option<(Value,
     let mut other = vec![false; n];
     for i in &insts {
         let claimed = match &i.op {
-            Op::Binary {
+            IrOp::Binary {
                 op: BinOp::Or | BinOp::Add,
                 lhs,
                 rhs,
@@ -221,7 +225,7 @@ pub(super) fn fused_shifts(f: &Function, uniform: &[bool]) -> Vec<Option<(Value,
                 other[v.index()] = true;
             }
         }
-        if let Op::Loop { params, .. } = &i.op {
+        if let IrOp::Loop { params, .. } = &i.op {
             for &p in params {
                 other[p.index()] = true;
             }
@@ -234,7 +238,7 @@ pub(super) fn fused_shifts(f: &Function, uniform: &[bool]) -> Vec<Option<(Value,
 pub(super) fn zero_extended(f: &Function) -> Vec<bool> {
     let mut out = vec![false; f.values.len()];
     for i in f.insts() {
-        if let Op::Cvt { arg, to } = &i.op {
+        if let IrOp::Cvt { arg, to } = &i.op {
             if to.is_int() && to.bits() == 64 && f.values[arg.index()].ty == Type::U32 {
                 out[i.results[0].index()] = true;
             }
@@ -250,11 +254,11 @@ pub(super) fn scan_geometry(f: &Function) -> ([bool; 3], u32) {
     let mut tid = 0;
     for i in f.insts() {
         match &i.op {
-            Op::Geometry {
+            IrOp::Geometry {
                 query: Geometry::WorkGroupId,
                 dim,
             } => wg[dim.index()] = true,
-            Op::Geometry {
+            IrOp::Geometry {
                 query: Geometry::WorkItemId,
                 dim,
             } => tid = tid.max(dim.index() as u32),
@@ -269,7 +273,7 @@ pub(super) fn uses_hidden(f: &Function) -> bool {
     f.insts().any(|i| {
         matches!(
             &i.op,
-            Op::Geometry {
+            IrOp::Geometry {
                 query: Geometry::WorkGroupSize | Geometry::GridSize,
                 ..
             }

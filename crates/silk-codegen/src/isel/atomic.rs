@@ -18,41 +18,40 @@ impl<'a> Sel<'a> {
         }
         let w = t.bits();
         let s = t.is_signed_int();
-        let gfx9 = self.gen == Generation::Gfx9;
-        // ISA mnemonics: GFX9 `global_atomic_smax[_x2]`, GFX11
-        // `global_atomic_max_i{32,64}`; DS `ds_max_rtn_i{32,64}` on both.
-        let (g9, g11, ds) = match op {
-            AtomicOp::Add if float => ("add_f32", "add_f32".to_string(), "add_rtn_f32".to_string()),
-            AtomicOp::Xchg if float => {
-                return self.atomic_bits(res, p, v);
-            }
-            AtomicOp::Add => ("add", format!("add_u{w}"), format!("add_rtn_u{w}")),
-            AtomicOp::Sub => ("sub", format!("sub_u{w}"), format!("sub_rtn_u{w}")),
-            AtomicOp::Min if s => ("smin", format!("min_i{w}"), format!("min_rtn_i{w}")),
-            AtomicOp::Min => ("umin", format!("min_u{w}"), format!("min_rtn_u{w}")),
-            AtomicOp::Max if s => ("smax", format!("max_i{w}"), format!("max_rtn_i{w}")),
-            AtomicOp::Max => ("umax", format!("max_u{w}"), format!("max_rtn_u{w}")),
-            AtomicOp::And => ("and", format!("and_b{w}"), format!("and_rtn_b{w}")),
-            AtomicOp::Or => ("or", format!("or_b{w}"), format!("or_rtn_b{w}")),
-            AtomicOp::Xor => ("xor", format!("xor_b{w}"), format!("xor_rtn_b{w}")),
-            AtomicOp::Xchg => (
-                "swap",
-                format!("swap_b{w}"),
-                format!("{}_rtn_b{w}", if gfx9 { "wrxchg" } else { "storexchg" }),
-            ),
+        // One instruction each on both generations (GFX9
+        // `global_atomic_smax[_x2]` is GFX11 `global_atomic_max_i{32,64}`);
+        // the LDS forms return the old value.
+        let (global, lds) = match (op, s, w) {
+            (AtomicOp::Add, _, 32) if float => (Op::GLOBAL_ATOMIC_ADD_F32, Op::DS_ADD_RTN_F32),
+            (AtomicOp::Xchg, _, _) if float => return self.atomic_bits(res, p, v),
+            (AtomicOp::Add, _, 32) => (Op::GLOBAL_ATOMIC_ADD, Op::DS_ADD_RTN_U32),
+            (AtomicOp::Sub, _, 32) => (Op::GLOBAL_ATOMIC_SUB, Op::DS_SUB_RTN_U32),
+            (AtomicOp::Min, true, 32) => (Op::GLOBAL_ATOMIC_SMIN, Op::DS_MIN_RTN_I32),
+            (AtomicOp::Min, false, 32) => (Op::GLOBAL_ATOMIC_UMIN, Op::DS_MIN_RTN_U32),
+            (AtomicOp::Max, true, 32) => (Op::GLOBAL_ATOMIC_SMAX, Op::DS_MAX_RTN_I32),
+            (AtomicOp::Max, false, 32) => (Op::GLOBAL_ATOMIC_UMAX, Op::DS_MAX_RTN_U32),
+            (AtomicOp::And, _, 32) => (Op::GLOBAL_ATOMIC_AND, Op::DS_AND_RTN_B32),
+            (AtomicOp::Or, _, 32) => (Op::GLOBAL_ATOMIC_OR, Op::DS_OR_RTN_B32),
+            (AtomicOp::Xor, _, 32) => (Op::GLOBAL_ATOMIC_XOR, Op::DS_XOR_RTN_B32),
+            (AtomicOp::Xchg, _, 32) => (Op::GLOBAL_ATOMIC_SWAP, Op::DS_WRXCHG_RTN_B32),
+            (AtomicOp::Add, _, 64) => (Op::GLOBAL_ATOMIC_ADD_X2, Op::DS_ADD_RTN_U64),
+            (AtomicOp::Sub, _, 64) => (Op::GLOBAL_ATOMIC_SUB_X2, Op::DS_SUB_RTN_U64),
+            (AtomicOp::Min, true, 64) => (Op::GLOBAL_ATOMIC_SMIN_X2, Op::DS_MIN_RTN_I64),
+            (AtomicOp::Min, false, 64) => (Op::GLOBAL_ATOMIC_UMIN_X2, Op::DS_MIN_RTN_U64),
+            (AtomicOp::Max, true, 64) => (Op::GLOBAL_ATOMIC_SMAX_X2, Op::DS_MAX_RTN_I64),
+            (AtomicOp::Max, false, 64) => (Op::GLOBAL_ATOMIC_UMAX_X2, Op::DS_MAX_RTN_U64),
+            (AtomicOp::And, _, 64) => (Op::GLOBAL_ATOMIC_AND_X2, Op::DS_AND_RTN_B64),
+            (AtomicOp::Or, _, 64) => (Op::GLOBAL_ATOMIC_OR_X2, Op::DS_OR_RTN_B64),
+            (AtomicOp::Xor, _, 64) => (Op::GLOBAL_ATOMIC_XOR_X2, Op::DS_XOR_RTN_B64),
+            (AtomicOp::Xchg, _, 64) => (Op::GLOBAL_ATOMIC_SWAP_X2, Op::DS_WRXCHG_RTN_B64),
+            _ => return Err(unsupported(format!("`atomic {}` on {t}", op.keyword()))),
         };
         let data = self.vgpr_of(v)?;
         let data = self.r(data);
         if self.ty(p) == Type::Ptr(AddrSpace::Lds) {
-            return self.ds_atomic(res, &format!("ds_{ds}"), p, vec![data], w);
+            return self.ds_atomic(res, lds, p, vec![data], w);
         }
-        let name = if gfx9 {
-            let x2 = if w == 64 { "_x2" } else { "" };
-            format!("global_atomic_{g9}{x2}")
-        } else {
-            format!("global_atomic_{g11}")
-        };
-        self.global_atomic(res, &name, p, data, w)
+        self.global_atomic(res, global, p, data, w)
     }
 
     /// `xchg` on f32 is the integer exchange of the same bits.
@@ -60,10 +59,10 @@ impl<'a> Sel<'a> {
         let data = self.vgpr_of(v)?;
         let data = self.r(data);
         if self.ty(p) == Type::Ptr(AddrSpace::Lds) {
-            let n = self.n("ds_wrxchg_rtn_b32", "ds_storexchg_rtn_b32");
+            let n = Op::DS_WRXCHG_RTN_B32;
             return self.ds_atomic(res, n, p, vec![data], 32);
         }
-        let n = self.n("global_atomic_swap", "global_atomic_swap_b32");
+        let n = Op::GLOBAL_ATOMIC_SWAP;
         self.global_atomic(res, n, p, data, 32)
     }
 
@@ -80,55 +79,60 @@ impl<'a> Sel<'a> {
         let w = t.bits();
         let n = Self::dwords(t);
         let gfx9 = self.gen == Generation::Gfx9;
+        let (global, lds) = match w {
+            32 => (
+                Op::GLOBAL_ATOMIC_CMPSWAP,
+                self.pick(Op::DS_CMPST_RTN_B32, Op::DS_CMPSTORE_RTN_B32),
+            ),
+            _ => (
+                Op::GLOBAL_ATOMIC_CMPSWAP_X2,
+                self.pick(Op::DS_CMPST_RTN_B64, Op::DS_CMPSTORE_RTN_B64),
+            ),
+        };
         let cmp = self.vgpr_of(expected)?;
         let src = self.vgpr_of(new)?;
         if self.ty(p) == Type::Ptr(AddrSpace::Lds) {
             // DS operand order differs: GFX9 `ds_cmpst` takes data0 = cmp,
             // data1 = new; GFX11 `ds_cmpstore` data0 = new, data1 = cmp.
-            let (name, data) = if gfx9 {
-                (format!("ds_cmpst_rtn_b{w}"), vec![self.r(cmp), self.r(src)])
+            let data = if gfx9 {
+                vec![self.r(cmp), self.r(src)]
             } else {
-                (
-                    format!("ds_cmpstore_rtn_b{w}"),
-                    vec![self.r(src), self.r(cmp)],
-                )
+                vec![self.r(src), self.r(cmp)]
             };
-            return self.ds_atomic(res, &name, p, data, w);
+            return self.ds_atomic(res, lds, p, data, w);
         }
         // FLAT/GLOBAL cmpswap: one data tuple {new, cmp}.
         let data = self.vreg(2 * n);
         for k in 0..n {
             self.emit(
-                "v_mov_b32_e32",
+                Op::V_MOV_B32_e32,
                 vec![Self::sub(data, k), Self::sub(src, k)],
                 1,
             )?;
             self.emit(
-                "v_mov_b32_e32",
+                Op::V_MOV_B32_e32,
                 vec![Self::sub(data, n + k), Self::sub(cmp, k)],
                 1,
             )?;
         }
-        let name = if gfx9 {
-            format!("global_atomic_cmpswap{}", if w == 64 { "_x2" } else { "" })
-        } else {
-            format!("global_atomic_cmpswap_b{w}")
-        };
         let data = self.r(data);
-        self.global_atomic(res, &name, p, data, w)
+        self.global_atomic(res, global, p, data, w)
     }
 
-    /// The opcode `name` in its returning (`RTN`, GLC-set) form when
-    /// `rtn`, else the form without a destination.
-    pub(super) fn atomic_opcode(&self, name: &str, rtn: bool) -> Result<Opcode, Error> {
+    /// The atomic `op` in its returning (`RTN`, GLC-set) form when `rtn`,
+    /// else the form without a destination: table rows of one encoding
+    /// and spelling told apart by [`table::Flags::RTN`].
+    pub(super) fn atomic_opcode(&self, op: Op, rtn: bool) -> Result<Opcode, Error> {
         let t = table::table(self.gen);
-        table::by_name(self.p, name)
-            .find(|op| t[op.0 as usize].flags.has(table::Flags::RTN) == rtn)
+        let row = &t[self.opcode(op)?.0 as usize];
+        table::candidates(self.p, row.family, row.opcode)
+            .find(|o| t[o.0 as usize].flags.has(table::Flags::RTN) == rtn)
             .ok_or_else(|| {
                 Error::invariant(
                     "instruction selection",
                     format!(
-                        "no {} opcode `{name}` on {}",
+                        "no `{}` in its {} form on {}",
+                        op.name(),
                         if rtn { "returning" } else { "non-returning" },
                         self.p.name()
                     ),
@@ -139,7 +143,7 @@ impl<'a> Sel<'a> {
     pub(super) fn global_atomic(
         &mut self,
         res: Value,
-        name: &str,
+        name: Op,
         p: Value,
         data: MOp,
         bits: u32,
@@ -168,7 +172,7 @@ impl<'a> Sel<'a> {
     pub(super) fn ds_atomic(
         &mut self,
         res: Value,
-        name: &str,
+        name: Op,
         p: Value,
         data: Vec<MOp>,
         bits: u32,

@@ -10,29 +10,71 @@ impl<'a> Sel<'a> {
         self.legalize_vop3(&mut srcs, 1)?;
         let mut ops = vec![dst];
         ops.extend(srcs);
-        self.emit("v_cndmask_b32_e64", ops, 1)
+        self.emit(Op::V_CNDMASK_B32_e64, ops, 1)
     }
 
     pub(super) fn vcmp(&mut self, pred: CmpPred, a: Value, b: Value) -> Result<VReg, Error> {
         let t = self.ty(a);
-        let suffix = match t {
-            Type::I32 => "i32",
-            Type::U32 | Type::Ptr(AddrSpace::Lds) => "u32",
-            Type::I64 => "i64",
-            Type::U64 | Type::Ptr(_) => "u64",
-            Type::F16 => "f16",
-            Type::F32 => "f32",
-            Type::F64 => "f64",
+        // Per type, in `CmpPred` order: eq, ne (float: `neq`, true for
+        // unordered), lt, le, gt, ge.
+        let ops = match t {
+            Type::I32 => [
+                Op::V_CMP_EQ_I32_e64,
+                Op::V_CMP_NE_I32_e64,
+                Op::V_CMP_LT_I32_e64,
+                Op::V_CMP_LE_I32_e64,
+                Op::V_CMP_GT_I32_e64,
+                Op::V_CMP_GE_I32_e64,
+            ],
+            Type::U32 | Type::Ptr(AddrSpace::Lds) => [
+                Op::V_CMP_EQ_U32_e64,
+                Op::V_CMP_NE_U32_e64,
+                Op::V_CMP_LT_U32_e64,
+                Op::V_CMP_LE_U32_e64,
+                Op::V_CMP_GT_U32_e64,
+                Op::V_CMP_GE_U32_e64,
+            ],
+            Type::I64 => [
+                Op::V_CMP_EQ_I64_e64,
+                Op::V_CMP_NE_I64_e64,
+                Op::V_CMP_LT_I64_e64,
+                Op::V_CMP_LE_I64_e64,
+                Op::V_CMP_GT_I64_e64,
+                Op::V_CMP_GE_I64_e64,
+            ],
+            Type::U64 | Type::Ptr(_) => [
+                Op::V_CMP_EQ_U64_e64,
+                Op::V_CMP_NE_U64_e64,
+                Op::V_CMP_LT_U64_e64,
+                Op::V_CMP_LE_U64_e64,
+                Op::V_CMP_GT_U64_e64,
+                Op::V_CMP_GE_U64_e64,
+            ],
+            Type::F16 => [
+                Op::V_CMP_EQ_F16_e64,
+                Op::V_CMP_NEQ_F16_e64,
+                Op::V_CMP_LT_F16_e64,
+                Op::V_CMP_LE_F16_e64,
+                Op::V_CMP_GT_F16_e64,
+                Op::V_CMP_GE_F16_e64,
+            ],
+            Type::F32 => [
+                Op::V_CMP_EQ_F32_e64,
+                Op::V_CMP_NEQ_F32_e64,
+                Op::V_CMP_LT_F32_e64,
+                Op::V_CMP_LE_F32_e64,
+                Op::V_CMP_GT_F32_e64,
+                Op::V_CMP_GE_F32_e64,
+            ],
+            Type::F64 => [
+                Op::V_CMP_EQ_F64_e64,
+                Op::V_CMP_NEQ_F64_e64,
+                Op::V_CMP_LT_F64_e64,
+                Op::V_CMP_LE_F64_e64,
+                Op::V_CMP_GT_F64_e64,
+                Op::V_CMP_GE_F64_e64,
+            ],
             _ => return Err(unsupported(format!("`cmp` on {t}"))),
-        };
-        let p = match (pred, t.is_float()) {
-            (CmpPred::Eq, _) => "eq",
-            (CmpPred::Ne, false) => "ne",
-            (CmpPred::Ne, true) => "neq",
-            (CmpPred::Lt, _) => "lt",
-            (CmpPred::Le, _) => "le",
-            (CmpPred::Gt, _) => "gt",
-            (CmpPred::Ge, _) => "ge",
         };
         let m = self.mask();
         let srcs = if t == Type::F16 {
@@ -40,7 +82,7 @@ impl<'a> Sel<'a> {
         } else {
             vec![self.whole(a)?, self.whole(b)?]
         };
-        self.vop3(&format!("v_cmp_{p}_{suffix}_e64"), vec![self.r(m)], srcs)?;
+        self.vop3(ops[pred_index(pred)], vec![self.r(m)], srcs)?;
         Ok(m)
     }
 
@@ -56,31 +98,42 @@ impl<'a> Sel<'a> {
             // eq: ~(a ^ b), ne: a ^ b on lane masks.
             let m = self.mask();
             let (x, y) = (self.whole(a)?, self.whole(b)?);
-            let name = self.lm(if pred == CmpPred::Eq {
-                "s_xnor"
+            let name = if pred == CmpPred::Eq {
+                self.lm(Op::S_XNOR_B32, Op::S_XNOR_B64)
             } else {
-                "s_xor"
-            });
-            self.emit(&name, vec![self.r(m), x, y], 1)?;
+                self.lm(Op::S_XOR_B32, Op::S_XOR_B64)
+            };
+            self.emit(name, vec![self.r(m), x, y], 1)?;
             self.set(res, m);
             return Ok(());
         }
         if t.is_int() && t.bits() == 32 && self.is_s(a) && self.is_s(b) {
-            let sfx = if t.is_signed_int() { "i32" } else { "u32" };
-            let p = match pred {
-                CmpPred::Eq => "eq",
-                CmpPred::Ne => "lg",
-                CmpPred::Lt => "lt",
-                CmpPred::Le => "le",
-                CmpPred::Gt => "gt",
-                CmpPred::Ge => "ge",
+            // SOPC, in `CmpPred` order (`lg` is not-equal).
+            let ops = if t.is_signed_int() {
+                [
+                    Op::S_CMP_EQ_I32,
+                    Op::S_CMP_LG_I32,
+                    Op::S_CMP_LT_I32,
+                    Op::S_CMP_LE_I32,
+                    Op::S_CMP_GT_I32,
+                    Op::S_CMP_GE_I32,
+                ]
+            } else {
+                [
+                    Op::S_CMP_EQ_U32,
+                    Op::S_CMP_LG_U32,
+                    Op::S_CMP_LT_U32,
+                    Op::S_CMP_LE_U32,
+                    Op::S_CMP_GT_U32,
+                    Op::S_CMP_GE_U32,
+                ]
             };
             let (x, y) = (self.part(a, 0)?, self.part(b, 0)?);
-            self.emit(&format!("s_cmp_{p}_{sfx}"), vec![x, y], 0)?;
+            self.emit(ops[pred_index(pred)], vec![x, y], 0)?;
             let m = self.mask();
-            let name = self.lm("s_cselect");
+            let name = self.lm(Op::S_CSELECT_B32, Op::S_CSELECT_B64);
             self.emit(
-                &name,
+                name,
                 vec![
                     self.r(m),
                     MOp::Phys(Operand::int(-1)),
@@ -103,14 +156,14 @@ impl<'a> Sel<'a> {
             // (c & a) | (~c & b)
             let (x, y) = (self.whole(a)?, self.whole(b)?);
             let t1 = self.mask();
-            let and = self.lm("s_and");
-            let andn2 = self.lm("s_andn2");
-            let or = self.lm("s_or");
-            self.emit(&and, vec![self.r(t1), x, mask], 1)?;
+            let and = self.lm(Op::S_AND_B32, Op::S_AND_B64);
+            let andn2 = self.lm(Op::S_ANDN2_B32, Op::S_ANDN2_B64);
+            let or = self.lm(Op::S_OR_B32, Op::S_OR_B64);
+            self.emit(and, vec![self.r(t1), x, mask], 1)?;
             let t2 = self.mask();
-            self.emit(&andn2, vec![self.r(t2), y, mask], 1)?;
+            self.emit(andn2, vec![self.r(t2), y, mask], 1)?;
             let m = self.mask();
-            self.emit(&or, vec![self.r(m), self.r(t1), self.r(t2)], 1)?;
+            self.emit(or, vec![self.r(m), self.r(t1), self.r(t2)], 1)?;
             self.set(res, m);
             return Ok(());
         }
@@ -122,5 +175,17 @@ impl<'a> Sel<'a> {
         }
         self.set(res, d);
         Ok(())
+    }
+}
+
+/// The position of `pred` in the per-type compare tables above.
+fn pred_index(pred: CmpPred) -> usize {
+    match pred {
+        CmpPred::Eq => 0,
+        CmpPred::Ne => 1,
+        CmpPred::Lt => 2,
+        CmpPred::Le => 3,
+        CmpPred::Gt => 4,
+        CmpPred::Ge => 5,
     }
 }

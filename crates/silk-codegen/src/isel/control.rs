@@ -28,20 +28,20 @@ impl<'a> Sel<'a> {
         Ok(())
     }
 
-    pub(super) fn inst(&mut self, res: &[Value], op: &'a Op) -> Result<(), Error> {
+    pub(super) fn inst(&mut self, res: &[Value], op: &'a IrOp) -> Result<(), Error> {
         match op {
-            Op::Const { bits, .. } => {
+            IrOp::Const { bits, .. } => {
                 self.vals[res[0].index()] = Some(Val::Const(*bits));
                 Ok(())
             }
-            Op::Unary { op, arg } => self.unary(res[0], *op, *arg),
-            Op::Binary { op, lhs, rhs } => self.binary(res[0], *op, *lhs, *rhs),
-            Op::Fma { a, b, c } => {
+            IrOp::Unary { op, arg } => self.unary(res[0], *op, *arg),
+            IrOp::Binary { op, lhs, rhs } => self.binary(res[0], *op, *lhs, *rhs),
+            IrOp::Fma { a, b, c } => {
                 let t = self.ty(*a);
                 let name = match t {
-                    Type::F16 => "v_fma_f16",
-                    Type::F32 => "v_fma_f32",
-                    Type::F64 => "v_fma_f64",
+                    Type::F16 => Op::V_FMA_F16,
+                    Type::F32 => Op::V_FMA_F32,
+                    Type::F64 => Op::V_FMA_F64,
                     _ => return Err(unsupported(format!("fma on {t}"))),
                 };
                 let n = Self::dwords(t);
@@ -55,30 +55,30 @@ impl<'a> Sel<'a> {
                 self.set(res[0], d);
                 Ok(())
             }
-            Op::Cmp { pred, lhs, rhs } => self.cmp(res[0], *pred, *lhs, *rhs),
-            Op::Select {
+            IrOp::Cmp { pred, lhs, rhs } => self.cmp(res[0], *pred, *lhs, *rhs),
+            IrOp::Select {
                 cond,
                 if_true,
                 if_false,
             } => self.select(res[0], *cond, *if_true, *if_false),
-            Op::Cvt { arg, to } => self.cvt(res[0], *arg, *to),
-            Op::Bitcast { arg, .. } => {
+            IrOp::Cvt { arg, to } => self.cvt(res[0], *arg, *to),
+            IrOp::Bitcast { arg, .. } => {
                 let v = self.val(*arg)?;
                 self.vals[res[0].index()] = Some(v);
                 Ok(())
             }
-            Op::PtrAdd { ptr, offset } => self.ptradd(res[0], *ptr, *offset),
-            Op::Load { ptr, ty, align } => self.load(res[0], *ptr, *ty, *align),
-            Op::Store { ptr, value, align } => self.store(*ptr, *value, *align),
-            Op::Atomic { op, ptr, value } => self.atomic(res[0], *op, *ptr, *value),
-            Op::CmpXchg { ptr, expected, new } => self.cmpxchg(res[0], *ptr, *expected, *new),
-            Op::Amdgpu(op) => self.precoloured(op),
-            Op::Barrier => {
-                self.emit("s_barrier", vec![], 0)?;
+            IrOp::PtrAdd { ptr, offset } => self.ptradd(res[0], *ptr, *offset),
+            IrOp::Load { ptr, ty, align } => self.load(res[0], *ptr, *ty, *align),
+            IrOp::Store { ptr, value, align } => self.store(*ptr, *value, *align),
+            IrOp::Atomic { op, ptr, value } => self.atomic(res[0], *op, *ptr, *value),
+            IrOp::CmpXchg { ptr, expected, new } => self.cmpxchg(res[0], *ptr, *expected, *new),
+            IrOp::Amdgpu(op) => self.precoloured(op),
+            IrOp::Barrier => {
+                self.emit(Op::S_BARRIER, vec![], 0)?;
                 Ok(())
             }
-            Op::Geometry { query, dim } => self.geometry(res[0], *query, *dim),
-            Op::LdsAlloc { size, align } => {
+            IrOp::Geometry { query, dim } => self.geometry(res[0], *query, *dim),
+            IrOp::LdsAlloc { size, align } => {
                 let base = self.lds_next.next_multiple_of(*align);
                 self.lds_next = base + size;
                 if self.lds_next > 65536 {
@@ -90,23 +90,23 @@ impl<'a> Sel<'a> {
                 self.vals[res[0].index()] = Some(Val::Const(base as u64));
                 Ok(())
             }
-            Op::Call { callee, .. } => Err(unsupported(format!(
+            IrOp::Call { callee, .. } => Err(unsupported(format!(
                 "`call @{callee}` in instruction selection: calls are inlined by `compile_module` (`inline::inline_calls`), not by `compile_kernel`"
             ))),
-            Op::If {
+            IrOp::If {
                 cond,
                 then_blk,
                 else_blk,
             } => self.if_(res, *cond, then_blk, else_blk),
-            Op::Loop {
+            IrOp::Loop {
                 inits,
                 params,
                 body,
             } => self.loop_(res, inits, params, body),
-            Op::Yield(_) => Ok(()), // handled by the enclosing `if`
-            Op::Break(vs) => self.break_(vs),
-            Op::Continue(vs) => self.continue_(vs),
-            Op::Return(vs) => {
+            IrOp::Yield(_) => Ok(()), // handled by the enclosing `if`
+            IrOp::Break(vs) => self.break_(vs),
+            IrOp::Continue(vs) => self.continue_(vs),
+            IrOp::Return(vs) => {
                 if !vs.is_empty() {
                     return Err(unsupported("kernels returning values"));
                 }
@@ -137,18 +137,18 @@ impl<'a> Sel<'a> {
                 Val::Const(bits) => MOp::Phys(Operand::int(if bits != 0 { -1 } else { 0 })),
             };
             let exec = self.exec();
-            let andn2 = self.lm("s_andn2");
-            let and = self.lm("s_and");
-            let or = self.lm("s_or");
-            self.emit(&andn2, vec![self.r(dst), self.r(dst), exec], 1)?;
+            let andn2 = self.lm(Op::S_ANDN2_B32, Op::S_ANDN2_B64);
+            let and = self.lm(Op::S_AND_B32, Op::S_AND_B64);
+            let or = self.lm(Op::S_OR_B32, Op::S_OR_B64);
+            self.emit(andn2, vec![self.r(dst), self.r(dst), exec], 1)?;
             let tmp = self.mask();
-            self.emit(&and, vec![self.r(tmp), s, exec], 1)?;
-            return self.emit(&or, vec![self.r(dst), self.r(dst), self.r(tmp)], 1);
+            self.emit(and, vec![self.r(tmp), s, exec], 1)?;
+            return self.emit(or, vec![self.r(dst), self.r(dst), self.r(tmp)], 1);
         }
         let name = if info.file == File::Sgpr {
-            "s_mov_b32"
+            Op::S_MOV_B32
         } else {
-            "v_mov_b32_e32"
+            Op::V_MOV_B32_e32
         };
         for k in 0..info.dwords {
             let o = Self::val_part(src, k);
@@ -202,9 +202,9 @@ impl<'a> Sel<'a> {
         let info = self.mf.info(r);
         let d = self.mf.new_vreg(info.file, info.dwords);
         let name = if info.file == File::Sgpr {
-            "s_mov_b32"
+            Op::S_MOV_B32
         } else {
-            "v_mov_b32_e32"
+            Op::V_MOV_B32_e32
         };
         for k in 0..info.dwords {
             self.emit(name, vec![Self::sub(d, k), Self::sub(r, k)], 1)?;
@@ -219,8 +219,8 @@ impl<'a> Sel<'a> {
     pub(super) fn merge_reg(&mut self, t: Type, uniform: bool) -> Result<VReg, Error> {
         let r = if t == Type::Bool {
             let m = self.mask();
-            let mov = self.lm("s_mov");
-            self.emit(&mov, vec![self.r(m), MOp::Phys(Operand::int(0))], 1)?;
+            let mov = self.lm(Op::S_MOV_B32, Op::S_MOV_B64);
+            self.emit(mov, vec![self.r(m), MOp::Phys(Operand::int(0))], 1)?;
             m
         } else if uniform {
             self.sreg(Self::dwords(t))
@@ -231,13 +231,13 @@ impl<'a> Sel<'a> {
         Ok(r)
     }
 
-    pub(super) fn branch(&mut self, name: &str, target: BlockId) -> Result<(), Error> {
+    pub(super) fn branch(&mut self, name: Op, target: BlockId) -> Result<(), Error> {
         self.emit(name, vec![MOp::Label(target)], 0)
     }
 
     pub(super) fn yields(b: &Block) -> Option<&Vec<Value>> {
         match b.terminator().map(|t| &t.op) {
-            Some(Op::Yield(v)) => Some(v),
+            Some(IrOp::Yield(v)) => Some(v),
             _ => None,
         }
     }
@@ -272,10 +272,10 @@ impl<'a> Sel<'a> {
         let c = self.in_reg(cond)?;
         let saved = self.mask();
         self.mf.vregs[saved.0 as usize].merge = true;
-        let name = self.lm("s_and_saveexec");
-        self.emit(&name, vec![self.r(saved), self.r(c)], 1)?;
+        let name = self.lm(Op::S_AND_SAVEEXEC_B32, Op::S_AND_SAVEEXEC_B64);
+        self.emit(name, vec![self.r(saved), self.r(c)], 1)?;
         let else_b = self.new_block_deferred();
-        self.branch("s_cbranch_execz", else_b)?;
+        self.branch(Op::S_CBRANCH_EXECZ, else_b)?;
         self.start_block();
         self.frames.push(Frame::If { saved });
         self.block(then_blk)?;
@@ -285,14 +285,17 @@ impl<'a> Sel<'a> {
             }
         }
         self.place(else_b);
-        let has_else =
-            !outs.is_empty() || else_blk.insts.iter().any(|i| !matches!(i.op, Op::Yield(_)));
+        let has_else = !outs.is_empty()
+            || else_blk
+                .insts
+                .iter()
+                .any(|i| !matches!(i.op, IrOp::Yield(_)));
         if has_else {
             let exec = self.exec();
-            let andn2 = self.lm("s_andn2");
-            self.emit(&andn2, vec![exec, self.r(saved), self.r(c)], 1)?;
+            let andn2 = self.lm(Op::S_ANDN2_B32, Op::S_ANDN2_B64);
+            self.emit(andn2, vec![exec, self.r(saved), self.r(c)], 1)?;
             let end_b = self.new_block_deferred();
-            self.branch("s_cbranch_execz", end_b)?;
+            self.branch(Op::S_CBRANCH_EXECZ, end_b)?;
             self.start_block();
             self.block(else_blk)?;
             if let Some(vs) = Self::yields(else_blk) {
@@ -304,8 +307,8 @@ impl<'a> Sel<'a> {
         }
         self.frames.pop();
         let exec = self.exec();
-        let mov = self.lm("s_mov");
-        self.emit(&mov, vec![exec, self.r(saved)], 1)?;
+        let mov = self.lm(Op::S_MOV_B32, Op::S_MOV_B64);
+        self.emit(mov, vec![exec, self.r(saved)], 1)?;
         for (&r, &o) in res.iter().zip(&outs) {
             self.set(r, o);
         }
@@ -405,10 +408,10 @@ impl<'a> Sel<'a> {
         let cont = self.mask();
         self.mf.vregs[saved.0 as usize].merge = true;
         self.mf.vregs[cont.0 as usize].merge = true;
-        let mov = self.lm("s_mov");
+        let mov = self.lm(Op::S_MOV_B32, Op::S_MOV_B64);
         let exec = self.exec();
-        self.emit(&mov, vec![self.r(saved), exec], 1)?;
-        self.emit(&mov, vec![self.r(cont), MOp::Phys(Operand::int(0))], 1)?;
+        self.emit(mov, vec![self.r(saved), exec], 1)?;
+        self.emit(mov, vec![self.r(cont), MOp::Phys(Operand::int(0))], 1)?;
 
         let loop_id = self.mf.loops.len() as u32;
         let parent = self.loop_stack.last().copied();
@@ -435,15 +438,15 @@ impl<'a> Sel<'a> {
         };
         self.place(lf.latch);
         let exec = self.exec();
-        let or = self.lm("s_or");
-        self.emit(&or, vec![exec, exec, self.r(cont)], 1)?;
-        self.emit(&mov, vec![self.r(cont), MOp::Phys(Operand::int(0))], 1)?;
+        let or = self.lm(Op::S_OR_B32, Op::S_OR_B64);
+        self.emit(or, vec![exec, exec, self.r(cont)], 1)?;
+        self.emit(mov, vec![self.r(cont), MOp::Phys(Operand::int(0))], 1)?;
         let head_now = self.mf.loops[loop_id as usize].head;
-        self.branch("s_cbranch_execnz", head_now)?;
+        self.branch(Op::S_CBRANCH_EXECNZ, head_now)?;
         self.loop_stack.pop();
         self.start_block();
         let exec = self.exec();
-        self.emit(&mov, vec![exec, self.r(saved)], 1)?;
+        self.emit(mov, vec![exec, self.r(saved)], 1)?;
         for (&r, &o) in res.iter().zip(&rregs) {
             self.set(r, o);
         }
@@ -463,7 +466,7 @@ impl<'a> Sel<'a> {
     /// Remove the current lanes from the saved masks of frames above `from`
     /// (ifs, and loops when `loops`), then clear EXEC.
     pub(super) fn retire_lanes(&mut self, from: usize, loops: bool) -> Result<(), Error> {
-        let andn2 = self.lm("s_andn2");
+        let andn2 = self.lm(Op::S_ANDN2_B32, Op::S_ANDN2_B64);
         let exec = self.exec();
         let regs: Vec<VReg> = self.frames[from..]
             .iter()
@@ -474,10 +477,10 @@ impl<'a> Sel<'a> {
             })
             .collect();
         for s in regs {
-            self.emit(&andn2, vec![self.r(s), self.r(s), exec], 1)?;
+            self.emit(andn2, vec![self.r(s), self.r(s), exec], 1)?;
         }
-        let mov = self.lm("s_mov");
-        self.emit(&mov, vec![exec, MOp::Phys(Operand::int(0))], 1)
+        let mov = self.lm(Op::S_MOV_B32, Op::S_MOV_B64);
+        self.emit(mov, vec![exec, MOp::Phys(Operand::int(0))], 1)
     }
 
     pub(super) fn break_(&mut self, vs: &[Value]) -> Result<(), Error> {
@@ -509,16 +512,16 @@ impl<'a> Sel<'a> {
             // Top level of the body: fall through to the latch.
             return Ok(());
         }
-        let or = self.lm("s_or");
+        let or = self.lm(Op::S_OR_B32, Op::S_OR_B64);
         let exec = self.exec();
-        self.emit(&or, vec![self.r(cont), self.r(cont), exec], 1)?;
+        self.emit(or, vec![self.r(cont), self.r(cont), exec], 1)?;
         self.retire_lanes(li + 1, false)
     }
 
     pub(super) fn ret(&mut self) -> Result<(), Error> {
         if self.frames.is_empty() {
             // Kernel top level: end the program here.
-            return self.emit("s_endpgm", vec![MOp::Phys(Operand::Imm(0))], 0);
+            return self.emit(Op::S_ENDPGM, vec![MOp::Phys(Operand::Imm(0))], 0);
         }
         self.retire_lanes(0, true)
     }
@@ -527,9 +530,9 @@ impl<'a> Sel<'a> {
 pub(super) fn collect<'b>(b: &'b Block, want_break: bool, out: &mut Vec<&'b Vec<Value>>) {
     for i in &b.insts {
         match &i.op {
-            Op::Break(v) if want_break => out.push(v),
-            Op::Continue(v) if !want_break => out.push(v),
-            Op::If {
+            IrOp::Break(v) if want_break => out.push(v),
+            IrOp::Continue(v) if !want_break => out.push(v),
+            IrOp::If {
                 then_blk, else_blk, ..
             } => {
                 collect(then_blk, want_break, out);

@@ -48,9 +48,9 @@ impl<'a> Sel<'a> {
                         let file = self.mf.info(r).file;
                         let d = self.mf.new_vreg(file, 1);
                         let name = if file == File::Sgpr {
-                            "s_mov_b32"
+                            Op::S_MOV_B32
                         } else {
-                            "v_mov_b32_e32"
+                            Op::V_MOV_B32_e32
                         };
                         self.emit(name, vec![self.r(d), Self::sub(r, 0)], 1)?;
                         self.set(res, d);
@@ -71,16 +71,16 @@ impl<'a> Sel<'a> {
             }
             if scalar {
                 let d = self.sreg(2);
-                self.emit("s_mov_b32", vec![Self::sub(d, 0), lo], 1)?;
+                self.emit(Op::S_MOV_B32, vec![Self::sub(d, 0), lo], 1)?;
                 if from.is_signed_int() {
                     self.emit(
-                        "s_ashr_i32",
+                        Op::S_ASHR_I32,
                         vec![Self::sub(d, 1), lo, MOp::Phys(Operand::int(31))],
                         1,
                     )?;
                 } else {
                     self.emit(
-                        "s_mov_b32",
+                        Op::S_MOV_B32,
                         vec![Self::sub(d, 1), MOp::Phys(Operand::int(0))],
                         1,
                     )?;
@@ -88,10 +88,10 @@ impl<'a> Sel<'a> {
                 self.set(res, d);
             } else {
                 let d = self.vreg(2);
-                self.emit("v_mov_b32_e32", vec![Self::sub(d, 0), lo], 1)?;
+                self.emit(Op::V_MOV_B32_e32, vec![Self::sub(d, 0), lo], 1)?;
                 if from.is_signed_int() {
                     self.vop2(
-                        "v_ashrrev_i32",
+                        Op::V_ASHRREV_I32_e32,
                         Self::sub(d, 1),
                         MOp::Phys(Operand::int(31)),
                         lo,
@@ -99,7 +99,7 @@ impl<'a> Sel<'a> {
                     )?;
                 } else {
                     self.emit(
-                        "v_mov_b32_e32",
+                        Op::V_MOV_B32_e32,
                         vec![Self::sub(d, 1), MOp::Phys(Operand::int(0))],
                         1,
                     )?;
@@ -158,7 +158,7 @@ impl<'a> Sel<'a> {
                 Type::F64 => x,
                 Type::F32 => {
                     let d = self.vreg(2);
-                    self.emit("v_cvt_f64_f32_e32", vec![self.r(d), x], 1)?;
+                    self.emit(Op::V_CVT_F64_F32_e32, vec![self.r(d), x], 1)?;
                     self.r(d)
                 }
                 _ => return Err(unsupported(format!("`cvt` from {from} to {to}"))),
@@ -166,16 +166,16 @@ impl<'a> Sel<'a> {
             return self.f64_to_int64(x, to == Type::I64);
         }
         let name = match (from, to) {
-            (Type::I32, Type::F32) => "v_cvt_f32_i32_e32",
-            (Type::U32, Type::F32) => "v_cvt_f32_u32_e32",
-            (Type::F32, Type::I32) => "v_cvt_i32_f32_e32",
-            (Type::F32, Type::U32) => "v_cvt_u32_f32_e32",
-            (Type::F32, Type::F64) => "v_cvt_f64_f32_e32",
-            (Type::F64, Type::F32) => "v_cvt_f32_f64_e32",
-            (Type::I32, Type::F64) => "v_cvt_f64_i32_e32",
-            (Type::U32, Type::F64) => "v_cvt_f64_u32_e32",
-            (Type::F64, Type::I32) => "v_cvt_i32_f64_e32",
-            (Type::F64, Type::U32) => "v_cvt_u32_f64_e32",
+            (Type::I32, Type::F32) => Op::V_CVT_F32_I32_e32,
+            (Type::U32, Type::F32) => Op::V_CVT_F32_U32_e32,
+            (Type::F32, Type::I32) => Op::V_CVT_I32_F32_e32,
+            (Type::F32, Type::U32) => Op::V_CVT_U32_F32_e32,
+            (Type::F32, Type::F64) => Op::V_CVT_F64_F32_e32,
+            (Type::F64, Type::F32) => Op::V_CVT_F32_F64_e32,
+            (Type::I32, Type::F64) => Op::V_CVT_F64_I32_e32,
+            (Type::U32, Type::F64) => Op::V_CVT_F64_U32_e32,
+            (Type::F64, Type::I32) => Op::V_CVT_I32_F64_e32,
+            (Type::F64, Type::U32) => Op::V_CVT_U32_F64_e32,
             _ => return Err(unsupported(format!("`cvt` from {from} to {to}"))),
         };
         let d = self.vreg(Self::dwords(to));
@@ -193,41 +193,51 @@ impl<'a> Sel<'a> {
         let (lo, hi) = self.halves(x);
         let hi = self.copy_to_vgpr(hi)?;
         let c = |v: i32| MOp::Phys(imm32(v as u32));
-        let add = self.n("v_add_u32", "v_add_nc_u32");
-        let subn = self.n("v_sub_u32", "v_sub_nc_u32");
+        let add = self.pick(Op::V_ADD_U32_e32, Op::V_ADD_NC_U32_e32);
+        let subn = self.pick(Op::V_SUB_U32_e32, Op::V_SUB_NC_U32_e32);
         // e = biased f64 exponent - 1023 + 15
         let eraw = self.vreg(1);
-        self.vop3("v_bfe_u32", vec![self.r(eraw)], vec![hi, c(20), c(11)])?;
+        self.vop3(Op::V_BFE_U32, vec![self.r(eraw)], vec![hi, c(20), c(11)])?;
         let e = self.vreg(1);
         self.vop2(add, self.r(e), c(-1008), self.r(eraw), true)?;
         // m = significand bits 51..41 shifted to 11..1, sticky in bit 0
         let sh8 = self.vreg(1);
-        self.vop2("v_lshrrev_b32", self.r(sh8), c(8), hi, false)?;
+        self.vop2(Op::V_LSHRREV_B32_e32, self.r(sh8), c(8), hi, false)?;
         let m0 = self.vreg(1);
-        self.vop2("v_and_b32", self.r(m0), c(0xffe), self.r(sh8), true)?;
+        self.vop2(Op::V_AND_B32_e32, self.r(m0), c(0xffe), self.r(sh8), true)?;
         let low9 = self.vreg(1);
-        self.vop2("v_and_b32", self.r(low9), c(0x1ff), hi, true)?;
+        self.vop2(Op::V_AND_B32_e32, self.r(low9), c(0x1ff), hi, true)?;
         let rest = self.vreg(1);
-        self.vop2("v_or_b32", self.r(rest), lo, self.r(low9), true)?;
+        self.vop2(Op::V_OR_B32_e32, self.r(rest), lo, self.r(low9), true)?;
         let any = self.mask();
         self.vop3(
-            "v_cmp_ne_u32_e64",
+            Op::V_CMP_NE_U32_e64,
             vec![self.r(any)],
             vec![self.r(rest), c(0)],
         )?;
         let sticky = self.vreg(1);
         self.cndmask(self.r(sticky), c(0), c(1), self.r(any))?;
         let m = self.vreg(1);
-        self.vop2("v_or_b32", self.r(m), self.r(m0), self.r(sticky), true)?;
+        self.vop2(
+            Op::V_OR_B32_e32,
+            self.r(m),
+            self.r(m0),
+            self.r(sticky),
+            true,
+        )?;
         // NaN or infinity: 0x7e00 (quiet) or 0x7c00.
         let mnz = self.mask();
-        self.vop3("v_cmp_ne_u32_e64", vec![self.r(mnz)], vec![self.r(m), c(0)])?;
+        self.vop3(
+            Op::V_CMP_NE_U32_e64,
+            vec![self.r(mnz)],
+            vec![self.r(m), c(0)],
+        )?;
         let inf_nan = self.vreg(1);
         self.cndmask(self.r(inf_nan), c(0x7c00), c(0x7e00), self.r(mnz))?;
         // Normal: n = m | e << 12.
         let n = self.vreg(1);
         self.vop3(
-            "v_lshl_or_b32",
+            Op::V_LSHL_OR_B32,
             vec![self.r(n)],
             vec![self.r(e), c(12), self.r(m)],
         )?;
@@ -237,59 +247,75 @@ impl<'a> Sel<'a> {
         self.vop2(subn, self.r(ose), c(1), self.r(e), false)?;
         let b = self.vreg(1);
         self.vop3(
-            "v_med3_i32",
+            Op::V_MED3_I32,
             vec![self.r(b)],
             vec![self.r(ose), c(0), c(13)],
         )?;
         let sig = self.vreg(1);
-        self.vop2("v_or_b32", self.r(sig), c(0x1000), self.r(m), true)?;
+        self.vop2(Op::V_OR_B32_e32, self.r(sig), c(0x1000), self.r(m), true)?;
         let d = self.vreg(1);
-        self.vop2("v_lshrrev_b32", self.r(d), self.r(b), self.r(sig), false)?;
+        self.vop2(
+            Op::V_LSHRREV_B32_e32,
+            self.r(d),
+            self.r(b),
+            self.r(sig),
+            false,
+        )?;
         let d0 = self.vreg(1);
-        self.vop2("v_lshlrev_b32", self.r(d0), self.r(b), self.r(d), false)?;
+        self.vop2(
+            Op::V_LSHLREV_B32_e32,
+            self.r(d0),
+            self.r(b),
+            self.r(d),
+            false,
+        )?;
         let lost = self.mask();
         self.vop3(
-            "v_cmp_ne_u32_e64",
+            Op::V_CMP_NE_U32_e64,
             vec![self.r(lost)],
             vec![self.r(d0), self.r(sig)],
         )?;
         let d1 = self.vreg(1);
         self.cndmask(self.r(d1), c(0), c(1), self.r(lost))?;
         let dd = self.vreg(1);
-        self.vop2("v_or_b32", self.r(dd), self.r(d), self.r(d1), true)?;
+        self.vop2(Op::V_OR_B32_e32, self.r(dd), self.r(d), self.r(d1), true)?;
         let sub = self.mask();
-        self.vop3("v_cmp_gt_i32_e64", vec![self.r(sub)], vec![c(1), self.r(e)])?;
+        self.vop3(
+            Op::V_CMP_GT_I32_e64,
+            vec![self.r(sub)],
+            vec![c(1), self.r(e)],
+        )?;
         let v = self.vreg(1);
         self.cndmask(self.r(v), self.r(n), self.r(dd), self.r(sub))?;
         // Round to nearest even on the guard (bit 1) and sticky (bit 0):
         // up when the low three bits are 3 (odd, tie), 6 or 7.
         let low3 = self.vreg(1);
-        self.vop2("v_and_b32", self.r(low3), c(7), self.r(v), true)?;
+        self.vop2(Op::V_AND_B32_e32, self.r(low3), c(7), self.r(v), true)?;
         let gt5 = self.mask();
         self.vop3(
-            "v_cmp_gt_u32_e64",
+            Op::V_CMP_GT_U32_e64,
             vec![self.r(gt5)],
             vec![self.r(low3), c(5)],
         )?;
         let eq3 = self.mask();
         self.vop3(
-            "v_cmp_eq_u32_e64",
+            Op::V_CMP_EQ_U32_e64,
             vec![self.r(eq3)],
             vec![self.r(low3), c(3)],
         )?;
         let up = self.mask();
-        let or = self.lm("s_or");
-        self.emit(&or, vec![self.r(up), self.r(gt5), self.r(eq3)], 1)?;
+        let or = self.lm(Op::S_OR_B32, Op::S_OR_B64);
+        self.emit(or, vec![self.r(up), self.r(gt5), self.r(eq3)], 1)?;
         let inc = self.vreg(1);
         self.cndmask(self.r(inc), c(0), c(1), self.r(up))?;
         let v2 = self.vreg(1);
-        self.vop2("v_lshrrev_b32", self.r(v2), c(2), self.r(v), false)?;
+        self.vop2(Op::V_LSHRREV_B32_e32, self.r(v2), c(2), self.r(v), false)?;
         let v3 = self.vreg(1);
         self.vop2(add, self.r(v3), self.r(v2), self.r(inc), true)?;
         // Overflow to infinity; infinity and NaN inputs (e = 2047 - 1008).
         let big = self.mask();
         self.vop3(
-            "v_cmp_gt_i32_e64",
+            Op::V_CMP_GT_I32_e64,
             vec![self.r(big)],
             vec![self.r(e), c(30)],
         )?;
@@ -297,18 +323,30 @@ impl<'a> Sel<'a> {
         self.cndmask(self.r(v4), self.r(v3), c(0x7c00), self.r(big))?;
         let special = self.mask();
         self.vop3(
-            "v_cmp_eq_u32_e64",
+            Op::V_CMP_EQ_U32_e64,
             vec![self.r(special)],
             vec![self.r(e), c(1039)],
         )?;
         let v5 = self.vreg(1);
         self.cndmask(self.r(v5), self.r(v4), self.r(inf_nan), self.r(special))?;
         let sh16 = self.vreg(1);
-        self.vop2("v_lshrrev_b32", self.r(sh16), c(16), hi, false)?;
+        self.vop2(Op::V_LSHRREV_B32_e32, self.r(sh16), c(16), hi, false)?;
         let sign = self.vreg(1);
-        self.vop2("v_and_b32", self.r(sign), c(0x8000), self.r(sh16), true)?;
+        self.vop2(
+            Op::V_AND_B32_e32,
+            self.r(sign),
+            c(0x8000),
+            self.r(sh16),
+            true,
+        )?;
         let out = self.vreg(1);
-        self.vop2("v_or_b32", self.r(out), self.r(v5), self.r(sign), true)?;
+        self.vop2(
+            Op::V_OR_B32_e32,
+            self.r(out),
+            self.r(v5),
+            self.r(sign),
+            true,
+        )?;
         Ok(out)
     }
 
@@ -337,7 +375,7 @@ impl<'a> Sel<'a> {
         let s = self.sreg(2);
         for k in 0..2 {
             let o = MOp::Phys(imm32((bits >> (32 * k)) as u32));
-            self.emit("s_mov_b32", vec![Self::sub(s, k), o], 1)?;
+            self.emit(Op::S_MOV_B32, vec![Self::sub(s, k), o], 1)?;
         }
         Ok(self.r(s))
     }
@@ -347,21 +385,21 @@ impl<'a> Sel<'a> {
     pub(super) fn int64_to_f64(&mut self, lo: MOp, hi: MOp, signed: bool) -> Result<VReg, Error> {
         let h = self.vreg(2);
         let name = if signed {
-            "v_cvt_f64_i32_e32"
+            Op::V_CVT_F64_I32_e32
         } else {
-            "v_cvt_f64_u32_e32"
+            Op::V_CVT_F64_U32_e32
         };
         self.emit(name, vec![self.r(h), hi], 1)?;
         let hs = self.vreg(2);
         self.vop3(
-            "v_ldexp_f64",
+            Op::V_LDEXP_F64,
             vec![self.r(hs)],
             vec![self.r(h), MOp::Phys(Operand::int(32))],
         )?;
         let l = self.vreg(2);
-        self.emit("v_cvt_f64_u32_e32", vec![self.r(l), lo], 1)?;
+        self.emit(Op::V_CVT_F64_U32_e32, vec![self.r(l), lo], 1)?;
         let d = self.vreg(2);
-        self.vop3("v_add_f64", vec![self.r(d)], vec![self.r(hs), self.r(l)])?;
+        self.vop3(Op::V_ADD_F64, vec![self.r(d)], vec![self.r(hs), self.r(l)])?;
         Ok(d)
     }
 
@@ -374,7 +412,7 @@ impl<'a> Sel<'a> {
             let m = self.mask();
             let x = self.pair(lo, hi)?;
             self.vop3(
-                "v_cmp_gt_i64_e64",
+                Op::V_CMP_GT_I64_e64,
                 vec![self.r(m)],
                 vec![MOp::Phys(Operand::int(0)), x],
             )?;
@@ -389,11 +427,11 @@ impl<'a> Sel<'a> {
             (lo, hi, None)
         };
         let clz = self.vreg(1);
-        let ffbh = self.n("v_ffbh_u32_e32", "v_clz_i32_u32_e32");
+        let ffbh = self.pick(Op::V_FFBH_U32_e32, Op::V_CLZ_I32_U32_e32);
         self.emit(ffbh, vec![self.r(clz), hi], 1)?;
         let sh = self.vreg(1);
         self.vop2(
-            "v_min_u32",
+            Op::V_MIN_U32_e32,
             self.r(sh),
             MOp::Phys(Operand::int(32)),
             self.r(clz),
@@ -401,10 +439,10 @@ impl<'a> Sel<'a> {
         )?;
         let x = self.pair(lo, hi)?;
         let norm = self.vreg(2);
-        self.vop3("v_lshlrev_b64", vec![self.r(norm)], vec![self.r(sh), x])?;
+        self.vop3(Op::V_LSHLREV_B64, vec![self.r(norm)], vec![self.r(sh), x])?;
         let sticky = self.vreg(1);
         self.vop2(
-            "v_min_u32",
+            Op::V_MIN_U32_e32,
             self.r(sticky),
             MOp::Phys(Operand::int(1)),
             Self::sub(norm, 0),
@@ -412,16 +450,16 @@ impl<'a> Sel<'a> {
         )?;
         let top = self.vreg(1);
         self.vop2(
-            "v_or_b32",
+            Op::V_OR_B32_e32,
             self.r(top),
             Self::sub(norm, 1),
             self.r(sticky),
             true,
         )?;
         let f = self.vreg(1);
-        self.emit("v_cvt_f32_u32_e32", vec![self.r(f), self.r(top)], 1)?;
+        self.emit(Op::V_CVT_F32_U32_e32, vec![self.r(f), self.r(top)], 1)?;
         let e = self.vreg(1);
-        let subn = self.n("v_sub_u32", "v_sub_nc_u32");
+        let subn = self.pick(Op::V_SUB_U32_e32, Op::V_SUB_NC_U32_e32);
         self.vop2(
             subn,
             self.r(e),
@@ -430,13 +468,13 @@ impl<'a> Sel<'a> {
             false,
         )?;
         let d = self.vreg(1);
-        self.vop3("v_ldexp_f32", vec![self.r(d)], vec![self.r(f), self.r(e)])?;
+        self.vop3(Op::V_LDEXP_F32, vec![self.r(d)], vec![self.r(f), self.r(e)])?;
         let Some(m) = neg else {
             return Ok(d);
         };
         let flipped = self.vreg(1);
         self.vop2(
-            "v_xor_b32",
+            Op::V_XOR_B32_e32,
             self.r(flipped),
             MOp::Phys(imm32(0x8000_0000)),
             self.r(d),
@@ -462,8 +500,8 @@ impl<'a> Sel<'a> {
             }
         }
         let v = self.vreg(2);
-        self.emit("v_mov_b32_e32", vec![Self::sub(v, 0), lo], 1)?;
-        self.emit("v_mov_b32_e32", vec![Self::sub(v, 1), hi], 1)?;
+        self.emit(Op::V_MOV_B32_e32, vec![Self::sub(v, 0), lo], 1)?;
+        self.emit(Op::V_MOV_B32_e32, vec![Self::sub(v, 1), hi], 1)?;
         Ok(self.r(v))
     }
 
@@ -472,25 +510,25 @@ impl<'a> Sel<'a> {
     /// (exact, by fma); then the out-of-range inputs are clamped.
     pub(super) fn f64_to_int64(&mut self, x: MOp, signed: bool) -> Result<VReg, Error> {
         let t = self.vreg(2);
-        self.emit("v_trunc_f64_e32", vec![self.r(t), x], 1)?;
+        self.emit(Op::V_TRUNC_F64_e32, vec![self.r(t), x], 1)?;
         let inv = self.f64_const(0x3df0_0000_0000_0000)?; // 2^-32
         let m = self.vreg(2);
-        self.vop3("v_mul_f64", vec![self.r(m)], vec![self.r(t), inv])?;
+        self.vop3(Op::V_MUL_F64, vec![self.r(m)], vec![self.r(t), inv])?;
         let hf = self.vreg(2);
-        self.emit("v_floor_f64_e32", vec![self.r(hf), self.r(m)], 1)?;
+        self.emit(Op::V_FLOOR_F64_e32, vec![self.r(hf), self.r(m)], 1)?;
         let k = self.f64_const(0xc1f0_0000_0000_0000)?; // -2^32
         let lf = self.vreg(2);
         self.vop3(
-            "v_fma_f64",
+            Op::V_FMA_F64,
             vec![self.r(lf)],
             vec![self.r(hf), k, self.r(t)],
         )?;
         let d = self.vreg(2);
-        self.emit("v_cvt_u32_f64_e32", vec![Self::sub(d, 0), self.r(lf)], 1)?;
+        self.emit(Op::V_CVT_U32_F64_e32, vec![Self::sub(d, 0), self.r(lf)], 1)?;
         let hname = if signed {
-            "v_cvt_i32_f64_e32"
+            Op::V_CVT_I32_F64_e32
         } else {
-            "v_cvt_u32_f64_e32"
+            Op::V_CVT_U32_F64_e32
         };
         self.emit(hname, vec![Self::sub(d, 1), self.r(hf)], 1)?;
         // (limit, value there): t >= limit gives the maximum, t < low (or
@@ -507,10 +545,14 @@ impl<'a> Sel<'a> {
         };
         let big = self.mask();
         let hl = self.f64_const(hi_lim)?;
-        self.vop3("v_cmp_ge_f64_e64", vec![self.r(big)], vec![self.r(t), hl])?;
+        self.vop3(Op::V_CMP_GE_F64_e64, vec![self.r(big)], vec![self.r(t), hl])?;
         let small = self.mask();
         let ll = self.f64_const(lo_lim)?;
-        self.vop3("v_cmp_lt_f64_e64", vec![self.r(small)], vec![self.r(t), ll])?;
+        self.vop3(
+            Op::V_CMP_LT_F64_e64,
+            vec![self.r(small)],
+            vec![self.r(t), ll],
+        )?;
         let c1 = self.vreg(2);
         let out = self.vreg(2);
         for k in 0..2 {

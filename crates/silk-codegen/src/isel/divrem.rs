@@ -23,17 +23,17 @@ impl<'a> Sel<'a> {
         plan: DivPlan,
         rem: bool,
     ) -> Result<VReg, Error> {
-        let add = self.n("v_add_u32", "v_add_nc_u32");
-        let subn = self.n("v_sub_u32", "v_sub_nc_u32");
+        let add = self.pick(Op::V_ADD_U32_e32, Op::V_ADD_NC_U32_e32);
+        let subn = self.pick(Op::V_SUB_U32_e32, Op::V_SUB_NC_U32_e32);
         let int = |v: u32| MOp::Phys(imm32(v));
         let x = self.copy_to_vgpr(x)?;
         // `name d, a, b` as VOP2 into a new VGPR.
-        let op2 = |me: &mut Self, name: &str, a: MOp, b: MOp, comm: bool| -> Result<MOp, Error> {
+        let op2 = |me: &mut Self, name: Op, a: MOp, b: MOp, comm: bool| -> Result<MOp, Error> {
             let d = me.vreg(1);
             me.vop2(name, me.r(d), a, b, comm)?;
             Ok(me.r(d))
         };
-        let mulhi = |me: &mut Self, name: &str, a: MOp, m: u32| -> Result<MOp, Error> {
+        let mulhi = |me: &mut Self, name: Op, a: MOp, m: u32| -> Result<MOp, Error> {
             let d = me.vreg(1);
             me.vop3(name, vec![me.r(d)], vec![a, int(m)])?;
             Ok(me.r(d))
@@ -41,47 +41,47 @@ impl<'a> Sel<'a> {
         let q = match plan {
             DivPlan::Shift(k) => {
                 if rem {
-                    let r = op2(self, "v_and_b32", int(c - 1), x, true)?;
+                    let r = op2(self, Op::V_AND_B32_e32, int(c - 1), x, true)?;
                     return self.whole_vreg(r);
                 }
-                op2(self, "v_lshrrev_b32", int(k), x, false)?
+                op2(self, Op::V_LSHRREV_B32_e32, int(k), x, false)?
             }
             DivPlan::MulShift { m, s } => {
-                let t = mulhi(self, "v_mul_hi_u32", x, m)?;
+                let t = mulhi(self, Op::V_MUL_HI_U32, x, m)?;
                 if s == 0 {
                     t
                 } else {
-                    op2(self, "v_lshrrev_b32", int(s), t, false)?
+                    op2(self, Op::V_LSHRREV_B32_e32, int(s), t, false)?
                 }
             }
             DivPlan::MulAddShift { m, s } => {
-                let t = mulhi(self, "v_mul_hi_u32", x, m)?;
+                let t = mulhi(self, Op::V_MUL_HI_U32, x, m)?;
                 let u = op2(self, subn, x, t, false)?;
-                let u = op2(self, "v_lshrrev_b32", int(1), u, false)?;
+                let u = op2(self, Op::V_LSHRREV_B32_e32, int(1), u, false)?;
                 let w = op2(self, add, t, u, true)?;
-                op2(self, "v_lshrrev_b32", int(s), w, false)?
+                op2(self, Op::V_LSHRREV_B32_e32, int(s), w, false)?
             }
             DivPlan::SignedShift(k) => {
                 // Round toward zero: add c - 1 to negative dividends.
-                let sg = op2(self, "v_ashrrev_i32", int(31), x, false)?;
-                let bias = op2(self, "v_lshrrev_b32", int(32 - k), sg, false)?;
+                let sg = op2(self, Op::V_ASHRREV_I32_e32, int(31), x, false)?;
+                let bias = op2(self, Op::V_LSHRREV_B32_e32, int(32 - k), sg, false)?;
                 let w = op2(self, add, x, bias, true)?;
                 if rem {
-                    let m = op2(self, "v_and_b32", int(c.wrapping_neg()), w, true)?;
+                    let m = op2(self, Op::V_AND_B32_e32, int(c.wrapping_neg()), w, true)?;
                     let r = op2(self, subn, x, m, false)?;
                     return self.whole_vreg(r);
                 }
-                op2(self, "v_ashrrev_i32", int(k), w, false)?
+                op2(self, Op::V_ASHRREV_I32_e32, int(k), w, false)?
             }
             DivPlan::SignedMul { m, s, add_x } => {
-                let mut q = mulhi(self, "v_mul_hi_i32", x, m)?;
+                let mut q = mulhi(self, Op::V_MUL_HI_I32, x, m)?;
                 if add_x {
                     q = op2(self, add, q, x, true)?;
                 }
                 if s > 0 {
-                    q = op2(self, "v_ashrrev_i32", int(s), q, false)?;
+                    q = op2(self, Op::V_ASHRREV_I32_e32, int(s), q, false)?;
                 }
-                let t = op2(self, "v_lshrrev_b32", int(31), x, false)?;
+                let t = op2(self, Op::V_LSHRREV_B32_e32, int(31), x, false)?;
                 op2(self, add, q, t, true)?
             }
         };
@@ -89,7 +89,7 @@ impl<'a> Sel<'a> {
             return self.whole_vreg(q);
         }
         let p = self.vreg(1);
-        self.vop3("v_mul_lo_u32", vec![self.r(p)], vec![q, int(c)])?;
+        self.vop3(Op::V_MUL_LO_U32, vec![self.r(p)], vec![q, int(c)])?;
         let r = op2(self, subn, x, self.r(p), false)?;
         self.whole_vreg(r)
     }
@@ -108,8 +108,8 @@ impl<'a> Sel<'a> {
     /// Unsigned quotient and remainder of |x| / |y| and the signs, by the
     /// float reciprocal estimate with one Newton step and two corrections.
     pub(super) fn divrem32_core(&mut self, x: MOp, y: MOp, signed: bool) -> Result<DivCore, Error> {
-        let add = self.n("v_add_u32", "v_add_nc_u32");
-        let subn = self.n("v_sub_u32", "v_sub_nc_u32");
+        let add = self.pick(Op::V_ADD_U32_e32, Op::V_ADD_NC_U32_e32);
+        let subn = self.pick(Op::V_SUB_U32_e32, Op::V_SUB_NC_U32_e32);
         let (mut n, mut d) = (self.copy_to_vgpr(x)?, self.copy_to_vgpr(y)?);
         let (mut sn, mut sd) = (None, None);
         if signed {
@@ -117,7 +117,7 @@ impl<'a> Sel<'a> {
             let abs = |me: &mut Self, v: MOp| -> Result<(MOp, MOp), Error> {
                 let s = me.vreg(1);
                 me.vop2(
-                    "v_ashrrev_i32",
+                    Op::V_ASHRREV_I32_e32,
                     me.r(s),
                     MOp::Phys(Operand::int(31)),
                     v,
@@ -126,7 +126,7 @@ impl<'a> Sel<'a> {
                 let t = me.vreg(1);
                 me.vop2(add, me.r(t), v, me.r(s), true)?;
                 let a = me.vreg(1);
-                me.vop2("v_xor_b32", me.r(a), me.r(t), me.r(s), true)?;
+                me.vop2(Op::V_XOR_B32_e32, me.r(a), me.r(t), me.r(s), true)?;
                 Ok((me.r(a), me.r(s)))
             };
             let (an, s1) = abs(self, n)?;
@@ -137,36 +137,44 @@ impl<'a> Sel<'a> {
             sd = Some(s2);
         }
         let f = self.vreg(1);
-        self.emit("v_cvt_f32_u32_e32", vec![self.r(f), d], 1)?;
+        self.emit(Op::V_CVT_F32_U32_e32, vec![self.r(f), d], 1)?;
         let rc = self.vreg(1);
-        self.emit("v_rcp_iflag_f32_e32", vec![self.r(rc), self.r(f)], 1)?;
+        self.emit(Op::V_RCP_IFLAG_F32_e32, vec![self.r(rc), self.r(f)], 1)?;
         let sc = self.vreg(1);
         self.vop2(
-            "v_mul_f32",
+            Op::V_MUL_F32_e32,
             self.r(sc),
             MOp::Phys(Operand::Literal(0x4f7f_fffe)),
             self.r(rc),
             true,
         )?;
         let z = self.vreg(1);
-        self.emit("v_cvt_u32_f32_e32", vec![self.r(z), self.r(sc)], 1)?;
+        self.emit(Op::V_CVT_U32_F32_e32, vec![self.r(z), self.r(sc)], 1)?;
         let nd = self.vreg(1);
         self.vop2(subn, self.r(nd), MOp::Phys(Operand::int(0)), d, false)?;
         let t = self.vreg(1);
-        self.vop3("v_mul_lo_u32", vec![self.r(t)], vec![self.r(nd), self.r(z)])?;
+        self.vop3(
+            Op::V_MUL_LO_U32,
+            vec![self.r(t)],
+            vec![self.r(nd), self.r(z)],
+        )?;
         let t2 = self.vreg(1);
-        self.vop3("v_mul_hi_u32", vec![self.r(t2)], vec![self.r(z), self.r(t)])?;
+        self.vop3(
+            Op::V_MUL_HI_U32,
+            vec![self.r(t2)],
+            vec![self.r(z), self.r(t)],
+        )?;
         let z2 = self.vreg(1);
         self.vop2(add, self.r(z2), self.r(z), self.r(t2), true)?;
         let mut q = self.vreg(1);
-        self.vop3("v_mul_hi_u32", vec![self.r(q)], vec![n, self.r(z2)])?;
+        self.vop3(Op::V_MUL_HI_U32, vec![self.r(q)], vec![n, self.r(z2)])?;
         let qd = self.vreg(1);
-        self.vop3("v_mul_lo_u32", vec![self.r(qd)], vec![self.r(q), d])?;
+        self.vop3(Op::V_MUL_LO_U32, vec![self.r(qd)], vec![self.r(q), d])?;
         let mut r = self.vreg(1);
         self.vop2(subn, self.r(r), n, self.r(qd), false)?;
         for _ in 0..2 {
             let c = self.mask();
-            let name = "v_cmp_ge_u32_e64";
+            let name = Op::V_CMP_GE_U32_e64;
             self.vop3(name, vec![self.r(c)], vec![self.r(r), d])?;
             let q1 = self.vreg(1);
             self.vop2(add, self.r(q1), MOp::Phys(Operand::int(1)), self.r(q), true)?;
@@ -189,7 +197,7 @@ impl<'a> Sel<'a> {
         signed: bool,
         rem: bool,
     ) -> Result<VReg, Error> {
-        let subn = self.n("v_sub_u32", "v_sub_nc_u32");
+        let subn = self.pick(Op::V_SUB_U32_e32, Op::V_SUB_NC_U32_e32);
         let DivCore { q, r, sn, sd } = core;
         let out = if rem { r } else { q };
         if !signed {
@@ -200,13 +208,13 @@ impl<'a> Sel<'a> {
             (true, Some(a), _) => a,
             (false, Some(a), Some(b)) => {
                 let s = self.vreg(1);
-                self.vop2("v_xor_b32", self.r(s), a, b, true)?;
+                self.vop2(Op::V_XOR_B32_e32, self.r(s), a, b, true)?;
                 self.r(s)
             }
             _ => return Err(Error::invariant("instruction selection", "divrem signs")),
         };
         let x = self.vreg(1);
-        self.vop2("v_xor_b32", self.r(x), self.r(out), s, true)?;
+        self.vop2(Op::V_XOR_B32_e32, self.r(x), self.r(out), s, true)?;
         let o = self.vreg(1);
         self.vop2(subn, self.r(o), self.r(x), s, false)?;
         Ok(o)

@@ -10,9 +10,9 @@ impl<'a> Sel<'a> {
             UnOp::Neg | UnOp::Abs => {
                 let d = self.vreg(1);
                 let (name, k) = if op == UnOp::Neg {
-                    ("v_xor_b32", 0x8000)
+                    (Op::V_XOR_B32_e32, 0x8000)
                 } else {
-                    ("v_and_b32", 0x7fff)
+                    (Op::V_AND_B32_e32, 0x7fff)
                 };
                 let x = self.part(a, 0)?;
                 self.vop2(name, self.r(d), MOp::Phys(imm32(k)), x, true)?;
@@ -20,10 +20,10 @@ impl<'a> Sel<'a> {
             }
             UnOp::Floor | UnOp::Ceil | UnOp::Trunc | UnOp::Rint => {
                 let name = match op {
-                    UnOp::Floor => "v_floor_f16_e64",
-                    UnOp::Ceil => "v_ceil_f16_e64",
-                    UnOp::Trunc => "v_trunc_f16_e64",
-                    _ => "v_rndne_f16_e64",
+                    UnOp::Floor => Op::V_FLOOR_F16_e64,
+                    UnOp::Ceil => Op::V_CEIL_F16_e64,
+                    UnOp::Trunc => Op::V_TRUNC_F16_e64,
+                    _ => Op::V_RNDNE_F16_e64,
                 };
                 let d = self.vreg(1);
                 self.vop3(name, vec![self.r(d)], vec![x])?;
@@ -35,9 +35,9 @@ impl<'a> Sel<'a> {
                     UnOp::Sqrt => self.sqrt32(self.r(w))?,
                     _ => {
                         let name = match op {
-                            UnOp::Rcp => "v_rcp_f32_e32",
-                            UnOp::Exp2 => "v_exp_f32_e32",
-                            _ => "v_log_f32_e32",
+                            UnOp::Rcp => Op::V_RCP_F32_e32,
+                            UnOp::Exp2 => Op::V_EXP_F32_e32,
+                            _ => Op::V_LOG_F32_e32,
                         };
                         let r = self.vreg(1);
                         self.emit(name, vec![self.r(r), self.r(w)], 1)?;
@@ -61,11 +61,11 @@ impl<'a> Sel<'a> {
     ) -> Result<(), Error> {
         let (x, y) = (self.half(a)?, self.half(b)?);
         let name = match op {
-            BinOp::Add => "v_add_f16_e64",
-            BinOp::Sub => "v_sub_f16_e64",
-            BinOp::Mul => "v_mul_f16_e64",
-            BinOp::Min => "v_min_f16_e64",
-            BinOp::Max => "v_max_f16_e64",
+            BinOp::Add => Op::V_ADD_F16_e64,
+            BinOp::Sub => Op::V_SUB_F16_e64,
+            BinOp::Mul => Op::V_MUL_F16_e64,
+            BinOp::Min => Op::V_MIN_F16_e64,
+            BinOp::Max => Op::V_MAX_F16_e64,
             BinOp::Div => {
                 let (wx, wy) = (self.f16_to_f32(x)?, self.f16_to_f32(y)?);
                 let q = self.fdiv32(self.r(wx), self.r(wy))?;
@@ -83,13 +83,13 @@ impl<'a> Sel<'a> {
 
     pub(super) fn f16_to_f32(&mut self, x: MOp) -> Result<VReg, Error> {
         let d = self.vreg(1);
-        self.vop3("v_cvt_f32_f16_e64", vec![self.r(d)], vec![x])?;
+        self.vop3(Op::V_CVT_F32_F16_e64, vec![self.r(d)], vec![x])?;
         Ok(d)
     }
 
     pub(super) fn f32_to_f16(&mut self, x: MOp) -> Result<VReg, Error> {
         let d = self.vreg(1);
-        self.vop3("v_cvt_f16_f32_e64", vec![self.r(d)], vec![x])?;
+        self.vop3(Op::V_CVT_F16_F32_e64, vec![self.r(d)], vec![x])?;
         Ok(d)
     }
 
@@ -107,7 +107,7 @@ impl<'a> Sel<'a> {
 
     pub(super) fn vop3_m(
         &mut self,
-        name: &str,
+        name: Op,
         d: MOp,
         srcs: Vec<MOp>,
         neg: u8,
@@ -128,57 +128,63 @@ impl<'a> Sel<'a> {
         let vcc = self.vcc();
         let one = MOp::Phys(imm32(0x3f80_0000));
         let den = self.vreg(1);
-        self.emit("v_div_scale_f32", vec![self.r(den), vcc, y, y, x], 2)?;
+        self.emit(Op::V_DIV_SCALE_F32, vec![self.r(den), vcc, y, y, x], 2)?;
         let rcp = self.vreg(1);
-        self.emit("v_rcp_f32_e32", vec![self.r(rcp), self.r(den)], 1)?;
+        self.emit(Op::V_RCP_F32_e32, vec![self.r(rcp), self.r(den)], 1)?;
         let num = self.vreg(1);
-        self.emit("v_div_scale_f32", vec![self.r(num), vcc, x, y, x], 2)?;
+        self.emit(Op::V_DIV_SCALE_F32, vec![self.r(num), vcc, x, y, x], 2)?;
         let e = self.vreg(1);
         self.vop3_m(
-            "v_fma_f32",
+            Op::V_FMA_F32,
             self.r(e),
             vec![self.r(den), self.r(rcp), one],
             1,
         )?;
         let rcp2 = self.vreg(1);
         self.vop3_m(
-            "v_fma_f32",
+            Op::V_FMA_F32,
             self.r(rcp2),
             vec![self.r(e), self.r(rcp), self.r(rcp)],
             0,
         )?;
         let q = self.vreg(1);
-        self.vop2("v_mul_f32", self.r(q), self.r(num), self.r(rcp2), true)?;
+        self.vop2(
+            Op::V_MUL_F32_e32,
+            self.r(q),
+            self.r(num),
+            self.r(rcp2),
+            true,
+        )?;
         let r = self.vreg(1);
         self.vop3_m(
-            "v_fma_f32",
+            Op::V_FMA_F32,
             self.r(r),
             vec![self.r(den), self.r(q), self.r(num)],
             1,
         )?;
         let q2 = self.vreg(1);
         self.vop3_m(
-            "v_fma_f32",
+            Op::V_FMA_F32,
             self.r(q2),
             vec![self.r(r), self.r(rcp2), self.r(q)],
             0,
         )?;
         let r2 = self.vreg(1);
         self.vop3_m(
-            "v_fma_f32",
+            Op::V_FMA_F32,
             self.r(r2),
             vec![self.r(den), self.r(q2), self.r(num)],
             1,
         )?;
         let f = self.vreg(1);
         self.vop3_m(
-            "v_div_fmas_f32",
+            Op::V_DIV_FMAS_F32,
             self.r(f),
             vec![self.r(r2), self.r(rcp2), self.r(q2)],
             0,
         )?;
         let d = self.vreg(1);
-        self.vop3_m("v_div_fixup_f32", self.r(d), vec![self.r(f), y, x], 0)?;
+        self.vop3_m(Op::V_DIV_FIXUP_F32, self.r(d), vec![self.r(f), y, x], 0)?;
         Ok(d)
     }
 
@@ -189,22 +195,22 @@ impl<'a> Sel<'a> {
         let vcc = self.vcc();
         let one = MOp::Phys(imm32(0x3f80_0000)); // inline 1.0 (as f64 here)
         let den = self.vreg(2);
-        self.emit("v_div_scale_f64", vec![self.r(den), vcc, y, y, x], 2)?;
+        self.emit(Op::V_DIV_SCALE_F64, vec![self.r(den), vcc, y, y, x], 2)?;
         let mut rcp = self.vreg(2);
-        self.emit("v_rcp_f64_e32", vec![self.r(rcp), self.r(den)], 1)?;
+        self.emit(Op::V_RCP_F64_e32, vec![self.r(rcp), self.r(den)], 1)?;
         let num = self.vreg(2);
-        self.emit("v_div_scale_f64", vec![self.r(num), vcc, x, y, x], 2)?;
+        self.emit(Op::V_DIV_SCALE_F64, vec![self.r(num), vcc, x, y, x], 2)?;
         for _ in 0..2 {
             let e = self.vreg(2);
             self.vop3_m(
-                "v_fma_f64",
+                Op::V_FMA_F64,
                 self.r(e),
                 vec![self.r(den), self.r(rcp), one],
                 1,
             )?;
             let r2 = self.vreg(2);
             self.vop3_m(
-                "v_fma_f64",
+                Op::V_FMA_F64,
                 self.r(r2),
                 vec![self.r(rcp), self.r(e), self.r(rcp)],
                 0,
@@ -212,23 +218,23 @@ impl<'a> Sel<'a> {
             rcp = r2;
         }
         let q = self.vreg(2);
-        self.vop3_m("v_mul_f64", self.r(q), vec![self.r(num), self.r(rcp)], 0)?;
+        self.vop3_m(Op::V_MUL_F64, self.r(q), vec![self.r(num), self.r(rcp)], 0)?;
         let r = self.vreg(2);
         self.vop3_m(
-            "v_fma_f64",
+            Op::V_FMA_F64,
             self.r(r),
             vec![self.r(den), self.r(q), self.r(num)],
             1,
         )?;
         let f = self.vreg(2);
         self.vop3_m(
-            "v_div_fmas_f64",
+            Op::V_DIV_FMAS_F64,
             self.r(f),
             vec![self.r(r), self.r(rcp), self.r(q)],
             0,
         )?;
         let d = self.vreg(2);
-        self.vop3_m("v_div_fixup_f64", self.r(d), vec![self.r(f), y, x], 0)?;
+        self.vop3_m(Op::V_DIV_FIXUP_F64, self.r(d), vec![self.r(f), y, x], 0)?;
         Ok(d)
     }
 
@@ -252,7 +258,7 @@ impl<'a> Sel<'a> {
                 }
                 other => other,
             };
-            self.emit("v_mov_b32_e32", vec![Self::sub(v, k), part], 1)?;
+            self.emit(Op::V_MOV_B32_e32, vec![Self::sub(v, k), part], 1)?;
         }
         Ok(MOp::whole(v, 2))
     }
@@ -264,13 +270,13 @@ impl<'a> Sel<'a> {
         // the residuals below stay normal.
         let small = self.mask();
         self.vop3(
-            "v_cmp_gt_f32_e64",
+            Op::V_CMP_GT_F32_e64,
             vec![self.r(small)],
             vec![MOp::Phys(imm32(0x0f80_0000)), x],
         )?;
         let big = self.vreg(1);
         self.vop2(
-            "v_mul_f32",
+            Op::V_MUL_F32_e32,
             self.r(big),
             MOp::Phys(imm32(0x4f80_0000)),
             x,
@@ -279,10 +285,10 @@ impl<'a> Sel<'a> {
         let sx = self.vreg(1);
         self.cndmask(self.r(sx), x, self.r(big), self.r(small))?;
         let s = self.vreg(1);
-        self.emit("v_sqrt_f32_e32", vec![self.r(s), self.r(sx)], 1)?;
+        self.emit(Op::V_SQRT_F32_e32, vec![self.r(s), self.r(sx)], 1)?;
         // Neighbours one ulp below and above (as integers), and the
         // residuals x - s_down * s and x - s_up * s.
-        let add = self.n("v_add_u32", "v_add_nc_u32");
+        let add = self.pick(Op::V_ADD_U32_e32, Op::V_ADD_NC_U32_e32);
         let down = self.vreg(1);
         self.vop2(
             add,
@@ -295,21 +301,21 @@ impl<'a> Sel<'a> {
         self.vop2(add, self.r(up), MOp::Phys(Operand::int(1)), self.r(s), true)?;
         let rd = self.vreg(1);
         self.vop3_m(
-            "v_fma_f32",
+            Op::V_FMA_F32,
             self.r(rd),
             vec![self.r(down), self.r(s), self.r(sx)],
             1,
         )?;
         let ru = self.vreg(1);
         self.vop3_m(
-            "v_fma_f32",
+            Op::V_FMA_F32,
             self.r(ru),
             vec![self.r(up), self.r(s), self.r(sx)],
             1,
         )?;
         let m1 = self.mask();
         self.vop3(
-            "v_cmp_ge_f32_e64",
+            Op::V_CMP_GE_F32_e64,
             vec![self.r(m1)],
             vec![MOp::Phys(Operand::int(0)), self.r(rd)],
         )?;
@@ -317,7 +323,7 @@ impl<'a> Sel<'a> {
         self.cndmask(self.r(s1), self.r(s), self.r(down), self.r(m1))?;
         let m2 = self.mask();
         self.vop3(
-            "v_cmp_lt_f32_e64",
+            Op::V_CMP_LT_F32_e64,
             vec![self.r(m2)],
             vec![MOp::Phys(Operand::int(0)), self.r(ru)],
         )?;
@@ -325,7 +331,7 @@ impl<'a> Sel<'a> {
         self.cndmask(self.r(s2), self.r(s1), self.r(up), self.r(m2))?;
         let scaled = self.vreg(1);
         self.vop2(
-            "v_mul_f32",
+            Op::V_MUL_F32_e32,
             self.r(scaled),
             MOp::Phys(imm32(0x3780_0000)),
             self.r(s2),
@@ -336,7 +342,7 @@ impl<'a> Sel<'a> {
         // +-0 and +inf are their own square roots (class mask 0x260).
         let special = self.mask();
         self.vop3(
-            "v_cmp_class_f32_e64",
+            Op::V_CMP_CLASS_F32_e64,
             vec![self.r(special)],
             vec![self.r(sx), MOp::Phys(imm32(0x260))],
         )?;
@@ -351,18 +357,18 @@ impl<'a> Sel<'a> {
         let x = self.copy64_to_vgpr(x)?;
         let lim = self.sreg(2);
         self.emit(
-            "s_mov_b32",
+            Op::S_MOV_B32,
             vec![Self::sub(lim, 0), MOp::Phys(Operand::int(0))],
             1,
         )?;
         self.emit(
-            "s_mov_b32",
+            Op::S_MOV_B32,
             vec![Self::sub(lim, 1), MOp::Phys(imm32(0x1000_0000))],
             1,
         )?;
         let small = self.mask();
         self.vop3(
-            "v_cmp_gt_f64_e64",
+            Op::V_CMP_GT_F64_e64,
             vec![self.r(small)],
             vec![self.r(lim), x],
         )?;
@@ -374,9 +380,9 @@ impl<'a> Sel<'a> {
             self.r(small),
         )?;
         let sx = self.vreg(2);
-        self.vop3("v_ldexp_f64", vec![self.r(sx)], vec![x, self.r(up)])?;
+        self.vop3(Op::V_LDEXP_F64, vec![self.r(sx)], vec![x, self.r(up)])?;
         let y = self.vreg(2);
-        self.emit("v_rsq_f64_e32", vec![self.r(y), self.r(sx)], 1)?;
+        self.emit(Op::V_RSQ_F64_e32, vec![self.r(y), self.r(sx)], 1)?;
         let down = self.vreg(1);
         self.cndmask(
             self.r(down),
@@ -386,21 +392,26 @@ impl<'a> Sel<'a> {
         )?;
         let half = MOp::Phys(imm32(0x3f00_0000)); // inline 0.5
         let mut g = self.vreg(2);
-        self.vop3_m("v_mul_f64", self.r(g), vec![self.r(sx), self.r(y)], 0)?;
+        self.vop3_m(Op::V_MUL_F64, self.r(g), vec![self.r(sx), self.r(y)], 0)?;
         let mut h = self.vreg(2);
-        self.vop3_m("v_mul_f64", self.r(h), vec![self.r(y), half], 0)?;
+        self.vop3_m(Op::V_MUL_F64, self.r(h), vec![self.r(y), half], 0)?;
         let e = self.vreg(2);
-        self.vop3_m("v_fma_f64", self.r(e), vec![self.r(h), self.r(g), half], 1)?;
+        self.vop3_m(
+            Op::V_FMA_F64,
+            self.r(e),
+            vec![self.r(h), self.r(g), half],
+            1,
+        )?;
         let g1 = self.vreg(2);
         self.vop3_m(
-            "v_fma_f64",
+            Op::V_FMA_F64,
             self.r(g1),
             vec![self.r(g), self.r(e), self.r(g)],
             0,
         )?;
         let h1 = self.vreg(2);
         self.vop3_m(
-            "v_fma_f64",
+            Op::V_FMA_F64,
             self.r(h1),
             vec![self.r(h), self.r(e), self.r(h)],
             0,
@@ -410,14 +421,14 @@ impl<'a> Sel<'a> {
         for _ in 0..2 {
             let r = self.vreg(2);
             self.vop3_m(
-                "v_fma_f64",
+                Op::V_FMA_F64,
                 self.r(r),
                 vec![self.r(g), self.r(g), self.r(sx)],
                 1,
             )?;
             let g2 = self.vreg(2);
             self.vop3_m(
-                "v_fma_f64",
+                Op::V_FMA_F64,
                 self.r(g2),
                 vec![self.r(r), self.r(h), self.r(g)],
                 0,
@@ -426,13 +437,13 @@ impl<'a> Sel<'a> {
         }
         let res = self.vreg(2);
         self.vop3(
-            "v_ldexp_f64",
+            Op::V_LDEXP_F64,
             vec![self.r(res)],
             vec![self.r(g), self.r(down)],
         )?;
         let special = self.mask();
         self.vop3(
-            "v_cmp_class_f64_e64",
+            Op::V_CMP_CLASS_F64_e64,
             vec![self.r(special)],
             vec![self.r(sx), MOp::Phys(imm32(0x260))],
         )?;

@@ -10,8 +10,8 @@ impl<'a> Sel<'a> {
             // `not` on a lane mask.
             let m = self.mask();
             let src = self.whole(a)?;
-            let name = self.lm("s_not");
-            self.emit(&name, vec![self.r(m), src], 1)?;
+            let name = self.lm(Op::S_NOT_B32, Op::S_NOT_B64);
+            self.emit(name, vec![self.r(m), src], 1)?;
             self.set(res, m);
             return Ok(());
         }
@@ -20,14 +20,14 @@ impl<'a> Sel<'a> {
             let scalar = self.uniform[res.index()] && self.is_s(a);
             match op {
                 UnOp::Not => {
-                    return self.int_op(res, scalar, "s_not_b32", None, x, None, false);
+                    return self.int_op(res, scalar, Op::S_NOT_B32, None, x, None, false);
                 }
                 UnOp::Neg => {
                     return self.int_op(
                         res,
                         scalar,
-                        "s_sub_i32",
-                        Some(self.n("v_sub_u32", "v_sub_nc_u32")),
+                        Op::S_SUB_I32,
+                        Some(self.pick(Op::V_SUB_U32_e32, Op::V_SUB_NC_U32_e32)),
                         MOp::Phys(Operand::int(0)),
                         Some(x),
                         false,
@@ -36,15 +36,15 @@ impl<'a> Sel<'a> {
                 UnOp::Abs => {
                     if scalar {
                         let d = self.sreg(1);
-                        self.emit("s_abs_i32", vec![self.r(d), x], 1)?;
+                        self.emit(Op::S_ABS_I32, vec![self.r(d), x], 1)?;
                         self.set(res, d);
                         return Ok(());
                     }
                     let neg = self.vreg(1);
-                    let nn = self.n("v_sub_u32", "v_sub_nc_u32");
+                    let nn = self.pick(Op::V_SUB_U32_e32, Op::V_SUB_NC_U32_e32);
                     self.vop2(nn, self.r(neg), MOp::Phys(Operand::int(0)), x, false)?;
                     let d = self.vreg(1);
-                    self.vop2("v_max_i32", self.r(d), x, self.r(neg), true)?;
+                    self.vop2(Op::V_MAX_I32_e32, self.r(d), x, self.r(neg), true)?;
                     self.set(res, d);
                     return Ok(());
                 }
@@ -62,14 +62,14 @@ impl<'a> Sel<'a> {
             let d = self.vreg(1);
             match op {
                 UnOp::Neg => self.vop2(
-                    "v_xor_b32",
+                    Op::V_XOR_B32_e32,
                     self.r(d),
                     MOp::Phys(imm32(0x8000_0000)),
                     x,
                     true,
                 )?,
                 UnOp::Abs => self.vop2(
-                    "v_and_b32",
+                    Op::V_AND_B32_e32,
                     self.r(d),
                     MOp::Phys(imm32(0x7fff_ffff)),
                     x,
@@ -82,13 +82,13 @@ impl<'a> Sel<'a> {
                 }
                 _ => {
                     let name = match op {
-                        UnOp::Rcp => "v_rcp_f32_e32",
-                        UnOp::Exp2 => "v_exp_f32_e32",
-                        UnOp::Log2 => "v_log_f32_e32",
-                        UnOp::Floor => "v_floor_f32_e32",
-                        UnOp::Ceil => "v_ceil_f32_e32",
-                        UnOp::Trunc => "v_trunc_f32_e32",
-                        UnOp::Rint => "v_rndne_f32_e32",
+                        UnOp::Rcp => Op::V_RCP_F32_e32,
+                        UnOp::Exp2 => Op::V_EXP_F32_e32,
+                        UnOp::Log2 => Op::V_LOG_F32_e32,
+                        UnOp::Floor => Op::V_FLOOR_F32_e32,
+                        UnOp::Ceil => Op::V_CEIL_F32_e32,
+                        UnOp::Trunc => Op::V_TRUNC_F32_e32,
+                        UnOp::Rint => Op::V_RNDNE_F32_e32,
                         _ => return Err(unsupported(format!("`{}` on f32", op.keyword()))),
                     };
                     self.emit(name, vec![self.r(d), x], 1)?;
@@ -101,11 +101,11 @@ impl<'a> Sel<'a> {
             let d = self.vreg(2);
             let lo = self.part(a, 0)?;
             let hi = self.part(a, 1)?;
-            self.emit("v_mov_b32_e32", vec![Self::sub(d, 0), lo], 1)?;
+            self.emit(Op::V_MOV_B32_e32, vec![Self::sub(d, 0), lo], 1)?;
             let (name, k) = if op == UnOp::Neg {
-                ("v_xor_b32", 0x8000_0000)
+                (Op::V_XOR_B32_e32, 0x8000_0000)
             } else {
-                ("v_and_b32", 0x7fff_ffff)
+                (Op::V_AND_B32_e32, 0x7fff_ffff)
             };
             self.vop2(name, Self::sub(d, 1), MOp::Phys(imm32(k)), hi, true)?;
             self.set(res, d);
@@ -119,11 +119,11 @@ impl<'a> Sel<'a> {
                     self.set(res, r);
                     return Ok(());
                 }
-                UnOp::Rcp => "v_rcp_f64_e32",
-                UnOp::Floor => "v_floor_f64_e32",
-                UnOp::Ceil => "v_ceil_f64_e32",
-                UnOp::Trunc => "v_trunc_f64_e32",
-                UnOp::Rint => "v_rndne_f64_e32",
+                UnOp::Rcp => Op::V_RCP_F64_e32,
+                UnOp::Floor => Op::V_FLOOR_F64_e32,
+                UnOp::Ceil => Op::V_CEIL_F64_e32,
+                UnOp::Trunc => Op::V_TRUNC_F64_e32,
+                UnOp::Rint => Op::V_RNDNE_F64_e32,
                 _ => return Err(unsupported(format!("`{}` on f64", op.keyword()))),
             };
             let d = self.vreg(2);
@@ -152,8 +152,8 @@ impl<'a> Sel<'a> {
         let d = self.vreg(2);
         match op {
             UnOp::Not => {
-                self.emit("v_not_b32_e32", vec![Self::sub(d, 0), lo], 1)?;
-                self.emit("v_not_b32_e32", vec![Self::sub(d, 1), hi], 1)?;
+                self.emit(Op::V_NOT_B32_e32, vec![Self::sub(d, 0), lo], 1)?;
+                self.emit(Op::V_NOT_B32_e32, vec![Self::sub(d, 1), hi], 1)?;
             }
             UnOp::Neg | UnOp::Abs => {
                 let z = MOp::Phys(Operand::int(0));
@@ -162,7 +162,7 @@ impl<'a> Sel<'a> {
                 if op == UnOp::Abs {
                     let m = self.mask();
                     let x = self.whole(a)?;
-                    self.vop3("v_cmp_gt_i64_e64", vec![self.r(m)], vec![z, x])?;
+                    self.vop3(Op::V_CMP_GT_I64_e64, vec![self.r(m)], vec![z, x])?;
                     for k in 0..2 {
                         let orig = self.part(a, k)?;
                         self.cndmask(Self::sub(d, k), orig, Self::sub(neg, k), self.r(m))?;
@@ -181,8 +181,8 @@ impl<'a> Sel<'a> {
         &mut self,
         res: Value,
         scalar: bool,
-        sname: &str,
-        vname: Option<&str>,
+        sname: Op,
+        vname: Option<Op>,
         a: MOp,
         b: Option<MOp>,
         comm: bool,
@@ -198,7 +198,7 @@ impl<'a> Sel<'a> {
         let d = self.vreg(1);
         match (vname, b) {
             (Some(v), Some(b)) => self.vop2(v, self.r(d), a, b, comm)?,
-            (None, None) => self.emit("v_not_b32_e32", vec![self.r(d), a], 1)?,
+            (None, None) => self.emit(Op::V_NOT_B32_e32, vec![self.r(d), a], 1)?,
             _ => return Err(Error::invariant("instruction selection", "int_op shape")),
         }
         self.set(res, d);
@@ -215,15 +215,14 @@ impl<'a> Sel<'a> {
         let t = self.ty(a);
         if t == Type::Bool {
             let name = match op {
-                BinOp::And => "s_and",
-                BinOp::Or => "s_or",
-                BinOp::Xor => "s_xor",
+                BinOp::And => self.lm(Op::S_AND_B32, Op::S_AND_B64),
+                BinOp::Or => self.lm(Op::S_OR_B32, Op::S_OR_B64),
+                BinOp::Xor => self.lm(Op::S_XOR_B32, Op::S_XOR_B64),
                 _ => return Err(unsupported(format!("`{}` on bool", op.keyword()))),
             };
             let m = self.mask();
             let (x, y) = (self.whole(a)?, self.whole(b)?);
-            let name = self.lm(name);
-            self.emit(&name, vec![self.r(m), x, y], 1)?;
+            self.emit(name, vec![self.r(m), x, y], 1)?;
             self.set(res, m);
             return Ok(());
         }
@@ -234,8 +233,8 @@ impl<'a> Sel<'a> {
                 return Ok(());
             }
             if let Some(name) = match op {
-                BinOp::Or => Some("v_lshl_or_b32"),
-                BinOp::Add => Some("v_lshl_add_u32"),
+                BinOp::Or => Some(Op::V_LSHL_OR_B32),
+                BinOp::Add => Some(Op::V_LSHL_ADD_U32),
                 _ => None,
             } {
                 let shifted = match (self.fused_shl[a.index()], self.fused_shl[b.index()]) {
@@ -252,31 +251,39 @@ impl<'a> Sel<'a> {
                 }
             }
             let (x, y) = (self.part(a, 0)?, self.part(b, 0)?);
-            let (sn, vn, comm): (&str, &str, bool) = match op {
-                BinOp::Add => ("s_add_i32", self.n("v_add_u32", "v_add_nc_u32"), true),
-                BinOp::Sub => ("s_sub_i32", self.n("v_sub_u32", "v_sub_nc_u32"), false),
-                BinOp::And => ("s_and_b32", "v_and_b32", true),
-                BinOp::Or => ("s_or_b32", "v_or_b32", true),
-                BinOp::Xor => ("s_xor_b32", "v_xor_b32", true),
-                BinOp::Min if signed => ("s_min_i32", "v_min_i32", true),
-                BinOp::Min => ("s_min_u32", "v_min_u32", true),
-                BinOp::Max if signed => ("s_max_i32", "v_max_i32", true),
-                BinOp::Max => ("s_max_u32", "v_max_u32", true),
+            let (sn, vn, comm): (Op, Op, bool) = match op {
+                BinOp::Add => (
+                    Op::S_ADD_I32,
+                    self.pick(Op::V_ADD_U32_e32, Op::V_ADD_NC_U32_e32),
+                    true,
+                ),
+                BinOp::Sub => (
+                    Op::S_SUB_I32,
+                    self.pick(Op::V_SUB_U32_e32, Op::V_SUB_NC_U32_e32),
+                    false,
+                ),
+                BinOp::And => (Op::S_AND_B32, Op::V_AND_B32_e32, true),
+                BinOp::Or => (Op::S_OR_B32, Op::V_OR_B32_e32, true),
+                BinOp::Xor => (Op::S_XOR_B32, Op::V_XOR_B32_e32, true),
+                BinOp::Min if signed => (Op::S_MIN_I32, Op::V_MIN_I32_e32, true),
+                BinOp::Min => (Op::S_MIN_U32, Op::V_MIN_U32_e32, true),
+                BinOp::Max if signed => (Op::S_MAX_I32, Op::V_MAX_I32_e32, true),
+                BinOp::Max => (Op::S_MAX_U32, Op::V_MAX_U32_e32, true),
                 BinOp::Shl => {
                     if scalar {
-                        return self.int_op(res, true, "s_lshl_b32", None, x, Some(y), false);
+                        return self.int_op(res, true, Op::S_LSHL_B32, None, x, Some(y), false);
                     }
                     let d = self.vreg(1);
                     // The shift amount is src0 of the `rev` form.
-                    self.vop2("v_lshlrev_b32", self.r(d), y, x, false)?;
+                    self.vop2(Op::V_LSHLREV_B32_e32, self.r(d), y, x, false)?;
                     self.set(res, d);
                     return Ok(());
                 }
                 BinOp::Shr => {
                     let (s, v) = if signed {
-                        ("s_ashr_i32", "v_ashrrev_i32")
+                        (Op::S_ASHR_I32, Op::V_ASHRREV_I32_e32)
                     } else {
-                        ("s_lshr_b32", "v_lshrrev_b32")
+                        (Op::S_LSHR_B32, Op::V_LSHRREV_B32_e32)
                     };
                     if scalar {
                         return self.int_op(res, true, s, None, x, Some(y), false);
@@ -303,7 +310,7 @@ impl<'a> Sel<'a> {
                                     return self.int_op(
                                         res,
                                         true,
-                                        "s_lshl_b32",
+                                        Op::S_LSHL_B32,
                                         None,
                                         xv,
                                         Some(k),
@@ -311,17 +318,17 @@ impl<'a> Sel<'a> {
                                     );
                                 }
                                 let d = self.vreg(1);
-                                self.vop2("v_lshlrev_b32", self.r(d), k, xv, false)?;
+                                self.vop2(Op::V_LSHLREV_B32_e32, self.r(d), k, xv, false)?;
                                 self.set(res, d);
                                 return Ok(());
                             }
                         }
                     }
                     if scalar {
-                        return self.int_op(res, true, "s_mul_i32", None, x, Some(y), true);
+                        return self.int_op(res, true, Op::S_MUL_I32, None, x, Some(y), true);
                     }
                     let d = self.vreg(1);
-                    self.vop3("v_mul_lo_u32", vec![self.r(d)], vec![x, y])?;
+                    self.vop3(Op::V_MUL_LO_U32, vec![self.r(d)], vec![x, y])?;
                     self.set(res, d);
                     return Ok(());
                 }
@@ -361,11 +368,11 @@ impl<'a> Sel<'a> {
         if t == Type::F32 {
             let (x, y) = (self.part(a, 0)?, self.part(b, 0)?);
             let (name, comm) = match op {
-                BinOp::Add => ("v_add_f32", true),
-                BinOp::Sub => ("v_sub_f32", false),
-                BinOp::Mul => ("v_mul_f32", true),
-                BinOp::Min => ("v_min_f32", true),
-                BinOp::Max => ("v_max_f32", true),
+                BinOp::Add => (Op::V_ADD_F32_e32, true),
+                BinOp::Sub => (Op::V_SUB_F32_e32, false),
+                BinOp::Mul => (Op::V_MUL_F32_e32, true),
+                BinOp::Min => (Op::V_MIN_F32_e32, true),
+                BinOp::Max => (Op::V_MAX_F32_e32, true),
                 BinOp::Div => {
                     let d = self.fdiv32(x, y)?;
                     self.set(res, d);
@@ -380,10 +387,10 @@ impl<'a> Sel<'a> {
         }
         if t == Type::F64 {
             let name = match op {
-                BinOp::Add => "v_add_f64",
-                BinOp::Mul => "v_mul_f64",
-                BinOp::Min => "v_min_f64",
-                BinOp::Max => "v_max_f64",
+                BinOp::Add => Op::V_ADD_F64,
+                BinOp::Mul => Op::V_MUL_F64,
+                BinOp::Min => Op::V_MIN_F64,
+                BinOp::Max => Op::V_MAX_F64,
                 BinOp::Div => {
                     let (x, y) = (self.whole(a)?, self.whole(b)?);
                     let d = self.fdiv64(x, y)?;
@@ -395,7 +402,7 @@ impl<'a> Sel<'a> {
                     let srcs = vec![self.whole(a)?, self.whole(b)?];
                     let mut srcs2 = srcs.clone();
                     self.legalize_vop3(&mut srcs2, 0)?;
-                    let op = self.opcode("v_add_f64", None)?;
+                    let op = self.opcode(Op::V_ADD_F64)?;
                     let mods = Mods {
                         neg: 0b10,
                         ..Mods::default()
@@ -434,22 +441,22 @@ impl<'a> Sel<'a> {
                 Ok(())
             }
             BinOp::And | BinOp::Or | BinOp::Xor => {
-                let base = match op {
-                    BinOp::And => "and",
-                    BinOp::Or => "or",
-                    _ => "xor",
+                let (sop, vop) = match op {
+                    BinOp::And => (Op::S_AND_B64, Op::V_AND_B32_e32),
+                    BinOp::Or => (Op::S_OR_B64, Op::V_OR_B32_e32),
+                    _ => (Op::S_XOR_B64, Op::V_XOR_B32_e32),
                 };
                 if scalar {
                     let d = self.sreg(2);
                     let (x, y) = (self.whole(a)?, self.whole(b)?);
-                    self.emit(&format!("s_{base}_b64"), vec![self.r(d), x, y], 1)?;
+                    self.emit(sop, vec![self.r(d), x, y], 1)?;
                     self.set(res, d);
                     return Ok(());
                 }
                 let d = self.vreg(2);
                 for k in 0..2 {
                     let (x, y) = (self.part(a, k)?, self.part(b, k)?);
-                    self.vop2(&format!("v_{base}_b32"), Self::sub(d, k), x, y, true)?;
+                    self.vop2(vop, Self::sub(d, k), x, y, true)?;
                 }
                 self.set(res, d);
                 Ok(())
@@ -487,18 +494,18 @@ impl<'a> Sel<'a> {
                     self.legalize_vop3(&mut srcs, 0)?;
                     let mut ops = vec![self.r(d), self.vcc()];
                     ops.extend(srcs);
-                    self.emit("v_mad_u64_u32", ops, 1)?;
+                    self.emit(Op::V_MAD_U64_U32, ops, 1)?;
                     self.set(res, d);
                     return Ok(());
                 }
                 // lo = lo(a.lo*b.lo); hi = hi(a.lo*b.lo) + a.lo*b.hi + a.hi*b.lo,
                 // leaving out the products of a zero high half.
-                self.vop3("v_mul_lo_u32", vec![Self::sub(d, 0)], vec![al, bl])?;
+                self.vop3(Op::V_MUL_LO_U32, vec![Self::sub(d, 0)], vec![al, bl])?;
                 let mut terms = Vec::new();
                 for (x, y, zero) in [(al, bh, self.high_zero(b)?), (ah, bl, self.high_zero(a)?)] {
                     if !zero {
                         let c = self.vreg(1);
-                        self.vop3("v_mul_lo_u32", vec![self.r(c)], vec![x, y])?;
+                        self.vop3(Op::V_MUL_LO_U32, vec![self.r(c)], vec![x, y])?;
                         terms.push(self.r(c));
                     }
                 }
@@ -507,8 +514,8 @@ impl<'a> Sel<'a> {
                 } else {
                     MOp::whole(self.vreg(1), 1)
                 };
-                self.vop3("v_mul_hi_u32", vec![h], vec![al, bl])?;
-                let add = self.n("v_add_u32", "v_add_nc_u32");
+                self.vop3(Op::V_MUL_HI_U32, vec![h], vec![al, bl])?;
+                let add = self.pick(Op::V_ADD_U32_e32, Op::V_ADD_NC_U32_e32);
                 let mut hi = h;
                 let n = terms.len();
                 for (i, c) in terms.into_iter().enumerate() {
@@ -554,9 +561,9 @@ impl<'a> Sel<'a> {
         let t = self.ty(a);
         if scalar {
             let name = match (op, t.is_signed_int()) {
-                (BinOp::Shl, _) => "s_lshl_b64",
-                (_, true) => "s_ashr_i64",
-                _ => "s_lshr_b64",
+                (BinOp::Shl, _) => Op::S_LSHL_B64,
+                (_, true) => Op::S_ASHR_I64,
+                _ => Op::S_LSHR_B64,
             };
             let d = self.sreg(2);
             let x = self.whole(a)?;
@@ -565,9 +572,9 @@ impl<'a> Sel<'a> {
             return Ok(());
         }
         let name = match (op, t.is_signed_int()) {
-            (BinOp::Shl, _) => "v_lshlrev_b64",
-            (_, true) => "v_ashrrev_i64",
-            _ => "v_lshrrev_b64",
+            (BinOp::Shl, _) => Op::V_LSHLREV_B64,
+            (_, true) => Op::V_ASHRREV_I64,
+            _ => Op::V_LSHRREV_B64,
         };
         let d = self.vreg(2);
         let x = self.whole(a)?;
@@ -605,7 +612,7 @@ impl<'a> Sel<'a> {
             if scalar {
                 let s = self.sreg(1);
                 self.emit(
-                    "s_ashr_i32",
+                    Op::S_ASHR_I32,
                     vec![self.r(s), bl, MOp::Phys(Operand::int(31))],
                     1,
                 )?;
@@ -613,7 +620,7 @@ impl<'a> Sel<'a> {
             } else {
                 let v = self.vreg(1);
                 self.vop2(
-                    "v_ashrrev_i32",
+                    Op::V_ASHRREV_I32_e32,
                     self.r(v),
                     MOp::Phys(Operand::int(31)),
                     bl,
@@ -627,9 +634,9 @@ impl<'a> Sel<'a> {
         if scalar {
             let d = self.sreg(2);
             let (lo, hi) = if sub {
-                ("s_sub_u32", "s_subb_u32")
+                (Op::S_SUB_U32, Op::S_SUBB_U32)
             } else {
-                ("s_add_u32", "s_addc_u32")
+                (Op::S_ADD_U32, Op::S_ADDC_U32)
             };
             self.emit(lo, vec![Self::sub(d, 0), al, bl], 1)?;
             self.emit(hi, vec![Self::sub(d, 1), ah, bh], 1)?;
@@ -638,11 +645,11 @@ impl<'a> Sel<'a> {
         let d = self.vreg(2);
         // gfx942: one `v_lshl_add_u64 d, a, 0, b` (as clang), which reads
         // an SGPR pair as one constant-bus operand, no VCC.
-        let lshl_add = table::lookup(self.p, "v_lshl_add_u64", None);
+        let lshl_add = Op::V_LSHL_ADD_U64.on(self.p);
         if let (Some(_), false, 2) = (lshl_add, sub, Self::dwords(tb)) {
             let (x, y) = (self.whole(a)?, self.whole(b)?);
             self.vop3(
-                "v_lshl_add_u64",
+                Op::V_LSHL_ADD_U64,
                 vec![self.r(d)],
                 vec![x, MOp::Phys(Operand::int(0)), y],
             )?;
@@ -664,20 +671,15 @@ impl<'a> Sel<'a> {
     ) -> Result<(), Error> {
         let vcc = self.vcc();
         let (lo, hi) = match (self.gen, sub) {
-            (Generation::Gfx9, false) => ("v_add_co_u32", "v_addc_co_u32"),
-            (Generation::Gfx9, true) => ("v_sub_co_u32", "v_subb_co_u32"),
-            (Generation::Gfx11, false) => ("v_add_co_u32", "v_add_co_ci_u32"),
-            (Generation::Gfx11, true) => ("v_sub_co_u32", "v_sub_co_ci_u32"),
+            (Generation::Gfx9, false) => (Op::V_ADD_CO_U32_e64, Op::V_ADDC_CO_U32_e32),
+            (Generation::Gfx9, true) => (Op::V_SUB_CO_U32_e64, Op::V_SUBB_CO_U32_e32),
+            (Generation::Gfx11, false) => (Op::V_ADD_CO_U32, Op::V_ADD_CO_CI_U32_e32),
+            (Generation::Gfx11, true) => (Op::V_SUB_CO_U32, Op::V_SUB_CO_CI_U32_e32),
         };
         // Low half: VOP3 with VCC as carry-out (GFX11 has no e32 form).
         let mut srcs = vec![al, bl];
         self.legalize_vop3(&mut srcs, 0)?;
-        let name = if self.gen == Generation::Gfx9 {
-            format!("{lo}_e64")
-        } else {
-            lo.to_string()
-        };
-        self.emit(&name, vec![Self::sub(d, 0), vcc, srcs[0], srcs[1]], 1)?;
+        self.emit(lo, vec![Self::sub(d, 0), vcc, srcs[0], srcs[1]], 1)?;
         // High half: VOP2 with implicit VCC carry-in (not on the constant
         // bus); src1 must be a VGPR, so non-commutative sub copies it.
         let bh = self.copy_to_vgpr(bh)?;
@@ -687,10 +689,6 @@ impl<'a> Sel<'a> {
             _ if self.gen == Generation::Gfx9 => self.copy_to_vgpr(ah)?,
             _ => ah,
         };
-        self.emit(
-            &format!("{hi}_e32"),
-            vec![Self::sub(d, 1), vcc, ah, bh, vcc],
-            1,
-        )
+        self.emit(hi, vec![Self::sub(d, 1), vcc, ah, bh, vcc], 1)
     }
 }

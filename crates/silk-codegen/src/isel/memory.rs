@@ -44,8 +44,8 @@ impl<'a> Sel<'a> {
                 }
             }
             let (x, y) = (self.part(p, 0)?, self.part(off, 0)?);
-            let add = self.n("v_add_u32", "v_add_nc_u32");
-            return self.int_op(res, scalar, "s_add_i32", Some(add), x, Some(y), true);
+            let add = self.pick(Op::V_ADD_U32_e32, Op::V_ADD_NC_U32_e32);
+            return self.int_op(res, scalar, Op::S_ADD_I32, Some(add), x, Some(y), true);
         }
         if let Some((x, k)) = self.fused_off[off.index()] {
             let d = self.vreg(2);
@@ -54,7 +54,7 @@ impl<'a> Sel<'a> {
                 MOp::Phys(Operand::int(k as i32)),
                 self.whole(p)?,
             ];
-            self.vop3("v_lshl_add_u64", vec![self.r(d)], srcs)?;
+            self.vop3(Op::V_LSHL_ADD_U64, vec![self.r(d)], srcs)?;
             self.set(res, d);
             return Ok(());
         }
@@ -91,42 +91,27 @@ impl<'a> Sel<'a> {
         MOp::Phys(Operand::sgprs(code, 2))
     }
 
-    /// The memory instruction moving `bytes` bytes (1, 2, 4, 8).
-    pub(super) fn mem_name(&self, lds: bool, load: bool, bytes: u32) -> &'static str {
-        let gfx9 = self.gen == Generation::Gfx9;
-        match (lds, load, bytes, gfx9) {
-            (true, true, 1, true) => "ds_read_u8",
-            (true, true, 1, false) => "ds_load_u8",
-            (true, true, 2, true) => "ds_read_u16",
-            (true, true, 2, false) => "ds_load_u16",
-            (true, true, 4, true) => "ds_read_b32",
-            (true, true, 4, false) => "ds_load_b32",
-            (true, true, _, true) => "ds_read_b64",
-            (true, true, _, false) => "ds_load_b64",
-            (true, false, 1, true) => "ds_write_b8",
-            (true, false, 1, false) => "ds_store_b8",
-            (true, false, 2, true) => "ds_write_b16",
-            (true, false, 2, false) => "ds_store_b16",
-            (true, false, 4, true) => "ds_write_b32",
-            (true, false, 4, false) => "ds_store_b32",
-            (true, false, _, true) => "ds_write_b64",
-            (true, false, _, false) => "ds_store_b64",
-            (false, true, 1, true) => "global_load_ubyte",
-            (false, true, 1, false) => "global_load_u8",
-            (false, true, 2, true) => "global_load_ushort",
-            (false, true, 2, false) => "global_load_u16",
-            (false, true, 4, true) => "global_load_dword",
-            (false, true, 4, false) => "global_load_b32",
-            (false, true, _, true) => "global_load_dwordx2",
-            (false, true, _, false) => "global_load_b64",
-            (false, false, 1, true) => "global_store_byte",
-            (false, false, 1, false) => "global_store_b8",
-            (false, false, 2, true) => "global_store_short",
-            (false, false, 2, false) => "global_store_b16",
-            (false, false, 4, true) => "global_store_dword",
-            (false, false, 4, false) => "global_store_b32",
-            (false, false, _, true) => "global_store_dwordx2",
-            (false, false, _, false) => "global_store_b64",
+    /// The memory instruction moving `bytes` bytes (1, 2, 4, 8): one
+    /// instruction on both generations (GFX9 `ds_read_b32` and
+    /// `global_load_dword` are GFX11 `ds_load_b32` and `global_load_b32`).
+    pub(super) fn mem_op(lds: bool, load: bool, bytes: u32) -> Op {
+        match (lds, load, bytes) {
+            (true, true, 1) => Op::DS_READ_U8,
+            (true, true, 2) => Op::DS_READ_U16,
+            (true, true, 4) => Op::DS_READ_B32,
+            (true, true, _) => Op::DS_READ_B64,
+            (true, false, 1) => Op::DS_WRITE_B8,
+            (true, false, 2) => Op::DS_WRITE_B16,
+            (true, false, 4) => Op::DS_WRITE_B32,
+            (true, false, _) => Op::DS_WRITE_B64,
+            (false, true, 1) => Op::GLOBAL_LOAD_UBYTE,
+            (false, true, 2) => Op::GLOBAL_LOAD_USHORT,
+            (false, true, 4) => Op::GLOBAL_LOAD_DWORD,
+            (false, true, _) => Op::GLOBAL_LOAD_DWORDX2,
+            (false, false, 1) => Op::GLOBAL_STORE_BYTE,
+            (false, false, 2) => Op::GLOBAL_STORE_SHORT,
+            (false, false, 4) => Op::GLOBAL_STORE_DWORD,
+            (false, false, _) => Op::GLOBAL_STORE_DWORDX2,
         }
     }
 
@@ -153,7 +138,7 @@ impl<'a> Sel<'a> {
         reg: MOp,
         extra: i32,
     ) -> Result<(), Error> {
-        let name = self.mem_name(lds, load, bytes);
+        let name = Self::mem_op(lds, load, bytes);
         let mods = if lds {
             ds_offset(base + extra)
         } else {
@@ -215,7 +200,7 @@ impl<'a> Sel<'a> {
                         let next = self.vreg(1);
                         let sh = MOp::Phys(Operand::int((j * piece * 8) as i32));
                         self.vop3(
-                            "v_lshl_or_b32",
+                            Op::V_LSHL_OR_B32,
                             vec![self.r(next)],
                             vec![self.r(part), sh, self.r(prev)],
                         )?;
@@ -224,7 +209,7 @@ impl<'a> Sel<'a> {
                 });
             }
             if let Some(v) = acc {
-                self.emit("v_mov_b32_e32", vec![Self::sub(d, k), self.r(v)], 1)?;
+                self.emit(Op::V_MOV_B32_e32, vec![Self::sub(d, k), self.r(v)], 1)?;
             }
         }
         self.set(res, d);
@@ -254,7 +239,13 @@ impl<'a> Sel<'a> {
                 } else {
                     let s = self.vreg(1);
                     let sh = MOp::Phys(Operand::int((j * piece * 8) as i32));
-                    self.vop2("v_lshrrev_b32", self.r(s), sh, Self::sub(data, k), false)?;
+                    self.vop2(
+                        Op::V_LSHRREV_B32_e32,
+                        self.r(s),
+                        sh,
+                        Self::sub(data, k),
+                        false,
+                    )?;
                     self.r(s)
                 };
                 self.mem_access(false, addr, piece, src, off)?;

@@ -29,10 +29,11 @@ use crate::abi::{ArgLayout, EntryRegs};
 use crate::mir::{BlockId, File, LoopInfo, MFunction, MInst, MOp, VReg};
 use crate::Error;
 use silk_amdgpu::code_object::HiddenArg;
-use silk_amdgpu::isa::{format, operand, table, Family, Mods, Opcode, Operand};
+use silk_amdgpu::isa::{format, operand, table, Family, Mods, Op, Opcode, Operand};
 use silk_amdgpu::target::{Generation, Processor};
+use silk_gpu_ir::Op as IrOp;
 use silk_gpu_ir::{
-    AddrSpace, AtomicOp, BinOp, Block, CmpPred, Dim, Function, Geometry, Op, Type, UnOp, Value,
+    AddrSpace, AtomicOp, BinOp, Block, CmpPred, Dim, Function, Geometry, Type, UnOp, Value,
 };
 
 mod analysis;
@@ -182,7 +183,7 @@ impl<'a> Sel<'a> {
     ) -> Sel<'a> {
         let folded = folded_offsets(f, &uniform);
         let fused_shl = fused_shifts(f, &uniform);
-        let fused_off = if table::lookup(p, "v_lshl_add_u64", None).is_some() {
+        let fused_off = if Op::V_LSHL_ADD_U64.on(p).is_some() {
             fused_offsets(f, &uniform)
         } else {
             vec![None; f.values.len()]
@@ -216,15 +217,17 @@ impl<'a> Sel<'a> {
 
     // ---- opcode lookup and emission ----
 
-    fn opcode(&self, name: &str, family: Option<Family>) -> Result<Opcode, Error> {
-        table::lookup(self.p, name, family).ok_or_else(|| Error::MissingOpcode {
-            name: name.to_string(),
+    /// This processor's table entry of `op`.
+    fn opcode(&self, op: Op) -> Result<Opcode, Error> {
+        op.on(self.p).ok_or_else(|| Error::MissingOpcode {
+            name: op.name().to_string(),
             processor: self.p,
         })
     }
 
-    /// GFX9 and GFX11 spell some mnemonics differently.
-    fn n<'s>(&self, gfx9: &'s str, gfx11: &'s str) -> &'s str {
+    /// Where GFX11 has a different instruction than GFX9 (LLVM's names
+    /// differ too: `V_ADD_U32` vs `V_ADD_NC_U32`).
+    fn pick(&self, gfx9: Op, gfx11: Op) -> Op {
         match self.gen {
             Generation::Gfx9 => gfx9,
             Generation::Gfx11 => gfx11,
@@ -239,14 +242,14 @@ impl<'a> Sel<'a> {
         }
     }
 
-    /// A lane-mask opcode: `s_and_b64` in wave64, `s_and_b32` in wave32.
-    fn lm(&self, base: &str) -> String {
-        let base = if self.gen == Generation::Gfx11 {
-            base.replace("andn2", "and_not1")
+    /// A lane-mask instruction: the 64-bit form in wave64, the 32-bit one
+    /// in wave32.
+    fn lm(&self, b32: Op, b64: Op) -> Op {
+        if self.mf.wave64 {
+            b64
         } else {
-            base.to_string()
-        };
-        format!("{base}_b{}", if self.mf.wave64 { 64 } else { 32 })
+            b32
+        }
     }
 
     fn exec(&self) -> MOp {
@@ -266,18 +269,12 @@ impl<'a> Sel<'a> {
         });
     }
 
-    fn emit(&mut self, name: &str, ops: Vec<MOp>, ndefs: u8) -> Result<(), Error> {
-        self.emit_m(name, ops, ndefs, Mods::default())
+    fn emit(&mut self, op: Op, ops: Vec<MOp>, ndefs: u8) -> Result<(), Error> {
+        self.emit_m(op, ops, ndefs, Mods::default())
     }
 
-    fn emit_m(
-        &mut self,
-        name: &str,
-        mut ops: Vec<MOp>,
-        ndefs: u8,
-        mods: Mods,
-    ) -> Result<(), Error> {
-        let op = self.opcode(name, None)?;
+    fn emit_m(&mut self, op: Op, mut ops: Vec<MOp>, ndefs: u8, mods: Mods) -> Result<(), Error> {
+        let op = self.opcode(op)?;
         self.one_salu_literal(op, &mut ops, ndefs)?;
         self.push(op, ops, ndefs, mods);
         Ok(())
@@ -295,7 +292,7 @@ impl<'a> Sel<'a> {
             if let MOp::Phys(Operand::Literal(_)) = *o {
                 if seen {
                     let s = self.sreg(1);
-                    let mov = self.opcode("s_mov_b32", None)?;
+                    let mov = self.opcode(Op::S_MOV_B32)?;
                     self.push(mov, vec![self.r(s), *o], 1, Mods::default());
                     *o = self.r(s);
                 }
@@ -333,19 +330,20 @@ impl<'a> Sel<'a> {
             return Ok(o);
         }
         let v = self.vreg(1);
-        self.emit("v_mov_b32_e32", vec![MOp::whole(v, 1), o], 1)?;
+        self.emit(Op::V_MOV_B32_e32, vec![MOp::whole(v, 1), o], 1)?;
         Ok(MOp::whole(v, 1))
     }
 
-    /// VOP2 (e32): `src1` must be a VGPR; swap when commutative, else copy.
-    fn vop2(&mut self, name: &str, dst: MOp, a: MOp, b: MOp, comm: bool) -> Result<(), Error> {
+    /// VOP2 (`op` an e32 form): `src1` must be a VGPR; swap when
+    /// commutative, else copy.
+    fn vop2(&mut self, op: Op, dst: MOp, a: MOp, b: MOp, comm: bool) -> Result<(), Error> {
         let (a, b) = if !self.is_vgpr(&b) && comm && self.is_vgpr(&a) {
             (b, a)
         } else {
             (a, b)
         };
         let b = self.copy_to_vgpr(b)?;
-        self.emit(&format!("{name}_e32"), vec![dst, a, b], 1)
+        self.emit(op, vec![dst, a, b], 1)
     }
 
     /// VOP3: at most one (GFX9) or two (GFX11) constant-bus reads (distinct
@@ -397,7 +395,7 @@ impl<'a> Sel<'a> {
                 let v = self.vreg(n);
                 for k in 0..n {
                     self.emit(
-                        "v_mov_b32_e32",
+                        Op::V_MOV_B32_e32,
                         vec![
                             Self::sub(v, k),
                             MOp::Reg {
@@ -415,12 +413,12 @@ impl<'a> Sel<'a> {
         Ok(())
     }
 
-    fn vop3(&mut self, name: &str, defs: Vec<MOp>, mut srcs: Vec<MOp>) -> Result<(), Error> {
+    fn vop3(&mut self, op: Op, defs: Vec<MOp>, mut srcs: Vec<MOp>) -> Result<(), Error> {
         self.legalize_vop3(&mut srcs, 0)?;
         let nd = defs.len() as u8;
         let mut ops = defs;
         ops.extend(srcs);
-        self.emit(name, ops, nd)
+        self.emit(op, ops, nd)
     }
 
     // ---- values ----
@@ -489,12 +487,12 @@ impl<'a> Sel<'a> {
                 }
                 let s = self.sreg(2);
                 self.emit(
-                    "s_mov_b32",
+                    Op::S_MOV_B32,
                     vec![Self::sub(s, 0), MOp::Phys(imm32(bits as u32))],
                     1,
                 )?;
                 self.emit(
-                    "s_mov_b32",
+                    Op::S_MOV_B32,
                     vec![Self::sub(s, 1), MOp::Phys(imm32((bits >> 32) as u32))],
                     1,
                 )?;
@@ -517,12 +515,12 @@ impl<'a> Sel<'a> {
                 let s = self.sreg(n);
                 if t == Type::Bool {
                     let o = self.whole(v)?;
-                    let name = self.lm("s_mov");
-                    self.emit(&name, vec![self.r(s), o], 1)?;
+                    let name = self.lm(Op::S_MOV_B32, Op::S_MOV_B64);
+                    self.emit(name, vec![self.r(s), o], 1)?;
                 } else {
                     for k in 0..n {
                         let o = self.part(v, k)?;
-                        self.emit("s_mov_b32", vec![Self::sub(s, k), o], 1)?;
+                        self.emit(Op::S_MOV_B32, vec![Self::sub(s, k), o], 1)?;
                     }
                 }
                 Ok(s)
@@ -553,7 +551,7 @@ impl<'a> Sel<'a> {
         let d = self.vreg(n);
         for k in 0..n {
             let o = self.part(v, k)?;
-            self.emit("v_mov_b32_e32", vec![Self::sub(d, k), o], 1)?;
+            self.emit(Op::V_MOV_B32_e32, vec![Self::sub(d, k), o], 1)?;
         }
         Ok(d)
     }

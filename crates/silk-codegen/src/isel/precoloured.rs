@@ -11,8 +11,7 @@ use crate::abi::LDS_HELPER_BYTES;
 use crate::mir::MOp;
 use crate::Error;
 use silk_amdgpu::code_object::config::is_gfx90a_class;
-use silk_amdgpu::isa::{operand, Family, Mods, Operand};
-use silk_amdgpu::target::Generation;
+use silk_amdgpu::isa::{operand, Mods, Op, Operand};
 use silk_gpu_ir::amdgpu::{PhysRegs, RegFile};
 use silk_gpu_ir::AmdgpuOp;
 
@@ -32,7 +31,6 @@ impl Sel<'_> {
             });
         }
         self.check_alignment(op)?;
-        let gfx9 = self.gen == Generation::Gfx9;
         let s = |r: u8| MOp::Phys(Operand::sgpr(r as u16));
         let s2 = |r: u8| MOp::Phys(Operand::sgprs(r as u16, 2));
         let v = |r: u8| MOp::Phys(Operand::vgpr(r as u16));
@@ -41,33 +39,26 @@ impl Sel<'_> {
         // FLAT-family `off` scalar base: SADDR 0x7f on GFX9, NULL on GFX11.
         let off = self.off();
         let ds = |offset: u16| super::ds_offset(offset as i32);
-        let (name, family, ops, ndefs, mods): (&str, Family, Vec<MOp>, u8, Mods) = match *op {
+        let (opcode, ops, ndefs, mods): (Op, Vec<MOp>, u8, Mods) = match *op {
             AmdgpuOp::SAddI32 { dst, src0, src1 } => (
-                "s_add_i32",
-                Family::Sop2,
+                Op::S_ADD_I32,
                 vec![s(dst), s(src0), s(src1)],
                 1,
                 Mods::default(),
             ),
-            AmdgpuOp::SMovB64 { dst, src } => (
-                "s_mov_b64",
-                Family::Sop1,
-                vec![s2(dst), s2(src)],
-                1,
-                Mods::default(),
-            ),
+            AmdgpuOp::SMovB64 { dst, src } => {
+                (Op::S_MOV_B64, vec![s2(dst), s2(src)], 1, Mods::default())
+            }
             // vmcnt(0) expcnt(0) lgkmcnt(0) is the all-zero immediate on
             // both generations ([CDNA3]/[RDNA3] §4.4 "S_WAITCNT").
             AmdgpuOp::WaitVmExpLgkm0 => (
-                "s_waitcnt",
-                Family::Sopp,
+                Op::S_WAITCNT,
                 vec![MOp::Phys(Operand::Imm(0))],
                 0,
                 Mods::default(),
             ),
             AmdgpuOp::WaitVscnt0 => (
-                "s_waitcnt_vscnt",
-                Family::Sopk,
+                Op::S_WAITCNT_VSCNT,
                 vec![
                     MOp::Phys(Operand::sgpr(operand::null_code(self.gen))),
                     MOp::Phys(Operand::Imm(0)),
@@ -76,15 +67,13 @@ impl Sel<'_> {
                 Mods::default(),
             ),
             AmdgpuOp::VAddF32 { dst, src0, src1 } => (
-                "v_add_f32_e32",
-                Family::Vop2,
+                Op::V_ADD_F32_e32,
                 vec![v(dst), v(src0), v(src1)],
                 1,
                 Mods::default(),
             ),
             AmdgpuOp::VMulF32 { dst, src0, src1 } => (
-                "v_mul_f32_e32",
-                Family::Vop2,
+                Op::V_MUL_F32_e32,
                 vec![v(dst), v(src0), v(src1)],
                 1,
                 Mods::default(),
@@ -95,62 +84,42 @@ impl Sel<'_> {
                 src1,
                 src2,
             } => (
-                "v_fma_f32",
-                Family::Vop3,
+                Op::V_FMA_F32,
                 vec![v(dst), v(src0), v(src1), v(src2)],
                 1,
                 Mods::default(),
             ),
             AmdgpuOp::GlobalLoadDword { dst, addr } => (
-                if gfx9 {
-                    "global_load_dword"
-                } else {
-                    "global_load_b32"
-                },
-                Family::Global,
+                Op::GLOBAL_LOAD_DWORD,
                 vec![v(dst), v2(addr), off],
                 1,
                 Mods::default(),
             ),
             AmdgpuOp::GlobalStoreDword { addr, data } => (
-                if gfx9 {
-                    "global_store_dword"
-                } else {
-                    "global_store_b32"
-                },
-                Family::Global,
+                Op::GLOBAL_STORE_DWORD,
                 vec![v2(addr), v(data), off],
                 0,
                 Mods::default(),
             ),
-            AmdgpuOp::DsWriteB32 { addr, data, offset } => (
-                if gfx9 { "ds_write_b32" } else { "ds_store_b32" },
-                Family::Ds,
-                vec![v(addr), v(data)],
-                0,
-                ds(offset),
-            ),
-            AmdgpuOp::DsReadB32 { dst, addr, offset } => (
-                if gfx9 { "ds_read_b32" } else { "ds_load_b32" },
-                Family::Ds,
-                vec![v(dst), v(addr)],
-                1,
-                ds(offset),
-            ),
+            AmdgpuOp::DsWriteB32 { addr, data, offset } => {
+                (Op::DS_WRITE_B32, vec![v(addr), v(data)], 0, ds(offset))
+            }
+            AmdgpuOp::DsReadB32 { dst, addr, offset } => {
+                (Op::DS_READ_B32, vec![v(dst), v(addr)], 1, ds(offset))
+            }
             AmdgpuOp::Mfma16x16x16F16 {
                 acc_dst,
                 src_a,
                 src_b,
                 acc_src,
             } => (
-                "v_mfma_f32_16x16x16_f16",
-                Family::Vop3p,
+                Op::V_MFMA_F32_16X16X16F16,
                 vec![a4(acc_dst), v2(src_a), v2(src_b), a4(acc_src)],
                 1,
                 Mods::default(),
             ),
         };
-        let opcode = self.opcode(name, Some(family))?;
+        let opcode = self.opcode(opcode)?;
         self.push(opcode, ops, ndefs, mods);
         self.mf.fixed_order = true;
         self.mf.precoloured.extend(op.regs());

@@ -39,7 +39,7 @@ impl<'a> Sel<'a> {
                 let dw = self.sreg(1);
                 self.s_load(dw, 1, off - 2)?;
                 self.emit(
-                    "s_lshr_b32",
+                    Op::S_LSHR_B32,
                     vec![self.r(r), self.r(dw), MOp::Phys(Operand::int(16))],
                     1,
                 )?;
@@ -60,7 +60,7 @@ impl<'a> Sel<'a> {
                     .has(table::Flags::END_PGM)
             });
         if !ends {
-            self.emit("s_endpgm", vec![MOp::Phys(Operand::Imm(0))], 0)?;
+            self.emit(Op::S_ENDPGM, vec![MOp::Phys(Operand::Imm(0))], 0)?;
         }
         self.needs.lds_bytes = self.lds_next;
         Ok((self.mf, self.needs, entry))
@@ -71,10 +71,10 @@ impl<'a> Sel<'a> {
             Error::invariant("instruction selection", "kernarg pointer not enabled")
         })?;
         let name = match (self.gen, n) {
-            (Generation::Gfx9, 1) => "s_load_dword",
-            (Generation::Gfx9, _) => "s_load_dwordx2",
-            (Generation::Gfx11, 1) => "s_load_b32",
-            (Generation::Gfx11, _) => "s_load_b64",
+            (Generation::Gfx9, 1) => Op::S_LOAD_DWORD,
+            (Generation::Gfx9, _) => Op::S_LOAD_DWORDX2,
+            (Generation::Gfx11, 1) => Op::S_LOAD_B32,
+            (Generation::Gfx11, _) => Op::S_LOAD_B64,
         };
         // The immediate offset is a modifier (with the IMM bit on GFX9); the
         // SOFFSET operand is unused: s0 with SOE clear on GFX9, NULL on GFX11.
@@ -89,7 +89,7 @@ impl<'a> Sel<'a> {
             ..Mods::default()
         };
         let mut ops = vec![MOp::whole(dst, n), MOp::whole(k, 2)];
-        let op = self.opcode(name, Some(Family::Smem))?;
+        let op = self.opcode(name)?;
         let has_soffset = table::table(self.gen)[op.0 as usize]
             .operands
             .get(2)
@@ -135,13 +135,13 @@ impl<'a> Sel<'a> {
         }
         if abs % 4 == 0 {
             self.emit(
-                "s_and_b32",
+                Op::S_AND_B32,
                 vec![self.r(d), self.r(dw), MOp::Phys(imm32(0xffff))],
                 1,
             )?;
         } else {
             self.emit(
-                "s_lshr_b32",
+                Op::S_LSHR_B32,
                 vec![self.r(d), self.r(dw), MOp::Phys(Operand::int(16))],
                 1,
             )?;
@@ -176,7 +176,7 @@ impl<'a> Sel<'a> {
                 let v = self.vreg(1);
                 let src = self.r(tid);
                 self.vop3(
-                    "v_bfe_u32",
+                    Op::V_BFE_U32,
                     vec![self.r(v)],
                     vec![
                         src,
@@ -226,29 +226,33 @@ impl<'a> Sel<'a> {
                 )?;
                 let total = self.sreg(1);
                 self.emit(
-                    "s_mul_i32",
+                    Op::S_MUL_I32,
                     vec![self.r(total), self.r(count), self.r(gs)],
                     1,
                 )?;
                 let missing = self.sreg(1);
                 self.emit(
-                    "s_sub_i32",
+                    Op::S_SUB_I32,
                     vec![self.r(missing), self.r(gs), self.r(rem)],
                     1,
                 )?;
                 self.emit(
-                    "s_cmp_eq_u32",
+                    Op::S_CMP_EQ_U32,
                     vec![self.r(rem), MOp::Phys(Operand::int(0))],
                     0,
                 )?;
                 let adj = self.sreg(1);
                 self.emit(
-                    "s_cselect_b32",
+                    Op::S_CSELECT_B32,
                     vec![self.r(adj), MOp::Phys(Operand::int(0)), self.r(missing)],
                     1,
                 )?;
                 let g = self.sreg(1);
-                self.emit("s_sub_i32", vec![self.r(g), self.r(total), self.r(adj)], 1)?;
+                self.emit(
+                    Op::S_SUB_I32,
+                    vec![self.r(g), self.r(total), self.r(adj)],
+                    1,
+                )?;
                 self.set(res, g);
             }
         }
