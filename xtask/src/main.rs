@@ -11,11 +11,16 @@ jobs:
   isa-forms    regenerate the DPP/SDWA form tables by probing llvm-mc 22
                (run after isa-tables: it probes the opcodes of those tables)
   isa-flags    rewrite only the flags of the checked-in ISA tables from
-               xtask's rules (no LLVM needed; isa-tables computes the same)";
+               xtask's rules (no LLVM needed; isa-tables computes the same)
+  isa-ops      regenerate the cross-generation opcode enum (isa/op.rs) from
+               the tables and the LLVM names of the golden data (no LLVM
+               needed); `isa-ops --probe` first asks llvm-mc 22 for the
+               names the golden data lacks";
 
 mod isa_flags;
 mod isa_forms;
 mod isa_gen;
+mod isa_ops;
 mod isa_vopd;
 mod mc;
 
@@ -26,6 +31,7 @@ fn main() -> ExitCode {
         "isa-tables" => isa_gen::run(),
         "isa-forms" => isa_forms::run(),
         "isa-flags" => isa_flags::run(),
+        "isa-ops" => isa_ops::run(std::env::args().nth(2).as_deref() == Some("--probe")),
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::FAILURE;

@@ -1,5 +1,5 @@
 //! Cost of the C entry points against the library calls they wrap, in
-//! process: `silk_compile_kernel` vs `silk_lang::build::build_sources` on a
+//! process: `silk_compile_kernel` vs `silk_driver::build_sources` on a
 //! shipped kernel, `silk_amdgpu_assemble` vs `silk_amdgpu::asm::assemble_file`
 //! on a corpus file. The difference is the boundary: argument checks, the
 //! unwind guard and the copy into `SilkBytes`.
@@ -17,13 +17,10 @@ fn benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("capi");
     g.bench_function("compile_threshold_gfx942/library", |b| {
         b.iter(|| {
-            let (_, built) = silk_lang::build::build_sources(
-                &[("t.slk", black_box(THRESHOLD))],
-                false,
-                "gfx942",
-            )
-            .map_err(|_| "build failed")
-            .unwrap();
+            let (_, built) =
+                silk_driver::build_sources(&[("t.slk", black_box(THRESHOLD))], false, "gfx942")
+                    .map_err(|_| "build failed")
+                    .unwrap();
             black_box(built.bytes.len())
         })
     });

@@ -1,5 +1,5 @@
 //! Silk source kernels to code objects for C: the driver `silk build`
-//! uses (`silk_lang::build`), for one source text per call.
+//! uses (`silk_driver`), for one source text per call.
 
 use crate::bytes::SilkBytes;
 use crate::ffi::{self, CapiError};
@@ -49,7 +49,7 @@ pub unsafe extern "C" fn silk_compile_kernel(
 
 /// The code object for one source text, or its rendered diagnostics.
 fn compile(source: &str, file_name: &str, target: &str, nostd: bool) -> Result<Vec<u8>, CapiError> {
-    match silk_lang::build::build_sources(&[(file_name, source)], nostd, target) {
+    match silk_driver::build_sources(&[(file_name, source)], nostd, target) {
         Ok((_, built)) => Ok(built.bytes),
         Err((session, diags)) => Err(CapiError::Diagnostics(session.render(&diags))),
     }

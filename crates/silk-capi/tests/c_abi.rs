@@ -172,12 +172,12 @@ fn code_objects_from_c() {
         return;
     }
     let text = std::fs::read_to_string(&kernel).unwrap();
-    let (_, built) = silk_lang::build::build_sources(&[("kernel.slk", &text)], false, processor)
+    let (_, built) = silk_driver::build_sources(&[("kernel.slk", &text)], false, processor)
         .unwrap_or_else(|(session, diags)| panic!("{}", session.render(&diags)));
     let from_c = std::fs::read(out.join("kernel.hsaco")).unwrap();
     assert!(
         from_c == built.bytes,
-        "the kernel compiled from C differs from silk_lang::build"
+        "the kernel compiled from C differs from silk_driver"
     );
     let text = std::fs::read_to_string(&assembly).unwrap();
     let expected = silk_amdgpu::asm::assemble_file(&text, "kernel.s", None).unwrap();

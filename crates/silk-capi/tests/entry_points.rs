@@ -197,7 +197,7 @@ fn assemble(text: &[u8], file: &str, target: Option<&str>) -> Option<Vec<u8>> {
 /// What `silk build` produces in process for one source text: the bytes,
 /// or the diagnostics it prints.
 fn library_build(source: &str, file: &str, target: &str, nostd: bool) -> Result<Vec<u8>, String> {
-    silk_lang::build::build_sources(&[(file, source)], nostd, target)
+    silk_driver::build_sources(&[(file, source)], nostd, target)
         .map(|(_, built)| built.bytes)
         .map_err(|(session, diags)| session.render(&diags))
 }
@@ -261,10 +261,7 @@ fn compile_kernel_equals_the_build_driver_for_every_shipped_kernel() {
             let ours = compile(text.as_bytes(), file, p, !std)
                 .unwrap_or_else(|| panic!("{what}: {:?}", last_error()));
             assert_eq!(last_error(), None, "{what}: success clears the error");
-            assert!(
-                ours == expected,
-                "{what}: bytes differ from silk_lang::build"
-            );
+            assert!(ours == expected, "{what}: bytes differ from silk_driver");
             check_code_object(&ours, p, &what);
             built += 1;
         }

@@ -10,7 +10,6 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use silk_cli::build::build_sources;
-use silk_codegen::source_kernel::{compile, KernelSource};
 use silk_lang::amdgpu::build_source_kernel;
 use silk_lang::{Options, Session};
 use std::hint::black_box;
@@ -74,16 +73,19 @@ fn benches_build(c: &mut Criterion) {
     let kernel = &built.kernel;
     g.bench_function("lower_and_encode_add", |b| {
         b.iter(|| {
-            let source = KernelSource {
-                name: &kernel.name,
-                params: &kernel.params,
-                ops: black_box(&kernel.ops),
-            };
-            black_box(compile(&kernel.target, &source).map(|k| k.code.len()))
+            let module = black_box(kernel).to_module().unwrap();
+            let options = silk_driver::codegen_options();
+            black_box(
+                silk_codegen::compile_module_with(&module, &kernel.target, options)
+                    .map(|k| k[0].code.len()),
+            )
         })
     });
     g.bench_function("write_object_add", |b| {
-        b.iter(|| black_box(built.compiled.to_bytes().map(|b| b.len())))
+        b.iter(|| {
+            let ks = std::slice::from_ref(&built.compiled);
+            black_box(silk_codegen::code_object(&kernel.target, ks).map(|b| b.len()))
+        })
     });
     g.finish();
 }

@@ -48,7 +48,7 @@ fn load_tables(specs: &[String]) -> Result<EncodingTable, String> {
 }
 
 /// Diagnostics go to stderr; `Err` carries the summary line.
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     let (input, name) = if args.input == "-" {
         let mut s = String::new();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
@@ -76,11 +76,14 @@ pub fn run(args: &Args) -> Result<(), String> {
         return if errors.is_empty() {
             Ok(())
         } else {
-            Err(format!("{} error(s) in `{name}`", errors.len()))
+            Err(silk_cli::Error::Message(format!(
+                "{} error(s) in `{name}`",
+                errors.len()
+            )))
         };
     }
     let target = match &args.target {
-        Some(t) => Some(Target::parse(t).map_err(|e| e.to_string())?),
+        Some(t) => Some(Target::parse(t)?),
         None => None,
     };
     let table;
@@ -98,15 +101,19 @@ pub fn run(args: &Args) -> Result<(), String> {
         if diags.0.len() > MAX_SHOWN {
             eprintln!("error: {} more errors not shown", diags.0.len() - MAX_SHOWN);
         }
-        let n = diags.0.len();
-        format!(
-            "could not assemble `{name}` due to {n} previous error{}",
-            if n == 1 { "" } else { "s" }
-        )
+        silk_cli::Error::Diagnostics {
+            action: "assemble",
+            what: format!("`{name}`"),
+            errors: diags.0.len(),
+        }
     })?;
     let output = match &args.output {
         Some(o) => o.clone(),
-        None if args.input == "-" => return Err("reading standard input needs -o <file>".into()),
+        None if args.input == "-" => {
+            return Err(silk_cli::Error::Usage(
+                "reading standard input needs -o <file>".into(),
+            ))
+        }
         None => {
             let p = std::path::Path::new(&args.input);
             p.with_extension("hsaco").to_string_lossy().into_owned()

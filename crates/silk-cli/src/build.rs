@@ -1,14 +1,15 @@
 //! `silk build [--nostd] --kind object --target <amdgpu> FILE... -o OUT`:
 //! the standalone AMDGPU source-kernel path. The in-process driver is
-//! `silk_lang::build` (shared with the C ABI); this module reads the
+//! `silk_driver` (shared with the C ABI); this module reads the
 //! files, reports diagnostics and writes the object.
 
+use crate::error::{Error, Result};
 use silk_lang::diag::codes;
 use silk_lang::{Diagnostic, Diagnostics, FsLoader, Options, Session};
 
 // The driver itself is shared with the C ABI; re-exported for the tests
 // and benchmarks that call it through this crate.
-pub use silk_lang::build::{build_object, build_sources, Built};
+pub use silk_driver::{build_object, build_sources, Built};
 
 /// Output kinds `silk build` knows; only `object` has a backend today.
 pub const KINDS: &[&str] = &["object"];
@@ -37,16 +38,16 @@ pub struct Args {
     pub emit: Option<String>,
 }
 
-fn summary(diags: &Diagnostics, what: &str) -> String {
-    let n = diags.error_count();
-    format!(
-        "could not build {what} due to {n} previous error{}",
-        if n == 1 { "" } else { "s" }
-    )
+fn summary(diags: &Diagnostics, what: &str) -> Error {
+    Error::Diagnostics {
+        action: "build",
+        what: what.to_string(),
+        errors: diags.error_count(),
+    }
 }
 
 /// Run `silk build`. Diagnostics go to stderr; `Err` carries the summary line.
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args) -> Result<()> {
     let what = format!("`{}`", args.files[0]);
     let mut session = Session::new(Options {
         nostd: args.nostd,
@@ -65,8 +66,10 @@ pub fn run(args: &Args) -> Result<(), String> {
         return Err(summary(&diags, &what));
     }
     for file in &args.files {
-        let text =
-            std::fs::read_to_string(file).map_err(|e| format!("cannot read `{file}`: {e}"))?;
+        let text = std::fs::read_to_string(file).map_err(|source| Error::Read {
+            path: file.clone(),
+            source,
+        })?;
         session.add_file(file.clone(), text);
     }
     let built = build_object(&mut session, &args.target).map_err(|diags| {

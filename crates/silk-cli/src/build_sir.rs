@@ -6,17 +6,30 @@
 use silk_amdgpu::target::Target;
 use std::path::{Path, PathBuf};
 
-pub fn run(input: &Path, target: &str, output: Option<&PathBuf>, emit: &str) -> Result<(), String> {
-    let text = std::fs::read_to_string(input)
-        .map_err(|e| format!("cannot read `{}`: {e}", input.display()))?;
-    let target = Target::parse(target).map_err(|e| e.to_string())?;
+pub fn run(
+    input: &Path,
+    target: &str,
+    output: Option<&PathBuf>,
+    emit: &str,
+) -> Result<(), silk_cli::Error> {
+    let text = std::fs::read_to_string(input).map_err(|source| silk_cli::Error::Read {
+        path: input.display().to_string(),
+        source,
+    })?;
+    let target = Target::parse(target)?;
     let name = input.display().to_string();
     let module = silk_gpu_ir::Module::parse_verified(&name, &text).map_err(|e| e.to_string())?;
     let options = silk_codegen::Options {
         keep_mir: emit == "mir",
+        ..Default::default()
     };
-    let kernels = silk_codegen::compile_module_with(&module, &target, options)
-        .map_err(|e| format!("{name}: {e}"))?;
+    let kernels =
+        silk_codegen::compile_module_with(&module, &target, options).map_err(|source| {
+            silk_cli::Error::Codegen {
+                input: name.clone(),
+                source,
+            }
+        })?;
     let bytes = match emit {
         "obj" => silk_codegen::code_object(&target, &kernels).map_err(|e| e.to_string())?,
         "asm" => silk_codegen::assembly(&target, &kernels).into_bytes(),
@@ -29,9 +42,9 @@ pub fn run(input: &Path, target: &str, output: Option<&PathBuf>, emit: &str) -> 
             .collect::<String>()
             .into_bytes(),
         other => {
-            return Err(format!(
+            return Err(silk_cli::Error::Usage(format!(
                 "unknown --emit `{other}` (expected obj, asm or mir)"
-            ))
+            )))
         }
     };
     match output {

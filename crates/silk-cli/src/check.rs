@@ -18,15 +18,17 @@ pub struct Args {
 }
 
 /// Diagnostics go to stderr; `Err` carries the summary line.
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     let mut session = Session::new(Options {
         nostd: args.nostd,
         ..Default::default()
     })
     .with_loader(Box::new(FsLoader));
     for file in &args.files {
-        let text =
-            std::fs::read_to_string(file).map_err(|e| format!("cannot read `{file}`: {e}"))?;
+        let text = std::fs::read_to_string(file).map_err(|source| silk_cli::Error::Read {
+            path: file.clone(),
+            source,
+        })?;
         session.add_file(file.clone(), text);
     }
     let result = match &args.target {
@@ -44,10 +46,10 @@ pub fn run(args: &Args) -> Result<(), String> {
     };
     result.map_err(|diags| {
         eprint!("{}", session.render(&diags));
-        let n = diags.error_count();
-        format!(
-            "could not check the program due to {n} previous error{}",
-            if n == 1 { "" } else { "s" }
-        )
+        silk_cli::Error::Diagnostics {
+            action: "check",
+            what: "the program".into(),
+            errors: diags.error_count(),
+        }
     })
 }

@@ -20,7 +20,7 @@ pub struct Args {
     file: PathBuf,
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     let read_err = |e: std::io::Error| format!("cannot read `{}`: {e}", args.file.display());
     let file = std::fs::File::open(&args.file).map_err(read_err)?;
     // The first bytes tell a code object or bundle from a byte list.
@@ -95,7 +95,9 @@ pub fn run(args: &Args) -> Result<(), String> {
         );
     }
     let errors = bad.len() + (trailing != 0) as usize;
-    Err(format!("{errors} undecodable instruction word(s)"))
+    Err(silk_cli::Error::Message(format!(
+        "{errors} undecodable instruction word(s)"
+    )))
 }
 
 /// Line and column of each of the byte indices `at` (ascending) in the

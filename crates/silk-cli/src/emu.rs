@@ -122,7 +122,7 @@ fn parse_int<T: std::str::FromStr>(v: &str, spec: &str) -> Result<T, String> {
     parsed.ok_or_else(|| format!("--arg `{spec}`: `{v}` is not a valid number"))
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     let target = args
         .target
         .as_deref()
@@ -138,11 +138,11 @@ pub fn run(args: &Args) -> Result<(), String> {
         .ok_or_else(|| format!("{name}: unknown processor"))?
         .processor;
     if let Some(t) = target.filter(|t| t.processor != processor) {
-        return Err(format!(
+        return Err(silk_cli::Error::Usage(format!(
             "{name} is for {}, not {}",
             processor.name(),
             t.processor.name()
-        ));
+        )));
     }
     let grid = dims(&args.grid, "grid")?;
     let block = dims(&args.block, "block")?;
@@ -205,7 +205,9 @@ pub fn run(args: &Args) -> Result<(), String> {
                     format!("--arg `{spec}`: expected buf:NAME=@FILE or buf:NAME=zero:BYTES")
                 })?;
                 if buffers.iter().any(|(n, _)| n == name) {
-                    return Err(format!("--arg `{spec}`: buffer `{name}` defined twice"));
+                    return Err(silk_cli::Error::Usage(format!(
+                        "--arg `{spec}`: buffer `{name}` defined twice"
+                    )));
                 }
                 let buf = if let Some(path) = init.strip_prefix('@') {
                     // Check the size first: the file is read whole.
@@ -224,17 +226,17 @@ pub fn run(args: &Args) -> Result<(), String> {
                     })?;
                     emu.alloc(n).map_err(|e| format!("--arg `{spec}`: {e}"))?
                 } else {
-                    return Err(format!(
+                    return Err(silk_cli::Error::Usage(format!(
                         "--arg `{spec}`: expected @FILE or zero:BYTES after `=`"
-                    ));
+                    )));
                 };
                 buffers.push((name.to_string(), buf));
                 Arg::Buffer(buf)
             }
             other => {
-                return Err(format!(
-                "--arg `{spec}`: unknown kind `{other}` (u32, i32, u64, i64, f32, f64, buf, raw)"
-            ))
+                return Err(silk_cli::Error::Usage(format!(
+                    "--arg `{spec}`: unknown kind `{other}` (u32, i32, u64, i64, f32, f64, buf, raw)"
+                )))
             }
         };
         kargs.push(arg);

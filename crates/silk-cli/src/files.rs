@@ -1,5 +1,6 @@
 //! Reading the commands' input files and writing what they produce.
 
+use crate::error::{Error, Result};
 use std::path::Path;
 
 /// Files at least this large are mapped rather than read: copying 11 MB
@@ -15,11 +16,14 @@ pub enum Text {
 impl Text {
     /// The file's text. A mapped file is checked here, on every call, so
     /// a file rewritten under the map is an error rather than bad text.
-    pub fn as_str(&self) -> Result<&str, String> {
+    pub fn as_str(&self) -> Result<&str> {
         match self {
             Text::Read(s) => Ok(s),
             Text::Mapped { path, map } => {
-                std::str::from_utf8(map).map_err(|e| format!("`{path}` is not UTF-8 text: {e}"))
+                std::str::from_utf8(map).map_err(|source| Error::NotUtf8 {
+                    path: path.clone(),
+                    source,
+                })
             }
         }
     }
@@ -29,8 +33,11 @@ impl Text {
 /// mapped read-only, as LLVM's tools map their inputs; as with them, a
 /// file truncated by another process while `silk` reads it ends the
 /// process with SIGBUS.
-pub fn read_text(path: &str) -> Result<Text, String> {
-    let cannot = |e: std::io::Error| format!("cannot read `{path}`: {e}");
+pub fn read_text(path: &str) -> Result<Text> {
+    let cannot = |source: std::io::Error| Error::Read {
+        path: path.to_string(),
+        source,
+    };
     let file = std::fs::File::open(path).map_err(cannot)?;
     let meta = file.metadata().map_err(cannot)?;
     if meta.is_file() && meta.len() >= MAP_AT_LEAST {
@@ -44,7 +51,10 @@ pub fn read_text(path: &str) -> Result<Text, String> {
     std::io::Read::read_to_end(&mut &file, &mut bytes).map_err(cannot)?;
     String::from_utf8(bytes)
         .map(Text::Read)
-        .map_err(|e| format!("`{path}` is not UTF-8 text: {}", e.utf8_error()))
+        .map_err(|e| Error::NotUtf8 {
+            path: path.to_string(),
+            source: e.utf8_error(),
+        })
 }
 
 /// Writes `bytes` to `path`, naming the path in the error. An existing
@@ -54,13 +64,16 @@ pub fn read_text(path: &str) -> Result<Text, String> {
 /// assembling a small kernel. The result is what a linker's
 /// write-then-rename leaves: a new file at the path. Symlinks and
 /// devices (`-o /dev/null`) are written through as before.
-pub fn write(path: impl AsRef<Path>, bytes: &[u8]) -> Result<(), String> {
+pub fn write(path: impl AsRef<Path>, bytes: &[u8]) -> Result<()> {
     let path = path.as_ref();
     if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file()) {
         // If it cannot be removed, the write below truncates it instead.
         let _ = std::fs::remove_file(path);
     }
-    std::fs::write(path, bytes).map_err(|e| format!("cannot write `{}`: {e}", path.display()))
+    std::fs::write(path, bytes).map_err(|source| Error::Write {
+        path: path.display().to_string(),
+        source,
+    })
 }
 
 #[cfg(test)]
@@ -86,9 +99,13 @@ mod tests {
             let err = super::read_text(path.to_str().unwrap())
                 .and_then(|t| t.as_str().map(str::len))
                 .unwrap_err();
+            let err = err.to_string();
             assert!(err.contains("is not UTF-8 text"), "{err}");
         }
-        let err = super::read_text("/no/such/file.s").err().unwrap();
+        let err = super::read_text("/no/such/file.s")
+            .err()
+            .unwrap()
+            .to_string();
         assert!(err.starts_with("cannot read `/no/such/file.s`"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -113,7 +130,9 @@ mod tests {
                 .is_symlink());
             assert_eq!(std::fs::read(&file).unwrap(), b"third");
         }
-        let err = super::write(dir.join("no/such/dir/k.hsaco"), b"x").unwrap_err();
+        let err = super::write(dir.join("no/such/dir/k.hsaco"), b"x")
+            .unwrap_err()
+            .to_string();
         assert!(
             err.starts_with("cannot write `") && err.contains("no/such/dir"),
             "{err}"

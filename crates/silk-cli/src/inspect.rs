@@ -33,7 +33,7 @@ pub fn disassemble(target: &Target, code: &[u8], address: u64) -> Result<String,
     ))
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     // Only a code object or a bundle is read whole; anything else is
     // rejected from its first bytes.
     let path = args.file.display().to_string();
@@ -41,7 +41,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let head =
         silk_cli::input::head(&std::fs::File::open(&args.file).map_err(cannot)?).map_err(cannot)?;
     if silk_cli::input::kind_of(&head) == silk_cli::input::Kind::Other {
-        return Err(silk_cli::input::not_an_object(&path, &head));
+        return Err(silk_cli::input::not_an_object(&path, &head).into());
     }
     let bytes = silk_cli::input::read_binary(&path)?;
     let mut objects: Vec<(Option<String>, &[u8])> = Vec::new();

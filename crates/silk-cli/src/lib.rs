@@ -2,5 +2,8 @@
 //! benchmarks can run it in process.
 
 pub mod build;
+pub mod error;
 pub mod files;
 pub mod input;
+
+pub use error::Error;

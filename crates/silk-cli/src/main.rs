@@ -45,11 +45,13 @@ enum Command {
 
 /// `silk build`: `.sir` device-IR files go to the IR compiler
 /// ([`build_sir`]), everything else to the Silk front end.
-fn build_any(args: &build::Args) -> Result<(), String> {
+fn build_any(args: &build::Args) -> Result<(), silk_cli::Error> {
     let sir = !args.files.is_empty() && args.files.iter().all(|f| f.ends_with(".sir"));
     if sir {
         if args.files.len() != 1 {
-            return Err("silk build takes one `.sir` file at a time".into());
+            return Err(silk_cli::Error::Usage(
+                "silk build takes one `.sir` file at a time".into(),
+            ));
         }
         let out = args.output.as_ref().map(std::path::PathBuf::from);
         let emit = args.emit.as_deref().unwrap_or("obj");
@@ -61,7 +63,9 @@ fn build_any(args: &build::Args) -> Result<(), String> {
         );
     }
     if args.emit.is_some() {
-        return Err("--emit applies to `.sir` inputs only".into());
+        return Err(silk_cli::Error::Usage(
+            "--emit applies to `.sir` inputs only".into(),
+        ));
     }
     build::run(args)
 }

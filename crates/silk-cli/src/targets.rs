@@ -12,7 +12,7 @@ pub struct Args {
     resolve: Option<String>,
 }
 
-pub fn run(args: &Args) -> Result<(), String> {
+pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     if let Some(name) = &args.resolve {
         let target = Target::parse(name).map_err(|e| e.to_string())?;
         if args.json {

@@ -128,16 +128,17 @@ fn built_instruction_bytes_match_llvm_mc() {
     let mut checked = 0;
     for (label, built) in all_built() {
         let k = &built.compiled;
+        let target = built.kernel.target;
         let mut offset = 0;
         for l in &k.insts {
-            let line = isa::print::to_text(k.target.processor, &l.inst);
+            let line = isa::print::to_text(target.processor, l);
             let mut words = Vec::new();
-            isa::encode(k.target.processor, &l.inst, &mut words).unwrap();
+            isa::encode(target.processor, l, &mut words).unwrap();
             let ours: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
             assert_eq!(&k.code[offset..offset + ours.len()], ours.as_slice());
             offset += ours.len();
             checked += 1;
-            match llvm_mc(&mc, &k.target, &line) {
+            match llvm_mc(&mc, &target, &line) {
                 Ok(theirs) if theirs == ours => {}
                 Ok(theirs) => mismatches.push(format!(
                     "{label}: `{line}`: ours {ours:02x?}, llvm-mc {theirs:02x?}"

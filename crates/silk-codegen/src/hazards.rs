@@ -263,7 +263,7 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
         gen,
         table: table::table(gen),
         nop: table::lookup(mf.processor, "s_nop", None)
-            .ok_or_else(|| Error::Internal("no s_nop".into()))?,
+            .ok_or_else(|| Error::invariant("hazard handling", "no s_nop"))?,
         depctr: table::lookup(mf.processor, "s_waitcnt_depctr", None),
     };
     let n = mf.blocks.len();
@@ -276,7 +276,10 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
     while let Some(b) = work.pop() {
         iterations += 1;
         if iterations > 100_000 {
-            return Err(Error::Internal("hazard dataflow did not converge".into()));
+            return Err(Error::invariant(
+                "hazard handling",
+                "hazard dataflow did not converge",
+            ));
         }
         let mut s = ins[b].clone().unwrap_or_default();
         waits.clear();

@@ -54,40 +54,27 @@ pub fn inline_calls(m: &Module, f: &Function) -> Result<Function, Error> {
         let check = Module {
             functions: vec![out.clone()],
         };
-        check
-            .verify()
-            .map_err(|e| Error::Internal(format!("inlining produced invalid IR: {e}")))?;
+        check.verify().map_err(|e| {
+            Error::invariant("inlining", format!("inlining produced invalid IR: {e}"))
+        })?;
     }
     Ok(out)
 }
 
 fn has_calls(b: &Block) -> bool {
-    b.insts.iter().any(|i| match &i.op {
-        Op::Call { .. } => true,
-        Op::If {
-            then_blk, else_blk, ..
-        } => has_calls(then_blk) || has_calls(else_blk),
-        Op::Loop { body, .. } => has_calls(body),
-        _ => false,
-    })
+    b.insts_nested().any(|i| matches!(i.op, Op::Call { .. }))
 }
 
 /// Whether the only `ret` of `b` is its terminator.
 fn returns_only_at_end(b: &Block) -> bool {
-    fn no_ret(insts: &[Inst]) -> bool {
-        insts.iter().all(|i| match &i.op {
-            Op::Return(_) => false,
-            Op::If {
-                then_blk, else_blk, ..
-            } => no_ret(&then_blk.insts) && no_ret(&else_blk.insts),
-            Op::Loop { body, .. } => no_ret(&body.insts),
-            _ => true,
-        })
-    }
-    match b.insts.split_last() {
-        Some((last, rest)) => matches!(last.op, Op::Return(_)) && no_ret(rest),
-        None => false,
-    }
+    let rets = b
+        .insts_nested()
+        .filter(|i| matches!(i.op, Op::Return(_)))
+        .count();
+    rets == 1
+        && b.insts
+            .last()
+            .is_some_and(|i| matches!(i.op, Op::Return(_)))
 }
 
 struct Inliner<'m> {
@@ -113,23 +100,15 @@ struct Ctx<'f> {
 }
 
 fn contains_ret(b: &Block) -> bool {
-    b.insts.iter().any(|i| match &i.op {
-        Op::Return(_) => true,
-        Op::If {
-            then_blk, else_blk, ..
-        } => contains_ret(then_blk) || contains_ret(else_blk),
-        Op::Loop { body, .. } => contains_ret(body),
-        _ => false,
-    })
+    b.insts_nested().any(|i| matches!(i.op, Op::Return(_)))
 }
 
 impl Inliner<'_> {
     /// The output value for source value `v`, created on first sight.
     fn tr(&mut self, ctx: &mut Ctx, v: Value) -> Result<Value, Error> {
-        let slot = ctx
-            .map
-            .get_mut(v.index())
-            .ok_or_else(|| Error::Internal(format!("inliner: unknown value %{}", v.0)))?;
+        let slot = ctx.map.get_mut(v.index()).ok_or_else(|| {
+            Error::invariant("inlining", format!("inliner: unknown value %{}", v.0))
+        })?;
         if let Some(o) = *slot {
             return Ok(o);
         }
@@ -260,8 +239,9 @@ impl Inliner<'_> {
                 insts.extend(b.insts);
                 Ok(Op::Break(all))
             }
-            Some(None) => Err(Error::Internal(
-                "inliner: `ret` in a loop not marked as returning".into(),
+            Some(None) => Err(Error::invariant(
+                "inlining",
+                "inliner: `ret` in a loop not marked as returning",
             )),
         }
     }
@@ -319,12 +299,11 @@ impl Inliner<'_> {
         args: &[Value],
         out: &mut Block,
     ) -> Result<(), Error> {
-        let g = self
-            .m
-            .function(callee)
-            .ok_or_else(|| Error::Internal(format!("call to undefined function @{callee}")))?;
+        let g = self.m.function(callee).ok_or_else(|| {
+            Error::invariant("inlining", format!("call to undefined function @{callee}"))
+        })?;
         if self.depth >= MAX_DEPTH {
-            return Err(Error::Unsupported(format!(
+            return Err(Error::unsupported(format!(
                 "calls nested more than {MAX_DEPTH} deep (at @{callee})"
             )));
         }
@@ -360,23 +339,26 @@ impl Inliner<'_> {
     ) -> Result<(), Error> {
         let g = inner.src;
         let Some((last, rest)) = g.body.insts.split_last() else {
-            return Err(Error::Internal(format!("@{} has an empty body", g.name)));
+            return Err(Error::invariant(
+                "inlining",
+                format!("@{} has an empty body", g.name),
+            ));
         };
         for i in rest {
             self.inst(inner, i, out)?;
         }
         let Op::Return(vs) = &last.op else {
-            return Err(Error::Internal(format!(
-                "@{} does not end in `ret`",
-                g.name
-            )));
+            return Err(Error::invariant(
+                "inlining",
+                format!("@{} does not end in `ret`", g.name),
+            ));
         };
         let rets = self.trs(inner, vs)?;
         for (&r, v) in results.iter().zip(rets) {
             let slot = ctx
                 .map
                 .get_mut(r.index())
-                .ok_or_else(|| Error::Internal("inliner: call result".into()))?;
+                .ok_or_else(|| Error::invariant("inlining", "inliner: call result"))?;
             *slot = Some(v);
         }
         Ok(())

@@ -15,7 +15,8 @@
 //!    SGPRs, packed work-item ids in v0) and the structurization of
 //!    `if`/`loop` with EXEC masking;
 //! 5. [`sched::run`] — latency-aware list scheduling in each block, on
-//!    virtual registers (loads hoisted and clustered);
+//!    virtual registers (loads hoisted and clustered); skipped for a
+//!    function holding precoloured operations, whose order is the author's;
 //! 6. [`regalloc::allocate`] — liveness and linear-scan allocation, then
 //!    [`mir::mark_true16_halves`];
 //!    [`smem::run`] then merges adjacent scalar loads (kernargs) into
@@ -28,86 +29,14 @@
 //! The machine IR verifier ([`mir::MFunction::verify`]) runs between
 //! passes in debug builds.
 //!
-//! # The source-kernel path
-//!
-//! Silk code generation: from the front end's kernel descriptions to typed
-//! AMDGPU instructions ([`silk_amdgpu::isa::Inst`]), register counts, the
-//! kernel ABI (descriptor settings and metadata) and code objects.
-//!
-//! Today it holds one path, [`source_kernel`]: the standalone AMDGPU
-//! source-kernel subset (`silk build --kind object --target <amdgpu>`),
-//! whose operations name physical registers. The front end (`silk-lang`)
-//! produces its [`source_kernel::KernelOp`]s and knows nothing of
-//! encodings; `silk-amdgpu` encodes and writes the object.
+//! Silk source kernels take the same pipeline: their source intrinsics
+//! are precoloured IR operations (`silk_gpu_ir::AmdgpuOp`, selected in
+//! `isel::precoloured`), and they ask for the Code Object V6 dispatch ABI
+//! ([`abi::EntryAbi::Dispatch`]) through [`Options::abi`].
 
-pub mod source_kernel;
+pub mod error;
 
-use silk_amdgpu::code_object::CodeObjectError;
-use silk_amdgpu::isa::EncodeError;
-use silk_amdgpu::Processor;
-
-/// Why a kernel could not be compiled. `op_index` names the
-/// [`source_kernel::KernelOp`] being lowered, when there is one, so the
-/// front end can point at its source.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum CodegenError {
-    #[error("`{op}` is not supported on {processor}")]
-    Unsupported {
-        op_index: usize,
-        op: String,
-        processor: Processor,
-    },
-    #[error("the {processor} opcode table has no `{name}`")]
-    MissingOpcode {
-        op_index: Option<usize>,
-        name: &'static str,
-        processor: Processor,
-    },
-    #[error("cannot encode `{text}` for {processor}: {source}")]
-    Encode {
-        op_index: Option<usize>,
-        text: String,
-        processor: Processor,
-        source: EncodeError,
-    },
-    #[error("`{op}`: register tuple `{register}` must start at an even register on {processor}")]
-    MisalignedTuple {
-        op_index: usize,
-        op: &'static str,
-        register: String,
-        processor: Processor,
-    },
-    #[error("kernel `{kernel}` has {count} parameters; at most {max} are supported")]
-    TooManyParameters {
-        kernel: String,
-        count: usize,
-        max: usize,
-    },
-    #[error("operation {op_index} reads parameter {param}, but the kernel has {count}")]
-    NoSuchParameter {
-        op_index: usize,
-        param: usize,
-        count: usize,
-    },
-    #[error("{0}")]
-    CodeObject(#[from] CodeObjectError),
-}
-
-impl CodegenError {
-    /// Index of the operation whose lowering failed, if any.
-    pub fn op_index(&self) -> Option<usize> {
-        match *self {
-            CodegenError::Unsupported { op_index, .. }
-            | CodegenError::NoSuchParameter { op_index, .. }
-            | CodegenError::MisalignedTuple { op_index, .. } => Some(op_index),
-            CodegenError::MissingOpcode { op_index, .. }
-            | CodegenError::Encode { op_index, .. } => op_index,
-            CodegenError::TooManyParameters { .. } | CodegenError::CodeObject(_) => None,
-        }
-    }
-}
-
-pub type Result<T, E = CodegenError> = std::result::Result<T, E>;
+pub use error::{Error, Result};
 
 // ---- The device-IR compiler ----
 
@@ -128,18 +57,6 @@ use silk_amdgpu::isa::{encode, Inst};
 use silk_amdgpu::target::{Generation, Target};
 use silk_gpu_ir::{Function, FunctionKind, Module};
 
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    #[error("not supported yet: {0}")]
-    Unsupported(String),
-    #[error("internal compiler error: {0}")]
-    Internal(String),
-    #[error("{0}")]
-    Ir(#[from] silk_gpu_ir::Error),
-    #[error("code object: {0}")]
-    CodeObject(#[from] silk_amdgpu::code_object::CodeObjectError),
-}
-
 /// One compiled kernel.
 #[derive(Clone, Debug)]
 pub struct CompiledKernel {
@@ -150,6 +67,8 @@ pub struct CompiledKernel {
     pub code: Vec<u8>,
     pub config: KernelConfig,
     pub metadata: KernelMetadata,
+    /// Registers the code uses.
+    pub usage: abi::RegUsage,
     /// Machine IR after instruction selection, when [`Options::keep_mir`]
     /// asked for it (`--emit mir`, snapshots).
     pub mir_after_isel: Option<String>,
@@ -162,6 +81,9 @@ pub struct Options {
     /// [`CompiledKernel::mir_after_isel`] (it costs about a tenth of the
     /// compile time, so it is off by default).
     pub keep_mir: bool,
+    /// The kernel entry convention (the registers the hardware sets up,
+    /// the hidden kernarg block).
+    pub abi: abi::EntryAbi,
 }
 
 /// Compile every kernel of `module` for `target` (the device functions
@@ -183,16 +105,18 @@ pub fn compile_module_with(
         out.push(compile_kernel_with(f, target, options).map_err(|e| annotate(e, &f.name))?);
     }
     if out.is_empty() {
-        return Err(Error::Unsupported("a module without kernels".into()));
+        return Err(Error::unsupported("a module without kernels"));
     }
     Ok(out)
 }
 
 fn annotate(e: Error, kernel: &str) -> Error {
     match e {
-        Error::Unsupported(m) => Error::Unsupported(format!("{m} (in kernel @{kernel})")),
-        Error::Internal(m) => Error::Internal(format!("{m} (in kernel @{kernel})")),
-        e => e,
+        e @ (Error::Ir(_) | Error::CodeObject(_) | Error::InKernel { .. }) => e,
+        e => Error::InKernel {
+            kernel: kernel.to_string(),
+            source: Box::new(e),
+        },
     }
 }
 
@@ -215,20 +139,22 @@ pub fn compile_kernel_with(
     options: Options,
 ) -> Result<CompiledKernel, Error> {
     if f.kind != FunctionKind::Kernel {
-        return Err(Error::Unsupported(
-            "compiling device functions on their own".into(),
+        return Err(Error::unsupported(
+            "compiling device functions on their own",
         ));
     }
     let f = &lower::expand(f)?;
     let p = target.processor;
     let wave64 = target.wavefront_size == 64;
     let uniform = uniformity::analyze(f);
-    let args = abi::arg_layout(f)?;
+    let args = abi::arg_layout(f, options.abi)?;
     let sel = isel::Sel::new(f, p, wave64, uniform, &args);
     let (mut mf, needs, _entry) = sel.select_kernel()?;
     check(&mf, "instruction selection", false)?;
     let mir_after_isel = options.keep_mir.then(|| mf.print());
-    sched::run(&mut mf)?;
+    if !mf.fixed_order {
+        sched::run(&mut mf)?;
+    }
     check(&mf, "scheduling", false)?;
     let info = p.info();
     let max_s = match p.generation() {
@@ -247,9 +173,7 @@ pub fn compile_kernel_with(
     hazards::run(&mut mf)?;
     check(&mf, "hazard handling", true)?;
     let (insts, block_starts, code) = emit(&mf)?;
-    let (config, mut metadata, _) = abi::kernel_config(target, &args, &needs, usage, code.len());
-    metadata.name = f.name.clone();
-    metadata.symbol = format!("{}.kd", f.name);
+    let (config, metadata) = abi::kernel_config(target, &f.name, &args, &needs, usage, code.len());
     Ok(CompiledKernel {
         name: f.name.clone(),
         insts,
@@ -257,6 +181,7 @@ pub fn compile_kernel_with(
         code,
         config,
         metadata,
+        usage,
         mir_after_isel,
     })
 }
@@ -267,8 +192,10 @@ pub type Emitted = (Vec<Inst>, Vec<usize>, Vec<u8>);
 
 pub fn emit(mf: &mir::MFunction) -> Result<Emitted, Error> {
     let p = mf.processor;
-    let cannot = |inst: &Inst, e: &dyn std::fmt::Display| {
-        Error::Internal(format!("cannot encode `{}`: {e}", mir::text(p, inst)))
+    let cannot = |inst: &Inst, e: &silk_amdgpu::isa::EncodeError| Error::Encode {
+        text: mir::text(p, inst),
+        processor: p,
+        source: e.clone(),
     };
     let encode_into = |inst: &Inst, words: &mut Vec<u32>| {
         words.clear();
@@ -322,10 +249,13 @@ pub fn emit(mf: &mir::MFunction) -> Result<Emitted, Error> {
         encode_into(&inst, &mut words)?;
         let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
         if words.len() != n {
-            return Err(Error::Internal(format!(
-                "branch `{}` changed size when its offset was filled in",
-                mir::text(p, &inst)
-            )));
+            return Err(Error::invariant(
+                "emission",
+                format!(
+                    "branch `{}` changed size when its offset was filled in",
+                    mir::text(p, &inst)
+                ),
+            ));
         }
         code[here..here + bytes.len()].copy_from_slice(&bytes);
         insts[k] = inst;

@@ -18,7 +18,7 @@ use silk_gpu_ir::{BinOp, Block, CmpPred, Function, Inst, Op, Type, Value, ValueD
 /// `f` with every 64-bit `div`/`rem` expanded. Returns a clone when there is
 /// nothing to expand.
 pub fn expand(f: &Function) -> Result<Function, Error> {
-    if !has_div64(f, &f.body) {
+    if !has_div64(f) {
         return Ok(f.clone());
     }
     let mut out = f.clone();
@@ -31,7 +31,7 @@ pub fn expand(f: &Function) -> Result<Function, Error> {
             functions: vec![out.clone()],
         }
         .verify()
-        .map_err(|e| Error::Internal(format!("64-bit division expansion: {e}")))?;
+        .map_err(|e| Error::invariant("IR expansion", format!("64-bit division expansion: {e}")))?;
     }
     Ok(out)
 }
@@ -50,17 +50,8 @@ fn is_div64(values: &[ValueData], inst: &Inst) -> bool {
     }
 }
 
-fn has_div64(f: &Function, b: &Block) -> bool {
-    b.insts.iter().any(|i| {
-        is_div64(&f.values, i)
-            || match &i.op {
-                Op::If {
-                    then_blk, else_blk, ..
-                } => has_div64(f, then_blk) || has_div64(f, else_blk),
-                Op::Loop { body, .. } => has_div64(f, body),
-                _ => false,
-            }
-    })
+fn has_div64(f: &Function) -> bool {
+    f.insts().any(|i| is_div64(&f.values, i))
 }
 
 fn block(values: &mut Vec<ValueData>, b: &Block) -> Result<Block, Error> {
@@ -73,7 +64,7 @@ fn block(values: &mut Vec<ValueData>, b: &Block) -> Result<Block, Error> {
             let res = *inst
                 .results
                 .first()
-                .ok_or_else(|| Error::Internal("div without a result".into()))?;
+                .ok_or_else(|| Error::invariant("IR expansion", "div without a result"))?;
             let mut e = Emit {
                 values,
                 insts: &mut out.insts,
@@ -358,7 +349,7 @@ kernel @k(%a: ptr<global>, %b: ptr<global>, %out: ptr<global>) {{
         let m = Module::parse_verified("div64.sir", &kernel(ty)).unwrap();
         let f = m.function("k").unwrap();
         let expanded = expand(f).unwrap();
-        assert!(!has_div64(&expanded, &expanded.body));
+        assert!(!has_div64(&expanded));
         let em = Module {
             functions: vec![expanded],
         };

@@ -13,8 +13,9 @@
 //! specially (see `regalloc`).
 
 use crate::Error;
-use silk_amdgpu::isa::{print, table, Inst, Mods, Opcode, Operand, MAX_OPERANDS};
+use silk_amdgpu::isa::{print, table, Inst, Mods, Op, Opcode, Operand, MAX_OPERANDS};
 use silk_amdgpu::target::Processor;
+use silk_gpu_ir::amdgpu::PhysRegs;
 use std::fmt::Write;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -92,6 +93,12 @@ pub struct MFunction {
     pub blocks: Vec<MBlock>,
     pub vregs: Vec<VRegInfo>,
     pub loops: Vec<LoopInfo>,
+    /// The registers precoloured operations name (reserved by register
+    /// allocation for the whole function).
+    pub precoloured: Vec<PhysRegs>,
+    /// Keep the selected order (the function holds precoloured
+    /// operations, whose order the kernel author owns): no scheduling.
+    pub fixed_order: bool,
 }
 
 impl MFunction {
@@ -102,6 +109,8 @@ impl MFunction {
             blocks: vec![MBlock::default()],
             vregs: Vec::new(),
             loops: Vec::new(),
+            precoloured: Vec::new(),
+            fixed_order: false,
         }
     }
 
@@ -141,7 +150,7 @@ impl MFunction {
             }
             if let Some(MOp::Label(t)) = last.ops.first() {
                 out.push(t.0 as usize);
-                if info.name == "s_branch" {
+                if Op::of(self.processor.generation(), last.op) == Some(Op::S_BRANCH) {
                     falls = false;
                 }
             }
@@ -242,10 +251,12 @@ impl MFunction {
         for (bi, b) in self.blocks.iter().enumerate() {
             for inst in &b.insts {
                 let err = |m: String| {
-                    Err(Error::Internal(format!(
-                        "machine IR invalid after {stage}: bb{bi}: `{}`: {m}",
-                        self.print_inst(inst)
-                    )))
+                    Err(Error::Verifier {
+                        pass: stage.to_string(),
+                        block: bi as u32,
+                        inst: self.print_inst(inst),
+                        problem: m,
+                    })
                 };
                 let Some(info) = table.get(inst.op.0 as usize) else {
                     return err("unknown opcode".into());
@@ -310,7 +321,10 @@ pub fn to_isa(inst: &MInst, label: &dyn Fn(BlockId) -> i32) -> Result<Inst, Erro
             MOp::Phys(o) => o,
             MOp::Label(b) => Operand::Imm(label(b)),
             MOp::Reg { .. } => {
-                return Err(Error::Internal("virtual register reached emission".into()))
+                return Err(Error::invariant(
+                    "emission",
+                    "virtual register reached emission",
+                ))
             }
         });
     }

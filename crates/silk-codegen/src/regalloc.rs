@@ -27,6 +27,7 @@ use crate::abi::RegUsage;
 use crate::mir::{File, MFunction, MOp};
 use crate::Error;
 use silk_amdgpu::isa::{Flags, Operand};
+use silk_gpu_ir::amdgpu::RegFile;
 
 struct Interval {
     reg: usize,
@@ -243,6 +244,23 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
     let mut owner_v: Vec<Option<usize>> = vec![None; 512];
     let mut used_s = 0u32;
     let mut used_v = 0u32;
+    let mut used_a = 0u32;
+    // Registers precoloured operations name are theirs for the whole
+    // function: no virtual register may live in them.
+    for r in &mf.precoloured {
+        let (first, end) = (r.first as u32, r.first as u32 + r.count as u32);
+        let (busy, used) = match r.file {
+            RegFile::Sgpr => (Some(&mut busy_s), &mut used_s),
+            RegFile::Vgpr => (Some(&mut busy_v), &mut used_v),
+            RegFile::Agpr => (None, &mut used_a),
+        };
+        if let Some(busy) = busy {
+            for k in first..end.min(busy.len() as u32) {
+                busy[k as usize] = u32::MAX;
+            }
+        }
+        *used = (*used).max(end);
+    }
     // Reserve fixed registers for their whole interval before anything else.
     for iv in &intervals {
         let info = mf.vregs[iv.reg];
@@ -317,13 +335,12 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
             base += align;
         }
         let Some(base) = found else {
-            let what = match info.file {
-                File::Sgpr => "SGPRs",
-                File::Vgpr => "VGPRs",
-            };
-            return Err(Error::Unsupported(format!(
-                "the kernel needs more than {limit} {what} at once; spilling is not implemented yet"
-            )));
+            let live = (0..limit as usize).filter(|&k| busy[k] > iv.start).count() as u32;
+            return Err(Error::RegisterBudget {
+                file: info.file,
+                needed: live + n,
+                limit,
+            });
         };
         for k in base..base + n {
             busy[k as usize] = iv.end + 1;
@@ -343,7 +360,10 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
                 if let MOp::Reg { r, off, n } = *op {
                     let info = mf.vregs[r.0 as usize];
                     let base = assign[r.0 as usize].ok_or_else(|| {
-                        Error::Internal(format!("register %{} was not allocated", r.0))
+                        Error::invariant(
+                            "register allocation",
+                            format!("register %{} was not allocated", r.0),
+                        )
                     })?;
                     let idx = base + off as u16;
                     *op = MOp::Phys(match info.file {
@@ -365,6 +385,7 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
     Ok(RegUsage {
         sgprs: used_s,
         vgprs: used_v,
+        agprs: used_a,
     })
 }
 
@@ -405,9 +426,10 @@ fn copy_of(
 
 /// The plain register moves isel emits, as opcodes (looked up once).
 fn plain_moves(p: silk_amdgpu::target::Processor) -> Vec<silk_amdgpu::isa::Opcode> {
-    ["v_mov_b32_e32", "s_mov_b32", "s_mov_b64"]
+    use silk_amdgpu::isa::Op;
+    [Op::V_MOV_B32_e32, Op::S_MOV_B32, Op::S_MOV_B64]
         .iter()
-        .filter_map(|n| silk_amdgpu::isa::table::lookup(p, n, None))
+        .filter_map(|o| o.on(p))
         .collect()
 }
 
@@ -415,12 +437,12 @@ fn plain_moves(p: silk_amdgpu::target::Processor) -> Vec<silk_amdgpu::isa::Opcod
 mod tests {
     use super::*;
     use crate::mir::{MInst, VReg};
-    use silk_amdgpu::isa::{table, Mods};
+    use silk_amdgpu::isa::{Mods, Op};
     use silk_amdgpu::target::Processor;
 
-    fn inst(p: Processor, name: &str, ops: Vec<MOp>) -> MInst {
+    fn inst(p: Processor, op: Op, ops: Vec<MOp>) -> MInst {
         MInst {
-            op: table::lookup(p, name, None).unwrap(),
+            op: op.on(p).unwrap(),
             ops,
             ndefs: 1,
             mods: Mods::default(),
@@ -442,11 +464,11 @@ mod tests {
         let r = |v: VReg, off: u8| MOp::Reg { r: v, off, n: 1 };
         let one = MOp::Phys(Operand::Imm(1));
         mf.blocks[0].insts = vec![
-            inst(p, "v_mov_b32_e32", vec![r(a, 0), one]),
-            inst(p, "v_mov_b32_e32", vec![r(b, 0), r(a, 0)]),
-            inst(p, "v_mov_b32_e32", vec![r(w, 0), r(b, 0)]),
-            inst(p, "v_mov_b32_e32", vec![r(w, 1), one]),
-            inst(p, "v_add_nc_u32_e32", vec![r(c, 0), r(w, 0), r(w, 1)]),
+            inst(p, Op::V_MOV_B32_e32, vec![r(a, 0), one]),
+            inst(p, Op::V_MOV_B32_e32, vec![r(b, 0), r(a, 0)]),
+            inst(p, Op::V_MOV_B32_e32, vec![r(w, 0), r(b, 0)]),
+            inst(p, Op::V_MOV_B32_e32, vec![r(w, 1), one]),
+            inst(p, Op::V_ADD_NC_U32_e32, vec![r(c, 0), r(w, 0), r(w, 1)]),
         ];
         let usage = allocate(&mut mf, 100, 256).unwrap();
         let text: Vec<String> = mf.blocks[0]

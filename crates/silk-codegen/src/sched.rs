@@ -225,7 +225,10 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
         }
         schedule(&mut sc);
         if sc.order.len() != b.insts.len() {
-            return Err(Error::Internal("scheduler dropped an instruction".into()));
+            return Err(Error::invariant(
+                "scheduling",
+                "scheduler dropped an instruction",
+            ));
         }
         if sc.order.iter().enumerate().all(|(k, &i)| k == i as usize) {
             continue;
@@ -233,9 +236,9 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
         let mut old: Vec<Option<MInst>> =
             std::mem::take(&mut b.insts).into_iter().map(Some).collect();
         for &i in &sc.order {
-            let inst = old[i as usize]
-                .take()
-                .ok_or_else(|| Error::Internal("scheduler emitted an instruction twice".into()))?;
+            let inst = old[i as usize].take().ok_or_else(|| {
+                Error::invariant("scheduling", "scheduler emitted an instruction twice")
+            })?;
             b.insts.push(inst);
         }
     }

@@ -8,16 +8,18 @@
 
 use crate::mir::{MFunction, MInst, MOp};
 use crate::Error;
-use silk_amdgpu::isa::{table, Mods, Opcode, Operand};
-use silk_amdgpu::target::Generation;
+use silk_amdgpu::isa::{Mods, Op, Opcode, Operand};
 
-/// Scalar load mnemonics by width in dwords (1, 2, 4).
-fn names(gen: Generation) -> [&'static str; 3] {
-    match gen {
-        Generation::Gfx9 => ["s_load_dword", "s_load_dwordx2", "s_load_dwordx4"],
-        Generation::Gfx11 => ["s_load_b32", "s_load_b64", "s_load_b128"],
-    }
-}
+/// Scalar loads by width in dwords (1, 2, 4): GFX9's and GFX11's (LLVM
+/// keeps them apart too), each present on its own generation only.
+const LOADS: [(Op, u8); 6] = [
+    (Op::S_LOAD_DWORD, 1),
+    (Op::S_LOAD_DWORDX2, 2),
+    (Op::S_LOAD_DWORDX4, 4),
+    (Op::S_LOAD_B32, 1),
+    (Op::S_LOAD_B64, 2),
+    (Op::S_LOAD_B128, 4),
+];
 
 /// A scalar load's destination register, width and byte offset.
 fn parts(inst: &MInst, widths: &[(Opcode, u8)]) -> Option<(u16, u8, i32)> {
@@ -32,13 +34,10 @@ fn parts(inst: &MInst, widths: &[(Opcode, u8)]) -> Option<(u16, u8, i32)> {
 
 /// Merge adjacent scalar loads in every block (see the module docs).
 pub fn run(mf: &mut MFunction) -> Result<(), Error> {
-    let gen = mf.processor.generation();
-    let mut widths = Vec::new();
-    for (k, name) in names(gen).iter().enumerate() {
-        if let Some(op) = table::lookup(mf.processor, name, None) {
-            widths.push((op, 1u8 << k));
-        }
-    }
+    let widths: Vec<(Opcode, u8)> = LOADS
+        .iter()
+        .filter_map(|&(op, n)| Some((op.on(mf.processor)?, n)))
+        .collect();
     for b in &mut mf.blocks {
         let mut i = 0;
         while i + 1 < b.insts.len() {
@@ -94,8 +93,8 @@ mod tests {
 
     /// `s_load_b32/b64 s[dst..], s[0:1], offset` on gfx1100.
     fn load(n: u8, dst: u16, offset: i32) -> MInst {
-        let name = ["s_load_b32", "s_load_b64", "", "s_load_b128"][n as usize - 1];
-        let op = table::lookup(Processor::Gfx1100, name, None).unwrap();
+        let op = [Op::S_LOAD_B32, Op::S_LOAD_B64, Op::S_LOAD_B128][n.trailing_zeros() as usize];
+        let op = op.on(Processor::Gfx1100).unwrap();
         MInst {
             op,
             ops: vec![
@@ -115,9 +114,9 @@ mod tests {
         mf.blocks[0].insts = insts;
         run(&mut mf).unwrap();
         let op_width = |i: &MInst| {
-            ["s_load_b32", "s_load_b64", "s_load_b128"]
+            [Op::S_LOAD_B32, Op::S_LOAD_B64, Op::S_LOAD_B128]
                 .iter()
-                .position(|n| table::lookup(Processor::Gfx1100, n, None) == Some(i.op))
+                .position(|o| o.on(Processor::Gfx1100) == Some(i.op))
                 .map(|k| 1u8 << k)
                 .unwrap()
         };

@@ -16,7 +16,7 @@
 
 use crate::mir::{MFunction, MInst, MOp};
 use crate::Error;
-use silk_amdgpu::isa::{table, Flags, Mods, Operand};
+use silk_amdgpu::isa::{table, Flags, Mods, Opcode, Operand};
 use silk_amdgpu::target::{Generation, WaitCounterLimits};
 use std::collections::BTreeMap;
 
@@ -90,13 +90,23 @@ fn regs_of(op: &MOp) -> impl Iterator<Item = u16> {
 pub struct Waitcnt {
     gen: Generation,
     limits: [u32; 3],
+    /// `s_waitcnt` and `s_waitcnt_vscnt`: waits already in the code (the
+    /// precoloured source intrinsics) count like inserted ones.
+    explicit: [Option<Opcode>; 2],
 }
 
 impl Waitcnt {
     pub fn new(gen: Generation, l: WaitCounterLimits) -> Waitcnt {
+        let find = |name: &str| {
+            table::table(gen)
+                .iter()
+                .position(|i| i.name == name)
+                .map(|i| Opcode(i as u16))
+        };
         Waitcnt {
             gen,
             limits: [l.vmcnt, l.lgkmcnt, l.vscnt.unwrap_or(0)],
+            explicit: [find("s_waitcnt"), find("s_waitcnt_vscnt")],
         }
     }
 
@@ -141,6 +151,11 @@ impl Waitcnt {
     }
 
     fn transfer(&self, s: &mut State, inst: &MInst, flags: Flags) {
+        for (c, n) in self.explicit_wait(inst).iter().enumerate() {
+            if let Some(n) = n {
+                s.waited(c, *n);
+            }
+        }
         for (c, n) in self.needed(s, inst, flags).iter().enumerate() {
             if let Some(n) = n {
                 s.waited(c, *n);
@@ -172,8 +187,9 @@ impl Waitcnt {
         while let Some(b) = work.pop() {
             iterations += 1;
             if iterations > 100_000 {
-                return Err(Error::Internal(
-                    "wait-count dataflow did not converge".into(),
+                return Err(Error::invariant(
+                    "wait-count insertion",
+                    "wait-count dataflow did not converge",
                 ));
             }
             let mut s = ins[b].clone().unwrap_or_default();
@@ -196,7 +212,7 @@ impl Waitcnt {
         }
         // Rewrite with waits.
         let waitcnt = table::lookup(p, "s_waitcnt", None)
-            .ok_or_else(|| Error::Internal("no s_waitcnt".into()))?;
+            .ok_or_else(|| Error::invariant("wait-count insertion", "no s_waitcnt"))?;
         let vscnt = table::lookup(p, "s_waitcnt_vscnt", None);
         for (b, state) in ins.iter().enumerate() {
             let mut s = state.clone().unwrap_or_default();
@@ -232,6 +248,30 @@ impl Waitcnt {
             mf.blocks[b].insts = out;
         }
         Ok(())
+    }
+
+    /// The counts an `s_waitcnt` / `s_waitcnt_vscnt` already in the code
+    /// waits for (the inverse of [`Waitcnt::encode`]; a counter at its
+    /// maximum waits for nothing).
+    fn explicit_wait(&self, inst: &MInst) -> [Option<u32>; 3] {
+        let mut out = [None; 3];
+        let imm = |i: usize| match inst.ops.get(i) {
+            Some(MOp::Phys(Operand::Imm(v))) => Some(*v as u32),
+            _ => None,
+        };
+        if Some(inst.op) == self.explicit[0] {
+            if let Some(v) = imm(0) {
+                let (vm, lgkm) = match self.gen {
+                    Generation::Gfx9 => ((v & 0xf) | (v >> 14 & 3) << 4, v >> 8 & 0xf),
+                    Generation::Gfx11 => (v >> 10 & 0x3f, v >> 4 & 0x3f),
+                };
+                out[VM] = (vm < self.limits[VM]).then_some(vm);
+                out[LGKM] = (lgkm < self.limits[LGKM]).then_some(lgkm);
+            }
+        } else if Some(inst.op) == self.explicit[1] {
+            out[VS] = imm(1);
+        }
+        out
     }
 
     /// `s_waitcnt` simm16 with the given counts (others at their maximum,

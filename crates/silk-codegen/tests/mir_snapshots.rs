@@ -20,7 +20,10 @@ fn machine_ir_snapshots() {
         let m = kernel(name);
         for p in [Processor::Gfx942, Processor::Gfx1100] {
             let t = Target::new(p);
-            let keep = silk_codegen::Options { keep_mir: true };
+            let keep = silk_codegen::Options {
+                keep_mir: true,
+                ..Default::default()
+            };
             let ks = silk_codegen::compile_module_with(&m, &t, keep).unwrap();
             let mir = ks[0].mir_after_isel.as_deref().unwrap();
             insta::assert_snapshot!(format!("{name}_{}_mir", p.name()), mir);

@@ -1,5 +1,5 @@
 //! A kernel that needs more registers than the processor has fails with a
-//! clear `Unsupported` error naming the register file (spilling is not
+//! clear `RegisterBudget` error naming the register file (spilling is not
 //! implemented), and one just under the budget compiles (which also checks
 //! that scheduling does not raise register pressure much: unscheduled, 200
 //! live values take 207 VGPRs on gfx942).
@@ -44,8 +44,17 @@ fn over_the_register_budget_is_a_clear_error() {
             ok.err()
         );
         match silk_codegen::compile_module(&pressure(300), &t) {
-            Err(silk_codegen::Error::Unsupported(m)) => {
+            Err(e) => {
+                let m = e.to_string();
                 assert!(m.contains("VGPRs") && m.contains("spilling"), "{p}: {m}");
+                match e.without_context() {
+                    silk_codegen::Error::RegisterBudget {
+                        file: silk_codegen::mir::File::Vgpr,
+                        needed,
+                        limit,
+                    } => assert!(needed > limit, "{p}: {needed} of {limit}"),
+                    other => panic!("{p}: expected a register-budget error, got {other:?}"),
+                }
             }
             other => panic!("{p}: expected a register-budget error, got {other:?}"),
         }

@@ -722,6 +722,12 @@ fn step<'m>(
                 };
                 wr(vals, res, off as u64);
             }
+            Op::Amdgpu(op) => {
+                return Err(format!(
+                    "`amdgpu {}` names physical registers; the interpreter has none",
+                    op.name()
+                ));
+            }
             Op::Call { callee, args } => {
                 let Some(&g) = sh.funcs.get(callee.as_str()) else {
                     return Err(format!("call to undefined function @{callee}"));

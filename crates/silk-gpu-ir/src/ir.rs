@@ -6,6 +6,7 @@
 //! own nested blocks (regions). See the crate docs for why control flow is
 //! a region tree.
 
+use crate::amdgpu::AmdgpuOp;
 use crate::types::{AddrSpace, Dim, Type};
 
 /// An SSA value: an index into [`Function::values`].
@@ -68,6 +69,12 @@ pub struct Function {
 }
 
 impl Function {
+    /// Every instruction of the body and its nested regions, in textual
+    /// order (see [`Block::insts_nested`]).
+    pub fn insts(&self) -> Insts<'_> {
+        self.body.insts_nested()
+    }
+
     /// The type of `v`, or `None` if `v` is not a value of this function.
     pub fn value_type(&self, v: Value) -> Option<Type> {
         self.values.get(v.index()).map(|d| d.ty)
@@ -84,25 +91,12 @@ impl Function {
     /// so that `parse(print(m)) == m`. Values never defined are dropped.
     pub fn canonicalize(&mut self) {
         let mut order: Vec<Value> = self.params.clone();
-        fn walk(b: &Block, order: &mut Vec<Value>) {
-            for inst in &b.insts {
-                order.extend(inst.results.iter().copied());
-                match &inst.op {
-                    Op::If {
-                        then_blk, else_blk, ..
-                    } => {
-                        walk(then_blk, order);
-                        walk(else_blk, order);
-                    }
-                    Op::Loop { params, body, .. } => {
-                        order.extend(params.iter().copied());
-                        walk(body, order);
-                    }
-                    _ => {}
-                }
+        for inst in self.insts() {
+            order.extend(inst.results.iter().copied());
+            if let Op::Loop { params, .. } = &inst.op {
+                order.extend(params.iter().copied());
             }
         }
-        walk(&self.body, &mut order);
         let n = self.values.len();
         let mut map: Vec<Option<u32>> = vec![None; n];
         let mut values = Vec::with_capacity(order.len());
@@ -154,6 +148,48 @@ impl Block {
     /// The terminator, if the block ends in one.
     pub fn terminator(&self) -> Option<&Inst> {
         self.insts.last().filter(|i| i.op.is_terminator())
+    }
+
+    /// Every instruction of this block and of its nested regions, in
+    /// textual order: an `if` or `loop` comes before the instructions of
+    /// its regions, a `then` region before its `else` region.
+    pub fn insts_nested(&self) -> Insts<'_> {
+        Insts {
+            stack: vec![self.insts.iter()],
+        }
+    }
+}
+
+/// The iterator of [`Block::insts_nested`] and [`Function::insts`]: a
+/// depth-first walk that keeps one position per open region.
+#[derive(Clone, Debug)]
+pub struct Insts<'a> {
+    stack: Vec<std::slice::Iter<'a, Inst>>,
+}
+
+impl<'a> Iterator for Insts<'a> {
+    type Item = &'a Inst;
+
+    fn next(&mut self) -> Option<&'a Inst> {
+        while let Some(top) = self.stack.last_mut() {
+            let Some(inst) = top.next() else {
+                self.stack.pop();
+                continue;
+            };
+            // Pushed last is walked first: `else` below `then`.
+            match &inst.op {
+                Op::If {
+                    then_blk, else_blk, ..
+                } => {
+                    self.stack.push(else_blk.insts.iter());
+                    self.stack.push(then_blk.insts.iter());
+                }
+                Op::Loop { body, .. } => self.stack.push(body.insts.iter()),
+                _ => {}
+            }
+            return Some(inst);
+        }
+        None
     }
 }
 
@@ -501,6 +537,9 @@ pub enum Op {
         callee: String,
         args: Vec<Value>,
     },
+    /// A target instruction over literal (precoloured) physical registers;
+    /// no SSA operands or results (see [`crate::amdgpu`]).
+    Amdgpu(AmdgpuOp),
     /// Two-way branch; results come from the arms' `yield`s.
     If {
         cond: Value,
@@ -546,6 +585,7 @@ impl Op {
             Op::Atomic { op, .. } => format!("atomic {}", op.keyword()),
             Op::CmpXchg { .. } => "cmpxchg".into(),
             Op::Barrier => "barrier".into(),
+            Op::Amdgpu(op) => format!("amdgpu {}", op.name()),
             Op::Geometry { query, .. } => query.keyword().into(),
             Op::LdsAlloc { .. } => "lds.alloc".into(),
             Op::Call { .. } => "call".into(),
@@ -561,7 +601,11 @@ impl Op {
     /// The values this instruction reads (not those of nested regions).
     pub fn operands(&self) -> Vec<Value> {
         match self {
-            Op::Const { .. } | Op::Barrier | Op::Geometry { .. } | Op::LdsAlloc { .. } => vec![],
+            Op::Const { .. }
+            | Op::Barrier
+            | Op::Amdgpu(_)
+            | Op::Geometry { .. }
+            | Op::LdsAlloc { .. } => vec![],
             Op::Unary { arg, .. } | Op::Cvt { arg, .. } | Op::Bitcast { arg, .. } => vec![*arg],
             Op::Binary { lhs, rhs, .. } | Op::Cmp { lhs, rhs, .. } => vec![*lhs, *rhs],
             Op::Fma { a, b, c } => vec![*a, *b, *c],
@@ -584,7 +628,11 @@ impl Op {
     /// Visit operands, loop params and nested regions' values mutably.
     pub fn for_each_value_mut(&mut self, f: &mut dyn FnMut(&mut Value)) {
         match self {
-            Op::Const { .. } | Op::Barrier | Op::Geometry { .. } | Op::LdsAlloc { .. } => {}
+            Op::Const { .. }
+            | Op::Barrier
+            | Op::Amdgpu(_)
+            | Op::Geometry { .. }
+            | Op::LdsAlloc { .. } => {}
             Op::Unary { arg, .. } | Op::Cvt { arg, .. } | Op::Bitcast { arg, .. } => f(arg),
             Op::Binary { lhs, rhs, .. } | Op::Cmp { lhs, rhs, .. } => {
                 f(lhs);
@@ -835,7 +883,7 @@ pub fn infer_result_types(
             }
             one(e)
         }
-        Op::Barrier => Ok(vec![]),
+        Op::Barrier | Op::Amdgpu(_) => Ok(vec![]),
         Op::Geometry { .. } => one(Type::U32),
         Op::LdsAlloc { size, align } => {
             if *size == 0 {

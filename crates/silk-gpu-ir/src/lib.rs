@@ -49,6 +49,7 @@
 //! the address must honour. `barrier` must be reached by every work-item
 //! of a workgroup; atomics are relaxed.
 
+pub mod amdgpu;
 pub mod builder;
 pub mod corpus;
 pub mod eval;
@@ -59,13 +60,14 @@ pub mod print;
 pub mod types;
 pub mod verify;
 
+pub use amdgpu::AmdgpuOp;
 pub use builder::{BuildError, FunctionBuilder};
 pub use interp::{
     run_kernel, run_kernel_with, Arg, ExecError, Launch, Memory, RunOptions, RunStats,
 };
 pub use ir::{
-    AtomicOp, BinOp, Block, CmpPred, Function, FunctionKind, Geometry, Inst, Module, Op, UnOp,
-    Value, ValueData,
+    AtomicOp, BinOp, Block, CmpPred, Function, FunctionKind, Geometry, Inst, Insts, Module, Op,
+    UnOp, Value, ValueData,
 };
 pub use parse::{parse_module, ParseError};
 pub use print::{print_function, print_module};

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use crate::amdgpu::AmdgpuOp;
 use crate::eval::f64_to_f16;
 use crate::ir::{
     infer_result_types, AtomicOp, BinOp, Block, CmpPred, Function, FunctionKind, Geometry, Inst,
@@ -643,6 +644,44 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// `amdgpu NAME n, n, ...` (a precoloured target instruction).
+    fn amdgpu_op(&mut self) -> PResult<Op> {
+        let at = self.here();
+        let name = match self.peek().clone() {
+            Tok::Ident(w) => w,
+            t => {
+                return self.err(format!(
+                    "expected an AMDGPU operation name, found {}",
+                    t.describe()
+                ))
+            }
+        };
+        self.bump();
+        let mut fields = Vec::new();
+        if matches!(self.peek(), Tok::Num(_)) {
+            fields.push(self.u32_lit("a register number or offset")?);
+            while self.eat(&Tok::Comma) {
+                fields.push(self.u32_lit("a register number or offset")?);
+            }
+        }
+        match AmdgpuOp::from_fields(&name, &fields) {
+            Some(op) => Ok(Op::Amdgpu(op)),
+            None if AmdgpuOp::NAMES.contains(&name.as_str()) => Err((
+                at.0,
+                at.1,
+                format!("wrong operands for `amdgpu {name}`: register numbers are 0 to 255, LDS offsets 0 to 65535"),
+            )),
+            None => Err((
+                at.0,
+                at.1,
+                format!(
+                    "unknown AMDGPU operation `{name}` (known: {})",
+                    AmdgpuOp::NAMES.join(", ")
+                ),
+            )),
+        }
+    }
+
     fn align(&mut self) -> PResult<u32> {
         self.expect(Tok::Comma, "before `align`")?;
         self.expect_kw("align", "")?;
@@ -790,6 +829,7 @@ impl<'t> Parser<'t> {
                     }
                 }
                 "barrier" => Op::Barrier,
+                "amdgpu" => self.amdgpu_op()?,
                 "lds.alloc" => {
                     let size = self.u32_lit("an LDS size in bytes")?;
                     let align = self.align()?;

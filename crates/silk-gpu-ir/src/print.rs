@@ -223,6 +223,12 @@ pub fn inst_header(f: &Function, inst: &Inst) -> String {
             let _ = write!(s, "cmpxchg {}, {}, {}", n(ptr), n(expected), n(new));
         }
         Op::Barrier => s.push_str("barrier"),
+        Op::Amdgpu(op) => {
+            let _ = write!(s, "amdgpu {}", op.name());
+            for (i, v) in op.fields().iter().enumerate() {
+                let _ = write!(s, "{}{v}", if i == 0 { " " } else { ", " });
+            }
+        }
         Op::Geometry { query, dim } => {
             let _ = write!(s, "{} {}", query.keyword(), dim.keyword());
         }

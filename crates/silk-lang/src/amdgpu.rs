@@ -4,8 +4,9 @@
 //! Given a checked [`Program`] and a processor, find the kernel (exactly
 //! one exported root-package function), enforce the path's rules with the
 //! spec's diagnostics, and describe the kernel as an ordered list of
-//! [`KernelOp`]s. Lowering those to instructions and a code object is the
-//! backend's job; nothing here knows an instruction encoding.
+//! [`KernelOp`]s, which [`SourceKernel::to_module`] turns into device IR
+//! (`silk-gpu-ir`). Lowering that to instructions and a code object is
+//! the code generator's job; nothing here knows an instruction encoding.
 
 use crate::ast::{Expr, ExprKind, StmtKind, UnOp};
 use crate::check::{INTRINSIC_PREFIX, MAX_ENTRY_PARAMS};
@@ -27,10 +28,41 @@ pub mod messages {
     pub const PROCESSOR: &str = "AMDGPU source intrinsic is not supported on this AMDGPU processor";
 }
 
-/// One operation of a source kernel. The type belongs to the code
-/// generator (`silk_codegen::source_kernel`), which lowers it; the front end
-/// only builds it and knows no encodings.
-pub use silk_codegen::source_kernel::KernelOp;
+pub use silk_gpu_ir::AmdgpuOp;
+
+/// One operation of a source kernel, in source order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KernelOp {
+    /// A source intrinsic: a precoloured target instruction.
+    Machine(AmdgpuOp),
+    /// `std::gpu::device::store_u32_at_global_x(base, value)` on kernel parameters.
+    StoreU32AtGlobalX {
+        base_param_index: u8,
+        value_param_index: u8,
+    },
+    /// `std::gpu::device::classify_u32_at_global_x(input, output, threshold)`.
+    ClassifyU32AtGlobalX {
+        input_param_index: u8,
+        output_param_index: u8,
+        threshold_param_index: u8,
+    },
+}
+
+impl KernelOp {
+    /// Whether the op uses LDS (the kernel then reserves 16 KiB of group segment).
+    pub fn uses_lds(&self) -> bool {
+        matches!(self, KernelOp::Machine(m) if m.uses_lds())
+    }
+
+    /// The source-level name of the operation (for messages).
+    pub fn name(&self) -> &'static str {
+        match self {
+            KernelOp::Machine(m) => m.name(),
+            KernelOp::StoreU32AtGlobalX { .. } => "store_u32_at_global_x",
+            KernelOp::ClassifyU32AtGlobalX { .. } => "classify_u32_at_global_x",
+        }
+    }
+}
 
 /// The typed, target-neutral description of a source kernel.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -203,63 +235,12 @@ pub fn intrinsic_names() -> impl Iterator<Item = String> {
 }
 
 fn make_op(name: &str, v: &[u32]) -> Option<KernelOp> {
-    let r = |i: usize| v.get(i).map(|x| *x as u8).unwrap_or(0);
-    Some(match name {
-        "s_add_i32" => KernelOp::SAddI32 {
-            dst: r(0),
-            src0: r(1),
-            src1: r(2),
-        },
-        "s_mov_b64" => KernelOp::SMovB64 {
-            dst: r(0),
-            src: r(1),
-        },
-        "s_waitcnt_vmcnt0_expcnt0_lgkmcnt0" | "s_waitcnt_vmcnt0_lgkmcnt0" => {
-            KernelOp::WaitVmExpLgkm0
-        }
-        "s_waitcnt_vscnt0" => KernelOp::WaitVscnt0,
-        "v_add_f32" => KernelOp::VAddF32 {
-            dst: r(0),
-            src0: r(1),
-            src1: r(2),
-        },
-        "v_mul_f32" => KernelOp::VMulF32 {
-            dst: r(0),
-            src0: r(1),
-            src1: r(2),
-        },
-        "v_fma_f32" => KernelOp::VFmaF32 {
-            dst: r(0),
-            src0: r(1),
-            src1: r(2),
-            src2: r(3),
-        },
-        "global_load_dword" => KernelOp::GlobalLoadDword {
-            dst: r(0),
-            addr: r(1),
-        },
-        "global_store_dword" => KernelOp::GlobalStoreDword {
-            addr: r(0),
-            data: r(1),
-        },
-        "ds_write_b32" => KernelOp::DsWriteB32 {
-            addr: r(0),
-            data: r(1),
-            offset: v.get(2).map(|x| *x as u16).unwrap_or(0),
-        },
-        "ds_read_b32" => KernelOp::DsReadB32 {
-            dst: r(0),
-            addr: r(1),
-            offset: v.get(2).map(|x| *x as u16).unwrap_or(0),
-        },
-        "mfma_f32_16x16x16_f16" => KernelOp::Mfma16x16x16F16 {
-            acc_dst: r(0),
-            src_a: r(1),
-            src_b: r(2),
-            acc_src: r(3),
-        },
-        _ => return None,
-    })
+    // The raw-only alias of the VM/EXP/LGKM wait.
+    let name = match name {
+        "s_waitcnt_vmcnt0_lgkmcnt0" => "s_waitcnt_vmcnt0_expcnt0_lgkmcnt0",
+        n => n,
+    };
+    AmdgpuOp::from_fields(name, v).map(KernelOp::Machine)
 }
 
 /// Parse an AMDGPU target name into a target, as a diagnostic on failure.

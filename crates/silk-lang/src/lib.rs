@@ -1,10 +1,11 @@
 //! The Silk front end: lexer, recovering parser, resolver, type checker,
 //! and the target-independent half of the standalone AMDGPU source-kernel
-//! path. See `README.md` beside this crate for the public API, the
+//! path, which lowers a kernel to device IR (`silk-gpu-ir`). See `README.md` beside this crate for the public API, the
 //! diagnostic codes and the language choices it makes.
 //!
 //! ```
 //! use silk_lang::{amdgpu, Options, Session};
+//! use silk_lang::amdgpu::AmdgpuOp;
 //!
 //! let mut session = Session::new(Options { nostd: true, ..Default::default() });
 //! session.add_file(
@@ -14,13 +15,16 @@
 //! );
 //! let kernel = amdgpu::build_source_kernel(&mut session, "gfx942").unwrap();
 //! assert_eq!(kernel.name, "kernel_name");
-//! assert_eq!(kernel.ops, vec![amdgpu::KernelOp::VAddF32 { dst: 0, src0: 1, src1: 2 }]);
+//! let add = AmdgpuOp::VAddF32 { dst: 0, src0: 1, src1: 2 };
+//! assert_eq!(kernel.ops, vec![amdgpu::KernelOp::Machine(add)]);
+//! let module = kernel.to_module().unwrap();
+//! assert_eq!(module.functions[0].body.insts[0].op, silk_gpu_ir::Op::Amdgpu(add));
 //! ```
 
 pub mod amdgpu;
 pub mod ast;
-pub mod build;
 pub mod check;
+pub mod device_ir;
 pub mod diag;
 pub mod lexer;
 pub mod parser;

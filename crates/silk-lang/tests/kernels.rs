@@ -2,7 +2,7 @@
 //! description for every shipped example and processor.
 
 use silk_amdgpu::target::Processor;
-use silk_lang::amdgpu::{build_source_kernel, KernelOp, SourceKernel};
+use silk_lang::amdgpu::{build_source_kernel, AmdgpuOp, KernelOp, SourceKernel};
 use silk_lang::{FsLoader, MemoryLoader, Options, Session};
 
 const EXAMPLES: &str = "../../examples";
@@ -55,12 +55,12 @@ fn spec_minimal_kernel_on_gfx942() {
     assert_eq!(
         k.ops,
         vec![
-            KernelOp::VAddF32 {
+            KernelOp::Machine(AmdgpuOp::VAddF32 {
                 dst: 0,
                 src0: 1,
                 src1: 2
-            },
-            KernelOp::WaitVmExpLgkm0
+            }),
+            KernelOp::Machine(AmdgpuOp::WaitVmExpLgkm0)
         ]
     );
     assert!(!k.ends_with_return && !k.uses_lds());
@@ -93,15 +93,15 @@ fn add_example_on_every_processor() {
         assert_eq!(
             k.ops,
             vec![
-                KernelOp::GlobalLoadDword { dst: 1, addr: 4 },
-                KernelOp::GlobalLoadDword { dst: 2, addr: 6 },
-                KernelOp::WaitVmExpLgkm0,
-                KernelOp::VAddF32 {
+                KernelOp::Machine(AmdgpuOp::GlobalLoadDword { dst: 1, addr: 4 }),
+                KernelOp::Machine(AmdgpuOp::GlobalLoadDword { dst: 2, addr: 6 }),
+                KernelOp::Machine(AmdgpuOp::WaitVmExpLgkm0),
+                KernelOp::Machine(AmdgpuOp::VAddF32 {
                     dst: 3,
                     src0: 1,
                     src1: 2
-                },
-                KernelOp::GlobalStoreDword { addr: 4, data: 3 },
+                }),
+                KernelOp::Machine(AmdgpuOp::GlobalStoreDword { addr: 4, data: 3 }),
             ]
         );
         assert!(k.ends_with_return);
@@ -115,48 +115,48 @@ fn every_intrinsic_on_gfx942() {
     assert_eq!(
         k.ops,
         vec![
-            KernelOp::SAddI32 {
+            KernelOp::Machine(AmdgpuOp::SAddI32 {
                 dst: 8,
                 src0: 9,
                 src1: 10
-            },
-            KernelOp::SMovB64 { dst: 12, src: 14 },
-            KernelOp::GlobalLoadDword { dst: 1, addr: 2 },
-            KernelOp::WaitVmExpLgkm0,
-            KernelOp::VAddF32 {
+            }),
+            KernelOp::Machine(AmdgpuOp::SMovB64 { dst: 12, src: 14 }),
+            KernelOp::Machine(AmdgpuOp::GlobalLoadDword { dst: 1, addr: 2 }),
+            KernelOp::Machine(AmdgpuOp::WaitVmExpLgkm0),
+            KernelOp::Machine(AmdgpuOp::VAddF32 {
                 dst: 4,
                 src0: 1,
                 src1: 1
-            },
-            KernelOp::VMulF32 {
+            }),
+            KernelOp::Machine(AmdgpuOp::VMulF32 {
                 dst: 5,
                 src0: 4,
                 src1: 1
-            },
-            KernelOp::VFmaF32 {
+            }),
+            KernelOp::Machine(AmdgpuOp::VFmaF32 {
                 dst: 6,
                 src0: 4,
                 src1: 5,
                 src2: 1
-            },
-            KernelOp::DsWriteB32 {
+            }),
+            KernelOp::Machine(AmdgpuOp::DsWriteB32 {
                 addr: 0,
                 data: 6,
                 offset: 16
-            },
-            KernelOp::DsReadB32 {
+            }),
+            KernelOp::Machine(AmdgpuOp::DsReadB32 {
                 dst: 7,
                 addr: 0,
                 offset: 16
-            },
-            KernelOp::WaitVmExpLgkm0,
-            KernelOp::Mfma16x16x16F16 {
+            }),
+            KernelOp::Machine(AmdgpuOp::WaitVmExpLgkm0),
+            KernelOp::Machine(AmdgpuOp::Mfma16x16x16F16 {
                 acc_dst: 16,
                 src_a: 8,
                 src_b: 10,
                 acc_src: 16
-            },
-            KernelOp::GlobalStoreDword { addr: 2, data: 7 },
+            }),
+            KernelOp::Machine(AmdgpuOp::GlobalStoreDword { addr: 2, data: 7 }),
         ]
     );
     assert!(k.uses_lds());
@@ -167,8 +167,8 @@ fn every_intrinsic_on_gfx11() {
     for target in ["gfx1100", "amdgcn-amd-amdhsa-gfx1151"] {
         let k = build("kernels/all_intrinsics_gfx11.slk", true, target);
         assert_eq!(k.ops.len(), 12);
-        assert_eq!(k.ops[11], KernelOp::WaitVscnt0);
-        assert_eq!(k.ops[9], KernelOp::WaitVmExpLgkm0);
+        assert_eq!(k.ops[11], KernelOp::Machine(AmdgpuOp::WaitVscnt0));
+        assert_eq!(k.ops[9], KernelOp::Machine(AmdgpuOp::WaitVmExpLgkm0));
         assert!(k.uses_lds() && k.ends_with_return);
     }
 }
@@ -234,24 +234,24 @@ fn isa_wrappers_example() {
     assert_eq!(
         k.ops,
         vec![
-            KernelOp::VFmaF32 {
+            KernelOp::Machine(AmdgpuOp::VFmaF32 {
                 dst: 3,
                 src0: 1,
                 src1: 2,
                 src2: 0
-            },
-            KernelOp::DsWriteB32 {
+            }),
+            KernelOp::Machine(AmdgpuOp::DsWriteB32 {
                 addr: 4,
                 data: 3,
                 offset: 256
-            },
-            KernelOp::WaitVmExpLgkm0,
-            KernelOp::DsReadB32 {
+            }),
+            KernelOp::Machine(AmdgpuOp::WaitVmExpLgkm0),
+            KernelOp::Machine(AmdgpuOp::DsReadB32 {
                 dst: 5,
                 addr: 4,
                 offset: 256
-            },
-            KernelOp::WaitVmExpLgkm0,
+            }),
+            KernelOp::Machine(AmdgpuOp::WaitVmExpLgkm0),
         ]
     );
 }
@@ -265,19 +265,19 @@ fn isa_wrappers_for_target_specific_ops() {
     );
     assert_eq!(
         k.ops,
-        vec![KernelOp::Mfma16x16x16F16 {
+        vec![KernelOp::Machine(AmdgpuOp::Mfma16x16x16F16 {
             acc_dst: 0,
             src_a: 4,
             src_b: 6,
             acc_src: 0
-        }]
+        })]
     );
     let k = build_src(
         "import { s_waitcnt_vscnt0 } from \"std/gpu/isa\";\nattr(device=gpu)\nexport fn w () {\n  s_waitcnt_vscnt0();\n}\n",
         false,
         "gfx1100",
     );
-    assert_eq!(k.ops, vec![KernelOp::WaitVscnt0]);
+    assert_eq!(k.ops, vec![KernelOp::Machine(AmdgpuOp::WaitVscnt0)]);
 }
 
 #[test]
@@ -293,17 +293,17 @@ fn operand_limits_at_their_edges() {
     assert_eq!(
         k.ops,
         vec![
-            KernelOp::DsReadB32 {
+            KernelOp::Machine(AmdgpuOp::DsReadB32 {
                 dst: 255,
                 addr: 0,
                 offset: 65535
-            },
-            KernelOp::SAddI32 {
+            }),
+            KernelOp::Machine(AmdgpuOp::SAddI32 {
                 dst: 105,
                 src0: 1,
                 src1: 2
-            },
-            KernelOp::GlobalLoadDword { dst: 0, addr: 253 },
+            }),
+            KernelOp::Machine(AmdgpuOp::GlobalLoadDword { dst: 0, addr: 253 }),
         ]
     );
 }

@@ -361,6 +361,37 @@ pub fn by_name(processor: Processor, name: &str) -> impl Iterator<Item = Opcode>
         .map(Opcode)
 }
 
+impl super::Op {
+    /// This instruction's entry in `processor`'s table (its spelling and
+    /// encoding), `None` where the processor does not have it.
+    #[inline]
+    pub fn on(self, processor: Processor) -> Option<Opcode> {
+        let rows = match processor.generation() {
+            Generation::Gfx9 => &super::op::GFX9_ROW,
+            Generation::Gfx11 => &super::op::GFX11_ROW,
+        };
+        let row = rows[self as usize];
+        (row != super::op::NONE && table(processor.generation())[row as usize].on(processor))
+            .then_some(Opcode(row))
+    }
+
+    /// The instruction of a table entry of `gen` (`None` for an index
+    /// outside the table).
+    pub fn of(gen: Generation, opcode: Opcode) -> Option<super::Op> {
+        let ops: &[super::Op] = match gen {
+            Generation::Gfx9 => &super::op::GFX9_OP,
+            Generation::Gfx11 => &super::op::GFX11_OP,
+        };
+        ops.get(opcode.0 as usize).copied()
+    }
+
+    /// The variant's name (`GLOBAL_LOAD_DWORD`), for diagnostics; the
+    /// mnemonic of a processor is `table(gen)[op.on(p)?.0].name`.
+    pub fn name(self) -> &'static str {
+        super::op::NAMES[self as usize]
+    }
+}
+
 /// First opcode named `name` in `family` (any family when `None`).
 pub fn lookup(processor: Processor, name: &str, family: Option<Family>) -> Option<Opcode> {
     let t = table(processor.generation());

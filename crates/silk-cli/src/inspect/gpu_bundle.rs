@@ -9,7 +9,7 @@ use std::io::{Read, Seek, SeekFrom};
 
 /// `None` unless the file ends with the `SLKGPEND` footer; then the report,
 /// or the bundle's defect as an error.
-pub fn run(args: &Args) -> Option<Result<(), String>> {
+pub fn run(args: &Args) -> Option<Result<(), silk_cli::Error>> {
     let path = args.file.display().to_string();
     let mut f = std::fs::File::open(&args.file).ok()?;
     let mut footer = [0u8; 8];
@@ -18,7 +18,7 @@ pub fn run(args: &Args) -> Option<Result<(), String>> {
     if !Bundle::has_footer(&footer) {
         return None;
     }
-    Some(report(&path, args))
+    Some(report(&path, args).map_err(silk_cli::Error::from))
 }
 
 fn report(path: &str, args: &Args) -> Result<(), String> {

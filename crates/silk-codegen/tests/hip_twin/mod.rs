@@ -373,6 +373,12 @@ impl<'a> Fn<'a> {
                     );
                     def(s, self, format!("(LDS char *){a}"));
                 }
+                Op::Amdgpu(op) => {
+                    return Err(format!(
+                        "`amdgpu {}` names physical registers; HIP has no twin",
+                        op.name()
+                    ));
+                }
                 Op::Call { callee, args } => {
                     let callee_f = self
                         .module

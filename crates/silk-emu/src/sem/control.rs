@@ -127,8 +127,8 @@ pub(super) fn getreg(e: &mut Exec) -> Result<()> {
         (Generation::Gfx9, 4) | (Generation::Gfx11, 23) => e.w.id,
         // HW_REG_SH_MEM_BASES (GFX9): private base hi [15:0], shared [31:16].
         (Generation::Gfx9, 15) => {
-            ((crate::memory::SHARED_APERTURE >> 48) as u32) << 16
-                | (crate::memory::PRIVATE_APERTURE >> 48) as u32
+            ((crate::device_memory::SHARED_APERTURE >> 48) as u32) << 16
+                | (crate::device_memory::PRIVATE_APERTURE >> 48) as u32
         }
         _ => 0,
     };

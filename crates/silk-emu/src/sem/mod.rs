@@ -47,7 +47,7 @@ use vint::*;
 
 use crate::error::{FaultKind, Result};
 use crate::exec::{f16_from_f32, f16_to_f32, Exec, Fk, Handler, MaskDst, Src};
-use crate::mem::{Atomic, BUF, D16, D16_HI, RTN, SIGN, ST64, WIDE};
+use crate::mem_inst::{Atomic, BUF, D16, D16_HI, RTN, SIGN, ST64, WIDE};
 use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::{table, Family, Operand};
 use silk_amdgpu::target::{Generation, Processor};

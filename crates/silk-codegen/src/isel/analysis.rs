@@ -1,0 +1,282 @@
+//! IR pre-analyses run before selection: which values may live in SGPRs,
+//! which pointer offsets fold into memory instructions, which shifts fuse
+//! into address arithmetic, which values are zero-extended, and which
+//! dispatch registers the kernel reads.
+
+use super::*;
+
+/// Whether `v` may live in SGPRs: uniform and produced by an operation we
+/// select to SALU (or a constant / parameter / workgroup geometry).
+pub(super) fn scalar_candidate(f: &Function, v: Value, uniform: &[bool]) -> bool {
+    if !uniform[v.index()] {
+        return false;
+    }
+    let t = f.values[v.index()].ty;
+    if t.is_float() || t == Type::Bool {
+        return false;
+    }
+    if f.params.contains(&v) {
+        return true;
+    }
+    // A loop parameter is defined by no instruction: `None`.
+    match f.insts().find(|i| i.results.contains(&v)).map(|i| &i.op) {
+        Some(IrOp::Const { .. }) | Some(IrOp::Geometry { .. }) | Some(IrOp::LdsAlloc { .. }) => {
+            true
+        }
+        Some(IrOp::Binary { op, lhs, rhs }) => {
+            !(matches!(op, BinOp::Div | BinOp::Rem)
+                || t.bits() == 64 && matches!(op, BinOp::Mul | BinOp::Min | BinOp::Max))
+                && scalar_candidate(f, *lhs, uniform)
+                && scalar_candidate(f, *rhs, uniform)
+        }
+        Some(IrOp::Unary { op, arg }) => {
+            matches!(op, UnOp::Not | UnOp::Neg | UnOp::Abs)
+                && t.bits() == 32
+                && scalar_candidate(f, *arg, uniform)
+        }
+        Some(IrOp::Cvt { arg, .. }) | Some(IrOp::Bitcast { arg, .. }) => {
+            scalar_candidate(f, *arg, uniform)
+        }
+        Some(IrOp::PtrAdd { ptr, offset }) => {
+            scalar_candidate(f, *ptr, uniform) && scalar_candidate(f, *offset, uniform)
+        }
+        // Loop params and if results: conservatively vector.
+        _ => false,
+    }
+}
+
+/// Per value: `Some((root, offset))` for a global pointer `ptradd` chain
+/// off a divergent `root` by constants, when every use of the value is the
+/// address of a load or store or the base of another folded pointer.
+pub(super) fn folded_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Value, i64)>> {
+    #[derive(Default, Clone, Copy)]
+    struct Uses {
+        /// Used other than as an access address or a folded chain's base.
+        other: bool,
+    }
+    let insts: Vec<&silk_gpu_ir::Inst> = f.insts().collect();
+    let n = f.values.len();
+    let mut consts: Vec<Option<i64>> = vec![None; n];
+    let mut cand: Vec<Option<(Value, i64)>> = vec![None; n];
+    for i in &insts {
+        match &i.op {
+            IrOp::Const { ty, bits } if ty.is_int() => {
+                let v = if ty.is_signed_int() && ty.bits() == 32 {
+                    *bits as u32 as i32 as i64
+                } else if ty.bits() == 32 {
+                    *bits as u32 as i64
+                } else {
+                    *bits as i64
+                };
+                consts[i.results[0].index()] = Some(v);
+            }
+            IrOp::PtrAdd { ptr, offset }
+                if f.values[ptr.index()].ty == Type::Ptr(AddrSpace::Global) =>
+            {
+                if let Some(c) = consts[offset.index()] {
+                    cand[i.results[0].index()] = Some((*ptr, c));
+                }
+            }
+            _ => {}
+        }
+    }
+    // Uses that need the value in a register.
+    let mut uses = vec![Uses::default(); n];
+    for i in &insts {
+        let ops = i.op.operands();
+        for (k, &v) in ops.iter().enumerate() {
+            let addr = match &i.op {
+                IrOp::Load { .. } => true,
+                IrOp::Store { value, .. } => k == 0 && v != *value,
+                IrOp::PtrAdd { .. } => k == 0 && cand[i.results[0].index()].is_some(),
+                _ => false,
+            };
+            if !addr {
+                uses[v.index()].other = true;
+            }
+        }
+        if let IrOp::Loop { params, .. } = &i.op {
+            for &p in params {
+                uses[p.index()].other = true;
+            }
+        }
+    }
+    // Top down, in definition order: fold onto the parent's root.
+    let mut folded: Vec<Option<(Value, i64)>> = vec![None; n];
+    let mut order = Vec::new();
+    for i in &insts {
+        let r = i.results.first().map(|v| v.index());
+        let (IrOp::PtrAdd { ptr, .. }, Some(r)) = (&i.op, r) else {
+            continue;
+        };
+        let Some((_, c)) = cand[r] else { continue };
+        let (root, base) = folded[ptr.index()].unwrap_or((*ptr, 0));
+        let off = base + c;
+        if !uses[r].other && !uniform[root.index()] && (0..=MAX_FOLDED_OFFSET).contains(&off) {
+            folded[r] = Some((root, off));
+        }
+        order.push((r, ptr.index()));
+    }
+    // Bottom up: a pointer that is computed needs its parent computed.
+    for &(r, parent) in order.iter().rev() {
+        if folded[r].is_none() {
+            folded[parent] = None;
+        }
+    }
+    folded
+}
+
+/// Per value: `Some((x, k))` for a divergent 64-bit `x << k` (`shl` or
+/// `mul` by 2^k, k in 1..=4, `x` not a constant) whose every use is the
+/// offset of a global `ptradd` (for `v_lshl_add_u64`).
+pub(super) fn fused_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Value, u32)>> {
+    let insts: Vec<&silk_gpu_ir::Inst> = f.insts().collect();
+    let n = f.values.len();
+    let mut consts: Vec<Option<u64>> = vec![None; n];
+    let mut cand: Vec<Option<(Value, u32)>> = vec![None; n];
+    for i in &insts {
+        let Some(&r) = i.results.first() else {
+            continue;
+        };
+        let t = f.values[r.index()].ty;
+        let shift = |c: Option<u64>| c.filter(|c| matches!(c, 2 | 4 | 8 | 16));
+        match &i.op {
+            IrOp::Const { bits, .. } => consts[r.index()] = Some(*bits),
+            IrOp::Binary { op, lhs, rhs }
+                if t.is_int() && t.bits() == 64 && !uniform[r.index()] =>
+            {
+                let (cl, cr) = (consts[lhs.index()], consts[rhs.index()]);
+                let x_k = match op {
+                    BinOp::Mul if cl.is_none() => shift(cr).map(|c| (*lhs, c.trailing_zeros())),
+                    BinOp::Mul if cr.is_none() => shift(cl).map(|c| (*rhs, c.trailing_zeros())),
+                    BinOp::Shl if cl.is_none() => {
+                        cr.filter(|k| (1..=4).contains(k)).map(|k| (*lhs, k as u32))
+                    }
+                    _ => None,
+                };
+                cand[r.index()] = x_k;
+            }
+            _ => {}
+        }
+    }
+    let mut other = vec![false; n];
+    for i in &insts {
+        let offset = match &i.op {
+            IrOp::PtrAdd { ptr, offset }
+                if ptr != offset && f.values[ptr.index()].ty == Type::Ptr(AddrSpace::Global) =>
+            {
+                Some(*offset)
+            }
+            _ => None,
+        };
+        for v in i.op.operands() {
+            if Some(v) != offset {
+                other[v.index()] = true;
+            }
+        }
+        if let IrOp::Loop { params, .. } = &i.op {
+            for &p in params {
+                other[p.index()] = true;
+            }
+        }
+    }
+    (0..n).map(|v| cand[v].filter(|_| !other[v])).collect()
+}
+
+/// Per value: `Some((x, amt))` for a divergent 32-bit `shl x, amt` whose
+/// every use is an `or`/`add` that takes it as its shifted operand (the
+/// left one when both operands are such shifts).
+pub(super) fn fused_shifts(f: &Function, uniform: &[bool]) -> Vec<Option<(Value, Value)>> {
+    let insts: Vec<&silk_gpu_ir::Inst> = f.insts().collect();
+    let n = f.values.len();
+    let int32 = |v: Value| matches!(f.values[v.index()].ty, Type::I32 | Type::U32);
+    let mut cand: Vec<Option<(Value, Value)>> = vec![None; n];
+    for i in &insts {
+        if let IrOp::Binary {
+            op: BinOp::Shl,
+            lhs,
+            rhs,
+        } = &i.op
+        {
+            let r = i.results[0];
+            if int32(r) && !uniform[r.index()] {
+                cand[r.index()] = Some((*lhs, *rhs));
+            }
+        }
+    }
+    let mut other = vec![false; n];
+    for i in &insts {
+        let claimed = match &i.op {
+            IrOp::Binary {
+                op: BinOp::Or | BinOp::Add,
+                lhs,
+                rhs,
+            } if lhs != rhs && int32(*lhs) && !uniform[i.results[0].index()] => {
+                if cand[lhs.index()].is_some() {
+                    Some(*lhs)
+                } else {
+                    Some(*rhs)
+                }
+            }
+            _ => None,
+        };
+        for v in i.op.operands() {
+            if Some(v) != claimed {
+                other[v.index()] = true;
+            }
+        }
+        if let IrOp::Loop { params, .. } = &i.op {
+            for &p in params {
+                other[p.index()] = true;
+            }
+        }
+    }
+    (0..n).map(|v| cand[v].filter(|_| !other[v])).collect()
+}
+
+/// Per value: a 64-bit integer converted from `u32` (high dword zero).
+pub(super) fn zero_extended(f: &Function) -> Vec<bool> {
+    let mut out = vec![false; f.values.len()];
+    for i in f.insts() {
+        if let IrOp::Cvt { arg, to } = &i.op {
+            if to.is_int() && to.bits() == 64 && f.values[arg.index()].ty == Type::U32 {
+                out[i.results[0].index()] = true;
+            }
+        }
+    }
+    out
+}
+
+/// The work-group id dimensions read, and the highest work-item id
+/// dimension read (0 = x only).
+pub(super) fn scan_geometry(f: &Function) -> ([bool; 3], u32) {
+    let mut wg = [false; 3];
+    let mut tid = 0;
+    for i in f.insts() {
+        match &i.op {
+            IrOp::Geometry {
+                query: Geometry::WorkGroupId,
+                dim,
+            } => wg[dim.index()] = true,
+            IrOp::Geometry {
+                query: Geometry::WorkItemId,
+                dim,
+            } => tid = tid.max(dim.index() as u32),
+            _ => {}
+        }
+    }
+    (wg, tid)
+}
+
+/// Whether the kernel reads a hidden argument (work-group or grid size).
+pub(super) fn uses_hidden(f: &Function) -> bool {
+    f.insts().any(|i| {
+        matches!(
+            &i.op,
+            IrOp::Geometry {
+                query: Geometry::WorkGroupSize | Geometry::GridSize,
+                ..
+            }
+        )
+    })
+}

@@ -1,0 +1,556 @@
+//! Structured control flow: blocks, the per-instruction dispatch, phi
+//! merges, and the EXEC-mask lowering of `if`, `loop`, `break`,
+//! `continue` and `ret` (see the module documentation of `isel`).
+
+use super::*;
+
+impl<'a> Sel<'a> {
+    pub(super) fn switch_to(&mut self, b: BlockId) {
+        self.cur = b;
+    }
+
+    pub(super) fn new_block(&mut self) -> BlockId {
+        let l = self.loop_stack.last().copied();
+        self.mf.new_block(l)
+    }
+
+    /// Start a new block after the current one (a branch target).
+    pub(super) fn start_block(&mut self) -> BlockId {
+        let b = self.new_block();
+        self.switch_to(b);
+        b
+    }
+
+    pub(super) fn block(&mut self, b: &'a Block) -> Result<(), Error> {
+        for inst in &b.insts {
+            self.inst(&inst.results, &inst.op)?;
+        }
+        Ok(())
+    }
+
+    pub(super) fn inst(&mut self, res: &[Value], op: &'a IrOp) -> Result<(), Error> {
+        match op {
+            IrOp::Const { bits, .. } => {
+                self.vals[res[0].index()] = Some(Val::Const(*bits));
+                Ok(())
+            }
+            IrOp::Unary { op, arg } => self.unary(res[0], *op, *arg),
+            IrOp::Binary { op, lhs, rhs } => self.binary(res[0], *op, *lhs, *rhs),
+            IrOp::Fma { a, b, c } => {
+                let t = self.ty(*a);
+                let name = match t {
+                    Type::F16 => Op::V_FMA_F16,
+                    Type::F32 => Op::V_FMA_F32,
+                    Type::F64 => Op::V_FMA_F64,
+                    _ => return Err(unsupported(format!("fma on {t}"))),
+                };
+                let n = Self::dwords(t);
+                let d = self.vreg(n);
+                let srcs = if t == Type::F16 {
+                    vec![self.half(*a)?, self.half(*b)?, self.half(*c)?]
+                } else {
+                    vec![self.whole(*a)?, self.whole(*b)?, self.whole(*c)?]
+                };
+                self.vop3(name, vec![self.r(d)], srcs)?;
+                self.set(res[0], d);
+                Ok(())
+            }
+            IrOp::Cmp { pred, lhs, rhs } => self.cmp(res[0], *pred, *lhs, *rhs),
+            IrOp::Select {
+                cond,
+                if_true,
+                if_false,
+            } => self.select(res[0], *cond, *if_true, *if_false),
+            IrOp::Cvt { arg, to } => self.cvt(res[0], *arg, *to),
+            IrOp::Bitcast { arg, .. } => {
+                let v = self.val(*arg)?;
+                self.vals[res[0].index()] = Some(v);
+                Ok(())
+            }
+            IrOp::PtrAdd { ptr, offset } => self.ptradd(res[0], *ptr, *offset),
+            IrOp::Load { ptr, ty, align } => self.load(res[0], *ptr, *ty, *align),
+            IrOp::Store { ptr, value, align } => self.store(*ptr, *value, *align),
+            IrOp::Atomic { op, ptr, value } => self.atomic(res[0], *op, *ptr, *value),
+            IrOp::CmpXchg { ptr, expected, new } => self.cmpxchg(res[0], *ptr, *expected, *new),
+            IrOp::Amdgpu(op) => self.precoloured(op),
+            IrOp::Barrier => {
+                self.emit(Op::S_BARRIER, vec![], 0)?;
+                Ok(())
+            }
+            IrOp::Geometry { query, dim } => self.geometry(res[0], *query, *dim),
+            IrOp::LdsAlloc { size, align } => {
+                let base = self.lds_next.next_multiple_of(*align);
+                self.lds_next = base + size;
+                if self.lds_next > 65536 {
+                    return Err(Error::unsupported(format!(
+                        "{} bytes of LDS (at most 65536)",
+                        self.lds_next
+                    )));
+                }
+                self.vals[res[0].index()] = Some(Val::Const(base as u64));
+                Ok(())
+            }
+            IrOp::Call { callee, .. } => Err(unsupported(format!(
+                "`call @{callee}` in instruction selection: calls are inlined by `compile_module` (`inline::inline_calls`), not by `compile_kernel`"
+            ))),
+            IrOp::If {
+                cond,
+                then_blk,
+                else_blk,
+            } => self.if_(res, *cond, then_blk, else_blk),
+            IrOp::Loop {
+                inits,
+                params,
+                body,
+            } => self.loop_(res, inits, params, body),
+            IrOp::Yield(_) => Ok(()), // handled by the enclosing `if`
+            IrOp::Break(vs) => self.break_(vs),
+            IrOp::Continue(vs) => self.continue_(vs),
+            IrOp::Return(vs) => {
+                if !vs.is_empty() {
+                    return Err(unsupported("kernels returning values"));
+                }
+                self.ret()
+            }
+        }
+    }
+
+    /// Write `src` into the merge register `dst` under the current EXEC.
+    pub(super) fn write_merge(&mut self, dst: VReg, t: Type, src: Value) -> Result<(), Error> {
+        let v = self.val(src)?;
+        self.write_merge_val(dst, t, v)
+    }
+
+    /// Dword `k` of a selected value as an operand.
+    pub(super) fn val_part(v: Val, k: u8) -> MOp {
+        match v {
+            Val::Const(bits) => MOp::Phys(imm32((bits >> (32 * k)) as u32)),
+            Val::Reg(r) => Self::sub(r, k),
+        }
+    }
+
+    pub(super) fn write_merge_val(&mut self, dst: VReg, t: Type, src: Val) -> Result<(), Error> {
+        let info = self.mf.info(dst);
+        if t == Type::Bool {
+            let s = match src {
+                Val::Reg(r) => self.r(r),
+                Val::Const(bits) => MOp::Phys(Operand::int(if bits != 0 { -1 } else { 0 })),
+            };
+            let exec = self.exec();
+            let andn2 = self.lm(Op::S_ANDN2_B32, Op::S_ANDN2_B64);
+            let and = self.lm(Op::S_AND_B32, Op::S_AND_B64);
+            let or = self.lm(Op::S_OR_B32, Op::S_OR_B64);
+            self.emit(andn2, vec![self.r(dst), self.r(dst), exec], 1)?;
+            let tmp = self.mask();
+            self.emit(and, vec![self.r(tmp), s, exec], 1)?;
+            return self.emit(or, vec![self.r(dst), self.r(dst), self.r(tmp)], 1);
+        }
+        let name = if info.file == File::Sgpr {
+            Op::S_MOV_B32
+        } else {
+            Op::V_MOV_B32_e32
+        };
+        for k in 0..info.dwords {
+            let o = Self::val_part(src, k);
+            self.emit(name, vec![Self::sub(dst, k), o], 1)?;
+        }
+        Ok(())
+    }
+
+    /// Write several merge registers at once with parallel-copy semantics
+    /// (every source is read before any destination is written), as loop
+    /// back-edges need: `continue %b, %a` for params `(%a, %b)` is a swap.
+    /// Moves are emitted in dependency order (a destination is written only
+    /// when no pending move still reads it); a cycle is broken by copying
+    /// one source into a fresh temporary.
+    pub(super) fn write_merges(&mut self, moves: &[(VReg, Type, Value)]) -> Result<(), Error> {
+        let mut pending: Vec<(VReg, Type, Val)> = Vec::with_capacity(moves.len());
+        for &(d, t, v) in moves {
+            let src = self.val(v)?;
+            if matches!(src, Val::Reg(r) if r == d) {
+                continue; // already in place
+            }
+            pending.push((d, t, src));
+        }
+        let reads = |p: &[(VReg, Type, Val)], r: VReg, skip: usize| {
+            p.iter()
+                .enumerate()
+                .any(|(i, m)| i != skip && matches!(m.2, Val::Reg(s) if s == r))
+        };
+        while !pending.is_empty() {
+            if let Some(i) = (0..pending.len()).find(|&i| !reads(&pending, pending[i].0, i)) {
+                let (d, t, src) = pending.remove(i);
+                self.write_merge_val(d, t, src)?;
+                continue;
+            }
+            // Every pending destination is still read: a cycle. Save the
+            // first move's destination in a temporary and redirect its
+            // readers there.
+            let d = pending[0].0;
+            let tmp = self.copy_whole(d)?;
+            for m in pending.iter_mut() {
+                if matches!(m.2, Val::Reg(s) if s == d) {
+                    m.2 = Val::Reg(tmp);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A copy of every dword of `r` in a fresh register of the same file.
+    pub(super) fn copy_whole(&mut self, r: VReg) -> Result<VReg, Error> {
+        let info = self.mf.info(r);
+        let d = self.mf.new_vreg(info.file, info.dwords);
+        let name = if info.file == File::Sgpr {
+            Op::S_MOV_B32
+        } else {
+            Op::V_MOV_B32_e32
+        };
+        for k in 0..info.dwords {
+            self.emit(name, vec![Self::sub(d, k), Self::sub(r, k)], 1)?;
+        }
+        Ok(d)
+    }
+
+    /// A phi register, created before the `if`/`loop` it merges. A lane
+    /// mask starts at 0: its writes keep the lanes outside EXEC
+    /// (`(dst & ~exec) | ...`), so the first write would otherwise read an
+    /// undefined register.
+    pub(super) fn merge_reg(&mut self, t: Type, uniform: bool) -> Result<VReg, Error> {
+        let r = if t == Type::Bool {
+            let m = self.mask();
+            let mov = self.lm(Op::S_MOV_B32, Op::S_MOV_B64);
+            self.emit(mov, vec![self.r(m), MOp::Phys(Operand::int(0))], 1)?;
+            m
+        } else if uniform {
+            self.sreg(Self::dwords(t))
+        } else {
+            self.vreg(Self::dwords(t))
+        };
+        self.mf.vregs[r.0 as usize].merge = true;
+        Ok(r)
+    }
+
+    pub(super) fn branch(&mut self, name: Op, target: BlockId) -> Result<(), Error> {
+        self.emit(name, vec![MOp::Label(target)], 0)
+    }
+
+    pub(super) fn yields(b: &Block) -> Option<&Vec<Value>> {
+        match b.terminator().map(|t| &t.op) {
+            Some(IrOp::Yield(v)) => Some(v),
+            _ => None,
+        }
+    }
+
+    pub(super) fn if_(
+        &mut self,
+        res: &[Value],
+        cond: Value,
+        then_blk: &'a Block,
+        else_blk: &'a Block,
+    ) -> Result<(), Error> {
+        // Result registers: SGPRs only if uniform and every yielded value is
+        // scalar (decided after the arms: pick VGPR when unsure).
+        let types: Vec<Type> = res.iter().map(|&r| self.ty(r)).collect();
+        let uni: Vec<bool> = res
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| {
+                self.uniform[r.index()]
+                    && [then_blk, else_blk].iter().all(|b| {
+                        Self::yields(b)
+                            .and_then(|v| v.get(i))
+                            .is_some_and(|v| scalar_candidate(self.f, *v, &self.uniform))
+                    })
+            })
+            .collect();
+        let outs: Vec<VReg> = types
+            .iter()
+            .zip(&uni)
+            .map(|(&t, &u)| self.merge_reg(t, u))
+            .collect::<Result<_, _>>()?;
+        let c = self.in_reg(cond)?;
+        let saved = self.mask();
+        self.mf.vregs[saved.0 as usize].merge = true;
+        let name = self.lm(Op::S_AND_SAVEEXEC_B32, Op::S_AND_SAVEEXEC_B64);
+        self.emit(name, vec![self.r(saved), self.r(c)], 1)?;
+        let else_b = self.new_block_deferred();
+        self.branch(Op::S_CBRANCH_EXECZ, else_b)?;
+        self.start_block();
+        self.frames.push(Frame::If { saved });
+        self.block(then_blk)?;
+        if let Some(vs) = Self::yields(then_blk) {
+            for ((&o, &t), &v) in outs.iter().zip(&types).zip(vs) {
+                self.write_merge(o, t, v)?;
+            }
+        }
+        self.place(else_b);
+        let has_else = !outs.is_empty()
+            || else_blk
+                .insts
+                .iter()
+                .any(|i| !matches!(i.op, IrOp::Yield(_)));
+        if has_else {
+            let exec = self.exec();
+            let andn2 = self.lm(Op::S_ANDN2_B32, Op::S_ANDN2_B64);
+            self.emit(andn2, vec![exec, self.r(saved), self.r(c)], 1)?;
+            let end_b = self.new_block_deferred();
+            self.branch(Op::S_CBRANCH_EXECZ, end_b)?;
+            self.start_block();
+            self.block(else_blk)?;
+            if let Some(vs) = Self::yields(else_blk) {
+                for ((&o, &t), &v) in outs.iter().zip(&types).zip(vs) {
+                    self.write_merge(o, t, v)?;
+                }
+            }
+            self.place(end_b);
+        }
+        self.frames.pop();
+        let exec = self.exec();
+        let mov = self.lm(Op::S_MOV_B32, Op::S_MOV_B64);
+        self.emit(mov, vec![exec, self.r(saved)], 1)?;
+        for (&r, &o) in res.iter().zip(&outs) {
+            self.set(r, o);
+        }
+        Ok(())
+    }
+
+    /// A block created now but placed later in layout (`place`).
+    pub(super) fn new_block_deferred(&mut self) -> BlockId {
+        // Blocks are laid out in creation order; a deferred block is given
+        // its index when placed, so we hand out a placeholder that `place`
+        // renames. To keep it simple we reserve an id now and move the
+        // block to the end of the layout when it is placed.
+        let l = self.loop_stack.last().copied();
+        self.mf.new_block(l)
+    }
+
+    /// Make deferred block `b` current, moving it to the end of the layout.
+    pub(super) fn place(&mut self, b: BlockId) {
+        let idx = b.0 as usize;
+        let last = self.mf.blocks.len() - 1;
+        if idx != last {
+            // Swap-free move: rotate `b` to the end and renumber labels.
+            let blk = self.mf.blocks.remove(idx);
+            self.mf.blocks.push(blk);
+            let remap = |x: u32| -> u32 {
+                if x as usize == idx {
+                    last as u32
+                } else if x as usize > idx {
+                    x - 1
+                } else {
+                    x
+                }
+            };
+            for blk in &mut self.mf.blocks {
+                for inst in &mut blk.insts {
+                    for op in &mut inst.ops {
+                        if let MOp::Label(t) = op {
+                            t.0 = remap(t.0);
+                        }
+                    }
+                }
+            }
+            for fr in &mut self.frames {
+                if let Frame::Loop(l) = fr {
+                    l.latch.0 = remap(l.latch.0);
+                }
+            }
+            for li in &mut self.mf.loops {
+                li.head.0 = remap(li.head.0);
+                li.latch.0 = remap(li.latch.0);
+            }
+            self.cur.0 = remap(self.cur.0);
+        }
+        self.cur = BlockId(last as u32);
+    }
+
+    pub(super) fn loop_(
+        &mut self,
+        res: &[Value],
+        inits: &[Value],
+        params: &[Value],
+        body: &'a Block,
+    ) -> Result<(), Error> {
+        let ptypes: Vec<Type> = params.iter().map(|&p| self.ty(p)).collect();
+        let rtypes: Vec<Type> = res.iter().map(|&r| self.ty(r)).collect();
+        // Loop-carried registers: SGPRs only for uniform values whose
+        // initial and continued values are all scalar candidates.
+        let mut pregs = Vec::new();
+        for (i, (&p, &t)) in params.iter().zip(&ptypes).enumerate() {
+            let u = self.uniform[p.index()]
+                && scalar_candidate(self.f, inits[i], &self.uniform)
+                && continues(body).iter().all(|vs| {
+                    vs.get(i)
+                        .is_some_and(|v| scalar_candidate(self.f, *v, &self.uniform))
+                })
+                && {
+                    // A uniform param carried through a param that is a
+                    // VGPR candidate stays scalar only if it is not itself
+                    // computed from VGPRs; scalar_candidate checks that.
+                    true
+                };
+            let r = self.merge_reg(t, u)?;
+            self.write_merge(r, t, inits[i])?;
+            pregs.push(r);
+            self.set(p, r);
+        }
+        let mut rregs = Vec::new();
+        for (i, (&r, &t)) in res.iter().zip(&rtypes).enumerate() {
+            let u = self.uniform[r.index()]
+                && breaks(body).iter().all(|vs| {
+                    vs.get(i)
+                        .is_some_and(|v| scalar_candidate(self.f, *v, &self.uniform))
+                });
+            rregs.push(self.merge_reg(t, u)?);
+        }
+        let saved = self.mask();
+        let cont = self.mask();
+        self.mf.vregs[saved.0 as usize].merge = true;
+        self.mf.vregs[cont.0 as usize].merge = true;
+        let mov = self.lm(Op::S_MOV_B32, Op::S_MOV_B64);
+        let exec = self.exec();
+        self.emit(mov, vec![self.r(saved), exec], 1)?;
+        self.emit(mov, vec![self.r(cont), MOp::Phys(Operand::int(0))], 1)?;
+
+        let loop_id = self.mf.loops.len() as u32;
+        let parent = self.loop_stack.last().copied();
+        self.loop_stack.push(loop_id);
+        let head = self.start_block();
+        let latch = self.new_block_deferred();
+        self.mf.loops.push(LoopInfo {
+            head,
+            latch,
+            parent,
+        });
+        self.frames.push(Frame::Loop(LoopFrame {
+            saved,
+            cont,
+            params: pregs,
+            param_types: ptypes,
+            results: rregs.clone(),
+            result_types: rtypes,
+            latch,
+        }));
+        self.block(body)?;
+        let Some(Frame::Loop(lf)) = self.frames.pop() else {
+            return Err(Error::invariant("instruction selection", "loop frame"));
+        };
+        self.place(lf.latch);
+        let exec = self.exec();
+        let or = self.lm(Op::S_OR_B32, Op::S_OR_B64);
+        self.emit(or, vec![exec, exec, self.r(cont)], 1)?;
+        self.emit(mov, vec![self.r(cont), MOp::Phys(Operand::int(0))], 1)?;
+        let head_now = self.mf.loops[loop_id as usize].head;
+        self.branch(Op::S_CBRANCH_EXECNZ, head_now)?;
+        self.loop_stack.pop();
+        self.start_block();
+        let exec = self.exec();
+        self.emit(mov, vec![exec, self.r(saved)], 1)?;
+        for (&r, &o) in res.iter().zip(&rregs) {
+            self.set(r, o);
+        }
+        Ok(())
+    }
+
+    /// Index of the innermost loop frame.
+    pub(super) fn loop_frame(&self) -> Result<usize, Error> {
+        self.frames
+            .iter()
+            .rposition(|f| matches!(f, Frame::Loop(_)))
+            .ok_or_else(|| {
+                Error::invariant("instruction selection", "break/continue outside a loop")
+            })
+    }
+
+    /// Remove the current lanes from the saved masks of frames above `from`
+    /// (ifs, and loops when `loops`), then clear EXEC.
+    pub(super) fn retire_lanes(&mut self, from: usize, loops: bool) -> Result<(), Error> {
+        let andn2 = self.lm(Op::S_ANDN2_B32, Op::S_ANDN2_B64);
+        let exec = self.exec();
+        let regs: Vec<VReg> = self.frames[from..]
+            .iter()
+            .filter_map(|f| match f {
+                Frame::If { saved } => Some(*saved),
+                Frame::Loop(l) if loops => Some(l.saved),
+                _ => None,
+            })
+            .collect();
+        for s in regs {
+            self.emit(andn2, vec![self.r(s), self.r(s), exec], 1)?;
+        }
+        let mov = self.lm(Op::S_MOV_B32, Op::S_MOV_B64);
+        self.emit(mov, vec![exec, MOp::Phys(Operand::int(0))], 1)
+    }
+
+    pub(super) fn break_(&mut self, vs: &[Value]) -> Result<(), Error> {
+        let li = self.loop_frame()?;
+        let (regs, types) = match &self.frames[li] {
+            Frame::Loop(l) => (l.results.clone(), l.result_types.clone()),
+            _ => unreachable!("loop_frame returns a loop"),
+        };
+        for ((r, t), v) in regs.iter().zip(types).zip(vs) {
+            self.write_merge(*r, t, *v)?;
+        }
+        self.retire_lanes(li + 1, false)
+    }
+
+    pub(super) fn continue_(&mut self, vs: &[Value]) -> Result<(), Error> {
+        let li = self.loop_frame()?;
+        let (regs, types, cont) = match &self.frames[li] {
+            Frame::Loop(l) => (l.params.clone(), l.param_types.clone(), l.cont),
+            _ => unreachable!("loop_frame returns a loop"),
+        };
+        let moves: Vec<(VReg, Type, Value)> = regs
+            .iter()
+            .zip(types)
+            .zip(vs)
+            .map(|((&r, t), &v)| (r, t, v))
+            .collect();
+        self.write_merges(&moves)?;
+        if li + 1 == self.frames.len() {
+            // Top level of the body: fall through to the latch.
+            return Ok(());
+        }
+        let or = self.lm(Op::S_OR_B32, Op::S_OR_B64);
+        let exec = self.exec();
+        self.emit(or, vec![self.r(cont), self.r(cont), exec], 1)?;
+        self.retire_lanes(li + 1, false)
+    }
+
+    pub(super) fn ret(&mut self) -> Result<(), Error> {
+        if self.frames.is_empty() {
+            // Kernel top level: end the program here.
+            return self.emit(Op::S_ENDPGM, vec![MOp::Phys(Operand::Imm(0))], 0);
+        }
+        self.retire_lanes(0, true)
+    }
+}
+
+pub(super) fn collect<'b>(b: &'b Block, want_break: bool, out: &mut Vec<&'b Vec<Value>>) {
+    for i in &b.insts {
+        match &i.op {
+            IrOp::Break(v) if want_break => out.push(v),
+            IrOp::Continue(v) if !want_break => out.push(v),
+            IrOp::If {
+                then_blk, else_blk, ..
+            } => {
+                collect(then_blk, want_break, out);
+                collect(else_blk, want_break, out);
+            }
+            _ => {} // nested loops own their breaks/continues
+        }
+    }
+}
+
+pub(super) fn continues(b: &Block) -> Vec<&Vec<Value>> {
+    let mut v = Vec::new();
+    collect(b, false, &mut v);
+    v
+}
+
+pub(super) fn breaks(b: &Block) -> Vec<&Vec<Value>> {
+    let mut v = Vec::new();
+    collect(b, true, &mut v);
+    v
+}
