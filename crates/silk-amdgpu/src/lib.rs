@@ -10,5 +10,6 @@ pub mod code_object;
 pub mod isa;
 pub mod llvm;
 pub mod target;
+pub mod waitcnt;
 
 pub use target::{Generation, Processor, ProcessorInfo, Target, TargetError};

@@ -96,17 +96,7 @@ struct State {
     sources: Vec<Source>,
 }
 
-impl State {
-    fn add(&mut self, s: Source) {
-        match self
-            .sources
-            .binary_search_by_key(&(s.rule, s.reg), |x| (x.rule, x.reg))
-        {
-            Ok(i) => self.sources[i].age = self.sources[i].age.min(s.age),
-            Err(i) => self.sources.insert(i, s),
-        }
-    }
-
+impl crate::dataflow::State for State {
     fn join(&mut self, o: &State) -> bool {
         let before = self.sources.len();
         let mut changed = false;
@@ -122,6 +112,18 @@ impl State {
             }
         }
         changed || self.sources.len() != before
+    }
+}
+
+impl State {
+    fn add(&mut self, s: Source) {
+        match self
+            .sources
+            .binary_search_by_key(&(s.rule, s.reg), |x| (x.rule, x.reg))
+        {
+            Ok(i) => self.sources[i].age = self.sources[i].age.min(s.age),
+            Err(i) => self.sources.insert(i, s),
+        }
     }
 
     /// `n` wait states pass (and, for `TransGfx11`, `valus` VALUs).
@@ -266,36 +268,12 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
             .ok_or_else(|| Error::Internal("no s_nop".into()))?,
         depctr: table::lookup(mf.processor, "s_waitcnt_depctr", None),
     };
-    let n = mf.blocks.len();
-    let succs: Vec<Vec<usize>> = (0..n).map(|b| mf.successors(b)).collect();
-    let mut ins: Vec<Option<State>> = vec![None; n];
-    ins[0] = Some(State::default());
-    let mut work = vec![0usize];
     let mut waits = Vec::new();
-    let mut iterations = 0usize;
-    while let Some(b) = work.pop() {
-        iterations += 1;
-        if iterations > 100_000 {
-            return Err(Error::Internal("hazard dataflow did not converge".into()));
-        }
-        let mut s = ins[b].clone().unwrap_or_default();
+    let ins = crate::dataflow::forward(mf, "hazard", |s: &mut State, insts: &[MInst]| {
         waits.clear();
-        pass.block(&mut s, &mf.blocks[b].insts, &mut waits);
-        for &t in &succs[b] {
-            let changed = match &mut ins[t] {
-                Some(st) => st.join(&s),
-                slot @ None => {
-                    *slot = Some(s.clone());
-                    true
-                }
-            };
-            if changed && !work.contains(&t) {
-                work.push(t);
-            }
-        }
-    }
-    for (b, state) in ins.into_iter().enumerate() {
-        let mut s = state.unwrap_or_default();
+        pass.block(s, insts, &mut waits);
+    })?;
+    for (b, mut s) in ins.into_iter().enumerate() {
         waits.clear();
         pass.block(&mut s, &mf.blocks[b].insts, &mut waits);
         if waits.is_empty() {

@@ -112,6 +112,7 @@ pub type Result<T, E = CodegenError> = std::result::Result<T, E>;
 // ---- The device-IR compiler ----
 
 pub mod abi;
+pub mod dataflow;
 pub mod hazards;
 pub mod inline;
 pub mod isel;
