@@ -7,6 +7,7 @@
 pub mod aql;
 pub mod asm;
 pub mod code_object;
+pub mod hazard;
 pub mod isa;
 pub mod llvm;
 pub mod target;
