@@ -15,10 +15,11 @@
 //! one block is checked against the readers at the start of its
 //! successors, and only where a reader is.
 //!
-//! Not yet: MFMA pass-count hazards (no MFMA is selected), lane-select,
-//! EXEC, DPP, partial-write and wide-store rules, VALU-mask-write
-//! (gfx1151), partial forwarding, LDS-direct and `s_setreg` hazards (none
-//! of those instructions are selected yet), and `s_delay_alu`.
+//! Not yet (none of their producers or consumers is selected): the MFMA,
+//! WMMA, DPP, partial-write, wide-store and `s_setreg` rules of the table,
+//! and outside it VALU-mask-write (gfx1151), partial forwarding,
+//! LDS-direct and `s_delay_alu`. `tests/hazard_rules.rs` tests each
+//! handled rule on its own against the emulator.
 
 use crate::mir::{MFunction, MInst, MOp};
 use crate::Error;
@@ -28,12 +29,13 @@ use silk_amdgpu::isa::{operand, table, Flags, Mods, OpInfo, Opcode, Operand};
 use silk_amdgpu::target::Processor;
 
 /// The rules this pass inserts waits for.
-pub const HANDLED: [Rule; 7] = [
+pub const HANDLED: [Rule; 8] = [
     Rule::ValuSgprVmem,
     Rule::ValuSgprValu,
     Rule::ValuVccDivFmas,
     Rule::ValuSgprLaneSelect,
     Rule::ValuExecLane,
+    Rule::ValuVgprReadlane,
     Rule::TransUse,
     Rule::TransUseGfx11,
 ];
@@ -90,7 +92,7 @@ fn tracked(rule: Rule, reg: u16) -> bool {
         Via::Vcc => VCC.contains(&reg),
         Via::LaneSelect => reg < 256,
         Via::Exec => EXEC.contains(&reg),
-        _ => true,
+        _ => reg >= 256,
     }
 }
 
@@ -191,6 +193,15 @@ fn sources(p: Processor, ci: &OpInfo, k: Classes, inst: &MInst, out: &mut State)
     };
     for rule in HANDLED {
         if !rule.applies(p) || !rule.info().produces(k) {
+            continue;
+        }
+        if rule.info().via == Via::Exec {
+            // EXEC is written without an operand naming it (`v_cmpx_*`).
+            if ci.flags.has(Flags::WRITES_EXEC) {
+                for reg in EXEC {
+                    out.add(Source { rule, reg, age: 0 });
+                }
+            }
             continue;
         }
         for reg in defs().filter(|&r| tracked(rule, r)) {
