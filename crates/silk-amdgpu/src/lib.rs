@@ -9,7 +9,6 @@ pub mod asm;
 pub mod code_object;
 pub mod hazard;
 pub mod isa;
-pub mod llvm;
 pub mod target;
 pub mod waitcnt;
 
