@@ -9,47 +9,14 @@
 //! of wait states it needs; a violation is a fault naming the rule, both
 //! instructions and their pcs, the wait states required and those present.
 //!
-//! gfx942 rules (CDNA3 ISA §4.5 table and §7.6 "Dependency Resolution:
-//! Required Independent Instructions" for MFMA; the numbers agree with
-//! LLVM's `GCNHazardRecognizer` for gfx940):
-//! - [`Rule::ValuSgprVmem`]: VALU writes an SGPR, VMEM reads it: 5.
-//! - [`Rule::ValuVccDivFmas`]: VALU writes VCC, `v_div_fmas` reads it: 4.
-//! - [`Rule::ValuSgprLaneSelect`]: VALU writes the SGPR `v_readlane` /
-//!   `v_writelane` use as lane select: 4.
-//! - [`Rule::ValuSgprValu`]: VALU writes an SGPR (or VCC) another VALU
-//!   reads (as a constant, a mask or a carry): 2.
-//! - [`Rule::ValuExecLane`]: VALU writes EXEC, `v_readlane` /
-//!   `v_readfirstlane` / `v_writelane` follow: 4.
-//! - [`Rule::ValuVgprReadlane`]: VALU writes the VGPR `v_readlane` /
-//!   `v_readfirstlane` read: 1.
-//! - [`Rule::SetregGetreg`]: `s_setreg` of a hardware register, then
-//!   `s_getreg` / `s_setreg` of the same one: 2.
-//! - [`Rule::ValuVgprDpp`]: VALU writes a VGPR a DPP op reads: 2.
-//! - [`Rule::ValuExecDpp`]: VALU writes EXEC, a DPP op follows: 5.
-//! - [`Rule::TransUse`]: a transcendental result read by a non-trans VALU: 1.
-//! - [`Rule::DstSelUse`]: a VALU writing part of a VGPR (SDWA `dst_sel`
-//!   other than DWORD, VOP3 `op_sel[3]`) read by the next VALU: 1.
-//! - [`Rule::WideStoreData`]: a VALU overwrites the data VGPRs of a
-//!   preceding MUBUF/MTBUF/FLAT store of more than 8 bytes: 2.
-//! - [`Rule::ValuExecMfma`]: VALU writes EXEC, an MFMA follows: 4.
-//! - [`Rule::ValuVgprMfma`]: VALU writes a VGPR an MFMA reads: 2.
-//! - [`Rule::MfmaMfma`]: MFMA result read by an MFMA as A/B (XDL N+3,
-//!   other N+2 for N passes), or as an overlapping but different C (XDL
-//!   N+1, other N); the same C register range chains for free (except
-//!   2-pass non-XDL: 2). DGEMM: 16x16 A/B 11, C 9; 4x4 A/B 6, C 4.
-//! - [`Rule::MfmaRead`]: MFMA result read by a VALU (XDL N+3, other N+2;
-//!   DGEMM 4x4 6, 16x16 11) or by VMEM/DS/FLAT (DGEMM 9 and 18).
-//! - [`Rule::MfmaWaw`]: a VALU overwrites an MFMA result: as for reads.
-//! - [`Rule::MfmaSrcCWar`]: a VALU overwrites the C operand of an XDL
-//!   MFMA still reading it: 2 passes 1, 4 passes 3, 8 passes 7, 16 passes 15.
-//!
-//! GFX11 rules (LLVM `GCNHazardRecognizer`, RDNA3):
-//! - [`Rule::TransUseGfx11`] (gfx1100 only; RDNA3.5 has no such hazard): a
-//!   transcendental result read by a VALU with at most 5 VALUs (the
-//!   transcendentals included) and at most 1 transcendental between them
-//!   and no VMEM/DS or `s_waitcnt_depctr va_vdst(0)`: needs `va_vdst(0)`.
-//! - [`Rule::WmmaOperand`]: a WMMA result read as A or B by the next
-//!   WMMA with no other VALU between: needs one VALU (`v_nop`).
+//! The rules themselves (names, sections, processors, producer and
+//! consumer classes, wait states, the MFMA pass formulas) are the data of
+//! [`silk_amdgpu::hazard`], which the compiler's hazard pass reads too;
+//! this module finds, per executed instruction, the producers the rules
+//! name. The GFX11 trans-use rule counts VALUs since the transcendental
+//! (at most 5 VALUs, at most 1 more transcendental and no VMEM/DS or
+//! `s_waitcnt_depctr va_vdst(0)` between still need `va_vdst(0)`); the
+//! WMMA rule needs one other VALU between two WMMAs.
 //!
 //! Not checked: SALU writes M0 -> M0 reader (the ISA table has no
 //! reads-M0 attribute to find the readers by); on GFX11 LDS-direct, VALU
