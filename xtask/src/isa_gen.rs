@@ -951,12 +951,12 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
         }
         fl.extend(attrs[i].flags.iter().copied());
         if attrs[i].op_sel_shown != 0 {
-            let e = format!("({} << Flags::OP_SEL_SHOWN_SHIFT)", attrs[i].op_sel_shown);
+            // A checked field: a value too wide fails to compile.
+            let e = format!("OP_SEL_SHOWN.put({})", attrs[i].op_sel_shown);
             fl.push(Box::leak(e.into_boxed_str()));
         }
         if attrs[i].fake16 != 0 {
-            // A raw expression; `emit` writes parenthesised flags as-is.
-            let e = format!("({} << Flags::FAKE16_SHIFT)", attrs[i].fake16);
+            let e = format!("FAKE16.put({})", attrs[i].fake16);
             fl.push(Box::leak(e.into_boxed_str()));
         }
         rows.push(OpRow {

@@ -7,8 +7,9 @@
 pub mod aql;
 pub mod asm;
 pub mod code_object;
+pub mod hazard;
 pub mod isa;
-pub mod llvm;
 pub mod target;
+pub mod waitcnt;
 
 pub use target::{Generation, Processor, ProcessorInfo, Target, TargetError};

@@ -43,8 +43,8 @@ pub enum FeatureSetting {
     On,
 }
 
-/// Wait-counter maxima (the largest encodable count), per [CDNA3] §4.4 and
-/// [RDNA3] §4.4 "Data dependency resolution" (`S_WAITCNT` field widths).
+/// Wait-counter maxima (the largest encodable count), from the `S_WAITCNT`
+/// field widths in [`crate::waitcnt`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct WaitCounterLimits {
     pub vmcnt: u32,
@@ -155,12 +155,7 @@ const GFX942: ProcessorInfo = ProcessorInfo {
     lds_bytes_per_workgroup: 64 * 1024,
     lds_alloc_granule: 512,
     max_flat_workgroup_size: 1024,
-    wait_counters: WaitCounterLimits {
-        vmcnt: 63,
-        expcnt: 7,
-        lgkmcnt: 15,
-        vscnt: None,
-    },
+    wait_counters: crate::waitcnt::limits(Generation::Gfx9),
     capabilities: Capabilities {
         mfma: true,
         wmma: false,
@@ -175,12 +170,7 @@ const GFX942: ProcessorInfo = ProcessorInfo {
     },
 };
 
-const GFX11_WAIT_COUNTERS: WaitCounterLimits = WaitCounterLimits {
-    vmcnt: 63,
-    expcnt: 7,
-    lgkmcnt: 63,
-    vscnt: Some(63),
-};
+const GFX11_WAIT_COUNTERS: WaitCounterLimits = crate::waitcnt::limits(Generation::Gfx11);
 
 const GFX11_CAPABILITIES: Capabilities = Capabilities {
     mfma: false,

@@ -8,8 +8,8 @@ mod common;
 
 use common::*;
 use silk_amdgpu::code_object::{read, validate, KernelConfig, KernelDescriptor};
-use silk_amdgpu::llvm;
 use silk_amdgpu::target::{Generation, Processor, Target};
+use silk_testsupport::llvm;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

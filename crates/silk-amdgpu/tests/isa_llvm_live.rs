@@ -5,8 +5,8 @@
 //! LLVM's text into LLVM's (re-encoded) bytes. Skips when LLVM 22 is absent.
 
 use silk_amdgpu::isa::{decode, encode, format, parse, print};
-use silk_amdgpu::llvm;
 use silk_amdgpu::target::Processor;
+use silk_testsupport::llvm;
 
 /// xorshift64*: small, seedable, good enough for sampling encodings.
 struct Rng(u64);

@@ -9,7 +9,8 @@
 //! (or an error, at the same byte offset, where `llvm-mc` reports one).
 
 use silk_amdgpu::isa::symbolic::{parse, to_text, SymbolicKind};
-use silk_amdgpu::{llvm, Processor};
+use silk_amdgpu::Processor;
+use silk_testsupport::llvm;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};

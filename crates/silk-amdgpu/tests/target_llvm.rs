@@ -1,8 +1,8 @@
 //! Differential: our `e_flags` equal what llvm-mc 22 writes for the same
 //! processor and target-ID features.
 
-use silk_amdgpu::llvm;
 use silk_amdgpu::target::Target;
+use silk_testsupport::llvm;
 use std::process::Command;
 
 #[test]

@@ -188,7 +188,7 @@ fn code_objects_from_c() {
     );
     // LLVM reads both as AMDGPU code objects for their processors.
     let Some(readelf) =
-        silk_amdgpu::llvm::tool_or_skip("llvm-readelf", "c_abi::code_objects_from_c")
+        silk_testsupport::llvm::tool_or_skip("llvm-readelf", "c_abi::code_objects_from_c")
     else {
         return;
     };

@@ -4,10 +4,10 @@
 //! `llvm-readelf` / `llvm-readobj` read the objects without warnings.
 //! Skipped, saying so, when LLVM 22 is not installed.
 
-use silk_amdgpu::llvm::tool_or_skip;
 use silk_amdgpu::{isa, Target};
 use silk_cli::build::{build_object, Built};
 use silk_lang::{FsLoader, Options, Session};
+use silk_testsupport::llvm::tool_or_skip;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -2,7 +2,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use silk_amdgpu::target::{Processor, Target};
-use silk_gpu_ir::corpus;
+use silk_testsupport::corpus;
 
 fn bench(c: &mut Criterion) {
     for k in corpus::kernels() {

@@ -5,7 +5,7 @@
 //!   valgrind --tool=callgrind target/profiling/examples/compile_loop 5
 
 use silk_amdgpu::target::{Processor, Target};
-use silk_gpu_ir::corpus;
+use silk_testsupport::corpus;
 
 fn main() {
     let rounds: usize = std::env::args()

@@ -2,87 +2,102 @@
 //! interlock. The pass inserts `s_nop` (GFX9) or `s_waitcnt_depctr` (GFX11)
 //! where a rule needs more independent instructions than there are.
 //!
-//! It is a forward dataflow over the CFG, like wait-count insertion: the
-//! state holds the recent *hazard sources* (a register written by a kind of
-//! instruction, and how long ago), states join at merges (union, youngest
-//! age), loops iterate to a fixpoint, and each block is rewritten from its
-//! entry state. So a source at the end of one block is checked against the
-//! readers at the start of its successors, and only where a reader is.
+//! The rules are the data of [`silk_amdgpu::hazard::RULES`] (processors,
+//! producer and consumer classes, wait states), which the emulator's strict
+//! checker checks with too. This pass handles those of [`HANDLED`]: the
+//! ones the selector's instructions can break.
 //!
-//! Rules (each one [`Rule`] with its processor predicate in [`sources`] and
-//! its check in [`Rule::need`]):
-//! - `ValuSgpr` (GFX9, CDNA3 ISA §4.5 "Manually inserted wait states"): a
-//!   VALU that writes an SGPR or VCC (`v_cmp_*_e64`, `v_readfirstlane`,
-//!   carry-out) followed within 5 wait states by a VMEM, SMEM or LDS
-//!   instruction reading that SGPR.
-//! - `ValuSgprValu` (gfx940+, CDNA3 ISA §4.5; LLVM's "VALU write SGPR ->
-//!   VALU read" with 2 wait states): the same sources read by a VALU, as
-//!   an operand, a lane mask or a carry (`v_addc_co_u32 ..., vcc`). This
-//!   also covers the `v_readlane` / `v_writelane` lane select, whose
-//!   4-state bound applies to lane selects only and is met by the
-//!   `ValuSgpr` window whenever it matters.
-//! - `DivFmasVcc` (GFX9, CDNA3 ISA §4.5): a VALU that writes VCC followed
-//!   within 4 wait states by `v_div_fmas_*`, which reads VCC implicitly
-//!   (`READS_VCC` in the table).
-//! - `TransGfx9` (gfx940+, LLVM `GCNHazardRecognizer` "trans use"): a
-//!   transcendental VALU result read by the next VALU needs 1 wait state.
-//! - `TransGfx11` (GFX11, RDNA3 ISA §5.7 / LLVM `fixVALUTransUseHazard`): a
-//!   transcendental result read by a VALU with at most 5 VALUs between needs
-//!   `s_waitcnt_depctr va_vdst(0)`; the age counts VALUs, not wait states.
+//! It is a forward dataflow over the CFG ([`crate::dataflow::forward`]),
+//! like wait-count insertion: the state holds the recent *hazard sources*
+//! (a register written by a producer of a rule, and how long ago), states
+//! join at merges (union, youngest age), loops iterate to a fixpoint, and
+//! each block is rewritten from its entry state. So a source at the end of
+//! one block is checked against the readers at the start of its
+//! successors, and only where a reader is.
 //!
-//! Not yet: MFMA pass-count hazards (no MFMA is selected), VALU-mask-write
-//! (gfx1151), partial forwarding, LDS-direct and `s_setreg` hazards (none
-//! of those instructions are selected yet), and `s_delay_alu`.
+//! Not yet (none of their producers or consumers is selected): the MFMA,
+//! WMMA, DPP, partial-write, wide-store and `s_setreg` rules of the table,
+//! and outside it VALU-mask-write (gfx1151), partial forwarding,
+//! LDS-direct and `s_delay_alu`. `tests/hazard_rules.rs` tests each
+//! handled rule on its own against the emulator.
 
 use crate::mir::{MFunction, MInst, MOp};
 use crate::Error;
+use silk_amdgpu::hazard::{table_classes, Classes, Rule, Via, Wait};
 use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::{operand, table, Flags, Mods, OpInfo, Opcode, Operand};
-use silk_amdgpu::target::Generation;
+use silk_amdgpu::target::Processor;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Rule {
-    ValuSgpr,
-    ValuSgprValu,
-    DivFmasVcc,
-    TransGfx9,
-    TransGfx11,
+/// The rules this pass inserts waits for.
+pub const HANDLED: [Rule; 8] = [
+    Rule::ValuSgprVmem,
+    Rule::ValuSgprValu,
+    Rule::ValuVccDivFmas,
+    Rule::ValuSgprLaneSelect,
+    Rule::ValuExecLane,
+    Rule::ValuVgprReadlane,
+    Rule::TransUse,
+    Rule::TransUseGfx11,
+];
+
+/// Age at which a source of `rule` stops mattering: its wait states, or
+/// for a depctr rule one VALU more than may lie between.
+fn window(rule: Rule) -> u32 {
+    match rule.info().wait {
+        Wait::States(n) | Wait::Valus(n) => n,
+        Wait::DepctrUnlessValus(n) => n + 1,
+        Wait::MfmaPasses => 0,
+    }
 }
 
-impl Rule {
-    /// Age at which the source stops mattering.
-    fn window(self) -> u32 {
-        match self {
-            Rule::ValuSgpr => 5,
-            Rule::ValuSgprValu => 2,
-            Rule::DivFmasVcc => 4,
-            Rule::TransGfx9 => 1,
-            // LLVM 22's fixVALUTransUseHazard: up to 5 VALUs between the
-            // transcendental and its reader still need the wait.
-            Rule::TransGfx11 => 6,
-        }
-    }
+/// Whether `rule` counts VALUs (and is met by `s_waitcnt_depctr`) rather
+/// than wait states.
+fn counts_valus(rule: Rule) -> bool {
+    matches!(rule.info().wait, Wait::DepctrUnlessValus(_))
+}
 
-    /// Whether an instruction with table entry `ci` reads register `reg`,
-    /// a source of this rule, in a way the rule covers; `explicit`: `reg`
-    /// is one of its operands.
-    fn reader(self, ci: &OpInfo, reg: u16, explicit: bool) -> bool {
-        let valu = ci.flags.has(Flags::VALU);
-        match self {
-            Rule::ValuSgpr => {
-                explicit && !valu && ci.flags.0 & (Flags::VMEM | Flags::SMEM | Flags::LDS) != 0
-            }
-            Rule::ValuSgprValu => valu && (explicit || implicit_vcc(ci, reg)),
+/// How an instruction reads a register.
+#[derive(Clone, Copy, Default)]
+struct Read {
+    /// One of its read operands.
+    explicit: bool,
+    /// Its `src1` (the lane select of `v_readlane` / `v_writelane`).
+    src1: bool,
+}
+
+/// Whether an instruction with table entry `ci` and classes `k` reads
+/// register `reg`, a source of `rule`, in the way the rule covers.
+fn reader(rule: Rule, ci: &OpInfo, k: Classes, reg: u16, read: Read) -> bool {
+    let explicit = read.explicit;
+    let info = rule.info();
+    info.consumes(k)
+        && match info.via {
+            // An operand, or VCC read as a mask or carry without naming it.
+            Via::Sgpr => explicit || implicit_vcc(ci, reg),
             // Only a reader that names no VCC operand (`v_div_fmas`); e32
-            // carry-ins and `v_cndmask` list VCC and wait 2.
-            Rule::DivFmasVcc => valu && !explicit && implicit_vcc(ci, reg),
-            Rule::TransGfx9 | Rule::TransGfx11 => explicit && valu,
+            // carry-ins and `v_cndmask` list VCC and are `Via::Sgpr` reads.
+            Via::Vcc => !explicit && implicit_vcc(ci, reg),
+            Via::LaneSelect => read.src1,
+            // Every VALU runs under EXEC: the consumer class is the test.
+            Via::Exec => true,
+            _ => explicit,
         }
+}
+
+/// Whether register `reg`, written by a producer of `rule`, is what the
+/// rule tracks.
+fn tracked(rule: Rule, reg: u16) -> bool {
+    match rule.info().via {
+        Via::Sgpr => reg < 256,
+        Via::Vcc => VCC.contains(&reg),
+        Via::LaneSelect => reg < 256,
+        Via::Exec => EXEC.contains(&reg),
+        _ => reg >= 256,
     }
 }
 
 /// `reg` was written by a source of `rule`, `age` wait states ago (VALUs
-/// ago for `TransGfx11`).
+/// ago for the rules that count VALUs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Source {
     rule: Rule,
@@ -96,17 +111,7 @@ struct State {
     sources: Vec<Source>,
 }
 
-impl State {
-    fn add(&mut self, s: Source) {
-        match self
-            .sources
-            .binary_search_by_key(&(s.rule, s.reg), |x| (x.rule, x.reg))
-        {
-            Ok(i) => self.sources[i].age = self.sources[i].age.min(s.age),
-            Err(i) => self.sources.insert(i, s),
-        }
-    }
-
+impl crate::dataflow::State for State {
     fn join(&mut self, o: &State) -> bool {
         let before = self.sources.len();
         let mut changed = false;
@@ -123,17 +128,31 @@ impl State {
         }
         changed || self.sources.len() != before
     }
+}
 
-    /// `n` wait states pass (and, for `TransGfx11`, `valus` VALUs).
+impl State {
+    fn add(&mut self, s: Source) {
+        match self
+            .sources
+            .binary_search_by_key(&(s.rule, s.reg), |x| (x.rule, x.reg))
+        {
+            Ok(i) => self.sources[i].age = self.sources[i].age.min(s.age),
+            Err(i) => self.sources.insert(i, s),
+        }
+    }
+
+    /// `n` wait states pass (and, for the rules that count VALUs, `valus`
+    /// VALUs).
     fn advance(&mut self, n: u32, valus: u32) {
         for s in &mut self.sources {
-            s.age += if s.rule == Rule::TransGfx11 { valus } else { n };
+            s.age += if counts_valus(s.rule) { valus } else { n };
         }
-        self.sources.retain(|s| s.age < s.rule.window());
+        self.sources.retain(|s| s.age < window(s.rule));
     }
 }
 
 const VCC: [u16; 2] = [operand::VCC_LO, operand::VCC_LO + 1];
+const EXEC: [u16; 2] = [operand::EXEC_LO, operand::EXEC_LO + 1];
 
 /// `reg` is half of VCC and `ci` reads VCC without naming it.
 fn implicit_vcc(ci: &OpInfo, reg: u16) -> bool {
@@ -161,8 +180,8 @@ fn regs(ops: &[MOp]) -> impl Iterator<Item = u16> + '_ {
     })
 }
 
-/// The hazard sources `inst` creates on `gen`.
-fn sources(gen: Generation, ci: &OpInfo, inst: &MInst, out: &mut State) {
+/// The hazard sources `inst` (classes `k`) creates on `p`.
+fn sources(p: Processor, ci: &OpInfo, k: Classes, inst: &MInst, out: &mut State) {
     // Written registers, with physical destinations beyond `ndefs` (a
     // VOP3 carry-out `vcc`).
     let defs = || {
@@ -172,35 +191,29 @@ fn sources(gen: Generation, ci: &OpInfo, inst: &MInst, out: &mut State) {
             .filter(|&(i, _)| crate::sched::writes(ci, inst, i))
             .flat_map(|(_, op)| regs(std::slice::from_ref(op)))
     };
-    let valu = ci.flags.has(Flags::VALU);
-    if gen == Generation::Gfx9 && valu {
-        for reg in defs().filter(|&r| r < 256) {
-            for rule in [Rule::ValuSgpr, Rule::ValuSgprValu] {
-                out.add(Source { rule, reg, age: 0 });
-            }
-            if VCC.contains(&reg) {
-                out.add(Source {
-                    rule: Rule::DivFmasVcc,
-                    reg,
-                    age: 0,
-                });
-            }
+    for rule in HANDLED {
+        if !rule.applies(p) || !rule.info().produces(k) {
+            continue;
         }
-    }
-    if ci.flags.has(Flags::TRANS) {
-        let rule = match gen {
-            Generation::Gfx9 => Rule::TransGfx9,
-            Generation::Gfx11 => Rule::TransGfx11,
-        };
-        for reg in defs() {
+        if rule.info().via == Via::Exec {
+            // EXEC is written without an operand naming it (`v_cmpx_*`).
+            if ci.flags.has(Flags::WRITES_EXEC) {
+                for reg in EXEC {
+                    out.add(Source { rule, reg, age: 0 });
+                }
+            }
+            continue;
+        }
+        for reg in defs().filter(|&r| tracked(rule, r)) {
             out.add(Source { rule, reg, age: 0 });
         }
     }
 }
 
 struct Pass {
-    gen: Generation,
+    processor: Processor,
     table: &'static [OpInfo],
+    classes: &'static [Classes],
     nop: Opcode,
     depctr: Option<Opcode>,
 }
@@ -211,24 +224,30 @@ impl Pass {
     fn block(&self, s: &mut State, insts: &[MInst], waits: &mut Vec<(usize, MInst)>) {
         for (at, inst) in insts.iter().enumerate() {
             let ci = &self.table[inst.op.0 as usize];
+            let k = self.classes[inst.op.0 as usize];
             let mut states = 0u32;
             let mut depctr = false;
             for src in &s.sources {
-                let explicit = (0..inst.ops.len())
-                    .filter(|&i| reads(ci, inst, i))
-                    .any(|i| regs(&inst.ops[i..=i]).any(|r| r == src.reg));
-                if !src.rule.reader(ci, src.reg, explicit) {
+                let mut read = Read::default();
+                for i in (0..inst.ops.len()).filter(|&i| reads(ci, inst, i)) {
+                    if regs(&inst.ops[i..=i]).any(|r| r == src.reg) {
+                        read.explicit = true;
+                        read.src1 |= ci.operands.get(i).is_some_and(|o| o.field == Field::Src1);
+                    }
+                }
+                if !reader(src.rule, ci, k, src.reg, read) {
                     continue;
                 }
-                match src.rule {
-                    Rule::TransGfx11 => depctr = true,
-                    _ => states = states.max(src.rule.window() - src.age),
+                if counts_valus(src.rule) {
+                    depctr = true;
+                } else {
+                    states = states.max(window(src.rule) - src.age);
                 }
             }
             if depctr {
                 if let Some(d) = self.depctr {
                     waits.push((at, wait(d, 0x0fff)));
-                    s.sources.retain(|x| x.rule != Rule::TransGfx11);
+                    s.sources.retain(|x| !counts_valus(x.rule));
                 }
             }
             if states > 0 {
@@ -239,11 +258,11 @@ impl Pass {
                 s.advance(nop_states(inst), 0);
             } else if Some(inst.op) == self.depctr {
                 s.advance(1, 0);
-                s.sources.retain(|x| x.rule != Rule::TransGfx11);
+                s.sources.retain(|x| !counts_valus(x.rule));
             } else {
                 s.advance(1, ci.flags.has(Flags::VALU) as u32);
             }
-            sources(self.gen, ci, inst, s);
+            sources(self.processor, ci, k, inst, s);
         }
     }
 }
@@ -260,45 +279,19 @@ fn wait(op: Opcode, imm: i32) -> MInst {
 pub fn run(mf: &mut MFunction) -> Result<(), Error> {
     let gen = mf.processor.generation();
     let pass = Pass {
-        gen,
+        processor: mf.processor,
         table: table::table(gen),
+        classes: table_classes(gen),
         nop: table::lookup(mf.processor, "s_nop", None)
             .ok_or_else(|| Error::invariant("hazard handling", "no s_nop"))?,
         depctr: table::lookup(mf.processor, "s_waitcnt_depctr", None),
     };
-    let n = mf.blocks.len();
-    let succs: Vec<Vec<usize>> = (0..n).map(|b| mf.successors(b)).collect();
-    let mut ins: Vec<Option<State>> = vec![None; n];
-    ins[0] = Some(State::default());
-    let mut work = vec![0usize];
     let mut waits = Vec::new();
-    let mut iterations = 0usize;
-    while let Some(b) = work.pop() {
-        iterations += 1;
-        if iterations > 100_000 {
-            return Err(Error::invariant(
-                "hazard handling",
-                "hazard dataflow did not converge",
-            ));
-        }
-        let mut s = ins[b].clone().unwrap_or_default();
+    let ins = crate::dataflow::forward(mf, "hazard", |s: &mut State, insts: &[MInst]| {
         waits.clear();
-        pass.block(&mut s, &mf.blocks[b].insts, &mut waits);
-        for &t in &succs[b] {
-            let changed = match &mut ins[t] {
-                Some(st) => st.join(&s),
-                slot @ None => {
-                    *slot = Some(s.clone());
-                    true
-                }
-            };
-            if changed && !work.contains(&t) {
-                work.push(t);
-            }
-        }
-    }
-    for (b, state) in ins.into_iter().enumerate() {
-        let mut s = state.unwrap_or_default();
+        pass.block(s, insts, &mut waits);
+    })?;
+    for (b, mut s) in ins.into_iter().enumerate() {
         waits.clear();
         pass.block(&mut s, &mf.blocks[b].insts, &mut waits);
         if waits.is_empty() {
@@ -328,7 +321,7 @@ fn nop_states(i: &MInst) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use silk_amdgpu::target::Processor;
+    use silk_amdgpu::target::Generation;
 
     fn inst(p: Processor, name: &str, ops: Vec<MOp>, ndefs: u8) -> MInst {
         MInst {

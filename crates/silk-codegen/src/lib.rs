@@ -41,6 +41,7 @@ pub use error::{Error, Result};
 // ---- The device-IR compiler ----
 
 pub mod abi;
+pub mod dataflow;
 pub mod hazards;
 pub mod inline;
 pub mod isel;

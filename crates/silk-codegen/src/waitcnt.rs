@@ -12,17 +12,22 @@
 //! States join at merges (smallest age per register, larger outstanding
 //! counts, SMEM flag or-ed) and loops iterate to a fixpoint. A barrier
 //! waits for everything, so that memory written before it is visible to
-//! the workgroup after it.
+//! the workgroup after it. The solver is [`crate::dataflow::forward`]; the
+//! `s_waitcnt` immediate comes from [`silk_amdgpu::waitcnt::WaitCounts`].
 
+use crate::dataflow;
 use crate::mir::{MFunction, MInst, MOp};
 use crate::Error;
 use silk_amdgpu::isa::{table, Flags, Mods, Opcode, Operand};
 use silk_amdgpu::target::{Generation, WaitCounterLimits};
+use silk_amdgpu::waitcnt::{Counter, WaitCounts};
 use std::collections::BTreeMap;
 
 const VM: usize = 0;
 const LGKM: usize = 1;
 const VS: usize = 2;
+/// The counters the pass tracks, by their index in [`State::pending`].
+const COUNTERS: [Counter; 3] = [Counter::Vm, Counter::Lgkm, Counter::Vs];
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct State {
@@ -34,7 +39,7 @@ struct State {
     regs: BTreeMap<u16, (usize, u32)>,
 }
 
-impl State {
+impl dataflow::State for State {
     fn join(&mut self, o: &State) -> bool {
         let before = self.clone();
         for c in 0..3 {
@@ -58,7 +63,9 @@ impl State {
         }
         *self != before
     }
+}
 
+impl State {
     fn issue(&mut self, c: usize, limit: u32) {
         for (_, (rc, a)) in self.regs.iter_mut() {
             if *rc == c {
@@ -91,7 +98,7 @@ pub struct Waitcnt {
     gen: Generation,
     limits: [u32; 3],
     /// `s_waitcnt` and `s_waitcnt_vscnt`: waits already in the code (the
-    /// precoloured source intrinsics) count like inserted ones.
+    /// precoloured source intrinsics) count as waited.
     explicit: [Option<Opcode>; 2],
 }
 
@@ -125,13 +132,10 @@ impl Waitcnt {
         }
     }
 
-    /// Waits needed before `inst` in state `s`: per counter the count to
-    /// wait for (None = no wait).
-    fn needed(&self, s: &State, inst: &MInst, flags: Flags) -> [Option<u32>; 3] {
-        let mut need = [None; 3];
-        let mut want = |c: usize, n: u32| {
-            need[c] = Some(need[c].map_or(n, |m: u32| m.min(n)));
-        };
+    /// Waits needed before `inst` in state `s`.
+    fn needed(&self, s: &State, inst: &MInst, flags: Flags) -> WaitCounts {
+        let mut need = WaitCounts::NONE;
+        let mut want = |c: usize, n: u32| need.require(COUNTERS[c], n);
         if flags.has(Flags::BARRIER) {
             for c in 0..3 {
                 if s.pending[c] > 0 {
@@ -150,15 +154,36 @@ impl Waitcnt {
         need
     }
 
-    fn transfer(&self, s: &mut State, inst: &MInst, flags: Flags) {
-        for (c, n) in self.explicit_wait(inst).iter().enumerate() {
-            if let Some(n) = n {
-                s.waited(c, *n);
+    /// The counts an `s_waitcnt` / `s_waitcnt_vscnt` already in the code
+    /// waits for; a counter at its maximum waits for nothing.
+    fn explicit_wait(&self, inst: &MInst) -> WaitCounts {
+        let imm = |i: usize| match inst.ops.get(i) {
+            Some(MOp::Phys(Operand::Imm(v))) => Some(*v as u32),
+            _ => None,
+        };
+        let mut out = WaitCounts::NONE;
+        if Some(inst.op) == self.explicit[0] {
+            if let Some(v) = imm(0) {
+                let d = WaitCounts::decode(self.gen, v as u16);
+                for (c, &counter) in COUNTERS.iter().enumerate() {
+                    if let Some(n) = d.get(counter).filter(|&n| n < self.limits[c]) {
+                        out.require(counter, n);
+                    }
+                }
+            }
+        } else if Some(inst.op) == self.explicit[1] {
+            if let Some(n) = imm(1) {
+                out.require(Counter::Vs, n);
             }
         }
-        for (c, n) in self.needed(s, inst, flags).iter().enumerate() {
-            if let Some(n) = n {
-                s.waited(c, *n);
+        out
+    }
+
+    fn transfer(&self, s: &mut State, inst: &MInst, flags: Flags) {
+        let need = self.needed(s, inst, flags).join(self.explicit_wait(inst));
+        for (c, &counter) in COUNTERS.iter().enumerate() {
+            if let Some(n) = need.get(counter) {
+                s.waited(c, n);
             }
         }
         if let Some(c) = self.counter(inst, flags) {
@@ -178,51 +203,23 @@ impl Waitcnt {
     pub fn run(&self, mf: &mut MFunction) -> Result<(), Error> {
         let p = mf.processor;
         let table = table::table(self.gen);
-        let n = mf.blocks.len();
-        let succs: Vec<Vec<usize>> = (0..n).map(|b| mf.successors(b)).collect();
-        let mut ins: Vec<Option<State>> = vec![None; n];
-        ins[0] = Some(State::default());
-        let mut work: Vec<usize> = vec![0];
-        let mut iterations = 0usize;
-        while let Some(b) = work.pop() {
-            iterations += 1;
-            if iterations > 100_000 {
-                return Err(Error::invariant(
-                    "wait-count insertion",
-                    "wait-count dataflow did not converge",
-                ));
+        let ins = dataflow::forward(mf, "wait-count", |s: &mut State, insts: &[MInst]| {
+            for inst in insts {
+                self.transfer(s, inst, table[inst.op.0 as usize].flags);
             }
-            let mut s = ins[b].clone().unwrap_or_default();
-            for inst in &mf.blocks[b].insts {
-                let flags = table[inst.op.0 as usize].flags;
-                self.transfer(&mut s, inst, flags);
-            }
-            for &t in &succs[b] {
-                let changed = match &mut ins[t] {
-                    Some(st) => st.join(&s),
-                    slot @ None => {
-                        *slot = Some(s.clone());
-                        true
-                    }
-                };
-                if changed && !work.contains(&t) {
-                    work.push(t);
-                }
-            }
-        }
+        })?;
         // Rewrite with waits.
         let waitcnt = table::lookup(p, "s_waitcnt", None)
             .ok_or_else(|| Error::invariant("wait-count insertion", "no s_waitcnt"))?;
         let vscnt = table::lookup(p, "s_waitcnt_vscnt", None);
-        for (b, state) in ins.iter().enumerate() {
-            let mut s = state.clone().unwrap_or_default();
+        for (b, mut s) in ins.into_iter().enumerate() {
             let old = std::mem::take(&mut mf.blocks[b].insts);
             let mut out = Vec::with_capacity(old.len());
             for inst in old {
                 let flags = table[inst.op.0 as usize].flags;
                 let need = self.needed(&s, &inst, flags);
-                if need[VM].is_some() || need[LGKM].is_some() {
-                    let imm = self.encode(need[VM], need[LGKM]);
+                if need.needs_waitcnt() {
+                    let imm = need.encode(self.gen);
                     out.push(MInst {
                         op: waitcnt,
                         ops: vec![MOp::Phys(Operand::Imm(imm as i32))],
@@ -230,7 +227,7 @@ impl Waitcnt {
                         mods: Mods::default(),
                     });
                 }
-                if let (Some(c), Some(op)) = (need[VS], vscnt) {
+                if let (Some(c), Some(op)) = (need.vscnt(self.gen), vscnt) {
                     let null = silk_amdgpu::isa::operand::null_code(self.gen);
                     out.push(MInst {
                         op,
@@ -249,62 +246,12 @@ impl Waitcnt {
         }
         Ok(())
     }
-
-    /// The counts an `s_waitcnt` / `s_waitcnt_vscnt` already in the code
-    /// waits for (the inverse of [`Waitcnt::encode`]; a counter at its
-    /// maximum waits for nothing).
-    fn explicit_wait(&self, inst: &MInst) -> [Option<u32>; 3] {
-        let mut out = [None; 3];
-        let imm = |i: usize| match inst.ops.get(i) {
-            Some(MOp::Phys(Operand::Imm(v))) => Some(*v as u32),
-            _ => None,
-        };
-        if Some(inst.op) == self.explicit[0] {
-            if let Some(v) = imm(0) {
-                let (vm, lgkm) = match self.gen {
-                    Generation::Gfx9 => ((v & 0xf) | (v >> 14 & 3) << 4, v >> 8 & 0xf),
-                    Generation::Gfx11 => (v >> 10 & 0x3f, v >> 4 & 0x3f),
-                };
-                out[VM] = (vm < self.limits[VM]).then_some(vm);
-                out[LGKM] = (lgkm < self.limits[LGKM]).then_some(lgkm);
-            }
-        } else if Some(inst.op) == self.explicit[1] {
-            out[VS] = imm(1);
-        }
-        out
-    }
-
-    /// `s_waitcnt` simm16 with the given counts (others at their maximum,
-    /// meaning "no wait"). GFX9 ([CDNA3] §4.4): vmcnt [3:0] and [15:14],
-    /// expcnt [6:4], lgkmcnt [11:8]. GFX11 ([RDNA3] §4.4): expcnt [2:0],
-    /// lgkmcnt [9:4], vmcnt [15:10].
-    pub fn encode(&self, vm: Option<u32>, lgkm: Option<u32>) -> u16 {
-        let vm = vm.unwrap_or(self.limits[VM]).min(self.limits[VM]);
-        let lgkm = lgkm.unwrap_or(self.limits[LGKM]).min(self.limits[LGKM]);
-        match self.gen {
-            Generation::Gfx9 => {
-                ((vm & 0xf) | (7 << 4) | ((lgkm & 0xf) << 8) | ((vm >> 4 & 3) << 14)) as u16
-            }
-            Generation::Gfx11 => (7 | ((lgkm & 0x3f) << 4) | ((vm & 0x3f) << 10)) as u16,
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use silk_amdgpu::target::Processor;
-
-    #[test]
-    fn waitcnt_encodings_match_the_manuals() {
-        let g9 = Waitcnt::new(Generation::Gfx9, Processor::Gfx942.info().wait_counters);
-        // s_waitcnt vmcnt(0) = 0x0f70 on GFX9 (expcnt and lgkmcnt at max).
-        assert_eq!(g9.encode(Some(0), None), 0x0f70);
-        assert_eq!(g9.encode(None, Some(0)), 0xc07f);
-        let g11 = Waitcnt::new(Generation::Gfx11, Processor::Gfx1100.info().wait_counters);
-        assert_eq!(g11.encode(Some(0), None), 0x03f7);
-        assert_eq!(g11.encode(None, Some(0)), 0xfc07);
-    }
+    use crate::dataflow::State as _;
 
     #[test]
     fn join_keeps_the_smallest_age() {

@@ -2,7 +2,7 @@
 //! the emulator (`silk-emu`, strict mode) on gfx942, gfx1100 and gfx1151
 //! with the corpus case's launch geometry, buffers and arguments, and
 //! `Case::check` must accept the final buffers, exactly as it does for the
-//! reference interpreter (`silk_gpu_ir::corpus::run_in_interpreter`).
+//! reference interpreter (`silk_testsupport::corpus::run_in_interpreter`).
 //!
 //! Kernels that do not compile for a processor are out of scope here (the
 //! compile coverage is `tests/corpus.rs`). Kernels that compile but fault or
@@ -14,7 +14,7 @@
 mod emu_case;
 
 use silk_amdgpu::target::{Processor, Target};
-use silk_gpu_ir::corpus;
+use silk_testsupport::corpus;
 
 const PROCESSORS: [Processor; 3] = [Processor::Gfx942, Processor::Gfx1100, Processor::Gfx1151];
 

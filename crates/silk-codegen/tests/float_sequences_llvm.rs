@@ -8,8 +8,8 @@
 //! order and non-float instructions are free. Skips (saying so) when
 //! clang 22 is not installed.
 
-use silk_amdgpu::llvm::tool_or_skip;
 use silk_amdgpu::target::{Processor, Target};
+use silk_testsupport::llvm::tool_or_skip;
 use std::process::Command;
 
 const TEST: &str = "float_sequences_match_clang";

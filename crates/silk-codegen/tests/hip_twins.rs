@@ -12,9 +12,9 @@
 mod emu_case;
 mod hip_twin;
 
-use silk_amdgpu::llvm::tool_or_skip;
 use silk_amdgpu::target::Processor;
-use silk_gpu_ir::corpus;
+use silk_testsupport::corpus;
+use silk_testsupport::llvm::tool_or_skip;
 use std::path::PathBuf;
 use std::process::Command;
 

@@ -2,9 +2,9 @@
 //! re-assembles with llvm-mc-22 to the same `.text` bytes. Skips (saying
 //! so) when LLVM 22 is not installed.
 
-use silk_amdgpu::llvm::tool_or_skip;
 use silk_amdgpu::target::{Processor, Target};
-use silk_gpu_ir::corpus;
+use silk_testsupport::corpus;
+use silk_testsupport::llvm::tool_or_skip;
 use std::process::Command;
 
 #[test]

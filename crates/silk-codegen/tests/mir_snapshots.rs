@@ -3,7 +3,7 @@
 //! `cargo insta review`).
 
 use silk_amdgpu::target::{Processor, Target};
-use silk_gpu_ir::corpus;
+use silk_testsupport::corpus;
 
 fn kernel(name: &str) -> silk_gpu_ir::Module {
     corpus::kernels()

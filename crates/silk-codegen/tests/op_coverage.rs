@@ -10,10 +10,10 @@
 //! global atomics) in the interpreter and in the emulator and compares.
 
 use silk_amdgpu::code_object;
-use silk_amdgpu::llvm::tool_or_skip;
 use silk_amdgpu::target::{Processor, Target};
 use silk_gpu_ir::ir::cvt_allowed;
 use silk_gpu_ir::{AtomicOp, BinOp, CmpPred, Module, Type, UnOp};
+use silk_testsupport::llvm::tool_or_skip;
 use std::process::Command;
 
 const PROCESSORS: [Processor; 3] = [Processor::Gfx942, Processor::Gfx1100, Processor::Gfx1151];
@@ -381,9 +381,9 @@ fn inputs(t: Type) -> Vec<u8> {
     out
 }
 
-fn typed(t: Type, bytes: &[u8]) -> silk_gpu_ir::corpus::Data {
-    use silk_gpu_ir::corpus::Data;
+fn typed(t: Type, bytes: &[u8]) -> silk_testsupport::corpus::Data {
     use silk_gpu_ir::interp::from_bytes;
+    use silk_testsupport::corpus::Data;
     match t {
         Type::I32 => Data::I32(from_bytes(bytes)),
         Type::I64 => Data::I64(from_bytes(bytes)),
@@ -423,7 +423,7 @@ fn operations_match_the_interpreter_in_the_emulator() {
             continue;
         }
         let approx = ["rcp", "exp2", "log2"].iter().any(|p| name.starts_with(p));
-        let want = silk_gpu_ir::corpus::Expect {
+        let want = silk_testsupport::corpus::Expect {
             buffer: 1,
             data: typed(k.rt, &mem.buffers()[1]),
             ulps: if approx { 2 } else { 0 },

@@ -15,7 +15,7 @@
 //! report.
 
 use silk_amdgpu::target::{Processor, Target};
-use silk_gpu_ir::corpus;
+use silk_testsupport::corpus;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 

@@ -26,11 +26,11 @@ mod emu_case;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use silk_amdgpu::target::{Processor, Target};
-use silk_gpu_ir::corpus::Case;
 use silk_gpu_ir::interp::{from_bytes, to_bytes, Arg, Launch, Memory};
 use silk_gpu_ir::{
     AddrSpace, BinOp, BuildError, CmpPred, Dim, FunctionBuilder, Module, Type, UnOp, Value,
 };
+use silk_testsupport::corpus::Case;
 
 const PROCESSORS: [Processor; 3] = [Processor::Gfx942, Processor::Gfx1100, Processor::Gfx1151];
 const GRID: u32 = 128;

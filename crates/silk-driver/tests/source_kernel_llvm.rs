@@ -6,9 +6,9 @@
 mod common;
 
 use silk_amdgpu::code_object;
-use silk_amdgpu::llvm::tool_or_skip;
 use silk_amdgpu::Target;
 use silk_codegen::CompiledKernel;
+use silk_testsupport::llvm::tool_or_skip;
 use std::io::Write;
 use std::process::{Command, Stdio};
 

@@ -1,146 +1,118 @@
-//! Encodings the shared decoder does not produce yet, decoded here from
-//! raw dwords so clang's kernels run today: GFX11 VOPD dual issue and
-//! `v_readlane_b32` (missing from both generated tables). Each builds
-//! ordinary [`Inst`]s against existing table entries, so execution goes
-//! through the same semantic functions. Remove an entry once the ISA
-//! layer decodes it.
+//! GFX11 VOPD dual issue ([RDNA3] "VOPD"): the shared decoder gives one
+//! [`Inst`] for the pair (see `silk_amdgpu::isa::vopd`); the emulator runs
+//! it as its two halves, each an ordinary VOP1/VOP2 instruction, so
+//! execution goes through the same semantic functions. `v_dual_mul_f32`
+//! runs as `v_mul_f32_e32`, and so on.
 
-use silk_amdgpu::isa::operand::{is_inline_const, LITERAL, VGPR0};
-use silk_amdgpu::isa::{table, Family, Inst, Operand};
-use silk_amdgpu::target::{Generation, Processor};
+use silk_amdgpu::isa::table::Kind;
+use silk_amdgpu::isa::{table, Family, Inst, OpInfo, Operand};
+use silk_amdgpu::target::Processor;
 
 pub enum Fallback {
     /// X and Y halves of a `v_dual_*` pair, and the dwords consumed.
     Vopd(Inst, Inst, usize),
-    /// `v_readlane_b32 sdst, vsrc, lane` built on the writelane opcode.
-    Readlane(Inst, usize),
-    /// GFX11 `buffer_gl0_inv` / `buffer_gl1_inv`: cache invalidation, a
-    /// no-op for a coherent memory model.
-    CacheInvalidate,
 }
 
-const VOPD_NAMES: [&str; 19] = [
-    "v_fmac_f32_e32",
-    "v_fmaak_f32",
-    "v_fmamk_f32",
-    "v_mul_f32_e32",
-    "v_add_f32_e32",
-    "v_sub_f32_e32",
-    "v_subrev_f32_e32",
-    "v_mul_dx9_zero_f32_e32",
-    "v_mov_b32_e32",
-    "v_cndmask_b32_e32",
-    "v_max_f32_e32",
-    "v_min_f32_e32",
-    "v_dot2acc_f32_f16",
-    "v_dot2acc_f32_bf16",
-    "",
-    "",
-    "v_add_nc_u32_e32",
-    "v_lshlrev_b32_e32",
-    "v_and_b32_e32",
-];
-
-fn src(code: u32, words: &[u32], lit_at: usize) -> Option<Operand> {
-    let code = code as u16;
-    Some(if code == LITERAL {
-        Operand::Literal(*words.get(lit_at)?)
-    } else if is_inline_const(code) {
-        Operand::Const(code as u8)
-    } else {
-        Operand::Reg {
-            code,
-            count: 1,
-            half: 0,
-        }
-    })
-}
-
-fn vgpr(n: u32) -> Operand {
-    Operand::vgpr(n as u16)
-}
-
-pub fn decode(processor: Processor, words: &[u32]) -> Option<Fallback> {
-    let w0 = *words.first()?;
-    let gen = processor.generation();
-    if gen == Generation::Gfx11 && w0 >> 26 == 0b110010 {
-        let w1 = *words.get(1)?;
-        let opx = (w0 >> 22 & 0xf) as usize;
-        let opy = (w0 >> 17 & 0x1f) as usize;
-        let src0x = w0 & 0x1ff;
-        let vsrc1x = w0 >> 9 & 0xff;
-        let src0y = w1 & 0x1ff;
-        let vsrc1y = w1 >> 9 & 0xff;
-        let vdstx = w1 >> 24;
-        let vdsty = (w1 >> 17 & 0x7f) << 1 | ((vdstx & 1) ^ 1);
-        let mk = |op: usize, s0: u32, s1: u32, d: u32| -> Option<Inst> {
-            let name = *VOPD_NAMES.get(op).filter(|n| !n.is_empty())?;
-            let opcode = table::lookup(processor, name, None)?;
-            let info = &table::table(gen)[opcode.0 as usize];
-            let s0 = src(s0, words, 2)?;
-            let ops: Vec<Operand> = match name {
-                "v_fmaak_f32" => vec![vgpr(d), s0, vgpr(s1), Operand::Literal(*words.get(2)?)],
-                "v_fmamk_f32" => vec![vgpr(d), s0, Operand::Literal(*words.get(2)?), vgpr(s1)],
-                "v_mov_b32_e32" => vec![vgpr(d), s0],
-                "v_cndmask_b32_e32" => vec![vgpr(d), s0, vgpr(s1), Operand::sgpr(106)],
-                _ => vec![vgpr(d), s0, vgpr(s1)],
-            };
-            let _ = info;
-            Some(Inst::new(opcode, &ops))
-        };
-        let x = mk(opx, src0x, vsrc1x, vdstx)?;
-        let y = mk(opy, src0y, vsrc1y, vdsty)?;
-        let lit = [src0x, src0y].contains(&(LITERAL as u32))
-            || matches!(opx, 1 | 2)
-            || matches!(opy, 1 | 2);
-        return Some(Fallback::Vopd(x, y, if lit { 3 } else { 2 }));
-    }
-    // MUBUF (GFX11 bits 31:26 = 0b111000) opcodes 0x2b, 0x2c.
-    if gen == Generation::Gfx11 && w0 >> 26 == 0b111000 && words.len() >= 2 {
-        match w0 >> 18 & 0x7f {
-            0x2b => return Some(Fallback::CacheInvalidate),
-            0x2c => return Some(Fallback::CacheInvalidate),
-            _ => {}
-        }
-    }
-    // VOP3 v_readlane_b32: GFX9 opcode 0x289 (bits 25:16), GFX11 0x360.
-    let (is_vop3, op) = match gen {
-        Generation::Gfx9 => (w0 >> 26 == 0b110100, w0 >> 16 & 0x3ff),
-        Generation::Gfx11 => (w0 >> 26 == 0b110101, w0 >> 16 & 0x3ff),
+/// The VOP1/VOP2 opcode a VOPD row names (`v_dual_X` is `v_X_e32`, or
+/// `v_X` where LLVM prints no suffix, e.g. `v_fmaak_f32`).
+fn vop2_of(processor: Processor, row: &OpInfo) -> Option<silk_amdgpu::isa::Opcode> {
+    let base = row.name.strip_prefix("v_dual_")?;
+    let t = table::table(processor.generation());
+    let is_vop = |op: &silk_amdgpu::isa::Opcode| {
+        matches!(t[op.0 as usize].family, Family::Vop1 | Family::Vop2)
     };
-    let readlane = match gen {
-        Generation::Gfx9 => 0x289,
-        Generation::Gfx11 => 0x360,
-    };
-    if is_vop3 && op == readlane {
-        let w1 = *words.get(1)?;
-        let opcode = table::lookup(processor, "v_writelane_b32", Some(Family::Vop3))?;
-        let sdst = Operand::sgpr((w0 & 0xff) as u16);
-        let v = w1 & 0x1ff;
-        if v < VGPR0 as u32 {
-            return None;
-        }
-        let lane = src(w1 >> 9 & 0x1ff, words, 2)?;
-        let n = if matches!(lane, Operand::Literal(_)) {
-            3
+    table::by_name(processor, &format!("v_{base}_e32"))
+        .find(is_vop)
+        .or_else(|| table::by_name(processor, &format!("v_{base}")).find(is_vop))
+}
+
+/// One half: the VOPD row's operands (its literal from `mods.extra`), then
+/// the unencoded registers the VOP2 form lists (`vcc_lo` of `v_cndmask`).
+fn half(
+    processor: Processor,
+    row: &OpInfo,
+    ops: &mut impl Iterator<Item = Operand>,
+    literal: u32,
+) -> Option<Inst> {
+    let opcode = vop2_of(processor, row)?;
+    let vop2 = &table::table(processor.generation())[opcode.0 as usize];
+    let mut out: Vec<Operand> = Vec::with_capacity(4);
+    for spec in row.operands {
+        out.push(if matches!(spec.kind, Kind::Literal) {
+            Operand::Literal(literal)
         } else {
-            2
-        };
-        return Some(Fallback::Readlane(
-            Inst::new(
-                opcode,
-                &[
-                    sdst,
-                    Operand::Reg {
-                        code: v as u16,
-                        count: 1,
-                        half: 0,
-                    },
-                    lane,
-                ],
-            ),
-            n,
-        ));
+            ops.next()?
+        });
     }
-    None
+    for spec in &vop2.operands[out.len().min(vop2.operands.len())..] {
+        match spec.kind {
+            Kind::Implicit(code) => out.push(Operand::Reg {
+                code,
+                count: 1,
+                half: 0,
+            }),
+            _ => return None,
+        }
+    }
+    Some(Inst::new(opcode, &out))
+}
+
+/// The halves of the VOPD pair at the start of `words`, if it is one.
+pub fn decode(processor: Processor, words: &[u32]) -> Option<Fallback> {
+    let (inst, n) = silk_amdgpu::isa::decode(processor, words).ok()?;
+    let t = table::table(processor.generation());
+    let x = &t[inst.opcode.0 as usize];
+    if x.family != Family::Vopd {
+        return None;
+    }
+    let y = silk_amdgpu::isa::vopd::y_info(processor, &inst)?;
+    let mut ops = inst.operands().iter().copied();
+    let hx = half(processor, x, &mut ops, inst.mods.extra)?;
+    let hy = half(processor, y, &mut ops, inst.mods.extra)?;
+    Some(Fallback::Vopd(hx, hy, n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use silk_amdgpu::isa::print;
+
+    fn halves(line: &str) -> (String, String, usize) {
+        let p = Processor::Gfx1100;
+        let inst = silk_amdgpu::isa::parse::parse_inst(p, line).unwrap().inst;
+        let mut words = Vec::new();
+        silk_amdgpu::isa::encode::encode(p, &inst, &mut words).unwrap();
+        let Some(Fallback::Vopd(x, y, n)) = decode(p, &words) else {
+            panic!("{line}: not split");
+        };
+        (print::to_text(p, &x), print::to_text(p, &y), n)
+    }
+
+    #[test]
+    fn pairs_split_into_their_vop2_halves() {
+        assert_eq!(
+            halves("v_dual_mul_f32 v0, v1, v2 :: v_dual_add_f32 v3, v4, v5"),
+            (
+                "v_mul_f32_e32 v0, v1, v2".into(),
+                "v_add_f32_e32 v3, v4, v5".into(),
+                2
+            )
+        );
+        let (x, y, n) =
+            halves("v_dual_fmaak_f32 v0, v1, v2, 0x40000000 :: v_dual_cndmask_b32 v3, v4, v5");
+        assert_eq!(x, "v_fmaak_f32 v0, v1, v2, 0x40000000");
+        assert_eq!(y, "v_cndmask_b32_e32 v3, v4, v5, vcc_lo");
+        assert_eq!(n, 3);
+    }
+
+    #[test]
+    fn other_instructions_are_not_split() {
+        let p = Processor::Gfx1100;
+        let inst = silk_amdgpu::isa::parse::parse_inst(p, "v_mul_f32_e32 v0, v1, v2")
+            .unwrap()
+            .inst;
+        let mut words = Vec::new();
+        silk_amdgpu::isa::encode::encode(p, &inst, &mut words).unwrap();
+        assert!(decode(p, &words).is_none());
+    }
 }

@@ -9,47 +9,14 @@
 //! of wait states it needs; a violation is a fault naming the rule, both
 //! instructions and their pcs, the wait states required and those present.
 //!
-//! gfx942 rules (CDNA3 ISA §4.5 table and §7.6 "Dependency Resolution:
-//! Required Independent Instructions" for MFMA; the numbers agree with
-//! LLVM's `GCNHazardRecognizer` for gfx940):
-//! - [`Rule::ValuSgprVmem`]: VALU writes an SGPR, VMEM reads it: 5.
-//! - [`Rule::ValuVccDivFmas`]: VALU writes VCC, `v_div_fmas` reads it: 4.
-//! - [`Rule::ValuSgprLaneSelect`]: VALU writes the SGPR `v_readlane` /
-//!   `v_writelane` use as lane select: 4.
-//! - [`Rule::ValuSgprValu`]: VALU writes an SGPR (or VCC) another VALU
-//!   reads (as a constant, a mask or a carry): 2.
-//! - [`Rule::ValuExecLane`]: VALU writes EXEC, `v_readlane` /
-//!   `v_readfirstlane` / `v_writelane` follow: 4.
-//! - [`Rule::ValuVgprReadlane`]: VALU writes the VGPR `v_readlane` /
-//!   `v_readfirstlane` read: 1.
-//! - [`Rule::SetregGetreg`]: `s_setreg` of a hardware register, then
-//!   `s_getreg` / `s_setreg` of the same one: 2.
-//! - [`Rule::ValuVgprDpp`]: VALU writes a VGPR a DPP op reads: 2.
-//! - [`Rule::ValuExecDpp`]: VALU writes EXEC, a DPP op follows: 5.
-//! - [`Rule::TransUse`]: a transcendental result read by a non-trans VALU: 1.
-//! - [`Rule::DstSelUse`]: a VALU writing part of a VGPR (SDWA `dst_sel`
-//!   other than DWORD, VOP3 `op_sel[3]`) read by the next VALU: 1.
-//! - [`Rule::WideStoreData`]: a VALU overwrites the data VGPRs of a
-//!   preceding MUBUF/MTBUF/FLAT store of more than 8 bytes: 2.
-//! - [`Rule::ValuExecMfma`]: VALU writes EXEC, an MFMA follows: 4.
-//! - [`Rule::ValuVgprMfma`]: VALU writes a VGPR an MFMA reads: 2.
-//! - [`Rule::MfmaMfma`]: MFMA result read by an MFMA as A/B (XDL N+3,
-//!   other N+2 for N passes), or as an overlapping but different C (XDL
-//!   N+1, other N); the same C register range chains for free (except
-//!   2-pass non-XDL: 2). DGEMM: 16x16 A/B 11, C 9; 4x4 A/B 6, C 4.
-//! - [`Rule::MfmaRead`]: MFMA result read by a VALU (XDL N+3, other N+2;
-//!   DGEMM 4x4 6, 16x16 11) or by VMEM/DS/FLAT (DGEMM 9 and 18).
-//! - [`Rule::MfmaWaw`]: a VALU overwrites an MFMA result: as for reads.
-//! - [`Rule::MfmaSrcCWar`]: a VALU overwrites the C operand of an XDL
-//!   MFMA still reading it: 2 passes 1, 4 passes 3, 8 passes 7, 16 passes 15.
-//!
-//! GFX11 rules (LLVM `GCNHazardRecognizer`, RDNA3):
-//! - [`Rule::TransUseGfx11`] (gfx1100 only; RDNA3.5 has no such hazard): a
-//!   transcendental result read by a VALU with at most 5 VALUs (the
-//!   transcendentals included) and at most 1 transcendental between them
-//!   and no VMEM/DS or `s_waitcnt_depctr va_vdst(0)`: needs `va_vdst(0)`.
-//! - [`Rule::WmmaOperand`]: a WMMA result read as A or B by the next
-//!   WMMA with no other VALU between: needs one VALU (`v_nop`).
+//! The rules themselves (names, sections, processors, producer and
+//! consumer classes, wait states, the MFMA pass formulas) are the data of
+//! [`silk_amdgpu::hazard`], which the compiler's hazard pass reads too;
+//! this module finds, per executed instruction, the producers the rules
+//! name. The GFX11 trans-use rule counts VALUs since the transcendental
+//! (at most 5 VALUs, at most 1 more transcendental and no VMEM/DS or
+//! `s_waitcnt_depctr va_vdst(0)` between still need `va_vdst(0)`); the
+//! WMMA rule needs one other VALU between two WMMAs.
 //!
 //! Not checked: SALU writes M0 -> M0 reader (the ISA table has no
 //! reads-M0 attribute to find the readers by); on GFX11 LDS-direct, VALU
@@ -58,118 +25,15 @@
 //! (xnack replay).
 
 use crate::error::{Fault, FaultKind};
+use silk_amdgpu::hazard;
 use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::operand::{AGPR0, VGPR0};
 use silk_amdgpu::isa::{Family, Flags, Inst, Kind, OpInfo, Operand, Variant};
 use silk_amdgpu::target::{Generation, Processor};
 
-/// One documented hazard rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rule {
-    ValuSgprVmem,
-    ValuVccDivFmas,
-    ValuSgprLaneSelect,
-    ValuSgprValu,
-    ValuExecLane,
-    ValuVgprReadlane,
-    SetregGetreg,
-    ValuVgprDpp,
-    ValuExecDpp,
-    TransUse,
-    DstSelUse,
-    WideStoreData,
-    ValuExecMfma,
-    ValuVgprMfma,
-    MfmaMfma,
-    MfmaRead,
-    MfmaWaw,
-    MfmaSrcCWar,
-    TransUseGfx11,
-    WmmaOperand,
-}
-
-impl Rule {
-    pub const ALL: [Rule; 20] = [
-        Rule::ValuSgprVmem,
-        Rule::ValuVccDivFmas,
-        Rule::ValuSgprLaneSelect,
-        Rule::ValuSgprValu,
-        Rule::ValuExecLane,
-        Rule::ValuVgprReadlane,
-        Rule::SetregGetreg,
-        Rule::ValuVgprDpp,
-        Rule::ValuExecDpp,
-        Rule::TransUse,
-        Rule::DstSelUse,
-        Rule::WideStoreData,
-        Rule::ValuExecMfma,
-        Rule::ValuVgprMfma,
-        Rule::MfmaMfma,
-        Rule::MfmaRead,
-        Rule::MfmaWaw,
-        Rule::MfmaSrcCWar,
-        Rule::TransUseGfx11,
-        Rule::WmmaOperand,
-    ];
-
-    /// What the rule is, in the ISA manual's words.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Rule::ValuSgprVmem => "VALU writes SGPR -> VMEM reads that SGPR",
-            Rule::ValuVccDivFmas => "VALU writes VCC -> v_div_fmas",
-            Rule::ValuSgprLaneSelect => "VALU writes SGPR -> v_readlane/v_writelane lane select",
-            Rule::ValuSgprValu => "VALU writes SGPR/VCC -> VALU reads it",
-            Rule::ValuExecLane => "VALU writes EXEC -> v_readlane/v_readfirstlane/v_writelane",
-            Rule::ValuVgprReadlane => "VALU writes VGPR -> v_readlane/v_readfirstlane reads it",
-            Rule::SetregGetreg => "s_setreg -> s_getreg/s_setreg of the same register",
-            Rule::ValuVgprDpp => "VALU writes VGPR -> DPP reads that VGPR",
-            Rule::ValuExecDpp => "VALU writes EXEC -> DPP",
-            Rule::TransUse => "transcendental VALU -> non-transcendental use of its result",
-            Rule::DstSelUse => "VALU partial (dst_sel/op_sel) write -> VALU reads it",
-            Rule::WideStoreData => "store of more than 8 bytes -> VALU overwrites its data",
-            Rule::ValuExecMfma => "VALU writes EXEC -> MFMA",
-            Rule::ValuVgprMfma => "VALU writes VGPR -> MFMA reads it",
-            Rule::MfmaMfma => "MFMA writes VGPR -> MFMA reads it",
-            Rule::MfmaRead => "MFMA writes VGPR -> VALU/memory reads it",
-            Rule::MfmaWaw => "MFMA writes VGPR -> VALU writes it",
-            Rule::MfmaSrcCWar => "MFMA reads SrcC -> VALU writes it",
-            Rule::TransUseGfx11 => {
-                "transcendental VALU -> VALU use without s_waitcnt_depctr va_vdst(0)"
-            }
-            Rule::WmmaOperand => "WMMA writes D -> next WMMA reads it as A/B",
-        }
-    }
-
-    /// The short name used in reports and in [`crate::Options::hazards_off`].
-    pub fn name(self) -> &'static str {
-        match self {
-            Rule::ValuSgprVmem => "valu_sgpr_vmem",
-            Rule::ValuVccDivFmas => "valu_vcc_div_fmas",
-            Rule::ValuSgprLaneSelect => "valu_sgpr_lane_select",
-            Rule::ValuSgprValu => "valu_sgpr_valu",
-            Rule::ValuExecLane => "valu_exec_lane",
-            Rule::ValuVgprReadlane => "valu_vgpr_readlane",
-            Rule::SetregGetreg => "setreg_getreg",
-            Rule::ValuVgprDpp => "valu_vgpr_dpp",
-            Rule::ValuExecDpp => "valu_exec_dpp",
-            Rule::TransUse => "trans_use",
-            Rule::DstSelUse => "dst_sel_use",
-            Rule::WideStoreData => "wide_store_data",
-            Rule::ValuExecMfma => "valu_exec_mfma",
-            Rule::ValuVgprMfma => "valu_vgpr_mfma",
-            Rule::MfmaMfma => "mfma_mfma",
-            Rule::MfmaRead => "mfma_read",
-            Rule::MfmaWaw => "mfma_waw",
-            Rule::MfmaSrcCWar => "mfma_srcc_war",
-            Rule::TransUseGfx11 => "trans_use_gfx11",
-            Rule::WmmaOperand => "wmma_operand",
-        }
-    }
-
-    fn bit(self) -> u32 {
-        1 << self as u32
-    }
-}
+/// The documented hazard rules: names, processors and wait states are the
+/// data in [`silk_amdgpu::hazard::RULES`], shared with the compiler.
+pub use silk_amdgpu::hazard::Rule;
 
 // ---- per-opcode tags, set once from the semantic table's mnemonics ------
 
@@ -186,30 +50,33 @@ pub const T_DGEMM: u16 = 1 << 7;
 pub const T_DOT: u16 = 1 << 8;
 pub const T_DEPCTR: u16 = 1 << 9;
 
-/// Tags of an opcode: the instructions some rules single out, by their
-/// mnemonic (without `_e32`/`_e64`), and the MFMA kind and dot class
+/// Tags of an opcode: the instructions some rules single out (by
+/// [`silk_amdgpu::hazard::named_classes`]) and the MFMA kind and dot class
 /// from the opcode table's flags (pass counts come from
 /// [`OpInfo::mfma_passes`]).
 pub fn tags_of(name: &str, flags: Flags) -> u16 {
-    let t = match name {
-        "s_nop" => T_NOP,
-        "v_div_fmas_f32" | "v_div_fmas_f64" => T_DIV_FMAS,
-        "v_readlane_b32" => T_RWLANE | T_READLANE,
-        "v_writelane_b32" => T_RWLANE,
-        "v_readfirstlane_b32" => T_READLANE,
-        "s_setreg_b32" | "s_setreg_imm32_b32" => T_SETREG,
-        "s_getreg_b32" => T_GETREG,
-        "s_waitcnt_depctr" => T_DEPCTR,
-        _ => 0,
-    };
+    use silk_amdgpu::hazard::{named_classes, Classes as K};
+    let named = named_classes(name);
     [
-        (Flags::DOT, T_DOT),
-        (Flags::XDL, T_XDL),
-        (Flags::DGEMM, T_DGEMM),
+        (K::NOP, T_NOP),
+        (K::DIV_FMAS, T_DIV_FMAS),
+        (K::LANE_SELECT, T_RWLANE),
+        (K::READLANE, T_READLANE),
+        (K::SETREG, T_SETREG),
+        (K::GETREG, T_GETREG),
+        (K::DEPCTR, T_DEPCTR),
     ]
     .iter()
-    .filter(|&&(f, _)| flags.has(f))
-    .fold(t, |t, &(_, tag)| t | tag)
+    .filter(|&&(c, _)| named & c != 0)
+    .fold(0, |t, &(_, tag)| t | tag)
+        | [
+            (Flags::DOT, T_DOT),
+            (Flags::XDL, T_XDL),
+            (Flags::DGEMM, T_DGEMM),
+        ]
+        .iter()
+        .filter(|&&(f, _)| flags.has(f))
+        .fold(0, |t, &(_, tag)| t | tag)
 }
 
 /// A register range read or written: AGPR?, first register, count, and
@@ -575,11 +442,14 @@ impl HazardState {
     /// Check `h` (about to issue) against what came before.
     #[inline]
     pub fn check(&self, p: Processor, h: &HazardInfo, off: u32) -> Option<Violation> {
+        // Rules that do not apply on the processor are off (constants).
+        const OFF_942: u32 = Rule::not_on(Processor::Gfx942);
+        const OFF_1100: u32 = Rule::not_on(Processor::Gfx1100);
+        const OFF_1151: u32 = Rule::not_on(Processor::Gfx1151);
         match p {
-            Processor::Gfx942 => self.check_gfx9(h, off),
-            // The trans-use hazard is GFX11.0 only (gfx1150/1151 have none).
-            Processor::Gfx1100 => self.check_gfx11(h, off),
-            Processor::Gfx1151 => self.check_gfx11(h, off | Rule::TransUseGfx11.bit()),
+            Processor::Gfx942 => self.check_gfx9(h, off | OFF_942),
+            Processor::Gfx1100 => self.check_gfx11(h, off | OFF_1100),
+            Processor::Gfx1151 => self.check_gfx11(h, off | OFF_1151),
         }
     }
 
@@ -615,16 +485,20 @@ impl HazardState {
             let w = &self.sgpr[s];
             if w.class & C_VALU != 0 {
                 if h.class & C_VMEM != 0 {
-                    need(Rule::ValuSgprVmem, w, 5);
+                    need(Rule::ValuSgprVmem, w, Rule::ValuSgprVmem.states());
                 }
                 if h.tags & T_DIV_FMAS != 0 && vcc_bits >> s & 1 != 0 {
-                    need(Rule::ValuVccDivFmas, w, 4);
+                    need(Rule::ValuVccDivFmas, w, Rule::ValuVccDivFmas.states());
                 }
                 if h.lane_select >> s & 1 != 0 {
-                    need(Rule::ValuSgprLaneSelect, w, 4);
+                    need(
+                        Rule::ValuSgprLaneSelect,
+                        w,
+                        Rule::ValuSgprLaneSelect.states(),
+                    );
                 }
                 if valu && exec_bits >> s & 1 == 0 {
-                    need(Rule::ValuSgprValu, w, 2);
+                    need(Rule::ValuSgprValu, w, Rule::ValuSgprValu.states());
                 }
             }
         }
@@ -636,17 +510,21 @@ impl HazardState {
         };
         if ew.class & C_VALU != 0 {
             if h.tags & (T_RWLANE | T_READLANE) != 0 {
-                need(Rule::ValuExecLane, ew, 4);
+                need(Rule::ValuExecLane, ew, Rule::ValuExecLane.states());
             }
             if h.class & C_DPP != 0 {
-                need(Rule::ValuExecDpp, ew, 5);
+                need(Rule::ValuExecDpp, ew, Rule::ValuExecDpp.states());
             }
             if mfma && ew.class & C_MFMA == 0 {
-                need(Rule::ValuExecMfma, ew, 4);
+                need(Rule::ValuExecMfma, ew, Rule::ValuExecMfma.states());
             }
         }
         if h.tags & (T_SETREG | T_GETREG) != 0 {
-            need(Rule::SetregGetreg, &self.setreg[h.hwreg as usize & 63], 2);
+            need(
+                Rule::SetregGetreg,
+                &self.setreg[h.hwreg as usize & 63],
+                Rule::SetregGetreg.states(),
+            );
         }
         // VGPR reads.
         for r in h.reads() {
@@ -658,19 +536,19 @@ impl HazardState {
                 let wvalu = w.class & C_VALU != 0 && w.class & C_MFMA == 0;
                 if wvalu {
                     if h.class & C_DPP != 0 {
-                        need(Rule::ValuVgprDpp, w, 2);
+                        need(Rule::ValuVgprDpp, w, Rule::ValuVgprDpp.states());
                     }
                     if h.tags & T_READLANE != 0 && r.src == 0 {
-                        need(Rule::ValuVgprReadlane, w, 1);
+                        need(Rule::ValuVgprReadlane, w, Rule::ValuVgprReadlane.states());
                     }
                     if valu && !mfma && w.class & C_TRANS != 0 && h.class & C_TRANS == 0 {
-                        need(Rule::TransUse, w, 1);
+                        need(Rule::TransUse, w, Rule::TransUse.states());
                     }
                     if valu && w.class & C_PARTIAL != 0 {
-                        need(Rule::DstSelUse, w, 1);
+                        need(Rule::DstSelUse, w, Rule::DstSelUse.states());
                     }
                     if mfma && w.tags & T_DOT == 0 {
-                        need(Rule::ValuVgprMfma, w, 2);
+                        need(Rule::ValuVgprMfma, w, Rule::ValuVgprMfma.states());
                     }
                 }
                 if w.class & C_MFMA != 0 {
@@ -691,17 +569,15 @@ impl HazardState {
                 }
                 let c = &self.srcc[reg];
                 if c.end != 0 {
-                    let n = match c.passes {
-                        2 => 1,
-                        4 => 3,
-                        8 => 7,
-                        _ => 15,
-                    };
-                    need(Rule::MfmaSrcCWar, c, n);
+                    need(Rule::MfmaSrcCWar, c, hazard::mfma_srcc_war(c.passes));
                 }
             }
             if self.wide_store.end != 0 && d.overlaps(&self.wide_range) {
-                need(Rule::WideStoreData, &self.wide_store, 2);
+                need(
+                    Rule::WideStoreData,
+                    &self.wide_store,
+                    Rule::WideStoreData.states(),
+                );
             }
         }
         worst
@@ -854,61 +730,30 @@ impl HazardState {
     }
 }
 
+/// The MFMA kind of a producer or consumer.
+fn mfma_kind(tags: u16, passes: u8) -> hazard::Mfma {
+    hazard::Mfma {
+        passes,
+        xdl: tags & T_XDL != 0,
+        dgemm: tags & T_DGEMM != 0,
+    }
+}
+
 /// Wait states an MFMA `w` result needs before MFMA `h` reads `r`.
 fn mfma_mfma(w: &Write, h: &HazardInfo, r: &Range) -> u32 {
-    let n = w.passes as u32;
-    let xdl_w = w.tags & T_XDL != 0;
-    let dgemm_w = w.tags & T_DGEMM != 0;
-    if r.src == 2 {
-        let full = r.start == w.dst.start && r.count == w.dst.count && r.agpr == w.dst.agpr;
-        if full {
-            return if dgemm_w && h.tags & T_DGEMM != 0 && n == 4 {
-                4
-            } else if !xdl_w && !dgemm_w && n == 2 {
-                2
-            } else {
-                0
-            };
-        }
-        if dgemm_w {
-            return match (n, h.tags & T_XDL != 0) {
-                (_, true) => 0,
-                (4, _) => 4,
-                _ => 9,
-            };
-        }
-        if h.tags & T_XDL != 0 && !xdl_w {
-            return 0;
-        }
-        return if xdl_w { n + 1 } else { n };
-    }
-    if dgemm_w {
-        return if n == 4 { 6 } else { 11 };
-    }
-    if xdl_w {
-        n + 3
-    } else {
-        n + 2
-    }
+    let same_c = r.start == w.dst.start && r.count == w.dst.count && r.agpr == w.dst.agpr;
+    hazard::mfma_mfma(
+        mfma_kind(w.tags, w.passes),
+        mfma_kind(h.tags, h.passes),
+        r.src == 2,
+        same_c,
+    )
 }
 
 /// Wait states an MFMA result needs before a VALU (or memory, `mem`)
 /// instruction reads or a VALU overwrites it.
 fn mfma_read(w: &Write, mem: bool) -> u32 {
-    let n = w.passes as u32;
-    if w.tags & T_DGEMM != 0 {
-        return match (n, mem) {
-            (4, true) => 9,
-            (4, false) => 6,
-            (_, true) => 18,
-            (_, false) => 11,
-        };
-    }
-    if w.tags & T_XDL != 0 {
-        n + 3
-    } else {
-        n + 2
-    }
+    hazard::mfma_read(mfma_kind(w.tags, w.passes), mem)
 }
 
 /// The fault for a violation (`consumer` and `producer` in LLVM syntax).
@@ -984,13 +829,5 @@ mod tests {
         assert_eq!(tags("v_mfma_f32_16x16x32_fp8_bf8"), T_XDL);
         assert_eq!(tags("v_dot2_f32_f16"), T_DOT);
         assert_eq!(tags("s_nop"), T_NOP);
-    }
-
-    #[test]
-    fn rule_names_are_unique() {
-        let mut names: Vec<_> = Rule::ALL.iter().map(|r| r.name()).collect();
-        names.sort_unstable();
-        names.dedup();
-        assert_eq!(names.len(), Rule::ALL.len());
     }
 }

@@ -953,32 +953,6 @@ fn decode_at(
                 sem: sem_of(&x),
                 second: Some((y, &table[y.opcode.0 as usize], sem_of(&y))),
             }),
-            Some(crate::fallback::Fallback::Readlane(inst, n)) => Ok(Decoded {
-                hz: hz(&inst),
-                inst,
-                words: raw_of(n),
-                len: n as u8,
-                info: &table[inst.opcode.0 as usize],
-                sem: Some((crate::sem::readlane as Handler, 0)),
-                second: None,
-            }),
-            Some(crate::fallback::Fallback::CacheInvalidate) => {
-                let nop = silk_amdgpu::isa::table::lookup(info.processor, "s_nop", None)
-                    .ok_or_else(|| Error::Decode {
-                        pc: pc.wrapping_sub(info.entry),
-                        message: err.to_string(),
-                    })?;
-                let inst = Inst::new(nop, &[silk_amdgpu::isa::Operand::Imm(0)]);
-                Ok(Decoded {
-                    hz: hz(&inst),
-                    inst,
-                    words: raw_of(2),
-                    len: 2,
-                    info: &table[nop.0 as usize],
-                    sem: Some((crate::sem::nop_handler as Handler, 0)),
-                    second: None,
-                })
-            }
             None => Err(Error::Decode {
                 pc: pc.wrapping_sub(info.entry),
                 message: err.to_string(),

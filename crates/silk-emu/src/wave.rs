@@ -4,23 +4,9 @@
 
 use std::collections::VecDeque;
 
-/// Wait counters, indexed by [`Counter`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Counter {
-    Vm = 0,
-    Lgkm = 1,
-    Vs = 2,
-}
-
-impl Counter {
-    pub fn name(self) -> &'static str {
-        match self {
-            Counter::Vm => "vmcnt",
-            Counter::Lgkm => "lgkmcnt",
-            Counter::Vs => "vscnt",
-        }
-    }
-}
+/// The wait counters (the emulator tracks vm, lgkm and vs; compute
+/// kernels never wait on exp).
+pub use silk_amdgpu::waitcnt::Counter;
 
 /// A register write a memory instruction will make when it completes.
 #[derive(Debug)]
@@ -205,6 +191,11 @@ impl Wave {
                 None => self.counts[c] = 0,
             }
         }
+    }
+
+    /// [`Wave::wait`] for the counts of an `s_waitcnt` (exp is not tracked).
+    pub fn wait_for(&mut self, w: silk_amdgpu::waitcnt::WaitCounts) {
+        self.wait([w.vm, w.lgkm, w.vs].map(|n| n.unwrap_or(u32::MAX)));
     }
 
     /// Retire everything (non-strict mode and end of program).

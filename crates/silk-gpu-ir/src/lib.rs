@@ -13,8 +13,9 @@
 //!   compiled code is tested against;
 //! - the `.sir` text form ([`parse_module`], [`print_module`]); the syntax
 //!   is described in the crate README;
-//! - a [`corpus`] of kernels with launch setups and plain-Rust references,
-//!   reusable by the backend's differential tests.
+//! - the `.sir` kernels of `tests/kernels/`, which the corpus of the
+//!   dev-only `silk-testsupport` crate gives launch setups and plain-Rust
+//!   references for the differential tests.
 //!
 //! # Control flow: a region tree
 //!
@@ -51,7 +52,6 @@
 
 pub mod amdgpu;
 pub mod builder;
-pub mod corpus;
 pub mod eval;
 pub mod interp;
 pub mod ir;

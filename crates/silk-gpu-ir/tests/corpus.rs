@@ -1,8 +1,8 @@
 //! Every corpus kernel parses, verifies, round-trips through the printer,
 //! and produces the plain-Rust reference results in the interpreter.
 
-use silk_gpu_ir::corpus;
 use silk_gpu_ir::{parse_module, print_module};
+use silk_testsupport::corpus;
 
 #[test]
 fn corpus_has_at_least_thirty_kernels() {

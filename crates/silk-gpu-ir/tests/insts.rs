@@ -1,7 +1,8 @@
 //! `Function::insts` walks every instruction of nested regions in textual
 //! order, and agrees with a hand-written recursive walk on the corpus.
 
-use silk_gpu_ir::{corpus, Block, Module, Op};
+use silk_gpu_ir::{Block, Module, Op};
+use silk_testsupport::corpus;
 
 fn recursive<'a>(b: &'a Block, out: &mut Vec<&'a silk_gpu_ir::Inst>) {
     for i in &b.insts {

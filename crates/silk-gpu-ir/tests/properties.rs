@@ -4,9 +4,10 @@
 
 use proptest::prelude::*;
 use silk_gpu_ir::{
-    corpus, parse_module, print_module, run_kernel, AddrSpace, Arg, BinOp, CmpPred, Dim,
-    FunctionBuilder, Launch, Memory, Module, Type, UnOp, Value,
+    parse_module, print_module, run_kernel, AddrSpace, Arg, BinOp, CmpPred, Dim, FunctionBuilder,
+    Launch, Memory, Module, Type, UnOp, Value,
 };
+use silk_testsupport::corpus;
 
 fn parse_never_panics(src: &str) {
     if let Err(e) = parse_module("fuzz.sir", src) {

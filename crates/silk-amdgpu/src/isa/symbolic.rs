@@ -22,6 +22,7 @@
 //! `tests/data/isa/symbolic/regenerate.py` re-derives the golden data.
 
 use crate::target::{Generation, Processor};
+use crate::waitcnt::{Counter, WaitCounts};
 use std::fmt::Write as _;
 
 /// Which symbolic immediate a field holds.
@@ -214,65 +215,8 @@ fn generation(processor: Processor) -> Generation {
 // Field layouts and name tables.
 // ---------------------------------------------------------------------------
 
-/// `S_WAITCNT` SIMM16 layout. [CDNA3] §4.4 / SOPP S_WAITCNT: vmcnt is split
-/// into [3:0] and [15:14], expcnt [6:4], lgkmcnt [11:8]. [RDNA3] §4.4 /
-/// SOPP S_WAITCNT: expcnt [2:0], lgkmcnt [9:4], vmcnt [15:10].
-#[derive(Clone, Copy)]
-struct WaitcntLayout {
-    gfx9: bool,
-}
-
-impl WaitcntLayout {
-    fn new(g: Generation) -> Self {
-        WaitcntLayout {
-            gfx9: g == Generation::Gfx9,
-        }
-    }
-    /// (vmcnt, expcnt, lgkmcnt) maxima.
-    fn max(self) -> [u32; 3] {
-        if self.gfx9 {
-            [63, 7, 15]
-        } else {
-            [63, 7, 63]
-        }
-    }
-    fn decode(self, v: u32) -> [u32; 3] {
-        if self.gfx9 {
-            [
-                (v & 0xf) | ((v >> 14) & 3) << 4,
-                (v >> 4) & 7,
-                (v >> 8) & 0xf,
-            ]
-        } else {
-            [(v >> 10) & 63, v & 7, (v >> 4) & 63]
-        }
-    }
-    fn encode(self, v: u32, counter: usize, n: u32) -> u32 {
-        if self.gfx9 {
-            match counter {
-                0 => (v & !0xc00f) | (n & 0xf) | ((n >> 4) & 3) << 14,
-                1 => (v & !0x70) | (n & 7) << 4,
-                _ => (v & !0xf00) | (n & 0xf) << 8,
-            }
-        } else {
-            match counter {
-                0 => (v & !0xfc00) | (n & 63) << 10,
-                1 => (v & !7) | (n & 7),
-                _ => (v & !0x3f0) | (n & 63) << 4,
-            }
-        }
-    }
-    fn all_max(self) -> u32 {
-        let m = self.max();
-        let mut v = 0;
-        for (i, n) in m.iter().enumerate() {
-            v = self.encode(v, i, *n);
-        }
-        v
-    }
-}
-
-const WAITCNT_NAMES: [&str; 3] = ["vmcnt", "expcnt", "lgkmcnt"];
+/// The counters of `s_waitcnt` text, in LLVM's print order.
+const WAITCNT_COUNTERS: [Counter; 3] = [Counter::Vm, Counter::Exp, Counter::Lgkm];
 
 /// Hardware register names per generation ([CDNA3] §3.11 / [RDNA3] §3.12
 /// "Hardware registers"; the set LLVM 22 knows for each processor).
@@ -551,18 +495,18 @@ fn print_imm16(v: u32, out: &mut String) {
 
 /// Counters at their maximum (no wait) are omitted unless all are.
 fn print_waitcnt(g: Generation, v: u32, out: &mut String) {
-    let layout = WaitcntLayout::new(g);
-    let vals = layout.decode(v);
-    let max = layout.max();
+    let counts = WaitCounts::decode(g, v as u16);
+    let vals = WAITCNT_COUNTERS.map(|c| counts.get(c));
+    let max = WAITCNT_COUNTERS.map(|c| WaitCounts::max(g, c));
     let all_max = vals == max;
     let mut first = true;
-    for i in 0..3 {
-        if vals[i] != max[i] || all_max {
+    for (i, c) in WAITCNT_COUNTERS.iter().enumerate() {
+        if let (Some(n), true) = (vals[i], vals[i] != max[i] || all_max) {
             if !first {
                 out.push(' ');
             }
             first = false;
-            let _ = write!(out, "{}({})", WAITCNT_NAMES[i], vals[i]);
+            let _ = write!(out, "{}({n})", c.name());
         }
     }
 }
@@ -1428,9 +1372,7 @@ fn parse_waitcnt(p: &mut Parser, g: Generation) -> Result<u32, SymbolicError> {
     if !p.starts_macro() {
         return plain(p, IntRule::Truncate);
     }
-    let layout = WaitcntLayout::new(g);
-    let max = layout.max();
-    let mut v = layout.all_max();
+    let mut counts = WaitCounts::NONE;
     loop {
         let name_tok = p.peek();
         if name_tok.tok != Tok::Ident {
@@ -1449,15 +1391,16 @@ fn parse_waitcnt(p: &mut Parser, g: Generation) -> Result<u32, SymbolicError> {
             Some(b) => (b, true),
             None => (name, false),
         };
-        let Some(counter) = WAITCNT_NAMES.iter().position(|n| *n == base) else {
+        let Some(&counter) = WAITCNT_COUNTERS.iter().find(|c| c.name() == base) else {
             return err(name_tok.start, E::InvalidCounterName);
         };
+        let max = WaitCounts::max(g, counter).unwrap_or(0);
         let n = n as u64;
-        let n = if n > u64::from(max[counter]) {
+        let n = if n > u64::from(max) {
             if !sat {
                 return err(at, E::CounterTooLarge);
             }
-            max[counter]
+            max
         } else {
             n as u32
         };
@@ -1466,7 +1409,8 @@ fn parse_waitcnt(p: &mut Parser, g: Generation) -> Result<u32, SymbolicError> {
             return err(close.start, E::ExpectedCloseParen);
         }
         p.bump();
-        v = layout.encode(v, counter, n);
+        // A counter named twice: the last one counts, as in LLVM.
+        *counts.slot(counter) = Some(n);
         if p.eat(Tok::Amp) || p.eat(Tok::Comma) {
             let t = p.peek();
             if t.tok != Tok::Ident {
@@ -1475,7 +1419,7 @@ fn parse_waitcnt(p: &mut Parser, g: Generation) -> Result<u32, SymbolicError> {
             continue;
         }
         match p.peek().tok {
-            Tok::End => return Ok(v),
+            Tok::End => return Ok(counts.encode(g).into()),
             Tok::Ident => continue,
             _ => return err(p.peek().start, E::ExpectedCounterName),
         }

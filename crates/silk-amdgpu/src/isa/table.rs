@@ -149,21 +149,19 @@ impl Flags {
     pub const END_PGM: u64 = 1 << 25;
     /// Writes its result through `sdst` to SGPRs from a VALU op (v_readlane, VOPC e64).
     pub const VALU_WRITES_SGPR: u64 = 1 << 26;
-    /// Bits 27..29: log2 of the MFMA / SMFMAC pass count, 0 for other
-    /// opcodes (CDNA3 ISA §7.1 "Matrix Fused-Multiply-Add (MFMA)" opcode
-    /// table: 2, 4, 8 or 16 passes). Set by `cargo xtask isa-flags`.
-    pub const MFMA_PASSES_SHIFT: u64 = 27;
-    pub const MFMA_PASSES_MASK: u64 = 7 << Self::MFMA_PASSES_SHIFT;
-    pub const MFMA_PASSES_2: u64 = 1 << Self::MFMA_PASSES_SHIFT;
-    pub const MFMA_PASSES_4: u64 = 2 << Self::MFMA_PASSES_SHIFT;
-    pub const MFMA_PASSES_8: u64 = 3 << Self::MFMA_PASSES_SHIFT;
-    pub const MFMA_PASSES_16: u64 = 4 << Self::MFMA_PASSES_SHIFT;
-    /// DS op with two 8-bit offsets (`offset0:`/`offset1:`).
+    /// log2 of the MFMA / SMFMAC pass count, 0 for other opcodes (CDNA3
+    /// ISA §7.1 "Matrix Fused-Multiply-Add (MFMA)" opcode table: 2, 4, 8
+    /// or 16 passes). Set by `cargo xtask isa-flags`.
+    pub const MFMA_PASSES: FlagField = FlagField::new(27, 3);
+    pub const MFMA_PASSES_2: u64 = Self::MFMA_PASSES.put(1);
+    pub const MFMA_PASSES_4: u64 = Self::MFMA_PASSES.put(2);
+    pub const MFMA_PASSES_8: u64 = Self::MFMA_PASSES.put(3);
+    pub const MFMA_PASSES_16: u64 = Self::MFMA_PASSES.put(4);
     pub const DS_OFFSET2: u64 = 1 << 30;
     /// `ds_swizzle_b32`: the offset is a swizzle pattern.
     pub const DS_SWIZZLE: u64 = 1 << 31;
     /// The immediate operand is omitted from the text when zero (`s_endpgm`).
-    pub const OPTIONAL_IMM: u64 = 1 << 40;
+    pub const OPTIONAL_IMM: u64 = 1 << 52;
 
     /// FLAT/GLOBAL/SCRATCH atomic in its returning form: the entry to use
     /// when GLC (`sc0` on gfx942) is set; it has a `vdst` operand.
@@ -177,49 +175,141 @@ impl Flags {
     pub const SRC_MODS_FP: u64 = 1 << 34;
     /// gfx942 MFMA whose BLGP field is a per-source negate (`neg:[..]`, f64).
     pub const MFMA_NEG: u64 = 1 << 35;
-    /// Bits 36..38: length of the VOP3 `op_sel:[..]` list LLVM prints
-    /// (0 = the opcode takes no `op_sel`).
+    /// Length of the VOP3 `op_sel:[..]` list LLVM prints (0 = the opcode
+    /// takes no `op_sel`).
+    pub const OP_SEL: FlagField = FlagField::new(36, 3);
+    pub const OP_SEL_1: u64 = Self::OP_SEL.put(1);
+    pub const OP_SEL_2: u64 = Self::OP_SEL.put(2);
+    pub const OP_SEL_3: u64 = Self::OP_SEL.put(3);
+    pub const OP_SEL_4: u64 = Self::OP_SEL.put(4);
     /// VOP3 whose vdst field is not an operand but holds EXEC_LO (GFX11
     /// `v_cmpx_*_e64`; LLVM calls other values potentially undefined).
     pub const VDST_EXEC: u64 = 1 << 39;
-    /// Bits 40..43: GFX11 true16 VOP3 `op_sel` bits with which LLVM
-    /// decodes the "fake16" form instead (whole VGPRs, no `op_sel`).
-    pub const FAKE16_SHIFT: u64 = 40;
-    /// Bits 44..47: the VOP3 `op_sel` bits LLVM shows in the list (others
-    /// are ignored, e.g. `v_dot2_bf16_bf16` src1).
-    pub const OP_SEL_SHOWN_SHIFT: u64 = 44;
-    pub const OP_SEL_SHIFT: u64 = 36;
-    pub const OP_SEL_1: u64 = 1 << Self::OP_SEL_SHIFT;
-    pub const OP_SEL_2: u64 = 2 << Self::OP_SEL_SHIFT;
-    pub const OP_SEL_3: u64 = 3 << Self::OP_SEL_SHIFT;
-    pub const OP_SEL_4: u64 = 4 << Self::OP_SEL_SHIFT;
+    /// GFX11 true16 VOP3 `op_sel` bits with which LLVM decodes the
+    /// "fake16" form instead (whole VGPRs, no `op_sel`).
+    pub const FAKE16: FlagField = FlagField::new(40, 4);
+    /// The VOP3 `op_sel` bits LLVM shows in the list (others are ignored,
+    /// e.g. `v_dot2_bf16_bf16` src1).
+    pub const OP_SEL_SHOWN: FlagField = FlagField::new(44, 4);
+
+    /// Every single-bit flag and every field's mask, for [`Flags::DISJOINT`].
+    const ALL_MASKS: &[u64] = &[
+        Self::SALU,
+        Self::VALU,
+        Self::SMEM,
+        Self::VMEM,
+        Self::LDS,
+        Self::FLAT,
+        Self::BRANCH,
+        Self::VM_CNT,
+        Self::LGKM_CNT,
+        Self::EXP_CNT,
+        Self::VS_CNT,
+        Self::MAY_LOAD,
+        Self::MAY_STORE,
+        Self::ATOMIC,
+        Self::TRANS,
+        Self::MFMA,
+        Self::WMMA,
+        Self::READS_EXEC,
+        Self::WRITES_EXEC,
+        Self::READS_VCC,
+        Self::WRITES_VCC,
+        Self::READS_SCC,
+        Self::WRITES_SCC,
+        Self::READS_M0,
+        Self::WRITES_M0,
+        Self::XDL,
+        Self::DGEMM,
+        Self::DOT,
+        Self::BARRIER,
+        Self::END_PGM,
+        Self::VALU_WRITES_SGPR,
+        Self::MFMA_PASSES.mask(),
+        Self::DS_OFFSET2,
+        Self::DS_SWIZZLE,
+        Self::OPTIONAL_IMM,
+        Self::RTN,
+        Self::LDS_DMA,
+        Self::SRC_MODS_FP,
+        Self::MFMA_NEG,
+        Self::OP_SEL.mask(),
+        Self::VDST_EXEC,
+        Self::FAKE16.mask(),
+        Self::OP_SEL_SHOWN.mask(),
+    ];
+
+    /// No two flags or fields share a bit.
+    const DISJOINT: () = {
+        let mut seen = 0u64;
+        let mut i = 0;
+        while i < Self::ALL_MASKS.len() {
+            let m = Self::ALL_MASKS[i];
+            assert!(m != 0 && seen & m == 0, "two Flags share a bit");
+            seen |= m;
+            i += 1;
+        }
+    };
 
     pub fn has(self, bits: u64) -> bool {
         self.0 & bits == bits
     }
 
-    /// Number of MFMA passes ([`Flags::MFMA_PASSES_SHIFT`]); `None` for
+    /// Number of MFMA passes ([`Flags::MFMA_PASSES`]); `None` for
     /// opcodes that are not MFMA / SMFMAC.
     pub fn mfma_passes(self) -> Option<u8> {
-        match (self.0 & Self::MFMA_PASSES_MASK) >> Self::MFMA_PASSES_SHIFT {
+        match Self::MFMA_PASSES.get(self.0) {
             0 => None,
             log2 => Some(1 << log2),
         }
     }
 
-    /// `op_sel` bits that select the fake16 form (see [`Flags::FAKE16_SHIFT`]).
+    /// `op_sel` bits that select the fake16 form (see [`Flags::FAKE16`]).
     pub fn fake16_op_sel(self) -> u8 {
-        (self.0 >> Self::FAKE16_SHIFT & 0xf) as u8
+        Self::FAKE16.get(self.0) as u8
     }
 
     /// The VOP3 `op_sel` bits LLVM prints.
     pub fn op_sel_shown(self) -> u8 {
-        (self.0 >> Self::OP_SEL_SHOWN_SHIFT & 0xf) as u8
+        Self::OP_SEL_SHOWN.get(self.0) as u8
     }
 
     /// Entries in the VOP3 `op_sel` list (0 when the opcode has none).
     pub fn op_sel_len(self) -> usize {
-        (self.0 >> Self::OP_SEL_SHIFT & 7) as usize
+        Self::OP_SEL.get(self.0) as usize
+    }
+}
+
+// Evaluated at compile time: a new flag on a taken bit fails the build.
+const _: () = Flags::DISJOINT;
+
+/// A multi-bit field of [`Flags`]: `width` bits from bit `shift`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlagField {
+    shift: u32,
+    width: u32,
+}
+
+impl FlagField {
+    pub const fn new(shift: u32, width: u32) -> FlagField {
+        assert!(width > 0 && shift + width <= 64);
+        FlagField { shift, width }
+    }
+
+    /// The field's bits in a [`Flags`] word.
+    pub const fn mask(self) -> u64 {
+        ((1u64 << self.width) - 1) << self.shift
+    }
+
+    /// `v` placed in the field; a value wider than the field is a
+    /// compile-time error in the generated tables.
+    pub const fn put(self, v: u64) -> u64 {
+        assert!(v < 1 << self.width, "value does not fit its Flags field");
+        v << self.shift
+    }
+
+    pub const fn get(self, flags: u64) -> u64 {
+        (flags & self.mask()) >> self.shift
     }
 }
 

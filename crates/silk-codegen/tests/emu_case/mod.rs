@@ -5,8 +5,8 @@
 
 use silk_amdgpu::target::Processor;
 use silk_emu::{Arg, Emulator};
-use silk_gpu_ir::corpus::Case;
 use silk_gpu_ir::interp::Arg as IrArg;
+use silk_testsupport::corpus::Case;
 
 /// Launch `kernel` of `obj` with the case's geometry, buffers and
 /// arguments; the final contents of every buffer, or a one-line reason.

@@ -88,12 +88,7 @@ pub(super) fn waitcnt(e: &mut Exec) -> Result<()> {
     let Operand::Imm(v) = e.op(0)? else {
         return Err(e.unsupported());
     };
-    let v = v as u32;
-    let (vm, lgkm) = match e.k.gen {
-        Generation::Gfx9 => ((v & 0xf) | (v >> 14 & 3) << 4, v >> 8 & 0xf),
-        Generation::Gfx11 => (v >> 10 & 0x3f, v >> 4 & 0x3f),
-    };
-    e.w.wait([vm, lgkm, u32::MAX]);
+    e.w.wait_for(silk_amdgpu::waitcnt::WaitCounts::decode(e.k.gen, v as u16));
     Ok(())
 }
 
@@ -147,11 +142,6 @@ pub(super) fn endpgm(e: &mut Exec) -> Result<()> {
 
 pub(super) fn nop(_: &mut Exec) -> Result<()> {
     Ok(())
-}
-
-/// The no-op semantic function (cache maintenance, hints).
-pub fn nop_handler(e: &mut Exec) -> Result<()> {
-    nop(e)
 }
 
 pub(super) fn trap(e: &mut Exec) -> Result<()> {

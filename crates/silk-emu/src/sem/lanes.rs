@@ -66,7 +66,7 @@ pub(super) fn semantics(name: &str) -> Sem {
     Some(s)
 }
 
-pub fn readlane(e: &mut Exec) -> Result<()> {
+pub(super) fn readlane(e: &mut Exec) -> Result<()> {
     let ws = e.w.wave_size;
     let lane = (e.sval(2)? as usize) % ws;
     e.lenient = true;

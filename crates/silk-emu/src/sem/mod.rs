@@ -34,8 +34,6 @@ mod scalar;
 mod vfloat;
 mod vint;
 
-pub(crate) use control::nop_handler;
-pub(crate) use lanes::readlane;
 pub(crate) use mem_ops::{load_store_aux, vmem_atomic_kind};
 pub use num::{fma32, fma64, fmax32, fmax64, fmin32, fmin64};
 

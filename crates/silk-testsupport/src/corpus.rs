@@ -1,7 +1,7 @@
 //! The kernel corpus: `.sir` kernels with deterministic inputs, a launch
 //! setup and expected outputs computed by plain Rust.
 //!
-//! Each [`CorpusKernel`] names a file under `tests/kernels/` (its text is
+//! Each [`CorpusKernel`] names a file under `silk-gpu-ir/tests/kernels/` (its text is
 //! embedded) whose kernel has the same name as the file. [`CorpusKernel::case`]
 //! builds a [`Case`]: the launch geometry, the initial contents of every
 //! buffer, the kernel arguments ([`Arg::Buffer`]`(i)` is the address of
@@ -9,9 +9,9 @@
 //! tolerance. A backend test runs the same case on compiled code and calls
 //! [`Case::check`] on the final buffers.
 
-use crate::eval::{f16_to_f64, f64_to_f16};
-use crate::interp::{from_bytes, run_kernel, to_bytes, Arg, Launch, Memory, RunStats};
-use crate::ir::Module;
+use silk_gpu_ir::eval::{f16_to_f64, f64_to_f16};
+use silk_gpu_ir::interp::{from_bytes, run_kernel, to_bytes, Arg, Launch, Memory, RunStats};
+use silk_gpu_ir::ir::Module;
 
 /// One kernel of the corpus.
 #[derive(Clone, Copy)]
@@ -30,7 +30,7 @@ impl CorpusKernel {
     }
 
     /// Parse and verify the kernel's module.
-    pub fn module(&self) -> Result<Module, crate::Error> {
+    pub fn module(&self) -> Result<Module, silk_gpu_ir::Error> {
         Module::parse_verified(&self.file_name(), self.source)
     }
 }
@@ -282,7 +282,7 @@ macro_rules! corpus {
         pub fn kernels() -> Vec<CorpusKernel> {
             vec![$(CorpusKernel {
                 name: stringify!($name),
-                source: include_str!(concat!("../tests/kernels/", stringify!($name), ".sir")),
+                source: include_str!(concat!("../../silk-gpu-ir/tests/kernels/", stringify!($name), ".sir")),
                 case: cases::$name,
             }),*]
         }

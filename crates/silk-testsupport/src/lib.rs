@@ -1,0 +1,11 @@
+//! Test support for the Silk crates, kept out of the product crates: only
+//! ever a dev-dependency (and a dependency of `xtask`).
+//!
+//! - [`corpus`]: the device-IR kernel corpus with launch setups and
+//!   plain-Rust references, run by the interpreter's and the backend's
+//!   differential tests;
+//! - [`llvm`]: locating LLVM 22's tools for differential tests, which skip
+//!   (saying why) when it is absent.
+
+pub mod corpus;
+pub mod llvm;
