@@ -240,3 +240,52 @@ fn corpus_loadable_layout_matches_lld() {
         assert_eq!(a.segments, b.segments, "{name}: program headers");
     }
 }
+
+/// Everything a loader maps is byte-identical to lld's: the ELF header
+/// (but the section header table's offset, count and string index), the
+/// program headers and every byte up to the end of the last allocated
+/// section (`.note` to `.data`: dynamic symbols, hash tables,
+/// `.rela.dyn`, descriptors and `.rodata` data, `.text`, `.data.rel.ro`,
+/// `.dynamic`, `.data`). Includes the `globals` kernels, whose constant
+/// tables, `__device__` counter and pointer tables need cross-section
+/// `@rel32` literals and `R_AMDGPU_RELATIVE64` relocations.
+#[test]
+fn corpus_loaded_bytes_identical_to_lld() {
+    let table = encoding_table();
+    let mut globals = 0;
+    for (name, _, text, reference) in corpus() {
+        let ours = assemble_with(&name, &text, &table).unwrap_or_else(|e| panic!("{e}"));
+        let b = read(&reference).unwrap();
+        let end = b
+            .sections
+            .iter()
+            .filter(|s| s.flags & 2 != 0 && s.sh_type != 8)
+            .map(|s| s.offset + s.size)
+            .max()
+            .unwrap() as usize;
+        assert_eq!(ours[..0x28], reference[..0x28], "{name}: ELF header");
+        assert_eq!(
+            ours[0x30..0x3a],
+            reference[0x30..0x3a],
+            "{name}: ELF header"
+        );
+        let first = ours[0x40..end]
+            .iter()
+            .zip(&reference[0x40..end])
+            .position(|(x, y)| x != y);
+        assert_eq!(
+            first,
+            None,
+            "{name}: loaded bytes differ at {:#x}",
+            first.unwrap_or(0) + 0x40
+        );
+        if name.starts_with("globals-") {
+            globals += 1;
+            let a = read(&ours).unwrap();
+            for s in [".rela.dyn", ".data.rel.ro", ".data", ".bss"] {
+                assert!(a.section(s).is_some(), "{name}: no {s}");
+            }
+        }
+    }
+    assert_eq!(globals, 3, "the globals kernels are in the corpus");
+}
