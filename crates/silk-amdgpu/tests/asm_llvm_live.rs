@@ -123,3 +123,78 @@ fn globals_kernels_match_clang_and_lld() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// llvm-mc's `-show-encoding` lines (labels, instructions with their
+/// encodings, fixups), without the echoed directives and metadata.
+fn llvm_mc_listing(text: &str) -> String {
+    let mut out = String::new();
+    let mut in_meta = false;
+    for l in text.lines() {
+        let t = l.trim();
+        if t == ".amdgpu_metadata" || t == ".end_amdgpu_metadata" {
+            in_meta = t == ".amdgpu_metadata";
+            continue;
+        }
+        let label = !l.starts_with([' ', '\t']) && l.ends_with(':');
+        if !in_meta && (label || l.contains("; encoding: [") || t.starts_with(";   fixup A")) {
+            out.push_str(l);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// `silk asm --show-encoding` (no `--target`) against `llvm-mc
+/// -show-encoding` on every clang-generated `.s` file of the corpus:
+/// the same labels, instruction text, bytes and fixups, line for line.
+#[test]
+fn show_encoding_matches_llvm_mc_on_clang_files() {
+    let Some(mc) = llvm::tool_or_skip("llvm-mc", "show_encoding_matches_llvm_mc_on_clang_files")
+    else {
+        return;
+    };
+    let dir = hip_dir().join("asm");
+    let mut files = 0;
+    let mut failures = Vec::new();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "s"))
+        .collect();
+    entries.sort();
+    for path in entries {
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let proc_name = stem.rsplit('-').next().unwrap();
+        let out = Command::new(&mc)
+            .args([
+                "-triple=amdgcn-amd-amdhsa",
+                &format!("-mcpu={proc_name}"),
+                "-show-encoding",
+            ])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "llvm-mc failed on {stem}");
+        let want = llvm_mc_listing(&String::from_utf8_lossy(&out.stdout));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (ours, diags) = silk_amdgpu::asm::show_encoding(&text, &stem, None);
+        assert!(diags.0.is_empty(), "{stem}: {diags}");
+        if ours != want {
+            let first = ours
+                .lines()
+                .zip(want.lines())
+                .find(|(a, b)| a != b)
+                .map(|(a, b)| format!("ours `{a}`\n  llvm-mc `{b}`"))
+                .unwrap_or_else(|| "one listing is a prefix of the other".into());
+            failures.push(format!("{stem}: {first}"));
+        }
+        files += 1;
+    }
+    assert!(files >= 120, "{files} files");
+    assert!(
+        failures.is_empty(),
+        "{} of {files} differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}

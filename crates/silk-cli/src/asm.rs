@@ -23,8 +23,9 @@ pub struct Args {
     /// tests/data/hip/regen_asm.py) instead of the ISA encoder.
     #[arg(long, value_name = "PROC=FILE", hide = true)]
     encoding_table: Vec<String>,
-    /// Print every instruction with its encoding as `llvm-mc
-    /// -show-encoding` does, instead of writing a code object.
+    /// Print every label and instruction with its encoding and fixups as
+    /// `llvm-mc -show-encoding` does, instead of writing a code object
+    /// (the target may come from `.amdgcn_target`).
     #[arg(long)]
     show_encoding: bool,
 }
@@ -58,29 +59,19 @@ pub fn run(args: &Args) -> Result<(), String> {
         (files::read_text(&args.input)?, args.input.clone())
     };
     let text = input.as_str()?;
-    if args.show_encoding {
-        let target = args
-            .target
-            .as_deref()
-            .ok_or("--show-encoding needs --target")?;
-        let target = Target::parse(target).map_err(|e| e.to_string())?;
-        let (listing, errors) = silk_amdgpu::isa::listing::show_encoding(target.processor, text);
-        print!("{listing}");
-        for e in &errors {
-            eprintln!("{name}:{}:{}: error: {}", e.line, e.column, e.message);
-            eprintln!("{}", e.source_line);
-            eprintln!("{}^", " ".repeat(e.column.saturating_sub(1)));
-        }
-        return if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(format!("{} error(s) in `{name}`", errors.len()))
-        };
-    }
     let target = match &args.target {
         Some(t) => Some(Target::parse(t).map_err(|e| e.to_string())?),
         None => None,
     };
+    if args.show_encoding {
+        let (listing, diags) = silk_amdgpu::asm::show_encoding(text, &name, target);
+        print!("{listing}");
+        if diags.0.is_empty() {
+            return Ok(());
+        }
+        eprintln!("{diags}");
+        return Err(format!("{} error(s) in `{name}`", diags.0.len()));
+    }
     let table;
     let encoder: &dyn InstructionEncoder = if args.encoding_table.is_empty() {
         &IsaEncoder

@@ -19,6 +19,7 @@ use crate::target::{FeatureSetting, Generation, Target};
 use std::collections::HashMap;
 
 mod data;
+mod listing;
 use data::expr_symbols;
 
 /// `s_nop 0`, the fill LLVM uses when aligning code.
@@ -180,6 +181,25 @@ struct Asm<'a> {
     /// in `.data`/`.data.rel.ro`, for the writer.
     code_relocs: Vec<crate::code_object::CodeReloc>,
     data_relocs: Vec<crate::code_object::DataReloc>,
+    /// `llvm-mc -show-encoding` text, when asked for.
+    listing: Option<String>,
+}
+
+/// `llvm-mc -show-encoding` for a whole file: the statement pass only
+/// (labels, directives, the metadata block are read and checked, fixups
+/// are left open), listing each label and each instruction with its
+/// encoding; fixup bytes are `A` and the fixup follows on its own line.
+pub fn listing(
+    text: &str,
+    file: &str,
+    cli_target: Option<Target>,
+    encoder: &dyn InstructionEncoder,
+) -> (String, Diagnostics) {
+    let (lines, marked) = lex::split_lines_marked(text);
+    let mut a = Asm::new(file, lines, marked, encoder, cli_target);
+    a.listing = Some(String::with_capacity(text.len() * 2));
+    a.statements();
+    (a.listing.take().unwrap_or_default(), a.diagnostics())
 }
 
 pub fn assemble(
@@ -189,39 +209,7 @@ pub fn assemble(
     encoder: &dyn InstructionEncoder,
 ) -> Result<CodeObject, Diagnostics> {
     let (lines, marked) = lex::split_lines_marked(text);
-    let mut a = Asm {
-        file,
-        lines,
-        marked,
-        encoder,
-        cli_target,
-        target: cli_target,
-        target_loc: None,
-        diags: Vec::new(),
-        sections: vec![Section {
-            name: ".text".into(),
-            kind: SecKind::Text,
-            data: Vec::new(),
-            align: 1,
-            first_data: None,
-        }],
-        cur: 0,
-        prev: 0,
-        stack: Vec::new(),
-        symbols: HashMap::new(),
-        next_order: 0,
-        fixups: Vec::new(),
-        data_fixups: Vec::new(),
-        kernels: Vec::new(),
-        block: Block::None,
-        metadata: None,
-        idents: Vec::new(),
-        words: Vec::with_capacity(4),
-        mentions: Vec::new(),
-        mentioned: std::collections::HashSet::new(),
-        code_relocs: Vec::new(),
-        data_relocs: Vec::new(),
-    };
+    let mut a = Asm::new(file, lines, marked, encoder, cli_target);
     a.statements();
     let obj = a.finish();
     if a.diags.is_empty() {
@@ -230,6 +218,51 @@ pub fn assemble(
         }
     }
     Err(a.diagnostics())
+}
+
+impl<'a> Asm<'a> {
+    fn new(
+        file: &'a str,
+        lines: Vec<&'a str>,
+        marked: Vec<bool>,
+        encoder: &'a dyn InstructionEncoder,
+        cli_target: Option<Target>,
+    ) -> Asm<'a> {
+        Asm {
+            file,
+            lines,
+            marked,
+            encoder,
+            cli_target,
+            target: cli_target,
+            target_loc: None,
+            diags: Vec::new(),
+            sections: vec![Section {
+                name: ".text".into(),
+                kind: SecKind::Text,
+                data: Vec::new(),
+                align: 1,
+                first_data: None,
+            }],
+            cur: 0,
+            prev: 0,
+            stack: Vec::new(),
+            symbols: HashMap::new(),
+            next_order: 0,
+            fixups: Vec::new(),
+            data_fixups: Vec::new(),
+            kernels: Vec::new(),
+            block: Block::None,
+            metadata: None,
+            idents: Vec::new(),
+            words: Vec::with_capacity(4),
+            mentions: Vec::new(),
+            mentioned: std::collections::HashSet::new(),
+            code_relocs: Vec::new(),
+            data_relocs: Vec::new(),
+            listing: None,
+        }
+    }
 }
 
 /// Strips `;`, `//`, `/* */` (tracking `in_block` across lines) and
@@ -488,6 +521,10 @@ impl<'a> Asm<'a> {
         sym.def_loc = Some(loc);
         sym.order = order;
         self.next_order += 1;
+        if let Some(l) = &mut self.listing {
+            l.push_str(name);
+            l.push_str(":\n");
+        }
     }
 
     fn here(&self) -> (usize, u64) {
@@ -540,6 +577,12 @@ impl<'a> Asm<'a> {
         let mut words = std::mem::take(&mut self.words);
         words.clear();
         let fixup = self.encoder.encode_into(target.processor, text, &mut words);
+        if self.listing.is_some() {
+            if let Ok(f) = &fixup {
+                let f = f.clone();
+                self.list_instruction(target.processor, text, &words, f.as_ref());
+            }
+        }
         let result = self.place(line, start, text, fixup, &words);
         self.words = words;
         result

@@ -369,6 +369,16 @@ pub fn assemble_file_with(
     })
 }
 
+/// `llvm-mc -show-encoding` for a whole assembly file (clang's `.s`
+/// included): every label and instruction in order, each instruction with
+/// its encoding and any fixup (bytes `A`), as llvm-mc prints them;
+/// directives are read and checked but not echoed. The target comes from
+/// `target` or `.amdgcn_target`. Returns the listing and every error of
+/// the statement pass (the listing goes on past bad lines).
+pub fn show_encoding(text: &str, file_name: &str, target: Option<Target>) -> (String, Diagnostics) {
+    assembler::listing(text, file_name, target, &IsaEncoder)
+}
+
 /// The typed code object the file describes (before serialization).
 pub fn assemble_to_code_object(
     text: &str,
