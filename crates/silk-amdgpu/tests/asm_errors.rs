@@ -312,3 +312,20 @@ ptr:
     let e = errors("\ts_branch tab\n\t.rodata\ntab:\n");
     assert!(e.contains("branch target `tab` is in `.rodata`"), "{e}");
 }
+
+/// Operand expressions llvm-mc would resolve only through a relocation
+/// (an undefined or not-yet-defined symbol, an address) stay errors.
+#[test]
+fn operand_expression_errors() {
+    let e = errors("\ts_mov_b32 s0, undefined_sym+1\n");
+    assert!(e.contains("t.s:3:"), "{e}");
+    let e = errors("\ts_mov_b32 s0, later*2\n\t.set later, 3\n");
+    assert!(e.contains("t.s:3:"), "{e}");
+    let e = errors(".Lx:\n\ts_mov_b32 s0, .Lx+4\n");
+    assert!(e.contains("t.s:4:"), "{e}");
+    // A `.set` symbol after a SOPP mnemonic is a number, not a branch label.
+    let ok = format!("{HEADER}\t.set n, 3\n\ts_nop n-2\n");
+    assert!(assemble_file(&ok, "t.s", None).is_ok());
+    let e = errors("\ts_nop later\n");
+    assert!(e.contains("t.s:3:"), "{e}");
+}

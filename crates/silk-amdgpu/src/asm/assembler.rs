@@ -20,6 +20,7 @@ use std::collections::HashMap;
 
 mod data;
 mod listing;
+mod operands;
 use data::expr_symbols;
 
 /// `s_nop 0`, the fill LLVM uses when aligning code.
@@ -576,7 +577,21 @@ impl<'a> Asm<'a> {
         }
         let mut words = std::mem::take(&mut self.words);
         words.clear();
-        let fixup = self.encoder.encode_into(target.processor, text, &mut words);
+        let mut fixup = self.encoder.encode_into(target.processor, text, &mut words);
+        if fixup.is_err() {
+            // A rejected line may hold expression operands (`1+1`, `.set`
+            // symbols): retry with them folded, keeping the first error.
+            if let Some(folded) = self.fold_operands(text) {
+                let mut again = Vec::with_capacity(4);
+                if let Ok(f) = self
+                    .encoder
+                    .encode_into(target.processor, &folded, &mut again)
+                {
+                    words = again;
+                    fixup = Ok(f);
+                }
+            }
+        }
         if self.listing.is_some() {
             if let Ok(f) = &fixup {
                 let f = f.clone();

@@ -216,6 +216,7 @@ fn branch_label_bridge(processor: Processor, text: &str) -> Option<crate::isa::p
     let (head, label) = body.rsplit_once(char::is_whitespace)?;
     let first = label.bytes().next()?;
     if !(first.is_ascii_alphabetic() || first == b'.' || first == b'_')
+        || !label.bytes().all(lex::is_ident_char)
         || head.trim().contains(char::is_whitespace)
     {
         return None;
@@ -224,7 +225,9 @@ fn branch_label_bridge(processor: Processor, text: &str) -> Option<crate::isa::p
     let info = table::table(processor.generation()).get(parsed.inst.opcode.0 as usize)?;
     let sole_imm =
         parsed.inst.num_operands == 1 && matches!(parsed.inst.operands[0], Operand::Imm(0));
-    if info.family != Family::Sopp || !sole_imm {
+    // Only branches take a label (`s_nop x` with a `.set` symbol is an
+    // expression operand).
+    if info.family != Family::Sopp || !info.flags.has(table::Flags::BRANCH) || !sole_imm {
         return None;
     }
     parsed.label = Some(LabelRef {
