@@ -10,8 +10,11 @@
 //! (including `.amdhsa_kernel` blocks, read with
 //! [`KERNEL_DIRECTIVES`](crate::code_object::config::KERNEL_DIRECTIVES),
 //! and the `.amdgpu_metadata` YAML block), symbol expressions
-//! (`.set x, max(...)`), fixups (branches, `sym@rel32@lo/hi`) and the
-//! object layout (through [`crate::code_object`]). What it does not own:
+//! (`.set x, max(...)`, and instruction operands such as `x+4`), fixups
+//! (branches, `sym@rel32@lo/hi` within `.text` or into the data sections),
+//! global data in `.rodata`, `.data.rel.ro`, `.data` and `.bss` with the
+//! pointers stored there, the `-show-encoding` listing ([`show_encoding`])
+//! and the object layout (through [`crate::code_object`]). What it does not own:
 //! one instruction's text to its dwords. That is the job of an
 //! [`InstructionEncoder`]; [`IsaEncoder`] is the product's one.
 //!

@@ -1,8 +1,13 @@
 //! ELF writer: lays a [`CodeObject`] out exactly as ld.lld 22 lays out a
 //! clang-22 HIP device object (sections, order, flags, alignment, program
 //! headers, symbols, hash tables, `.dynamic`, `.relro_padding`, `.bss`),
-//! with every kernel descriptor's entry offset resolved against the final
-//! virtual addresses, so no relocation section is needed.
+//! with every kernel descriptor's entry offset and every `@rel32` literal
+//! resolved against the final virtual addresses. The only relocations
+//! left are lld's: pointers stored in `.data.rel.ro`/`.data` become
+//! `R_AMDGPU_RELATIVE64` entries in `.rela.dyn` (see [`DataImage`]), which
+//! then sits between `.dynstr` and `.rodata`, with `DT_RELA`, `DT_RELASZ`,
+//! `DT_RELAENT` and `DT_RELACOUNT` first in `.dynamic`; `.data.rel.ro`
+//! opens the RELRO segment and `.data` the last one, before `.bss`.
 //!
 //! Address assignment follows lld: each new `PT_LOAD` starts on a new page
 //! at the address congruent (mod 4 KiB) to its file offset, so the file
