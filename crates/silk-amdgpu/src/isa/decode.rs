@@ -370,9 +370,11 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             if code == saddr_off(gen) {
                 continue;
             }
-            if code == 126 && count == 2 || gen == Generation::Gfx11 && code == 127 {
-                // exec_hi (SReg_32_XEXEC_HI) or exec (SReg_64_XEXEC_XNULL)
-                // cannot be a scalar address.
+            // exec_hi (SReg_32_XEXEC_HI) or exec (SReg_64_XEXEC_XNULL)
+            // cannot be a scalar address; the gfx942 loads to LDS (the
+            // FLAT-family ops that read M0) take any SReg_64, exec included.
+            let lds_dma = gfx9 && info.flags.has(Flags::READS_M0);
+            if code == 126 && count == 2 && !lds_dma || gen == Generation::Gfx11 && code == 127 {
                 return Err("scalar address");
             }
         }
@@ -653,8 +655,9 @@ fn decode_operand(
                         return Ok(());
                     }
                 }
-                if spec.field == Field::Src2 && (230..LITERAL).contains(&code) {
-                    // src_private_base and friends read like constants.
+                if (230..LITERAL).contains(&code) {
+                    // src_private_base and friends read like constants
+                    // (in any MFMA source).
                     {
                         *slot = Operand::Reg {
                             code,
