@@ -240,3 +240,157 @@ fn corpus_loadable_layout_matches_lld() {
         assert_eq!(a.segments, b.segments, "{name}: program headers");
     }
 }
+
+/// Everything a loader maps is byte-identical to lld's: the ELF header
+/// (but the section header table's offset, count and string index), the
+/// program headers and every byte up to the end of the last allocated
+/// section (`.note` to `.data`: dynamic symbols, hash tables,
+/// `.rela.dyn`, descriptors and `.rodata` data, `.text`, `.data.rel.ro`,
+/// `.dynamic`, `.data`). Includes the `globals` kernels, whose constant
+/// tables, `__device__` counter and pointer tables need cross-section
+/// `@rel32` literals and `R_AMDGPU_RELATIVE64` relocations.
+#[test]
+fn corpus_loaded_bytes_identical_to_lld() {
+    let table = encoding_table();
+    let mut globals = 0;
+    for (name, _, text, reference) in corpus() {
+        let ours = assemble_with(&name, &text, &table).unwrap_or_else(|e| panic!("{e}"));
+        let b = read(&reference).unwrap();
+        let end = b
+            .sections
+            .iter()
+            .filter(|s| s.flags & 2 != 0 && s.sh_type != 8)
+            .map(|s| s.offset + s.size)
+            .max()
+            .unwrap() as usize;
+        assert_eq!(ours[..0x28], reference[..0x28], "{name}: ELF header");
+        assert_eq!(
+            ours[0x30..0x3a],
+            reference[0x30..0x3a],
+            "{name}: ELF header"
+        );
+        let first = ours[0x40..end]
+            .iter()
+            .zip(&reference[0x40..end])
+            .position(|(x, y)| x != y);
+        assert_eq!(
+            first,
+            None,
+            "{name}: loaded bytes differ at {:#x}",
+            first.unwrap_or(0) + 0x40
+        );
+        if name.starts_with("globals-") {
+            globals += 1;
+            let a = read(&ours).unwrap();
+            for s in [".rela.dyn", ".data.rel.ro", ".data", ".bss"] {
+                assert!(a.section(s).is_some(), "{name}: no {s}");
+            }
+        }
+    }
+    assert_eq!(globals, 3, "the globals kernels are in the corpus");
+}
+
+/// `--show-encoding` on clang's own `.s` files, without `--target` (it
+/// comes from `.amdgcn_target`): labels, branch-label and `@rel32`
+/// operands, the YAML metadata block and every directive are read; every
+/// instruction of the file is listed in order with llvm-mc's bytes and
+/// fixup from the golden encodings, and the printed text assembles back
+/// to those bytes. (The text itself is compared with llvm-mc's in
+/// `asm_llvm_live.rs`.)
+#[test]
+fn show_encoding_lists_clang_files_as_llvm_mc() {
+    let mut golden = std::collections::HashMap::new();
+    for p in Processor::ALL {
+        let text =
+            std::fs::read_to_string(dir().join(format!("encodings-{}.txt", p.name()))).unwrap();
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            let mut f = line.splitn(3, '\t');
+            let (hex, fixup, inst) = (f.next().unwrap(), f.next().unwrap(), f.next().unwrap());
+            golden.insert((p, inst.to_string()), (hex.to_string(), fixup.to_string()));
+        }
+    }
+    let (mut files, mut listed) = (0, 0);
+    for (name, p, text, _) in corpus() {
+        // Instruction statements of the file, whitespace collapsed as in
+        // the golden table: tab-indented lines starting with a letter,
+        // outside the metadata block, without comments.
+        let mut in_meta = false;
+        let sources: Vec<String> = text
+            .lines()
+            .filter(|l| {
+                let t = l.trim();
+                if t == ".amdgpu_metadata" || t == ".end_amdgpu_metadata" {
+                    in_meta = t == ".amdgpu_metadata";
+                    return false;
+                }
+                !in_meta && l.starts_with('\t') && t.starts_with(|c: char| c.is_ascii_lowercase())
+            })
+            .map(|l| {
+                let code = l.split(';').next().unwrap().split("//").next().unwrap();
+                code.split_whitespace().collect::<Vec<_>>().join(" ")
+            })
+            .collect();
+        let (listing, diags) = silk_amdgpu::asm::show_encoding(&text, &name, None);
+        assert!(diags.0.is_empty(), "{name}: {diags}");
+        let mut lines = listing.lines().peekable();
+        let mut n = 0;
+        while let Some(line) = lines.next() {
+            if line.ends_with(':') && !line.starts_with([' ', '\t']) {
+                continue;
+            }
+            let (inst, enc) = line
+                .strip_prefix('\t')
+                .and_then(|l| l.split_once("; encoding: ["))
+                .unwrap_or_else(|| panic!("{name}: not a listing line: {line:?}"));
+            let inst = inst.trim_end();
+            let bytes: String = enc
+                .trim_end_matches(']')
+                .split(',')
+                .map(|b| {
+                    if b == "A" {
+                        "00".to_string()
+                    } else {
+                        b[2..].to_string()
+                    }
+                })
+                .collect();
+            let fixup = match lines.peek() {
+                Some(l) if l.trim_start().starts_with(";   fixup A - offset: ") => {
+                    let l = lines.next().unwrap().trim_start();
+                    let rest = &l[";   fixup A - offset: ".len()..];
+                    let (off, rest) = rest.split_once(", value: ").unwrap();
+                    let (value, kind) = rest.split_once(", kind: ").unwrap();
+                    format!("{off}:{kind}:{value}")
+                }
+                _ => "-".to_string(),
+            };
+            let source = sources
+                .get(n)
+                .unwrap_or_else(|| panic!("{name}: more instructions listed than written"));
+            let want = &golden[&(p, source.clone())];
+            assert_eq!(
+                (&bytes, &fixup),
+                (&want.0, &want.1),
+                "{name}: {source} listed as {inst}"
+            );
+            if fixup == "-" {
+                let again = silk_amdgpu::asm::IsaEncoder.encode(p, inst).unwrap();
+                let hex: String = again
+                    .words
+                    .iter()
+                    .flat_map(|w| w.to_le_bytes())
+                    .map(|b| format!("{b:02x}"))
+                    .collect();
+                assert_eq!(hex, bytes, "{name}: `{inst}` does not assemble back");
+            }
+            n += 1;
+        }
+        assert_eq!(n, sources.len(), "{name}: every instruction is listed");
+        files += 1;
+        listed += n;
+    }
+    assert!(
+        files >= 120 && listed > 10_000,
+        "{files} files, {listed} instructions"
+    );
+}

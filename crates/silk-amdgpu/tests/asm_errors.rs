@@ -272,3 +272,60 @@ proptest! {
 thread_local! {
     static TABLE: EncodingTable = table();
 }
+
+/// References between sections that lld would not resolve at link time,
+/// or data a code object cannot hold, are located errors.
+#[test]
+fn cross_section_reference_errors() {
+    let e = errors(
+        "\ts_add_u32 s0, s0, tab@rel32@lo+4
+\t.rodata
+\t.globl tab
+tab:
+\t.quad tab
+\t.data
+\t.globl ptr
+ptr:
+\t.long tab
+\t.bss
+\t.long 5
+",
+    );
+    assert!(
+        e.contains("t.s:3:20: error: `tab` is global with default visibility"),
+        "{e}"
+    );
+    assert!(e.contains("t.s:7:8: error: this value is an address, which needs a load-time relocation; lld allows one only in a writable section"), "{e}");
+    assert!(
+        e.contains("t.s:11:8: error: an address needs 8 bytes"),
+        "{e}"
+    );
+    assert!(
+        e.contains("t.s:13:8: error: `.bss` holds only zeros"),
+        "{e}"
+    );
+    let e = errors("\t.data\nlocal_var:\n\t.long 1\n");
+    assert!(
+        e.contains("t.s:4:1: error: data symbol `local_var` is local"),
+        "{e}"
+    );
+    let e = errors("\ts_branch tab\n\t.rodata\ntab:\n");
+    assert!(e.contains("branch target `tab` is in `.rodata`"), "{e}");
+}
+
+/// Operand expressions llvm-mc would resolve only through a relocation
+/// (an undefined or not-yet-defined symbol, an address) stay errors.
+#[test]
+fn operand_expression_errors() {
+    let e = errors("\ts_mov_b32 s0, undefined_sym+1\n");
+    assert!(e.contains("t.s:3:"), "{e}");
+    let e = errors("\ts_mov_b32 s0, later*2\n\t.set later, 3\n");
+    assert!(e.contains("t.s:3:"), "{e}");
+    let e = errors(".Lx:\n\ts_mov_b32 s0, .Lx+4\n");
+    assert!(e.contains("t.s:4:"), "{e}");
+    // A `.set` symbol after a SOPP mnemonic is a number, not a branch label.
+    let ok = format!("{HEADER}\t.set n, 3\n\ts_nop n-2\n");
+    assert!(assemble_file(&ok, "t.s", None).is_ok());
+    let e = errors("\ts_nop later\n");
+    assert!(e.contains("t.s:3:"), "{e}");
+}

@@ -180,3 +180,39 @@ fn gfx1100_matches_llvm() {
 fn gfx1151_matches_llvm() {
     check(Processor::Gfx1151, 99.9, 99.9, 99.9);
 }
+
+/// Encodings the random differential test (isa_llvm_live.rs) found where
+/// we disagreed with LLVM 22, with llvm-mc's text now
+/// (tests/data/isa/disasm-cases.txt, written by disasm_cases.py): we print
+/// the same, and reject what it rejects.
+#[test]
+fn disassembly_cases_found_by_random_encodings() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/isa/disasm-cases.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut n = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let mut f = line.split('\t');
+        let (p, bytes, want) = (f.next().unwrap(), f.next().unwrap(), f.next().unwrap());
+        let p = Processor::ALL.into_iter().find(|x| x.name() == p).unwrap();
+        let bytes: Vec<u8> = bytes
+            .split(',')
+            .map(|b| u8::from_str_radix(b.trim_start_matches("0x"), 16).unwrap())
+            .collect();
+        let words: Vec<u32> = bytes
+            .chunks(4)
+            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        let ours = match silk_amdgpu::isa::decode::decode(p, &words) {
+            Ok((inst, k)) if k == words.len() => silk_amdgpu::isa::print::to_text(p, &inst),
+            Ok((inst, _)) if want == "reject" => {
+                format!("(short) {}", silk_amdgpu::isa::print::to_text(p, &inst))
+            }
+            Ok(_) => "<wrong length>".into(),
+            Err(_) => "reject".into(),
+        };
+        assert_eq!(ours, want, "{} {words:08x?}", p.name());
+        n += 1;
+    }
+    assert!(n >= 25, "{n} cases");
+}

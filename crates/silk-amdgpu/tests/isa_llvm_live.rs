@@ -32,11 +32,31 @@ fn seed() -> u64 {
         })
 }
 
+/// How many disagreements to print (`SILK_ISA_EXAMPLES=N`).
+fn max_examples() -> usize {
+    std::env::var("SILK_ISA_EXAMPLES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(8)
+}
+
+/// Probes per encoding layout (`SILK_ISA_SAMPLES=N` for a larger run).
+fn samples_per_layout() -> usize {
+    std::env::var("SILK_ISA_SAMPLES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(150)
+}
+
 /// Achieved agreement (percent) per processor on random samples; a ratchet.
+/// With `SILK_ISA_SAMPLES=2000` (about 10,000 accepted encodings per
+/// processor) text agreement was 100% on seed 12345; seeds 777 and 4242
+/// then found 1 and 3 more disagreements (of ~10,000), since fixed and kept
+/// in tests/data/isa/disasm-cases.txt.
 const REQUIRED: [(Processor, f64, f64); 3] = [
-    (Processor::Gfx942, 97.0, 91.0),
-    (Processor::Gfx1100, 98.0, 97.0),
-    (Processor::Gfx1151, 98.0, 97.0),
+    (Processor::Gfx942, 99.5, 91.0),
+    (Processor::Gfx1100, 99.5, 97.0),
+    (Processor::Gfx1151, 99.5, 97.0),
 ];
 
 #[test]
@@ -51,7 +71,7 @@ fn random_encodings_agree_with_llvm_mc() {
         let gen = p.generation();
         let mut probes = Vec::new();
         for layout in format::layouts(gen) {
-            for _ in 0..150 {
+            for _ in 0..samples_per_layout() {
                 let mut w: Vec<u32> = (0..layout.family.base_dwords() + 1)
                     .map(|_| rng.next())
                     .collect();
@@ -69,14 +89,17 @@ fn random_encodings_agree_with_llvm_mc() {
         for (words, d) in probes.iter().zip(&decoded) {
             let Some(d) = d else { continue };
             accepted += 1;
-            let ours = match decode::decode(p, &words[..d.dwords]) {
-                Ok((inst, n)) if n == d.dwords => print::to_text(p, &inst),
-                Ok((_, n)) => format!("<{n} dwords>"),
+            // `d.dwords` counts LLVM's re-encoding of its text, which can
+            // be longer than what it read (a u16 operand's inline constant
+            // 0.5 prints as 0x3800 and re-encodes as a literal): compare
+            // the text of what we decode from the probe.
+            let ours = match decode::decode(p, words) {
+                Ok((inst, _)) => print::to_text(p, &inst),
                 Err(e) => format!("<{e}>"),
             };
             if ours == d.text {
                 text_ok += 1;
-            } else if examples.len() < 8 {
+            } else if examples.len() < max_examples() {
                 examples.push(format!(
                     "{:08x?}\n  llvm: {}\n  ours: {ours}",
                     &words[..d.dwords],

@@ -1,7 +1,9 @@
 //! `silk asm`: assemble an LLVM-syntax AMDGPU assembly file (as `clang -S`
 //! writes it) into a code object.
 
-use silk_amdgpu::asm::{assemble_file_with, EncodingTable, InstructionEncoder, IsaEncoder};
+use silk_amdgpu::asm::{
+    assemble_file_with, Diagnostics, EncodingTable, InstructionEncoder, IsaEncoder,
+};
 use silk_amdgpu::target::Target;
 use silk_cli::files::{self, Text};
 
@@ -23,8 +25,9 @@ pub struct Args {
     /// tests/data/hip/regen_asm.py) instead of the ISA encoder.
     #[arg(long, value_name = "PROC=FILE", hide = true)]
     encoding_table: Vec<String>,
-    /// Print every instruction with its encoding as `llvm-mc
-    /// -show-encoding` does, instead of writing a code object.
+    /// Print every label and instruction with its encoding and fixups as
+    /// `llvm-mc -show-encoding` does, instead of writing a code object
+    /// (the target may come from `.amdgcn_target`).
     #[arg(long)]
     show_encoding: bool,
 }
@@ -58,34 +61,19 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
         (files::read_text(&args.input)?, args.input.clone())
     };
     let text = input.as_str()?;
-    if args.show_encoding {
-        let target = args
-            .target
-            .as_deref()
-            .ok_or("--show-encoding needs --target")?;
-        let target = Target::parse(target).map_err(|e| e.to_string())?;
-        let (listing, errors) = silk_amdgpu::isa::listing::show_encoding(target.processor, text);
-        print!("{listing}");
-        for e in errors.iter().take(MAX_SHOWN) {
-            eprintln!("{name}:{}:{}: error: {}", e.line, e.column, e.message);
-            eprint!("{}", source_and_caret(&e.source_line, e.column, false));
-        }
-        if errors.len() > MAX_SHOWN {
-            eprintln!("error: {} more errors not shown", errors.len() - MAX_SHOWN);
-        }
-        return if errors.is_empty() {
-            Ok(())
-        } else {
-            Err(silk_cli::Error::Message(format!(
-                "{} error(s) in `{name}`",
-                errors.len()
-            )))
-        };
-    }
     let target = match &args.target {
         Some(t) => Some(Target::parse(t)?),
         None => None,
     };
+    if args.show_encoding {
+        let (listing, diags) = silk_amdgpu::asm::show_encoding(text, &name, target);
+        print!("{listing}");
+        if diags.0.is_empty() {
+            return Ok(());
+        }
+        print_diagnostics(&diags);
+        return Err(format!("{} error(s) in `{name}`", diags.0.len()).into());
+    }
     let table;
     let encoder: &dyn InstructionEncoder = if args.encoding_table.is_empty() {
         &IsaEncoder
@@ -94,13 +82,7 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
         &table
     };
     let bytes = assemble_file_with(text, &name, target, encoder).map_err(|diags| {
-        for d in diags.0.iter().take(MAX_SHOWN) {
-            eprintln!("{}:{}:{}: error: {}", d.file, d.line, d.column, d.message);
-            eprint!("{}", source_and_caret(&d.source_line, d.column, true));
-        }
-        if diags.0.len() > MAX_SHOWN {
-            eprintln!("error: {} more errors not shown", diags.0.len() - MAX_SHOWN);
-        }
+        print_diagnostics(&diags);
         silk_cli::Error::Diagnostics {
             action: "assemble",
             what: format!("`{name}`"),
@@ -120,6 +102,18 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
         }
     };
     files::write(&output, &bytes)
+}
+
+/// Prints the first [`MAX_SHOWN`] diagnostics, each with its source line
+/// and a caret, then how many more there are.
+fn print_diagnostics(diags: &Diagnostics) {
+    for d in diags.0.iter().take(MAX_SHOWN) {
+        eprintln!("{}:{}:{}: error: {}", d.file, d.line, d.column, d.message);
+        eprint!("{}", source_and_caret(&d.source_line, d.column, true));
+    }
+    if diags.0.len() > MAX_SHOWN {
+        eprintln!("error: {} more errors not shown", diags.0.len() - MAX_SHOWN);
+    }
 }
 
 /// Errors printed before the rest are only counted.

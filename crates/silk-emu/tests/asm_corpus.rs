@@ -162,3 +162,34 @@ fn integer_division_and_i64() {
         }
     }
 }
+
+/// `globals.hip`: a `__constant__` lookup table in `.rodata`, read
+/// through `@rel32` literals that `silk asm` and lld resolve across
+/// sections. (`count_positive` and `pointer_table` in the same file need
+/// a writable `.bss`/`.data` and `R_AMDGPU_RELATIVE64` applied at load,
+/// which the emulator does not do yet.)
+#[test]
+fn globals_constant_lookup_table() {
+    let Some(d) = dir() else { return };
+    for (p, name, _) in PROCS {
+        let obj = std::fs::read(format!("{d}/globals-{name}.hsaco")).unwrap();
+        let mut emu = Emulator::new(p);
+        let n = 300usize;
+        let input: Vec<i32> = (0..n as i32).map(|i| (i * 7919) % 61 - 30).collect();
+        let inp = emu.alloc_bytes(&bytes_i32(&input)).unwrap();
+        let out = emu.alloc_bytes(&bytes_i32(&vec![-1; n])).unwrap();
+        emu.launch(
+            &obj,
+            "square_lut",
+            [n as u32, 1, 1],
+            [64, 1, 1],
+            &[Arg::Buffer(out), Arg::Buffer(inp), Arg::I32(n as i32)],
+        )
+        .unwrap();
+        let got = i32s(&emu.read(out).unwrap());
+        for i in 0..n {
+            let k = input[i] & 15;
+            assert_eq!(got[i], k * k, "{name} square_lut {i}");
+        }
+    }
+}

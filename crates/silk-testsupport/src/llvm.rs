@@ -96,7 +96,12 @@ fn disassemble_chunk(
 ) -> Option<Vec<Option<Decoded>>> {
     let mc = tool("llvm-mc")?;
     let mut input = String::new();
+    // 1-based input line of each probe's first dword (one dword a line).
+    let mut first_lines = Vec::with_capacity(probes.len());
+    let mut line_no = 1usize;
     for (k, p) in probes.iter().enumerate() {
+        first_lines.push(line_no);
+        line_no += p.len() + 3;
         for w in p.iter().chain([SYNC[k % 2]; 3].iter()) {
             for b in w.to_le_bytes() {
                 input.push_str(&format!("0x{b:02x} "));
@@ -114,7 +119,7 @@ fn disassemble_chunk(
         ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .ok()?;
     let mut stdin = child.stdin.take().unwrap();
@@ -125,6 +130,15 @@ fn disassemble_chunk(
     if !output.status.success() {
         return None;
     }
+    // Where llvm-mc rejects a probe's first dword it warns about that
+    // input line and decodes on from the next dword, which can happen to
+    // hold an instruction of the probe's own opcode: such a probe is
+    // rejected, whatever follows.
+    let rejected: std::collections::HashSet<usize> = String::from_utf8_lossy(&output.stderr)
+        .lines()
+        .filter(|l| l.contains("invalid instruction encoding"))
+        .filter_map(|l| l.strip_prefix("<stdin>:")?.split(':').next()?.parse().ok())
+        .collect();
     let mut result: Vec<Option<Decoded>> = vec![None; probes.len()];
     let mut k = 0usize;
     let mut first_in_group = true;
@@ -163,7 +177,7 @@ fn disassemble_chunk(
                 .collect();
             if bytes.len() >= 4 && bytes.len() % 4 == 0 && !inst.contains("/*") {
                 let word0 = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-                if same(probes[k][0], word0) {
+                if same(probes[k][0], word0) && !rejected.contains(&first_lines[k]) {
                     result[k] = Some(Decoded {
                         text: inst.to_string(),
                         dwords: bytes.len() / 4,

@@ -18,6 +18,11 @@ use crate::code_object::{
 use crate::target::{FeatureSetting, Generation, Target};
 use std::collections::HashMap;
 
+mod data;
+mod listing;
+mod operands;
+use data::expr_symbols;
+
 /// `s_nop 0`, the fill LLVM uses when aligning code.
 const S_NOP_0: u32 = 0xbf80_0000;
 /// Largest section the assembler builds (a guard against `.zero 1<<40`).
@@ -33,6 +38,9 @@ struct Loc {
 enum SecKind {
     Text,
     Rodata,
+    /// `.data.rel.ro`: pointers relocated at load time.
+    DataRelRo,
+    Data,
     Bss,
     /// Sections that must stay empty (`.AMDGPU.csdata`, `.note.GNU-stack`,
     /// `.AMDGPU.gpr_maximums`, and anything else not modelled).
@@ -77,6 +85,8 @@ struct Symbol {
     def: Option<SymDef>,
     def_loc: Option<Loc>,
     global: Option<Loc>,
+    /// `.protected` (lld resolves references to it at link time).
+    protected: bool,
     ty: SymType,
     size: Option<SizeExpr>,
     /// Order of definition, for the local symbol table.
@@ -89,6 +99,7 @@ impl Symbol {
             def: None,
             def_loc: None,
             global: None,
+            protected: false,
             ty: SymType::NoType,
             size: None,
             order: usize::MAX,
@@ -163,6 +174,33 @@ struct Asm<'a> {
     idents: Vec<String>,
     /// One instruction's dwords (reused for every line).
     words: Vec<u32>,
+    /// Symbol names in order of first mention (MC's symbol table order,
+    /// which lld keeps for the globals).
+    mentions: Vec<String>,
+    mentioned: std::collections::HashSet<String>,
+    /// `sym@rel32` literals pointing into other sections, and pointers
+    /// in `.data`/`.data.rel.ro`, for the writer.
+    code_relocs: Vec<crate::code_object::CodeReloc>,
+    data_relocs: Vec<crate::code_object::DataReloc>,
+    /// `llvm-mc -show-encoding` text, when asked for.
+    listing: Option<String>,
+}
+
+/// `llvm-mc -show-encoding` for a whole file: the statement pass only
+/// (labels, directives, the metadata block are read and checked, fixups
+/// are left open), listing each label and each instruction with its
+/// encoding; fixup bytes are `A` and the fixup follows on its own line.
+pub fn listing(
+    text: &str,
+    file: &str,
+    cli_target: Option<Target>,
+    encoder: &dyn InstructionEncoder,
+) -> (String, Diagnostics) {
+    let (lines, marked) = lex::split_lines_marked(text);
+    let mut a = Asm::new(file, lines, marked, encoder, cli_target);
+    a.listing = Some(String::with_capacity(text.len() * 2));
+    a.statements();
+    (a.listing.take().unwrap_or_default(), a.diagnostics())
 }
 
 pub fn assemble(
@@ -172,35 +210,7 @@ pub fn assemble(
     encoder: &dyn InstructionEncoder,
 ) -> Result<CodeObject, Diagnostics> {
     let (lines, marked) = lex::split_lines_marked(text);
-    let mut a = Asm {
-        file,
-        lines,
-        marked,
-        encoder,
-        cli_target,
-        target: cli_target,
-        target_loc: None,
-        diags: Vec::new(),
-        sections: vec![Section {
-            name: ".text".into(),
-            kind: SecKind::Text,
-            data: Vec::new(),
-            align: 1,
-            first_data: None,
-        }],
-        cur: 0,
-        prev: 0,
-        stack: Vec::new(),
-        symbols: HashMap::new(),
-        next_order: 0,
-        fixups: Vec::new(),
-        data_fixups: Vec::new(),
-        kernels: Vec::new(),
-        block: Block::None,
-        metadata: None,
-        idents: Vec::new(),
-        words: Vec::with_capacity(4),
-    };
+    let mut a = Asm::new(file, lines, marked, encoder, cli_target);
     a.statements();
     let obj = a.finish();
     if a.diags.is_empty() {
@@ -209,6 +219,51 @@ pub fn assemble(
         }
     }
     Err(a.diagnostics())
+}
+
+impl<'a> Asm<'a> {
+    fn new(
+        file: &'a str,
+        lines: Vec<&'a str>,
+        marked: Vec<bool>,
+        encoder: &'a dyn InstructionEncoder,
+        cli_target: Option<Target>,
+    ) -> Asm<'a> {
+        Asm {
+            file,
+            lines,
+            marked,
+            encoder,
+            cli_target,
+            target: cli_target,
+            target_loc: None,
+            diags: Vec::new(),
+            sections: vec![Section {
+                name: ".text".into(),
+                kind: SecKind::Text,
+                data: Vec::new(),
+                align: 1,
+                first_data: None,
+            }],
+            cur: 0,
+            prev: 0,
+            stack: Vec::new(),
+            symbols: HashMap::new(),
+            next_order: 0,
+            fixups: Vec::new(),
+            data_fixups: Vec::new(),
+            kernels: Vec::new(),
+            block: Block::None,
+            metadata: None,
+            idents: Vec::new(),
+            words: Vec::with_capacity(4),
+            mentions: Vec::new(),
+            mentioned: std::collections::HashSet::new(),
+            code_relocs: Vec::new(),
+            data_relocs: Vec::new(),
+            listing: None,
+        }
+    }
 }
 
 /// Strips `;`, `//`, `/* */` (tracking `in_block` across lines) and
@@ -437,7 +492,15 @@ impl<'a> Asm<'a> {
         self.instruction(line, &mut c)
     }
 
+    fn mention(&mut self, name: &str) {
+        if !self.mentioned.contains(name) {
+            self.mentioned.insert(name.to_string());
+            self.mentions.push(name.to_string());
+        }
+    }
+
     fn symbol(&mut self, name: &str) -> &mut Symbol {
+        self.mention(name);
         self.symbols
             .entry(name.to_string())
             .or_insert_with(Symbol::new)
@@ -459,6 +522,10 @@ impl<'a> Asm<'a> {
         sym.def_loc = Some(loc);
         sym.order = order;
         self.next_order += 1;
+        if let Some(l) = &mut self.listing {
+            l.push_str(name);
+            l.push_str(":\n");
+        }
     }
 
     fn here(&self) -> (usize, u64) {
@@ -510,7 +577,27 @@ impl<'a> Asm<'a> {
         }
         let mut words = std::mem::take(&mut self.words);
         words.clear();
-        let fixup = self.encoder.encode_into(target.processor, text, &mut words);
+        let mut fixup = self.encoder.encode_into(target.processor, text, &mut words);
+        if fixup.is_err() {
+            // A rejected line may hold expression operands (`1+1`, `.set`
+            // symbols): retry with them folded, keeping the first error.
+            if let Some(folded) = self.fold_operands(text) {
+                let mut again = Vec::with_capacity(4);
+                if let Ok(f) = self
+                    .encoder
+                    .encode_into(target.processor, &folded, &mut again)
+                {
+                    words = again;
+                    fixup = Ok(f);
+                }
+            }
+        }
+        if self.listing.is_some() {
+            if let Ok(f) = &fixup {
+                let f = f.clone();
+                self.list_instruction(target.processor, text, &words, f.as_ref());
+            }
+        }
         let result = self.place(line, start, text, fixup, &words);
         self.words = words;
         result
@@ -539,6 +626,7 @@ impl<'a> Asm<'a> {
                 return err(start, "fixup lies outside the encoded instruction");
             }
             let sym_pos = text.find(f.symbol.as_str()).map_or(start, |p| start + p);
+            self.mention(&f.symbol);
             self.fixups.push(PendingFixup {
                 section: self.cur,
                 inst_offset,
@@ -563,6 +651,8 @@ impl<'a> Asm<'a> {
         let kind = match name {
             ".text" => SecKind::Text,
             ".rodata" => SecKind::Rodata,
+            ".data.rel.ro" => SecKind::DataRelRo,
+            ".data" => SecKind::Data,
             ".bss" => SecKind::Bss,
             _ if name.starts_with(".text.") => SecKind::Text,
             _ => SecKind::Other,
@@ -588,6 +678,9 @@ impl<'a> Asm<'a> {
         let sec = &mut self.sections[self.cur];
         if sec.data.len() as u64 + bytes.len() as u64 > MAX_SECTION {
             return err(loc.pos, format!("section `{}` grows past 1 GiB", sec.name));
+        }
+        if sec.kind == SecKind::Bss && bytes.iter().any(|&b| b != 0) {
+            return err(loc.pos, "`.bss` holds only zeros (it takes no file space)");
         }
         if sec.kind == SecKind::Other && sec.first_data.is_none() && !bytes.is_empty() {
             sec.first_data = Some(loc);
@@ -755,7 +848,9 @@ impl<'a> Asm<'a> {
             }
             ".protected" | ".hidden" | ".internal" | ".local" => {
                 loop {
-                    let _ = c.symbol_name()?;
+                    let (s, _) = c.symbol_name()?;
+                    let sym = self.symbol(&s);
+                    sym.protected = name == ".protected";
                     if !c.eat(b',') {
                         break;
                     }
@@ -813,6 +908,11 @@ impl<'a> Asm<'a> {
                     let epos = c.pos;
                     let e = parse_expr(c)?;
                     let here = self.here();
+                    let mut names = Vec::new();
+                    expr_symbols(&e, &mut names);
+                    for n in names {
+                        self.mention(n);
+                    }
                     self.data_fixups.push(DataFixup {
                         section: self.cur,
                         offset: here.1,
@@ -949,6 +1049,7 @@ impl<'a> Asm<'a> {
                 }
                 let offset = sec.data.len() as u64;
                 self.emit(&[0u8; 64], loc)?;
+                self.mention(&format!("{kname}.kd"));
                 self.block = Block::Kernel(KernelBlock {
                     name: kname,
                     loc,
@@ -1249,7 +1350,7 @@ impl<'a> Asm<'a> {
         let kernel_names: Vec<String> = self.kernels.iter().map(|k| k.name.clone()).collect();
         let kernels = self.kernel_configs(&target, &text);
         let functions = self.functions(&text, &kernel_names);
-        let (rodata, cuid) = self.rodata_and_bss(kernel_names.len());
+        let (rodata, cuid, data) = self.data_sections(&kernel_names);
         let metadata = self.metadata(&target);
         let (kernels, functions, rodata, metadata) = (kernels?, functions?, rodata?, metadata?);
         if !self.diags.is_empty() {
@@ -1284,6 +1385,7 @@ impl<'a> Asm<'a> {
                 local_symbols,
                 function_symbol_slots: Some(slots),
                 text: Some(image),
+                data,
             },
         })
     }
@@ -1308,13 +1410,40 @@ impl<'a> Asm<'a> {
                 continue;
             };
             if sec != f.section {
-                self.error(
-                    at,
-                    format!(
-                        "`{}` is in `{}`: references from code to other sections are not supported yet",
-                        fx.symbol, self.sections[sec].name
-                    ),
-                );
+                let half = match fx.kind {
+                    FixupKind::Rel32Lo => crate::code_object::Rel32Half::Lo,
+                    FixupKind::Rel32Hi => crate::code_object::Rel32Half::Hi,
+                    FixupKind::SoppBranch => {
+                        self.error(
+                            at,
+                            format!(
+                                "branch target `{}` is in `{}`, not in the code",
+                                fx.symbol, self.sections[sec].name
+                            ),
+                        );
+                        continue;
+                    }
+                };
+                let Some(target) = self.link_section(sec) else {
+                    self.error(
+                        at,
+                        format!(
+                            "`{}` is in `{}`, which a code object written by silk does not hold",
+                            fx.symbol, self.sections[sec].name
+                        ),
+                    );
+                    continue;
+                };
+                if let Err(m) = self.non_preemptible(&fx.symbol) {
+                    self.error(at, m);
+                    continue;
+                }
+                self.code_relocs.push(crate::code_object::CodeReloc {
+                    offset: f.inst_offset + fx.offset as u64,
+                    half,
+                    target,
+                    target_offset: off.wrapping_add(fx.addend),
+                });
                 continue;
             }
             let p = f.inst_offset as i64 + fx.offset as i64;
@@ -1364,11 +1493,10 @@ impl<'a> Asm<'a> {
         for f in &fixups {
             let v = match self.eval(&f.expr, Some(f.here), &mut Vec::new()) {
                 Ok(Val::Abs(v)) => v,
-                Ok(Val::Rel(..)) => {
-                    self.error(
-                        f.loc,
-                        "this value needs a relocation (an address), which silk asm cannot write into a code object",
-                    );
+                Ok(Val::Rel(sec, off)) => {
+                    if let Err(m) = self.data_pointer(f, sec, off) {
+                        self.error(f.loc, m);
+                    }
                     continue;
                 }
                 Err(e) => {
@@ -1390,6 +1518,10 @@ impl<'a> Asm<'a> {
                     self.error(f.loc, format!("value {v} does not fit in {} bytes", f.size));
                     continue;
                 }
+            }
+            if v != 0 && self.sections[f.section].kind == SecKind::Bss {
+                self.error(f.loc, "`.bss` holds only zeros (it takes no file space)");
+                continue;
             }
             let bytes = (v as u64).to_le_bytes();
             let at = f.offset as usize;
@@ -1639,46 +1771,6 @@ impl<'a> Asm<'a> {
             out.push((DeviceFunction { name, code }, offset));
         }
         ok.then_some(out)
-    }
-
-    /// User data in `.rodata` after the descriptors, and the `.bss` object.
-    fn rodata_and_bss(&mut self, descriptors: usize) -> (Option<Vec<u8>>, Option<String>) {
-        let mut rodata = Some(Vec::new());
-        let descriptors = 64 * descriptors;
-        if let Some(s) = self.sections.iter().find(|s| s.kind == SecKind::Rodata) {
-            rodata = Some(s.data.get(descriptors..).unwrap_or_default().to_vec());
-        }
-        let mut cuid = None;
-        let bss = self.sections.iter().position(|s| s.kind == SecKind::Bss);
-        if let Some(b) = bss {
-            let objects: Vec<(String, Loc)> = self
-                .symbols
-                .iter()
-                .filter(
-                    |(_, s)| matches!(s.def, Some(SymDef::Label { section, .. }) if section == b),
-                )
-                .map(|(n, s)| (n.clone(), s.def_loc.unwrap_or(Loc { line: 0, pos: 0 })))
-                .collect();
-            let len = self.sections[b].data.len();
-            match objects.as_slice() {
-                [] if len == 0 => {}
-                [(name, loc)] if len == 1 && self.sections[b].data[0] == 0 => {
-                    if self.symbols.get(name).is_some_and(|s| s.global.is_some()) {
-                        cuid = Some(name.clone());
-                    } else {
-                        self.error(*loc, format!("`.bss` object `{name}` must be global"));
-                    }
-                }
-                _ => {
-                    let loc = objects.first().map_or(Loc { line: 0, pos: 0 }, |o| o.1);
-                    self.error(
-                        loc,
-                        "`.bss` may hold only one 1-byte global object (the HIP `__hip_cuid_*` marker) in a code object written by silk",
-                    );
-                }
-            }
-        }
-        (rodata, cuid)
     }
 
     fn metadata(&mut self, target: &Target) -> Option<Metadata> {

@@ -10,8 +10,11 @@
 //! (including `.amdhsa_kernel` blocks, read with
 //! [`KERNEL_DIRECTIVES`](crate::code_object::config::KERNEL_DIRECTIVES),
 //! and the `.amdgpu_metadata` YAML block), symbol expressions
-//! (`.set x, max(...)`), fixups (branches, `sym@rel32@lo/hi`) and the
-//! object layout (through [`crate::code_object`]). What it does not own:
+//! (`.set x, max(...)`, and instruction operands such as `x+4`), fixups
+//! (branches, `sym@rel32@lo/hi` within `.text` or into the data sections),
+//! global data in `.rodata`, `.data.rel.ro`, `.data` and `.bss` with the
+//! pointers stored there, the `-show-encoding` listing ([`show_encoding`])
+//! and the object layout (through [`crate::code_object`]). What it does not own:
 //! one instruction's text to its dwords. That is the job of an
 //! [`InstructionEncoder`]; [`IsaEncoder`] is the product's one.
 //!
@@ -216,6 +219,7 @@ fn branch_label_bridge(processor: Processor, text: &str) -> Option<crate::isa::p
     let (head, label) = body.rsplit_once(char::is_whitespace)?;
     let first = label.bytes().next()?;
     if !(first.is_ascii_alphabetic() || first == b'.' || first == b'_')
+        || !label.bytes().all(lex::is_ident_char)
         || head.trim().contains(char::is_whitespace)
     {
         return None;
@@ -224,7 +228,9 @@ fn branch_label_bridge(processor: Processor, text: &str) -> Option<crate::isa::p
     let info = table::table(processor.generation()).get(parsed.inst.opcode.0 as usize)?;
     let sole_imm =
         parsed.inst.num_operands == 1 && matches!(parsed.inst.operands[0], Operand::Imm(0));
-    if info.family != Family::Sopp || !sole_imm {
+    // Only branches take a label (`s_nop x` with a `.set` symbol is an
+    // expression operand).
+    if info.family != Family::Sopp || !info.flags.has(table::Flags::BRANCH) || !sole_imm {
         return None;
     }
     parsed.label = Some(LabelRef {
@@ -367,6 +373,16 @@ pub fn assemble_file_with(
             source_line: text.lines().next().unwrap_or_default().to_string(),
         }])
     })
+}
+
+/// `llvm-mc -show-encoding` for a whole assembly file (clang's `.s`
+/// included): every label and instruction in order, each instruction with
+/// its encoding and any fixup (bytes `A`), as llvm-mc prints them;
+/// directives are read and checked but not echoed. The target comes from
+/// `target` or `.amdgcn_target`. Returns the listing and every error of
+/// the statement pass (the listing goes on past bad lines).
+pub fn show_encoding(text: &str, file_name: &str, target: Option<Target>) -> (String, Diagnostics) {
+    assembler::listing(text, file_name, target, &IsaEncoder)
 }
 
 /// The typed code object the file describes (before serialization).

@@ -36,7 +36,10 @@ pub use metadata::{
 pub use msgpack::{Value, ValueRef};
 pub use reader::{read, ParsedCodeObject, ParsedKernel};
 pub use validate::{validate, Issue, IssueKind};
-pub use writer::{Layout, LinkInfo, TextImage};
+pub use writer::{
+    CodeReloc, DataImage, DataObject, DataReloc, DataSection, Layout, LinkInfo, Rel32Half,
+    TextImage,
+};
 
 use crate::target::{Target, TargetError};
 

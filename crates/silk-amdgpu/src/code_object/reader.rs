@@ -576,6 +576,128 @@ impl ParsedCodeObject {
         Value::from_bytes(self.metadata_bytes.as_deref()?).ok()
     }
 
+    /// The data sections, global data objects and `.rela.dyn` as the
+    /// writer takes them, when the object holds more than the one-byte
+    /// `__hip_cuid_*` marker in `.bss`. `@rel32` literals need nothing:
+    /// lld resolved them in `.text`.
+    fn data_image(&self, b: &Bytes) -> Result<Option<super::DataImage>> {
+        use super::{DataImage, DataObject, DataReloc, DataSection as D};
+        let places = [
+            (D::Text, ".text"),
+            (D::Rodata, ".rodata"),
+            (D::DataRelRo, ".data.rel.ro"),
+            (D::Data, ".data"),
+            (D::Bss, ".bss"),
+        ];
+        // A pointer may point one past its object: prefer the section
+        // that holds the byte, then one that ends there.
+        let locate = |addr: u64| -> Option<(D, u64)> {
+            let find = |inside: &dyn Fn(&Section) -> bool| {
+                places.iter().find_map(|&(d, n)| {
+                    let s = self.section(n)?;
+                    inside(s).then(|| (d, addr - s.address))
+                })
+            };
+            find(&|s| addr >= s.address && addr - s.address < s.size)
+                .or_else(|| find(&|s| addr >= s.address && addr - s.address == s.size))
+        };
+        let kernel_names: Vec<&str> = self.kernels.iter().map(|k| k.name.as_str()).collect();
+        let globals: Vec<&Symbol> = self
+            .symbols
+            .iter()
+            .filter(|s| s.binding == STB_GLOBAL)
+            .collect();
+        let mut objects = Vec::new();
+        for s in &globals {
+            let is_kernel = kernel_names
+                .iter()
+                .any(|k| *k == s.name || s.name.strip_suffix(".kd") == Some(k));
+            if is_kernel {
+                continue;
+            }
+            let (section, offset) = locate(s.value).ok_or_else(|| {
+                CodeObjectError::Malformed(format!(
+                    "global `{}` at {:#x} is in no data section",
+                    s.name, s.value
+                ))
+            })?;
+            objects.push(DataObject {
+                name: s.name.clone(),
+                section,
+                offset,
+                size: s.size,
+                object: s.kind == STT_OBJECT,
+                protected: s.visibility == STV_PROTECTED,
+            });
+        }
+        let mut data_relocs = Vec::new();
+        if let Some(r) = self.section(".rela.dyn") {
+            let bytes = b.slice(r.offset, r.size, "`.rela.dyn`")?;
+            for e in bytes.chunks(24) {
+                let e = Bytes::new(e);
+                let (at, info, addend) = (
+                    e.u64(0, "relocation")?,
+                    e.u64(8, "relocation")?,
+                    e.u64(16, "relocation")?,
+                );
+                // R_AMDGPU_RELATIVE64, without a symbol.
+                if info != 13 {
+                    return Err(CodeObjectError::Malformed(format!(
+                        "dynamic relocation at {at:#x} has info {info:#x}; only R_AMDGPU_RELATIVE64 is modelled"
+                    )));
+                }
+                let bad = || {
+                    CodeObjectError::Malformed(format!(
+                        "dynamic relocation at {at:#x} (to {addend:#x}) is outside the data sections"
+                    ))
+                };
+                let (section, offset) = locate(at).ok_or_else(bad)?;
+                let (target, target_offset) = locate(addend).ok_or_else(bad)?;
+                data_relocs.push(DataReloc {
+                    section,
+                    offset,
+                    target,
+                    target_offset: target_offset as i64,
+                });
+            }
+        }
+        let contents = |n: &str| -> Result<(Vec<u8>, u64)> {
+            match self.section(n) {
+                Some(s) => Ok((b.slice(s.offset, s.size, n)?.to_vec(), s.align.max(1))),
+                None => Ok((Vec::new(), 1)),
+            }
+        };
+        let (data_rel_ro, data_rel_ro_align) = contents(".data.rel.ro")?;
+        let (data, data_align) = contents(".data")?;
+        let (bss_size, bss_align) = self
+            .section(".bss")
+            .map_or((0, 1), |s| (s.size, s.align.max(1)));
+        let plain = data_relocs.is_empty()
+            && data_rel_ro.is_empty()
+            && data.is_empty()
+            && bss_size <= 1
+            && match objects.as_slice() {
+                [] => true,
+                [o] => o.section == D::Bss && o.object && !o.protected && o.size == 1,
+                _ => false,
+            };
+        if plain {
+            return Ok(None);
+        }
+        Ok(Some(DataImage {
+            data_rel_ro,
+            data_rel_ro_align,
+            data,
+            data_align,
+            bss_size,
+            bss_align,
+            objects,
+            global_order: globals.iter().map(|s| s.name.clone()).collect(),
+            code_relocs: Vec::new(),
+            data_relocs,
+        }))
+    }
+
     /// The typed model, ready to write back. Fails when the object lacks
     /// what the writer needs (a known target, metadata, kernel code).
     pub fn to_code_object(&self, bytes: &[u8]) -> Result<CodeObject> {
@@ -699,6 +821,7 @@ impl ParsedCodeObject {
                 local_symbols,
                 function_symbol_slots,
                 text: None,
+                data: self.data_image(&b)?,
             },
         };
         // Keep `.text` verbatim when the writer's own layout (functions,

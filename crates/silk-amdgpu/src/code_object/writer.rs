@@ -1,8 +1,13 @@
 //! ELF writer: lays a [`CodeObject`] out exactly as ld.lld 22 lays out a
 //! clang-22 HIP device object (sections, order, flags, alignment, program
 //! headers, symbols, hash tables, `.dynamic`, `.relro_padding`, `.bss`),
-//! with every kernel descriptor's entry offset resolved against the final
-//! virtual addresses, so no relocation section is needed.
+//! with every kernel descriptor's entry offset and every `@rel32` literal
+//! resolved against the final virtual addresses. The only relocations
+//! left are lld's: pointers stored in `.data.rel.ro`/`.data` become
+//! `R_AMDGPU_RELATIVE64` entries in `.rela.dyn` (see [`DataImage`]), which
+//! then sits between `.dynstr` and `.rodata`, with `DT_RELA`, `DT_RELASZ`,
+//! `DT_RELAENT` and `DT_RELACOUNT` first in `.dynamic`; `.data.rel.ro`
+//! opens the RELRO segment and `.data` the last one, before `.bss`.
 //!
 //! Address assignment follows lld: each new `PT_LOAD` starts on a new page
 //! at the address congruent (mod 4 KiB) to its file offset, so the file
@@ -35,6 +40,8 @@ pub const KERNEL_ALIGN: u64 = 256;
 pub const FUNCTION_ALIGN: u64 = 4;
 
 const NUM_PHDRS: usize = 9;
+/// `.dynamic` entries without relocations (six tags and `DT_NULL`).
+const DYNAMIC_ENTRIES: u64 = 7;
 
 /// Linker-level details of the object.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -55,6 +62,10 @@ pub struct LinkInfo {
     /// `.text` exactly as an assembler laid it out; `None` lets the
     /// writer lay out [`CodeObject::functions`] and kernels itself.
     pub text: Option<TextImage>,
+    /// Data sections beyond `.rodata` (`.data.rel.ro`, `.data`, `.bss`),
+    /// their global symbols and relocations, as an assembler laid them
+    /// out; `None`: `.bss` holds only the one-byte `cuid_symbol`.
+    pub data: Option<DataImage>,
 }
 
 /// A complete `.text` section from an assembler: the bytes (alignment
@@ -82,6 +93,7 @@ impl Default for LinkInfo {
             local_symbols: Vec::new(),
             function_symbol_slots: None,
             text: None,
+            data: None,
         }
     }
 }
@@ -118,60 +130,145 @@ impl Layout {
     }
 }
 
-struct DynSym {
+/// The section a [`DataObject`] lives in or a relocation points into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum DataSection {
+    Text,
+    /// `.rodata`, offsets counted from the section start (the kernel
+    /// descriptors come first).
+    Rodata,
+    /// `.data.rel.ro`: pointers relocated at load time, then read-only.
+    DataRelRo,
+    Data,
+    Bss,
+}
+
+/// A global symbol of the data sections (`__constant__` and `__device__`
+/// variables, the `__hip_cuid_*` marker).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DataObject {
+    pub name: String,
+    pub section: DataSection,
+    pub offset: u64,
+    pub size: u64,
+    /// `.type name,@object` (else `STT_NOTYPE`).
+    pub object: bool,
+    /// `.protected` (else default visibility).
+    pub protected: bool,
+}
+
+/// Which half of `S + A - P` a `sym@rel32@lo|hi` literal holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Rel32Half {
+    Lo,
+    Hi,
+}
+
+/// A `sym@rel32@lo|hi` literal in `.text` whose symbol lies in another
+/// section: lld resolves `R_AMDGPU_REL32_LO/HI` against a
+/// non-preemptible symbol at link time, so the writer patches the
+/// literal once addresses are known (no relocation is left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CodeReloc {
+    /// Offset of the 32-bit literal in `.text`.
+    pub offset: u64,
+    pub half: Rel32Half,
+    pub target: DataSection,
+    /// Symbol offset in `target` plus the addend.
+    pub target_offset: i64,
+}
+
+/// A `.quad sym+A` in `.data.rel.ro` or `.data`: lld turns the
+/// `R_AMDGPU_ABS64` against a non-preemptible symbol into an
+/// `R_AMDGPU_RELATIVE64` in `.rela.dyn` (addend = the final address) and
+/// leaves the field zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct DataReloc {
+    pub section: DataSection,
+    pub offset: u64,
+    pub target: DataSection,
+    pub target_offset: i64,
+}
+
+/// An assembler's data sections, global data symbols and relocations.
+/// With it, [`LinkInfo::cuid_symbol`] is unused: `.bss` and its symbols
+/// come from here.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DataImage {
+    pub data_rel_ro: Vec<u8>,
+    pub data_rel_ro_align: u64,
+    pub data: Vec<u8>,
+    pub data_align: u64,
+    pub bss_size: u64,
+    pub bss_align: u64,
+    pub objects: Vec<DataObject>,
+    /// Every global symbol (kernel, `<kernel>.kd`, object) in `.symtab`
+    /// order (lld keeps the input's order, which is first mention in the
+    /// assembly); empty: each kernel and its descriptor, then the objects.
+    pub global_order: Vec<String>,
+    pub code_relocs: Vec<CodeReloc>,
+    pub data_relocs: Vec<DataReloc>,
+}
+
+impl Default for DataImage {
+    fn default() -> Self {
+        DataImage {
+            data_rel_ro: Vec::new(),
+            data_rel_ro_align: 1,
+            data: Vec::new(),
+            data_align: 1,
+            bss_size: 0,
+            bss_align: 1,
+            objects: Vec::new(),
+            global_order: Vec::new(),
+            code_relocs: Vec::new(),
+            data_relocs: Vec::new(),
+        }
+    }
+}
+
+/// `R_AMDGPU_RELATIVE64` ([AMDGPUUsage] "Relocation Records").
+const R_AMDGPU_RELATIVE64: u64 = 13;
+const RELA_SIZE: u64 = 24;
+const DT_RELA: u64 = 7;
+const DT_RELASZ: u64 = 8;
+const DT_RELAENT: u64 = 9;
+const DT_RELACOUNT: u64 = 0x6fff_fff9;
+const SHT_RELA: u32 = 4;
+
+/// One output section: header fields, placement and contents.
+struct Sec<'a> {
+    name: &'static str,
+    ty: u32,
+    flags: u64,
+    align: u64,
+    entsize: u64,
+    /// Section linked by `sh_link`, by name.
+    link: Option<&'static str>,
+    info: u32,
+    offset: u64,
+    address: u64,
+    size: u64,
+    /// File contents (empty for NOBITS).
+    bytes: Cow<'a, [u8]>,
+}
+
+/// A global symbol: `.symtab` and `.dynsym` entry.
+struct GlobalSym {
     name: String,
     kind: u8,
     other: u8,
-    shndx: u16,
+    section: &'static str,
     value: u64,
     size: u64,
 }
 
 /// Everything derived from the object before bytes are written.
 struct Plan<'a> {
-    text_align: u64,
     layout: Layout,
-    note: Vec<u8>,
-    dynsyms: Vec<DynSym>,
-    dynstr: Vec<u8>,
-    dyn_name_offsets: Vec<u32>,
-    gnu_hash: Vec<u8>,
-    sysv_hash: Vec<u8>,
-    /// An assembler's image is borrowed, not copied (it can be megabytes).
-    text: Cow<'a, [u8]>,
-    rodata: Vec<u8>,
-    comment: Vec<u8>,
-    cuid: String,
-    relro_padding: u64,
+    secs: Vec<Sec<'a>>,
+    phdrs: Vec<[u64; 7]>,
 }
-
-const SECTION_NAMES: [&str; 16] = [
-    "",
-    ".note",
-    ".dynsym",
-    ".gnu.hash",
-    ".hash",
-    ".dynstr",
-    ".rodata",
-    ".text",
-    ".dynamic",
-    ".relro_padding",
-    ".bss",
-    ".AMDGPU.gpr_maximums",
-    ".comment",
-    ".symtab",
-    ".shstrtab",
-    ".strtab",
-];
-const SEC_NOTE: u16 = 1;
-const SEC_DYNSYM: u16 = 2;
-const SEC_DYNSTR: u16 = 5;
-const SEC_RODATA: u16 = 6;
-const SEC_TEXT: u16 = 7;
-const SEC_DYNAMIC: u16 = 8;
-const SEC_BSS: u16 = 10;
-const SEC_STRTAB: u16 = 15;
-const DYNAMIC_ENTRIES: u64 = 7;
 
 fn fnv1a(data: &[u8], mut h: u64) -> u64 {
     for &b in data {
@@ -396,7 +493,7 @@ fn pad_with_nops(text: &mut Vec<u8>, align: u64) {
     );
 }
 
-fn plan(obj: &CodeObject) -> Result<Plan<'_>> {
+fn check_names(obj: &CodeObject) -> Result<()> {
     for (name, code) in obj
         .functions
         .iter()
@@ -419,62 +516,134 @@ fn plan(obj: &CodeObject) -> Result<Plan<'_>> {
             });
         }
     }
+    Ok(())
+}
+
+/// A global symbol before addresses are known.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Global {
+    Kernel(usize),
+    Descriptor(usize),
+    Object(usize),
+}
+
+/// The globals in `.symtab` order (see [`DataImage::global_order`]).
+fn global_order(obj: &CodeObject, data: &DataImage) -> Result<Vec<Global>> {
+    let mut out = Vec::with_capacity(2 * obj.kernels.len() + data.objects.len());
+    if data.global_order.is_empty() {
+        for i in 0..obj.kernels.len() {
+            out.push(Global::Kernel(i));
+            out.push(Global::Descriptor(i));
+        }
+        out.extend((0..data.objects.len()).map(Global::Object));
+        return Ok(out);
+    }
+    for name in &data.global_order {
+        let g = if let Some(i) = obj.kernels.iter().position(|k| &k.name == name) {
+            Global::Kernel(i)
+        } else if let Some(i) = obj
+            .kernels
+            .iter()
+            .position(|k| name.strip_suffix(".kd") == Some(k.name.as_str()))
+        {
+            Global::Descriptor(i)
+        } else if let Some(i) = data.objects.iter().position(|o| &o.name == name) {
+            Global::Object(i)
+        } else {
+            return Err(CodeObjectError::Malformed(format!(
+                "global symbol order names `{name}`, which is no kernel, descriptor or data object"
+            )));
+        };
+        if out.contains(&g) {
+            return Err(CodeObjectError::Malformed(format!(
+                "global symbol order names `{name}` twice"
+            )));
+        }
+        out.push(g);
+    }
+    if out.len() != 2 * obj.kernels.len() + data.objects.len() {
+        return Err(CodeObjectError::Malformed(
+            "global symbol order must name every kernel, descriptor and data object".into(),
+        ));
+    }
+    Ok(out)
+}
+
+fn check_data(obj: &CodeObject, data: &DataImage, text_len: u64) -> Result<()> {
+    let bad = |m: String| Err(CodeObjectError::Malformed(format!("data image: {m}")));
+    for a in [data.data_rel_ro_align, data.data_align, data.bss_align] {
+        if !a.is_power_of_two() || a > PAGE_SIZE {
+            return bad(format!("alignment {a} is not a power of two up to 4096"));
+        }
+    }
+    let size = |s: DataSection| match s {
+        DataSection::Text => text_len,
+        DataSection::Rodata => 64 * obj.kernels.len() as u64 + obj.rodata.len() as u64,
+        DataSection::DataRelRo => data.data_rel_ro.len() as u64,
+        DataSection::Data => data.data.len() as u64,
+        DataSection::Bss => data.bss_size,
+    };
+    let inside =
+        |s: DataSection, off: u64, len: u64| off.checked_add(len).is_some_and(|e| e <= size(s));
+    for o in &data.objects {
+        if o.name.is_empty() || o.name.contains('\0') {
+            return bad("object names must be non-empty and contain no NUL byte".into());
+        }
+        if o.section == DataSection::Text || !inside(o.section, o.offset, o.size) {
+            return bad(format!("object `{}` lies outside its section", o.name));
+        }
+    }
+    for r in &data.code_relocs {
+        if !inside(DataSection::Text, r.offset, 4) {
+            return bad(format!(
+                "code relocation at {:#x} lies outside `.text`",
+                r.offset
+            ));
+        }
+    }
+    for r in &data.data_relocs {
+        if !matches!(r.section, DataSection::DataRelRo | DataSection::Data)
+            || !inside(r.section, r.offset, 8)
+        {
+            return bad(format!(
+                "a relocated pointer must lie in `.data.rel.ro` or `.data` (offset {:#x})",
+                r.offset
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn plan(obj: &CodeObject) -> Result<Plan<'_>> {
+    check_names(obj)?;
     let note = metadata_note(&obj.metadata)?;
-    let cuid = obj
-        .link
-        .cuid_symbol
-        .clone()
-        .unwrap_or_else(|| default_cuid(obj));
+    let default_data;
+    let data: &DataImage = match &obj.link.data {
+        Some(d) => d,
+        None => {
+            let cuid = obj
+                .link
+                .cuid_symbol
+                .clone()
+                .unwrap_or_else(|| default_cuid(obj));
+            default_data = DataImage {
+                bss_size: 1,
+                objects: vec![DataObject {
+                    name: cuid,
+                    section: DataSection::Bss,
+                    offset: 0,
+                    size: 1,
+                    object: true,
+                    protected: false,
+                }],
+                ..DataImage::default()
+            };
+            &default_data
+        }
+    };
 
-    // Dynamic symbols in insertion order (dynstr follows this order).
-    let mut dynsyms = Vec::with_capacity(2 * obj.kernels.len() + 1);
-    for k in &obj.kernels {
-        dynsyms.push(DynSym {
-            name: k.name.clone(),
-            kind: STT_FUNC,
-            other: STV_PROTECTED,
-            shndx: SEC_TEXT,
-            value: 0,
-            size: k.code.len() as u64,
-        });
-        dynsyms.push(DynSym {
-            name: format!("{}.kd", k.name),
-            kind: STT_OBJECT,
-            other: STV_PROTECTED,
-            shndx: SEC_RODATA,
-            value: 0,
-            size: 64,
-        });
-    }
-    dynsyms.push(DynSym {
-        name: cuid.clone(),
-        kind: STT_OBJECT,
-        other: STV_DEFAULT,
-        shndx: SEC_BSS,
-        value: 0,
-        size: 1,
-    });
-    let mut dynstr =
-        Vec::with_capacity(1 + dynsyms.iter().map(|s| s.name.len() + 1).sum::<usize>());
-    dynstr.push(0);
-    let mut name_offsets = Vec::with_capacity(dynsyms.len());
-    for s in &dynsyms {
-        name_offsets.push(dynstr.len() as u32);
-        dynstr.extend_from_slice(s.name.as_bytes());
-        dynstr.push(0);
-    }
-    let names: Vec<&str> = dynsyms.iter().map(|s| s.name.as_str()).collect();
-    let (gnu_hash, order) = gnu_hash_table(&names);
-    let sorted_names: Vec<&str> = order.iter().map(|&i| names[i]).collect();
-    let sysv_hash = sysv_hash_table(&sorted_names);
-    let dyn_name_offsets: Vec<u32> = order.iter().map(|&i| name_offsets[i]).collect();
-    let mut dynsyms: Vec<Option<DynSym>> = dynsyms.into_iter().map(Some).collect();
-    let dynsyms: Vec<DynSym> = order.iter().filter_map(|&i| dynsyms[i].take()).collect();
-
-    // .rodata: descriptors (64-byte aligned) then user data.
-    let rodata_user_offset = 64 * obj.kernels.len() as u64;
     // .text: as given, or device functions then kernels at 256-byte alignment.
-    let (text, function_offsets, kernel_offsets, text_align) = match &obj.link.text {
+    let (mut text, function_offsets, kernel_offsets, text_align) = match &obj.link.text {
         Some(image) => {
             check_text_image(obj, image)?;
             (
@@ -494,6 +663,31 @@ fn plan(obj: &CodeObject) -> Result<Plan<'_>> {
             )
         }
     };
+    check_data(obj, data, text.len() as u64)?;
+
+    // Global symbols; `.dynsym` holds them all, in GNU-hash bucket order
+    // (stable), with `.dynstr` in insertion order.
+    let globals = global_order(obj, data)?;
+    let global_name = |g: Global| -> Cow<'_, str> {
+        match g {
+            Global::Kernel(i) => Cow::Borrowed(&obj.kernels[i].name),
+            Global::Descriptor(i) => Cow::Owned(format!("{}.kd", obj.kernels[i].name)),
+            Global::Object(i) => Cow::Borrowed(&data.objects[i].name),
+        }
+    };
+    let names: Vec<Cow<'_, str>> = globals.iter().map(|&g| global_name(g)).collect();
+    let mut dynstr = Vec::with_capacity(1 + names.iter().map(|s| s.len() + 1).sum::<usize>());
+    dynstr.push(0);
+    let mut name_offsets = Vec::with_capacity(names.len());
+    for s in &names {
+        name_offsets.push(dynstr.len() as u32);
+        dynstr.extend_from_slice(s.as_bytes());
+        dynstr.push(0);
+    }
+    let name_refs: Vec<&str> = names.iter().map(|s| s.as_ref()).collect();
+    let (gnu_hash, dyn_order) = gnu_hash_table(&name_refs);
+    let sorted_names: Vec<&str> = dyn_order.iter().map(|&i| name_refs[i]).collect();
+    let sysv_hash = sysv_hash_table(&sorted_names);
 
     let mut comment =
         Vec::with_capacity(1 + obj.link.comment.iter().map(|c| c.len() + 1).sum::<usize>());
@@ -503,83 +697,252 @@ fn plan(obj: &CodeObject) -> Result<Plan<'_>> {
         comment.push(0);
     }
 
-    // Addresses. The first segment maps from file offset 0 with VA == offset.
-    let mut sections = Vec::with_capacity(10);
+    // Allocated sections. The first segment maps from file offset 0 with
+    // VA == offset; each later PT_LOAD starts on a new page at the address
+    // congruent to its file offset.
+    let rodata_user_offset = 64 * obj.kernels.len() as u64;
+    let nrel = data.data_relocs.len() as u64;
+    let mut secs: Vec<Sec<'_>> = Vec::with_capacity(20);
     let mut off = (EHDR_SIZE + NUM_PHDRS * PHDR_SIZE) as u64;
-    let mut place = |name: &'static str, off: &mut u64, align: u64, size: u64| {
-        *off = align_up(*off, align);
-        sections.push(SectionPlacement {
+    let add = |secs: &mut Vec<Sec<'_>>,
+               name,
+               ty,
+               flags,
+               align,
+               entsize,
+               link,
+               size,
+               off: u64,
+               addr: u64| {
+        secs.push(Sec {
             name,
-            offset: *off,
-            address: *off,
+            ty,
+            flags,
+            align,
+            entsize,
+            link,
+            info: 0,
+            offset: off,
+            address: addr,
             size,
+            bytes: Cow::Borrowed(&[]),
         });
-        *off += size;
+        off + if ty == SHT_NOBITS { 0 } else { size }
     };
-    place(".note", &mut off, 4, note.len() as u64);
-    place(
-        ".dynsym",
+    let a = SHF_ALLOC;
+    let ro = |secs: &mut Vec<Sec<'_>>, off: &mut u64, name, ty, align, entsize, link, size| {
+        *off = align_up(*off, align);
+        *off = add(secs, name, ty, a, align, entsize, link, size, *off, *off);
+    };
+    ro(
+        &mut secs,
         &mut off,
-        8,
-        (SYM_SIZE * (dynsyms.len() + 1)) as u64,
+        ".note",
+        SHT_NOTE,
+        4,
+        0,
+        None,
+        note.len() as u64,
     );
-    place(".gnu.hash", &mut off, 8, gnu_hash.len() as u64);
-    place(".hash", &mut off, 4, sysv_hash.len() as u64);
-    place(".dynstr", &mut off, 1, dynstr.len() as u64);
-    place(
-        ".rodata",
+    ro(
+        &mut secs,
         &mut off,
+        ".dynsym",
+        SHT_DYNSYM,
+        8,
+        SYM_SIZE as u64,
+        Some(".dynstr"),
+        (SYM_SIZE * (globals.len() + 1)) as u64,
+    );
+    ro(
+        &mut secs,
+        &mut off,
+        ".gnu.hash",
+        SHT_GNU_HASH,
+        8,
+        0,
+        Some(".dynsym"),
+        gnu_hash.len() as u64,
+    );
+    ro(
+        &mut secs,
+        &mut off,
+        ".hash",
+        SHT_HASH,
+        4,
+        4,
+        Some(".dynsym"),
+        sysv_hash.len() as u64,
+    );
+    ro(
+        &mut secs,
+        &mut off,
+        ".dynstr",
+        SHT_STRTAB,
+        1,
+        0,
+        None,
+        dynstr.len() as u64,
+    );
+    if nrel > 0 {
+        ro(
+            &mut secs,
+            &mut off,
+            ".rela.dyn",
+            SHT_RELA,
+            8,
+            RELA_SIZE,
+            Some(".dynsym"),
+            RELA_SIZE * nrel,
+        );
+    }
+    ro(
+        &mut secs,
+        &mut off,
+        ".rodata",
+        SHT_PROGBITS,
         64,
+        0,
+        None,
         rodata_user_offset + obj.rodata.len() as u64,
     );
-    let rodata_addr = sections[5].address;
-    // New segment: next page, VA congruent to the file offset.
+    let ro_end = off;
     let new_segment = |dot: u64, file_end: u64, align: u64| {
         let offset = align_up(file_end, align);
         (offset, align_up(dot, PAGE_SIZE) + offset % PAGE_SIZE)
     };
     let (text_off, text_addr) = new_segment(off, off, text_align);
-    sections.push(SectionPlacement {
-        name: ".text",
-        offset: text_off,
-        address: text_addr,
-        size: text.len() as u64,
-    });
-    let dyn_size = DYNAMIC_ENTRIES * DYN_SIZE as u64;
-    let (dyn_off, dyn_addr) = new_segment(
-        text_addr + text.len() as u64,
-        text_off + text.len() as u64,
-        8,
+    let text_len = text.len() as u64;
+    let mut file_end = add(
+        &mut secs,
+        ".text",
+        SHT_PROGBITS,
+        a | SHF_EXECINSTR,
+        text_align,
+        0,
+        None,
+        text_len,
+        text_off,
+        text_addr,
     );
-    sections.push(SectionPlacement {
-        name: ".dynamic",
-        offset: dyn_off,
-        address: dyn_addr,
-        size: dyn_size,
-    });
-    let dyn_end = dyn_addr + dyn_size;
+    let mut dot = text_addr + text_len;
+    // RELRO: `.data.rel.ro`, `.dynamic`, then `.relro_padding` to the page end.
+    let aw = a | SHF_WRITE;
+    let dynamic_entries = DYNAMIC_ENTRIES + if nrel > 0 { 4 } else { 0 };
+    let dyn_size = dynamic_entries * DYN_SIZE as u64;
+    let relro_first = if data.data_rel_ro.is_empty() {
+        8
+    } else {
+        data.data_rel_ro_align
+    };
+    let (o, addr) = new_segment(dot, file_end, relro_first);
+    let relro_start = (o, addr);
+    let (mut o, mut addr) = (o, addr);
+    if !data.data_rel_ro.is_empty() {
+        let size = data.data_rel_ro.len() as u64;
+        add(
+            &mut secs,
+            ".data.rel.ro",
+            SHT_PROGBITS,
+            aw,
+            data.data_rel_ro_align,
+            0,
+            None,
+            size,
+            o,
+            addr,
+        );
+        let next = align_up(addr + size, 8);
+        o += next - addr;
+        addr = next;
+    }
+    file_end = add(
+        &mut secs,
+        ".dynamic",
+        SHT_DYNAMIC,
+        aw,
+        8,
+        DYN_SIZE as u64,
+        Some(".dynstr"),
+        dyn_size,
+        o,
+        addr,
+    );
+    let dyn_end = addr + dyn_size;
     let relro_padding = align_up(dyn_end, PAGE_SIZE) - dyn_end;
-    let file_end = dyn_off + dyn_size;
-    sections.push(SectionPlacement {
-        name: ".relro_padding",
-        offset: file_end,
-        address: dyn_end,
-        size: relro_padding,
-    });
-    let (_, bss_addr) = new_segment(dyn_end + relro_padding, file_end, 1);
-    sections.push(SectionPlacement {
-        name: ".bss",
-        offset: file_end,
-        address: bss_addr,
-        size: 1,
-    });
+    add(
+        &mut secs,
+        ".relro_padding",
+        SHT_NOBITS,
+        aw,
+        1,
+        0,
+        None,
+        relro_padding,
+        file_end,
+        dyn_end,
+    );
+    dot = dyn_end + relro_padding;
+    // The last segment: `.data`, then `.bss`.
+    let rw_first = if data.data.is_empty() {
+        data.bss_align
+    } else {
+        data.data_align
+    };
+    let (mut o, mut addr) = new_segment(dot, file_end, rw_first);
+    let rw_start = (o, addr);
+    if !data.data.is_empty() {
+        let size = data.data.len() as u64;
+        file_end = add(
+            &mut secs,
+            ".data",
+            SHT_PROGBITS,
+            aw,
+            data.data_align,
+            0,
+            None,
+            size,
+            o,
+            addr,
+        );
+        let next = align_up(addr + size, data.bss_align);
+        o = file_end;
+        addr = next;
+    }
+    add(
+        &mut secs,
+        ".bss",
+        SHT_NOBITS,
+        aw,
+        data.bss_align,
+        0,
+        None,
+        data.bss_size,
+        o,
+        addr,
+    );
+    let bss_end = addr + data.bss_size;
 
+    let sec_of = |secs: &[Sec<'_>], name: &str| -> (u64, u64) {
+        secs.iter()
+            .find(|s| s.name == name)
+            .map_or((0, 0), |s| (s.address, s.size))
+    };
+    let rodata_addr = sec_of(&secs, ".rodata").0;
+    let address_of = |s: DataSection| match s {
+        DataSection::Text => text_addr,
+        DataSection::Rodata => rodata_addr,
+        DataSection::DataRelRo => sec_of(&secs, ".data.rel.ro").0,
+        DataSection::Data => sec_of(&secs, ".data").0,
+        DataSection::Bss => sec_of(&secs, ".bss").0,
+    };
     let kernel_addresses: Vec<u64> = kernel_offsets.iter().map(|o| text_addr + o).collect();
     let function_addresses: Vec<u64> = function_offsets.iter().map(|o| text_addr + o).collect();
     let descriptor_addresses: Vec<u64> = (0..obj.kernels.len() as u64)
         .map(|i| rodata_addr + 64 * i)
         .collect();
 
+    // Contents.
     let mut rodata = Vec::with_capacity(rodata_user_offset as usize + obj.rodata.len());
     for (i, k) in obj.kernels.iter().enumerate() {
         let entry = kernel_addresses[i] as i64 - descriptor_addresses[i] as i64;
@@ -587,61 +950,448 @@ fn plan(obj: &CodeObject) -> Result<Plan<'_>> {
         rodata.extend_from_slice(&d.0);
     }
     rodata.extend_from_slice(&obj.rodata);
+    if !data.code_relocs.is_empty() {
+        let t = text.to_mut();
+        for r in &data.code_relocs {
+            let p = text_addr + r.offset;
+            let v = (address_of(r.target) as i64)
+                .wrapping_add(r.target_offset)
+                .wrapping_sub(p as i64) as u64;
+            let v = match r.half {
+                Rel32Half::Lo => v as u32,
+                Rel32Half::Hi => (v >> 32) as u32,
+            };
+            t[r.offset as usize..r.offset as usize + 4].copy_from_slice(&v.to_le_bytes());
+        }
+    }
+    let mut rela: Vec<(u64, i64)> = data
+        .data_relocs
+        .iter()
+        .map(|r| {
+            (
+                address_of(r.section) + r.offset,
+                (address_of(r.target) as i64).wrapping_add(r.target_offset),
+            )
+        })
+        .collect();
+    rela.sort_by_key(|r| r.0);
+    let mut rela_bytes = Vec::with_capacity((RELA_SIZE * nrel) as usize);
+    for (at, addend) in &rela {
+        rela_bytes.put_u64(*at);
+        rela_bytes.put_u64(R_AMDGPU_RELATIVE64);
+        rela_bytes.put_u64(*addend as u64);
+    }
 
-    let mut dynsyms = dynsyms;
-    for s in &mut dynsyms {
-        if s.shndx == SEC_TEXT {
-            let i = obj
-                .kernels
-                .iter()
-                .position(|k| k.name == s.name)
-                .unwrap_or(0);
-            s.value = kernel_addresses.get(i).copied().unwrap_or(text_addr);
-        } else if s.shndx == SEC_RODATA {
-            let i = obj
-                .kernels
-                .iter()
-                .position(|k| s.name.strip_suffix(".kd") == Some(k.name.as_str()))
-                .unwrap_or(0);
-            s.value = descriptor_addresses.get(i).copied().unwrap_or(rodata_addr);
-        } else {
-            s.value = bss_addr;
+    let section_index = |name: &str| {
+        secs.iter()
+            .position(|s| s.name == name)
+            .map_or(0, |i| i as u16 + 1)
+    };
+    let globals: Vec<GlobalSym> = globals
+        .iter()
+        .zip(&names)
+        .map(|(&g, name)| match g {
+            Global::Kernel(i) => GlobalSym {
+                name: name.to_string(),
+                kind: STT_FUNC,
+                other: STV_PROTECTED,
+                section: ".text",
+                value: kernel_addresses[i],
+                size: obj.kernels[i].code.len() as u64,
+            },
+            Global::Descriptor(i) => GlobalSym {
+                name: name.to_string(),
+                kind: STT_OBJECT,
+                other: STV_PROTECTED,
+                section: ".rodata",
+                value: descriptor_addresses[i],
+                size: 64,
+            },
+            Global::Object(i) => {
+                let o = &data.objects[i];
+                GlobalSym {
+                    name: name.to_string(),
+                    kind: if o.object { STT_OBJECT } else { STT_NOTYPE },
+                    other: if o.protected {
+                        STV_PROTECTED
+                    } else {
+                        STV_DEFAULT
+                    },
+                    section: match o.section {
+                        DataSection::Text => ".text",
+                        DataSection::Rodata => ".rodata",
+                        DataSection::DataRelRo => ".data.rel.ro",
+                        DataSection::Data => ".data",
+                        DataSection::Bss => ".bss",
+                    },
+                    value: address_of(o.section) + o.offset,
+                    size: o.size,
+                }
+            }
+        })
+        .collect();
+
+    let mut dynsym = Vec::with_capacity(SYM_SIZE * (globals.len() + 1));
+    put_sym(&mut dynsym, 0, 0, 0, 0, 0, 0);
+    for &i in &dyn_order {
+        let s = &globals[i];
+        put_sym(
+            &mut dynsym,
+            name_offsets[i],
+            STB_GLOBAL << 4 | s.kind,
+            s.other,
+            section_index(s.section),
+            s.value,
+            s.size,
+        );
+    }
+    let (dynsym_addr, _) = sec_of(&secs, ".dynsym");
+    let (dynstr_addr, dynstr_size) = sec_of(&secs, ".dynstr");
+    let (gnu_addr, _) = sec_of(&secs, ".gnu.hash");
+    let (hash_addr, _) = sec_of(&secs, ".hash");
+    let (rela_addr, _) = sec_of(&secs, ".rela.dyn");
+    let (dynamic_addr, _) = sec_of(&secs, ".dynamic");
+    let mut dynamic = Vec::with_capacity(dyn_size as usize);
+    let mut entries = Vec::with_capacity(dynamic_entries as usize);
+    if nrel > 0 {
+        entries.extend([
+            (DT_RELA, rela_addr),
+            (DT_RELASZ, RELA_SIZE * nrel),
+            (DT_RELAENT, RELA_SIZE),
+            (DT_RELACOUNT, nrel),
+        ]);
+    }
+    entries.extend([
+        (DT_SYMTAB, dynsym_addr),
+        (DT_SYMENT, SYM_SIZE as u64),
+        (DT_STRTAB, dynstr_addr),
+        (DT_STRSZ, dynstr_size),
+        (DT_GNU_HASH, gnu_addr),
+        (DT_HASH, hash_addr),
+        (DT_NULL, 0),
+    ]);
+    for (tag, val) in entries {
+        dynamic.put_u64(tag);
+        dynamic.put_u64(val);
+    }
+
+    let (symtab, strtab, first_global) = static_symbols(
+        obj,
+        &function_addresses,
+        &globals,
+        dynamic_addr,
+        &section_index,
+    );
+
+    let mut contents: Vec<(&str, Cow<'_, [u8]>)> = vec![
+        (".note", Cow::Owned(note)),
+        (".dynsym", Cow::Owned(dynsym)),
+        (".gnu.hash", Cow::Owned(gnu_hash)),
+        (".hash", Cow::Owned(sysv_hash)),
+        (".dynstr", Cow::Owned(dynstr)),
+        (".rela.dyn", Cow::Owned(rela_bytes)),
+        (".rodata", Cow::Owned(rodata)),
+        (".text", text),
+        (".dynamic", Cow::Owned(dynamic)),
+    ];
+    if let Some(d) = &obj.link.data {
+        contents.push((".data.rel.ro", Cow::Borrowed(&d.data_rel_ro[..])));
+        contents.push((".data", Cow::Borrowed(&d.data[..])));
+    }
+    for (name, bytes) in contents {
+        if let Some(s) = secs.iter_mut().find(|s| s.name == name) {
+            s.bytes = bytes;
         }
     }
 
+    // Non-allocated sections follow the last file byte.
+    let mut off = file_end;
+    let mut non_alloc =
+        |secs: &mut Vec<Sec<'_>>, name, ty, flags, align, entsize, link, bytes: Vec<u8>| {
+            off = align_up(off, align);
+            let size = bytes.len() as u64;
+            secs.push(Sec {
+                name,
+                ty,
+                flags,
+                align,
+                entsize,
+                link,
+                info: 0,
+                offset: off,
+                address: 0,
+                size,
+                bytes: Cow::Owned(bytes),
+            });
+            off += size;
+        };
+    non_alloc(
+        &mut secs,
+        ".AMDGPU.gpr_maximums",
+        SHT_PROGBITS,
+        0,
+        1,
+        0,
+        None,
+        Vec::new(),
+    );
+    non_alloc(
+        &mut secs,
+        ".comment",
+        SHT_PROGBITS,
+        SHF_MERGE | SHF_STRINGS,
+        1,
+        1,
+        None,
+        comment,
+    );
+    non_alloc(
+        &mut secs,
+        ".symtab",
+        SHT_SYMTAB,
+        0,
+        8,
+        SYM_SIZE as u64,
+        Some(".strtab"),
+        symtab,
+    );
+    let symtab_index = secs.len() - 1;
+    secs[symtab_index].info = first_global;
+    let mut shstrtab = Vec::with_capacity(16 * (secs.len() + 2));
+    shstrtab.push(0);
+    let names_now: Vec<&'static str> = secs
+        .iter()
+        .map(|s| s.name)
+        .chain([".shstrtab", ".strtab"])
+        .collect();
+    for n in names_now {
+        shstrtab.extend_from_slice(n.as_bytes());
+        shstrtab.push(0);
+    }
+    non_alloc(&mut secs, ".shstrtab", SHT_STRTAB, 0, 1, 0, None, shstrtab);
+    non_alloc(&mut secs, ".strtab", SHT_STRTAB, 0, 1, 0, None, strtab);
+    for s in secs.iter_mut() {
+        if s.name == ".dynsym" {
+            s.info = 1;
+        }
+    }
+
+    let ph = |ty: u32, flags: u32, off: u64, addr: u64, filesz: u64, memsz: u64, align: u64| {
+        [
+            ty as u64 | (flags as u64) << 32,
+            off,
+            addr,
+            filesz,
+            memsz,
+            align,
+            0,
+        ]
+    };
+    let phdr_size = (NUM_PHDRS * PHDR_SIZE) as u64;
+    let (text_addr_, text_size) = sec_of(&secs, ".text");
+    let dyn_off = secs
+        .iter()
+        .find(|s| s.name == ".dynamic")
+        .map_or(0, |s| s.offset);
+    let relro_filesz = dyn_end - relro_start.1;
+    let relro_mem = relro_filesz + relro_padding;
+    let (data_size, _) = (data.data.len() as u64, 0);
+    let phdrs = vec![
+        ph(
+            PT_PHDR,
+            PF_R,
+            EHDR_SIZE as u64,
+            EHDR_SIZE as u64,
+            phdr_size,
+            phdr_size,
+            8,
+        ),
+        ph(PT_LOAD, PF_R, 0, 0, ro_end, ro_end, PAGE_SIZE),
+        ph(
+            PT_LOAD,
+            PF_R | PF_X,
+            text_off,
+            text_addr_,
+            text_size,
+            text_size,
+            PAGE_SIZE,
+        ),
+        ph(
+            PT_LOAD,
+            PF_R | PF_W,
+            relro_start.0,
+            relro_start.1,
+            relro_filesz,
+            relro_mem,
+            PAGE_SIZE,
+        ),
+        ph(
+            PT_LOAD,
+            PF_R | PF_W,
+            rw_start.0,
+            rw_start.1,
+            data_size,
+            bss_end - rw_start.1,
+            PAGE_SIZE,
+        ),
+        ph(
+            PT_DYNAMIC,
+            PF_R | PF_W,
+            dyn_off,
+            dynamic_addr,
+            dyn_size,
+            dyn_size,
+            8,
+        ),
+        ph(
+            PT_GNU_RELRO,
+            PF_R,
+            relro_start.0,
+            relro_start.1,
+            relro_filesz,
+            relro_mem,
+            1,
+        ),
+        ph(PT_GNU_STACK, PF_R | PF_W, 0, 0, 0, 0, 0),
+        ph(
+            PT_NOTE,
+            PF_R,
+            secs[0].offset,
+            secs[0].address,
+            secs[0].size,
+            secs[0].size,
+            4,
+        ),
+    ];
+
     let layout = Layout {
-        sections,
+        sections: secs
+            .iter()
+            .filter(|s| s.flags & SHF_ALLOC != 0)
+            .map(|s| SectionPlacement {
+                name: s.name,
+                offset: s.offset,
+                address: s.address,
+                size: s.size,
+            })
+            .collect(),
         kernel_addresses,
         descriptor_addresses,
         function_addresses,
         rodata_address: rodata_addr + rodata_user_offset,
         text_address: text_addr,
-        text_size: text.len() as u64,
-        file_size: 0,
+        text_size: text_len,
+        file_size: align_up(off, 8) + (SHDR_SIZE * (secs.len() + 1)) as u64,
     };
     Ok(Plan {
-        text_align,
         layout,
-        note,
-        dynsyms,
-        dynstr,
-        dyn_name_offsets,
-        gnu_hash,
-        sysv_hash,
-        text,
-        rodata,
-        comment,
-        cuid,
-        relro_padding,
+        secs,
+        phdrs,
     })
+}
+
+/// `.symtab` and `.strtab`: local functions and absolute symbols in the
+/// input's order, `_DYNAMIC`, then the globals. Returns the index of the
+/// first global.
+fn static_symbols(
+    obj: &CodeObject,
+    function_addresses: &[u64],
+    globals: &[GlobalSym],
+    dynamic_addr: u64,
+    section_index: &dyn Fn(&str) -> u16,
+) -> (Vec<u8>, Vec<u8>, u32) {
+    let names_len: usize = obj
+        .functions
+        .iter()
+        .map(|f| f.name.len() + 1)
+        .sum::<usize>()
+        + obj
+            .link
+            .local_symbols
+            .iter()
+            .map(|(n, _)| n.len() + 1)
+            .sum::<usize>()
+        + globals.iter().map(|g| g.name.len() + 1).sum::<usize>()
+        + "_DYNAMIC".len()
+        + 2;
+    let mut strtab = Vec::with_capacity(names_len);
+    strtab.push(0);
+    let mut add_str = |s: &str| {
+        let o = strtab.len() as u32;
+        strtab.extend_from_slice(s.as_bytes());
+        strtab.push(0);
+        o
+    };
+    let mut symtab = Vec::with_capacity(
+        SYM_SIZE * (3 + obj.functions.len() + obj.link.local_symbols.len() + globals.len()),
+    );
+    put_sym(&mut symtab, 0, 0, 0, 0, 0, 0);
+    let slots = obj.link.function_symbol_slots.as_deref();
+    let mut next_function = 0;
+    for j in 0..=obj.link.local_symbols.len() {
+        while next_function < obj.functions.len()
+            && slots.map_or(0, |s| s.get(next_function).copied().unwrap_or(0)) <= j
+        {
+            let f = &obj.functions[next_function];
+            let n = add_str(&f.name);
+            put_sym(
+                &mut symtab,
+                n,
+                STB_LOCAL << 4 | STT_FUNC,
+                STV_DEFAULT,
+                section_index(".text"),
+                function_addresses[next_function],
+                f.code.len() as u64,
+            );
+            next_function += 1;
+        }
+        let Some((name, value)) = obj.link.local_symbols.get(j) else {
+            break;
+        };
+        let n = add_str(name);
+        put_sym(
+            &mut symtab,
+            n,
+            STB_LOCAL << 4 | STT_NOTYPE,
+            STV_DEFAULT,
+            SHN_ABS,
+            *value,
+            0,
+        );
+    }
+    let dynamic_sym_index = symtab.len() / SYM_SIZE;
+    put_sym(
+        &mut symtab,
+        0,
+        STB_LOCAL << 4 | STT_NOTYPE,
+        STV_HIDDEN,
+        section_index(".dynamic"),
+        dynamic_addr,
+        0,
+    );
+    let first_global = (symtab.len() / SYM_SIZE) as u32;
+    for g in globals {
+        let n = add_str(&g.name);
+        put_sym(
+            &mut symtab,
+            n,
+            STB_GLOBAL << 4 | g.kind,
+            g.other,
+            section_index(g.section),
+            g.value,
+            g.size,
+        );
+    }
+    // lld names `_DYNAMIC` last.
+    let dyn_name = add_str("_DYNAMIC");
+    symtab[dynamic_sym_index * SYM_SIZE..dynamic_sym_index * SYM_SIZE + 4]
+        .copy_from_slice(&dyn_name.to_le_bytes());
+    (symtab, strtab, first_global)
 }
 
 /// The layout [`write`] will produce (file size included).
 pub fn layout(obj: &CodeObject) -> Result<Layout> {
-    let bytes = write(obj)?;
-    let mut layout = plan(obj)?.layout;
-    layout.file_size = bytes.len() as u64;
-    Ok(layout)
+    Ok(plan(obj)?.layout)
 }
 
 fn put_sym(out: &mut Vec<u8>, name: u32, info: u8, other: u8, shndx: u16, value: u64, size: u64) {
@@ -651,27 +1401,6 @@ fn put_sym(out: &mut Vec<u8>, name: u32, info: u8, other: u8, shndx: u16, value:
     out.put_u16(shndx);
     out.put_u64(value);
     out.put_u64(size);
-}
-
-#[allow(clippy::too_many_arguments)]
-fn put_phdr(
-    out: &mut Vec<u8>,
-    ty: u32,
-    flags: u32,
-    off: u64,
-    addr: u64,
-    filesz: u64,
-    memsz: u64,
-    align: u64,
-) {
-    out.put_u32(ty);
-    out.put_u32(flags);
-    out.put_u64(off);
-    out.put_u64(addr);
-    out.put_u64(addr);
-    out.put_u64(filesz);
-    out.put_u64(memsz);
-    out.put_u64(align);
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -703,155 +1432,7 @@ fn put_shdr(
 /// Serialize `obj` to ELF bytes.
 pub fn write(obj: &CodeObject) -> Result<Vec<u8>> {
     let p = plan(obj)?;
-    let sec = |name: &str| {
-        p.layout.section(name).cloned().unwrap_or(SectionPlacement {
-            name: "",
-            offset: 0,
-            address: 0,
-            size: 0,
-        })
-    };
-    let (note, dynsym, gnuhash, hash, dynstr, rodata, text, dynamic, relro, bss) = (
-        sec(".note"),
-        sec(".dynsym"),
-        sec(".gnu.hash"),
-        sec(".hash"),
-        sec(".dynstr"),
-        sec(".rodata"),
-        sec(".text"),
-        sec(".dynamic"),
-        sec(".relro_padding"),
-        sec(".bss"),
-    );
-
-    // Static symbol table and its strings.
-    let names_len: usize = obj
-        .functions
-        .iter()
-        .map(|f| f.name.len() + 1)
-        .sum::<usize>()
-        + obj
-            .link
-            .local_symbols
-            .iter()
-            .map(|(n, _)| n.len() + 1)
-            .sum::<usize>()
-        + obj
-            .kernels
-            .iter()
-            .map(|k| 2 * k.name.len() + 5)
-            .sum::<usize>()
-        + p.cuid.len()
-        + 1
-        + "_DYNAMIC".len()
-        + 2;
-    let mut strtab = Vec::with_capacity(names_len);
-    strtab.push(0);
-    // A name made of `parts`, NUL-terminated; returns its offset.
-    let mut add_str = |parts: &[&str]| {
-        let o = strtab.len() as u32;
-        for s in parts {
-            strtab.extend_from_slice(s.as_bytes());
-        }
-        strtab.push(0);
-        o
-    };
-    let mut symtab = Vec::with_capacity(
-        SYM_SIZE * (4 + obj.functions.len() + obj.link.local_symbols.len() + 2 * obj.kernels.len()),
-    );
-    put_sym(&mut symtab, 0, 0, 0, 0, 0, 0);
-    let slots = obj.link.function_symbol_slots.as_deref();
-    let mut next_function = 0;
-    for j in 0..=obj.link.local_symbols.len() {
-        while next_function < obj.functions.len()
-            && slots.map_or(0, |s| s.get(next_function).copied().unwrap_or(0)) <= j
-        {
-            let f = &obj.functions[next_function];
-            let addr = p.layout.function_addresses[next_function];
-            let n = add_str(&[&f.name]);
-            put_sym(
-                &mut symtab,
-                n,
-                STB_LOCAL << 4 | STT_FUNC,
-                STV_DEFAULT,
-                SEC_TEXT,
-                addr,
-                f.code.len() as u64,
-            );
-            next_function += 1;
-        }
-        let Some((name, value)) = obj.link.local_symbols.get(j) else {
-            break;
-        };
-        let n = add_str(&[name]);
-        put_sym(
-            &mut symtab,
-            n,
-            STB_LOCAL << 4 | STT_NOTYPE,
-            STV_DEFAULT,
-            SHN_ABS,
-            *value,
-            0,
-        );
-    }
-    let dynamic_sym_index = symtab.len() / SYM_SIZE;
-    put_sym(
-        &mut symtab,
-        0,
-        STB_LOCAL << 4 | STT_NOTYPE,
-        STV_HIDDEN,
-        SEC_DYNAMIC,
-        dynamic.address,
-        0,
-    );
-    let first_global = symtab.len() / SYM_SIZE;
-    for (i, k) in obj.kernels.iter().enumerate() {
-        let n = add_str(&[&k.name]);
-        put_sym(
-            &mut symtab,
-            n,
-            STB_GLOBAL << 4 | STT_FUNC,
-            STV_PROTECTED,
-            SEC_TEXT,
-            p.layout.kernel_addresses[i],
-            k.code.len() as u64,
-        );
-        let n = add_str(&[&k.name, ".kd"]);
-        put_sym(
-            &mut symtab,
-            n,
-            STB_GLOBAL << 4 | STT_OBJECT,
-            STV_PROTECTED,
-            SEC_RODATA,
-            p.layout.descriptor_addresses[i],
-            64,
-        );
-    }
-    let n = add_str(&[&p.cuid]);
-    put_sym(
-        &mut symtab,
-        n,
-        STB_GLOBAL << 4 | STT_OBJECT,
-        STV_DEFAULT,
-        SEC_BSS,
-        bss.address,
-        1,
-    );
-    // lld names `_DYNAMIC` last.
-    let dyn_name = add_str(&["_DYNAMIC"]);
-    symtab[dynamic_sym_index * SYM_SIZE..dynamic_sym_index * SYM_SIZE + 4]
-        .copy_from_slice(&dyn_name.to_le_bytes());
-
-    let mut shstrtab = Vec::with_capacity(SECTION_NAMES.iter().map(|n| n.len() + 1).sum());
-    shstrtab.push(0);
-    let mut sh_names = [0u32; 16];
-    for (i, name) in SECTION_NAMES.iter().enumerate().skip(1) {
-        sh_names[i] = shstrtab.len() as u32;
-        shstrtab.extend_from_slice(name.as_bytes());
-        shstrtab.push(0);
-    }
-
-    let mut out = Vec::with_capacity(dynamic.offset as usize + 4096);
+    let mut out = Vec::with_capacity(p.layout.file_size as usize);
     // ELF header.
     out.extend_from_slice(&ELFMAG);
     out.extend_from_slice(&[
@@ -874,339 +1455,57 @@ pub fn write(obj: &CodeObject) -> Result<Vec<u8>> {
     out.put_u16(PHDR_SIZE as u16);
     out.put_u16(NUM_PHDRS as u16);
     out.put_u16(SHDR_SIZE as u16);
-    out.put_u16(SECTION_NAMES.len() as u16);
-    out.put_u16(14); // .shstrtab
+    out.put_u16(p.secs.len() as u16 + 1);
+    let shstrndx = p
+        .secs
+        .iter()
+        .position(|s| s.name == ".shstrtab")
+        .unwrap_or(0)
+        + 1;
+    out.put_u16(shstrndx as u16);
 
-    // Program headers.
-    let phdr_size = (NUM_PHDRS * PHDR_SIZE) as u64;
-    let ro_end = rodata.offset + rodata.size;
-    let relro_mem = dynamic.size + p.relro_padding;
-    put_phdr(
-        &mut out,
-        PT_PHDR,
-        PF_R,
-        EHDR_SIZE as u64,
-        EHDR_SIZE as u64,
-        phdr_size,
-        phdr_size,
-        8,
-    );
-    put_phdr(&mut out, PT_LOAD, PF_R, 0, 0, ro_end, ro_end, PAGE_SIZE);
-    put_phdr(
-        &mut out,
-        PT_LOAD,
-        PF_R | PF_X,
-        text.offset,
-        text.address,
-        text.size,
-        text.size,
-        PAGE_SIZE,
-    );
-    put_phdr(
-        &mut out,
-        PT_LOAD,
-        PF_R | PF_W,
-        dynamic.offset,
-        dynamic.address,
-        dynamic.size,
-        relro_mem,
-        PAGE_SIZE,
-    );
-    put_phdr(
-        &mut out,
-        PT_LOAD,
-        PF_R | PF_W,
-        bss.offset,
-        bss.address,
-        0,
-        1,
-        PAGE_SIZE,
-    );
-    put_phdr(
-        &mut out,
-        PT_DYNAMIC,
-        PF_R | PF_W,
-        dynamic.offset,
-        dynamic.address,
-        dynamic.size,
-        dynamic.size,
-        8,
-    );
-    put_phdr(
-        &mut out,
-        PT_GNU_RELRO,
-        PF_R,
-        dynamic.offset,
-        dynamic.address,
-        dynamic.size,
-        relro_mem,
-        1,
-    );
-    put_phdr(&mut out, PT_GNU_STACK, PF_R | PF_W, 0, 0, 0, 0, 0);
-    put_phdr(
-        &mut out,
-        PT_NOTE,
-        PF_R,
-        note.offset,
-        note.address,
-        note.size,
-        note.size,
-        4,
-    );
-
-    // Allocated sections.
-    out.pad_to(note.offset as usize);
-    out.extend_from_slice(&p.note);
-    out.pad_to(dynsym.offset as usize);
-    put_sym(&mut out, 0, 0, 0, 0, 0, 0);
-    for (s, &name) in p.dynsyms.iter().zip(&p.dyn_name_offsets) {
-        put_sym(
-            &mut out,
-            name,
-            STB_GLOBAL << 4 | s.kind,
-            s.other,
-            s.shndx,
-            s.value,
-            s.size,
-        );
+    for h in &p.phdrs {
+        out.put_u32(h[0] as u32);
+        out.put_u32((h[0] >> 32) as u32);
+        out.put_u64(h[1]);
+        out.put_u64(h[2]);
+        out.put_u64(h[2]);
+        out.put_u64(h[3]);
+        out.put_u64(h[4]);
+        out.put_u64(h[5]);
     }
-    out.pad_to(gnuhash.offset as usize);
-    out.extend_from_slice(&p.gnu_hash);
-    out.pad_to(hash.offset as usize);
-    out.extend_from_slice(&p.sysv_hash);
-    out.pad_to(dynstr.offset as usize);
-    out.extend_from_slice(&p.dynstr);
-    out.pad_to(rodata.offset as usize);
-    out.extend_from_slice(&p.rodata);
-    out.pad_to(text.offset as usize);
-    out.extend_from_slice(&p.text);
-    out.pad_to(dynamic.offset as usize);
-    for (tag, val) in [
-        (DT_SYMTAB, dynsym.address),
-        (DT_SYMENT, SYM_SIZE as u64),
-        (DT_STRTAB, dynstr.address),
-        (DT_STRSZ, dynstr.size),
-        (DT_GNU_HASH, gnuhash.address),
-        (DT_HASH, hash.address),
-        (DT_NULL, 0),
-    ] {
-        out.put_u64(tag);
-        out.put_u64(val);
+    for s in &p.secs {
+        if s.ty != SHT_NOBITS && !s.bytes.is_empty() {
+            out.pad_to(s.offset as usize);
+            out.extend_from_slice(&s.bytes);
+        }
     }
-    // Non-allocated sections.
-    let gpr_max_off = out.len() as u64;
-    let comment_off = out.len() as u64;
-    out.extend_from_slice(&p.comment);
-    out.pad_to(align_up(out.len() as u64, 8) as usize);
-    let symtab_off = out.len() as u64;
-    out.extend_from_slice(&symtab);
-    let shstrtab_off = out.len() as u64;
-    out.extend_from_slice(&shstrtab);
-    let strtab_off = out.len() as u64;
-    out.extend_from_slice(&strtab);
     out.pad_to(align_up(out.len() as u64, 8) as usize);
     let shoff = out.len() as u64;
     out[shoff_at..shoff_at + 8].copy_from_slice(&shoff.to_le_bytes());
 
     // Section headers.
-    let dynsym_count = (p.dynsyms.len() + 1) as u64;
+    let index = |name: Option<&str>| {
+        name.and_then(|n| p.secs.iter().position(|s| s.name == n))
+            .map_or(0, |i| i as u32 + 1)
+    };
     put_shdr(&mut out, 0, SHT_NULL, 0, 0, 0, 0, 0, 0, 0, 0);
-    let a = SHF_ALLOC;
-    put_shdr(
-        &mut out,
-        sh_names[1],
-        SHT_NOTE,
-        a,
-        note.address,
-        note.offset,
-        note.size,
-        0,
-        0,
-        4,
-        0,
-    );
-    put_shdr(
-        &mut out,
-        sh_names[2],
-        SHT_DYNSYM,
-        a,
-        dynsym.address,
-        dynsym.offset,
-        dynsym_count * SYM_SIZE as u64,
-        SEC_DYNSTR as u32,
-        1,
-        8,
-        SYM_SIZE as u64,
-    );
-    put_shdr(
-        &mut out,
-        sh_names[3],
-        SHT_GNU_HASH,
-        a,
-        gnuhash.address,
-        gnuhash.offset,
-        gnuhash.size,
-        SEC_DYNSYM as u32,
-        0,
-        8,
-        0,
-    );
-    put_shdr(
-        &mut out,
-        sh_names[4],
-        SHT_HASH,
-        a,
-        hash.address,
-        hash.offset,
-        hash.size,
-        SEC_DYNSYM as u32,
-        0,
-        4,
-        4,
-    );
-    put_shdr(
-        &mut out,
-        sh_names[5],
-        SHT_STRTAB,
-        a,
-        dynstr.address,
-        dynstr.offset,
-        dynstr.size,
-        0,
-        0,
-        1,
-        0,
-    );
-    put_shdr(
-        &mut out,
-        sh_names[6],
-        SHT_PROGBITS,
-        a,
-        rodata.address,
-        rodata.offset,
-        rodata.size,
-        0,
-        0,
-        64,
-        0,
-    );
-    put_shdr(
-        &mut out,
-        sh_names[7],
-        SHT_PROGBITS,
-        a | SHF_EXECINSTR,
-        text.address,
-        text.offset,
-        text.size,
-        0,
-        0,
-        p.text_align,
-        0,
-    );
-    put_shdr(
-        &mut out,
-        sh_names[8],
-        SHT_DYNAMIC,
-        a | SHF_WRITE,
-        dynamic.address,
-        dynamic.offset,
-        dynamic.size,
-        SEC_DYNSTR as u32,
-        0,
-        8,
-        DYN_SIZE as u64,
-    );
-    put_shdr(
-        &mut out,
-        sh_names[9],
-        SHT_NOBITS,
-        a | SHF_WRITE,
-        relro.address,
-        relro.offset,
-        relro.size,
-        0,
-        0,
-        1,
-        0,
-    );
-    put_shdr(
-        &mut out,
-        sh_names[10],
-        SHT_NOBITS,
-        a | SHF_WRITE,
-        bss.address,
-        bss.offset,
-        1,
-        0,
-        0,
-        1,
-        0,
-    );
-    put_shdr(
-        &mut out,
-        sh_names[11],
-        SHT_PROGBITS,
-        0,
-        0,
-        gpr_max_off,
-        0,
-        0,
-        0,
-        1,
-        0,
-    );
-    put_shdr(
-        &mut out,
-        sh_names[12],
-        SHT_PROGBITS,
-        SHF_MERGE | SHF_STRINGS,
-        0,
-        comment_off,
-        p.comment.len() as u64,
-        0,
-        0,
-        1,
-        1,
-    );
-    put_shdr(
-        &mut out,
-        sh_names[13],
-        SHT_SYMTAB,
-        0,
-        0,
-        symtab_off,
-        symtab.len() as u64,
-        SEC_STRTAB as u32,
-        first_global as u32,
-        8,
-        SYM_SIZE as u64,
-    );
-    put_shdr(
-        &mut out,
-        sh_names[14],
-        SHT_STRTAB,
-        0,
-        0,
-        shstrtab_off,
-        shstrtab.len() as u64,
-        0,
-        0,
-        1,
-        0,
-    );
-    put_shdr(
-        &mut out,
-        sh_names[15],
-        SHT_STRTAB,
-        0,
-        0,
-        strtab_off,
-        strtab.len() as u64,
-        0,
-        0,
-        1,
-        0,
-    );
-    let _ = SEC_NOTE;
+    let mut name_off = 1u32;
+    for s in &p.secs {
+        put_shdr(
+            &mut out,
+            name_off,
+            s.ty,
+            s.flags,
+            s.address,
+            s.offset,
+            s.size,
+            index(s.link),
+            s.info,
+            s.align,
+            s.entsize,
+        );
+        name_off += s.name.len() as u32 + 1;
+    }
     Ok(out)
 }

@@ -192,6 +192,23 @@ pub(crate) fn decode_into(
         if v == Variant::Dpp8 && src0 == Some(dpp::SRC0_DPP8_FI) {
             mods.mem |= dpp::DPP8_FI;
         }
+        if v == Variant::Dpp16 && gen == Generation::Gfx11 {
+            // LLVM decodes neg/abs bits on the true16 16-bit integer
+            // sources of VOP1/VOP2/VOPC DPP (they share the f16 operand
+            // class) and prints nothing for them: drop them.
+            let srcs = form
+                .operands
+                .iter()
+                .filter(|o| matches!(o.field, Field::Src0 | Field::Src1));
+            for (k, o) in srcs.enumerate().take(2) {
+                let float = [table::FormMods::SRC0_FLOAT, table::FormMods::SRC1_FLOAT][k];
+                if o.half && !form.has(float) {
+                    for bits in [dpp::DPP_NEG[k], dpp::DPP_ABS[k]] {
+                        mods.extra &= !(((1u32 << bits.width) - 1) << bits.lo);
+                    }
+                }
+            }
+        }
         dpp::check(gen, form, &mods).map_err(|what| DecodeError::Invalid {
             offset,
             name: form.name,
@@ -331,12 +348,16 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             let index = code - if code >= AGPR0 { AGPR0 } else { VGPR0 };
             // gfx942 aligns declared VGPR tuples and MUBUF's idxen+offen
             // pair (not MTBUF's); LLVM does not check AGPR tuples of
-            // returning FLAT-family atomics. AGPR memory data stops at a255 (VGPR
+            // returning FLAT-family or DS atomics. AGPR memory data stops at a255 (VGPR
             // ranges and MFMA results may run past the end).
             let agpr = code >= AGPR0;
             let aligned = spec.dwords >= 2 && !matches!(spec.kind, Kind::Sreg)
                 || family == Family::Mubuf && spec.field == Field::Addr;
-            let exempt = agpr && flat && info.flags.has(Flags::RTN);
+            // Nor those of returning DS atomics (a `vdst` and no load).
+            let ds_atomic_rtn = family == Family::Ds
+                && !info.flags.has(Flags::MAY_LOAD)
+                && info.operands.iter().any(|o| o.field == Field::Vdst);
+            let exempt = agpr && (flat && info.flags.has(Flags::RTN) || ds_atomic_rtn);
             if aligned && !exempt && index % 2 != 0 && width() >= 2 {
                 return Err("odd-aligned register tuple");
             }
@@ -349,9 +370,11 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             if code == saddr_off(gen) {
                 continue;
             }
-            if code == 126 && count == 2 || gen == Generation::Gfx11 && code == 127 {
-                // exec_hi (SReg_32_XEXEC_HI) or exec (SReg_64_XEXEC_XNULL)
-                // cannot be a scalar address.
+            // exec_hi (SReg_32_XEXEC_HI) or exec (SReg_64_XEXEC_XNULL)
+            // cannot be a scalar address; the gfx942 loads to LDS (the
+            // FLAT-family ops that read M0) take any SReg_64, exec included.
+            let lds_dma = gfx9 && info.flags.has(Flags::READS_M0);
+            if code == 126 && count == 2 && !lds_dma || gen == Generation::Gfx11 && code == 127 {
                 return Err("scalar address");
             }
         }
@@ -632,8 +655,9 @@ fn decode_operand(
                         return Ok(());
                     }
                 }
-                if spec.field == Field::Src2 && (230..LITERAL).contains(&code) {
-                    // src_private_base and friends read like constants.
+                if (230..LITERAL).contains(&code) {
+                    // src_private_base and friends read like constants
+                    // (in any MFMA source).
                     {
                         *slot = Operand::Reg {
                             code,
@@ -645,10 +669,11 @@ fn decode_operand(
                 }
                 return Err(invalid("operand (VGPR or AGPR expected)"));
             }
-            if width9 && raw < VGPR0 as u32 && !matches!(spec.kind, Kind::Agpr) {
-                // A 9-bit field naming a non-VGPR where only VGPRs are
-                // allowed: LLVM accepts only `src_*` registers there.
-                if !(230..LITERAL as u32).contains(&raw) {
+            if width9 && raw < VGPR0 as u32 {
+                // A 9-bit field naming a non-VGPR where only VGPRs (or,
+                // for `v_accvgpr_mov_b32`, AGPRs) are allowed: LLVM
+                // accepts only `src_*` registers and `null` there.
+                if !(230..LITERAL as u32).contains(&raw) && raw != operand::null_code(gen) as u32 {
                     return Err(invalid("operand (VGPR expected)"));
                 }
                 {

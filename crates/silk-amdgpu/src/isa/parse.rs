@@ -726,7 +726,19 @@ impl<'a> Parser<'a> {
                 }
             }
         }
+        let mods_at = self.pos;
         self.modifiers(info, &mut inst)?;
+        // VOP1/VOP2/VOPC (and their DPP forms) have no clamp or output
+        // modifier bits: written without `_e64`, such an instruction is
+        // the VOP3 form (the next candidate), as llvm-mc selects it.
+        if (inst.mods.clamp || inst.mods.omod != 0)
+            && variant != Variant::Sdwa
+            && matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc)
+        {
+            return self.fail(mods_at, || {
+                "clamp and output modifiers are only allowed in VOP3 encodings".into()
+            });
+        }
         if ctrl_mods && variant == Variant::Sdwa {
             // SDWA carries clamp and omod in its control dword.
             let m = &mut inst.mods;

@@ -552,7 +552,9 @@ fn print_modifiers(processor: Processor, info: &OpInfo, inst: &Inst, out: &mut S
                     text::dec(out, off as u64);
                 }
             }
-            if mem(ModBit::Gds) {
+            // gfx90a-class processors have no GDS: LLVM decodes the bit
+            // and prints nothing.
+            if mem(ModBit::Gds) && !crate::code_object::config::is_gfx90a_class(processor) {
                 out.push_str(" gds");
             }
         }
