@@ -671,8 +671,12 @@ const KNOWN_BUGS: &[(&str, &str)] = &[];
 ///   so `%acc` got the new `%i` (fixed by the parallel copy of loop phis);
 /// - `cmp_two_literals`: an operation on two non-inline constants selected
 ///   `s_cmp_eq_u32 lit, lit` (one literal allowed; fixed in isel by
-///   moving the second literal into an SGPR).
-const FIXED_REPRODUCERS: &[&str] = &["loop_param_copy", "cmp_two_literals"];
+///   moving the second literal into an SGPR);
+/// - `rem_after_if`: a `rem` after an `if` reused the registers of the same
+///   `rem` in the untaken else branch (isel's division cache was keyed by
+///   block ids that placing a block renumbers; fixed by clearing it when
+///   the current block changes).
+const FIXED_REPRODUCERS: &[&str] = &["loop_param_copy", "cmp_two_literals", "rem_after_if"];
 
 fn reproducer(name: &str) -> Module {
     let path = format!(

@@ -7,6 +7,9 @@ use super::*;
 impl<'a> Sel<'a> {
     pub(super) fn switch_to(&mut self, b: BlockId) {
         self.cur = b;
+        // Divisions of the block left ran under its EXEC and need not
+        // dominate the next one.
+        self.div_cache.clear();
     }
 
     pub(super) fn new_block(&mut self) -> BlockId {
@@ -363,6 +366,7 @@ impl<'a> Sel<'a> {
             self.cur.0 = remap(self.cur.0);
         }
         self.cur = BlockId(last as u32);
+        self.div_cache.clear();
     }
 
     pub(super) fn loop_(

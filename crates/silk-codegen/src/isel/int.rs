@@ -343,7 +343,7 @@ impl<'a> Sel<'a> {
                     }
                     // `div` and `rem` of the same operands in one block
                     // share the division.
-                    let key = (a, b, signed, self.cur);
+                    let key = (a, b, signed);
                     let core = match self.div_cache.iter().find(|(k, _)| *k == key) {
                         Some(&(_, core)) => core,
                         None => {

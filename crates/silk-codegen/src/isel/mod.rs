@@ -118,8 +118,10 @@ pub struct Sel<'a> {
     /// dominates everything: later reads reuse them.
     entry_dwords: Vec<(u32, VReg)>,
     entry_hidden: Vec<(HiddenArg, VReg)>,
-    /// Divisions done so far: (dividend, divisor, signed, block) and result.
-    div_cache: Vec<((Value, Value, bool, BlockId), DivCore)>,
+    /// Divisions done so far in the current block: (dividend, divisor,
+    /// signed) and result. Cleared whenever the current block changes
+    /// (block ids are no key: `place` renumbers blocks).
+    div_cache: Vec<((Value, Value, bool), DivCore)>,
 }
 
 fn unsupported(what: impl Into<String>) -> Error {
