@@ -234,9 +234,9 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
                 Arg::Buffer(buf)
             }
             other => {
-                return Err(silk_cli::Error::Usage(format!(
-                    "--arg `{spec}`: unknown kind `{other}` (u32, i32, u64, i64, f32, f64, buf, raw)"
-                )))
+                let kinds = "u32, i32, u64, i64, f32, f64, buf, raw";
+                let msg = format!("--arg `{spec}`: unknown kind `{other}` ({kinds})");
+                return Err(silk_cli::Error::Usage(msg));
             }
         };
         kargs.push(arg);

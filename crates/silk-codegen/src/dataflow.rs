@@ -40,7 +40,10 @@ pub fn forward<S: State>(
     while let Some(b) = work.pop() {
         iterations += 1;
         if iterations > LIMIT {
-            return Err(Error::invariant(pass, format!("{pass} dataflow did not converge")));
+            return Err(Error::invariant(
+                pass,
+                format!("{pass} dataflow did not converge"),
+            ));
         }
         let mut s = ins[b].clone().unwrap_or_default();
         transfer(&mut s, &mf.blocks[b].insts);
