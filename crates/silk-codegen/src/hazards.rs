@@ -25,7 +25,7 @@ use crate::mir::{MFunction, MInst, MOp};
 use crate::Error;
 use silk_amdgpu::hazard::{table_classes, Classes, Rule, Via, Wait};
 use silk_amdgpu::isa::format::Field;
-use silk_amdgpu::isa::{operand, table, Flags, Mods, OpInfo, Opcode, Operand};
+use silk_amdgpu::isa::{operand, table, Flags, Mods, Op, OpInfo, Opcode, Operand};
 use silk_amdgpu::target::Processor;
 
 /// The rules this pass inserts waits for.
@@ -282,9 +282,10 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
         processor: mf.processor,
         table: table::table(gen),
         classes: table_classes(gen),
-        nop: table::lookup(mf.processor, "s_nop", None)
+        nop: Op::S_NOP
+            .on(mf.processor)
             .ok_or_else(|| Error::invariant("hazard handling", "no s_nop"))?,
-        depctr: table::lookup(mf.processor, "s_waitcnt_depctr", None),
+        depctr: Op::S_WAITCNT_DEPCTR.on(mf.processor),
     };
     let mut waits = Vec::new();
     let ins = crate::dataflow::forward(mf, "hazard", |s: &mut State, insts: &[MInst]| {

@@ -18,7 +18,7 @@
 use crate::dataflow;
 use crate::mir::{MFunction, MInst, MOp};
 use crate::Error;
-use silk_amdgpu::isa::{table, Flags, Mods, Opcode, Operand};
+use silk_amdgpu::isa::{table, Flags, Mods, Op, Operand};
 use silk_amdgpu::target::{Generation, WaitCounterLimits};
 use silk_amdgpu::waitcnt::{Counter, WaitCounts};
 use std::collections::BTreeMap;
@@ -97,23 +97,13 @@ fn regs_of(op: &MOp) -> impl Iterator<Item = u16> {
 pub struct Waitcnt {
     gen: Generation,
     limits: [u32; 3],
-    /// `s_waitcnt` and `s_waitcnt_vscnt`: waits already in the code (the
-    /// precoloured source intrinsics) count as waited.
-    explicit: [Option<Opcode>; 2],
 }
 
 impl Waitcnt {
     pub fn new(gen: Generation, l: WaitCounterLimits) -> Waitcnt {
-        let find = |name: &str| {
-            table::table(gen)
-                .iter()
-                .position(|i| i.name == name)
-                .map(|i| Opcode(i as u16))
-        };
         Waitcnt {
             gen,
             limits: [l.vmcnt, l.lgkmcnt, l.vscnt.unwrap_or(0)],
-            explicit: [find("s_waitcnt"), find("s_waitcnt_vscnt")],
         }
     }
 
@@ -155,14 +145,16 @@ impl Waitcnt {
     }
 
     /// The counts an `s_waitcnt` / `s_waitcnt_vscnt` already in the code
-    /// waits for; a counter at its maximum waits for nothing.
+    /// waits for (the precoloured source intrinsics write their own); a
+    /// counter at its maximum waits for nothing.
     fn explicit_wait(&self, inst: &MInst) -> WaitCounts {
         let imm = |i: usize| match inst.ops.get(i) {
             Some(MOp::Phys(Operand::Imm(v))) => Some(*v as u32),
             _ => None,
         };
         let mut out = WaitCounts::NONE;
-        if Some(inst.op) == self.explicit[0] {
+        let op = Op::of(self.gen, inst.op);
+        if op == Some(Op::S_WAITCNT) {
             if let Some(v) = imm(0) {
                 let d = WaitCounts::decode(self.gen, v as u16);
                 for (c, &counter) in COUNTERS.iter().enumerate() {
@@ -171,7 +163,7 @@ impl Waitcnt {
                     }
                 }
             }
-        } else if Some(inst.op) == self.explicit[1] {
+        } else if op == Some(Op::S_WAITCNT_VSCNT) {
             if let Some(n) = imm(1) {
                 out.require(Counter::Vs, n);
             }
@@ -209,9 +201,10 @@ impl Waitcnt {
             }
         })?;
         // Rewrite with waits.
-        let waitcnt = table::lookup(p, "s_waitcnt", None)
+        let waitcnt = Op::S_WAITCNT
+            .on(p)
             .ok_or_else(|| Error::invariant("wait-count insertion", "no s_waitcnt"))?;
-        let vscnt = table::lookup(p, "s_waitcnt_vscnt", None);
+        let vscnt = Op::S_WAITCNT_VSCNT.on(p);
         for (b, mut s) in ins.into_iter().enumerate() {
             let old = std::mem::take(&mut mf.blocks[b].insts);
             let mut out = Vec::with_capacity(old.len());
