@@ -1,11 +1,16 @@
 //! `silk check`: parse, resolve and type-check Silk files; with `--target`,
-//! also run the standalone AMDGPU source-kernel analysis.
+//! also run the standalone AMDGPU source-kernel analysis. `silk check
+//! rocr-load | hip-runtime | host-env` are the opt-in host checks of
+//! `silk-check` (docs/checks.md); this file only parses and prints.
 
 use silk_lang::amdgpu::build_source_kernel;
 use silk_lang::{FsLoader, Options, Session};
 
 #[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct Args {
+    #[command(subcommand)]
+    host: Option<HostCheck>,
     /// Source files of the root package (dependency packages may follow).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<String>,
@@ -17,8 +22,50 @@ pub struct Args {
     target: Option<String>,
 }
 
+/// The opt-in host checks (settings from the environment; see
+/// docs/checks.md). A skip exits 0 unless the check's `_REQUIRE=1`.
+#[derive(clap::Subcommand)]
+enum HostCheck {
+    /// Load a Silk-built (or given) code object through ROCR's executable
+    /// loader: SILK_AMDGPU_ROCR_* and AMDGPU_TARGET.
+    RocrLoad,
+    /// Launch built-in kernels through the HIP provider with a watchdog:
+    /// SILK_AMDGPU_HIP_*, SILK_HIP_LIBRARY and AMDGPU_TARGET.
+    HipRuntime,
+    /// Print a read-only snapshot of the host's ROCm/KFD setup.
+    HostEnv,
+    /// The body of a check's child process.
+    #[command(hide = true)]
+    InternalChild {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+}
+
+fn host_check(check: &HostCheck) -> Result<(), silk_cli::Error> {
+    use std::io::Write;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let spawner = || silk_check::child::Spawner::current_exe(&["check", "internal-child"]);
+    let result = match check {
+        HostCheck::RocrLoad => spawner().and_then(|s| silk_check::run_rocr_load(&s, &mut out)),
+        HostCheck::HipRuntime => spawner().and_then(|s| silk_check::run_hip_runtime(&s, &mut out)),
+        HostCheck::HostEnv => silk_check::run_host_env(&mut out),
+        HostCheck::InternalChild { args } => {
+            let code = silk_check::child_main(args, &mut out);
+            let _ = out.flush();
+            std::process::exit(code);
+        }
+    };
+    let _ = out.flush();
+    result.map_err(silk_cli::Error::Message)
+}
+
 /// Diagnostics go to stderr; `Err` carries the summary line.
 pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
+    if let Some(check) = &args.host {
+        return host_check(check);
+    }
     let mut session = Session::new(Options {
         nostd: args.nostd,
         ..Default::default()

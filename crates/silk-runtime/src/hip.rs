@@ -284,6 +284,69 @@ impl HipProvider {
         }
     }
 
+    /// An optional entry point (one the provider itself never needs),
+    /// resolved at the call: the hardware checks use `hipMemset`,
+    /// `hipHostMalloc` and `hipHostFree` this way.
+    fn optional<T: Copy>(&self, name: &str) -> ProviderResult<T> {
+        let mut c = name.as_bytes().to_vec();
+        c.push(0);
+        // SAFETY: the caller's `T` is the entry point's C signature.
+        match unsafe { self._library.get::<T>(&c) } {
+            Ok(s) => Ok(*s),
+            Err(_) => Err(ProviderError::new(
+                status::PROVIDER,
+                format!("`{}` has no symbol `{name}`", self.library),
+            )),
+        }
+    }
+
+    /// `hipMemset(address, byte, len)` on `device` (synchronous with
+    /// respect to the host, as HIP documents for the null stream).
+    pub fn memset(
+        &mut self,
+        device: usize,
+        address: u64,
+        byte: u8,
+        len: u64,
+    ) -> ProviderResult<()> {
+        type MemsetFn = unsafe extern "C" fn(Ptr, i32, usize) -> i32;
+        let f: MemsetFn = self.optional("hipMemset")?;
+        self.set(device)?;
+        // SAFETY: `address` came from hipMalloc and holds `len` bytes (the
+        // caller's promise, as for `upload`).
+        let code = unsafe { f(address as Ptr, i32::from(byte), len as usize) };
+        self.check("hipMemset", code)
+    }
+
+    /// `hipHostMalloc(len, flags 0)`: page-locked host memory.
+    pub fn host_alloc(&mut self, len: u64) -> ProviderResult<*mut u8> {
+        type HostMallocFn = unsafe extern "C" fn(*mut Ptr, usize, u32) -> i32;
+        let f: HostMallocFn = self.optional("hipHostMalloc")?;
+        let mut p: Ptr = std::ptr::null_mut();
+        // SAFETY: `p` is a valid out-pointer.
+        let code = unsafe { f(&mut p, len as usize, 0) };
+        self.check("hipHostMalloc", code)?;
+        if p.is_null() {
+            return Err(ProviderError::new(
+                status::PROVIDER,
+                "hipHostMalloc returned success and a null pointer",
+            ));
+        }
+        Ok(p.cast())
+    }
+
+    /// `hipHostFree` of a [`HipProvider::host_alloc`] pointer.
+    ///
+    /// # Safety
+    /// `p` came from `host_alloc` and is not used afterwards.
+    pub unsafe fn host_free(&mut self, p: *mut u8) -> ProviderResult<()> {
+        type HostFreeFn = unsafe extern "C" fn(Ptr) -> i32;
+        let f: HostFreeFn = self.optional("hipHostFree")?;
+        // SAFETY: the caller's promise.
+        let code = unsafe { f(p.cast()) };
+        self.check("hipHostFree", code)
+    }
+
     fn set(&self, device: usize) -> ProviderResult<()> {
         // SAFETY: `device` is below the device count.
         let code = unsafe { (self.api.set_device)(device as i32) };
