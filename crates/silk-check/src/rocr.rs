@@ -285,12 +285,22 @@ pub fn run(
             }
         }
     };
+    // A given object is matched to agents by its own processor when we
+    // can read it (a ROCm object for another gfx is not ours to judge).
+    let processor = match &settings.hsaco {
+        HsacoSource::Silk => target.processor.name().to_string(),
+        _ => std::fs::read(&object)
+            .ok()
+            .and_then(|b| silk_amdgpu::code_object::read(&b).ok()?.target)
+            .map(|t| t.processor.name().to_string())
+            .unwrap_or_else(|| target.processor.name().to_string()),
+    };
     let mut args: Vec<String> = vec![
         "rocr".into(),
         "--object".into(),
         object.display().to_string(),
         "--processor".into(),
-        target.processor.name().into(),
+        processor,
         "--profile".into(),
         settings.profile.name().into(),
         "--rounding".into(),

@@ -354,3 +354,270 @@ fn clean_env_clears_runtime_variables_and_print_env_shows_them() {
     assert!(!out.contains("HIP_FAKE_FAIL_INIT"), "{out}");
     assert!(out.contains(&format!("  SILK_HIP_LIBRARY={l}")), "{out}");
 }
+
+/// An HSA runtime with a CPU agent and one GPU agent (`FAKE_HSA_GPU`,
+/// default gfx942) that accepts any ELF object.
+const FAKE_HSA: &str = r#"
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdbool.h>
+#include <unistd.h>
+typedef uint32_t S;
+typedef struct { uint64_t handle; } H;
+#define BAD 0x1001
+S hsa_init(void) { return getenv("FAKE_HSA_INIT_FAILS") ? 0x1008 : 0; }
+S hsa_shut_down(void) { return 0; }
+S hsa_status_string(S s, const char **p) { *p = s == 0x1008 ? "fake: out of resources" : "fake status"; return 0; }
+S hsa_iterate_agents(S (*cb)(H, void *), void *d) {
+  H cpu = {1}, gpu = {2}; S s = cb(cpu, d); if (s) return s; return cb(gpu, d); }
+S hsa_agent_get_info(H a, uint32_t attr, void *v) {
+  const char *g = getenv("FAKE_HSA_GPU");
+  switch (attr) {
+  case 0: memset(v, 0, 64); strcpy(v, a.handle == 1 ? "Fake CPU" : (g ? g : "gfx942")); return 0;
+  case 2: *(uint32_t *)v = a.handle == 2 ? 1 : 0; return 0;
+  case 4: *(uint32_t *)v = 0; return 0;
+  case 17: *(uint32_t *)v = a.handle == 2 ? 1 : 0; return 0;
+  default: return BAD; } }
+S hsa_executable_create_alt(uint32_t p, uint32_t r, const char *o, H *e) {
+  (void)o; if (p > 1 || r > 2) return BAD; e->handle = 100; return 0; }
+S hsa_executable_destroy(H e) { return e.handle == 100 ? 0 : BAD; }
+static const unsigned char *image;
+S hsa_code_object_reader_create_from_memory(const void *p, size_t n, H *r) {
+  if (n < 4 || memcmp(p, "\x7f" "ELF", 4)) return BAD; image = p; r->handle = 200; return 0; }
+S hsa_code_object_reader_create_from_file(int fd, H *r) {
+  unsigned char m[4]; if (read(fd, m, 4) != 4 || memcmp(m, "\x7f" "ELF", 4)) return BAD;
+  r->handle = 201; return 0; }
+S hsa_code_object_reader_destroy(H r) { (void)r; return 0; }
+S hsa_executable_load_agent_code_object(H e, H a, H r, const char *o, H *l) {
+  (void)e; (void)o; if (a.handle != 2 || (r.handle != 200 && r.handle != 201)) return BAD;
+  l->handle = 300; return 0; }
+S hsa_executable_load_program_code_object(H e, H r, const char *o, H *l) {
+  (void)e; (void)r; (void)o; l->handle = 301; return 0; }
+S hsa_executable_freeze(H e, const char *o) { (void)e; (void)o;
+#ifdef CRASH_IN_FREEZE
+  abort();
+#endif
+  return 0; }
+S hsa_executable_validate(H e, uint32_t *r) { (void)e; *r = 0; return 0; }
+S hsa_executable_get_symbol_by_name(H e, const char *n, const H *a, H *s) {
+  (void)e; if (!a || a->handle != 2 || strcmp(n, "smoke.kd")) return 0x1013; s->handle = 400; return 0; }
+S hsa_amd_agent_iterate_memory_pools(H a, S (*cb)(H, void *), void *d) {
+  if (a.handle != 1) return BAD; H p = {10}; return cb(p, d); }
+S hsa_amd_memory_pool_get_info(H p, uint32_t attr, void *v) { (void)p;
+  switch (attr) { case 0: *(uint32_t *)v = 0; return 0; case 1: *(uint32_t *)v = 3; return 0;
+  case 5: *(bool *)v = true; return 0; default: return BAD; } }
+S hsa_amd_memory_pool_allocate(H p, size_t n, uint32_t f, void **out) {
+  (void)f; if (p.handle != 10) return BAD; *out = malloc(n); return 0; }
+S hsa_amd_memory_pool_free(void *p) { free(p); return 0; }
+S hsa_amd_agents_allow_access(uint32_t n, const H *a, const uint32_t *f, const void *p) {
+  (void)f; return n == 1 && a[0].handle == 2 && p ? 0 : BAD; }
+"#;
+
+/// The fake HSA as `libhsa-runtime64.so` in a directory for ROCR_LIB_DIR.
+fn fake_hsa(dir: &str, defines: &[&str]) -> Option<String> {
+    let lib = build_fake(dir, "libhsa-runtime64.so", FAKE_HSA, defines)?;
+    Some(lib.parent().unwrap().display().to_string())
+}
+
+#[test]
+fn rocr_load_passes_through_every_reader_and_load_mode_on_a_fake_hsa() {
+    let Some(dir) = fake_hsa("check_hsa", &[]) else {
+        return;
+    };
+    for (reader, load, phase) in [
+        (
+            "amd-memory",
+            "agent",
+            "phase: hsa_amd_agents_allow_access gfx942",
+        ),
+        (
+            "memory",
+            "agent",
+            "phase: hsa_code_object_reader_create_from_memory (process buffer",
+        ),
+        (
+            "file",
+            "agent",
+            "phase: hsa_code_object_reader_create_from_file",
+        ),
+        (
+            "amd-memory",
+            "program",
+            "phase: hsa_executable_load_program_code_object",
+        ),
+    ] {
+        let o = silk(
+            &["check", "rocr-load"],
+            &[
+                ("ROCR_LIB_DIR", &dir),
+                ("SILK_AMDGPU_ROCR_READER", reader),
+                ("SILK_AMDGPU_ROCR_LOAD", load),
+                ("SILK_AMDGPU_ROCR_SYMBOL", "smoke.kd"),
+                ("SILK_AMDGPU_ROCR_PROFILE", "full"),
+                ("SILK_AMDGPU_ROCR_ROUNDING", "near"),
+            ],
+        );
+        let (out, err) = text(&o);
+        assert!(o.status.success(), "{reader}/{load}: {out}{err}");
+        assert!(out.contains(phase), "{reader}/{load}: {out}");
+        assert!(
+            out.contains("phase: hsa_executable_create_alt profile 1 rounding 2 on gfx942"),
+            "{out}"
+        );
+        assert!(
+            out.contains("ok: agent gfx942 accepted the object, symbol smoke.kd found")
+                && out.contains("passed: rocr-load: "),
+            "{reader}/{load}: {out}"
+        );
+    }
+    // A symbol the object does not have.
+    let o = silk(
+        &["check", "rocr-load"],
+        &[
+            ("ROCR_LIB_DIR", &dir),
+            ("SILK_AMDGPU_ROCR_SYMBOL", "nope.kd"),
+        ],
+    );
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{err}");
+    assert!(
+        err.contains(
+            "no GPU agent accepted the object: gfx942: hsa_executable_get_symbol_by_name failed"
+        ),
+        "{err}"
+    );
+    // An explicit object and target.
+    let obj = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/golden-objects/fill-gfx1100.hsaco"
+    );
+    let o = silk(
+        &["check", "rocr-load"],
+        &[
+            ("ROCR_LIB_DIR", &dir),
+            ("SILK_AMDGPU_ROCR_HSACO", obj),
+            ("FAKE_HSA_GPU", "gfx1100"),
+        ],
+    );
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{out}{err}");
+    assert!(
+        out.contains("ok: agent gfx1100 accepted the object"),
+        "{out}"
+    );
+    assert!(!out.contains("built the Silk kernel"), "{out}");
+}
+
+#[test]
+fn rocr_load_skips_for_other_gfx_agents_and_a_failing_init() {
+    let Some(dir) = fake_hsa("check_hsa2", &[]) else {
+        return;
+    };
+    let o = silk(
+        &["check", "rocr-load"],
+        &[("ROCR_LIB_DIR", &dir), ("FAKE_HSA_GPU", "gfx1030")],
+    );
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{out}{err}");
+    assert!(
+        out.contains("skipped: rocr-load: ROCR reports GPU agents gfx1030, none of them gfx942"),
+        "{out}"
+    );
+    let o = silk(
+        &["check", "rocr-load"],
+        &[("ROCR_LIB_DIR", &dir), ("FAKE_HSA_INIT_FAILS", "1")],
+    );
+    let (out, _) = text(&o);
+    assert!(
+        out.contains("skipped: rocr-load: hsa_init failed: fake: out of resources (0x1008)"),
+        "{out}"
+    );
+    let o = silk(
+        &["check", "rocr-load"],
+        &[
+            ("ROCR_LIB_DIR", "/nonexistent"),
+            ("SILK_AMDGPU_ROCR_REQUIRE", "1"),
+        ],
+    );
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{err}");
+    assert!(
+        err.contains("cannot open the HSA runtime (/nonexistent/libhsa-runtime64.so:"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_crashing_loader_gets_retry_hints() {
+    let Some(dir) = fake_hsa("check_hsa_crash", &["CRASH_IN_FREEZE"]) else {
+        return;
+    };
+    let o = silk(
+        &["check", "rocr-load"],
+        &[("ROCR_LIB_DIR", &dir), ("SILK_AMDGPU_ROCR_READER", "file")],
+    );
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{err}");
+    assert!(
+        err.contains("the ROCR loader died of SIGABRT in phase `hsa_executable_freeze` (reader file, load agent, profile agent, rounding default); retry with:"),
+        "{err}"
+    );
+    assert!(
+        err.contains("SILK_AMDGPU_ROCR_READER=memory")
+            && err.contains("SILK_AMDGPU_ROCR_HSACO=rocm-installed"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_hip_preflight_gates_the_rocr_load() {
+    let (Some(dir), Some(hip), Some(hang)) = (
+        fake_hsa("check_hsa_pre", &[]),
+        build_fake("check_hip_pre", "libfakehip.so", FAKE_HIP, &[]),
+        build_fake(
+            "check_hip_pre",
+            "libfakehip_hang.so",
+            FAKE_HIP,
+            &["HANG_IN_SYNC"],
+        ),
+    ) else {
+        return;
+    };
+    let o = silk(
+        &["check", "rocr-load"],
+        &[
+            ("ROCR_LIB_DIR", &dir),
+            ("SILK_AMDGPU_ROCR_HIP_PREFLIGHT", "1"),
+            ("SILK_HIP_LIBRARY", hip.to_str().unwrap()),
+        ],
+    );
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{out}{err}");
+    assert!(
+        out.contains("hip-runtime: mode memset") && out.contains("hip-runtime: mode launch-only"),
+        "{out}"
+    );
+    assert!(
+        out.contains("rocr-load: HIP preflight passed") && out.contains("passed: rocr-load"),
+        "{out}"
+    );
+    let o = silk(
+        &["check", "rocr-load"],
+        &[
+            ("ROCR_LIB_DIR", &dir),
+            ("SILK_AMDGPU_ROCR_HIP_PREFLIGHT", "1"),
+            ("SILK_AMDGPU_ROCR_HIP_PREFLIGHT_TIMEOUT_SECONDS", "1"),
+            ("SILK_HIP_LIBRARY", hang.to_str().unwrap()),
+        ],
+    );
+    let (out, err) = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}{err}");
+    assert!(
+        err.contains(
+            "HIP preflight failed, ROCR not tried: hip-runtime memset: timed out after 1 s"
+        ),
+        "{err}"
+    );
+    assert!(!out.contains("phase: hsa_init"), "{out}");
+}
