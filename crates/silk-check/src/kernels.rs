@@ -122,4 +122,63 @@ mod tests {
             assert_eq!(co.target.unwrap().processor, p);
         }
     }
+
+    /// The kernels compute what `hip-runtime` checks, in the emulator.
+    #[test]
+    fn the_kernels_compute_fill_and_vector_add_in_the_emulator() {
+        use silk_runtime::{
+            BundleSource, BundleWriter, Config, ProviderChoice, ProviderKind, Runtime,
+        };
+        for p in Processor::ALL {
+            let mut w = BundleWriter::new(ProviderKind::Hip, p.name()).unwrap();
+            for k in hip_kernels(&Target::new(p)).unwrap() {
+                w.add(&k.name, k.kernarg_size, k.object).unwrap();
+            }
+            let mut c = Config::new(
+                ProviderChoice::Emulator,
+                BundleSource::Bytes(w.to_bytes().unwrap()),
+            );
+            c.emulated_devices = 1;
+            let rt = Runtime::new(c);
+            assert!(rt.is_supported(), "{}", rt.last_error());
+            let n = 256usize;
+            let words = |b: &[u8]| -> Vec<u32> {
+                b.chunks_exact(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                    .collect()
+            };
+            let out = rt.alloc(4 * n as u64);
+            let d =
+                rt.launch_and_synchronize("fill", n as u64, 64, &[out.address(), 0x1_5eed_1234]);
+            assert!(d.is_ok(), "{p:?}: {}", rt.last_error());
+            let mut host = vec![0u8; 4 * n];
+            assert_eq!(out.download(&mut host), 0);
+            assert_eq!(words(&host), vec![0x5eed_1234; n], "{p:?}");
+            let (a, b, c) = (
+                rt.alloc(4 * n as u64),
+                rt.alloc(4 * n as u64),
+                rt.alloc(4 * n as u64),
+            );
+            let av: Vec<u8> = (0..n as u32)
+                .flat_map(|i| (i * 3 + 1).to_le_bytes())
+                .collect();
+            let bv: Vec<u8> = (0..n as u32)
+                .flat_map(|i| (u32::MAX - i).to_le_bytes())
+                .collect();
+            assert_eq!(a.upload(&av), 0);
+            assert_eq!(b.upload(&bv), 0);
+            let d = rt.launch_and_synchronize(
+                "vector_add",
+                n as u64,
+                64,
+                &[a.address(), b.address(), c.address()],
+            );
+            assert!(d.is_ok(), "{p:?}: {}", rt.last_error());
+            assert_eq!(c.download(&mut host), 0);
+            let want: Vec<u32> = (0..n as u32)
+                .map(|i| (i * 3 + 1).wrapping_add(u32::MAX - i))
+                .collect();
+            assert_eq!(words(&host), want, "{p:?}");
+        }
+    }
 }
