@@ -32,11 +32,11 @@ pub fn rocminfo_gfx_names(text: &str) -> Vec<String> {
             continue;
         };
         let v = rest.trim();
-        if v.len() > 3 && v.starts_with("gfx") && v[3..].bytes().all(|b| b.is_ascii_alphanumeric())
-        {
-            if !names.iter().any(|n| n == v) {
-                names.push(v.to_string());
-            }
+        let gfx = v.len() > 3
+            && v.starts_with("gfx")
+            && v[3..].bytes().all(|b| b.is_ascii_alphanumeric());
+        if gfx && !names.iter().any(|n| n == v) {
+            names.push(v.to_string());
         }
     }
     names
