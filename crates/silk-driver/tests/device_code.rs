@@ -1,0 +1,88 @@
+//! Application device code (`attr(device=gpu)` entries and their helpers)
+//! built by the driver for every processor and run in the strict emulator.
+
+use silk_emu::{Arg, Emulator};
+
+const PROCESSORS: [&str; 3] = ["gfx942", "gfx1100", "gfx1151"];
+
+fn example(path: &str) -> String {
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    std::fs::read_to_string(repo.join(path)).unwrap()
+}
+
+fn build(text: &str, processor: &str) -> Vec<silk_driver::DeviceObject> {
+    match silk_driver::build_device_sources(&[("app.slk", text)], processor) {
+        Ok((_, objs)) => objs,
+        Err((session, diags)) => panic!("{}", session.render(&diags)),
+    }
+}
+
+fn words(bytes: &[u8]) -> Vec<u32> {
+    bytes
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+fn processor(p: &str) -> silk_amdgpu::Processor {
+    silk_amdgpu::target::Target::parse(p).unwrap().processor
+}
+
+#[test]
+fn fill_writes_the_value_at_every_work_item() {
+    let text = example("examples/device/fill.slk");
+    for p in PROCESSORS {
+        let objs = build(&text, p);
+        assert_eq!(objs.len(), 1);
+        assert_eq!(objs[0].entry.name, "fill");
+        let mut emu = Emulator::new(processor(p));
+        let out = emu.alloc(16).unwrap();
+        emu.launch(
+            &objs[0].bytes,
+            "fill",
+            [4, 1, 1],
+            [4, 1, 1],
+            &[Arg::Buffer(out), Arg::U64(42)],
+        )
+        .unwrap_or_else(|e| panic!("{p}: {e}"));
+        assert_eq!(words(&emu.read(out).unwrap()), vec![42; 4], "{p}");
+    }
+}
+
+/// The documented classifier run: threshold 7 on inputs 0,5,6,7,8,9,14,20.
+fn classify(path: &str, kernel: &str) {
+    let text = example(path);
+    let inputs = [0u32, 5, 6, 7, 8, 9, 14, 20];
+    for p in PROCESSORS {
+        let objs = build(&text, p);
+        let obj = objs.iter().find(|o| o.entry.name == kernel).unwrap();
+        assert_eq!(objs.len(), 1, "only the launchable entry is a code object");
+        let mut emu = Emulator::new(processor(p));
+        let bytes: Vec<u8> = inputs.iter().flat_map(|x| x.to_le_bytes()).collect();
+        let inp = emu.alloc_bytes(&bytes).unwrap();
+        let out = emu.alloc(32).unwrap();
+        emu.launch(
+            &obj.bytes,
+            kernel,
+            [8, 1, 1],
+            [8, 1, 1],
+            &[Arg::Buffer(inp), Arg::Buffer(out), Arg::U64(7)],
+        )
+        .unwrap_or_else(|e| panic!("{p}: {e}"));
+        assert_eq!(
+            words(&emu.read(out).unwrap()),
+            vec![0, 0, 0, 1, 1, 1, 1, 1],
+            "{p}"
+        );
+    }
+}
+
+#[test]
+fn classify_composes_through_a_pure_fn() {
+    classify("examples/device/classify.slk", "classify");
+}
+
+#[test]
+fn classify_batch_calls_a_helper_returning_a_value() {
+    classify("examples/device/classify_batch.slk", "classify_batch");
+}
