@@ -86,3 +86,70 @@ fn classify_composes_through_a_pure_fn() {
 fn classify_batch_calls_a_helper_returning_a_value() {
     classify("examples/device/classify_batch.slk", "classify_batch");
 }
+
+#[test]
+fn a_program_without_an_entry_says_so() {
+    let text = "import { global_id_x } from \"std/gpu/device\";\n\
+                attr(device=gpu)\nfn helper () -> u64 {\n  return global_id_x();\n}\n";
+    let Err((session, diags)) = silk_driver::build_device_sources(&[("app.slk", text)], "gfx942")
+    else {
+        panic!("built without an entry");
+    };
+    let out = session.render(&diags);
+    assert!(
+        out.starts_with("error[E4001]: no launchable entry exists: "),
+        "{out}"
+    );
+    assert!(out.contains("--> app.slk:3:4"), "{out}");
+}
+
+#[test]
+fn every_entry_of_a_multi_kernel_program_is_its_own_object() {
+    let text = example("examples/device/kernels.slk");
+    let objs = build(&text, "gfx1151");
+    let names: Vec<&str> = objs.iter().map(|o| o.entry.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["saxpy", "collatz", "histogram", "reduce_sum", "prefix_skip"]
+    );
+    for o in &objs {
+        let parsed = silk_amdgpu::code_object::read(&o.bytes).unwrap();
+        assert!(
+            silk_amdgpu::code_object::validate(&parsed).is_empty(),
+            "{}",
+            o.entry.name
+        );
+        assert_eq!(parsed.kernels.len(), 1, "{}", o.entry.name);
+        assert_eq!(parsed.kernels[0].name, o.entry.name);
+    }
+    // collatz: a device helper with a while loop, run in the emulator.
+    let inputs: Vec<u32> = (0..100).collect();
+    let want: Vec<u32> = inputs
+        .iter()
+        .map(|&x| {
+            let (mut v, mut n) = (x, 0);
+            while v != 1 && v != 0 {
+                v = if v % 2 == 0 { v / 2 } else { 3 * v + 1 };
+                n += 1;
+            }
+            n
+        })
+        .collect();
+    for p in PROCESSORS {
+        let objs = build(&text, p);
+        let obj2 = &objs[1];
+        let mut emu = Emulator::new(processor(p));
+        let bytes: Vec<u8> = inputs.iter().flat_map(|x| x.to_le_bytes()).collect();
+        let inp = emu.alloc_bytes(&bytes).unwrap();
+        let out = emu.alloc(400).unwrap();
+        emu.launch(
+            &obj2.bytes,
+            "collatz",
+            [128, 1, 1],
+            [64, 1, 1],
+            &[Arg::U64(100), Arg::Buffer(inp), Arg::Buffer(out)],
+        )
+        .unwrap_or_else(|e| panic!("{p}: {e}"));
+        assert_eq!(words(&emu.read(out).unwrap()), want, "{p}");
+    }
+}

@@ -583,7 +583,7 @@ impl<'p> Lower<'p> {
             _ => return Err(not_supported(&format!("`{}` operators", op.as_str()), span)),
         };
         if op == BinOp::Rem && matches!(sc, Scalar::F32 | Scalar::F64) {
-            return Err(not_supported("`%` on floats", span));
+            return Err(not_supported("`%` remainders of floats", span));
         }
         let y = if matches!(op, BinOp::Shl | BinOp::Shr) {
             // The amount is taken modulo the width of the shifted type.
