@@ -318,6 +318,9 @@ fn silk_semantics_of_operators() {
         ("var n: u32 = 3; if n == 3 || bump() { n += 1; } let r: u32 = n;", 4),
         // Floats: casts truncate toward zero.
         ("let f: f64 = -2.75; let r: u32 = (f as i32) as u32;", (-2i32) as u32),
+        ("let f: f32 = 300.0; let r: u32 = (f as u8) as u32;", 255),
+        ("let f: f64 = -300.0; let r: u32 = ((f as i8) as i32) as u32;", (-128i32) as u32),
+        ("let f: f64 = 100.7; let r: u32 = ((f as i8) as i32) as u32;", 100),
         ("let f: f32 = 1.5; let g: f32 = f * 3.0; let r: u32 = (g as f64 * 2.0) as u32;", 9),
         // Compound assignment, loops.
         ("var s: u64 = 0; var i: u64 = 0; while i < 10 { i += 1; if i == 5 { continue; } s += i; } let r: u32 = s as u32;", 50),

@@ -554,6 +554,23 @@ impl<'p> Lower<'p> {
         } else {
             b.cvt(v, to.ir()).map_err(|e| self.build(e))?
         };
+        if let (Scalar::F32 | Scalar::F64, Some((bits, signed))) = (from, to.narrow()) {
+            // Float to a narrow integer saturates at the narrow range, as
+            // the 32-bit `cvt` does at its own.
+            let (lo, hi) = if signed {
+                (-(1i64 << (bits - 1)), (1i64 << (bits - 1)) - 1)
+            } else {
+                (0, (1i64 << bits) - 1)
+            };
+            let t = to.ir();
+            let r = (|| {
+                let hi = b.const_bits(t, hi as u32 as u64)?;
+                let lo = b.const_bits(t, lo as u32 as u64)?;
+                let x = b.min(w, hi)?;
+                b.max(x, lo)
+            })();
+            return r.map_err(|e| self.build(e));
+        }
         self.norm(b, w, to)
     }
 
