@@ -277,6 +277,15 @@ fn hostile_shapes() {
         ),
         format!("fn f () {{ {} }}", "if true { } else ".repeat(100) + "{ }"),
         "fn a (x: u64[18446744073709551616]) {}".to_string(),
+        // Control flow and short circuits nested close to the parser's limit
+        // (it parses and checks, so lowering runs).
+        format!(
+            "attr(device=gpu)\nfn k (a: u64) {{ var x: u64 = 0; {} let b: bool = {}a > 1{}; x += a; {} }}",
+            "while x < a { if x > 1 { ".repeat(15),
+            "(a > 0 || ".repeat(14),
+            ")".repeat(14),
+            "} }".repeat(15)
+        ),
         // Deep control flow in device code.
         format!(
             "attr(device=gpu)\nfn k (a: u64) {{ var x: u64 = 0; {} x += a; {} }}",
