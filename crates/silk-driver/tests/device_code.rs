@@ -153,3 +153,67 @@ fn every_entry_of_a_multi_kernel_program_is_its_own_object() {
         assert_eq!(words(&emu.read(out).unwrap()), want, "{p}");
     }
 }
+
+/// 8- and 16-bit reads and writes: neighbouring work-items write adjacent
+/// bytes of the same words, and an entry called from another entry is a
+/// helper there.
+#[test]
+fn narrow_memory_accesses_and_entries_as_helpers() {
+    let text =
+        "import { global_id_x, read_u8, write_u8, read_i16, write_i16 } from \"std/gpu/device\";\n\
+                attr(device=gpu)\nfn bytes (input: u64, out: u64) {\n\
+                  let i: u64 = global_id_x();\n\
+                  write_u8(out, i, read_u8(input, i) * 3 + 1);\n}\n\
+                attr(device=gpu)\nfn halves (input: u64, out: u64) {\n\
+                  let i: u64 = global_id_x();\n\
+                  write_i16(out, i, -read_i16(input, i) >> 1);\n\
+                  bytes(input, out + 512);\n}\n";
+    let input: Vec<u8> = (0..200u32).map(|i| (i * 37 % 256) as u8).collect();
+    let want_bytes: Vec<u8> = input
+        .iter()
+        .map(|&x| x.wrapping_mul(3).wrapping_add(1))
+        .collect();
+    let halves_in: Vec<i16> = input
+        .chunks_exact(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    for p in PROCESSORS {
+        let objs = build(text, p);
+        assert_eq!(objs.len(), 2);
+        let mut emu = Emulator::new(processor(p));
+        let inp = emu.alloc_bytes(&input).unwrap();
+        let out = emu.alloc(1024).unwrap();
+        emu.launch(
+            &objs[0].bytes,
+            "bytes",
+            [200, 1, 1],
+            [64, 1, 1],
+            &[Arg::Buffer(inp), Arg::Buffer(out)],
+        )
+        .unwrap_or_else(|e| panic!("{p}: {e}"));
+        let got = emu.read(out).unwrap();
+        assert_eq!(&got[..200], &want_bytes[..], "{p}");
+        assert!(
+            got[200..].iter().all(|&b| b == 0),
+            "{p}: wrote past the elements"
+        );
+        let out2 = emu.alloc(1024).unwrap();
+        emu.launch(
+            &objs[1].bytes,
+            "halves",
+            [100, 1, 1],
+            [32, 1, 1],
+            &[Arg::Buffer(inp), Arg::Buffer(out2)],
+        )
+        .unwrap_or_else(|e| panic!("{p}: {e}"));
+        let got = emu.read(out2).unwrap();
+        let want: Vec<u8> = halves_in
+            .iter()
+            .flat_map(|&h| (h.wrapping_neg() >> 1).to_le_bytes())
+            .collect();
+        assert_eq!(&got[..200], &want[..], "{p}");
+        // The helper copy of `bytes` ran for the first 100 work-items.
+        assert_eq!(&got[512..612], &want_bytes[..100], "{p}");
+        assert!(got[612..].iter().all(|&b| b == 0), "{p}");
+    }
+}
