@@ -98,6 +98,21 @@ fn indirect_calls_are_rejected() {
 }
 
 #[test]
+fn method_calls_are_rejected() {
+    let text = format!(
+        "{DEVICE}struct P {{\n  x: u64,\n}}\nimpl P {{\n  public pure fn seven () -> u32 {{\n    return 7;\n  }}\n}}\n\
+         attr(device=gpu)\nfn k (out: u64) {{\n  write_u32(out, 0, P.seven());\n}}\n"
+    );
+    rejects(
+        &text,
+        None,
+        "method `seven` cannot be called from GPU code",
+        12,
+        21,
+    );
+}
+
+#[test]
 fn host_functions_from_device_code_are_rejected() {
     let text = format!(
         "{DEVICE}fn host () -> u64 {{\n  return 1;\n}}\n\
