@@ -33,9 +33,54 @@ pub struct Args {
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<String>,
     /// For `.sir` device-IR inputs: `obj` (default), `asm` (LLVM syntax)
-    /// or `mir` (machine IR after instruction selection).
+    /// or `mir` (machine IR after instruction selection). For a Silk
+    /// application: `gpu-objects` (one `<entry>.hsaco` per launchable
+    /// `attr(device=gpu)` entry) or `device-ir` (one `<entry>.sir` each),
+    /// written into the `-o` directory [default: `.`].
     #[arg(long, value_name = "WHAT")]
     pub emit: Option<String>,
+}
+
+/// `silk build --emit gpu-objects|device-ir`: compile every launchable
+/// `attr(device=gpu)` entry of a host program, each into its own file in
+/// the `-o` directory.
+pub fn run_device(args: &Args, emit: &str) -> Result<()> {
+    let what = format!("`{}`", args.files[0]);
+    let mut session = Session::new(Options {
+        nostd: args.nostd,
+        ..Default::default()
+    })
+    .with_loader(Box::new(FsLoader));
+    for file in &args.files {
+        let text = std::fs::read_to_string(file).map_err(|source| Error::Read {
+            path: file.clone(),
+            source,
+        })?;
+        session.add_file(file.clone(), text);
+    }
+    let objs = silk_driver::build_device_objects(&mut session, &args.target).map_err(|diags| {
+        eprint!("{}", session.render(&diags));
+        summary(&diags, &what)
+    })?;
+    let dir = std::path::PathBuf::from(args.output.clone().unwrap_or_else(|| ".".into()));
+    if !dir.is_dir() {
+        std::fs::create_dir_all(&dir).map_err(|source| Error::Write {
+            path: dir.display().to_string(),
+            source,
+        })?;
+    }
+    for o in &objs {
+        let (name, bytes) = if emit == "device-ir" {
+            (
+                format!("{}.sir", o.entry.name),
+                o.module.print().into_bytes(),
+            )
+        } else {
+            (format!("{}.hsaco", o.entry.name), o.bytes.clone())
+        };
+        crate::files::write(dir.join(name), &bytes)?;
+    }
+    Ok(())
 }
 
 fn summary(diags: &Diagnostics, what: &str) -> Error {

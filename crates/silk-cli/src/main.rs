@@ -62,10 +62,14 @@ fn build_any(args: &build::Args) -> Result<(), silk_cli::Error> {
             emit,
         );
     }
-    if args.emit.is_some() {
-        return Err(silk_cli::Error::Usage(
-            "--emit applies to `.sir` inputs only".into(),
-        ));
+    match args.emit.as_deref() {
+        None => {}
+        Some(e @ ("gpu-objects" | "device-ir")) => return build::run_device(args, e),
+        Some(other) => {
+            return Err(silk_cli::Error::Usage(format!(
+                "unknown --emit `{other}` for Silk sources (expected gpu-objects or device-ir; obj, asm and mir apply to `.sir` inputs)"
+            )))
+        }
     }
     build::run(args)
 }

@@ -370,3 +370,58 @@ fn diagnostic_missing_file() {
     assert!(err.starts_with("error: cannot read `nope.slk`:"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn emit_gpu_objects_and_device_ir_write_one_file_per_entry() {
+    let dir = scratch("device-emit");
+    let src = repo().join("examples/device/kernels.slk");
+    let src = src.to_str().unwrap();
+    let entries = ["saxpy", "collatz", "histogram", "reduce_sum", "prefix_skip"];
+    let (ok, _, err) = silk_in(
+        &dir,
+        &[
+            "build",
+            "--target",
+            "gfx1100",
+            src,
+            "--emit",
+            "gpu-objects",
+            "-o",
+            "objs",
+        ],
+    );
+    assert!(ok, "{err}");
+    for e in entries {
+        let bytes = std::fs::read(dir.join("objs").join(format!("{e}.hsaco"))).unwrap();
+        let parsed = code_object::read(&bytes).unwrap();
+        assert!(code_object::validate(&parsed).is_empty(), "{e}");
+        assert_eq!(parsed.kernels.len(), 1);
+        assert_eq!(parsed.kernels[0].name, e);
+    }
+    let (ok, _, err) = silk_in(
+        &dir,
+        &[
+            "build",
+            "--target",
+            "gfx1100",
+            src,
+            "--emit",
+            "device-ir",
+            "-o",
+            "ir",
+        ],
+    );
+    assert!(ok, "{err}");
+    for e in entries {
+        let text = std::fs::read_to_string(dir.join("ir").join(format!("{e}.sir"))).unwrap();
+        let m = silk_gpu_ir::Module::parse_verified("k.sir", &text).unwrap();
+        assert!(m.kernels().any(|k| k.name == e), "{e}");
+    }
+    let (ok, _, err) = silk_in(
+        &dir,
+        &["build", "--target", "gfx1100", src, "--emit", "bogus"],
+    );
+    assert!(!ok);
+    assert!(err.contains("unknown --emit `bogus`"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

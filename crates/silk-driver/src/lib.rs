@@ -87,3 +87,78 @@ pub fn build_sources(
         Err(d) => Err((session, d)),
     }
 }
+
+/// One launchable entry of an application, compiled to its own code object.
+pub struct DeviceObject {
+    pub entry: silk_lang::device::DeviceEntry,
+    /// The entry's device IR (kernel plus helpers).
+    pub module: silk_gpu_ir::Module,
+    pub compiled: CompiledKernel,
+    /// The `.hsaco` file contents.
+    pub bytes: Vec<u8>,
+}
+
+/// Check the session's files as a host program and compile every
+/// launchable `attr(device=gpu)` entry for `target`, each into its own
+/// code object (in source order). A program without a launchable entry
+/// is an error that says so.
+pub fn build_device_objects(
+    session: &mut Session,
+    target: &str,
+) -> Result<Vec<DeviceObject>, Diagnostics> {
+    let target = silk_lang::amdgpu::parse_target(target).map_err(Diagnostics::from)?;
+    let mut options = session.options();
+    options.mode = silk_lang::Mode::Host;
+    session.set_options(options);
+    let program = session.check()?;
+    let lowered = silk_lang::device::lower_program(&program)?;
+    if lowered.is_empty() {
+        let mut d = Diagnostic::error(
+            codes::BACKEND,
+            "no launchable entry exists: a GPU build needs an `attr(device=gpu)` function of the root package returning `void` with 0 to 32 immutable `u64` parameters",
+        );
+        if let Some(h) = silk_lang::device::discover(&program)
+            .ok()
+            .and_then(|g| g.helpers.first().copied())
+        {
+            d = d.at(program.symbol(h).span, "a device-only helper, not an entry");
+        }
+        return Err(Diagnostics::from(d));
+    }
+    let mut out = Vec::new();
+    for (entry, module) in lowered {
+        let fail = |m: String| {
+            Diagnostics::from(
+                Diagnostic::error(codes::BACKEND, m).at(entry.span, "while compiling this kernel"),
+            )
+        };
+        let mut compiled = silk_codegen::compile_module_with(&module, &target, codegen_options())
+            .map_err(|e| fail(e.to_string()))?;
+        let bytes =
+            silk_codegen::code_object(&target, &compiled).map_err(|e| fail(e.to_string()))?;
+        let compiled = compiled.remove(0);
+        out.push(DeviceObject {
+            entry,
+            module,
+            compiled,
+            bytes,
+        });
+    }
+    Ok(out)
+}
+
+/// [`build_device_objects`] over in-memory sources (`(file name, text)`,
+/// root package first), with the standard library.
+pub fn build_device_sources(
+    sources: &[(&str, &str)],
+    target: &str,
+) -> Result<(Session, Vec<DeviceObject>), (Session, Diagnostics)> {
+    let mut session = Session::new(Options::default());
+    for (name, text) in sources {
+        session.add_file(*name, *text);
+    }
+    match build_device_objects(&mut session, target) {
+        Ok(b) => Ok((session, b)),
+        Err(d) => Err((session, d)),
+    }
+}

@@ -24,6 +24,7 @@
 pub mod amdgpu;
 pub mod ast;
 pub mod check;
+pub mod device;
 pub mod device_ir;
 pub mod diag;
 pub mod lexer;
