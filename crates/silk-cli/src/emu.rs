@@ -41,6 +41,11 @@ pub struct Args {
     /// only not the named rules (comma-separated, e.g. valu_sgpr_valu).
     #[arg(long, value_name = "RULES", num_args = 0..=1, default_missing_value = "all")]
     no_hazards: Option<String>,
+    /// Also estimate the dispatch's cycles (the emulator's timing model):
+    /// prints estimated cycles, stalls by cause, occupancy and the matrix
+    /// units' fraction of peak.
+    #[arg(long)]
+    timing: bool,
     /// Threads running workgroups in parallel.
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
@@ -174,6 +179,7 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
         hazards_off,
         threads: args.threads.max(1),
         max_instructions_per_wave: args.max_instructions,
+        timing: args.timing,
         ..Options::default()
     };
     let mut buffers: Vec<(String, Buffer)> = Vec::new();
@@ -276,5 +282,8 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
         stats.other,
         stats.lane_ops
     );
+    if let Some(t) = &stats.timing {
+        println!("{}", t.report());
+    }
     Ok(())
 }

@@ -16,7 +16,6 @@ use silk_amdgpu::target::Processor;
 use silk_testsupport::corpus;
 use silk_testsupport::llvm::tool_or_skip;
 use std::path::PathBuf;
-use std::process::Command;
 
 const PROCESSORS: [Processor; 3] = [Processor::Gfx942, Processor::Gfx1100, Processor::Gfx1151];
 
@@ -48,35 +47,6 @@ fn twins_are_current() {
         stale.is_empty(),
         "HIP twins missing or stale (run `SILK_BLESS=1 cargo test -p silk-codegen --test hip_twins twins_are_current`, then tests/data/hip/regen.sh): {stale:?}"
     );
-}
-
-/// Compile `hip` for `p` with clang-22 -O3 into a code object.
-pub fn clang_compile(
-    clang: &PathBuf,
-    hip: &PathBuf,
-    p: Processor,
-    out: &PathBuf,
-) -> Result<(), String> {
-    let o = Command::new(clang)
-        .args([
-            "-x",
-            "hip",
-            "-nogpulib",
-            "-nogpuinc",
-            "--cuda-device-only",
-            "-O3",
-        ])
-        .arg(format!("--offload-arch={}", p.name()))
-        .arg("--no-gpu-bundle-output")
-        .arg(hip)
-        .arg("-o")
-        .arg(out)
-        .output()
-        .map_err(|e| format!("cannot run clang: {e}"))?;
-    if !o.status.success() {
-        return Err(emu_case::one_line(&String::from_utf8_lossy(&o.stderr)));
-    }
-    Ok(())
 }
 
 /// Twins whose clang objects do not yet run right in the emulator (all
@@ -113,7 +83,7 @@ fn twins_compiled_by_clang_match_the_corpus_references() {
         std::fs::write(&hip, twin(&k)).unwrap();
         for p in PROCESSORS {
             let obj = dir.join(format!("{}-{}.hsaco", k.name, p.name()));
-            let r = clang_compile(&clang, &hip, p, &obj).and_then(|()| {
+            let r = emu_case::clang_compile(&clang, &hip, p, &obj).and_then(|()| {
                 let bytes = std::fs::read(&obj).map_err(|e| e.to_string())?;
                 emu_case::run_and_check(&(k.case)(), k.name, p, &bytes)
             });

@@ -1,8 +1,17 @@
-//! Code quality against clang-22 -O3: per corpus kernel and processor, our
-//! static instruction count and SGPR/VGPR counts next to clang's on the
-//! kernel's HIP twin (`tests/data/hip/clang_counts.txt`, golden data made
-//! by `tests/data/hip/regen.sh`), the ratio, and the geometric mean of the
-//! ratios. The goal (issue #9) is a geometric mean of at most 1.3.
+//! Code quality against clang-22 -O3: per corpus kernel and processor, the
+//! estimated cycles of our kernel and of clang's on the kernel's HIP twin
+//! (both run on the corpus case's inputs in the emulator's timing mode,
+//! `silk_emu::timing`, and checked against the case's expected results),
+//! next to our static instruction count and SGPR/VGPR counts and clang's
+//! (`tests/data/hip/clang_counts.txt`, golden data made by
+//! `tests/data/hip/regen.sh`), the ratios, and their geometric means. The
+//! goals: instructions at most 1.3x clang's (issue #9), estimated cycles
+//! at most 1.0x per processor and no kernel above 1.3x (issue #20). The
+//! cycle columns need clang (LLVM 22); without it they are left out.
+//!
+//! The cycle ratchet (`tests/data/quality_cycles_ratchet.txt`) holds, per
+//! kernel and processor, the most estimated cycles our kernel may take;
+//! more fails the test, like the instruction ratchet below.
 //!
 //! The ratchet (`tests/data/quality_ratchet.txt`) holds, per kernel and
 //! processor, the most instructions we may emit: more fails the test, and
@@ -14,8 +23,11 @@
 //! `cargo test -p silk-codegen --test quality -- --nocapture` prints the
 //! report.
 
+mod emu_case;
+
 use silk_amdgpu::target::{Processor, Target};
 use silk_testsupport::corpus;
+use silk_testsupport::llvm::tool_or_skip;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -23,6 +35,11 @@ const PROCESSORS: [Processor; 3] = [Processor::Gfx942, Processor::Gfx1100, Proce
 
 /// The goal from issue #9: instructions at most 1.3x clang's (geomean).
 const GOAL: f64 = 1.3;
+
+/// The goals from issue #20: estimated cycles at most 1.0x clang's
+/// (geomean per processor), no kernel above 1.3x.
+const CYCLE_GOAL: f64 = 1.0;
+const CYCLE_WORST: f64 = 1.3;
 
 fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -92,11 +109,32 @@ fn instruction_counts_against_clang() {
         .into_iter()
         .map(|(k, v)| (k, v[0]))
         .collect();
+    let cycle_ratchet: BTreeMap<_, u32> = read_table("quality_cycles_ratchet.txt", 1)
+        .into_iter()
+        .map(|(k, v)| (k, v[0]))
+        .collect();
     let bless = std::env::var("SILK_BLESS").is_ok_and(|v| v == "1");
+    let clang_tool = tool_or_skip("clang", "instruction_counts_against_clang (cycle columns)");
+    let tmp = std::env::temp_dir().join(format!("silk-quality-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
 
     println!(
-        "{:<20} {:<8} {:>6} {:>6} {:>6}  {:>9} {:>9}",
-        "kernel", "target", "silk", "clang", "ratio", "sgpr s/c", "vgpr s/c"
+        "{:<20} {:<8} {:>8} {:>8} {:>6}  {:>6} {:>6} {:>6}  {:>9} {:>9}",
+        "kernel",
+        "target",
+        "cyc silk",
+        "clang",
+        "ratio",
+        "silk",
+        "clang",
+        "ratio",
+        "sgpr s/c",
+        "vgpr s/c"
+    );
+    let mut cycle_ratios: BTreeMap<Processor, Vec<(f64, String)>> = BTreeMap::new();
+    let mut new_cycle_ratchet = String::from(
+        "# kernel processor max-estimated-cycles: the cycle ratchet of tests/quality.rs\n\
+         # (SILK_BLESS=1 cargo test -p silk-codegen --test quality rewrites it)\n",
     );
     let mut ratios: BTreeMap<Processor, Vec<f64>> = BTreeMap::new();
     let mut all = Vec::new();
@@ -126,6 +164,51 @@ fn instruction_counts_against_clang() {
                 vgprs: ks[0].metadata.vgpr_count as u32,
             };
             new_ratchet.push_str(&format!("{} {} {}\n", k.name, p.name(), ours.insts));
+            // Estimated cycles of ours and of clang's twin on the case.
+            let case = (k.case)();
+            let t = Target::new(p);
+            let our_cycles = silk_codegen::code_object(&t, &ks)
+                .map_err(|e| e.to_string())
+                .and_then(|obj| emu_case::run_timed(&case, k.name, p, &obj))
+                .map(|t| t.cycles);
+            let clang_cycles = clang_tool.as_ref().map(|clang| {
+                let hip = data(&format!("hip/{}.hip", k.name));
+                let obj = tmp.join(format!("{}-{}.hsaco", k.name, p.name()));
+                emu_case::clang_compile(clang, &hip, p, &obj).and_then(|()| {
+                    let bytes = std::fs::read(&obj).map_err(|e| e.to_string())?;
+                    emu_case::run_timed(&case, k.name, p, &bytes).map(|t| t.cycles)
+                })
+            });
+            match &our_cycles {
+                Ok(c) => {
+                    new_cycle_ratchet.push_str(&format!("{} {} {c}\n", k.name, p.name()));
+                    if let Some(&max) = cycle_ratchet.get(&key) {
+                        if *c > max as u64 {
+                            problems.push(format!(
+                                "{} on {p}: {c} estimated cycles, the cycle ratchet allows {max}",
+                                k.name
+                            ));
+                        }
+                    }
+                }
+                Err(e) => problems.push(format!("{} on {p}: timing run failed: {e}", k.name)),
+            }
+            let cyc = match (&our_cycles, &clang_cycles) {
+                (Ok(o), Some(Ok(c))) => {
+                    let r = *o as f64 / (*c).max(1) as f64;
+                    cycle_ratios
+                        .entry(p)
+                        .or_default()
+                        .push((r, k.name.to_string()));
+                    format!("{o:>8} {c:>8} {r:>6.2}")
+                }
+                (Ok(o), Some(Err(e))) => {
+                    println!("  clang twin of {} on {p} did not run: {e}", k.name);
+                    format!("{o:>8} {:>8} {:>6}", "-", "-")
+                }
+                (Ok(o), None) => format!("{o:>8} {:>8} {:>6}", "-", "-"),
+                (Err(_), _) => format!("{:>8} {:>8} {:>6}", "-", "-", "-"),
+            };
             let Some(c) = clang.get(&key) else {
                 println!(
                     "{:<20} {:<8} {:>6}  (no clang count: run regen.sh)",
@@ -137,7 +220,7 @@ fn instruction_counts_against_clang() {
             };
             let ratio = ours.insts as f64 / c.insts as f64;
             println!(
-                "{:<20} {:<8} {:>6} {:>6} {:>6.2}  {:>4}/{:<4} {:>4}/{:<4}",
+                "{:<20} {:<8} {cyc}  {:>6} {:>6} {:>6.2}  {:>4}/{:<4} {:>4}/{:<4}",
                 k.name,
                 p.name(),
                 ours.insts,
@@ -172,8 +255,22 @@ fn instruction_counts_against_clang() {
             }
         }
     }
+    let _ = std::fs::remove_dir_all(&tmp);
     for (p, r) in &ratios {
         println!("geomean {p}: {:.3} over {} kernels", geomean(r), r.len());
+    }
+    for (p, r) in &cycle_ratios {
+        let xs: Vec<f64> = r.iter().map(|(x, _)| *x).collect();
+        let mut worst: Vec<&(f64, String)> = r.iter().filter(|(x, _)| *x > CYCLE_WORST).collect();
+        worst.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let worst: Vec<String> = worst.iter().map(|(x, n)| format!("{n} {x:.2}")).collect();
+        println!(
+            "geomean estimated cycles {p}: {:.3} over {} kernels (goal {CYCLE_GOAL}: {}); above {CYCLE_WORST}: {}",
+            geomean(&xs),
+            xs.len(),
+            if geomean(&xs) <= CYCLE_GOAL { "met" } else { "not met" },
+            if worst.is_empty() { "none".to_string() } else { worst.join(", ") }
+        );
     }
     let g = geomean(&all);
     println!(
@@ -197,6 +294,7 @@ fn instruction_counts_against_clang() {
     }
     if bless {
         std::fs::write(data("quality_ratchet.txt"), new_ratchet).unwrap();
+        std::fs::write(data("quality_cycles_ratchet.txt"), new_cycle_ratchet).unwrap();
         return;
     }
     assert!(!all.is_empty(), "no corpus kernel compiled");

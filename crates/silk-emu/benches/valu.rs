@@ -1,7 +1,9 @@
 //! Lane-operations per second of a VALU-heavy clang kernel (`valu_loop`
 //! from tests/data/hip) on one core: gfx942 wave64 and gfx1100 wave32.
 //! The figure is VALU lane-ops (active lanes summed over VALU
-//! instructions) divided by the launch time criterion measures.
+//! instructions) divided by the launch time criterion measures; each
+//! processor once plain and once in timing mode (`/timing`), whose cost
+//! the issue bounds at 2x.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use silk_amdgpu::target::Processor;
@@ -26,12 +28,20 @@ fn bench(c: &mut Criterion) {
             .lane_ops;
         let mut g = c.benchmark_group("valu_loop");
         g.throughput(Throughput::Elements(lane_ops));
-        g.bench_function(file, |b| {
-            b.iter(|| {
-                emu.launch(&obj, "valu_loop", [n, 1, 1], [256, 1, 1], &args)
-                    .unwrap()
-            })
-        });
+        for timing in [false, true] {
+            emu.options.timing = timing;
+            let name = if timing {
+                format!("{file}/timing")
+            } else {
+                file.to_string()
+            };
+            g.bench_function(name, |b| {
+                b.iter(|| {
+                    emu.launch(&obj, "valu_loop", [n, 1, 1], [256, 1, 1], &args)
+                        .unwrap()
+                })
+            });
+        }
         g.finish();
     }
 }

@@ -311,6 +311,22 @@ impl HazardInfo {
         h
     }
 
+    /// The VGPR/AGPR ranges read, as (AGPR?, first, count), for the
+    /// timing model.
+    pub(crate) fn timing_reads(&self) -> impl Iterator<Item = (bool, u16, u8)> + '_ {
+        self.reads().iter().map(|r| (r.agpr, r.start, r.count))
+    }
+
+    /// The VGPR/AGPR range written, for the timing model.
+    pub(crate) fn timing_write(&self) -> Option<(bool, u16, u8)> {
+        self.vwrite.map(|r| (r.agpr, r.start, r.count))
+    }
+
+    /// SGPR-like registers read and written (bit per code 0..127).
+    pub(crate) fn timing_sgprs(&self) -> (u128, u128) {
+        (self.sgpr_reads, self.sgpr_writes)
+    }
+
     /// Merge the Y half of a VOPD pair (one VALU issue).
     pub fn merge(&mut self, y: &HazardInfo) {
         self.sgpr_reads |= y.sgpr_reads;

@@ -46,6 +46,8 @@ struct Decoded {
     second: Option<VopdY>,
     /// What the hazard checks need (both halves of a VOPD pair).
     hz: crate::hazard::HazardInfo,
+    /// What the timing model needs.
+    tm: crate::timing::InstTiming,
 }
 
 pub(crate) fn launch(
@@ -448,7 +450,26 @@ fn run(
             (i / (gx * gy)) as u32,
         ]
     };
+    let plan = emu.options.timing.then(|| {
+        let block = s.block[0] as u64 * s.block[1] as u64 * s.block[2] as u64;
+        let sgprs = match gen {
+            Generation::Gfx9 => (cfg.granulated_sgpr_count(&target) + 1) * 8,
+            Generation::Gfx11 => 106,
+        };
+        crate::timing::Plan::new(
+            processor,
+            wave_size as u32,
+            &crate::timing::Resources {
+                vgprs: total_v as u32,
+                sgprs,
+                lds_bytes: s.lds_size as u32,
+                waves_per_group: block.div_ceil(wave_size as u64) as u32,
+                groups: total,
+            },
+        )
+    });
     let ctx = Ctx {
+        plan: plan.as_ref(),
         sem: &emu.sem,
         limit: emu.options.max_instructions_per_wave,
         info: &info,
@@ -465,6 +486,7 @@ fn run(
         for i in 0..total {
             run_group(&ctx, &mut cache, &mut mem, group(i), &mut stats)?;
         }
+        finish_timing(ctx.plan, &mut stats);
         return Ok(stats);
     }
     // Workgroups on several threads: thread t runs groups t, t + T, ...
@@ -524,14 +546,22 @@ fn run(
             }
         }
     }
+    finish_timing(ctx.plan, &mut stats);
     match fault {
         Some((_, e)) => Err(e),
         None => Ok(stats),
     }
 }
 
+fn finish_timing(plan: Option<&crate::timing::Plan>, stats: &mut Stats) {
+    if let Some(plan) = plan {
+        plan.finish(stats.timing.get_or_insert_with(Default::default));
+    }
+}
+
 /// What every workgroup of a launch shares.
 struct Ctx<'a> {
+    plan: Option<&'a crate::timing::Plan>,
     sem: &'a crate::sem::SemTable,
     limit: u64,
     info: &'a KernelInfo,
@@ -562,6 +592,9 @@ fn add_stats(a: &mut Stats, b: &Stats) {
     a.lane_ops += b.lane_ops;
     a.waves += b.waves;
     a.workgroups += b.workgroups;
+    if let Some(t) = &b.timing {
+        a.timing.get_or_insert_with(Default::default).merge(t);
+    }
 }
 
 fn run_group(
@@ -590,6 +623,11 @@ fn run_group(
                     info.vgprs, info.agprs,
                 )));
             }
+            if ctx.plan.is_some() {
+                wave.tm = Some(Box::new(crate::timing::WaveTiming::new(
+                    info.vgprs, info.agprs,
+                )));
+            }
             wave
         })
         .collect();
@@ -598,7 +636,14 @@ fn run_group(
     }
     stats.workgroups += 1;
     stats.waves += waves.iter().filter(|w| !w.ended).count() as u64;
-    schedule(ctx, cache, mem, &mut waves, &mut lds, wg, stats)
+    let live: Vec<bool> = waves.iter().map(|w| !w.ended).collect();
+    schedule(ctx, cache, mem, &mut waves, &mut lds, wg, stats)?;
+    if let Some(plan) = ctx.plan {
+        let t = stats.timing.get_or_insert_with(Default::default);
+        let tms = waves.iter().zip(&live).filter(|(_, &l)| l);
+        plan.add_group(tms.filter_map(|(w, _)| w.tm.as_deref()), t);
+    }
+    Ok(())
 }
 
 fn init_wave(
@@ -715,6 +760,10 @@ fn schedule(
             return Ok(());
         }
         // Every live wave is at the barrier: release them together.
+        if let Some(plan) = ctx.plan {
+            let live = waves.iter_mut().filter(|w| !w.ended);
+            crate::timing::release(plan.p, live.filter_map(|w| w.tm.as_deref_mut()).collect());
+        }
         for w in waves.iter_mut() {
             w.at_barrier = false;
         }
@@ -790,6 +839,9 @@ fn run_wave(
         w.pc = pc + d.len as u64 * 4;
         if let Some(st) = w.hz.as_deref_mut() {
             st.record(info.gen, &d.hz, pc);
+        }
+        if let (Some(plan), true) = (ctx.plan, w.tm.is_some()) {
+            issue_timing(plan, d, w);
         }
         let mut guard;
         let memory: &mut Memory = match mem {
@@ -883,8 +935,27 @@ fn run_wave(
             aux,
         };
         handler(&mut e)?;
+        if d.tm.is_branch() && w.pc != pc + d.len as u64 * 4 {
+            if let (Some(plan), Some(tm)) = (ctx.plan, w.tm.as_deref_mut()) {
+                tm.branch_taken(plan.p);
+            }
+        }
     }
     Ok(())
+}
+
+/// Timing mode: issue `d` in the wave's timing state (before it runs, so
+/// LDS lane addresses are the ones the instruction reads).
+fn issue_timing(plan: &crate::timing::Plan, d: &Decoded, w: &mut Wave) {
+    let exec = w.exec();
+    let lds = if d.tm.is_lds() {
+        crate::timing::lds_cycles(plan.p, &d.tm, &d.inst, &w.vgpr, w.wave_size, exec)
+    } else {
+        0
+    };
+    if let Some(tm) = w.tm.as_deref_mut() {
+        tm.issue(plan, &d.tm, &d.hz, exec, lds);
+    }
 }
 
 fn decode_at(
@@ -929,8 +1000,17 @@ fn decode_at(
             info.wave_size,
         )
     };
+    let tm = |inst: &Inst| {
+        crate::timing::InstTiming::new(
+            info.processor,
+            inst,
+            &table[inst.opcode.0 as usize],
+            info.wave_size as u32,
+        )
+    };
     match decoded {
         Ok((inst, n)) => Ok(Decoded {
+            tm: tm(&inst),
             hz: hz(&inst),
             inst,
             words: raw_of(n),
@@ -941,6 +1021,7 @@ fn decode_at(
         }),
         Err(err) => match crate::fallback::decode(info.processor, &words[i..]) {
             Some(crate::fallback::Fallback::Vopd(x, y, n)) => Ok(Decoded {
+                tm: tm(&x).with_vopd_y(&hz(&y)),
                 hz: {
                     let mut h = hz(&x);
                     h.merge(&hz(&y));

@@ -37,6 +37,7 @@ pub mod hazard;
 pub mod matrix;
 pub mod mem_inst;
 pub mod sem;
+pub mod timing;
 pub mod wave;
 
 mod fallback;
@@ -79,6 +80,8 @@ pub struct Stats {
     pub lane_ops: u64,
     pub waves: u64,
     pub workgroups: u64,
+    /// The timing estimate, when [`Options::timing`] is on.
+    pub timing: Option<timing::Timing>,
 }
 
 /// Launch options.
@@ -99,6 +102,8 @@ pub struct Options {
     /// Threads that run workgroups in parallel (default 1). Results are
     /// those of one thread except where atomics make the order visible.
     pub threads: usize,
+    /// Estimate the dispatch's cycles while it runs ([`timing`]).
+    pub timing: bool,
 }
 
 impl Default for Options {
@@ -111,6 +116,7 @@ impl Default for Options {
             hazards: true,
             hazards_off: Vec::new(),
             threads: 1,
+            timing: false,
         }
     }
 }

@@ -63,6 +63,8 @@ pub struct Wave {
     pub executed: u64,
     /// Strict mode's hazard state, when hazards are checked.
     pub hz: Option<Box<crate::hazard::HazardState>>,
+    /// Timing mode's state ([`crate::timing`]).
+    pub tm: Option<Box<crate::timing::WaveTiming>>,
 }
 
 impl Wave {
@@ -89,6 +91,7 @@ impl Wave {
             private_size,
             executed: 0,
             hz: None,
+            tm: None,
         }
     }
 

@@ -1,18 +1,42 @@
 //! Run a corpus [`Case`] on a code object in the emulator (strict mode) and
-//! check the final buffers the way the interpreter's results are checked.
+//! check the final buffers the way the interpreter's results are checked;
+//! compile a HIP twin with clang.
 
 #![allow(dead_code)]
 
 use silk_amdgpu::target::Processor;
-use silk_emu::{Arg, Emulator};
+use silk_emu::timing::Timing;
+use silk_emu::{Arg, Emulator, Stats};
 use silk_gpu_ir::interp::Arg as IrArg;
 use silk_testsupport::corpus::Case;
+use std::path::Path;
+use std::process::Command;
 
 /// Launch `kernel` of `obj` with the case's geometry, buffers and
 /// arguments; the final contents of every buffer, or a one-line reason.
 pub fn run(case: &Case, kernel: &str, p: Processor, obj: &[u8]) -> Result<Vec<Vec<u8>>, String> {
+    run_with(case, kernel, p, obj, false).map(|(out, _)| out)
+}
+
+/// [`run`] in the emulator's timing mode, then `Case::check`: the
+/// estimated timing of the launch.
+pub fn run_timed(case: &Case, kernel: &str, p: Processor, obj: &[u8]) -> Result<Timing, String> {
+    let (out, stats) = run_with(case, kernel, p, obj, true)?;
+    case.check(&out)
+        .map_err(|e| one_line(&format!("check: {e}")))?;
+    stats.timing.ok_or_else(|| "no timing estimate".to_string())
+}
+
+fn run_with(
+    case: &Case,
+    kernel: &str,
+    p: Processor,
+    obj: &[u8],
+    timing: bool,
+) -> Result<(Vec<Vec<u8>>, Stats), String> {
     let mut emu = Emulator::new(p);
     emu.options.strict = true;
+    emu.options.timing = timing;
     let bufs = case
         .buffers
         .iter()
@@ -34,12 +58,39 @@ pub fn run(case: &Case, kernel: &str, p: Processor, obj: &[u8]) -> Result<Vec<Ve
             IrArg::Buffer(i) => Arg::Buffer(bufs[i]),
         })
         .collect::<Vec<_>>();
-    emu.launch(obj, kernel, case.launch.grid, case.launch.block, &args)
+    let stats = emu
+        .launch(obj, kernel, case.launch.grid, case.launch.block, &args)
         .map_err(|e| one_line(&format!("launch: {e}")))?;
-    bufs.iter()
+    let out = bufs
+        .iter()
         .map(|&b| emu.read(b))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("read: {e}"))
+        .map_err(|e| format!("read: {e}"))?;
+    Ok((out, stats))
+}
+
+/// Compile `hip` for `p` with clang-22 -O3 into a code object.
+pub fn clang_compile(clang: &Path, hip: &Path, p: Processor, out: &Path) -> Result<(), String> {
+    let o = Command::new(clang)
+        .args([
+            "-x",
+            "hip",
+            "-nogpulib",
+            "-nogpuinc",
+            "--cuda-device-only",
+            "-O3",
+        ])
+        .arg(format!("--offload-arch={}", p.name()))
+        .arg("--no-gpu-bundle-output")
+        .arg(hip)
+        .arg("-o")
+        .arg(out)
+        .output()
+        .map_err(|e| format!("cannot run clang: {e}"))?;
+    if !o.status.success() {
+        return Err(one_line(&String::from_utf8_lossy(&o.stderr)));
+    }
+    Ok(())
 }
 
 /// [`run`], then `Case::check`.
