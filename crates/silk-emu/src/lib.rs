@@ -40,6 +40,7 @@ pub mod sem;
 pub mod wave;
 
 mod fallback;
+mod image;
 mod launch;
 
 pub use device_memory::{Buffer, Memory};
