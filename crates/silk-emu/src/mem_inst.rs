@@ -20,7 +20,7 @@ pub const ST64: u32 = 1 << 13;
 pub const BUF: u32 = 1 << 14;
 
 const VM: u8 = 1;
-const LGKM: u8 = 2;
+pub(crate) const LGKM: u8 = 2;
 const VS: u8 = 4;
 
 /// Atomic operations, in `aux & 0xff`.
@@ -48,9 +48,15 @@ pub enum Atomic {
     MaxF64,
     /// GFX9 `ds_cmpst`: data0 is the compare value, data1 the new one.
     CmpStore,
+    /// `ds_rsub`: data - old.
+    RSub,
+    /// `ds_mskor`: data0 is the mask cleared, data1 the bits set.
+    MskOr,
+    PkAddF16,
+    PkAddBf16,
 }
 
-pub(crate) const ATOMICS: [Atomic; 20] = [
+pub(crate) const ATOMICS: [Atomic; 24] = [
     Atomic::Swap,
     Atomic::CmpSwap,
     Atomic::Add,
@@ -71,6 +77,10 @@ pub(crate) const ATOMICS: [Atomic; 20] = [
     Atomic::MinF64,
     Atomic::MaxF64,
     Atomic::CmpStore,
+    Atomic::RSub,
+    Atomic::MskOr,
+    Atomic::PkAddF16,
+    Atomic::PkAddBf16,
 ];
 
 /// The new memory value of an atomic (`data` and, for compare-swap, `cmp`).
@@ -136,6 +146,10 @@ pub(crate) fn atomic_op(op: Atomic, old: u64, data: u64, cmp: u64, wide: bool) -
         }
         Atomic::MinF64 => crate::sem::fmin64(f64::from_bits(old), f64::from_bits(data)).to_bits(),
         Atomic::MaxF64 => crate::sem::fmax64(f64::from_bits(old), f64::from_bits(data)).to_bits(),
+        Atomic::RSub => data.wrapping_sub(old),
+        Atomic::MskOr => crate::sem::mskor(old, data, cmp),
+        Atomic::PkAddF16 => crate::sem::pk_add_f16(old, data),
+        Atomic::PkAddBf16 => crate::sem::pk_add_bf16(old, data),
     };
     r & mask
 }
@@ -443,7 +457,7 @@ impl Exec<'_> {
 
     // ---- SMEM --------------------------------------------------------------
 
-    fn smem_addr(&mut self) -> Result<u64> {
+    pub(crate) fn smem_addr(&mut self) -> Result<u64> {
         let w0 = self.raw[0];
         let w1 = self.raw.get(1).copied().unwrap_or(0);
         let sbase = ((w0 & 0x3f) * 2) as u16;
@@ -503,7 +517,7 @@ impl Exec<'_> {
         Ok(())
     }
 
-    fn check_writable_sgprs(&mut self, code: u16, n: usize) -> Result<()> {
+    pub(crate) fn check_writable_sgprs(&mut self, code: u16, n: usize) -> Result<()> {
         // Same limit and outstanding-load checks as an ALU write.
         let v = 0;
         let _ = v;
@@ -704,7 +718,7 @@ impl Exec<'_> {
         let rtn = self.aux & RTN != 0;
         let n = if wide { 2 } else { 1 };
         let base = rtn as usize;
-        let two = matches!(op, Atomic::CmpSwap | Atomic::CmpStore);
+        let two = matches!(op, Atomic::CmpSwap | Atomic::CmpStore | Atomic::MskOr);
         let addrs = self.ds_addrs(base, exec)?;
         let d0 = self.vread_all(base + 1, n, exec)?;
         let d1 = if two {

@@ -95,6 +95,8 @@ pub(super) fn semantics(name: &str, family: Family) -> Sem {
                     .or_else(|| a.strip_suffix("_rtn_i64").map(|r| (r, "_i64")))
                     .or_else(|| a.strip_suffix("_rtn_f32").map(|r| (r, "_f32")))
                     .or_else(|| a.strip_suffix("_rtn_f64").map(|r| (r, "_f64")))
+                    .or_else(|| a.strip_suffix("_rtn_f16").map(|r| (r, "_f16")))
+                    .or_else(|| a.strip_suffix("_rtn_bf16").map(|r| (r, "_bf16")))
                 {
                     Some((r, sfx)) => (format!("{}{}", r.strip_prefix("").unwrap_or(r), sfx), true),
                     None => (a.to_string(), false),
@@ -122,6 +124,10 @@ pub(super) fn semantics(name: &str, family: Family) -> Sem {
                     ("min", _) => Atomic::UMin,
                     ("max", _) => Atomic::UMax,
                     ("cmpst", _) => Atomic::CmpStore,
+                    ("pk_add", "f16") => Atomic::PkAddF16,
+                    ("pk_add", "bf16") => Atomic::PkAddBf16,
+                    ("rsub", _) => Atomic::RSub,
+                    ("mskor", _) => Atomic::MskOr,
                     (o, _) => atomic_kind(o)?,
                 };
                 hx!(
