@@ -54,9 +54,11 @@ pub enum Atomic {
     MskOr,
     PkAddF16,
     PkAddBf16,
+    /// GFX11 `*_atomic_csub_u32`: subtract, clamped at zero.
+    CSub,
 }
 
-pub(crate) const ATOMICS: [Atomic; 24] = [
+pub(crate) const ATOMICS: [Atomic; 25] = [
     Atomic::Swap,
     Atomic::CmpSwap,
     Atomic::Add,
@@ -81,6 +83,7 @@ pub(crate) const ATOMICS: [Atomic; 24] = [
     Atomic::MskOr,
     Atomic::PkAddF16,
     Atomic::PkAddBf16,
+    Atomic::CSub,
 ];
 
 /// The new memory value of an atomic (`data` and, for compare-swap, `cmp`).
@@ -150,6 +153,7 @@ pub(crate) fn atomic_op(op: Atomic, old: u64, data: u64, cmp: u64, wide: bool) -
         Atomic::MskOr => crate::sem::mskor(old, data, cmp),
         Atomic::PkAddF16 => crate::sem::pk_add_f16(old, data),
         Atomic::PkAddBf16 => crate::sem::pk_add_bf16(old, data),
+        Atomic::CSub => old.saturating_sub(data),
     };
     r & mask
 }

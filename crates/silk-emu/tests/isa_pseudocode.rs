@@ -323,3 +323,89 @@ fn scalar_stores_and_atomics() {
         ]
     );
 }
+
+fn f16_add(a: u32, b: u32) -> Option<u32> {
+    use silk_emu::exec::{f16_from_f32, f16_to_f32};
+    let x = f16_to_f32(a as u16) as f64 + f16_to_f32(b as u16) as f64;
+    (!x.is_nan()).then(|| f16_from_f32(x as f32) as u32)
+}
+
+/// Packed adds of two dwords' halves; `None` where a half is NaN (any
+/// NaN is accepted there).
+fn pk(a: u32, b: u32, add: fn(u32, u32) -> Option<u32>) -> [Option<u32>; 2] {
+    [add(a & 0xffff, b & 0xffff), add(a >> 16, b >> 16)]
+}
+
+fn check_pk(got: u32, want: [Option<u32>; 2], what: &str) {
+    for (k, w) in want.iter().enumerate() {
+        let g = got >> (16 * k) & 0xffff;
+        match w {
+            Some(w) => assert_eq!(g, *w, "{what} half {k}"),
+            None => assert!(
+                g & 0x7c00 == 0x7c00 || g & 0x7f80 == 0x7f80,
+                "{what} half {k}: {g:#x} not NaN"
+            ),
+        }
+    }
+}
+
+/// gfx942 global / flat / buffer packed-add atomics and GFX11
+/// `global_atomic_csub_u32` (RDNA3 ISA §16: the old value minus DATA,
+/// or 0 when DATA is larger; returns the old value).
+#[test]
+fn vmem_packed_add_and_csub_atomics() {
+    let p = Processor::Gfx942;
+    let body = |tail: &str| {
+        format!(
+            "\tglobal_store_dwordx4 v0, v[8:11], s[0:1]\n\ts_waitcnt vmcnt(0)\n\
+             \tglobal_atomic_pk_add_f16 v12, v0, v2, s[0:1] sc0\n\
+             \tglobal_atomic_pk_add_bf16 v13, v0, v3, s[0:1] offset:4 sc0\n\
+             \tv_mov_b32_e32 v6, s1\n\tv_add_co_u32_e32 v4, vcc, s0, v0\n\ts_nop 4\n\tv_addc_co_u32_e32 v5, vcc, 0, v6, vcc\n\ts_nop 4\n\
+             \tflat_atomic_pk_add_f16 v14, v[4:5], v1 offset:8 sc0\n\
+             \ts_mov_b32 s4, s0\n\ts_and_b32 s5, s1, 0xffff\n\ts_mov_b32 s6, 0x10000\n\ts_mov_b32 s7, 0x27000\n\
+             \tbuffer_atomic_pk_add_f16 v1, v0, s[4:7], 0 offen offset:12\n\
+             \ts_waitcnt vmcnt(0) lgkmcnt(0)\n\tglobal_load_dwordx4 v[16:19], v0, s[0:1]\n\ts_waitcnt vmcnt(0)\n{tail}"
+        )
+    };
+    let ret = run(p, &body("\tv_mov_b32_e32 v15, 0\n"));
+    let mem = run(
+        p,
+        &body("\tv_mov_b32_e32 v12, v16\n\tv_mov_b32_e32 v13, v17\n\tv_mov_b32_e32 v14, v18\n\tv_mov_b32_e32 v15, v19\n"),
+    );
+    for (l, (r, m)) in ret.iter().zip(&mem).enumerate() {
+        let (a, b, c) = inputs(l);
+        assert_eq!(r[..3], [a, b, b], "returns, lane {l}");
+        check_pk(m[0], pk(a, b, f16_add), &format!("global f16 lane {l}"));
+        check_pk(m[1], pk(b, c, bf16_add), &format!("global bf16 lane {l}"));
+        check_pk(m[2], pk(b, a, f16_add), &format!("flat f16 lane {l}"));
+        check_pk(m[3], pk(c, a, f16_add), &format!("buffer f16 lane {l}"));
+    }
+    for p in [Processor::Gfx1100, Processor::Gfx1151] {
+        let body = |tail: &str| {
+            format!(
+                "\tglobal_store_b128 v0, v[8:11], s[0:1]\n\ts_waitcnt vmcnt(0)\n\
+                 \tglobal_atomic_csub_u32 v12, v0, v2, s[0:1] glc\n\
+                 \tglobal_atomic_csub_u32 v13, v0, v1, s[0:1] offset:4 glc\n\
+                 \ts_waitcnt vmcnt(0)\n\tglobal_load_b128 v[16:19], v0, s[0:1]\n\ts_waitcnt vmcnt(0)\n{tail}"
+            )
+        };
+        let ret = run(p, &body("\tv_mov_b32_e32 v14, 0\n\tv_mov_b32_e32 v15, 0\n"));
+        let mem = run(
+            p,
+            &body("\tv_mov_b32_e32 v12, v16\n\tv_mov_b32_e32 v13, v17\n\tv_mov_b32_e32 v14, v18\n\tv_mov_b32_e32 v15, v19\n"),
+        );
+        let mut clamped = 0;
+        for (l, (r, m)) in ret.iter().zip(&mem).enumerate() {
+            let (a, b, _) = inputs(l);
+            let csub = |x: u32, y: u32| x.saturating_sub(y);
+            clamped += (a < b) as u32 + (b < a) as u32;
+            assert_eq!([r[0], r[1]], [a, b], "{p} returns, lane {l}");
+            assert_eq!(
+                [m[0], m[1]],
+                [csub(a, b), csub(b, a)],
+                "{p} memory, lane {l}"
+            );
+        }
+        assert!(clamped > 8, "{clamped}");
+    }
+}

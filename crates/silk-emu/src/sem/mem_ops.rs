@@ -158,6 +158,9 @@ pub(crate) fn vmem_atomic_kind(a: &str) -> Option<(Atomic, bool)> {
             ("max", "f64") | ("max_num", "f64") => Some(Atomic::MaxF64),
             ("min", "f32") | ("min_num", "f32") => Some(Atomic::MinF32),
             ("max", "f32") | ("max_num", "f32") => Some(Atomic::MaxF32),
+            ("pk_add", "f16") => Some(Atomic::PkAddF16),
+            ("pk_add", "bf16") => Some(Atomic::PkAddBf16),
+            ("csub", "u32") => Some(Atomic::CSub),
             (
                 "inc" | "dec" | "add" | "sub" | "and" | "or" | "xor" | "swap" | "cmpswap",
                 "u32" | "u64" | "b32" | "b64" | "i32" | "i64",
