@@ -63,6 +63,8 @@ pub struct Wave {
     pub executed: u64,
     /// Strict mode's hazard state, when hazards are checked.
     pub hz: Option<Box<crate::hazard::HazardState>>,
+    /// GFX9 MODE.gpr_idx_en (`s_set_gpr_idx_on` / `_off`).
+    pub gpr_idx_en: bool,
 }
 
 impl Wave {
@@ -89,6 +91,7 @@ impl Wave {
             private_size,
             executed: 0,
             hz: None,
+            gpr_idx_en: false,
         }
     }
 

@@ -409,3 +409,37 @@ fn vmem_packed_add_and_csub_atomics() {
         assert!(clamped > 8, "{clamped}");
     }
 }
+
+/// GFX9 VGPR indexing: clang 22's code for a vector in VGPRs written and
+/// read at run-time indices (tests/data/hip/gpr_idx.gfx942.hip, regen.sh
+/// beside it) against the CPU, for indices that hit, miss and equal the
+/// written element.
+#[test]
+fn vgpr_indexing_as_clang_uses_it() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/hip/objects");
+    let obj = std::fs::read(format!("{dir}/gpr_idx-gfx942.hsaco")).unwrap();
+    let n = 64usize;
+    let input: Vec<f32> = (0..n * 16).map(|i| (i as f32) * 0.25 - 7.0).collect();
+    for k in [0x000, 0x0f5, 0x3a7, 0xf0f, 0x123, 0x777, 0x5c9] {
+        let mut emu = Emulator::new(Processor::Gfx942);
+        let bytes: Vec<u8> = input.iter().flat_map(|x| x.to_le_bytes()).collect();
+        let inp = emu.alloc_bytes(&bytes).unwrap();
+        let out = emu.alloc(4 * n as u64).unwrap();
+        emu.launch(
+            &obj,
+            "pick",
+            [n as u32, 1, 1],
+            [n as u32, 1, 1],
+            &[Arg::Buffer(out), Arg::Buffer(inp), Arg::I32(k)],
+        )
+        .unwrap_or_else(|e| panic!("k = {k:#x}: {e}"));
+        let got = emu.read(out).unwrap();
+        for i in 0..n {
+            let mut w: Vec<f32> = input[16 * i..16 * i + 16].to_vec();
+            w[((k >> 4) & 15) as usize] = 2.0;
+            let want = w[(k & 15) as usize] + w[((k >> 8) & 15) as usize];
+            let g = f32::from_le_bytes(got[4 * i..4 * i + 4].try_into().unwrap());
+            assert_eq!(g, want, "k = {k:#x}, lane {i}");
+        }
+    }
+}

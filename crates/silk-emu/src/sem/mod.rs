@@ -25,6 +25,7 @@ mod compare;
 mod control;
 mod convert;
 mod dot;
+mod gpr_idx;
 mod half;
 mod isa_extra;
 mod lanes;
@@ -36,6 +37,7 @@ mod smem_ops;
 mod vfloat;
 mod vint;
 
+pub(crate) use gpr_idx::offset as gpr_idx_offset;
 pub(crate) use isa_extra::{mskor, pk_add_bf16, pk_add_f16};
 pub(crate) use mem_ops::{load_store_aux, vmem_atomic_kind};
 pub use num::{fma32, fma64, fmax32, fmax64, fmin32, fmin64};
@@ -77,8 +79,13 @@ impl SemTable {
                     .or_else(|| info.name.strip_suffix("_e64"))
                     .unwrap_or(info.name);
                 semantics(base, info.family).or_else(|| {
-                    silk_amdgpu::isa::Op::of(gen, silk_amdgpu::isa::Opcode(i as u16))
-                        .and_then(|op| isa_extra::semantics(op).or_else(|| smem_ops::semantics(op)))
+                    silk_amdgpu::isa::Op::of(gen, silk_amdgpu::isa::Opcode(i as u16)).and_then(
+                        |op| {
+                            isa_extra::semantics(op)
+                                .or_else(|| smem_ops::semantics(op))
+                                .or_else(|| gpr_idx::semantics(op))
+                        },
+                    )
                 })
             })
             .collect();
