@@ -443,3 +443,52 @@ fn vgpr_indexing_as_clang_uses_it() {
         }
     }
 }
+
+/// GFX11 `v_swap_b16` exchanges two VGPR halves, the other halves kept.
+#[test]
+fn swap_b16_exchanges_halves() {
+    for p in [Processor::Gfx1100, Processor::Gfx1151] {
+        let got = run(
+            p,
+            "\tv_mov_b32_e32 v12, v1\n\tv_mov_b32_e32 v13, v2\n\tv_mov_b32_e32 v14, v3\n\tv_mov_b32_e32 v15, v1\n\
+             \tv_swap_b16 v12.h, v13.l\n\tv_swap_b16 v14.l, v15.l\n",
+        );
+        for (l, g) in got.iter().enumerate() {
+            let (a, b, c) = inputs(l);
+            assert_eq!(
+                *g,
+                [
+                    a & 0xffff | b << 16,
+                    b & 0xffff_0000 | a >> 16,
+                    c & 0xffff_0000 | a & 0xffff,
+                    a & 0xffff_0000 | c & 0xffff,
+                ],
+                "{p} lane {l}"
+            );
+        }
+    }
+}
+
+/// GFX11 `v_fma_dx9_zero_f32` / `v_fmac_dx9_zero_f32`: a zero factor gives
+/// S2 whatever the other factor is (infinity here), else the FMA.
+#[test]
+fn dx9_zero_fma() {
+    for p in [Processor::Gfx1100, Processor::Gfx1151] {
+        // v4 = lane as f32 - 3 (zero in lane 3), v5 = +inf in odd lanes.
+        let got = run(
+            p,
+            "\tv_lshrrev_b32_e32 v4, 4, v0\n\tv_cvt_f32_u32_e32 v4, v4\n\tv_subrev_f32_e32 v4, 3.0, v4\n\
+             \tv_and_b32_e32 v5, 16, v0\n\tv_cmp_ne_u32_e32 vcc_lo, 0, v5\n\ts_mov_b32 s6, 0x7f800000\n\
+             \tv_cndmask_b32_e64 v5, 2.0, s6, vcc_lo\n\tv_mov_b32_e32 v6, 0.5\n\
+             \tv_fma_dx9_zero_f32 v12, v4, v5, v6\n\tv_mov_b32_e32 v13, v6\n\tv_fmac_dx9_zero_f32_e32 v13, v5, v4\n\
+             \tv_mov_b32_e32 v14, 0\n\tv_mov_b32_e32 v15, 0\n",
+        );
+        for (l, g) in got.iter().enumerate() {
+            let x = l as f32 - 3.0;
+            let y = if l & 1 == 1 { f32::INFINITY } else { 2.0 };
+            let want = if x == 0.0 { 0.5 } else { x.mul_add(y, 0.5) };
+            assert_eq!(f32::from_bits(g[0]), want, "{p} lane {l}");
+            assert_eq!(f32::from_bits(g[1]), want, "{p} fmac lane {l}");
+        }
+    }
+}

@@ -41,9 +41,63 @@ pub(super) fn semantics(op: Op) -> Sem {
         Op::V_SAT_PK_U8_I16_e32 | Op::V_SAT_PK_U8_I16_e64 => {
             (|e| e.valu(Fk::Int, |[a]| sat_pk_u8_i16(a)), 0)
         }
+        Op::V_SWAP_B16 => (swap_b16, 0),
+        Op::V_FMA_DX9_ZERO_F32 => (
+            |e| e.valu(Fk::F32, |[x, y, z]| b(fma_dx9_zero(f(x), f(y), f(z)))),
+            0,
+        ),
+        Op::V_FMAC_DX9_ZERO_F32_e32 | Op::V_FMAC_DX9_ZERO_F32_e64 => (
+            |e| {
+                e.valu_at(0, [1, 2, 0], Fk::F32, |[x, y, z]| {
+                    b(fma_dx9_zero(f(x), f(y), f(z)))
+                })
+            },
+            0,
+        ),
         _ => return None,
     };
     Some(s)
+}
+
+/// `V_FMA_DX9_ZERO_F32`: "DX9 rules, 0.0 * x = 0.0": with either factor
+/// zero the result is S2 (even for an infinite or NaN other factor), else
+/// the fused multiply-add.
+pub(crate) fn fma_dx9_zero(x: f32, y: f32, z: f32) -> f32 {
+    if x == 0.0 || y == 0.0 {
+        z
+    } else {
+        fma32(x, y, z)
+    }
+}
+
+/// `V_SWAP_B16` (GFX11 true16): `tmp = D0.b16; D0.b16 = S0.b16;
+/// S0.b16 = tmp` in the active lanes, each operand a VGPR half.
+fn swap_b16(e: &mut Exec) -> Result<()> {
+    let exec = e.w.exec();
+    if e.inst.mods.variant != silk_amdgpu::isa::Variant::Native {
+        return Err(e.unsupported());
+    }
+    let (Src::H(x, xh), Src::H(y, yh)) = (e.vsrc(0, exec)?, e.vsrc(1, exec)?) else {
+        return Err(e.unsupported());
+    };
+    let get = |v: u32, hi: bool| if hi { v >> 16 } else { v & 0xffff };
+    let put = |v: u32, hi: bool, h: u32| {
+        if hi {
+            v & 0xffff | h << 16
+        } else {
+            v & 0xffff_0000 | h
+        }
+    };
+    let mut m = exec;
+    while m != 0 {
+        let l = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let (a, b) = (get(e.w.vgpr[x + l], xh), get(e.w.vgpr[y + l], yh));
+        e.w.vgpr[x + l] = put(e.w.vgpr[x + l], xh, b);
+        e.w.vgpr[y + l] = put(e.w.vgpr[y + l], yh, a);
+    }
+    e.stats.lane_ops += exec.count_ones() as u64;
+    Ok(())
 }
 
 /// `V_MSAD_U8`: the SAD of the four bytes of `s0` and `s1` plus `s2`,
@@ -209,6 +263,14 @@ mod tests {
         assert_eq!(r, (9 << 48) | (6 << 32) | (3 << 16));
         // 16-bit lanes wrap.
         assert_eq!(qsad_pk(0xff, 0, 0xffff, false), 0xfe);
+    }
+
+    #[test]
+    fn dx9_zero_ignores_the_other_factor() {
+        assert_eq!(fma_dx9_zero(0.0, f32::INFINITY, 1.5), 1.5);
+        assert_eq!(fma_dx9_zero(f32::NAN, -0.0, -2.0), -2.0);
+        assert!(fma_dx9_zero(f32::NAN, 1.0, 0.0).is_nan());
+        assert_eq!(fma_dx9_zero(3.0, 0.5, 1.0), 2.5);
     }
 
     #[test]
