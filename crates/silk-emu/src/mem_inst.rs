@@ -174,7 +174,7 @@ enum Space {
 }
 
 impl Exec<'_> {
-    fn vreg_of(&self, i: usize) -> Result<(bool, usize)> {
+    pub(crate) fn vreg_of(&self, i: usize) -> Result<(bool, usize)> {
         match self.op(i)? {
             Operand::Reg { code, .. } if code >= AGPR0 => Ok((true, (code - AGPR0) as usize)),
             Operand::Reg { code, .. } if code >= VGPR0 => Ok((false, (code - VGPR0) as usize)),
@@ -546,12 +546,12 @@ impl Exec<'_> {
 
     // ---- DS ----------------------------------------------------------------
 
-    fn ds_addrs(&mut self, ai: usize, exec: u64) -> Result<Vec<u32>> {
+    pub(crate) fn ds_addrs(&mut self, ai: usize, exec: u64) -> Result<Vec<u32>> {
         let v = self.vread_all(ai, 1, exec)?;
         Ok(v)
     }
 
-    fn ds_check(&self, addr: usize, size: usize, lane: usize) -> Result<()> {
+    pub(crate) fn ds_check(&self, addr: usize, size: usize, lane: usize) -> Result<()> {
         self.check_align(addr as u64, size, lane, "LDS")
     }
 
@@ -611,7 +611,7 @@ impl Exec<'_> {
         (self.inst.mods.offset as u32 & 0xff) | (self.inst.mods.offset1 as u32 & 0xff) << 8
     }
 
-    fn ds_offsets2(&self, size: usize) -> (u32, u32) {
+    pub(crate) fn ds_offsets2(&self, size: usize) -> (u32, u32) {
         let scale = size as u32 * if self.aux & ST64 != 0 { 64 } else { 1 };
         (
             (self.inst.mods.offset as u32 & 0xff) * scale,

@@ -492,3 +492,70 @@ fn dx9_zero_fma() {
         }
     }
 }
+
+/// `ds_wrxchg2_rtn_b32` / GFX11 `ds_storexchg_2addr_rtn_b32` and the
+/// stride-64 form: both old values returned, both new ones stored.
+#[test]
+fn lds_two_address_exchange() {
+    for p in Processor::ALL {
+        let gfx9 = p == Processor::Gfx942;
+        for (st64, off1, delta) in [(false, 1, 4), (true, 2, 512)] {
+            let op = match (gfx9, st64) {
+                (true, false) => "ds_wrxchg2_rtn_b32",
+                (true, true) => "ds_wrxchg2st64_rtn_b32",
+                (false, false) => "ds_storexchg_2addr_rtn_b32",
+                (false, true) => "ds_storexchg_2addr_stride64_rtn_b32",
+            };
+            let (store, load) = if gfx9 {
+                ("ds_write_b32", "ds_read_b32")
+            } else {
+                ("ds_store_b32", "ds_load_b32")
+            };
+            let body = format!(
+                "\tv_lshrrev_b32_e32 v5, 1, v0\n\t{store} v5, v1\n\t{store} v5, v2 offset:{delta}\n\ts_waitcnt lgkmcnt(0)\n\
+                 \t{op} v[12:13], v5, v3, v1 offset1:{off1}\n\ts_waitcnt lgkmcnt(0)\n\
+                 \t{load} v14, v5\n\t{load} v15, v5 offset:{delta}\n\ts_waitcnt lgkmcnt(0)\n"
+            );
+            let got = run_lds(p, &body, 2048);
+            for (l, g) in got.iter().enumerate() {
+                let (a, b, c) = inputs(l);
+                assert_eq!(*g, [a, b, c, a], "{p} {op} lane {l}");
+            }
+        }
+    }
+}
+
+/// The 64-bit two-address exchange: returns, then (second run) memory.
+#[test]
+fn lds_two_address_exchange_b64() {
+    for p in Processor::ALL {
+        let gfx9 = p == Processor::Gfx942;
+        let (op, store, load) = if gfx9 {
+            ("ds_wrxchg2_rtn_b64", "ds_write_b128", "ds_read_b128")
+        } else {
+            (
+                "ds_storexchg_2addr_rtn_b64",
+                "ds_store_b128",
+                "ds_load_b128",
+            )
+        };
+        let body = |tail: &str| {
+            format!(
+                "\tv_mov_b32_e32 v16, v3\n\tv_mov_b32_e32 v17, v1\n\tv_mov_b32_e32 v18, v2\n\tv_mov_b32_e32 v19, v3\n\
+                 \t{store} v0, v[16:19]\n\ts_waitcnt lgkmcnt(0)\n\
+                 \t{op} v[12:15], v0, v[8:9], v[10:11] offset1:1\n\ts_waitcnt lgkmcnt(0)\n{tail}"
+            )
+        };
+        let ret = run_lds(p, &body(""), 1024);
+        let mem = run_lds(
+            p,
+            &body(&format!("\t{load} v[12:15], v0\n\ts_waitcnt lgkmcnt(0)\n")),
+            1024,
+        );
+        for (l, (r, m)) in ret.iter().zip(&mem).enumerate() {
+            let (a, b, c) = inputs(l);
+            assert_eq!(*r, [c, a, b, c], "{p} returns lane {l}");
+            assert_eq!(*m, [a, b, b, c], "{p} memory lane {l}");
+        }
+    }
+}

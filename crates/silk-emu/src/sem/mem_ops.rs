@@ -102,7 +102,8 @@ pub(super) fn semantics(name: &str, family: Family) -> Sem {
                     None => (a.to_string(), false),
                 };
                 let (op, ty) = a.rsplit_once('_')?;
-                let (op, ty) = match op.strip_prefix("storexchg").map(|_| ("swap", ty)) {
+                // (The two-address `storexchg_2addr` forms are ds_extra.rs's.)
+                let (op, ty) = match (op == "storexchg").then_some(("swap", ty)) {
                     Some(x) => x,
                     None => match op {
                         "wrxchg" => ("swap", ty),

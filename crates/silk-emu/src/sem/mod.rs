@@ -25,6 +25,7 @@ mod compare;
 mod control;
 mod convert;
 mod dot;
+mod ds_extra;
 mod gpr_idx;
 mod half;
 mod isa_extra;
@@ -84,6 +85,7 @@ impl SemTable {
                             isa_extra::semantics(op)
                                 .or_else(|| smem_ops::semantics(op))
                                 .or_else(|| gpr_idx::semantics(op))
+                                .or_else(|| ds_extra::semantics(op))
                         },
                     )
                 })
