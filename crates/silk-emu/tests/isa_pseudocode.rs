@@ -559,3 +559,33 @@ fn lds_two_address_exchange_b64() {
         }
     }
 }
+
+/// GFX11 `v_cvt_pk_i16_f32` / `v_cvt_pk_u16_f32`: two conversions toward
+/// zero, clamped to 16 bits, S1 in the high half.
+#[test]
+fn pk16_conversions() {
+    for p in [Processor::Gfx1100, Processor::Gfx1151] {
+        // v4, v5: signed integers / 2^15 as f32 (about +-65536, fractions).
+        let got = run(
+            p,
+            "\tv_cvt_f32_i32_e32 v4, v1\n\tv_cvt_f32_i32_e32 v5, v2\n\ts_mov_b32 s6, 0x38000000\n\
+             \tv_mul_f32_e32 v4, s6, v4\n\tv_mul_f32_e32 v5, s6, v5\n\
+             \tv_cvt_pk_i16_f32 v12, v4, v5\n\tv_cvt_pk_u16_f32 v13, v4, v5\n\tv_mov_b32_e32 v14, v4\n\tv_mov_b32_e32 v15, v5\n",
+        );
+        let mut clamped = 0;
+        for (l, g) in got.iter().enumerate() {
+            let (x, y) = (f32::from_bits(g[2]), f32::from_bits(g[3]));
+            let (a, b, _) = inputs(l);
+            assert_eq!(
+                (x, y),
+                (a as i32 as f32 / 32768.0, b as i32 as f32 / 32768.0)
+            );
+            let i16c = |v: f32| (v.trunc().clamp(-32768.0, 32767.0) as i32 as u32) & 0xffff;
+            let u16c = |v: f32| v.trunc().clamp(0.0, 65535.0) as u32;
+            clamped += (x.abs() > 32768.0) as u32;
+            assert_eq!(g[0], i16c(x) | i16c(y) << 16, "{p} i16 lane {l}");
+            assert_eq!(g[1], u16c(x) | u16c(y) << 16, "{p} u16 lane {l}");
+        }
+        assert!(clamped > 2, "{clamped}");
+    }
+}

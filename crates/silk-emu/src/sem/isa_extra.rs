@@ -42,6 +42,8 @@ pub(super) fn semantics(op: Op) -> Sem {
             (|e| e.valu(Fk::Int, |[a]| sat_pk_u8_i16(a)), 0)
         }
         Op::V_SWAP_B16 => (swap_b16, 0),
+        Op::V_CVT_PK_I16_F32 => (|e| e.valu(Fk::F32, |[x, y]| cvt_pk16(f(x), f(y), true)), 0),
+        Op::V_CVT_PK_U16_F32 => (|e| e.valu(Fk::F32, |[x, y]| cvt_pk16(f(x), f(y), false)), 0),
         Op::V_FMA_DX9_ZERO_F32 => (
             |e| e.valu(Fk::F32, |[x, y, z]| b(fma_dx9_zero(f(x), f(y), f(z)))),
             0,
@@ -68,6 +70,26 @@ pub(crate) fn fma_dx9_zero(x: f32, y: f32, z: f32) -> f32 {
     } else {
         fma32(x, y, z)
     }
+}
+
+/// `V_CVT_PK_I16_F32` / `V_CVT_PK_U16_F32`: `D[31:16] = cvt(S1)`,
+/// `D[15:0] = cvt(S0)`, each conversion rounding toward zero and
+/// clamping to the 16-bit range, NaN giving 0 (as every float-to-integer
+/// conversion of the ISA without `rpi`/`flr` in its name).
+pub(crate) fn cvt_pk16(x: f32, y: f32, signed: bool) -> u64 {
+    let cvt = |v: f32| -> u64 {
+        if v.is_nan() {
+            return 0;
+        }
+        let t = v.trunc() as f64;
+        let r = if signed {
+            t.clamp(i16::MIN as f64, i16::MAX as f64) as i16 as u16
+        } else {
+            t.clamp(0.0, u16::MAX as f64) as u16
+        };
+        r as u64
+    };
+    cvt(x) | cvt(y) << 16
 }
 
 /// `V_SWAP_B16` (GFX11 true16): `tmp = D0.b16; D0.b16 = S0.b16;
@@ -271,6 +293,14 @@ mod tests {
         assert_eq!(fma_dx9_zero(f32::NAN, -0.0, -2.0), -2.0);
         assert!(fma_dx9_zero(f32::NAN, 1.0, 0.0).is_nan());
         assert_eq!(fma_dx9_zero(3.0, 0.5, 1.0), 2.5);
+    }
+
+    #[test]
+    fn pk16_conversions_truncate_and_clamp() {
+        assert_eq!(cvt_pk16(-1.9, 70000.0, true), 0x7fff_ffff);
+        assert_eq!(cvt_pk16(-1.9, 70000.0, false), 0xffff_0000);
+        assert_eq!(cvt_pk16(f32::NAN, -40000.5, true), 0x8000_0000);
+        assert_eq!(cvt_pk16(2.99, f32::INFINITY, false), 0xffff_0002);
     }
 
     #[test]
