@@ -201,6 +201,16 @@ pub enum Via {
     Hwreg,
 }
 
+/// Whether two accesses of the same VGPR, each the whole register
+/// (`half` 0) or one true16 half (1 `v3.l`, 2 `v3.h`), depend on each
+/// other. LLVM's hazard recognizer compares register units, and on GFX11
+/// the two 16-bit halves are distinct units (`VGPR_LO16` / `VGPR_HI16`):
+/// a transcendental writing `v3.h` does not feed a reader of `v3.l`. A
+/// whole-register access overlaps both halves.
+pub const fn vgpr_parts_overlap(a_half: u8, b_half: u8) -> bool {
+    a_half == 0 || b_half == 0 || a_half == b_half
+}
+
 /// What a rule requires between producer and consumer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Wait {
@@ -705,6 +715,15 @@ mod tests {
             assert_eq!(*r as usize, i);
             assert!(!r.info().processors.is_empty(), "{r:?}");
         }
+    }
+
+    #[test]
+    fn true16_halves_are_distinct_registers() {
+        assert!(!vgpr_parts_overlap(1, 2));
+        assert!(!vgpr_parts_overlap(2, 1));
+        assert!(vgpr_parts_overlap(1, 1) && vgpr_parts_overlap(2, 2));
+        assert!(vgpr_parts_overlap(0, 1) && vgpr_parts_overlap(2, 0));
+        assert!(vgpr_parts_overlap(0, 0));
     }
 
     #[test]

@@ -23,7 +23,7 @@
 
 use crate::mir::{MFunction, MInst, MOp};
 use crate::Error;
-use silk_amdgpu::hazard::{table_classes, Classes, Rule, Via, Wait};
+use silk_amdgpu::hazard::{table_classes, vgpr_parts_overlap, Classes, Rule, Via, Wait};
 use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::{operand, table, Flags, Mods, Op, OpInfo, Opcode, Operand};
 use silk_amdgpu::target::Processor;
@@ -96,18 +96,21 @@ fn tracked(rule: Rule, reg: u16) -> bool {
     }
 }
 
-/// `reg` was written by a source of `rule`, `age` wait states ago (VALUs
-/// ago for the rules that count VALUs).
+/// `reg` (its true16 half `half`, 0 the whole register) was written by a
+/// source of `rule`, `age` wait states ago (VALUs ago for the rules that
+/// count VALUs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Source {
     rule: Rule,
     reg: u16,
+    half: u8,
     age: u32,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct State {
-    /// Sorted by (rule, reg); one entry per (rule, reg), the youngest.
+    /// Sorted by (rule, reg, half); one entry per (rule, reg, half), the
+    /// youngest.
     sources: Vec<Source>,
 }
 
@@ -119,7 +122,7 @@ impl crate::dataflow::State for State {
             let old = self
                 .sources
                 .iter()
-                .find(|x| x.rule == s.rule && x.reg == s.reg)
+                .find(|x| (x.rule, x.reg, x.half) == (s.rule, s.reg, s.half))
                 .map(|x| x.age);
             if old.is_none_or(|a| s.age < a) {
                 self.add(*s);
@@ -134,7 +137,7 @@ impl State {
     fn add(&mut self, s: Source) {
         match self
             .sources
-            .binary_search_by_key(&(s.rule, s.reg), |x| (x.rule, x.reg))
+            .binary_search_by_key(&(s.rule, s.reg, s.half), |x| (x.rule, x.reg, x.half))
         {
             Ok(i) => self.sources[i].age = self.sources[i].age.min(s.age),
             Err(i) => self.sources.insert(i, s),
@@ -173,10 +176,17 @@ fn reads(ci: &OpInfo, inst: &MInst, i: usize) -> bool {
         }
 }
 
-fn regs(ops: &[MOp]) -> impl Iterator<Item = u16> + '_ {
-    ops.iter().flat_map(|op| match op {
-        MOp::Phys(Operand::Reg { code, count, .. }) => *code..*code + *count as u16,
-        _ => 0..0,
+/// The registers of `ops`, each with the true16 half named (0 whole).
+fn regs(ops: &[MOp]) -> impl Iterator<Item = (u16, u8)> + '_ {
+    ops.iter().flat_map(|op| {
+        let (range, half) = match op {
+            MOp::Phys(Operand::Reg { code, count, half }) => (
+                *code..*code + *count as u16,
+                if *count == 1 { *half } else { 0 },
+            ),
+            _ => (0..0, 0),
+        };
+        range.map(move |r| (r, half))
     })
 }
 
@@ -199,13 +209,23 @@ fn sources(p: Processor, ci: &OpInfo, k: Classes, inst: &MInst, out: &mut State)
             // EXEC is written without an operand naming it (`v_cmpx_*`).
             if ci.flags.has(Flags::WRITES_EXEC) {
                 for reg in EXEC {
-                    out.add(Source { rule, reg, age: 0 });
+                    out.add(Source {
+                        rule,
+                        reg,
+                        half: 0,
+                        age: 0,
+                    });
                 }
             }
             continue;
         }
-        for reg in defs().filter(|&r| tracked(rule, r)) {
-            out.add(Source { rule, reg, age: 0 });
+        for (reg, half) in defs().filter(|&(r, _)| tracked(rule, r)) {
+            out.add(Source {
+                rule,
+                reg,
+                half,
+                age: 0,
+            });
         }
     }
 }
@@ -230,7 +250,11 @@ impl Pass {
             for src in &s.sources {
                 let mut read = Read::default();
                 for i in (0..inst.ops.len()).filter(|&i| reads(ci, inst, i)) {
-                    if regs(&inst.ops[i..=i]).any(|r| r == src.reg) {
+                    // True16 halves are distinct registers (the shared fact
+                    // in silk_amdgpu::hazard).
+                    if regs(&inst.ops[i..=i])
+                        .any(|(r, h)| r == src.reg && vgpr_parts_overlap(h, src.half))
+                    {
                         read.explicit = true;
                         read.src1 |= ci.operands.get(i).is_some_and(|o| o.field == Field::Src1);
                     }

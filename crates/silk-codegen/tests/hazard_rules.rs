@@ -247,6 +247,24 @@ fn trans_use_gfx11() {
     far.extend(["v_mov_b32_e32 v4, 0"; 6]);
     far.push("v_add_f32_e32 v3, v2, v1");
     check(Processor::Gfx1100, Rule::TransUseGfx11, &far, &far);
+    // True16 halves are different registers (clang 22's gfx1100 code for
+    // the elementwise_f16 twin reads `v3.l` right after `v_sqrt_f16_e64
+    // v3.h` with no wait); the same half needs the wait.
+    let hi = [
+        "v_sqrt_f16_e64 v3.h, v1.l",
+        "v_add_f16_e64 v5.l, v3.l, v1.l",
+    ];
+    check(Processor::Gfx1100, Rule::TransUseGfx11, &hi, &hi);
+    let same = [
+        "v_sqrt_f16_e64 v3.h, v1.l",
+        "v_add_f16_e64 v5.l, v3.h, v1.l",
+    ];
+    check(
+        Processor::Gfx1100,
+        Rule::TransUseGfx11,
+        &same,
+        &[same[0], "s_waitcnt_depctr 0xfff", same[1]],
+    );
 }
 
 /// Every rule the pass handles has a test above.

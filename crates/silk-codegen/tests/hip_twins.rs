@@ -54,13 +54,7 @@ fn twins_are_current() {
 /// twin's C was checked to compute what its kernel defines; the reasons
 /// are emulator gaps, for the emulator engineer. A listed pair that passes
 /// fails the test.
-const KNOWN_FAILURES: &[(&str, Option<Processor>, &str)] = &[(
-    "elementwise_f16",
-    Some(Processor::Gfx1100),
-    "emulator hazard check (hazard.rs): trans_use_gfx11 counts \
-     `v_sqrt_f16_e64 v3.h` -> `v_div_fixup_f16 ... v3.l` as a use; the two \
-     halves are different registers to LLVM's hazard recognizer",
-)];
+const KNOWN_FAILURES: &[(&str, Option<Processor>, &str)] = &[];
 
 fn listed(name: &str, p: Processor) -> bool {
     KNOWN_FAILURES

@@ -613,7 +613,6 @@ pub(crate) fn semantics(name: &str, family: Family) -> Option<(crate::exec::Hand
         None => {
             let a = op.strip_prefix("atomic_")?;
             let (at, wide) = crate::sem::vmem_atomic_kind(a)?;
-            // Packed and csub atomics are not modelled.
             Some((
                 (|e: &mut Exec| e.buffer_atomic()) as Handler,
                 at as u32 | if wide { WIDE } else { 0 },

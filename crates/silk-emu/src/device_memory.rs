@@ -121,7 +121,7 @@ impl Memory {
     }
 
     /// Place `data` at a fixed address (code objects); must not overlap.
-    pub(crate) fn map_at(&mut self, base: u64, data: Vec<u8>) -> Result<()> {
+    pub(crate) fn map_at(&mut self, base: u64, data: Vec<u8>, writable: bool) -> Result<()> {
         let end = base + data.len() as u64;
         if self
             .regions
@@ -135,7 +135,7 @@ impl Memory {
         self.regions.push(Region {
             base,
             data,
-            writable: false,
+            writable,
         });
         self.regions.sort_by_key(|r| r.base);
         Ok(())
@@ -147,6 +147,19 @@ impl Memory {
         let held = &mut self.held;
         self.regions.retain(|r| {
             let keep = r.base != buffer.addr;
+            if !keep {
+                *held -= r.data.len() as u64;
+            }
+            keep
+        });
+    }
+
+    /// Free every allocation inside `base..base + size` (a code image's
+    /// parts).
+    pub(crate) fn release_range(&mut self, base: u64, size: u64) {
+        let held = &mut self.held;
+        self.regions.retain(|r| {
+            let keep = r.base < base || r.base - base >= size;
             if !keep {
                 *held -= r.data.len() as u64;
             }

@@ -507,7 +507,7 @@ impl<'a> Exec<'a> {
                 Ok(Src::A(r * ws, n == 2))
             }
             Operand::Reg { code, half, .. } if code >= VGPR0 => {
-                let r = (code - VGPR0) as usize;
+                let r = (code - VGPR0) as usize + crate::sem::gpr_idx_offset(self, i);
                 self.check_vgpr(false, r, n, mask, false)?;
                 if half != 0 {
                     return Ok(Src::H(r * ws, half == 2));
@@ -557,7 +557,10 @@ impl<'a> Exec<'a> {
         match self.op(i)? {
             Operand::Reg { code, half, .. } if code >= VGPR0 => {
                 let agpr = code >= AGPR0;
-                let r = (code - if agpr { AGPR0 } else { VGPR0 }) as usize;
+                let mut r = (code - if agpr { AGPR0 } else { VGPR0 }) as usize;
+                if !agpr {
+                    r += crate::sem::gpr_idx_offset(self, i);
+                }
                 self.check_vgpr(agpr, r, n, 0, true)?;
                 let half = if half == 0
                     && self.k.gen == Generation::Gfx9

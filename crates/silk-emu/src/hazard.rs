@@ -79,13 +79,15 @@ pub fn tags_of(name: &str, flags: Flags) -> u16 {
         .fold(0, |t, &(_, tag)| t | tag)
 }
 
-/// A register range read or written: AGPR?, first register, count, and
-/// for reads the source number (0..2, 3 = other).
+/// A register range read or written: AGPR?, first register, count, the
+/// true16 half (0 whole, 1 low, 2 high) and for reads the source number
+/// (0..2, 3 = other).
 #[derive(Clone, Copy, Debug, Default)]
 struct Range {
     agpr: bool,
     start: u16,
     count: u8,
+    half: u8,
     src: u8,
 }
 
@@ -94,6 +96,15 @@ impl Range {
         self.agpr == o.agpr
             && self.start < o.start + o.count as u16
             && o.start < self.start + self.count as u16
+            && hazard::vgpr_parts_overlap(self.half, o.half)
+    }
+
+    /// Indices (0 low, 1 high) of the 16-bit halves the range touches in
+    /// each of its registers.
+    fn parts(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..2u8)
+            .filter(|&p| hazard::vgpr_parts_overlap(self.half, p + 1))
+            .map(usize::from)
     }
 }
 
@@ -219,10 +230,10 @@ impl HazardInfo {
             ) || (spec.field == Field::Data0 && load_dst && fam != Family::Ds)
                 || (spec.field == Field::Sdata && load_dst);
             let dst_field = dst_field && tags & T_SETREG == 0;
-            let (code, count) = match (spec.kind, op) {
-                (Kind::Implicit(c), _) => (c, mask_dwords),
-                (_, Operand::Reg { code, count, .. }) => {
-                    (*code, (*count).max(spec.dwords).max(1) as u16)
+            let (code, count, half) = match (spec.kind, op) {
+                (Kind::Implicit(c), _) => (c, mask_dwords, 0),
+                (_, Operand::Reg { code, count, half }) => {
+                    (*code, (*count).max(spec.dwords).max(1) as u16, *half)
                 }
                 _ => {
                     defs_so_far = false;
@@ -258,6 +269,7 @@ impl HazardInfo {
                 agpr,
                 start: code - if agpr { AGPR0 } else { VGPR0 },
                 count: count.min(32) as u8,
+                half: if count == 1 { half } else { 0 },
                 src: match spec.field {
                     Field::Src0 | Field::Src0Y => 0,
                     Field::Src1 | Field::Src1Y => 1,
@@ -391,6 +403,8 @@ pub struct HazardState {
     valus: u64,
     trans: u64,
     expires: u64,
+    /// Per VGPR/AGPR and 16-bit half (index 2 * register + half): true16
+    /// halves are separate registers to the rule.
     trans_w: Vec<TransWrite>,
     /// Counters at the newest transcendental: once it is out of reach, so
     /// are all older ones.
@@ -417,7 +431,7 @@ impl HazardState {
             valus: 0,
             trans: 0,
             expires: 0,
-            trans_w: vec![TransWrite::default(); n],
+            trans_w: vec![TransWrite::default(); 2 * n],
             last_trans: TransWrite::default(),
             last_valu_wmma: None,
         }
@@ -628,8 +642,8 @@ impl HazardState {
             return None;
         }
         for r in h.reads() {
-            for reg in self.regs(r) {
-                let t = &self.trans_w[reg];
+            for (reg, part) in self.regs(r).flat_map(|g| r.parts().map(move |p| (g, p))) {
+                let t = &self.trans_w[2 * reg + part];
                 if !t.live || t.expires != self.expires {
                     continue;
                 }
@@ -713,7 +727,9 @@ impl HazardState {
         }
         if let (Some(d), false, true) = (h.vwrite, h.class & C_TRANS != 0, self.trans_in_reach()) {
             for reg in self.regs(&d) {
-                self.trans_w[reg].live = false;
+                for part in d.parts() {
+                    self.trans_w[2 * reg + part].live = false;
+                }
             }
         }
         if h.class & C_VALU == 0 {
@@ -734,7 +750,9 @@ impl HazardState {
             self.last_trans = t;
             if let Some(d) = h.vwrite {
                 for reg in self.regs(&d) {
-                    self.trans_w[reg] = t;
+                    for part in d.parts() {
+                        self.trans_w[2 * reg + part] = t;
+                    }
                 }
             }
         }

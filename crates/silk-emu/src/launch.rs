@@ -10,7 +10,7 @@
 //! 9:0, Y in 19:10, Z in 29:20), as the clang objects' `v_bfe_u32 v0, 20, 10`
 //! shows. Wave size is 64 on gfx942 and from `wavefront_size32` on GFX11.
 
-use crate::device_memory::{Buffer, Memory, PRIVATE_APERTURE, SHARED_APERTURE};
+use crate::device_memory::{Memory, PRIVATE_APERTURE, SHARED_APERTURE};
 use crate::error::{Error, FaultKind, Result};
 use crate::exec::{Exec, Handler, KernelInfo};
 use crate::wave::Wave;
@@ -127,32 +127,23 @@ pub(crate) fn launch(
     // ---- code image ----
     // The image spans the loadable segments' memory sizes; only the bytes
     // the file holds are copied (the rest stays untouched zero pages) and
-    // only they are code the waves may run.
-    let loads = || co.segments.iter().filter(|s| s.p_type == 1);
-    let mut image_len = 0u64;
-    let mut code_len = 0u64;
-    for s in loads() {
-        image_len = image_len.max(s.vaddr.saturating_add(s.memsz));
-        code_len = code_len.max(s.vaddr.saturating_add(s.filesz.min(s.memsz)));
-    }
-    if image_len > MAX_IMAGE || image_len == 0 {
-        return Err(Error::CodeObject(format!(
-            "loadable segments span {image_len} bytes; the emulator maps 1 to {MAX_IMAGE}"
-        )));
-    }
-    emu.memory.check_fits(image_len, "the code image")?;
-    let mut image = crate::device_memory::zeroed(image_len)?;
-    for s in loads() {
-        let n = s.filesz.min(s.memsz) as usize;
-        let src = bytes
-            .get(s.offset as usize..(s.offset as usize).saturating_add(n))
-            .ok_or_else(|| Error::CodeObject("segment outside the file".into()))?;
-        image[s.vaddr as usize..s.vaddr as usize + n].copy_from_slice(src);
-    }
-    let words: Vec<u32> = image[..code_len as usize]
+    // only they are code the waves may run. Dynamic relocations are
+    // applied and the writable segments mapped writable (image.rs).
+    let img = crate::image::load(&co, bytes, CODE_BASE, MAX_IMAGE, |n| {
+        emu.memory.check_fits(n, "the code image")
+    })?;
+    let (image_len, code_len) = (img.len, img.code_len);
+    let code = img
+        .parts
+        .iter()
+        .take_while(|p| p.0 < code_len)
+        .flat_map(|p| &p.1[..p.1.len().min((code_len - p.0) as usize)]);
+    let code: Vec<u8> = code.copied().collect();
+    let words: Vec<u32> = code
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
+    drop(code);
     if kernel.entry_address % 4 != 0 || kernel.entry_address >= code_len {
         return Err(Error::CodeObject(format!(
             "kernel entry {:#x} is outside the code the file holds ({code_len} bytes)",
@@ -281,7 +272,13 @@ pub(crate) fn launch(
         }
     }
     let kernarg_buf = emu.memory.alloc_bytes(&kernarg)?;
-    emu.memory.map_at(CODE_BASE, image)?;
+    for (off, part, writable) in img.parts {
+        if let Err(e) = emu.memory.map_at(CODE_BASE + off, part, writable) {
+            emu.memory.release_range(CODE_BASE, image_len);
+            emu.memory.release(kernarg_buf);
+            return Err(e);
+        }
+    }
 
     let packet_cfg = silk_amdgpu::aql::DispatchPacketConfig {
         dimensions: dims,
@@ -318,10 +315,7 @@ pub(crate) fn launch(
     for b in [kernarg_buf, packet_buf, queue] {
         emu.memory.release(b);
     }
-    emu.memory.release(Buffer {
-        addr: CODE_BASE,
-        size: image_len,
-    });
+    emu.memory.release_range(CODE_BASE, image_len);
     result
 }
 

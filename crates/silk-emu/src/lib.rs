@@ -41,6 +41,7 @@ pub mod timing;
 pub mod wave;
 
 mod fallback;
+mod image;
 mod launch;
 
 pub use device_memory::{Buffer, Memory};

@@ -20,7 +20,7 @@ pub const ST64: u32 = 1 << 13;
 pub const BUF: u32 = 1 << 14;
 
 const VM: u8 = 1;
-const LGKM: u8 = 2;
+pub(crate) const LGKM: u8 = 2;
 const VS: u8 = 4;
 
 /// Atomic operations, in `aux & 0xff`.
@@ -48,9 +48,17 @@ pub enum Atomic {
     MaxF64,
     /// GFX9 `ds_cmpst`: data0 is the compare value, data1 the new one.
     CmpStore,
+    /// `ds_rsub`: data - old.
+    RSub,
+    /// `ds_mskor`: data0 is the mask cleared, data1 the bits set.
+    MskOr,
+    PkAddF16,
+    PkAddBf16,
+    /// GFX11 `*_atomic_csub_u32`: subtract, clamped at zero.
+    CSub,
 }
 
-pub(crate) const ATOMICS: [Atomic; 20] = [
+pub(crate) const ATOMICS: [Atomic; 25] = [
     Atomic::Swap,
     Atomic::CmpSwap,
     Atomic::Add,
@@ -71,6 +79,11 @@ pub(crate) const ATOMICS: [Atomic; 20] = [
     Atomic::MinF64,
     Atomic::MaxF64,
     Atomic::CmpStore,
+    Atomic::RSub,
+    Atomic::MskOr,
+    Atomic::PkAddF16,
+    Atomic::PkAddBf16,
+    Atomic::CSub,
 ];
 
 /// The new memory value of an atomic (`data` and, for compare-swap, `cmp`).
@@ -136,6 +149,11 @@ pub(crate) fn atomic_op(op: Atomic, old: u64, data: u64, cmp: u64, wide: bool) -
         }
         Atomic::MinF64 => crate::sem::fmin64(f64::from_bits(old), f64::from_bits(data)).to_bits(),
         Atomic::MaxF64 => crate::sem::fmax64(f64::from_bits(old), f64::from_bits(data)).to_bits(),
+        Atomic::RSub => data.wrapping_sub(old),
+        Atomic::MskOr => crate::sem::mskor(old, data, cmp),
+        Atomic::PkAddF16 => crate::sem::pk_add_f16(old, data),
+        Atomic::PkAddBf16 => crate::sem::pk_add_bf16(old, data),
+        Atomic::CSub => old.saturating_sub(data),
     };
     r & mask
 }
@@ -156,7 +174,7 @@ enum Space {
 }
 
 impl Exec<'_> {
-    fn vreg_of(&self, i: usize) -> Result<(bool, usize)> {
+    pub(crate) fn vreg_of(&self, i: usize) -> Result<(bool, usize)> {
         match self.op(i)? {
             Operand::Reg { code, .. } if code >= AGPR0 => Ok((true, (code - AGPR0) as usize)),
             Operand::Reg { code, .. } if code >= VGPR0 => Ok((false, (code - VGPR0) as usize)),
@@ -443,7 +461,7 @@ impl Exec<'_> {
 
     // ---- SMEM --------------------------------------------------------------
 
-    fn smem_addr(&mut self) -> Result<u64> {
+    pub(crate) fn smem_addr(&mut self) -> Result<u64> {
         let w0 = self.raw[0];
         let w1 = self.raw.get(1).copied().unwrap_or(0);
         let sbase = ((w0 & 0x3f) * 2) as u16;
@@ -503,7 +521,7 @@ impl Exec<'_> {
         Ok(())
     }
 
-    fn check_writable_sgprs(&mut self, code: u16, n: usize) -> Result<()> {
+    pub(crate) fn check_writable_sgprs(&mut self, code: u16, n: usize) -> Result<()> {
         // Same limit and outstanding-load checks as an ALU write.
         let v = 0;
         let _ = v;
@@ -528,12 +546,12 @@ impl Exec<'_> {
 
     // ---- DS ----------------------------------------------------------------
 
-    fn ds_addrs(&mut self, ai: usize, exec: u64) -> Result<Vec<u32>> {
+    pub(crate) fn ds_addrs(&mut self, ai: usize, exec: u64) -> Result<Vec<u32>> {
         let v = self.vread_all(ai, 1, exec)?;
         Ok(v)
     }
 
-    fn ds_check(&self, addr: usize, size: usize, lane: usize) -> Result<()> {
+    pub(crate) fn ds_check(&self, addr: usize, size: usize, lane: usize) -> Result<()> {
         self.check_align(addr as u64, size, lane, "LDS")
     }
 
@@ -593,7 +611,7 @@ impl Exec<'_> {
         (self.inst.mods.offset as u32 & 0xff) | (self.inst.mods.offset1 as u32 & 0xff) << 8
     }
 
-    fn ds_offsets2(&self, size: usize) -> (u32, u32) {
+    pub(crate) fn ds_offsets2(&self, size: usize) -> (u32, u32) {
         let scale = size as u32 * if self.aux & ST64 != 0 { 64 } else { 1 };
         (
             (self.inst.mods.offset as u32 & 0xff) * scale,
@@ -704,7 +722,7 @@ impl Exec<'_> {
         let rtn = self.aux & RTN != 0;
         let n = if wide { 2 } else { 1 };
         let base = rtn as usize;
-        let two = matches!(op, Atomic::CmpSwap | Atomic::CmpStore);
+        let two = matches!(op, Atomic::CmpSwap | Atomic::CmpStore | Atomic::MskOr);
         let addrs = self.ds_addrs(base, exec)?;
         let d0 = self.vread_all(base + 1, n, exec)?;
         let d1 = if two {

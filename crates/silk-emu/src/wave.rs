@@ -65,6 +65,8 @@ pub struct Wave {
     pub hz: Option<Box<crate::hazard::HazardState>>,
     /// Timing mode's state ([`crate::timing`]).
     pub tm: Option<Box<crate::timing::WaveTiming>>,
+    /// GFX9 MODE.gpr_idx_en (`s_set_gpr_idx_on` / `_off`).
+    pub gpr_idx_en: bool,
 }
 
 impl Wave {
@@ -92,6 +94,7 @@ impl Wave {
             executed: 0,
             hz: None,
             tm: None,
+            gpr_idx_en: false,
         }
     }
 

@@ -165,9 +165,7 @@ fn integer_division_and_i64() {
 
 /// `globals.hip`: a `__constant__` lookup table in `.rodata`, read
 /// through `@rel32` literals that `silk asm` and lld resolve across
-/// sections. (`count_positive` and `pointer_table` in the same file need
-/// a writable `.bss`/`.data` and `R_AMDGPU_RELATIVE64` applied at load,
-/// which the emulator does not do yet.)
+/// sections.
 #[test]
 fn globals_constant_lookup_table() {
     let Some(d) = dir() else { return };
@@ -191,5 +189,122 @@ fn globals_constant_lookup_table() {
             let k = input[i] & 15;
             assert_eq!(got[i], k * k, "{name} square_lut {i}");
         }
+    }
+}
+
+/// `globals.hip`'s `count_positive`: an atomic counter in `.bss`, which
+/// the loader maps writable and zero. Each launch loads the object afresh,
+/// so the counter starts at zero every time.
+#[test]
+fn globals_atomic_counter_in_bss() {
+    let Some(d) = dir() else { return };
+    for (p, name, _) in PROCS {
+        let obj = std::fs::read(format!("{d}/globals-{name}.hsaco")).unwrap();
+        let mut emu = Emulator::new(p);
+        let n = 300usize;
+        let input: Vec<i32> = (0..n as i32).map(|i| (i * 7919) % 61 - 30).collect();
+        let inp = emu.alloc_bytes(&bytes_i32(&input)).unwrap();
+        for _launch in 0..2 {
+            let out = emu.alloc_bytes(&bytes_i32(&vec![-1; n])).unwrap();
+            emu.launch(
+                &obj,
+                "count_positive",
+                [n as u32, 1, 1],
+                [64, 1, 1],
+                &[Arg::Buffer(out), Arg::Buffer(inp), Arg::I32(n as i32 - 10)],
+            )
+            .unwrap();
+            let got = i32s(&emu.read(out).unwrap());
+            let mut seen = Vec::new();
+            for i in 0..n {
+                if i < n - 10 && input[i] > 0 {
+                    seen.push(got[i]);
+                } else {
+                    assert_eq!(got[i], -1, "{name} count_positive {i} untouched");
+                }
+            }
+            // The old values are a permutation of 0..count.
+            seen.sort_unstable();
+            let want: Vec<i32> = (0..seen.len() as i32).collect();
+            assert!(!want.is_empty());
+            assert_eq!(seen, want, "{name} count_positive");
+        }
+    }
+}
+
+/// `globals.hip`'s `pointer_table`: tables of pointers to globals in
+/// `.data.rel.ro` and `.data`, which hold link-time offsets until the
+/// loader applies their `R_AMDGPU_RELATIVE64` relocations.
+#[test]
+fn globals_pointer_tables_are_relocated() {
+    let Some(d) = dir() else { return };
+    let lut: Vec<i32> = (0..16).map(|k| k * k).collect();
+    let bias = [10, -20, 30, -40];
+    for (p, name, _) in PROCS {
+        let obj = std::fs::read(format!("{d}/globals-{name}.hsaco")).unwrap();
+        let mut emu = Emulator::new(p);
+        let n = 256usize;
+        let input: Vec<i32> = (0..n as i32).map(|i| (i * 37) & 63).collect();
+        let inp = emu.alloc_bytes(&bytes_i32(&input)).unwrap();
+        let out = emu.alloc_bytes(&bytes_i32(&vec![-1; n])).unwrap();
+        emu.launch(
+            &obj,
+            "pointer_table",
+            [n as u32, 1, 1],
+            [64, 1, 1],
+            &[Arg::Buffer(out), Arg::Buffer(inp), Arg::I32(n as i32)],
+        )
+        .unwrap();
+        let got = i32s(&emu.read(out).unwrap());
+        for i in 0..n {
+            let k = input[i] as usize;
+            let t = (k & 1) * 8 + ((k >> 1) & 7);
+            let b = ((k >> 4) & 1) * 2 + ((k >> 5) & 1);
+            assert_eq!(
+                got[i],
+                lut[t] + bias[b],
+                "{name} pointer_table {i} (k = {k})"
+            );
+        }
+    }
+}
+
+/// A damaged dynamic section (a relocation table outside the image, an
+/// entry size that is not 24, a relocation past the image's end) is a
+/// clear error, not a panic.
+#[test]
+fn damaged_dynamic_relocations_are_errors() {
+    let Some(d) = dir() else { return };
+    let obj = std::fs::read(format!("{d}/globals-gfx942.hsaco")).unwrap();
+    let co = silk_amdgpu::code_object::read(&obj).unwrap();
+    let dynamic = co.segments.iter().find(|s| s.p_type == 2).unwrap();
+    let entry = |tag: u64| {
+        (0..dynamic.filesz / 16)
+            .map(|i| (dynamic.offset + i * 16) as usize)
+            .find(|&at| u64::from_le_bytes(obj[at..at + 8].try_into().unwrap()) == tag)
+            .unwrap()
+    };
+    let rela_at = u64::from_le_bytes(obj[entry(7) + 8..entry(7) + 16].try_into().unwrap());
+    let mutants: [(usize, u64, &str); 3] = [
+        (entry(8) + 8, 1 << 40, "not inside the loaded segments"),
+        (entry(9) + 8, 16, "DT_RELAENT"),
+        (rela_at as usize, 1 << 40, "outside the loaded segments"),
+    ];
+    for (at, v, want) in mutants {
+        let mut bad = obj.clone();
+        bad[at..at + 8].copy_from_slice(&v.to_le_bytes());
+        let mut emu = Emulator::new(Processor::Gfx942);
+        let out = emu.alloc(1024).unwrap();
+        let e = emu
+            .launch(
+                &bad,
+                "pointer_table",
+                [64, 1, 1],
+                [64, 1, 1],
+                &[Arg::Buffer(out), Arg::Buffer(out), Arg::I32(0)],
+            )
+            .expect_err(want)
+            .to_string();
+        assert!(e.contains(want), "{e}");
     }
 }

@@ -440,3 +440,34 @@ fn mutated_code_never_panics() {
         "mutations should mostly be reported: {errors}"
     );
 }
+
+/// Issue 15: "a grid reported as the sum of its axes instead of their
+/// product". The workgroup count is the product of the per-axis counts
+/// everywhere: in the statistics of a 3-D launch, in the limit (a grid
+/// whose per-axis counts sum to far below the limit but multiply to far
+/// above it is refused), and in the message, which names each axis.
+#[test]
+fn workgroup_count_is_the_product_of_the_axes() {
+    let obj = object("vector_add-gfx942");
+    let mut emu = Emulator::new(Processor::Gfx942);
+    let a = emu.alloc(4 * 1024).unwrap();
+    let b = emu.alloc(4 * 1024).unwrap();
+    let args = [Arg::Buffer(a), Arg::Buffer(b), Arg::I32(0)];
+    // 4 x 2 x 3 workgroups of 2x3x2 work-items (one wave each).
+    let stats = emu
+        .launch(&obj, "vector_add", [8, 6, 6], [2, 3, 2], &args)
+        .unwrap();
+    assert_eq!((stats.workgroups, stats.waves), (24, 24));
+    // 2^20 + 2^12 + 16 workgroups if summed (under the 2^24 limit),
+    // 2^36 as they are.
+    let e = emu
+        .launch(&obj, "vector_add", [1 << 20, 1 << 12, 16], [1, 1, 1], &args)
+        .expect_err("2^36 workgroups")
+        .to_string();
+    assert!(
+        e.contains(
+            "a grid of 1048576x4096x16 work-items in workgroups of 1x1x1 is 1048576x4096x16 = 68719476736 workgroups"
+        ),
+        "{e}"
+    );
+}

@@ -256,6 +256,36 @@ fn gfx11_trans_use_needs_depctr() {
     run(Processor::Gfx1151, &other, Options::default()).unwrap();
 }
 
+/// The two 16-bit halves of a VGPR are separate registers to the rule
+/// (LLVM compares register units; clang's f16 division writes `v3.h` with
+/// a transcendental and reads `v3.l` at once), a whole-register access
+/// overlaps both.
+#[test]
+fn gfx11_trans_use_tells_true16_halves_apart() {
+    let p = Processor::Gfx1100;
+    let case = |write: &str, read: &str| {
+        let body = format!(
+            "\tv_mov_b32_e32 v3, 0\n\tv_mov_b32_e32 v4, 0\n\ts_nop 7\n\t{write}\n\t{read}\n"
+        );
+        run(p, &kernel(p, &body), Options::default())
+    };
+    let hi = "v_sqrt_f16_e64 v3.h, v4.l";
+    let lo = "v_sqrt_f16_e64 v3.l, v4.l";
+    case(hi, "v_add_f16_e64 v5.l, v3.l, v3.l").unwrap();
+    case(lo, "v_add_f16_e64 v5.l, v3.h, v3.h").unwrap();
+    for (w, r) in [
+        (hi, "v_add_f16_e64 v5.l, v3.h, v3.h"),
+        (lo, "v_add_f16_e64 v5.l, v3.l, v4.l"),
+        (hi, "v_add_f32_e32 v5, v3, v3"),
+        ("v_exp_f32_e32 v3, v4", "v_add_f16_e64 v5.l, v3.h, v4.l"),
+    ] {
+        match case(w, r) {
+            Err(Error::Fault(f)) => assert!(f.message.contains("trans_use_gfx11"), "{}", f.message),
+            other => panic!("{w} -> {r} not reported: {other:?}"),
+        }
+    }
+}
+
 #[test]
 fn gfx11_wmma_operand_needs_a_valu() {
     let a = "v_wmma_f32_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[16:23]";

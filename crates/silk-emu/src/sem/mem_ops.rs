@@ -95,12 +95,15 @@ pub(super) fn semantics(name: &str, family: Family) -> Sem {
                     .or_else(|| a.strip_suffix("_rtn_i64").map(|r| (r, "_i64")))
                     .or_else(|| a.strip_suffix("_rtn_f32").map(|r| (r, "_f32")))
                     .or_else(|| a.strip_suffix("_rtn_f64").map(|r| (r, "_f64")))
+                    .or_else(|| a.strip_suffix("_rtn_f16").map(|r| (r, "_f16")))
+                    .or_else(|| a.strip_suffix("_rtn_bf16").map(|r| (r, "_bf16")))
                 {
                     Some((r, sfx)) => (format!("{}{}", r.strip_prefix("").unwrap_or(r), sfx), true),
                     None => (a.to_string(), false),
                 };
                 let (op, ty) = a.rsplit_once('_')?;
-                let (op, ty) = match op.strip_prefix("storexchg").map(|_| ("swap", ty)) {
+                // (The two-address `storexchg_2addr` forms are ds_extra.rs's.)
+                let (op, ty) = match (op == "storexchg").then_some(("swap", ty)) {
                     Some(x) => x,
                     None => match op {
                         "wrxchg" => ("swap", ty),
@@ -122,6 +125,10 @@ pub(super) fn semantics(name: &str, family: Family) -> Sem {
                     ("min", _) => Atomic::UMin,
                     ("max", _) => Atomic::UMax,
                     ("cmpst", _) => Atomic::CmpStore,
+                    ("pk_add", "f16") => Atomic::PkAddF16,
+                    ("pk_add", "bf16") => Atomic::PkAddBf16,
+                    ("rsub", _) => Atomic::RSub,
+                    ("mskor", _) => Atomic::MskOr,
                     (o, _) => atomic_kind(o)?,
                 };
                 hx!(
@@ -152,6 +159,9 @@ pub(crate) fn vmem_atomic_kind(a: &str) -> Option<(Atomic, bool)> {
             ("max", "f64") | ("max_num", "f64") => Some(Atomic::MaxF64),
             ("min", "f32") | ("min_num", "f32") => Some(Atomic::MinF32),
             ("max", "f32") | ("max_num", "f32") => Some(Atomic::MaxF32),
+            ("pk_add", "f16") => Some(Atomic::PkAddF16),
+            ("pk_add", "bf16") => Some(Atomic::PkAddBf16),
+            ("csub", "u32") => Some(Atomic::CSub),
             (
                 "inc" | "dec" | "add" | "sub" | "and" | "or" | "xor" | "swap" | "cmpswap",
                 "u32" | "u64" | "b32" | "b64" | "i32" | "i64",

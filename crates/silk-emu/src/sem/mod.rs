@@ -25,15 +25,21 @@ mod compare;
 mod control;
 mod convert;
 mod dot;
+mod ds_extra;
+mod gpr_idx;
 mod half;
+mod isa_extra;
 mod lanes;
 mod mem_ops;
 mod num;
 mod packed;
 mod scalar;
+mod smem_ops;
 mod vfloat;
 mod vint;
 
+pub(crate) use gpr_idx::offset as gpr_idx_offset;
+pub(crate) use isa_extra::{mskor, pk_add_bf16, pk_add_f16};
 pub(crate) use mem_ops::{load_store_aux, vmem_atomic_kind};
 pub use num::{fma32, fma64, fmax32, fmax64, fmin32, fmin64};
 
@@ -63,7 +69,8 @@ impl SemTable {
         let gen = processor.generation();
         let entries = table::table(gen)
             .iter()
-            .map(|info| {
+            .enumerate()
+            .map(|(i, info)| {
                 if !info.on(processor) {
                     return None;
                 }
@@ -72,7 +79,16 @@ impl SemTable {
                     .strip_suffix("_e32")
                     .or_else(|| info.name.strip_suffix("_e64"))
                     .unwrap_or(info.name);
-                semantics(base, info.family)
+                semantics(base, info.family).or_else(|| {
+                    silk_amdgpu::isa::Op::of(gen, silk_amdgpu::isa::Opcode(i as u16)).and_then(
+                        |op| {
+                            isa_extra::semantics(op)
+                                .or_else(|| smem_ops::semantics(op))
+                                .or_else(|| gpr_idx::semantics(op))
+                                .or_else(|| ds_extra::semantics(op))
+                        },
+                    )
+                })
             })
             .collect();
         let hazard_tags = table::table(gen)

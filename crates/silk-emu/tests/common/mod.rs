@@ -4,7 +4,14 @@ use silk_amdgpu::target::Processor;
 
 /// A one-argument (`out`) kernel around `body`: `out` is in s[0:1], v0
 /// holds the lane's byte offset (lane * 16) and v1..v31, s4..s7 start at 0.
+#[allow(dead_code)]
 pub fn kernel(p: Processor, body: &str) -> Vec<u8> {
+    kernel_with_lds(p, body, 0)
+}
+
+/// [`kernel`] with `lds` bytes of LDS.
+#[allow(dead_code)]
+pub fn kernel_with_lds(p: Processor, body: &str, lds: u32) -> Vec<u8> {
     let (target, wave) = match p {
         Processor::Gfx942 => ("gfx942", 64),
         Processor::Gfx1100 => ("gfx1100", 32),
@@ -42,6 +49,7 @@ k:
 \t.p2align\t6, 0x0
 \t.amdhsa_kernel k
 \t\t.amdhsa_kernarg_size 8
+\t\t.amdhsa_group_segment_fixed_size {lds}
 \t\t.amdhsa_user_sgpr_count 2
 \t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1
 \t\t.amdhsa_system_sgpr_workgroup_id_x 1
@@ -59,7 +67,7 @@ amdhsa.kernels:
         .offset:         0
         .size:           8
         .value_kind:     global_buffer
-{agpr}    .group_segment_fixed_size: 0
+{agpr}    .group_segment_fixed_size: {lds}
     .kernarg_segment_align: 8
     .kernarg_segment_size: 8
     .max_flat_workgroup_size: 1024
