@@ -30,7 +30,7 @@ use crate::mem_inst::{atomic_op, Atomic, ATOMICS, D16_HI, WIDE};
 use crate::wave::PendingWrite;
 use silk_amdgpu::isa::format::{mod_bit, ModBit};
 use silk_amdgpu::isa::operand::VGPR0;
-use silk_amdgpu::isa::{Family, Flags, Operand};
+use silk_amdgpu::isa::{Family, Flags, Op, Operand};
 use silk_amdgpu::target::Generation;
 
 /// MTBUF handler aux: component count in bits 7:0, and this bit for stores.
@@ -587,32 +587,28 @@ impl Exec<'_> {
     }
 }
 
-/// The MUBUF or MTBUF semantics of `name`, if the emulator has them.
-pub(crate) fn semantics(name: &str, family: Family) -> Option<(crate::exec::Handler, u32)> {
+/// The MUBUF or MTBUF semantics of `op`, if the emulator has them.
+pub(crate) fn semantics(op: Op, family: Family) -> Option<(crate::exec::Handler, u32)> {
     use crate::exec::Handler;
     if family == Family::Mtbuf {
-        let rest = name.strip_prefix("tbuffer_")?;
-        let (store, fmt) = match rest.strip_prefix("load_format_") {
-            Some(f) => (false, f),
-            None => (true, rest.strip_prefix("store_format_")?),
-        };
-        let comps = match fmt {
-            "x" => 1,
-            "xy" => 2,
-            "xyz" => 3,
-            "xyzw" => 4,
+        let aux = match op {
+            Op::TBUFFER_LOAD_FORMAT_X => 1,
+            Op::TBUFFER_LOAD_FORMAT_XY => 2,
+            Op::TBUFFER_LOAD_FORMAT_XYZ => 3,
+            Op::TBUFFER_LOAD_FORMAT_XYZW => 4,
+            Op::TBUFFER_STORE_FORMAT_X => 1 | TSTORE,
+            Op::TBUFFER_STORE_FORMAT_XY => 2 | TSTORE,
+            Op::TBUFFER_STORE_FORMAT_XYZ => 3 | TSTORE,
+            Op::TBUFFER_STORE_FORMAT_XYZW => 4 | TSTORE,
             _ => return None,
         };
-        let aux = comps | if store { TSTORE } else { 0 };
-        return Some((|e: &mut Exec| e.tbuffer()) as Handler).map(|h| (h, aux));
+        return Some(((|e: &mut Exec| e.tbuffer()) as Handler, aux));
     }
-    let op = name.strip_prefix("buffer_")?;
     match crate::sem::load_store_aux(op) {
         Some((true, aux)) => Some(((|e: &mut Exec| e.buffer_load()) as Handler, aux)),
         Some((false, aux)) => Some(((|e: &mut Exec| e.buffer_store()) as Handler, aux)),
         None => {
-            let a = op.strip_prefix("atomic_")?;
-            let (at, wide) = crate::sem::vmem_atomic_kind(a)?;
+            let (at, wide) = crate::sem::vmem_atomic_kind(op)?;
             Some((
                 (|e: &mut Exec| e.buffer_atomic()) as Handler,
                 at as u32 | if wide { WIDE } else { 0 },

@@ -5,7 +5,7 @@
 //! runs as `v_mul_f32_e32`, and so on.
 
 use silk_amdgpu::isa::table::Kind;
-use silk_amdgpu::isa::{table, Family, Inst, OpInfo, Operand};
+use silk_amdgpu::isa::{table, Family, Inst, Op, Opcode, Operand};
 use silk_amdgpu::target::Processor;
 
 pub enum Fallback {
@@ -13,28 +13,43 @@ pub enum Fallback {
     Vopd(Inst, Inst, usize),
 }
 
-/// The VOP1/VOP2 opcode a VOPD row names (`v_dual_X` is `v_X_e32`, or
-/// `v_X` where LLVM prints no suffix, e.g. `v_fmaak_f32`).
-fn vop2_of(processor: Processor, row: &OpInfo) -> Option<silk_amdgpu::isa::Opcode> {
-    let base = row.name.strip_prefix("v_dual_")?;
-    let t = table::table(processor.generation());
-    let is_vop = |op: &silk_amdgpu::isa::Opcode| {
-        matches!(t[op.0 as usize].family, Family::Vop1 | Family::Vop2)
-    };
-    table::by_name(processor, &format!("v_{base}_e32"))
-        .find(is_vop)
-        .or_else(|| table::by_name(processor, &format!("v_{base}")).find(is_vop))
+/// The VOP1/VOP2 instruction a VOPD half runs as ([RDNA3] "VOPD": each
+/// `v_dual_X` is `v_X_e32`, or `v_X` where there is no VOP3 twin). The
+/// bf16 dot has no VOP2 form on GFX11 and is not split.
+fn vop2_of(op: Op) -> Option<Op> {
+    use Op::*;
+    Some(match op {
+        V_DUAL_ADD_F32 => V_ADD_F32_e32,
+        V_DUAL_ADD_NC_U32 => V_ADD_NC_U32_e32,
+        V_DUAL_AND_B32 => V_AND_B32_e32,
+        V_DUAL_CNDMASK_B32 => V_CNDMASK_B32_e32,
+        V_DUAL_DOT2ACC_F32_F16 => V_DOT2ACC_F32_F16,
+        V_DUAL_FMAAK_F32 => V_FMAAK_F32,
+        V_DUAL_FMAC_F32 => V_FMAC_F32_e32,
+        V_DUAL_FMAMK_F32 => V_FMAMK_F32,
+        V_DUAL_LSHLREV_B32 => V_LSHLREV_B32_e32,
+        V_DUAL_MAX_F32 => V_MAX_F32_e32,
+        V_DUAL_MIN_F32 => V_MIN_F32_e32,
+        V_DUAL_MOV_B32 => V_MOV_B32_e32,
+        V_DUAL_MUL_DX9_ZERO_F32 => V_MUL_DX9_ZERO_F32_e32,
+        V_DUAL_MUL_F32 => V_MUL_F32_e32,
+        V_DUAL_SUBREV_F32 => V_SUBREV_F32_e32,
+        V_DUAL_SUB_F32 => V_SUB_F32_e32,
+        _ => return None,
+    })
 }
 
 /// One half: the VOPD row's operands (its literal from `mods.extra`), then
 /// the unencoded registers the VOP2 form lists (`vcc_lo` of `v_cndmask`).
 fn half(
     processor: Processor,
-    row: &OpInfo,
+    row: Opcode,
     ops: &mut impl Iterator<Item = Operand>,
     literal: u32,
 ) -> Option<Inst> {
-    let opcode = vop2_of(processor, row)?;
+    let gen = processor.generation();
+    let opcode = vop2_of(Op::of(gen, row)?)?.on(processor)?;
+    let row = &table::table(gen)[row.0 as usize];
     let vop2 = &table::table(processor.generation())[opcode.0 as usize];
     let mut out: Vec<Operand> = Vec::with_capacity(4);
     for spec in row.operands {
@@ -65,9 +80,10 @@ pub fn decode(processor: Processor, words: &[u32]) -> Option<Fallback> {
     if x.family != Family::Vopd {
         return None;
     }
-    let y = silk_amdgpu::isa::vopd::y_info(processor, &inst)?;
+    silk_amdgpu::isa::vopd::y_info(processor, &inst)?;
+    let y = Opcode(inst.mods.offset1);
     let mut ops = inst.operands().iter().copied();
-    let hx = half(processor, x, &mut ops, inst.mods.extra)?;
+    let hx = half(processor, inst.opcode, &mut ops, inst.mods.extra)?;
     let hy = half(processor, y, &mut ops, inst.mods.extra)?;
     Some(Fallback::Vopd(hx, hy, n))
 }
@@ -103,6 +119,36 @@ mod tests {
         assert_eq!(x, "v_fmaak_f32 v0, v1, v2, 0x40000000");
         assert_eq!(y, "v_cndmask_b32_e32 v3, v4, v5, vcc_lo");
         assert_eq!(n, 3);
+    }
+
+    #[test]
+    fn every_vopd_half_runs_as_the_vop2_its_name_says() {
+        for p in [Processor::Gfx1100, Processor::Gfx1151] {
+            let t = table::table(p.generation());
+            for (row, info) in t.iter().enumerate() {
+                if info.family != Family::Vopd || !info.on(p) {
+                    continue;
+                }
+                let op = Op::of(p.generation(), Opcode(row as u16)).unwrap();
+                let Some(to) = vop2_of(op).and_then(|o| o.on(p)) else {
+                    assert_eq!(op, Op::V_DUAL_DOT2ACC_F32_BF16, "{p:?} {}", info.name);
+                    continue;
+                };
+                let to = &t[to.0 as usize];
+                let base = info.name.strip_prefix("v_dual_").unwrap();
+                assert!(
+                    matches!(to.family, Family::Vop1 | Family::Vop2),
+                    "{}",
+                    to.name
+                );
+                assert!(
+                    to.name == format!("v_{base}_e32") || to.name == format!("v_{base}"),
+                    "{} runs as {}",
+                    info.name,
+                    to.name
+                );
+            }
+        }
     }
 
     #[test]

@@ -30,7 +30,7 @@
 use crate::error::Result;
 use crate::exec::{f16_to_f32, Exec};
 use silk_amdgpu::isa::operand::{AGPR0, VGPR0};
-use silk_amdgpu::isa::Operand;
+use silk_amdgpu::isa::{Op, Operand};
 
 /// Input element types (WMMA uses F16 and BF16 in `aux & 0xff`).
 pub const F16: u32 = 0;
@@ -130,54 +130,49 @@ impl Shape {
     }
 }
 
-/// The shape of `v_mfma_<rest>` from its mnemonic (read once when the
-/// semantic table is built): `{out}_{M}x{N}x{K}[_{B}b]_{a}[_{b}]`.
-pub fn mfma_aux_of(rest: &str) -> Option<u32> {
-    let parts: Vec<&str> = rest.split('_').collect();
-    let dims: Vec<usize> = parts
-        .get(1)?
-        .split('x')
-        .map(|d| d.parse().ok())
-        .collect::<Option<_>>()?;
-    let (m, n, k) = (*dims.first()?, *dims.get(1)?, *dims.get(2)?);
-    let mut i = 2;
-    let mut blocks = 1;
-    if let Some(b) = parts.get(2).and_then(|p| p.strip_suffix('b')) {
-        if let Ok(v) = b.parse() {
-            blocks = v;
-            i = 3;
-        }
-    }
-    let ty = |t: &str| -> Option<u32> {
-        Some(match t {
-            "f16" => F16,
-            "bf16" => BF16,
-            "f32" => F32,
-            "i8" => I8,
-            "xf32" => XF32,
-            "fp8" => FP8,
-            "bf8" => BF8,
-            "f64" => F64,
-            _ => return None,
-        })
+/// The shape of an MFMA as its gfx942 mnemonic spells it: M = N, K,
+/// blocks, A and B element types (`v_mfma_f32_32x32x1_2b_f32` is 32, 1,
+/// 2, F32, F32).
+/// `None` for the sparse (`V_SMFMAC_*`) forms, which are not modelled.
+#[rustfmt::skip]
+pub fn mfma_shape(op: Op) -> Option<Shape> {
+    use Op::*;
+    let (m, k, blocks, a, b) = match op {
+        V_MFMA_F32_16X16X16BF16_1K => (16, 16, 1, BF16, BF16),
+        V_MFMA_F32_16X16X16F16 => (16, 16, 1, F16, F16),
+        V_MFMA_F32_16X16X1F32 => (16, 1, 4, F32, F32),
+        V_MFMA_F32_16X16X32_BF8_BF8 => (16, 32, 1, BF8, BF8),
+        V_MFMA_F32_16X16X32_BF8_FP8 => (16, 32, 1, BF8, FP8),
+        V_MFMA_F32_16X16X32_FP8_BF8 => (16, 32, 1, FP8, BF8),
+        V_MFMA_F32_16X16X32_FP8_FP8 => (16, 32, 1, FP8, FP8),
+        V_MFMA_F32_16X16X4BF16_1K => (16, 4, 4, BF16, BF16),
+        V_MFMA_F32_16X16X4F16 => (16, 4, 4, F16, F16),
+        V_MFMA_F32_16X16X4F32 => (16, 4, 1, F32, F32),
+        V_MFMA_F32_16X16X8XF32 => (16, 8, 1, XF32, XF32),
+        V_MFMA_F32_32X32X16_BF8_BF8 => (32, 16, 1, BF8, BF8),
+        V_MFMA_F32_32X32X16_BF8_FP8 => (32, 16, 1, BF8, FP8),
+        V_MFMA_F32_32X32X16_FP8_BF8 => (32, 16, 1, FP8, BF8),
+        V_MFMA_F32_32X32X16_FP8_FP8 => (32, 16, 1, FP8, FP8),
+        V_MFMA_F32_32X32X1F32 => (32, 1, 2, F32, F32),
+        V_MFMA_F32_32X32X2F32 => (32, 2, 1, F32, F32),
+        V_MFMA_F32_32X32X4BF16_1K => (32, 4, 2, BF16, BF16),
+        V_MFMA_F32_32X32X4F16 => (32, 4, 2, F16, F16),
+        V_MFMA_F32_32X32X4XF32 => (32, 4, 1, XF32, XF32),
+        V_MFMA_F32_32X32X8BF16_1K => (32, 8, 1, BF16, BF16),
+        V_MFMA_F32_32X32X8F16 => (32, 8, 1, F16, F16),
+        V_MFMA_F32_4X4X1F32 => (4, 1, 16, F32, F32),
+        V_MFMA_F32_4X4X4BF16_1K => (4, 4, 16, BF16, BF16),
+        V_MFMA_F32_4X4X4F16 => (4, 4, 16, F16, F16),
+        V_MFMA_F64_16X16X4F64 => (16, 4, 1, F64, F64),
+        V_MFMA_F64_4X4X4F64 => (4, 4, 4, F64, F64),
+        V_MFMA_I32_16X16X32I8 => (16, 32, 1, I8, I8),
+        V_MFMA_I32_16X16X4I8 => (16, 4, 4, I8, I8),
+        V_MFMA_I32_32X32X16I8 => (32, 16, 1, I8, I8),
+        V_MFMA_I32_32X32X4I8 => (32, 4, 2, I8, I8),
+        V_MFMA_I32_4X4X4I8 => (4, 4, 16, I8, I8),
+        _ => return None,
     };
-    let a = ty(parts.get(i)?)?;
-    let b = match parts.get(i + 1) {
-        Some(t) => ty(t)?,
-        None => a,
-    };
-    if parts.len() > i + 2 || !matches!(m, 4 | 16 | 32) || m != n {
-        return None;
-    }
-    let s = Shape {
-        m,
-        n,
-        k,
-        blocks,
-        a,
-        b,
-    };
-    (m * n * blocks >= 64 || a == F64).then(|| s.aux())
+    Some(Shape { m, n: m, k, blocks, a, b })
 }
 
 /// gfx942 fp8 (E4M3, bias 8) and bf8 (E5M2, bias 16), both "FNUZ": 0x80

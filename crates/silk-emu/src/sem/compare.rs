@@ -4,46 +4,151 @@ use super::*;
 
 // ---- compares ----------------------------------------------------------
 
-pub(super) const CMP_OPS: [&str; 16] = [
-    "f", "lt", "eq", "le", "gt", "lg", "ge", "o", "u", "nge", "nlg", "ngt", "nle", "neq", "nlt",
-    "tru",
-];
-pub(super) const CMP_TYS: [&str; 10] = [
-    "i16", "u16", "i32", "u32", "i64", "u64", "f16", "f32", "f64", "class",
-];
+// Predicates (the order of the VOPC opcode space, [CDNA3] / [RDNA3]
+// "VOPC") and operand types of `compare`'s aux code.
+const F: u32 = 0;
+const LT: u32 = 1;
+const EQ: u32 = 2;
+const LE: u32 = 3;
+const GT: u32 = 4;
+const LG: u32 = 5;
+const GE: u32 = 6;
+const O: u32 = 7;
+const U: u32 = 8;
+const NGE: u32 = 9;
+const NLG: u32 = 10;
+const NGT: u32 = 11;
+const NLE: u32 = 12;
+const NEQ: u32 = 13;
+const NLT: u32 = 14;
+const TRU: u32 = 15;
+const CLASS: u32 = 16;
+const I16: u32 = 0;
+const U16: u32 = 1;
+const I32: u32 = 2;
+const U32: u32 = 3;
+const I64: u32 = 4;
+const U64: u32 = 5;
+const F16: u32 = 6;
+const F32: u32 = 7;
+const F64: u32 = 8;
 
-pub(super) fn cmp_aux(name: &str) -> Option<u32> {
-    let (x, rest) = if let Some(r) = name.strip_prefix("v_cmpx_") {
-        (1u32, r)
-    } else {
-        (0, name.strip_prefix("v_cmp_")?)
-    };
-    let (op, ty) = rest.split_once('_')?;
-    let op = match op {
-        "ne" => "lg",
-        "t" => "tru",
-        o => o,
-    };
-    let ty = if op == "class" { "class" } else { ty };
-    let cty = if op == "class" {
-        match ty {
-            "class" => match rest {
-                "class_f16" => 6,
-                "class_f32" => 7,
-                "class_f64" => 8,
-                _ => return None,
-            },
-            _ => return None,
-        }
-    } else {
-        CMP_TYS.iter().position(|t| *t == ty)? as u32
-    };
-    let opi = if op == "class" {
-        16
-    } else {
-        CMP_OPS.iter().position(|o| *o == op)? as u32
-    };
-    Some(opi | cty << 8 | x << 16)
+/// The aux code of a compare: predicate, type, and whether it is a
+/// `v_cmpx` (writes EXEC).
+pub(super) fn cmp_aux(op: Op, flags: Flags) -> Option<u32> {
+    let (pred, ty) = cmp_of(op)?;
+    let x = flags.has(Flags::WRITES_EXEC) as u32;
+    Some(pred | ty << 8 | x << 16)
+}
+
+/// Predicate and operand type of each compare, whatever its encoding
+/// (`_e32`, `_e64`) and whether it writes EXEC (`V_CMPX_*`). Integer `NE`
+/// is `LG` and `T` is `TRU`.
+#[rustfmt::skip]
+fn cmp_of(op: Op) -> Option<(u32, u32)> {
+    use Op::*;
+    Some(match op {
+        V_CMPX_F_I16_e32 | V_CMPX_F_I16_e64 | V_CMP_F_I16_e32 | V_CMP_F_I16_e64 => (F, I16),
+        V_CMPX_LT_I16_e32 | V_CMPX_LT_I16_e64 | V_CMP_LT_I16_e32 | V_CMP_LT_I16_e64 => (LT, I16),
+        V_CMPX_EQ_I16_e32 | V_CMPX_EQ_I16_e64 | V_CMP_EQ_I16_e32 | V_CMP_EQ_I16_e64 => (EQ, I16),
+        V_CMPX_LE_I16_e32 | V_CMPX_LE_I16_e64 | V_CMP_LE_I16_e32 | V_CMP_LE_I16_e64 => (LE, I16),
+        V_CMPX_GT_I16_e32 | V_CMPX_GT_I16_e64 | V_CMP_GT_I16_e32 | V_CMP_GT_I16_e64 => (GT, I16),
+        V_CMPX_NE_I16_e32 | V_CMPX_NE_I16_e64 | V_CMP_NE_I16_e32 | V_CMP_NE_I16_e64 => (LG, I16),
+        V_CMPX_GE_I16_e32 | V_CMPX_GE_I16_e64 | V_CMP_GE_I16_e32 | V_CMP_GE_I16_e64 => (GE, I16),
+        V_CMPX_T_I16_e32 | V_CMPX_T_I16_e64 | V_CMP_T_I16_e32 | V_CMP_T_I16_e64 => (TRU, I16),
+        V_CMPX_F_U16_e32 | V_CMPX_F_U16_e64 | V_CMP_F_U16_e32 | V_CMP_F_U16_e64 => (F, U16),
+        V_CMPX_LT_U16_e32 | V_CMPX_LT_U16_e64 | V_CMP_LT_U16_e32 | V_CMP_LT_U16_e64 => (LT, U16),
+        V_CMPX_EQ_U16_e32 | V_CMPX_EQ_U16_e64 | V_CMP_EQ_U16_e32 | V_CMP_EQ_U16_e64 => (EQ, U16),
+        V_CMPX_LE_U16_e32 | V_CMPX_LE_U16_e64 | V_CMP_LE_U16_e32 | V_CMP_LE_U16_e64 => (LE, U16),
+        V_CMPX_GT_U16_e32 | V_CMPX_GT_U16_e64 | V_CMP_GT_U16_e32 | V_CMP_GT_U16_e64 => (GT, U16),
+        V_CMPX_NE_U16_e32 | V_CMPX_NE_U16_e64 | V_CMP_NE_U16_e32 | V_CMP_NE_U16_e64 => (LG, U16),
+        V_CMPX_GE_U16_e32 | V_CMPX_GE_U16_e64 | V_CMP_GE_U16_e32 | V_CMP_GE_U16_e64 => (GE, U16),
+        V_CMPX_T_U16_e32 | V_CMPX_T_U16_e64 | V_CMP_T_U16_e32 | V_CMP_T_U16_e64 => (TRU, U16),
+        V_CMPX_F_I32_e32 | V_CMPX_F_I32_e64 | V_CMP_F_I32_e32 | V_CMP_F_I32_e64 => (F, I32),
+        V_CMPX_LT_I32_e32 | V_CMPX_LT_I32_e64 | V_CMP_LT_I32_e32 | V_CMP_LT_I32_e64 => (LT, I32),
+        V_CMPX_EQ_I32_e32 | V_CMPX_EQ_I32_e64 | V_CMP_EQ_I32_e32 | V_CMP_EQ_I32_e64 => (EQ, I32),
+        V_CMPX_LE_I32_e32 | V_CMPX_LE_I32_e64 | V_CMP_LE_I32_e32 | V_CMP_LE_I32_e64 => (LE, I32),
+        V_CMPX_GT_I32_e32 | V_CMPX_GT_I32_e64 | V_CMP_GT_I32_e32 | V_CMP_GT_I32_e64 => (GT, I32),
+        V_CMPX_NE_I32_e32 | V_CMPX_NE_I32_e64 | V_CMP_NE_I32_e32 | V_CMP_NE_I32_e64 => (LG, I32),
+        V_CMPX_GE_I32_e32 | V_CMPX_GE_I32_e64 | V_CMP_GE_I32_e32 | V_CMP_GE_I32_e64 => (GE, I32),
+        V_CMPX_T_I32_e32 | V_CMPX_T_I32_e64 | V_CMP_T_I32_e32 | V_CMP_T_I32_e64 => (TRU, I32),
+        V_CMPX_F_U32_e32 | V_CMPX_F_U32_e64 | V_CMP_F_U32_e32 | V_CMP_F_U32_e64 => (F, U32),
+        V_CMPX_LT_U32_e32 | V_CMPX_LT_U32_e64 | V_CMP_LT_U32_e32 | V_CMP_LT_U32_e64 => (LT, U32),
+        V_CMPX_EQ_U32_e32 | V_CMPX_EQ_U32_e64 | V_CMP_EQ_U32_e32 | V_CMP_EQ_U32_e64 => (EQ, U32),
+        V_CMPX_LE_U32_e32 | V_CMPX_LE_U32_e64 | V_CMP_LE_U32_e32 | V_CMP_LE_U32_e64 => (LE, U32),
+        V_CMPX_GT_U32_e32 | V_CMPX_GT_U32_e64 | V_CMP_GT_U32_e32 | V_CMP_GT_U32_e64 => (GT, U32),
+        V_CMPX_NE_U32_e32 | V_CMPX_NE_U32_e64 | V_CMP_NE_U32_e32 | V_CMP_NE_U32_e64 => (LG, U32),
+        V_CMPX_GE_U32_e32 | V_CMPX_GE_U32_e64 | V_CMP_GE_U32_e32 | V_CMP_GE_U32_e64 => (GE, U32),
+        V_CMPX_T_U32_e32 | V_CMPX_T_U32_e64 | V_CMP_T_U32_e32 | V_CMP_T_U32_e64 => (TRU, U32),
+        V_CMPX_F_I64_e32 | V_CMPX_F_I64_e64 | V_CMP_F_I64_e32 | V_CMP_F_I64_e64 => (F, I64),
+        V_CMPX_LT_I64_e32 | V_CMPX_LT_I64_e64 | V_CMP_LT_I64_e32 | V_CMP_LT_I64_e64 => (LT, I64),
+        V_CMPX_EQ_I64_e32 | V_CMPX_EQ_I64_e64 | V_CMP_EQ_I64_e32 | V_CMP_EQ_I64_e64 => (EQ, I64),
+        V_CMPX_LE_I64_e32 | V_CMPX_LE_I64_e64 | V_CMP_LE_I64_e32 | V_CMP_LE_I64_e64 => (LE, I64),
+        V_CMPX_GT_I64_e32 | V_CMPX_GT_I64_e64 | V_CMP_GT_I64_e32 | V_CMP_GT_I64_e64 => (GT, I64),
+        V_CMPX_NE_I64_e32 | V_CMPX_NE_I64_e64 | V_CMP_NE_I64_e32 | V_CMP_NE_I64_e64 => (LG, I64),
+        V_CMPX_GE_I64_e32 | V_CMPX_GE_I64_e64 | V_CMP_GE_I64_e32 | V_CMP_GE_I64_e64 => (GE, I64),
+        V_CMPX_T_I64_e32 | V_CMPX_T_I64_e64 | V_CMP_T_I64_e32 | V_CMP_T_I64_e64 => (TRU, I64),
+        V_CMPX_F_U64_e32 | V_CMPX_F_U64_e64 | V_CMP_F_U64_e32 | V_CMP_F_U64_e64 => (F, U64),
+        V_CMPX_LT_U64_e32 | V_CMPX_LT_U64_e64 | V_CMP_LT_U64_e32 | V_CMP_LT_U64_e64 => (LT, U64),
+        V_CMPX_EQ_U64_e32 | V_CMPX_EQ_U64_e64 | V_CMP_EQ_U64_e32 | V_CMP_EQ_U64_e64 => (EQ, U64),
+        V_CMPX_LE_U64_e32 | V_CMPX_LE_U64_e64 | V_CMP_LE_U64_e32 | V_CMP_LE_U64_e64 => (LE, U64),
+        V_CMPX_GT_U64_e32 | V_CMPX_GT_U64_e64 | V_CMP_GT_U64_e32 | V_CMP_GT_U64_e64 => (GT, U64),
+        V_CMPX_NE_U64_e32 | V_CMPX_NE_U64_e64 | V_CMP_NE_U64_e32 | V_CMP_NE_U64_e64 => (LG, U64),
+        V_CMPX_GE_U64_e32 | V_CMPX_GE_U64_e64 | V_CMP_GE_U64_e32 | V_CMP_GE_U64_e64 => (GE, U64),
+        V_CMPX_T_U64_e32 | V_CMPX_T_U64_e64 | V_CMP_T_U64_e32 | V_CMP_T_U64_e64 => (TRU, U64),
+        V_CMPX_F_F16_e32 | V_CMPX_F_F16_e64 | V_CMP_F_F16_e32 | V_CMP_F_F16_e64 => (F, F16),
+        V_CMPX_LT_F16_e32 | V_CMPX_LT_F16_e64 | V_CMP_LT_F16_e32 | V_CMP_LT_F16_e64 => (LT, F16),
+        V_CMPX_EQ_F16_e32 | V_CMPX_EQ_F16_e64 | V_CMP_EQ_F16_e32 | V_CMP_EQ_F16_e64 => (EQ, F16),
+        V_CMPX_LE_F16_e32 | V_CMPX_LE_F16_e64 | V_CMP_LE_F16_e32 | V_CMP_LE_F16_e64 => (LE, F16),
+        V_CMPX_GT_F16_e32 | V_CMPX_GT_F16_e64 | V_CMP_GT_F16_e32 | V_CMP_GT_F16_e64 => (GT, F16),
+        V_CMPX_LG_F16_e32 | V_CMPX_LG_F16_e64 | V_CMP_LG_F16_e32 | V_CMP_LG_F16_e64 => (LG, F16),
+        V_CMPX_GE_F16_e32 | V_CMPX_GE_F16_e64 | V_CMP_GE_F16_e32 | V_CMP_GE_F16_e64 => (GE, F16),
+        V_CMPX_O_F16_e32 | V_CMPX_O_F16_e64 | V_CMP_O_F16_e32 | V_CMP_O_F16_e64 => (O, F16),
+        V_CMPX_U_F16_e32 | V_CMPX_U_F16_e64 | V_CMP_U_F16_e32 | V_CMP_U_F16_e64 => (U, F16),
+        V_CMPX_NGE_F16_e32 | V_CMPX_NGE_F16_e64 | V_CMP_NGE_F16_e32 | V_CMP_NGE_F16_e64 => (NGE, F16),
+        V_CMPX_NLG_F16_e32 | V_CMPX_NLG_F16_e64 | V_CMP_NLG_F16_e32 | V_CMP_NLG_F16_e64 => (NLG, F16),
+        V_CMPX_NGT_F16_e32 | V_CMPX_NGT_F16_e64 | V_CMP_NGT_F16_e32 | V_CMP_NGT_F16_e64 => (NGT, F16),
+        V_CMPX_NLE_F16_e32 | V_CMPX_NLE_F16_e64 | V_CMP_NLE_F16_e32 | V_CMP_NLE_F16_e64 => (NLE, F16),
+        V_CMPX_NEQ_F16_e32 | V_CMPX_NEQ_F16_e64 | V_CMP_NEQ_F16_e32 | V_CMP_NEQ_F16_e64 => (NEQ, F16),
+        V_CMPX_NLT_F16_e32 | V_CMPX_NLT_F16_e64 | V_CMP_NLT_F16_e32 | V_CMP_NLT_F16_e64 => (NLT, F16),
+        V_CMPX_TRU_F16_e32 | V_CMPX_TRU_F16_e64 | V_CMPX_T_F16_e32 | V_CMPX_T_F16_e64 | V_CMP_TRU_F16_e32 | V_CMP_TRU_F16_e64 | V_CMP_T_F16_e32 | V_CMP_T_F16_e64 => (TRU, F16),
+        V_CMPX_CLASS_F16_e32 | V_CMPX_CLASS_F16_e64 | V_CMP_CLASS_F16_e32 | V_CMP_CLASS_F16_e64 => (CLASS, F16),
+        V_CMPX_F_F32_e32 | V_CMPX_F_F32_e64 | V_CMP_F_F32_e32 | V_CMP_F_F32_e64 => (F, F32),
+        V_CMPX_LT_F32_e32 | V_CMPX_LT_F32_e64 | V_CMP_LT_F32_e32 | V_CMP_LT_F32_e64 => (LT, F32),
+        V_CMPX_EQ_F32_e32 | V_CMPX_EQ_F32_e64 | V_CMP_EQ_F32_e32 | V_CMP_EQ_F32_e64 => (EQ, F32),
+        V_CMPX_LE_F32_e32 | V_CMPX_LE_F32_e64 | V_CMP_LE_F32_e32 | V_CMP_LE_F32_e64 => (LE, F32),
+        V_CMPX_GT_F32_e32 | V_CMPX_GT_F32_e64 | V_CMP_GT_F32_e32 | V_CMP_GT_F32_e64 => (GT, F32),
+        V_CMPX_LG_F32_e32 | V_CMPX_LG_F32_e64 | V_CMP_LG_F32_e32 | V_CMP_LG_F32_e64 => (LG, F32),
+        V_CMPX_GE_F32_e32 | V_CMPX_GE_F32_e64 | V_CMP_GE_F32_e32 | V_CMP_GE_F32_e64 => (GE, F32),
+        V_CMPX_O_F32_e32 | V_CMPX_O_F32_e64 | V_CMP_O_F32_e32 | V_CMP_O_F32_e64 => (O, F32),
+        V_CMPX_U_F32_e32 | V_CMPX_U_F32_e64 | V_CMP_U_F32_e32 | V_CMP_U_F32_e64 => (U, F32),
+        V_CMPX_NGE_F32_e32 | V_CMPX_NGE_F32_e64 | V_CMP_NGE_F32_e32 | V_CMP_NGE_F32_e64 => (NGE, F32),
+        V_CMPX_NLG_F32_e32 | V_CMPX_NLG_F32_e64 | V_CMP_NLG_F32_e32 | V_CMP_NLG_F32_e64 => (NLG, F32),
+        V_CMPX_NGT_F32_e32 | V_CMPX_NGT_F32_e64 | V_CMP_NGT_F32_e32 | V_CMP_NGT_F32_e64 => (NGT, F32),
+        V_CMPX_NLE_F32_e32 | V_CMPX_NLE_F32_e64 | V_CMP_NLE_F32_e32 | V_CMP_NLE_F32_e64 => (NLE, F32),
+        V_CMPX_NEQ_F32_e32 | V_CMPX_NEQ_F32_e64 | V_CMP_NEQ_F32_e32 | V_CMP_NEQ_F32_e64 => (NEQ, F32),
+        V_CMPX_NLT_F32_e32 | V_CMPX_NLT_F32_e64 | V_CMP_NLT_F32_e32 | V_CMP_NLT_F32_e64 => (NLT, F32),
+        V_CMPX_TRU_F32_e32 | V_CMPX_TRU_F32_e64 | V_CMPX_T_F32_e32 | V_CMPX_T_F32_e64 | V_CMP_TRU_F32_e32 | V_CMP_TRU_F32_e64 | V_CMP_T_F32_e32 | V_CMP_T_F32_e64 => (TRU, F32),
+        V_CMPX_CLASS_F32_e32 | V_CMPX_CLASS_F32_e64 | V_CMP_CLASS_F32_e32 | V_CMP_CLASS_F32_e64 => (CLASS, F32),
+        V_CMPX_F_F64_e32 | V_CMPX_F_F64_e64 | V_CMP_F_F64_e32 | V_CMP_F_F64_e64 => (F, F64),
+        V_CMPX_LT_F64_e32 | V_CMPX_LT_F64_e64 | V_CMP_LT_F64_e32 | V_CMP_LT_F64_e64 => (LT, F64),
+        V_CMPX_EQ_F64_e32 | V_CMPX_EQ_F64_e64 | V_CMP_EQ_F64_e32 | V_CMP_EQ_F64_e64 => (EQ, F64),
+        V_CMPX_LE_F64_e32 | V_CMPX_LE_F64_e64 | V_CMP_LE_F64_e32 | V_CMP_LE_F64_e64 => (LE, F64),
+        V_CMPX_GT_F64_e32 | V_CMPX_GT_F64_e64 | V_CMP_GT_F64_e32 | V_CMP_GT_F64_e64 => (GT, F64),
+        V_CMPX_LG_F64_e32 | V_CMPX_LG_F64_e64 | V_CMP_LG_F64_e32 | V_CMP_LG_F64_e64 => (LG, F64),
+        V_CMPX_GE_F64_e32 | V_CMPX_GE_F64_e64 | V_CMP_GE_F64_e32 | V_CMP_GE_F64_e64 => (GE, F64),
+        V_CMPX_O_F64_e32 | V_CMPX_O_F64_e64 | V_CMP_O_F64_e32 | V_CMP_O_F64_e64 => (O, F64),
+        V_CMPX_U_F64_e32 | V_CMPX_U_F64_e64 | V_CMP_U_F64_e32 | V_CMP_U_F64_e64 => (U, F64),
+        V_CMPX_NGE_F64_e32 | V_CMPX_NGE_F64_e64 | V_CMP_NGE_F64_e32 | V_CMP_NGE_F64_e64 => (NGE, F64),
+        V_CMPX_NLG_F64_e32 | V_CMPX_NLG_F64_e64 | V_CMP_NLG_F64_e32 | V_CMP_NLG_F64_e64 => (NLG, F64),
+        V_CMPX_NGT_F64_e32 | V_CMPX_NGT_F64_e64 | V_CMP_NGT_F64_e32 | V_CMP_NGT_F64_e64 => (NGT, F64),
+        V_CMPX_NLE_F64_e32 | V_CMPX_NLE_F64_e64 | V_CMP_NLE_F64_e32 | V_CMP_NLE_F64_e64 => (NLE, F64),
+        V_CMPX_NEQ_F64_e32 | V_CMPX_NEQ_F64_e64 | V_CMP_NEQ_F64_e32 | V_CMP_NEQ_F64_e64 => (NEQ, F64),
+        V_CMPX_NLT_F64_e32 | V_CMPX_NLT_F64_e64 | V_CMP_NLT_F64_e32 | V_CMP_NLT_F64_e64 => (NLT, F64),
+        V_CMPX_TRU_F64_e32 | V_CMPX_TRU_F64_e64 | V_CMPX_T_F64_e32 | V_CMPX_T_F64_e64 | V_CMP_TRU_F64_e32 | V_CMP_TRU_F64_e64 | V_CMP_T_F64_e32 | V_CMP_T_F64_e64 => (TRU, F64),
+        V_CMPX_CLASS_F64_e32 | V_CMPX_CLASS_F64_e64 | V_CMP_CLASS_F64_e32 | V_CMP_CLASS_F64_e64 => (CLASS, F64),
+        _ => return None,
+    })
 }
 
 // The negated comparisons are the unordered predicates (true on NaN).

@@ -3,73 +3,68 @@
 use super::*;
 
 /// The semantics of one mnemonic of this family.
-pub(super) fn semantics(name: &str) -> Sem {
-    let s: (Handler, u32) = match name {
-        "s_nop"
-        | "v_nop"
-        | "s_waitcnt_depctr"
-        | "s_delay_alu"
-        | "s_clause"
-        | "s_sleep"
-        | "s_setprio"
-        | "s_code_end"
-        | "s_icache_inv"
-        | "s_dcache_inv"
-        | "s_dcache_wb"
-        | "s_gl1_inv"
-        | "s_sendmsg"
-        | "s_set_inst_prefetch_distance"
-        | "s_inst_prefetch"
-        | "s_ttracedata"
-        | "s_setkill"
-        | "s_denorm_mode"
-        | "s_round_mode"
-        | "s_dcache_inv_vol"
-        | "s_wakeup"
-        | "s_version"
-        | "s_dcache_wb_vol"
-        | "s_buffer_gl0_inv"
-        | "s_buffer_gl1_inv"
-        | "s_nop_nop"
-        | "buffer_gl0_inv"
-        | "buffer_gl1_inv"
-        | "buffer_wbinvl1"
-        | "buffer_wbinvl1_vol"
-        | "buffer_inv"
-        | "buffer_wbl2" => (nop as Handler, 0),
-        "s_endpgm" => (endpgm, 0),
-        "s_trap" => (trap, 0),
-        "s_barrier" => (barrier, 0),
-        "s_waitcnt" => (waitcnt, 0),
-        "s_waitcnt_vmcnt" => (waitcnt_k, 0),
-        "s_waitcnt_lgkmcnt" => (waitcnt_k, 1),
-        "s_waitcnt_vscnt" => (waitcnt_k, 2),
-        "s_waitcnt_expcnt" => (nop, 0),
-        "s_branch" => (|e| e.branch_if(true), 0),
-        "s_cbranch_scc0" => (|e| e.branch_if(!e.w.scc), 0),
-        "s_cbranch_scc1" => (|e| e.branch_if(e.w.scc), 0),
-        "s_cbranch_execz" => (|e| e.branch_if(e.w.exec() == 0), 0),
-        "s_cbranch_execnz" => (|e| e.branch_if(e.w.exec() != 0), 0),
-        "s_cbranch_vccz" => (
+pub(super) fn semantics(op: Op) -> Sem {
+    let s: (Handler, u32) = match op {
+        Op::S_NOP
+        | Op::V_NOP
+        | Op::V_NOP_e64
+        | Op::S_WAITCNT_DEPCTR
+        | Op::S_DELAY_ALU
+        | Op::S_CLAUSE
+        | Op::S_SLEEP
+        | Op::S_SETPRIO
+        | Op::S_CODE_END
+        | Op::S_ICACHE_INV
+        | Op::S_DCACHE_INV
+        | Op::S_DCACHE_WB
+        | Op::S_GL1_INV
+        | Op::S_SENDMSG
+        | Op::S_INST_PREFETCH
+        | Op::S_TTRACEDATA
+        | Op::S_SETKILL
+        | Op::S_DENORM_MODE
+        | Op::S_ROUND_MODE
+        | Op::S_DCACHE_INV_VOL
+        | Op::S_WAKEUP
+        | Op::S_VERSION
+        | Op::S_DCACHE_WB_VOL
+        | Op::BUFFER_GL0_INV
+        | Op::BUFFER_GL1_INV
+        | Op::BUFFER_INV
+        | Op::BUFFER_WBL2 => (nop as Handler, 0),
+        Op::S_ENDPGM => (endpgm, 0),
+        Op::S_TRAP => (trap, 0),
+        Op::S_BARRIER => (barrier, 0),
+        Op::S_WAITCNT => (waitcnt, 0),
+        Op::S_WAITCNT_VMCNT => (waitcnt_k, 0),
+        Op::S_WAITCNT_LGKMCNT => (waitcnt_k, 1),
+        Op::S_WAITCNT_VSCNT => (waitcnt_k, 2),
+        Op::S_WAITCNT_EXPCNT => (nop, 0),
+        Op::S_BRANCH => (|e| e.branch_if(true), 0),
+        Op::S_CBRANCH_SCC0 => (|e| e.branch_if(!e.w.scc), 0),
+        Op::S_CBRANCH_SCC1 => (|e| e.branch_if(e.w.scc), 0),
+        Op::S_CBRANCH_EXECZ => (|e| e.branch_if(e.w.exec() == 0), 0),
+        Op::S_CBRANCH_EXECNZ => (|e| e.branch_if(e.w.exec() != 0), 0),
+        Op::S_CBRANCH_VCCZ => (
             |e| {
                 let v = e.mask_of_vcc()?;
                 e.branch_if(v == 0)
             },
             0,
         ),
-        "s_cbranch_vccnz" => (
+        Op::S_CBRANCH_VCCNZ => (
             |e| {
                 let v = e.mask_of_vcc()?;
                 e.branch_if(v != 0)
             },
             0,
         ),
-        "s_getpc_b64" => (getpc, 0),
-        "s_setpc_b64" => (setpc, 0),
-        "s_swappc_b64" => (swappc, 0),
-        "s_getreg_b32" => (getreg, 0),
-        "s_setreg_b32" | "s_setreg_imm32_b32" => (nop, 0),
-        "s_memtime" | "s_memrealtime" | "s_sendmsg_rtn_b64" => (
+        Op::S_GETPC_B64 => (getpc, 0),
+        Op::S_SETPC_B64 => (setpc, 0),
+        Op::S_SWAPPC_B64 => (swappc, 0),
+        Op::S_GETREG_B32 => (getreg, 0),
+        Op::S_SETREG_B32 | Op::S_SETREG_IMM32_B32 => (nop, 0),
+        Op::S_MEMTIME | Op::S_MEMREALTIME | Op::S_SENDMSG_RTN_B64 => (
             |e| {
                 let t = e.stats.instructions;
                 e.swrite(0, t)

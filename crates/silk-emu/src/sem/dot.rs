@@ -3,45 +3,45 @@
 use super::*;
 
 /// The semantics of one mnemonic of this family.
-pub(super) fn semantics(name: &str) -> Sem {
-    let s: (Handler, u32) = match name {
+pub(super) fn semantics(op: Op) -> Sem {
+    let s: (Handler, u32) = match op {
         // Dot products, summed exactly in integers / f32 in order.
-        "v_dot2_i32_i16" => (
+        Op::V_DOT2_I32_I16 => (
             |e| {
                 plain_dot(e)?;
                 e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 16, true))
             },
             0,
         ),
-        "v_dot2_u32_u16" => (
+        Op::V_DOT2_U32_U16 => (
             |e| {
                 plain_dot(e)?;
                 e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 16, false))
             },
             0,
         ),
-        "v_dot4_i32_i8" => (
+        Op::V_DOT4_I32_I8 => (
             |e| {
                 plain_dot(e)?;
                 e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 8, true))
             },
             0,
         ),
-        "v_dot4_u32_u8" => (
+        Op::V_DOT4_U32_U8 => (
             |e| {
                 plain_dot(e)?;
                 e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 8, false))
             },
             0,
         ),
-        "v_dot8_i32_i4" => (
+        Op::V_DOT8_I32_I4 => (
             |e| {
                 plain_dot(e)?;
                 e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 4, true))
             },
             0,
         ),
-        "v_dot8_u32_u4" => (
+        Op::V_DOT8_U32_U4 => (
             |e| {
                 plain_dot(e)?;
                 e.valu(Fk::Int, |[a, b, c]| idot(a, b, c, 4, false))
@@ -49,34 +49,34 @@ pub(super) fn semantics(name: &str) -> Sem {
             0,
         ),
         // VOP2 accumulating forms: the destination is the addend.
-        "v_dot2c_i32_i16" => (
+        Op::V_DOT2C_I32_I16_e32 | Op::V_DOT2C_I32_I16_e64 => (
             |e| e.valu_at(0, [1, 2, 0], Fk::Int, |[a, b, c]| idot(a, b, c, 16, true)),
             0,
         ),
-        "v_dot4c_i32_i8" => (
+        Op::V_DOT4C_I32_I8_e32 | Op::V_DOT4C_I32_I8_e64 => (
             |e| e.valu_at(0, [1, 2, 0], Fk::Int, |[a, b, c]| idot(a, b, c, 8, true)),
             0,
         ),
-        "v_dot8c_i32_i4" => (
+        Op::V_DOT8C_I32_I4_e32 | Op::V_DOT8C_I32_I4_e64 => (
             |e| e.valu_at(0, [1, 2, 0], Fk::Int, |[a, b, c]| idot(a, b, c, 4, true)),
             0,
         ),
         // f16 pair dot product into f32: exact products, summed in f64 and
         // rounded once (exact whenever the f32 result is).
-        "v_dot2_f32_f16" => (
+        Op::V_DOT2_F32_F16 => (
             |e| {
                 plain_dot(e)?;
                 e.valu(Fk::Int, |[a, b, c]| fdot2(a, b, c))
             },
             0,
         ),
-        "v_dot2c_f32_f16" | "v_dot2acc_f32_f16" => (
+        Op::V_DOT2C_F32_F16_e32 | Op::V_DOT2C_F32_F16_e64 | Op::V_DOT2ACC_F32_F16 => (
             |e| e.valu_at(0, [1, 2, 0], Fk::Int, |[a, b, c]| fdot2(a, b, c)),
             0,
         ),
         // GFX11 mixed-sign dots: neg_lo[0] / neg_lo[1] make A / B signed.
-        "v_dot4_i32_iu8" => (iu_dot, 8),
-        "v_dot8_i32_iu4" => (iu_dot, 4),
+        Op::V_DOT4_I32_IU8 => (iu_dot, 8),
+        Op::V_DOT8_I32_IU4 => (iu_dot, 4),
         _ => return None,
     };
     Some(s)

@@ -3,57 +3,69 @@
 use super::*;
 
 /// The semantics of one mnemonic of this family.
-pub(super) fn semantics(name: &str) -> Sem {
-    let s: (Handler, u32) = match name {
-        "v_med3_f16" => (
+pub(super) fn semantics(op: Op) -> Sem {
+    let s: (Handler, u32) = match op {
+        Op::V_MED3_F16 => (
             |e| e.valu(Fk::F16, |[x, y, z]| bh(med3_f32(h(x), h(y), h(z)))),
             0,
         ),
-        "v_min3_f16" => (
+        Op::V_MIN3_F16 => (
             |e| e.valu(Fk::F16, |[x, y, z]| bh(fmin32(fmin32(h(x), h(y)), h(z)))),
             0,
         ),
-        "v_max3_f16" => (
+        Op::V_MAX3_F16 => (
             |e| e.valu(Fk::F16, |[x, y, z]| bh(fmax32(fmax32(h(x), h(y)), h(z)))),
             0,
         ),
-        "v_maxmin_f16" => (
+        Op::V_MAXMIN_F16 => (
             |e| e.valu(Fk::F16, |[x, y, z]| bh(fmin32(fmax32(h(x), h(y)), h(z)))),
             0,
         ),
-        "v_minmax_f16" => (
+        Op::V_MINMAX_F16 => (
             |e| e.valu(Fk::F16, |[x, y, z]| bh(fmax32(fmin32(h(x), h(y)), h(z)))),
             0,
         ),
-        "v_sqrt_f16" => (|e| e.valu(Fk::F16, |[x]| bh64((h(x) as f64).sqrt())), 0),
-        "v_rcp_f16" => (|e| e.valu(Fk::F16, |[x]| bh64(1.0 / h(x) as f64)), 0),
-        "v_ldexp_f16" => (
+        Op::V_SQRT_F16_e32 | Op::V_SQRT_F16_e64 => {
+            (|e| e.valu(Fk::F16, |[x]| bh64((h(x) as f64).sqrt())), 0)
+        }
+        Op::V_RCP_F16_e32 | Op::V_RCP_F16_e64 => {
+            (|e| e.valu(Fk::F16, |[x]| bh64(1.0 / h(x) as f64)), 0)
+        }
+        Op::V_LDEXP_F16_e32 | Op::V_LDEXP_F16_e64 => (
             |e| e.valu(Fk::F16, |[x, y]| bh(ldexp32(h(x), y as u16 as i16 as i32))),
             0,
         ),
-        "v_fract_f16" => (|e| e.valu(Fk::F16, |[x]| bh(fract32(h(x)))), 0),
-        "v_trunc_f16" => (|e| e.valu(Fk::F16, |[x]| bh(h(x).trunc())), 0),
-        "v_floor_f16" => (|e| e.valu(Fk::F16, |[x]| bh(h(x).floor())), 0),
-        "v_ceil_f16" => (|e| e.valu(Fk::F16, |[x]| bh(h(x).ceil())), 0),
-        "v_rndne_f16" => (|e| e.valu(Fk::F16, |[x]| bh(h(x).round_ties_even())), 0),
+        Op::V_FRACT_F16_e32 | Op::V_FRACT_F16_e64 => {
+            (|e| e.valu(Fk::F16, |[x]| bh(fract32(h(x)))), 0)
+        }
+        Op::V_TRUNC_F16_e32 | Op::V_TRUNC_F16_e64 => {
+            (|e| e.valu(Fk::F16, |[x]| bh(h(x).trunc())), 0)
+        }
+        Op::V_FLOOR_F16_e32 | Op::V_FLOOR_F16_e64 => {
+            (|e| e.valu(Fk::F16, |[x]| bh(h(x).floor())), 0)
+        }
+        Op::V_CEIL_F16_e32 | Op::V_CEIL_F16_e64 => (|e| e.valu(Fk::F16, |[x]| bh(h(x).ceil())), 0),
+        Op::V_RNDNE_F16_e32 | Op::V_RNDNE_F16_e64 => {
+            (|e| e.valu(Fk::F16, |[x]| bh(h(x).round_ties_even())), 0)
+        }
 
-        "v_add_f16" => (
+        Op::V_ADD_F16_e32 | Op::V_ADD_F16_e64 => (
             |e| e.valu(Fk::F16, |[x, y]| bh64(h(x) as f64 + h(y) as f64)),
             0,
         ),
-        "v_sub_f16" => (
+        Op::V_SUB_F16_e32 | Op::V_SUB_F16_e64 => (
             |e| e.valu(Fk::F16, |[x, y]| bh64(h(x) as f64 - h(y) as f64)),
             0,
         ),
-        "v_subrev_f16" => (
+        Op::V_SUBREV_F16_e32 | Op::V_SUBREV_F16_e64 => (
             |e| e.valu(Fk::F16, |[x, y]| bh64(h(y) as f64 - h(x) as f64)),
             0,
         ),
-        "v_mul_f16" => (
+        Op::V_MUL_F16_e32 | Op::V_MUL_F16_e64 => (
             |e| e.valu(Fk::F16, |[x, y]| bh64(h(x) as f64 * h(y) as f64)),
             0,
         ),
-        "v_fma_f16" => (
+        Op::V_FMA_F16 => (
             |e| {
                 e.valu(Fk::F16, |[x, y, z]| {
                     bh64((h(x) as f64).mul_add(h(y) as f64, h(z) as f64))
@@ -62,7 +74,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             0,
         ),
         // Not fused: the product rounds to f16 before the add.
-        "v_mad_f16" => (
+        Op::V_MAD_F16 => (
             |e| {
                 e.valu(Fk::F16, |[x, y, z]| {
                     let p = h(bh64(h(x) as f64 * h(y) as f64));
@@ -74,7 +86,7 @@ pub(super) fn semantics(name: &str) -> Sem {
         // As `v_div_fixup_f32`: the correctly rounded quotient S2 / S1 (f64
         // holds it to 53 bits, then one rounding to odd keeps the f16 tie
         // honest).
-        "v_div_fixup_f16" => (
+        Op::V_DIV_FIXUP_F16 => (
             |e| {
                 e.valu(Fk::F16, |[_, y, z]| {
                     f16_from_f64(h(z) as f64 / h(y) as f64) as u64
@@ -83,7 +95,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             0,
         ),
         // D = S0 * S1 + D, not fused.
-        "v_mac_f16" => (
+        Op::V_MAC_F16_e32 | Op::V_MAC_F16_e64 => (
             |e| {
                 e.valu_at(0, [1, 2, 0], Fk::F16, |[x, y, z]| {
                     let p = h(bh64(h(x) as f64 * h(y) as f64));
@@ -94,7 +106,7 @@ pub(super) fn semantics(name: &str) -> Sem {
         ),
         // The literal K is the second (madmk) or third (madak) printed
         // operand: both are S0 * S1 + S2 in printed order.
-        "v_madmk_f16" | "v_madak_f16" => (
+        Op::V_MADMK_F16 | Op::V_MADAK_F16 => (
             |e| {
                 e.valu(Fk::F16, |[x, y, z]| {
                     let p = h(bh64(h(x) as f64 * h(y) as f64));
@@ -103,7 +115,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_fmamk_f16" | "v_fmaak_f16" => (
+        Op::V_FMAMK_F16 | Op::V_FMAAK_F16 => (
             |e| {
                 e.valu(Fk::F16, |[x, y, z]| {
                     bh64((h(x) as f64).mul_add(h(y) as f64, h(z) as f64))
@@ -111,12 +123,14 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_frexp_mant_f16" => (|e| e.valu(Fk::F16, |[x]| bh(frexp_mant32(h(x)))), 0),
-        "v_frexp_exp_i16_f16" => (
+        Op::V_FREXP_MANT_F16_e32 | Op::V_FREXP_MANT_F16_e64 => {
+            (|e| e.valu(Fk::F16, |[x]| bh(frexp_mant32(h(x)))), 0)
+        }
+        Op::V_FREXP_EXP_I16_F16_e32 | Op::V_FREXP_EXP_I16_F16_e64 => (
             |e| e.valu(Fk::F16, |[x]| frexp_exp32(h(x)) as u16 as u64),
             0,
         ),
-        "v_fmac_f16" => (
+        Op::V_FMAC_F16_e32 | Op::V_FMAC_F16_e64 => (
             |e| {
                 e.valu_at(0, [1, 2, 0], Fk::F16, |[x, y, z]| {
                     bh64((h(x) as f64).mul_add(h(y) as f64, h(z) as f64))
@@ -124,17 +138,25 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_max_f16" => (|e| e.valu(Fk::F16, |[x, y]| bh(fmax32(h(x), h(y)))), 0),
-        "v_min_f16" => (|e| e.valu(Fk::F16, |[x, y]| bh(fmin32(h(x), h(y)))), 0),
+        Op::V_MAX_F16_e32 | Op::V_MAX_F16_e64 => {
+            (|e| e.valu(Fk::F16, |[x, y]| bh(fmax32(h(x), h(y)))), 0)
+        }
+        Op::V_MIN_F16_e32 | Op::V_MIN_F16_e64 => {
+            (|e| e.valu(Fk::F16, |[x, y]| bh(fmin32(h(x), h(y)))), 0)
+        }
         // f16 transcendentals: computed in f64, rounded once (within the
         // documented 1 ULP).
-        "v_exp_f16" => (|e| e.valu(Fk::F16, |[x]| bh64((h(x) as f64).exp2())), 0),
-        "v_log_f16" => (|e| e.valu(Fk::F16, |[x]| bh64((h(x) as f64).log2())), 0),
-        "v_rsq_f16" => (
+        Op::V_EXP_F16_e32 | Op::V_EXP_F16_e64 => {
+            (|e| e.valu(Fk::F16, |[x]| bh64((h(x) as f64).exp2())), 0)
+        }
+        Op::V_LOG_F16_e32 | Op::V_LOG_F16_e64 => {
+            (|e| e.valu(Fk::F16, |[x]| bh64((h(x) as f64).log2())), 0)
+        }
+        Op::V_RSQ_F16_e32 | Op::V_RSQ_F16_e64 => (
             |e| e.valu(Fk::F16, |[x]| bh64(1.0 / (h(x) as f64).sqrt())),
             0,
         ),
-        "v_sin_f16" => (
+        Op::V_SIN_F16_e32 | Op::V_SIN_F16_e64 => (
             |e| {
                 e.valu(Fk::F16, |[x]| {
                     bh64((h(x) as f64 * std::f64::consts::TAU).sin())
@@ -142,7 +164,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_cos_f16" => (
+        Op::V_COS_F16_e32 | Op::V_COS_F16_e64 => (
             |e| {
                 e.valu(Fk::F16, |[x]| {
                     bh64((h(x) as f64 * std::f64::consts::TAU).cos())
@@ -150,9 +172,9 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_fma_mixlo_f16" => (fma_mix, 1),
-        "v_fma_mixhi_f16" => (fma_mix, 2),
-        "v_pack_b32_f16" => (pack_b32_f16, 0),
+        Op::V_FMA_MIXLO_F16 => (fma_mix, 1),
+        Op::V_FMA_MIXHI_F16 => (fma_mix, 2),
+        Op::V_PACK_B32_F16 => (pack_b32_f16, 0),
         _ => return None,
     };
     Some(s)

@@ -3,29 +3,32 @@
 use super::*;
 
 /// The semantics of one mnemonic of this family.
-pub(super) fn semantics(name: &str) -> Sem {
-    let s: (Handler, u32) = match name {
-        "v_mov_b32"
-        | "v_mov_b64"
-        | "v_accvgpr_read_b32"
-        | "v_accvgpr_write_b32"
-        | "v_accvgpr_mov_b32"
-        | "v_mov_b16" => (
+pub(super) fn semantics(op: Op) -> Sem {
+    let s: (Handler, u32) = match op {
+        Op::V_MOV_B32_e32
+        | Op::V_MOV_B32_e64
+        | Op::V_MOV_B64_e32
+        | Op::V_MOV_B64_e64
+        | Op::V_ACCVGPR_READ_B32
+        | Op::V_ACCVGPR_WRITE_B32
+        | Op::V_ACCVGPR_MOV_B32
+        | Op::V_MOV_B16_e32
+        | Op::V_MOV_B16_e64 => (
             |e| {
                 e.lenient = true;
                 e.valu::<1>(Fk::Int, |[a]| a)
             },
             0,
         ),
-        "v_readlane_b32" => (readlane, 0),
-        "v_readfirstlane_b32" => (readfirstlane, 0),
-        "v_writelane_b32" => (writelane, 0),
-        "v_mbcnt_lo_u32_b32" => (mbcnt, 0),
-        "v_mbcnt_hi_u32_b32" => (mbcnt, 1),
+        Op::V_READLANE_B32 => (readlane, 0),
+        Op::V_READFIRSTLANE_B32 => (readfirstlane, 0),
+        Op::V_WRITELANE_B32 => (writelane, 0),
+        Op::V_MBCNT_LO_U32_B32 => (mbcnt, 0),
+        Op::V_MBCNT_HI_U32_B32 => (mbcnt, 1),
         // Source modifiers act on the sources as 32-bit floats (abs
         // clears, neg flips the sign bit): ISA manual, VOP3 and SDWA
         // input modifiers of V_CNDMASK_B32.
-        "v_cndmask_b32" => (
+        Op::V_CNDMASK_B32_e32 | Op::V_CNDMASK_B32_e64 => (
             |e| {
                 e.valu_mask(
                     Some(0),
@@ -40,7 +43,7 @@ pub(super) fn semantics(name: &str) -> Sem {
         ),
 
         // GFX11 16-bit select (true16 halves; neg/abs act on the f16 sign).
-        "v_cndmask_b16" => (
+        Op::V_CNDMASK_B16 => (
             |e| {
                 e.valu_mask(
                     Some(0),
@@ -53,14 +56,14 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_swap_b32" => (swap_b32, 0),
-        "v_movrels_b32" => (movrel_v, 0),
-        "v_movreld_b32" => (movrel_v, 1),
-        "v_movrelsd_b32" => (movrel_v, 2),
-        "v_movrelsd_2_b32" => (movrel_v, 3),
-        "v_permlane16_b32" => (permlane16, 0),
-        "v_permlanex16_b32" => (permlane16, 1),
-        "v_permlane64_b32" => (permlane64, 0),
+        Op::V_SWAP_B32 => (swap_b32, 0),
+        Op::V_MOVRELS_B32_e32 | Op::V_MOVRELS_B32_e64 => (movrel_v, 0),
+        Op::V_MOVRELD_B32_e32 | Op::V_MOVRELD_B32_e64 => (movrel_v, 1),
+        Op::V_MOVRELSD_B32_e32 | Op::V_MOVRELSD_B32_e64 => (movrel_v, 2),
+        Op::V_MOVRELSD_2_B32_e32 | Op::V_MOVRELSD_2_B32_e64 => (movrel_v, 3),
+        Op::V_PERMLANE16_B32 => (permlane16, 0),
+        Op::V_PERMLANEX16_B32 => (permlane16, 1),
+        Op::V_PERMLANE64_B32 => (permlane64, 0),
         _ => return None,
     };
     Some(s)

@@ -1,6 +1,6 @@
-//! The semantic table: every opcode the emulator executes, keyed by the
-//! ISA table's exact mnemonic (without the `_e32`/`_e64` encoding suffix)
-//! and built once per processor. An opcode missing here is reported as
+//! The semantic table: every instruction the emulator executes, keyed by
+//! its cross-generation [`Op`] and built once per processor, one entry per
+//! opcode-table row. An opcode missing here is reported as
 //! "unsupported instruction" when a kernel reaches it.
 //!
 //! Precision: integer ops and IEEE add/sub/mul/fma/div/sqrt are bit-exact
@@ -53,7 +53,7 @@ use crate::error::{FaultKind, Result};
 use crate::exec::{f16_from_f32, f16_to_f32, Exec, Fk, Handler, MaskDst, Src};
 use crate::mem_inst::{Atomic, BUF, D16, D16_HI, RTN, SIGN, ST64, WIDE};
 use silk_amdgpu::isa::format::Field;
-use silk_amdgpu::isa::{table, Family, Operand};
+use silk_amdgpu::isa::{table, Family, Flags, Op, Opcode, Operand};
 use silk_amdgpu::target::{Generation, Processor};
 
 /// The per-opcode semantics of one processor.
@@ -70,25 +70,16 @@ impl SemTable {
         let entries = table::table(gen)
             .iter()
             .enumerate()
-            .map(|(i, info)| {
+            .map(|(row, info)| {
                 if !info.on(processor) {
                     return None;
                 }
-                let base = info
-                    .name
-                    .strip_suffix("_e32")
-                    .or_else(|| info.name.strip_suffix("_e64"))
-                    .unwrap_or(info.name);
-                semantics(base, info.family).or_else(|| {
-                    silk_amdgpu::isa::Op::of(gen, silk_amdgpu::isa::Opcode(i as u16)).and_then(
-                        |op| {
-                            isa_extra::semantics(op)
-                                .or_else(|| smem_ops::semantics(op))
-                                .or_else(|| gpr_idx::semantics(op))
-                                .or_else(|| ds_extra::semantics(op))
-                        },
-                    )
-                })
+                let op = Op::of(gen, Opcode(row as u16))?;
+                semantics(op, info.family, info.flags)
+                    .or_else(|| isa_extra::semantics(op))
+                    .or_else(|| smem_ops::semantics(op))
+                    .or_else(|| gpr_idx::semantics(op))
+                    .or_else(|| ds_extra::semantics(op))
             })
             .collect();
         let hazard_tags = table::table(gen)
@@ -125,40 +116,37 @@ impl SemTable {
 
 type Sem = Option<(Handler, u32)>;
 
-/// The semantics of one mnemonic.
-fn semantics(name: &str, family: Family) -> Sem {
-    if name.starts_with("v_cmp_") || name.starts_with("v_cmpx_") {
-        let aux = cmp_aux(name)?;
+/// The semantics of one instruction (its family and flags from the row).
+fn semantics(op: Op, family: Family, flags: Flags) -> Sem {
+    if let Some(aux) = cmp_aux(op, flags) {
         return hx!(aux, vcmp);
     }
-    if let Some(rest) = name.strip_prefix("v_mfma_") {
-        let aux = crate::matrix::mfma_aux_of(rest)?;
-        return hx!(aux, |e: &mut Exec| e.mfma());
+    if let Some(shape) = crate::matrix::mfma_shape(op) {
+        return hx!(shape.aux(), |e: &mut Exec| e.mfma());
     }
-    match name {
-        "v_wmma_f32_16x16x16_f16" => return hx!(crate::matrix::F16, |e: &mut Exec| e.wmma()),
-        "v_wmma_f32_16x16x16_bf16" => return hx!(crate::matrix::BF16, |e: &mut Exec| e.wmma()),
-        "v_wmma_i32_16x16x16_iu8" => return hx!(crate::matrix::I8, |e: &mut Exec| e.wmma()),
-        "v_wmma_f16_16x16x16_f16" => {
-            return hx!(
-                crate::matrix::F16 | crate::matrix::HALF_OUT,
-                |e: &mut Exec| e.wmma()
-            )
-        }
-        _ => {}
+    use crate::matrix::{BF16, F16, HALF_OUT, I8};
+    let wmma = match op {
+        Op::V_WMMA_F32_16X16X16_F16_twoaddr_w32 => Some(F16),
+        Op::V_WMMA_F32_16X16X16_BF16_twoaddr_w32 => Some(BF16),
+        Op::V_WMMA_I32_16X16X16_IU8_twoaddr_w32 => Some(I8),
+        Op::V_WMMA_F16_16X16X16_F16_twoaddr_w32 => Some(F16 | HALF_OUT),
+        _ => None,
+    };
+    if let Some(aux) = wmma {
+        return hx!(aux, |e: &mut Exec| e.wmma());
     }
-    if let Some(s) = mem_ops::semantics(name, family) {
+    if let Some(s) = mem_ops::semantics(op, family) {
         return Some(s);
     }
-    control::semantics(name)
-        .or_else(|| scalar::semantics(name))
-        .or_else(|| lanes::semantics(name))
-        .or_else(|| vint::semantics(name))
-        .or_else(|| vfloat::semantics(name))
-        .or_else(|| half::semantics(name))
-        .or_else(|| packed::semantics(name))
-        .or_else(|| convert::semantics(name))
-        .or_else(|| dot::semantics(name))
+    control::semantics(op)
+        .or_else(|| scalar::semantics(op))
+        .or_else(|| lanes::semantics(op))
+        .or_else(|| vint::semantics(op))
+        .or_else(|| vfloat::semantics(op))
+        .or_else(|| half::semantics(op))
+        .or_else(|| packed::semantics(op))
+        .or_else(|| convert::semantics(op))
+        .or_else(|| dot::semantics(op))
 }
 
 /// Placeholder keeping the DPP/SDWA rejection path in one place.

@@ -3,14 +3,14 @@
 use super::*;
 
 /// The semantics of one mnemonic of this family.
-pub(super) fn semantics(name: &str) -> Sem {
-    let s: (Handler, u32) = match name {
-        "v_pk_mov_b32" => (pk_mov, 0),
+pub(super) fn semantics(op: Op) -> Sem {
+    let s: (Handler, u32) = match op {
+        Op::V_PK_MOV_B32 => (pk_mov, 0),
 
-        "v_pk_add_f16" => (|e| e.pk16(|x, y, _| bh64(h(x) as f64 + h(y) as f64)), 0),
-        "v_pk_mul_f16" => (|e| e.pk16(|x, y, _| bh64(h(x) as f64 * h(y) as f64)), 0),
+        Op::V_PK_ADD_F16 => (|e| e.pk16(|x, y, _| bh64(h(x) as f64 + h(y) as f64)), 0),
+        Op::V_PK_MUL_F16 => (|e| e.pk16(|x, y, _| bh64(h(x) as f64 * h(y) as f64)), 0),
         // VOP2 `v_pk_fmac_f16`: D = S0 * S1 + D in each half.
-        "v_pk_fmac_f16" => (
+        Op::V_PK_FMAC_F16_e32 | Op::V_PK_FMAC_F16_e64 | Op::V_PK_FMAC_F16 => (
             |e| {
                 if e.inst.mods.neg | e.inst.mods.abs != 0 || e.inst.mods.clamp {
                     return Err(e.unsupported());
@@ -25,29 +25,29 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_pk_fma_f16" => (
+        Op::V_PK_FMA_F16 => (
             |e| e.pk16(|x, y, z| bh64((h(x) as f64).mul_add(h(y) as f64, h(z) as f64))),
             0,
         ),
-        "v_pk_max_f16" => (|e| e.pk16(|x, y, _| bh(fmax32(h(x), h(y)))), 0),
-        "v_pk_min_f16" => (|e| e.pk16(|x, y, _| bh(fmin32(h(x), h(y)))), 0),
-        "v_pk_add_u16" => (
+        Op::V_PK_MAX_F16 => (|e| e.pk16(|x, y, _| bh(fmax32(h(x), h(y)))), 0),
+        Op::V_PK_MIN_F16 => (|e| e.pk16(|x, y, _| bh(fmin32(h(x), h(y)))), 0),
+        Op::V_PK_ADD_U16 => (
             |e| e.pk16(|x, y, _| (x as u16).wrapping_add(y as u16) as u64),
             0,
         ),
-        "v_pk_sub_u16" => (
+        Op::V_PK_SUB_U16 => (
             |e| e.pk16(|x, y, _| (x as u16).wrapping_sub(y as u16) as u64),
             0,
         ),
-        "v_pk_mul_lo_u16" => (
+        Op::V_PK_MUL_LO_U16 => (
             |e| e.pk16(|x, y, _| (x as u16).wrapping_mul(y as u16) as u64),
             0,
         ),
-        "v_pk_add_f32" => (|e| e.pk32(|x, y, _| b(f(x) + f(y))), 0),
-        "v_pk_mul_f32" => (|e| e.pk32(|x, y, _| b(f(x) * f(y))), 0),
-        "v_pk_fma_f32" => (|e| e.pk32(|x, y, z| b(fma32(f(x), f(y), f(z)))), 0),
+        Op::V_PK_ADD_F32 => (|e| e.pk32(|x, y, _| b(f(x) + f(y))), 0),
+        Op::V_PK_MUL_F32 => (|e| e.pk32(|x, y, _| b(f(x) * f(y))), 0),
+        Op::V_PK_FMA_F32 => (|e| e.pk32(|x, y, z| b(fma32(f(x), f(y), f(z)))), 0),
         // Packed 16-bit integer ops (VOP3P, op_sel picks the halves).
-        "v_pk_add_i16" => (
+        Op::V_PK_ADD_I16 => (
             |e| {
                 no_clamp(e, |e| {
                     e.pk16(|x, y, _| (x as u16).wrapping_add(y as u16) as u64)
@@ -55,7 +55,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_pk_sub_i16" => (
+        Op::V_PK_SUB_I16 => (
             |e| {
                 no_clamp(e, |e| {
                     e.pk16(|x, y, _| (x as u16).wrapping_sub(y as u16) as u64)
@@ -63,17 +63,17 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_pk_max_i16" => (|e| e.pk16(|x, y, _| max2::<i16>([x, y])), 0),
-        "v_pk_min_i16" => (|e| e.pk16(|x, y, _| min2::<i16>([x, y])), 0),
-        "v_pk_max_u16" => (|e| e.pk16(|x, y, _| max2::<u16>([x, y])), 0),
-        "v_pk_min_u16" => (|e| e.pk16(|x, y, _| min2::<u16>([x, y])), 0),
-        "v_pk_lshlrev_b16" => (|e| e.pk16(|x, y, _| ((y as u16) << (x & 15)) as u64), 0),
-        "v_pk_lshrrev_b16" => (|e| e.pk16(|x, y, _| ((y as u16) >> (x & 15)) as u64), 0),
-        "v_pk_ashrrev_i16" => (
+        Op::V_PK_MAX_I16 => (|e| e.pk16(|x, y, _| max2::<i16>([x, y])), 0),
+        Op::V_PK_MIN_I16 => (|e| e.pk16(|x, y, _| min2::<i16>([x, y])), 0),
+        Op::V_PK_MAX_U16 => (|e| e.pk16(|x, y, _| max2::<u16>([x, y])), 0),
+        Op::V_PK_MIN_U16 => (|e| e.pk16(|x, y, _| min2::<u16>([x, y])), 0),
+        Op::V_PK_LSHLREV_B16 => (|e| e.pk16(|x, y, _| ((y as u16) << (x & 15)) as u64), 0),
+        Op::V_PK_LSHRREV_B16 => (|e| e.pk16(|x, y, _| ((y as u16) >> (x & 15)) as u64), 0),
+        Op::V_PK_ASHRREV_I16 => (
             |e| e.pk16(|x, y, _| ((y as i16) >> (x & 15)) as u16 as u64),
             0,
         ),
-        "v_pk_mad_u16" => (
+        Op::V_PK_MAD_U16 => (
             |e| {
                 no_clamp(e, |e| {
                     e.pk16(|x, y, z| {
@@ -83,7 +83,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_pk_mad_i16" => (
+        Op::V_PK_MAD_I16 => (
             |e| {
                 no_clamp(e, |e| {
                     e.pk16(|x, y, z| {

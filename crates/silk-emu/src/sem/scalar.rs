@@ -7,16 +7,16 @@ use super::*;
 use silk_amdgpu::isa::operand::EXEC_LO;
 
 /// The semantics of one mnemonic of this family.
-pub(super) fn semantics(name: &str) -> Sem {
-    let s: (Handler, u32) = match name {
-        "s_mov_b32" | "s_mov_b64" => (
+pub(super) fn semantics(op: Op) -> Sem {
+    let s: (Handler, u32) = match op {
+        Op::S_MOV_B32 | Op::S_MOV_B64 => (
             |e| {
                 e.lenient = true;
                 e.salu(|[a], _| (a, None))
             },
             0,
         ),
-        "s_cmov_b32" | "s_cmov_b64" => (
+        Op::S_CMOV_B32 | Op::S_CMOV_B64 => (
             |e| {
                 if e.w.scc {
                     e.lenient = true;
@@ -27,11 +27,11 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_movk_i32" => (
+        Op::S_MOVK_I32 => (
             |e| e.salu(|[a], _| (a as u16 as i16 as i32 as u32 as u64, None)),
             0,
         ),
-        "s_cmovk_i32" => (
+        Op::S_CMOVK_I32 => (
             |e| {
                 if e.w.scc {
                     e.salu(|[a], _| (a as u16 as i16 as i32 as u32 as u64, None))
@@ -41,7 +41,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_not_b32" => (
+        Op::S_NOT_B32 => (
             |e| {
                 e.salu(|[a], _| {
                     let r = !a as u32;
@@ -50,13 +50,13 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_not_b64" => (|e| e.salu(|[a], _| (!a, Some(a != u64::MAX))), 0),
-        "s_brev_b32" => (
+        Op::S_NOT_B64 => (|e| e.salu(|[a], _| (!a, Some(a != u64::MAX))), 0),
+        Op::S_BREV_B32 => (
             |e| e.salu(|[a], _| ((a as u32).reverse_bits() as u64, None)),
             0,
         ),
-        "s_brev_b64" => (|e| e.salu(|[a], _| (a.reverse_bits(), None)), 0),
-        "s_bcnt1_i32_b32" => (
+        Op::S_BREV_B64 => (|e| e.salu(|[a], _| (a.reverse_bits(), None)), 0),
+        Op::S_BCNT1_I32_B32 => (
             |e| {
                 e.salu(|[a], _| {
                     let r = (a as u32).count_ones();
@@ -65,7 +65,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_bcnt1_i32_b64" => (
+        Op::S_BCNT1_I32_B64 => (
             |e| {
                 e.salu(|[a], _| {
                     let r = a.count_ones();
@@ -74,7 +74,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_ff1_i32_b32" | "s_ctz_i32_b32" => (
+        Op::S_FF1_I32_B32 => (
             |e| {
                 e.salu(|[a], _| {
                     (
@@ -89,7 +89,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_ff1_i32_b64" | "s_ctz_i32_b64" => (
+        Op::S_FF1_I32_B64 => (
             |e| {
                 e.salu(|[a], _| {
                     (
@@ -100,7 +100,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_flbit_i32_b32" | "s_clz_i32_u32" => (
+        Op::S_FLBIT_I32_B32 => (
             |e| {
                 e.salu(|[a], _| {
                     (
@@ -115,7 +115,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_flbit_i32_b64" | "s_clz_i32_u64" => (
+        Op::S_FLBIT_I32_B64 => (
             |e| {
                 e.salu(|[a], _| {
                     (
@@ -126,12 +126,12 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_sext_i32_i8" => (|e| e.salu(|[a], _| (a as i8 as i32 as u32 as u64, None)), 0),
-        "s_sext_i32_i16" => (
+        Op::S_SEXT_I32_I8 => (|e| e.salu(|[a], _| (a as i8 as i32 as u32 as u64, None)), 0),
+        Op::S_SEXT_I32_I16 => (
             |e| e.salu(|[a], _| (a as i16 as i32 as u32 as u64, None)),
             0,
         ),
-        "s_abs_i32" => (
+        Op::S_ABS_I32 => (
             |e| {
                 e.salu(|[a], _| {
                     let r = (a as i32).wrapping_abs() as u32;
@@ -140,44 +140,33 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_and_saveexec_b32" | "s_and_saveexec_b64" => (saveexec, 0),
-        "s_orn1_saveexec_b64" | "s_or_not0_saveexec_b32" | "s_or_not0_saveexec_b64" => {
-            (saveexec, 9)
-        }
-        "s_andn1_wrexec_b64" | "s_and_not0_wrexec_b32" | "s_and_not0_wrexec_b64" => (wrexec, 0),
-        "s_andn2_wrexec_b64" | "s_and_not1_wrexec_b32" | "s_and_not1_wrexec_b64" => (wrexec, 1),
-        "s_movrels_b32" | "s_movrels_b64" => (movrel, 0),
-        "s_movreld_b32" | "s_movreld_b64" => (movrel, 1),
-        "s_call_b64" => (call, 0),
-        "s_pack_hl_b32_b16" => (
+        Op::S_AND_SAVEEXEC_B32 | Op::S_AND_SAVEEXEC_B64 => (saveexec, 0),
+        Op::S_ORN1_SAVEEXEC_B64 | Op::S_ORN1_SAVEEXEC_B32 => (saveexec, 9),
+        Op::S_ANDN1_WREXEC_B64 | Op::S_ANDN1_WREXEC_B32 => (wrexec, 0),
+        Op::S_ANDN2_WREXEC_B64 | Op::S_ANDN2_WREXEC_B32 => (wrexec, 1),
+        Op::S_MOVRELS_B32 | Op::S_MOVRELS_B64 => (movrel, 0),
+        Op::S_MOVRELD_B32 | Op::S_MOVRELD_B64 => (movrel, 1),
+        Op::S_CALL_B64 => (call, 0),
+        Op::S_PACK_HL_B32_B16 => (
             |e| e.salu(|[a, b], _| ((a >> 16 & 0xffff) | (b & 0xffff) << 16, None)),
             0,
         ),
-        "s_or_saveexec_b32" | "s_or_saveexec_b64" => (saveexec, 1),
-        "s_xor_saveexec_b32" | "s_xor_saveexec_b64" => (saveexec, 2),
-        "s_andn2_saveexec_b32"
-        | "s_andn2_saveexec_b64"
-        | "s_and_not1_saveexec_b32"
-        | "s_and_not1_saveexec_b64" => (saveexec, 3),
-        "s_andn1_saveexec_b64"
-        | "s_andn1_saveexec_b32"
-        | "s_and_not0_saveexec_b32"
-        | "s_and_not0_saveexec_b64" => (saveexec, 4),
-        "s_orn2_saveexec_b64"
-        | "s_orn2_saveexec_b32"
-        | "s_or_not1_saveexec_b32"
-        | "s_or_not1_saveexec_b64" => (saveexec, 5),
-        "s_nand_saveexec_b64" | "s_nand_saveexec_b32" => (saveexec, 6),
-        "s_nor_saveexec_b64" | "s_nor_saveexec_b32" => (saveexec, 7),
-        "s_xnor_saveexec_b64" | "s_xnor_saveexec_b32" => (saveexec, 8),
-        "s_bitset0_b32" => (
+        Op::S_OR_SAVEEXEC_B32 | Op::S_OR_SAVEEXEC_B64 => (saveexec, 1),
+        Op::S_XOR_SAVEEXEC_B32 | Op::S_XOR_SAVEEXEC_B64 => (saveexec, 2),
+        Op::S_ANDN2_SAVEEXEC_B64 | Op::S_ANDN2_SAVEEXEC_B32 => (saveexec, 3),
+        Op::S_ANDN1_SAVEEXEC_B64 | Op::S_ANDN1_SAVEEXEC_B32 => (saveexec, 4),
+        Op::S_ORN2_SAVEEXEC_B64 | Op::S_ORN2_SAVEEXEC_B32 => (saveexec, 5),
+        Op::S_NAND_SAVEEXEC_B64 | Op::S_NAND_SAVEEXEC_B32 => (saveexec, 6),
+        Op::S_NOR_SAVEEXEC_B64 | Op::S_NOR_SAVEEXEC_B32 => (saveexec, 7),
+        Op::S_XNOR_SAVEEXEC_B64 | Op::S_XNOR_SAVEEXEC_B32 => (saveexec, 8),
+        Op::S_BITSET0_B32 => (
             |e| {
                 let d = e.sval_dst32()?;
                 e.salu(move |[a], _| ((d & !(1 << (a & 31))) as u64, None))
             },
             0,
         ),
-        "s_bitset1_b32" => (
+        Op::S_BITSET1_B32 => (
             |e| {
                 let d = e.sval_dst32()?;
                 e.salu(move |[a], _| ((d | 1 << (a & 31)) as u64, None))
@@ -185,7 +174,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             0,
         ),
 
-        "s_add_u32" => (
+        Op::S_ADD_U32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = a + b;
@@ -194,7 +183,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_sub_u32" => (
+        Op::S_SUB_U32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     (
@@ -205,7 +194,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_addc_u32" => (
+        Op::S_ADDC_U32 => (
             |e| {
                 e.salu(|[a, b], c| {
                     let r = a + b + c as u64;
@@ -214,7 +203,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_subb_u32" => (
+        Op::S_SUBB_U32 => (
             |e| {
                 e.salu(|[a, b], c| {
                     let r = (a as u32 as u64).wrapping_sub(b as u32 as u64 + c as u64);
@@ -223,7 +212,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_add_i32" => (
+        Op::S_ADD_I32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let (r, o) = (a as i32).overflowing_add(b as i32);
@@ -232,7 +221,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_sub_i32" => (
+        Op::S_SUB_I32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let (r, o) = (a as i32).overflowing_sub(b as i32);
@@ -241,7 +230,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_addk_i32" => (
+        Op::S_ADDK_I32 => (
             |e| {
                 let d = e.sval_dst32()?;
                 e.salu(move |[k], _| {
@@ -251,7 +240,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_mulk_i32" => (
+        Op::S_MULK_I32 => (
             |e| {
                 let d = e.sval_dst32()?;
                 e.salu(move |[k], _| {
@@ -263,15 +252,15 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_mul_i32" => (
+        Op::S_MUL_I32 => (
             |e| e.salu(|[a, b], _| ((a as u32).wrapping_mul(b as u32) as u64, None)),
             0,
         ),
-        "s_mul_hi_u32" => (
+        Op::S_MUL_HI_U32 => (
             |e| e.salu(|[a, b], _| ((a as u32 as u64 * b as u32 as u64) >> 32, None)),
             0,
         ),
-        "s_mul_hi_i32" => (
+        Op::S_MUL_HI_I32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     (
@@ -282,7 +271,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_and_b32" => (
+        Op::S_AND_B32 => (
             |e| {
                 masked_by_exec(e)?;
                 e.salu(|[a, b], _| {
@@ -292,7 +281,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_or_b32" => (
+        Op::S_OR_B32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = (a | b) as u32;
@@ -301,7 +290,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_xor_b32" => (
+        Op::S_XOR_B32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = (a ^ b) as u32;
@@ -310,7 +299,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_andn2_b32" | "s_and_not1_b32" => (
+        Op::S_ANDN2_B32 => (
             |e| {
                 masked_by_exec(e)?;
                 e.salu(|[a, b], _| {
@@ -320,7 +309,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_orn2_b32" | "s_or_not1_b32" => (
+        Op::S_ORN2_B32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = (a | !b) as u32;
@@ -329,7 +318,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_nand_b32" => (
+        Op::S_NAND_B32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = !(a & b) as u32;
@@ -338,7 +327,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_nor_b32" => (
+        Op::S_NOR_B32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = !(a | b) as u32;
@@ -347,7 +336,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_xnor_b32" => (
+        Op::S_XNOR_B32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = !(a ^ b) as u32;
@@ -356,7 +345,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_and_b64" => (
+        Op::S_AND_B64 => (
             |e| {
                 masked_by_exec(e)?;
                 e.salu(|[a, b], _| {
@@ -366,7 +355,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_or_b64" => (
+        Op::S_OR_B64 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = a | b;
@@ -375,7 +364,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_xor_b64" => (
+        Op::S_XOR_B64 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = a ^ b;
@@ -384,7 +373,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_andn2_b64" | "s_and_not1_b64" => (
+        Op::S_ANDN2_B64 => (
             |e| {
                 masked_by_exec(e)?;
                 e.salu(|[a, b], _| {
@@ -394,7 +383,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_orn2_b64" | "s_or_not1_b64" => (
+        Op::S_ORN2_B64 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = a | !b;
@@ -403,7 +392,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_nand_b64" => (
+        Op::S_NAND_B64 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = !(a & b);
@@ -412,7 +401,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_nor_b64" => (
+        Op::S_NOR_B64 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = !(a | b);
@@ -421,7 +410,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_xnor_b64" => (
+        Op::S_XNOR_B64 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = !(a ^ b);
@@ -430,7 +419,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_lshl_b32" => (
+        Op::S_LSHL_B32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = (a as u32) << shift32(b);
@@ -439,7 +428,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_lshr_b32" => (
+        Op::S_LSHR_B32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = (a as u32) >> shift32(b);
@@ -448,7 +437,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_ashr_i32" => (
+        Op::S_ASHR_I32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = (a as i32 >> shift32(b)) as u32;
@@ -457,7 +446,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_lshl_b64" => (
+        Op::S_LSHL_B64 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = a << shift64(b);
@@ -466,7 +455,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_lshr_b64" => (
+        Op::S_LSHR_B64 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = a >> shift64(b);
@@ -475,7 +464,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_ashr_i64" => (
+        Op::S_ASHR_I64 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = (a as i64 >> shift64(b)) as u64;
@@ -484,7 +473,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_lshl1_add_u32" | "s_lshl2_add_u32" | "s_lshl3_add_u32" | "s_lshl4_add_u32" => (
+        Op::S_LSHL1_ADD_U32 | Op::S_LSHL2_ADD_U32 | Op::S_LSHL3_ADD_U32 | Op::S_LSHL4_ADD_U32 => (
             |e| {
                 let sh = e.aux;
                 e.salu(move |[a, b], _| {
@@ -492,9 +481,14 @@ pub(super) fn semantics(name: &str) -> Sem {
                     (r & 0xffff_ffff, Some(r >> 32 != 0))
                 })
             },
-            name.as_bytes()[6].wrapping_sub(b'0') as u32,
+            match op {
+                Op::S_LSHL1_ADD_U32 => 1,
+                Op::S_LSHL2_ADD_U32 => 2,
+                Op::S_LSHL3_ADD_U32 => 3,
+                _ => 4,
+            },
         ),
-        "s_min_i32" => (
+        Op::S_MIN_I32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let l = (a as i32) < (b as i32);
@@ -503,7 +497,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_min_u32" => (
+        Op::S_MIN_U32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let l = (a as u32) < (b as u32);
@@ -512,7 +506,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_max_i32" => (
+        Op::S_MAX_I32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let g = (a as i32) > (b as i32);
@@ -521,7 +515,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_max_u32" => (
+        Op::S_MAX_U32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let g = (a as u32) > (b as u32);
@@ -530,14 +524,14 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_cselect_b32" | "s_cselect_b64" => (
+        Op::S_CSELECT_B32 | Op::S_CSELECT_B64 => (
             |e| {
                 e.lenient = true;
                 e.salu(|[a, b], c| (if c { a } else { b }, None))
             },
             0,
         ),
-        "s_bfe_u32" => (
+        Op::S_BFE_U32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = bfe(a, b & 31, b >> 16 & 0x7f, 32, false);
@@ -546,7 +540,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_bfe_i32" => (
+        Op::S_BFE_I32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = bfe(a, b & 31, b >> 16 & 0x7f, 32, true);
@@ -555,7 +549,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_bfe_u64" => (
+        Op::S_BFE_U64 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = bfe(a, b & 63, b >> 16 & 0x7f, 64, false);
@@ -564,7 +558,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_bfe_i64" => (
+        Op::S_BFE_I64 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = bfe(a, b & 63, b >> 16 & 0x7f, 64, true);
@@ -573,24 +567,24 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_bfm_b32" => (
+        Op::S_BFM_B32 => (
             |e| e.salu(|[a, b], _| ((((1u64 << (a & 31)) - 1) << (b & 31)) & 0xffff_ffff, None)),
             0,
         ),
-        "s_bfm_b64" => (bfm64, 0),
-        "s_pack_ll_b32_b16" => (
+        Op::S_BFM_B64 => (bfm64, 0),
+        Op::S_PACK_LL_B32_B16 => (
             |e| e.salu(|[a, b], _| ((a & 0xffff) | (b & 0xffff) << 16, None)),
             0,
         ),
-        "s_pack_lh_b32_b16" => (
+        Op::S_PACK_LH_B32_B16 => (
             |e| e.salu(|[a, b], _| ((a & 0xffff) | (b & 0xffff_0000), None)),
             0,
         ),
-        "s_pack_hh_b32_b16" => (
+        Op::S_PACK_HH_B32_B16 => (
             |e| e.salu(|[a, b], _| ((a >> 16 & 0xffff) | (b & 0xffff_0000), None)),
             0,
         ),
-        "s_absdiff_i32" => (
+        Op::S_ABSDIFF_I32 => (
             |e| {
                 e.salu(|[a, b], _| {
                     let r = (a as i32).wrapping_sub(b as i32).wrapping_abs() as u32;
@@ -600,61 +594,61 @@ pub(super) fn semantics(name: &str) -> Sem {
             0,
         ),
 
-        "s_cmp_eq_i32" | "s_cmp_eq_u32" => (|e| e.scmp(|[a, b]| a as u32 == b as u32), 0),
-        "s_cmp_lg_i32" | "s_cmp_lg_u32" => (|e| e.scmp(|[a, b]| a as u32 != b as u32), 0),
-        "s_cmp_gt_i32" => (|e| e.scmp(|[a, b]| (a as i32) > b as i32), 0),
-        "s_cmp_ge_i32" => (|e| e.scmp(|[a, b]| (a as i32) >= b as i32), 0),
-        "s_cmp_lt_i32" => (|e| e.scmp(|[a, b]| (a as i32) < b as i32), 0),
-        "s_cmp_le_i32" => (|e| e.scmp(|[a, b]| (a as i32) <= b as i32), 0),
-        "s_cmp_gt_u32" => (|e| e.scmp(|[a, b]| a as u32 > b as u32), 0),
-        "s_cmp_ge_u32" => (|e| e.scmp(|[a, b]| a as u32 >= b as u32), 0),
-        "s_cmp_lt_u32" => (|e| e.scmp(|[a, b]| (a as u32) < b as u32), 0),
-        "s_cmp_le_u32" => (|e| e.scmp(|[a, b]| a as u32 <= b as u32), 0),
-        "s_cmp_eq_u64" => (|e| e.scmp(|[a, b]| a == b), 0),
-        "s_cmp_lg_u64" => (|e| e.scmp(|[a, b]| a != b), 0),
-        "s_bitcmp0_b32" => (|e| e.scmp(|[a, b]| a >> (b & 31) & 1 == 0), 0),
-        "s_bitcmp1_b32" => (|e| e.scmp(|[a, b]| a >> (b & 31) & 1 == 1), 0),
-        "s_bitcmp0_b64" => (|e| e.scmp(|[a, b]| a >> (b & 63) & 1 == 0), 0),
-        "s_bitcmp1_b64" => (|e| e.scmp(|[a, b]| a >> (b & 63) & 1 == 1), 0),
-        "s_cmpk_eq_i32" => (|e| e.scmp(|[a, k]| a as i32 == k as u16 as i16 as i32), 0),
-        "s_cmpk_lg_i32" => (|e| e.scmp(|[a, k]| a as i32 != k as u16 as i16 as i32), 0),
-        "s_cmpk_gt_i32" => (|e| e.scmp(|[a, k]| a as i32 > k as u16 as i16 as i32), 0),
-        "s_cmpk_ge_i32" => (|e| e.scmp(|[a, k]| a as i32 >= k as u16 as i16 as i32), 0),
-        "s_cmpk_lt_i32" => (|e| e.scmp(|[a, k]| (a as i32) < k as u16 as i16 as i32), 0),
-        "s_cmpk_le_i32" => (|e| e.scmp(|[a, k]| a as i32 <= k as u16 as i16 as i32), 0),
-        "s_cmpk_eq_u32" => (|e| e.scmp(|[a, k]| a as u32 == k as u16 as u32), 0),
-        "s_cmpk_lg_u32" => (|e| e.scmp(|[a, k]| a as u32 != k as u16 as u32), 0),
-        "s_cmpk_gt_u32" => (|e| e.scmp(|[a, k]| a as u32 > k as u16 as u32), 0),
-        "s_cmpk_ge_u32" => (|e| e.scmp(|[a, k]| a as u32 >= k as u16 as u32), 0),
-        "s_cmpk_lt_u32" => (|e| e.scmp(|[a, k]| (a as u32) < k as u16 as u32), 0),
-        "s_cmpk_le_u32" => (|e| e.scmp(|[a, k]| a as u32 <= k as u16 as u32), 0),
+        Op::S_CMP_EQ_I32 | Op::S_CMP_EQ_U32 => (|e| e.scmp(|[a, b]| a as u32 == b as u32), 0),
+        Op::S_CMP_LG_I32 | Op::S_CMP_LG_U32 => (|e| e.scmp(|[a, b]| a as u32 != b as u32), 0),
+        Op::S_CMP_GT_I32 => (|e| e.scmp(|[a, b]| (a as i32) > b as i32), 0),
+        Op::S_CMP_GE_I32 => (|e| e.scmp(|[a, b]| (a as i32) >= b as i32), 0),
+        Op::S_CMP_LT_I32 => (|e| e.scmp(|[a, b]| (a as i32) < b as i32), 0),
+        Op::S_CMP_LE_I32 => (|e| e.scmp(|[a, b]| (a as i32) <= b as i32), 0),
+        Op::S_CMP_GT_U32 => (|e| e.scmp(|[a, b]| a as u32 > b as u32), 0),
+        Op::S_CMP_GE_U32 => (|e| e.scmp(|[a, b]| a as u32 >= b as u32), 0),
+        Op::S_CMP_LT_U32 => (|e| e.scmp(|[a, b]| (a as u32) < b as u32), 0),
+        Op::S_CMP_LE_U32 => (|e| e.scmp(|[a, b]| a as u32 <= b as u32), 0),
+        Op::S_CMP_EQ_U64 => (|e| e.scmp(|[a, b]| a == b), 0),
+        Op::S_CMP_LG_U64 => (|e| e.scmp(|[a, b]| a != b), 0),
+        Op::S_BITCMP0_B32 => (|e| e.scmp(|[a, b]| a >> (b & 31) & 1 == 0), 0),
+        Op::S_BITCMP1_B32 => (|e| e.scmp(|[a, b]| a >> (b & 31) & 1 == 1), 0),
+        Op::S_BITCMP0_B64 => (|e| e.scmp(|[a, b]| a >> (b & 63) & 1 == 0), 0),
+        Op::S_BITCMP1_B64 => (|e| e.scmp(|[a, b]| a >> (b & 63) & 1 == 1), 0),
+        Op::S_CMPK_EQ_I32 => (|e| e.scmp(|[a, k]| a as i32 == k as u16 as i16 as i32), 0),
+        Op::S_CMPK_LG_I32 => (|e| e.scmp(|[a, k]| a as i32 != k as u16 as i16 as i32), 0),
+        Op::S_CMPK_GT_I32 => (|e| e.scmp(|[a, k]| a as i32 > k as u16 as i16 as i32), 0),
+        Op::S_CMPK_GE_I32 => (|e| e.scmp(|[a, k]| a as i32 >= k as u16 as i16 as i32), 0),
+        Op::S_CMPK_LT_I32 => (|e| e.scmp(|[a, k]| (a as i32) < k as u16 as i16 as i32), 0),
+        Op::S_CMPK_LE_I32 => (|e| e.scmp(|[a, k]| a as i32 <= k as u16 as i16 as i32), 0),
+        Op::S_CMPK_EQ_U32 => (|e| e.scmp(|[a, k]| a as u32 == k as u16 as u32), 0),
+        Op::S_CMPK_LG_U32 => (|e| e.scmp(|[a, k]| a as u32 != k as u16 as u32), 0),
+        Op::S_CMPK_GT_U32 => (|e| e.scmp(|[a, k]| a as u32 > k as u16 as u32), 0),
+        Op::S_CMPK_GE_U32 => (|e| e.scmp(|[a, k]| a as u32 >= k as u16 as u32), 0),
+        Op::S_CMPK_LT_U32 => (|e| e.scmp(|[a, k]| (a as u32) < k as u16 as u32), 0),
+        Op::S_CMPK_LE_U32 => (|e| e.scmp(|[a, k]| a as u32 <= k as u16 as u32), 0),
 
-        "s_add_f32" => (|e| e.salu(|[x, y], _| (b(f(x) + f(y)), None)), 0),
-        "s_sub_f32" => (|e| e.salu(|[x, y], _| (b(f(x) - f(y)), None)), 0),
-        "s_mul_f32" => (|e| e.salu(|[x, y], _| (b(f(x) * f(y)), None)), 0),
-        "s_ceil_f32" => (|e| e.salu(|[x], _| (b(f(x).ceil()), None)), 0),
-        "s_floor_f32" => (|e| e.salu(|[x], _| (b(f(x).floor()), None)), 0),
-        "s_trunc_f32" => (|e| e.salu(|[x], _| (b(f(x).trunc()), None)), 0),
-        "s_rndne_f32" => (|e| e.salu(|[x], _| (b(f(x).round_ties_even()), None)), 0),
-        "s_ceil_f16" => (|e| e.salu(|[x], _| (bh(h(x).ceil()), None)), 0),
-        "s_floor_f16" => (|e| e.salu(|[x], _| (bh(h(x).floor()), None)), 0),
-        "s_trunc_f16" => (|e| e.salu(|[x], _| (bh(h(x).trunc()), None)), 0),
-        "s_rndne_f16" => (|e| e.salu(|[x], _| (bh(h(x).round_ties_even()), None)), 0),
-        "s_add_f16" => (
+        Op::S_ADD_F32 => (|e| e.salu(|[x, y], _| (b(f(x) + f(y)), None)), 0),
+        Op::S_SUB_F32 => (|e| e.salu(|[x, y], _| (b(f(x) - f(y)), None)), 0),
+        Op::S_MUL_F32 => (|e| e.salu(|[x, y], _| (b(f(x) * f(y)), None)), 0),
+        Op::S_CEIL_F32 => (|e| e.salu(|[x], _| (b(f(x).ceil()), None)), 0),
+        Op::S_FLOOR_F32 => (|e| e.salu(|[x], _| (b(f(x).floor()), None)), 0),
+        Op::S_TRUNC_F32 => (|e| e.salu(|[x], _| (b(f(x).trunc()), None)), 0),
+        Op::S_RNDNE_F32 => (|e| e.salu(|[x], _| (b(f(x).round_ties_even()), None)), 0),
+        Op::S_CEIL_F16 => (|e| e.salu(|[x], _| (bh(h(x).ceil()), None)), 0),
+        Op::S_FLOOR_F16 => (|e| e.salu(|[x], _| (bh(h(x).floor()), None)), 0),
+        Op::S_TRUNC_F16 => (|e| e.salu(|[x], _| (bh(h(x).trunc()), None)), 0),
+        Op::S_RNDNE_F16 => (|e| e.salu(|[x], _| (bh(h(x).round_ties_even()), None)), 0),
+        Op::S_ADD_F16 => (
             |e| e.salu(|[x, y], _| (bh64(h(x) as f64 + h(y) as f64), None)),
             0,
         ),
-        "s_sub_f16" => (
+        Op::S_SUB_F16 => (
             |e| e.salu(|[x, y], _| (bh64(h(x) as f64 - h(y) as f64), None)),
             0,
         ),
-        "s_mul_f16" => (
+        Op::S_MUL_F16 => (
             |e| e.salu(|[x, y], _| (bh64(h(x) as f64 * h(y) as f64), None)),
             0,
         ),
-        "s_min_f16" => (|e| e.salu(|[x, y], _| (bh(fmin32(h(x), h(y))), None)), 0),
-        "s_max_f16" => (|e| e.salu(|[x, y], _| (bh(fmax32(h(x), h(y))), None)), 0),
-        "s_fmac_f16" => (
+        Op::S_MIN_F16 => (|e| e.salu(|[x, y], _| (bh(fmin32(h(x), h(y))), None)), 0),
+        Op::S_MAX_F16 => (|e| e.salu(|[x, y], _| (bh(fmax32(h(x), h(y))), None)), 0),
+        Op::S_FMAC_F16 => (
             |e| {
                 let d = e.sval_dst32()? as u64;
                 e.salu(move |[x, y], _| {
@@ -664,62 +658,62 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_cvt_pk_rtz_f16_f32" => (
+        Op::S_CVT_PK_RTZ_F16_F32 => (
             |e| e.salu(|[x, y], _| (rtz16(f(x)) | rtz16(f(y)) << 16, None)),
             0,
         ),
-        "s_min_f32" | "s_min_num_f32" => (|e| e.salu(|[x, y], _| (b(fmin32(f(x), f(y))), None)), 0),
-        "s_max_f32" | "s_max_num_f32" => (|e| e.salu(|[x, y], _| (b(fmax32(f(x), f(y))), None)), 0),
-        "s_fmac_f32" => (
+        Op::S_MIN_F32 => (|e| e.salu(|[x, y], _| (b(fmin32(f(x), f(y))), None)), 0),
+        Op::S_MAX_F32 => (|e| e.salu(|[x, y], _| (b(fmax32(f(x), f(y))), None)), 0),
+        Op::S_FMAC_F32 => (
             |e| {
                 let d = e.sval_dst32()? as u64;
                 e.salu(move |[x, y], _| (b(fma32(f(x), f(y), f(d))), None))
             },
             0,
         ),
-        "s_fmaak_f32" | "s_fmamk_f32" => (
+        Op::S_FMAAK_F32 | Op::S_FMAMK_F32 => (
             |e| e.salu(|[x, y, z], _| (b(fma32(f(x), f(y), f(z))), None)),
             0,
         ),
-        "s_cvt_f32_i32" => (|e| e.salu(|[x], _| (b(x as i32 as f32), None)), 0),
-        "s_cvt_f32_u32" => (|e| e.salu(|[x], _| (b(x as u32 as f32), None)), 0),
-        "s_cvt_i32_f32" => (|e| e.salu(|[x], _| (cvt_i32(f(x) as f64), None)), 0),
-        "s_cvt_u32_f32" => (|e| e.salu(|[x], _| (cvt_u32(f(x) as f64), None)), 0),
-        "s_cvt_f16_f32" => (|e| e.salu(|[x], _| (bh(f(x)), None)), 0),
-        "s_cvt_f32_f16" => (|e| e.salu(|[x], _| (b(h(x)), None)), 0),
-        "s_cvt_hi_f32_f16" => (|e| e.salu(|[x], _| (b(h(x >> 16)), None)), 0),
-        "s_cmp_lt_f32" => (|e| e.scmp(|[x, y]| f(x) < f(y)), 0),
-        "s_cmp_eq_f32" => (|e| e.scmp(|[x, y]| f(x) == f(y)), 0),
-        "s_cmp_le_f32" => (|e| e.scmp(|[x, y]| f(x) <= f(y)), 0),
-        "s_cmp_gt_f32" => (|e| e.scmp(|[x, y]| f(x) > f(y)), 0),
-        "s_cmp_lg_f32" => (|e| e.scmp(|[x, y]| f(x) < f(y) || f(x) > f(y)), 0),
-        "s_cmp_ge_f32" => (|e| e.scmp(|[x, y]| f(x) >= f(y)), 0),
-        "s_cmp_o_f32" => (|e| e.scmp(|[x, y]| !f(x).is_nan() && !f(y).is_nan()), 0),
-        "s_cmp_u_f32" => (|e| e.scmp(|[x, y]| f(x).is_nan() || f(y).is_nan()), 0),
-        "s_cmp_neq_f32" => (|e| e.scmp(|[x, y]| f(x) != f(y)), 0),
+        Op::S_CVT_F32_I32 => (|e| e.salu(|[x], _| (b(x as i32 as f32), None)), 0),
+        Op::S_CVT_F32_U32 => (|e| e.salu(|[x], _| (b(x as u32 as f32), None)), 0),
+        Op::S_CVT_I32_F32 => (|e| e.salu(|[x], _| (cvt_i32(f(x) as f64), None)), 0),
+        Op::S_CVT_U32_F32 => (|e| e.salu(|[x], _| (cvt_u32(f(x) as f64), None)), 0),
+        Op::S_CVT_F16_F32 => (|e| e.salu(|[x], _| (bh(f(x)), None)), 0),
+        Op::S_CVT_F32_F16 => (|e| e.salu(|[x], _| (b(h(x)), None)), 0),
+        Op::S_CVT_HI_F32_F16 => (|e| e.salu(|[x], _| (b(h(x >> 16)), None)), 0),
+        Op::S_CMP_LT_F32 => (|e| e.scmp(|[x, y]| f(x) < f(y)), 0),
+        Op::S_CMP_EQ_F32 => (|e| e.scmp(|[x, y]| f(x) == f(y)), 0),
+        Op::S_CMP_LE_F32 => (|e| e.scmp(|[x, y]| f(x) <= f(y)), 0),
+        Op::S_CMP_GT_F32 => (|e| e.scmp(|[x, y]| f(x) > f(y)), 0),
+        Op::S_CMP_LG_F32 => (|e| e.scmp(|[x, y]| f(x) < f(y) || f(x) > f(y)), 0),
+        Op::S_CMP_GE_F32 => (|e| e.scmp(|[x, y]| f(x) >= f(y)), 0),
+        Op::S_CMP_O_F32 => (|e| e.scmp(|[x, y]| !f(x).is_nan() && !f(y).is_nan()), 0),
+        Op::S_CMP_U_F32 => (|e| e.scmp(|[x, y]| f(x).is_nan() || f(y).is_nan()), 0),
+        Op::S_CMP_NEQ_F32 => (|e| e.scmp(|[x, y]| f(x) != f(y)), 0),
         // The negated predicates are true when unordered (RDNA3.5 SOPC).
-        "s_cmp_nge_f32" => (|e| e.scmp(|[x, y]| !(f(x) >= f(y))), 0),
-        "s_cmp_ngt_f32" => (|e| e.scmp(|[x, y]| !(f(x) > f(y))), 0),
-        "s_cmp_nle_f32" => (|e| e.scmp(|[x, y]| !(f(x) <= f(y))), 0),
-        "s_cmp_nlg_f32" => (|e| e.scmp(|[x, y]| !(f(x) < f(y) || f(x) > f(y))), 0),
-        "s_cmp_nlt_f32" => (|e| e.scmp(|[x, y]| !(f(x) < f(y))), 0),
-        "s_cmp_lt_f16" => (|e| e.scmp(|[x, y]| h(x) < h(y)), 0),
-        "s_cmp_eq_f16" => (|e| e.scmp(|[x, y]| h(x) == h(y)), 0),
-        "s_cmp_le_f16" => (|e| e.scmp(|[x, y]| h(x) <= h(y)), 0),
-        "s_cmp_gt_f16" => (|e| e.scmp(|[x, y]| h(x) > h(y)), 0),
-        "s_cmp_lg_f16" => (|e| e.scmp(|[x, y]| h(x) < h(y) || h(x) > h(y)), 0),
-        "s_cmp_ge_f16" => (|e| e.scmp(|[x, y]| h(x) >= h(y)), 0),
-        "s_cmp_o_f16" => (|e| e.scmp(|[x, y]| !h(x).is_nan() && !h(y).is_nan()), 0),
-        "s_cmp_u_f16" => (|e| e.scmp(|[x, y]| h(x).is_nan() || h(y).is_nan()), 0),
-        "s_cmp_neq_f16" => (|e| e.scmp(|[x, y]| h(x) != h(y)), 0),
-        "s_cmp_nge_f16" => (|e| e.scmp(|[x, y]| !(h(x) >= h(y))), 0),
-        "s_cmp_ngt_f16" => (|e| e.scmp(|[x, y]| !(h(x) > h(y))), 0),
-        "s_cmp_nle_f16" => (|e| e.scmp(|[x, y]| !(h(x) <= h(y))), 0),
-        "s_cmp_nlg_f16" => (|e| e.scmp(|[x, y]| !(h(x) < h(y) || h(x) > h(y))), 0),
-        "s_cmp_nlt_f16" => (|e| e.scmp(|[x, y]| !(h(x) < h(y))), 0),
+        Op::S_CMP_NGE_F32 => (|e| e.scmp(|[x, y]| !(f(x) >= f(y))), 0),
+        Op::S_CMP_NGT_F32 => (|e| e.scmp(|[x, y]| !(f(x) > f(y))), 0),
+        Op::S_CMP_NLE_F32 => (|e| e.scmp(|[x, y]| !(f(x) <= f(y))), 0),
+        Op::S_CMP_NLG_F32 => (|e| e.scmp(|[x, y]| !(f(x) < f(y) || f(x) > f(y))), 0),
+        Op::S_CMP_NLT_F32 => (|e| e.scmp(|[x, y]| !(f(x) < f(y))), 0),
+        Op::S_CMP_LT_F16 => (|e| e.scmp(|[x, y]| h(x) < h(y)), 0),
+        Op::S_CMP_EQ_F16 => (|e| e.scmp(|[x, y]| h(x) == h(y)), 0),
+        Op::S_CMP_LE_F16 => (|e| e.scmp(|[x, y]| h(x) <= h(y)), 0),
+        Op::S_CMP_GT_F16 => (|e| e.scmp(|[x, y]| h(x) > h(y)), 0),
+        Op::S_CMP_LG_F16 => (|e| e.scmp(|[x, y]| h(x) < h(y) || h(x) > h(y)), 0),
+        Op::S_CMP_GE_F16 => (|e| e.scmp(|[x, y]| h(x) >= h(y)), 0),
+        Op::S_CMP_O_F16 => (|e| e.scmp(|[x, y]| !h(x).is_nan() && !h(y).is_nan()), 0),
+        Op::S_CMP_U_F16 => (|e| e.scmp(|[x, y]| h(x).is_nan() || h(y).is_nan()), 0),
+        Op::S_CMP_NEQ_F16 => (|e| e.scmp(|[x, y]| h(x) != h(y)), 0),
+        Op::S_CMP_NGE_F16 => (|e| e.scmp(|[x, y]| !(h(x) >= h(y))), 0),
+        Op::S_CMP_NGT_F16 => (|e| e.scmp(|[x, y]| !(h(x) > h(y))), 0),
+        Op::S_CMP_NLE_F16 => (|e| e.scmp(|[x, y]| !(h(x) <= h(y))), 0),
+        Op::S_CMP_NLG_F16 => (|e| e.scmp(|[x, y]| !(h(x) < h(y) || h(x) > h(y))), 0),
+        Op::S_CMP_NLT_F16 => (|e| e.scmp(|[x, y]| !(h(x) < h(y))), 0),
 
         // SALU bit operations.
-        "s_bcnt0_i32_b32" => (
+        Op::S_BCNT0_I32_B32 => (
             |e| {
                 e.salu(|[a], _| {
                     let r = (a as u32).count_zeros();
@@ -728,7 +722,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_bcnt0_i32_b64" => (
+        Op::S_BCNT0_I32_B64 => (
             |e| {
                 e.salu(|[a], _| {
                     let r = a.count_zeros();
@@ -737,7 +731,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_ff0_i32_b32" => (
+        Op::S_FF0_I32_B32 => (
             |e| {
                 e.salu(|[a], _| {
                     let r = if a as u32 == u32::MAX {
@@ -750,7 +744,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_ff0_i32_b64" => (
+        Op::S_FF0_I32_B64 => (
             |e| {
                 e.salu(|[a], _| {
                     let r = if a == u64::MAX {
@@ -765,7 +759,7 @@ pub(super) fn semantics(name: &str) -> Sem {
         ),
         // Bits from the top equal to the sign bit before the first that
         // differs; -1 when all do.
-        "s_flbit_i32" | "s_cls_i32" => (
+        Op::S_FLBIT_I32 => (
             |e| {
                 e.salu(|[a], _| {
                     let v = a as u32 as i32;
@@ -779,7 +773,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_flbit_i32_i64" | "s_cls_i32_i64" => (
+        Op::S_FLBIT_I32_I64 => (
             |e| {
                 e.salu(|[a], _| {
                     let v = a as i64;
@@ -794,7 +788,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             0,
         ),
         // Whole-quad mode: every quad with any bit set becomes all set.
-        "s_wqm_b32" | "s_wqm_b64" => (
+        Op::S_WQM_B32 | Op::S_WQM_B64 => (
             |e| {
                 e.salu(|[a], _| {
                     let mut r = 0u64;
@@ -809,7 +803,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             0,
         ),
         // One bit per quad of the source.
-        "s_quadmask_b32" | "s_quadmask_b64" => (
+        Op::S_QUADMASK_B32 | Op::S_QUADMASK_B64 => (
             |e| {
                 e.salu(|[a], _| {
                     let mut r = 0u64;
@@ -823,7 +817,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_bitreplicate_b64_b32" => (
+        Op::S_BITREPLICATE_B64_B32 => (
             |e| {
                 e.salu(|[a], _| {
                     let mut r = 0u64;
@@ -837,7 +831,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "s_bitset0_b64" | "s_bitset1_b64" => (
+        Op::S_BITSET0_B64 | Op::S_BITSET1_B64 => (
             |e: &mut Exec| {
                 let Operand::Reg { code, .. } = e.op(0)? else {
                     return Err(e.unsupported());
@@ -849,7 +843,7 @@ pub(super) fn semantics(name: &str) -> Sem {
                     (if set { d | bit } else { d & !bit }, None)
                 })
             },
-            (name == "s_bitset1_b64") as u32,
+            (op == Op::S_BITSET1_B64) as u32,
         ),
         _ => return None,
     };

@@ -3,49 +3,52 @@
 use super::*;
 
 /// The semantics of one mnemonic of this family.
-pub(super) fn semantics(name: &str) -> Sem {
-    let s: (Handler, u32) = match name {
-        "v_add_u32" | "v_add_nc_u32" => (
+pub(super) fn semantics(op: Op) -> Sem {
+    let s: (Handler, u32) = match op {
+        Op::V_ADD_U32_e32 | Op::V_ADD_U32_e64 | Op::V_ADD_NC_U32_e32 | Op::V_ADD_NC_U32_e64 => (
             |e| e.valu(Fk::Int, |[a, b]| (a as u32).wrapping_add(b as u32) as u64),
             0,
         ),
-        "v_sub_u32" | "v_sub_nc_u32" => (
+        Op::V_SUB_U32_e32 | Op::V_SUB_U32_e64 | Op::V_SUB_NC_U32_e32 | Op::V_SUB_NC_U32_e64 => (
             |e| e.valu(Fk::Int, |[a, b]| (a as u32).wrapping_sub(b as u32) as u64),
             0,
         ),
-        "v_subrev_u32" | "v_subrev_nc_u32" => (
+        Op::V_SUBREV_U32_e32
+        | Op::V_SUBREV_U32_e64
+        | Op::V_SUBREV_NC_U32_e32
+        | Op::V_SUBREV_NC_U32_e64 => (
             |e| e.valu(Fk::Int, |[a, b]| (b as u32).wrapping_sub(a as u32) as u64),
             0,
         ),
-        "v_add_nc_u16" | "v_add_u16" => (
+        Op::V_ADD_NC_U16 | Op::V_ADD_U16_e32 | Op::V_ADD_U16_e64 => (
             |e| e.valu(Fk::Int, |[a, b]| (a as u16).wrapping_add(b as u16) as u64),
             0,
         ),
-        "v_sub_nc_u16" | "v_sub_u16" => (
+        Op::V_SUB_NC_U16 | Op::V_SUB_U16_e32 | Op::V_SUB_U16_e64 => (
             |e| e.valu(Fk::Int, |[a, b]| (a as u16).wrapping_sub(b as u16) as u64),
             0,
         ),
-        "v_subrev_u16" => (
+        Op::V_SUBREV_U16_e32 | Op::V_SUBREV_U16_e64 => (
             |e| e.valu(Fk::Int, |[a, b]| (b as u16).wrapping_sub(a as u16) as u64),
             0,
         ),
-        "v_mul_lo_u16" => (
+        Op::V_MUL_LO_U16_e32 | Op::V_MUL_LO_U16_e64 | Op::V_MUL_LO_U16 => (
             |e| e.valu(Fk::Int, |[a, b]| (a as u16).wrapping_mul(b as u16) as u64),
             0,
         ),
-        "v_lshlrev_b16" => (
+        Op::V_LSHLREV_B16_e32 | Op::V_LSHLREV_B16_e64 | Op::V_LSHLREV_B16 => (
             |e| e.valu(Fk::Int, |[a, b]| ((b as u16) << (a & 15)) as u64),
             0,
         ),
-        "v_lshrrev_b16" => (
+        Op::V_LSHRREV_B16_e32 | Op::V_LSHRREV_B16_e64 | Op::V_LSHRREV_B16 => (
             |e| e.valu(Fk::Int, |[a, b]| ((b as u16) >> (a & 15)) as u64),
             0,
         ),
-        "v_ashrrev_i16" => (
+        Op::V_ASHRREV_I16_e32 | Op::V_ASHRREV_I16_e64 | Op::V_ASHRREV_I16 => (
             |e| e.valu(Fk::Int, |[a, b]| ((b as i16) >> (a & 15)) as u16 as u64),
             0,
         ),
-        "v_add_co_u32" => (
+        Op::V_ADD_CO_U32_e32 | Op::V_ADD_CO_U32_e64 | Op::V_ADD_CO_U32 => (
             |e| {
                 e.valu_mask(
                     Some(0),
@@ -61,7 +64,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_sub_co_u32" => (
+        Op::V_SUB_CO_U32_e32 | Op::V_SUB_CO_U32_e64 | Op::V_SUB_CO_U32 => (
             |e| {
                 e.valu_mask(
                     Some(0),
@@ -79,7 +82,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_subrev_co_u32" => (
+        Op::V_SUBREV_CO_U32_e32 | Op::V_SUBREV_CO_U32_e64 | Op::V_SUBREV_CO_U32 => (
             |e| {
                 e.valu_mask(
                     Some(0),
@@ -97,7 +100,10 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_addc_co_u32" | "v_add_co_ci_u32" => (
+        Op::V_ADDC_CO_U32_e32
+        | Op::V_ADDC_CO_U32_e64
+        | Op::V_ADD_CO_CI_U32_e32
+        | Op::V_ADD_CO_CI_U32_e64 => (
             |e| {
                 e.valu_mask(
                     Some(0),
@@ -113,7 +119,10 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_subb_co_u32" | "v_sub_co_ci_u32" => (
+        Op::V_SUBB_CO_U32_e32
+        | Op::V_SUBB_CO_U32_e64
+        | Op::V_SUB_CO_CI_U32_e32
+        | Op::V_SUB_CO_CI_U32_e64 => (
             |e| {
                 e.valu_mask(
                     Some(0),
@@ -129,7 +138,10 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_subbrev_co_u32" | "v_subrev_co_ci_u32" => (
+        Op::V_SUBBREV_CO_U32_e32
+        | Op::V_SUBBREV_CO_U32_e64
+        | Op::V_SUBREV_CO_CI_U32_e32
+        | Op::V_SUBREV_CO_CI_U32_e64 => (
             |e| {
                 e.valu_mask(
                     Some(0),
@@ -145,15 +157,15 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_mul_lo_u32" => (
+        Op::V_MUL_LO_U32 => (
             |e| e.valu(Fk::Int, |[a, b]| (a as u32).wrapping_mul(b as u32) as u64),
             0,
         ),
-        "v_mul_hi_u32" => (
+        Op::V_MUL_HI_U32 => (
             |e| e.valu(Fk::Int, |[a, b]| (a as u32 as u64 * b as u32 as u64) >> 32),
             0,
         ),
-        "v_mul_hi_i32" => (
+        Op::V_MUL_HI_I32 => (
             |e| {
                 e.valu(Fk::Int, |[a, b]| {
                     ((a as i32 as i64 * b as i32 as i64) >> 32) as u32 as u64
@@ -161,7 +173,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_mul_u32_u24" => (
+        Op::V_MUL_U32_U24_e32 | Op::V_MUL_U32_U24_e64 => (
             |e| {
                 e.valu(Fk::Int, |[a, b]| {
                     ((a & 0xff_ffff) * (b & 0xff_ffff)) & 0xffff_ffff
@@ -169,19 +181,19 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_mul_hi_u32_u24" => (
+        Op::V_MUL_HI_U32_U24_e32 | Op::V_MUL_HI_U32_U24_e64 => (
             |e| e.valu(Fk::Int, |[a, b]| ((a & 0xff_ffff) * (b & 0xff_ffff)) >> 32),
             0,
         ),
-        "v_mul_i32_i24" => (
+        Op::V_MUL_I32_I24_e32 | Op::V_MUL_I32_I24_e64 => (
             |e| e.valu(Fk::Int, |[a, b]| (i24(a) * i24(b)) as u32 as u64),
             0,
         ),
-        "v_mul_hi_i32_i24" => (
+        Op::V_MUL_HI_I32_I24_e32 | Op::V_MUL_HI_I32_I24_e64 => (
             |e| e.valu(Fk::Int, |[a, b]| ((i24(a) * i24(b)) >> 32) as u32 as u64),
             0,
         ),
-        "v_mad_u32_u24" => (
+        Op::V_MAD_U32_U24 => (
             |e| {
                 e.valu(Fk::Int, |[a, b, c]| {
                     ((a & 0xff_ffff) * (b & 0xff_ffff)).wrapping_add(c) & 0xffff_ffff
@@ -189,7 +201,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_mad_i32_i24" => (
+        Op::V_MAD_I32_I24 => (
             |e| {
                 e.valu(Fk::Int, |[a, b, c]| {
                     (i24(a) * i24(b)).wrapping_add(c as i32 as i64) as u32 as u64
@@ -197,7 +209,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_mad_u64_u32" => (
+        Op::V_MAD_U64_U32 => (
             |e| {
                 e.valu_mask(
                     Some(0),
@@ -213,7 +225,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_mad_i64_i32" => (
+        Op::V_MAD_I64_I32 => (
             |e| {
                 e.valu_mask(
                     Some(0),
@@ -229,7 +241,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_mad_u32_u16" => (
+        Op::V_MAD_U32_U16 => (
             |e| {
                 e.valu(Fk::Int, |[a, b, c]| {
                     ((a & 0xffff) * (b & 0xffff)).wrapping_add(c) & 0xffff_ffff
@@ -237,40 +249,52 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_and_b32" => (|e| e.valu(Fk::Int, |[a, b]| a & b & 0xffff_ffff), 0),
-        "v_or_b32" => (|e| e.valu(Fk::Int, |[a, b]| (a | b) & 0xffff_ffff), 0),
-        "v_xor_b32" => (|e| e.valu(Fk::Int, |[a, b]| (a ^ b) & 0xffff_ffff), 0),
-        "v_xnor_b32" => (|e| e.valu(Fk::Int, |[a, b]| !(a ^ b) & 0xffff_ffff), 0),
-        "v_not_b32" => (|e| e.valu(Fk::Int, |[a]| !a & 0xffff_ffff), 0),
-        "v_bfrev_b32" => (
+        Op::V_AND_B32_e32 | Op::V_AND_B32_e64 => {
+            (|e| e.valu(Fk::Int, |[a, b]| a & b & 0xffff_ffff), 0)
+        }
+        Op::V_OR_B32_e32 | Op::V_OR_B32_e64 => {
+            (|e| e.valu(Fk::Int, |[a, b]| (a | b) & 0xffff_ffff), 0)
+        }
+        Op::V_XOR_B32_e32 | Op::V_XOR_B32_e64 => {
+            (|e| e.valu(Fk::Int, |[a, b]| (a ^ b) & 0xffff_ffff), 0)
+        }
+        Op::V_XNOR_B32_e32 | Op::V_XNOR_B32_e64 => {
+            (|e| e.valu(Fk::Int, |[a, b]| !(a ^ b) & 0xffff_ffff), 0)
+        }
+        Op::V_NOT_B32_e32 | Op::V_NOT_B32_e64 => (|e| e.valu(Fk::Int, |[a]| !a & 0xffff_ffff), 0),
+        Op::V_BFREV_B32_e32 | Op::V_BFREV_B32_e64 => (
             |e| e.valu(Fk::Int, |[a]| (a as u32).reverse_bits() as u64),
             0,
         ),
-        "v_ffbh_u32" | "v_clz_i32_u32" => (
-            |e| {
-                e.valu(Fk::Int, |[a]| {
-                    if a as u32 == 0 {
-                        u32::MAX as u64
-                    } else {
-                        (a as u32).leading_zeros() as u64
-                    }
-                })
-            },
-            0,
-        ),
-        "v_ffbl_b32" | "v_ctz_i32_b32" => (
-            |e| {
-                e.valu(Fk::Int, |[a]| {
-                    if a as u32 == 0 {
-                        u32::MAX as u64
-                    } else {
-                        (a as u32).trailing_zeros() as u64
-                    }
-                })
-            },
-            0,
-        ),
-        "v_ffbh_i32" | "v_cls_i32" => (
+        Op::V_FFBH_U32_e32 | Op::V_FFBH_U32_e64 | Op::V_CLZ_I32_U32_e32 | Op::V_CLZ_I32_U32_e64 => {
+            (
+                |e| {
+                    e.valu(Fk::Int, |[a]| {
+                        if a as u32 == 0 {
+                            u32::MAX as u64
+                        } else {
+                            (a as u32).leading_zeros() as u64
+                        }
+                    })
+                },
+                0,
+            )
+        }
+        Op::V_FFBL_B32_e32 | Op::V_FFBL_B32_e64 | Op::V_CTZ_I32_B32_e32 | Op::V_CTZ_I32_B32_e64 => {
+            (
+                |e| {
+                    e.valu(Fk::Int, |[a]| {
+                        if a as u32 == 0 {
+                            u32::MAX as u64
+                        } else {
+                            (a as u32).trailing_zeros() as u64
+                        }
+                    })
+                },
+                0,
+            )
+        }
+        Op::V_FFBH_I32_e32 | Op::V_FFBH_I32_e64 | Op::V_CLS_I32_e32 | Op::V_CLS_I32_e64 => (
             |e| {
                 e.valu(Fk::Int, |[a]| {
                     let x = a as u32;
@@ -284,7 +308,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_bcnt_u32_b32" => (
+        Op::V_BCNT_U32_B32 => (
             |e| {
                 e.valu(Fk::Int, |[a, b]| {
                     ((a as u32).count_ones() as u64 + b) & 0xffff_ffff
@@ -292,25 +316,25 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_lshlrev_b32" => (
+        Op::V_LSHLREV_B32_e32 | Op::V_LSHLREV_B32_e64 => (
             |e| e.valu(Fk::Int, |[a, b]| ((b as u32) << shift32(a)) as u64),
             0,
         ),
-        "v_lshrrev_b32" => (
+        Op::V_LSHRREV_B32_e32 | Op::V_LSHRREV_B32_e64 => (
             |e| e.valu(Fk::Int, |[a, b]| ((b as u32) >> shift32(a)) as u64),
             0,
         ),
-        "v_ashrrev_i32" => (
+        Op::V_ASHRREV_I32_e32 | Op::V_ASHRREV_I32_e64 => (
             |e| e.valu(Fk::Int, |[a, b]| ((b as i32) >> shift32(a)) as u32 as u64),
             0,
         ),
-        "v_lshlrev_b64" => (|e| e.valu(Fk::Int, |[a, b]| b << shift64(a)), 0),
-        "v_lshrrev_b64" => (|e| e.valu(Fk::Int, |[a, b]| b >> shift64(a)), 0),
-        "v_ashrrev_i64" => (
+        Op::V_LSHLREV_B64 => (|e| e.valu(Fk::Int, |[a, b]| b << shift64(a)), 0),
+        Op::V_LSHRREV_B64 => (|e| e.valu(Fk::Int, |[a, b]| b >> shift64(a)), 0),
+        Op::V_ASHRREV_I64 => (
             |e| e.valu(Fk::Int, |[a, b]| ((b as i64) >> shift64(a)) as u64),
             0,
         ),
-        "v_lshl_add_u32" => (
+        Op::V_LSHL_ADD_U32 => (
             |e| {
                 e.valu(Fk::Int, |[a, b, c]| {
                     ((a as u32) << shift32(b)).wrapping_add(c as u32) as u64
@@ -318,7 +342,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_add_lshl_u32" => (
+        Op::V_ADD_LSHL_U32 => (
             |e| {
                 e.valu(Fk::Int, |[a, b, c]| {
                     ((a as u32).wrapping_add(b as u32) << shift32(c)) as u64
@@ -326,7 +350,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_lshl_or_b32" => (
+        Op::V_LSHL_OR_B32 => (
             |e| {
                 e.valu(Fk::Int, |[a, b, c]| {
                     (((a as u32) << shift32(b)) | c as u32) as u64
@@ -334,19 +358,19 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_and_or_b32" => (
+        Op::V_AND_OR_B32 => (
             |e| e.valu(Fk::Int, |[a, b, c]| ((a & b) | c) & 0xffff_ffff),
             0,
         ),
-        "v_or3_b32" => (
+        Op::V_OR3_B32 => (
             |e| e.valu(Fk::Int, |[a, b, c]| (a | b | c) & 0xffff_ffff),
             0,
         ),
-        "v_xor3_b32" => (
+        Op::V_XOR3_B32 => (
             |e| e.valu(Fk::Int, |[a, b, c]| (a ^ b ^ c) & 0xffff_ffff),
             0,
         ),
-        "v_xad_u32" => (
+        Op::V_XAD_U32 => (
             |e| {
                 e.valu(Fk::Int, |[a, b, c]| {
                     ((a ^ b) as u32).wrapping_add(c as u32) as u64
@@ -354,7 +378,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_add3_u32" => (
+        Op::V_ADD3_U32 => (
             |e| {
                 e.valu(Fk::Int, |[a, b, c]| {
                     (a as u32).wrapping_add(b as u32).wrapping_add(c as u32) as u64
@@ -362,11 +386,11 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_lshl_add_u64" => (
+        Op::V_LSHL_ADD_U64 => (
             |e| e.valu(Fk::Int, |[a, b, c]| (a << (b & 7)).wrapping_add(c)),
             0,
         ),
-        "v_bfe_u32" => (
+        Op::V_BFE_U32 => (
             |e| {
                 e.valu(Fk::Int, |[a, b, c]| {
                     bfe(a & 0xffff_ffff, b & 31, c & 31, 32, false)
@@ -374,7 +398,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_bfe_i32" => (
+        Op::V_BFE_I32 => (
             |e| {
                 e.valu(Fk::Int, |[a, b, c]| {
                     bfe(a & 0xffff_ffff, b & 31, c & 31, 32, true)
@@ -382,11 +406,11 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_bfi_b32" => (
+        Op::V_BFI_B32 => (
             |e| e.valu(Fk::Int, |[a, b, c]| ((a & b) | (!a & c)) & 0xffff_ffff),
             0,
         ),
-        "v_bfm_b32" => (
+        Op::V_BFM_B32 => (
             |e| {
                 e.valu(Fk::Int, |[a, b]| {
                     (((1u64 << (a & 31)) - 1) << (b & 31)) & 0xffff_ffff
@@ -394,7 +418,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_alignbit_b32" => (
+        Op::V_ALIGNBIT_B32 => (
             |e| {
                 e.valu(Fk::Int, |[a, b, c]| {
                     ((((a & 0xffff_ffff) << 32) | (b & 0xffff_ffff)) >> (c & 31)) & 0xffff_ffff
@@ -402,7 +426,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_alignbyte_b32" => (
+        Op::V_ALIGNBYTE_B32 => (
             |e| {
                 e.valu(Fk::Int, |[a, b, c]| {
                     ((((a & 0xffff_ffff) << 32) | (b & 0xffff_ffff)) >> (8 * (c & 3))) & 0xffff_ffff
@@ -410,7 +434,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_perm_b32" => (
+        Op::V_PERM_B32 => (
             |e| {
                 e.valu(Fk::Int, |[a, b, c]| {
                     perm(a as u32, b as u32, c as u32) as u64
@@ -418,7 +442,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_sad_u32" => (
+        Op::V_SAD_U32 => (
             |e| {
                 e.valu(Fk::Int, |[a, b, c]| {
                     ((a as u32).abs_diff(b as u32)).wrapping_add(c as u32) as u64
@@ -426,7 +450,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_mad_u16" | "v_mad_legacy_u16" => (
+        Op::V_MAD_U16 | Op::V_MAD_LEGACY_U16 => (
             |e| {
                 no_clamp(e, |e| {
                     e.valu(Fk::Int, |[a, b, c]| {
@@ -436,7 +460,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_mad_i16" | "v_mad_legacy_i16" => (
+        Op::V_MAD_I16 | Op::V_MAD_LEGACY_I16 => (
             |e| {
                 no_clamp(e, |e| {
                     e.valu(Fk::Int, |[a, b, c]| {
@@ -446,7 +470,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_mad_i32_i16" => (
+        Op::V_MAD_I32_I16 => (
             |e| {
                 no_clamp(e, |e| {
                     e.valu(Fk::Int, |[a, b, c]| {
@@ -458,7 +482,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_add_i16" => (
+        Op::V_ADD_I16 => (
             |e| {
                 no_clamp(e, |e| {
                     e.valu(Fk::Int, |[a, b]| (a as u16).wrapping_add(b as u16) as u64)
@@ -466,7 +490,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_sub_i16" => (
+        Op::V_SUB_I16 => (
             |e| {
                 no_clamp(e, |e| {
                     e.valu(Fk::Int, |[a, b]| (a as u16).wrapping_sub(b as u16) as u64)
@@ -474,7 +498,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_add_i32" => (
+        Op::V_ADD_I32 => (
             |e| {
                 no_clamp(e, |e| {
                     e.valu(Fk::Int, |[a, b]| (a as u32).wrapping_add(b as u32) as u64)
@@ -482,7 +506,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_sub_i32" => (
+        Op::V_SUB_I32 => (
             |e| {
                 no_clamp(e, |e| {
                     e.valu(Fk::Int, |[a, b]| (a as u32).wrapping_sub(b as u32) as u64)
@@ -491,7 +515,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             0,
         ),
         // Sums of absolute differences ([CDNA3] VOP3 table).
-        "v_sad_u8" => (
+        Op::V_SAD_U8 => (
             |e| {
                 no_clamp(e, |e| {
                     e.valu(Fk::Int, |[a, b, c]| {
@@ -501,7 +525,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_sad_hi_u8" => (
+        Op::V_SAD_HI_U8 => (
             |e| {
                 no_clamp(e, |e| {
                     e.valu(Fk::Int, |[a, b, c]| {
@@ -511,7 +535,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_sad_u16" => (
+        Op::V_SAD_U16 => (
             |e| {
                 no_clamp(e, |e| {
                     e.valu(Fk::Int, |[a, b, c]| {
@@ -524,7 +548,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             0,
         ),
         // Per byte (a + b + the byte's low bit of c) / 2.
-        "v_lerp_u8" => (
+        Op::V_LERP_U8 => (
             |e| {
                 e.valu(Fk::Int, |[a, b, c]| {
                     let (x, y, z) = (lanes8(a), lanes8(b), lanes8(c));
@@ -536,7 +560,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             0,
         ),
         // GFX11 names of the signed adds (no clamp: wrapping).
-        "v_add_nc_i32" => (
+        Op::V_ADD_NC_I32 => (
             |e| {
                 no_clamp(e, |e| {
                     e.valu(Fk::Int, |[a, b]| (a as u32).wrapping_add(b as u32) as u64)
@@ -544,7 +568,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_sub_nc_i32" => (
+        Op::V_SUB_NC_I32 => (
             |e| {
                 no_clamp(e, |e| {
                     e.valu(Fk::Int, |[a, b]| (a as u32).wrapping_sub(b as u32) as u64)
@@ -552,7 +576,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_add_nc_i16" => (
+        Op::V_ADD_NC_I16V_ADD_I16 => (
             |e| {
                 no_clamp(e, |e| {
                     e.valu(Fk::Int, |[a, b]| (a as u16).wrapping_add(b as u16) as u64)
@@ -560,7 +584,7 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_sub_nc_i16" => (
+        Op::V_SUB_NC_I16V_SUB_I16 => (
             |e| {
                 no_clamp(e, |e| {
                     e.valu(Fk::Int, |[a, b]| (a as u16).wrapping_sub(b as u16) as u64)
@@ -568,35 +592,43 @@ pub(super) fn semantics(name: &str) -> Sem {
             },
             0,
         ),
-        "v_and_b16" => (|e| e.valu(Fk::Int, |[a, b]| a & b & 0xffff), 0),
-        "v_or_b16" => (|e| e.valu(Fk::Int, |[a, b]| (a | b) & 0xffff), 0),
-        "v_xor_b16" => (|e| e.valu(Fk::Int, |[a, b]| (a ^ b) & 0xffff), 0),
-        "v_not_b16" => (|e| e.valu(Fk::Int, |[a]| !a & 0xffff), 0),
+        Op::V_AND_B16 => (|e| e.valu(Fk::Int, |[a, b]| a & b & 0xffff), 0),
+        Op::V_OR_B16 => (|e| e.valu(Fk::Int, |[a, b]| (a | b) & 0xffff), 0),
+        Op::V_XOR_B16 => (|e| e.valu(Fk::Int, |[a, b]| (a ^ b) & 0xffff), 0),
+        Op::V_NOT_B16_e32 | Op::V_NOT_B16_e64 => (|e| e.valu(Fk::Int, |[a]| !a & 0xffff), 0),
         // Integer min/max/median of each width and signedness.
-        "v_min_i32" => (|e| e.valu(Fk::Int, min2::<i32>), 0),
-        "v_min_u32" => (|e| e.valu(Fk::Int, min2::<u32>), 0),
-        "v_min_i16" => (|e| e.valu(Fk::Int, min2::<i16>), 0),
-        "v_min_u16" => (|e| e.valu(Fk::Int, min2::<u16>), 0),
-        "v_max_i32" => (|e| e.valu(Fk::Int, max2::<i32>), 0),
-        "v_max_u32" => (|e| e.valu(Fk::Int, max2::<u32>), 0),
-        "v_max_i16" => (|e| e.valu(Fk::Int, max2::<i16>), 0),
-        "v_max_u16" => (|e| e.valu(Fk::Int, max2::<u16>), 0),
-        "v_min3_i32" => (|e| e.valu(Fk::Int, min3::<i32>), 0),
-        "v_min3_u32" => (|e| e.valu(Fk::Int, min3::<u32>), 0),
-        "v_min3_i16" => (|e| e.valu(Fk::Int, min3::<i16>), 0),
-        "v_min3_u16" => (|e| e.valu(Fk::Int, min3::<u16>), 0),
-        "v_max3_i32" => (|e| e.valu(Fk::Int, max3::<i32>), 0),
-        "v_max3_u32" => (|e| e.valu(Fk::Int, max3::<u32>), 0),
-        "v_max3_i16" => (|e| e.valu(Fk::Int, max3::<i16>), 0),
-        "v_max3_u16" => (|e| e.valu(Fk::Int, max3::<u16>), 0),
-        "v_med3_i32" => (|e| e.valu(Fk::Int, med3::<i32>), 0),
-        "v_med3_u32" => (|e| e.valu(Fk::Int, med3::<u32>), 0),
-        "v_med3_i16" => (|e| e.valu(Fk::Int, med3::<i16>), 0),
-        "v_med3_u16" => (|e| e.valu(Fk::Int, med3::<u16>), 0),
-        "v_maxmin_i32" => (|e| e.valu(Fk::Int, maxmin::<i32>), 0),
-        "v_maxmin_u32" => (|e| e.valu(Fk::Int, maxmin::<u32>), 0),
-        "v_minmax_i32" => (|e| e.valu(Fk::Int, minmax::<i32>), 0),
-        "v_minmax_u32" => (|e| e.valu(Fk::Int, minmax::<u32>), 0),
+        Op::V_MIN_I32_e32 | Op::V_MIN_I32_e64 => (|e| e.valu(Fk::Int, min2::<i32>), 0),
+        Op::V_MIN_U32_e32 | Op::V_MIN_U32_e64 => (|e| e.valu(Fk::Int, min2::<u32>), 0),
+        Op::V_MIN_I16_e32 | Op::V_MIN_I16_e64 | Op::V_MIN_I16 => {
+            (|e| e.valu(Fk::Int, min2::<i16>), 0)
+        }
+        Op::V_MIN_U16_e32 | Op::V_MIN_U16_e64 | Op::V_MIN_U16 => {
+            (|e| e.valu(Fk::Int, min2::<u16>), 0)
+        }
+        Op::V_MAX_I32_e32 | Op::V_MAX_I32_e64 => (|e| e.valu(Fk::Int, max2::<i32>), 0),
+        Op::V_MAX_U32_e32 | Op::V_MAX_U32_e64 => (|e| e.valu(Fk::Int, max2::<u32>), 0),
+        Op::V_MAX_I16_e32 | Op::V_MAX_I16_e64 | Op::V_MAX_I16 => {
+            (|e| e.valu(Fk::Int, max2::<i16>), 0)
+        }
+        Op::V_MAX_U16_e32 | Op::V_MAX_U16_e64 | Op::V_MAX_U16 => {
+            (|e| e.valu(Fk::Int, max2::<u16>), 0)
+        }
+        Op::V_MIN3_I32 => (|e| e.valu(Fk::Int, min3::<i32>), 0),
+        Op::V_MIN3_U32 => (|e| e.valu(Fk::Int, min3::<u32>), 0),
+        Op::V_MIN3_I16 => (|e| e.valu(Fk::Int, min3::<i16>), 0),
+        Op::V_MIN3_U16 => (|e| e.valu(Fk::Int, min3::<u16>), 0),
+        Op::V_MAX3_I32 => (|e| e.valu(Fk::Int, max3::<i32>), 0),
+        Op::V_MAX3_U32 => (|e| e.valu(Fk::Int, max3::<u32>), 0),
+        Op::V_MAX3_I16 => (|e| e.valu(Fk::Int, max3::<i16>), 0),
+        Op::V_MAX3_U16 => (|e| e.valu(Fk::Int, max3::<u16>), 0),
+        Op::V_MED3_I32 => (|e| e.valu(Fk::Int, med3::<i32>), 0),
+        Op::V_MED3_U32 => (|e| e.valu(Fk::Int, med3::<u32>), 0),
+        Op::V_MED3_I16 => (|e| e.valu(Fk::Int, med3::<i16>), 0),
+        Op::V_MED3_U16 => (|e| e.valu(Fk::Int, med3::<u16>), 0),
+        Op::V_MAXMIN_I32 => (|e| e.valu(Fk::Int, maxmin::<i32>), 0),
+        Op::V_MAXMIN_U32 => (|e| e.valu(Fk::Int, maxmin::<u32>), 0),
+        Op::V_MINMAX_I32 => (|e| e.valu(Fk::Int, minmax::<i32>), 0),
+        Op::V_MINMAX_U32 => (|e| e.valu(Fk::Int, minmax::<u32>), 0),
         _ => return None,
     };
     Some(s)
