@@ -55,6 +55,7 @@ pub(crate) fn launch(
     grid: [u32; 3],
     block: [u32; 3],
     args: &[Arg],
+    resident: Option<&Resident>,
 ) -> Result<Stats> {
     let co = code_object::read(bytes).map_err(|e| Error::CodeObject(e.to_string()))?;
     let target = co
@@ -157,7 +158,18 @@ pub(crate) fn launch(
             kernel.entry_address
         )));
     }
-    let entry = CODE_BASE + kernel.entry_address;
+    // A resident image (globals that outlive the launch) is already mapped;
+    // otherwise the image is mapped for this launch only.
+    if let Some(r) = resident {
+        if r.size != image_len {
+            return Err(Error::CodeObject(format!(
+                "the resident image at {:#x} holds {} bytes, the code object spans {image_len}",
+                r.base, r.size
+            )));
+        }
+    }
+    let code_base = resident.map_or(CODE_BASE, |r| r.base);
+    let entry = code_base + kernel.entry_address;
 
     // ---- kernarg segment ----
     let explicit: Vec<_> = meta
@@ -245,8 +257,9 @@ pub(crate) fn launch(
         )));
     }
     let waves_at_once = threads.div_ceil(wave_size) * (emu.options.threads.max(1) as u64);
+    let mapped = if resident.is_some() { 0 } else { image_len };
     emu.memory.check_fits(
-        image_len + kernarg_size + wave_scratch * waves_at_once,
+        mapped + kernarg_size + wave_scratch * waves_at_once,
         "the code image, kernarg segment and scratch",
     )?;
     if let Some(m) = meta {
@@ -279,7 +292,9 @@ pub(crate) fn launch(
         }
     }
     let kernarg_buf = emu.memory.alloc_bytes(&kernarg)?;
-    emu.memory.map_at(CODE_BASE, image)?;
+    if resident.is_none() {
+        emu.memory.map_at(CODE_BASE, image)?;
+    }
 
     let packet_cfg = silk_amdgpu::aql::DispatchPacketConfig {
         dimensions: dims,
@@ -287,7 +302,7 @@ pub(crate) fn launch(
         grid_size: grid,
         private_segment_size: private_size as u32,
         group_segment_size: lds_size as u32,
-        kernel_object: CODE_BASE.wrapping_add(kernel.descriptor_address),
+        kernel_object: code_base.wrapping_add(kernel.descriptor_address),
         kernarg_address: kernarg_buf.addr,
         ..Default::default()
     };
@@ -316,11 +331,74 @@ pub(crate) fn launch(
     for b in [kernarg_buf, packet_buf, queue] {
         emu.memory.release(b);
     }
-    emu.memory.release(Buffer {
-        addr: CODE_BASE,
-        size: image_len,
-    });
+    if resident.is_none() {
+        emu.memory.release(Buffer {
+            addr: CODE_BASE,
+            size: image_len,
+        });
+    }
     result
+}
+
+/// A code object's image mapped once, writable, for many launches: its
+/// `__device__` and `__constant__` variables keep their values between
+/// launches and can be read and written through [`Memory`] at
+/// `base + symbol value`, as a HIP runtime's module globals are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resident {
+    pub base: u64,
+    pub size: u64,
+}
+
+/// Map the loadable segments of `bytes` (the file's bytes; the rest of
+/// each segment's memory size zero) as one writable allocation and apply
+/// its `R_AMDGPU_RELATIVE64` relocations.
+pub(crate) fn load_resident(emu: &mut Emulator, bytes: &[u8]) -> Result<Resident> {
+    let co = code_object::read(bytes).map_err(|e| Error::CodeObject(e.to_string()))?;
+    let loads = || co.segments.iter().filter(|s| s.p_type == 1);
+    let image_len = loads()
+        .map(|s| s.vaddr.saturating_add(s.memsz))
+        .max()
+        .unwrap_or(0);
+    if image_len > MAX_IMAGE || image_len == 0 {
+        return Err(Error::CodeObject(format!(
+            "loadable segments span {image_len} bytes; the emulator maps 1 to {MAX_IMAGE}"
+        )));
+    }
+    emu.memory.check_fits(image_len, "the code image")?;
+    let mut image = crate::device_memory::zeroed(image_len)?;
+    for s in loads() {
+        let n = s.filesz.min(s.memsz) as usize;
+        let src = bytes
+            .get(s.offset as usize..(s.offset as usize).saturating_add(n))
+            .ok_or_else(|| Error::CodeObject("segment outside the file".into()))?;
+        image[s.vaddr as usize..s.vaddr as usize + n].copy_from_slice(src);
+    }
+    let buffer = emu.memory.alloc_with(image, true)?;
+    // R_AMDGPU_RELATIVE64 (13): base + addend at the offset (AMDGPUUsage
+    // "Relocation Records").
+    if let Some(r) = co.sections.iter().find(|s| s.name == ".rela.dyn") {
+        let rel = bytes
+            .get(r.offset as usize..(r.offset as usize).saturating_add(r.size as usize))
+            .ok_or_else(|| Error::CodeObject("`.rela.dyn` outside the file".into()))?;
+        for e in rel.chunks_exact(24) {
+            let word = |i: usize| u64::from_le_bytes(e[i..i + 8].try_into().unwrap_or([0; 8]));
+            let (at, info, addend) = (word(0), word(8), word(16));
+            if info & 0xffff_ffff != 13 || at.saturating_add(8) > image_len {
+                emu.memory.release(buffer);
+                return Err(Error::CodeObject(format!(
+                    "dynamic relocation at {at:#x} (type {}) cannot be applied; only R_AMDGPU_RELATIVE64 inside the image is",
+                    info & 0xffff_ffff
+                )));
+            }
+            let v = buffer.addr.wrapping_add(addend);
+            emu.memory.write(buffer.addr + at, &v.to_le_bytes());
+        }
+    }
+    Ok(Resident {
+        base: buffer.addr,
+        size: image_len,
+    })
 }
 
 fn arg_bytes(arg: &Arg, size: u64, index: usize, name: Option<&str>) -> Result<Vec<u8>> {
@@ -421,6 +499,7 @@ fn run(
         gen,
         wave_size,
         entry,
+        code_base: entry - kernel.entry_address,
         vgprs,
         agprs,
         sgpr_limit,
@@ -733,7 +812,7 @@ fn run_wave(
     let (info, words, limit) = (ctx.info, ctx.words, ctx.limit);
     while !w.ended && !w.at_barrier {
         let pc = w.pc;
-        let idx = pc.wrapping_sub(CODE_BASE);
+        let idx = pc.wrapping_sub(info.code_base);
         if idx % 4 != 0 || idx / 4 >= words.len() as u64 {
             return Err(pc_fault(
                 info,
@@ -1007,7 +1086,7 @@ fn hazard_fault(
     v: &crate::hazard::Violation,
 ) -> Error {
     let text = |at: u64| {
-        let i = (at.wrapping_sub(CODE_BASE) / 4) as usize;
+        let i = (at.wrapping_sub(info.code_base) / 4) as usize;
         match cache.get(i).and_then(|d| d.as_deref()) {
             Some(d) => silk_amdgpu::isa::print::to_text(info.processor, &d.inst),
             None => String::from("?"),
@@ -1033,7 +1112,7 @@ fn pc_fault(info: &KernelInfo, w: &Wave, wg: [u32; 3], pc: u64, msg: &str) -> Er
         kind: FaultKind::Illegal,
         message: format!(
             "{msg} at pc {:#x} (entry + {:#x})",
-            pc.wrapping_sub(CODE_BASE),
+            pc.wrapping_sub(info.code_base),
             pc.wrapping_sub(info.entry)
         ),
         pc: pc.wrapping_sub(info.entry),
