@@ -43,8 +43,8 @@ mod fallback;
 mod launch;
 
 pub use device_memory::{Buffer, Memory};
-pub use launch::Resident;
 pub use error::{Error, Fault, FaultKind, Result};
+pub use launch::Resident;
 
 use silk_amdgpu::target::Processor;
 

@@ -153,7 +153,10 @@ struct Facts {
 
 fn facts(s: &mut State, device: i32) -> HipResult<Facts> {
     if device < 0 {
-        return Err(Error::new(Error::INVALID_DEVICE, format!("device {device}")));
+        return Err(Error::new(
+            Error::INVALID_DEVICE,
+            format!("device {device}"),
+        ));
     }
     let d = s.device(device as usize)?;
     let info = d.processor.info();
@@ -166,8 +169,14 @@ fn facts(s: &mut State, device: i32) -> HipResult<Facts> {
     };
     let digits = name.trim_start_matches("gfx");
     let (major, minor) = match digits.len() {
-        3 => (digits[..1].parse().unwrap_or(0), digits[1..2].parse().unwrap_or(0)),
-        _ => (digits[..2].parse().unwrap_or(0), digits[2..3].parse().unwrap_or(0)),
+        3 => (
+            digits[..1].parse().unwrap_or(0),
+            digits[1..2].parse().unwrap_or(0),
+        ),
+        _ => (
+            digits[..2].parse().unwrap_or(0),
+            digits[2..3].parse().unwrap_or(0),
+        ),
     };
     Ok(Facts {
         wave: info.default_wavefront_size as i32,
@@ -216,12 +225,20 @@ pub unsafe extern "C" fn hipGetDeviceProperties(props: *mut u8, device: i32) -> 
         let name = format!("Silk emulated {}", f.processor);
         put(&mut b, prop::NAME, name.as_bytes());
         put(&mut b, prop::TOTAL_GLOBAL_MEM, &DEVICE_MEMORY.to_le_bytes());
-        put(&mut b, prop::SHARED_MEM_PER_BLOCK, &(f.lds as u64).to_le_bytes());
+        put(
+            &mut b,
+            prop::SHARED_MEM_PER_BLOCK,
+            &(f.lds as u64).to_le_bytes(),
+        );
         put(&mut b, prop::REGS_PER_BLOCK, &65536i32.to_le_bytes());
         put(&mut b, prop::WARP_SIZE, &f.wave.to_le_bytes());
         put(&mut b, prop::MAX_THREADS_PER_BLOCK, &1024i32.to_le_bytes());
         for i in 0..3 {
-            put(&mut b, prop::MAX_THREADS_DIM + 4 * i, &1024i32.to_le_bytes());
+            put(
+                &mut b,
+                prop::MAX_THREADS_DIM + 4 * i,
+                &1024i32.to_le_bytes(),
+            );
             put(&mut b, prop::MAX_GRID_SIZE + 4 * i, &i32::MAX.to_le_bytes());
         }
         put(&mut b, prop::CLOCK_RATE, &1_000_000i32.to_le_bytes());
@@ -230,7 +247,11 @@ pub unsafe extern "C" fn hipGetDeviceProperties(props: *mut u8, device: i32) -> 
         put(&mut b, prop::MINOR, &f.minor.to_le_bytes());
         put(&mut b, prop::MULTI_PROCESSOR_COUNT, &1i32.to_le_bytes());
         put(&mut b, prop::MAX_THREADS_PER_MP, &2048i32.to_le_bytes());
-        put(&mut b, prop::MAX_SHARED_PER_MP, &(f.lds as u64).to_le_bytes());
+        put(
+            &mut b,
+            prop::MAX_SHARED_PER_MP,
+            &(f.lds as u64).to_le_bytes(),
+        );
         let gcn: i32 = f.processor[3..].parse().unwrap_or(0);
         put(&mut b, prop::GCN_ARCH, &gcn.to_le_bytes());
         put(&mut b, prop::GCN_ARCH_NAME, f.arch_name.as_bytes());
@@ -423,7 +444,14 @@ pub extern "C" fn hipFreeHost(p: Ptr) -> i32 {
 ///
 /// # Safety
 /// Host pointers must be valid for `len` bytes.
-pub unsafe fn copy(s: &mut State, d: usize, dst: u64, src: u64, len: usize, kind: i32) -> HipResult<()> {
+pub unsafe fn copy(
+    s: &mut State,
+    d: usize,
+    dst: u64,
+    src: u64,
+    len: usize,
+    kind: i32,
+) -> HipResult<()> {
     if len == 0 {
         return Ok(());
     }
@@ -446,7 +474,9 @@ pub unsafe fn copy(s: &mut State, d: usize, dst: u64, src: u64, len: usize, kind
         s.device_range(d, addr, len64).map(|_| ()).ok_or_else(|| {
             Error::new(
                 Error::INVALID_VALUE,
-                format!("{what}: {len} bytes at {addr:#x} are not inside one allocation of device {d}"),
+                format!(
+                    "{what}: {len} bytes at {addr:#x} are not inside one allocation of device {d}"
+                ),
             )
         })
     };
@@ -463,7 +493,10 @@ pub unsafe fn copy(s: &mut State, d: usize, dst: u64, src: u64, len: usize, kind
             // SAFETY: the caller guarantees `src` for `len` bytes.
             let bytes = unsafe { std::slice::from_raw_parts(src as *const u8, len) };
             mem(s, d).write(dst, bytes).ok_or_else(|| {
-                Error::new(Error::INVALID_VALUE, format!("device write at {dst:#x} failed"))
+                Error::new(
+                    Error::INVALID_VALUE,
+                    format!("device write at {dst:#x} failed"),
+                )
             })?;
         }
         DEVICE_TO_HOST => {
@@ -471,7 +504,10 @@ pub unsafe fn copy(s: &mut State, d: usize, dst: u64, src: u64, len: usize, kind
             // SAFETY: the caller guarantees `dst` for `len` bytes.
             let out = unsafe { std::slice::from_raw_parts_mut(dst as *mut u8, len) };
             mem(s, d).read(src, out).ok_or_else(|| {
-                Error::new(Error::INVALID_VALUE, format!("device read at {src:#x} failed"))
+                Error::new(
+                    Error::INVALID_VALUE,
+                    format!("device read at {src:#x} failed"),
+                )
             })?;
         }
         DEVICE_TO_DEVICE => {
@@ -623,7 +659,10 @@ pub extern "C" fn hipStreamDestroy(stream: Ptr) -> i32 {
         let mut s = lock();
         let h = stream as u64;
         let st = s.streams.remove(&h).ok_or_else(|| {
-            Error::new(Error::INVALID_HANDLE, format!("stream {h:#x} does not exist"))
+            Error::new(
+                Error::INVALID_HANDLE,
+                format!("stream {h:#x} does not exist"),
+            )
         })?;
         s.pending.remove(&(st.device, h));
         Ok(())
@@ -674,9 +713,12 @@ pub unsafe extern "C" fn hipEventCreateWithFlags(event: *mut Ptr, _flags: u32) -
 
 fn event<'a>(s: &'a mut State, e: Ptr) -> HipResult<&'a mut crate::state::Event> {
     let h = e as u64;
-    s.events
-        .get_mut(&h)
-        .ok_or_else(|| Error::new(Error::INVALID_HANDLE, format!("event {h:#x} does not exist")))
+    s.events.get_mut(&h).ok_or_else(|| {
+        Error::new(
+            Error::INVALID_HANDLE,
+            format!("event {h:#x} does not exist"),
+        )
+    })
 }
 
 #[no_mangle]
@@ -735,11 +777,12 @@ pub unsafe extern "C" fn hipEventElapsedTime(ms: *mut f32, start: Ptr, stop: Ptr
 pub extern "C" fn hipEventDestroy(e: Ptr) -> i32 {
     run(|| {
         let h = e as u64;
-        lock()
-            .events
-            .remove(&h)
-            .map(|_| ())
-            .ok_or_else(|| Error::new(Error::INVALID_HANDLE, format!("event {h:#x} does not exist")))
+        lock().events.remove(&h).map(|_| ()).ok_or_else(|| {
+            Error::new(
+                Error::INVALID_HANDLE,
+                format!("event {h:#x} does not exist"),
+            )
+        })
     })
 }
 
@@ -771,7 +814,11 @@ pub extern "C" fn hipGetErrorName(code: i32) -> *const c_char {
 pub unsafe extern "C" fn hipModuleLoadData(module: *mut Ptr, image: *const c_void) -> i32 {
     run(|| {
         if module.is_null() || image.is_null() {
-            return Err(Error::null(if module.is_null() { "module" } else { "image" }));
+            return Err(Error::null(if module.is_null() {
+                "module"
+            } else {
+                "image"
+            }));
         }
         let p = image as *const u8;
         // The image comes by pointer only: its length is in its header.
@@ -800,16 +847,23 @@ pub unsafe extern "C" fn hipModuleLoadData(module: *mut Ptr, image: *const c_voi
 unsafe fn elf_len(p: *const u8) -> HipResult<usize> {
     // SAFETY: the caller guarantees a readable header.
     let h = unsafe { std::slice::from_raw_parts(p, 64) };
-    let u64_at = |b: &[u8], at: usize| u64::from_le_bytes(b[at..at + 8].try_into().unwrap_or([0; 8]));
+    let u64_at =
+        |b: &[u8], at: usize| u64::from_le_bytes(b[at..at + 8].try_into().unwrap_or([0; 8]));
     let u16_at = |b: &[u8], at: usize| u16::from_le_bytes([b[at], b[at + 1]]) as u64;
     if h[4] != 2 || h[5] != 1 {
-        return Err(Error::new(Error::INVALID_IMAGE, "not a little-endian ELF64 code object"));
+        return Err(Error::new(
+            Error::INVALID_IMAGE,
+            "not a little-endian ELF64 code object",
+        ));
     }
     let (phoff, shoff) = (u64_at(h, 32), u64_at(h, 40));
     let (phnum, shentsize, shnum) = (u16_at(h, 56), u16_at(h, 58), u16_at(h, 60));
     let limit = 1u64 << 30;
     if phoff > limit || shoff > limit || shentsize < 64 && shnum > 0 {
-        return Err(Error::new(Error::INVALID_IMAGE, "ELF header offsets out of range"));
+        return Err(Error::new(
+            Error::INVALID_IMAGE,
+            "ELF header offsets out of range",
+        ));
     }
     let mut end = 64u64.max(shoff + shnum * shentsize).max(phoff + phnum * 56);
     for i in 0..shnum {
@@ -837,7 +891,11 @@ pub extern "C" fn hipModuleUnload(module: Ptr) -> i32 {
 }
 
 #[no_mangle]
-pub unsafe extern "C" fn hipModuleGetFunction(f: *mut Ptr, module: Ptr, name: *const c_char) -> i32 {
+pub unsafe extern "C" fn hipModuleGetFunction(
+    f: *mut Ptr,
+    module: Ptr,
+    name: *const c_char,
+) -> i32 {
     run(|| {
         if f.is_null() {
             return Err(Error::null("function"));
@@ -847,14 +905,20 @@ pub unsafe extern "C" fn hipModuleGetFunction(f: *mut Ptr, module: Ptr, name: *c
         let mut s = lock();
         let mh = module as u64;
         let m = s.modules.get(&mh).ok_or_else(|| {
-            Error::new(Error::INVALID_HANDLE, format!("module {mh:#x} is not loaded"))
+            Error::new(
+                Error::INVALID_HANDLE,
+                format!("module {mh:#x} is not loaded"),
+            )
         })?;
         if !m.kernels.contains_key(name) {
             let mut names: Vec<&str> = m.kernels.keys().map(String::as_str).collect();
             names.sort_unstable();
             return Err(Error::new(
                 Error::NOT_FOUND,
-                format!("the module has no kernel `{name}` (kernels: {})", names.join(", ")),
+                format!(
+                    "the module has no kernel `{name}` (kernels: {})",
+                    names.join(", ")
+                ),
             ));
         }
         let h = s.handle();
@@ -899,10 +963,12 @@ pub unsafe extern "C" fn hipModuleGetGlobal(
 /// # Safety
 /// `params` holds a readable pointer per explicit argument of `f`.
 pub unsafe fn pack_params(s: &State, f: u64, params: *const Ptr) -> HipResult<Vec<u8>> {
-    let func = s
-        .functions
-        .get(&f)
-        .ok_or_else(|| Error::new(Error::INVALID_HANDLE, format!("function {f:#x} does not exist")))?;
+    let func = s.functions.get(&f).ok_or_else(|| {
+        Error::new(
+            Error::INVALID_HANDLE,
+            format!("function {f:#x} does not exist"),
+        )
+    })?;
     let layout = s
         .modules
         .get(&func.module)
@@ -915,14 +981,21 @@ pub unsafe fn pack_params(s: &State, f: u64, params: *const Ptr) -> HipResult<Ve
     if params.is_null() {
         return Err(Error::new(
             Error::INVALID_VALUE,
-            format!("kernel `{}` takes {} arguments; none given", func.name, layout.args.len()),
+            format!(
+                "kernel `{}` takes {} arguments; none given",
+                func.name,
+                layout.args.len()
+            ),
         ));
     }
     for (i, &(o, n)) in layout.args.iter().enumerate() {
         // SAFETY: the caller guarantees one pointer per argument.
         let p = unsafe { *params.add(i) } as *const u8;
         if p.is_null() {
-            return Err(Error::new(Error::INVALID_VALUE, format!("argument {i} is null")));
+            return Err(Error::new(
+                Error::INVALID_VALUE,
+                format!("argument {i} is null"),
+            ));
         }
         // SAFETY: each pointer addresses the argument's `n` bytes.
         buf[o..o + n].copy_from_slice(unsafe { std::slice::from_raw_parts(p, n) });
@@ -942,16 +1015,26 @@ unsafe fn pack_extra(extra: *const Ptr) -> HipResult<Vec<u8>> {
         let key = unsafe { *extra.add(2 * i) } as usize;
         if key == PARAM_END {
             let Some(n) = size else {
-                return Err(Error::new(Error::INVALID_VALUE, "extra gives no HIP_LAUNCH_PARAM_BUFFER_SIZE"));
+                return Err(Error::new(
+                    Error::INVALID_VALUE,
+                    "extra gives no HIP_LAUNCH_PARAM_BUFFER_SIZE",
+                ));
             };
             if n > MAX_ARGS_BYTES {
-                return Err(Error::new(Error::INVALID_VALUE, format!("{n} bytes of arguments exceed {MAX_ARGS_BYTES}")));
+                return Err(Error::new(
+                    Error::INVALID_VALUE,
+                    format!("{n} bytes of arguments exceed {MAX_ARGS_BYTES}"),
+                ));
             }
             if n > 0 && buf.is_null() {
                 return Err(Error::null("HIP_LAUNCH_PARAM_BUFFER_POINTER"));
             }
             // SAFETY: the buffer holds `n` bytes.
-            return Ok(if n == 0 { Vec::new() } else { unsafe { std::slice::from_raw_parts(buf, n) }.to_vec() });
+            return Ok(if n == 0 {
+                Vec::new()
+            } else {
+                unsafe { std::slice::from_raw_parts(buf, n) }.to_vec()
+            });
         }
         // SAFETY: a value follows every key.
         let value = unsafe { *extra.add(2 * i + 1) };
@@ -965,11 +1048,17 @@ unsafe fn pack_extra(extra: *const Ptr) -> HipResult<Vec<u8>> {
                 size = Some(unsafe { *(value as *const usize) });
             }
             other => {
-                return Err(Error::new(Error::INVALID_VALUE, format!("unknown extra key {other:#x}")))
+                return Err(Error::new(
+                    Error::INVALID_VALUE,
+                    format!("unknown extra key {other:#x}"),
+                ))
             }
         }
     }
-    Err(Error::new(Error::INVALID_VALUE, "extra has no HIP_LAUNCH_PARAM_END"))
+    Err(Error::new(
+        Error::INVALID_VALUE,
+        "extra has no HIP_LAUNCH_PARAM_END",
+    ))
 }
 
 #[no_mangle]
@@ -993,7 +1082,10 @@ pub unsafe extern "C" fn hipModuleLaunchKernel(
         s.device(d)?;
         let args = if !extra.is_null() {
             if !params.is_null() {
-                return Err(Error::new(Error::INVALID_VALUE, "both kernelParams and extra are given"));
+                return Err(Error::new(
+                    Error::INVALID_VALUE,
+                    "both kernelParams and extra are given",
+                ));
             }
             // SAFETY: the caller's list.
             unsafe { pack_extra(extra) }?
@@ -1001,6 +1093,14 @@ pub unsafe extern "C" fn hipModuleLaunchKernel(
             // SAFETY: the caller's pointers.
             unsafe { pack_params(&s, f as u64, params) }?
         };
-        s.launch(d, f as u64, [gx, gy, gz], [bx, by, bz], shared, stream as u64, &args)
+        s.launch(
+            d,
+            f as u64,
+            [gx, gy, gz],
+            [bx, by, bz],
+            shared,
+            stream as u64,
+            &args,
+        )
     })
 }

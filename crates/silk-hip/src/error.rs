@@ -63,19 +63,31 @@ fn describe(code: i32) -> Option<(&'static CStr, &'static CStr)> {
         1 => (c"hipErrorInvalidValue", c"invalid argument"),
         2 => (c"hipErrorOutOfMemory", c"out of memory"),
         3 => (c"hipErrorNotInitialized", c"initialization error"),
-        9 => (c"hipErrorInvalidConfiguration", c"invalid configuration argument"),
+        9 => (
+            c"hipErrorInvalidConfiguration",
+            c"invalid configuration argument",
+        ),
         13 => (c"hipErrorInvalidSymbol", c"invalid device symbol"),
         17 => (c"hipErrorInvalidDevicePointer", c"invalid device pointer"),
-        21 => (c"hipErrorInvalidMemcpyDirection", c"invalid copy direction for memcpy"),
+        21 => (
+            c"hipErrorInvalidMemcpyDirection",
+            c"invalid copy direction for memcpy",
+        ),
         98 => (c"hipErrorInvalidDeviceFunction", c"invalid device function"),
         100 => (c"hipErrorNoDevice", c"no ROCm-capable device is detected"),
         101 => (c"hipErrorInvalidDevice", c"invalid device ordinal"),
         200 => (c"hipErrorInvalidImage", c"device kernel image is invalid"),
-        209 => (c"hipErrorNoBinaryForGpu", c"no kernel image is available for execution on the device"),
+        209 => (
+            c"hipErrorNoBinaryForGpu",
+            c"no kernel image is available for execution on the device",
+        ),
         400 => (c"hipErrorInvalidHandle", c"invalid resource handle"),
         500 => (c"hipErrorNotFound", c"named symbol not found"),
         600 => (c"hipErrorNotReady", c"device not ready"),
-        700 => (c"hipErrorIllegalAddress", c"an illegal memory access was encountered"),
+        700 => (
+            c"hipErrorIllegalAddress",
+            c"an illegal memory access was encountered",
+        ),
         719 => (c"hipErrorLaunchFailure", c"unspecified launch failure"),
         801 => (c"hipErrorNotSupported", c"operation not supported"),
         999 => (c"hipErrorUnknown", c"unknown error"),
@@ -102,7 +114,12 @@ pub fn record(e: &Error) {
         l.1 = Some(e.clone());
     });
     if std::env::var_os("SILK_HIP_LOG").is_some() {
-        eprintln!("silk-hip: {} ({}): {}", name(e.code).to_string_lossy(), e.code, e.message);
+        eprintln!(
+            "silk-hip: {} ({}): {}",
+            name(e.code).to_string_lossy(),
+            e.code,
+            e.message
+        );
     }
 }
 

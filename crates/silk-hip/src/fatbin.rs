@@ -58,7 +58,10 @@ pub unsafe extern "C" fn __hipRegisterFatBinary(wrapper: *const Wrapper) -> *mut
         if w.magic != WRAPPER_MAGIC || w.binary.is_null() {
             return Err(Error::new(
                 Error::INVALID_IMAGE,
-                format!("fat binary wrapper magic {:#x} (expected {WRAPPER_MAGIC:#x})", w.magic),
+                format!(
+                    "fat binary wrapper magic {:#x} (expected {WRAPPER_MAGIC:#x})",
+                    w.magic
+                ),
             ));
         }
         // SAFETY: the wrapper's binary is the compiler's offload bundle.
@@ -121,7 +124,8 @@ pub unsafe extern "C" fn __hipRegisterFunction(
         }
         let mut s = lock();
         let h = registered(&s, handle)?;
-        s.host_functions.insert(host as usize, (h, name.to_string()));
+        s.host_functions
+            .insert(host as usize, (h, name.to_string()));
         Ok(())
     })
 }
@@ -131,7 +135,10 @@ fn registered(s: &State, handle: *mut *mut c_void) -> HipResult<u64> {
     if s.fatbins.contains_key(&h) {
         Ok(h)
     } else {
-        Err(Error::new(Error::INVALID_HANDLE, format!("fat binary handle {h:#x} is not registered")))
+        Err(Error::new(
+            Error::INVALID_HANDLE,
+            format!("fat binary handle {h:#x} is not registered"),
+        ))
     }
 }
 
@@ -155,7 +162,8 @@ pub unsafe extern "C" fn __hipRegisterVar(
         }
         let mut s = lock();
         let h = registered(&s, handle)?;
-        s.host_vars.insert(host as usize, (h, name.to_string(), size as u64));
+        s.host_vars
+            .insert(host as usize, (h, name.to_string(), size as u64));
         Ok(())
     });
 }
@@ -180,14 +188,20 @@ pub unsafe extern "C" fn __hipRegisterManagedVar(
         }
         let mut s = lock();
         let h = registered(&s, handle as *mut *mut c_void)?;
-        s.host_vars.insert(pointer as usize, (h, name.to_string(), size as u64));
+        s.host_vars
+            .insert(pointer as usize, (h, name.to_string(), size as u64));
         // SAFETY: `pointer` is clang's managed-variable slot.
         unsafe { out(pointer, init_value, "pointer") }
     });
 }
 
 #[no_mangle]
-pub extern "C" fn __hipPushCallConfiguration(grid: Dim3, block: Dim3, shared: usize, stream: Ptr) -> i32 {
+pub extern "C" fn __hipPushCallConfiguration(
+    grid: Dim3,
+    block: Dim3,
+    shared: usize,
+    stream: Ptr,
+) -> i32 {
     run(|| {
         CONFIGS
             .try_with(|c| c.borrow_mut().push((grid, block, shared, stream)))
@@ -226,20 +240,29 @@ fn stub_function(s: &mut State, f: usize, d: usize) -> HipResult<u64> {
             format!("{f:#x} is not a registered kernel host stub"),
         )
     })?;
-    if let Some(h) = STUBS.try_with(|c| c.borrow().get(&(fb as usize, f ^ (d << 56))).copied()).ok().flatten() {
+    if let Some(h) = STUBS
+        .try_with(|c| c.borrow().get(&(fb as usize, f ^ (d << 56))).copied())
+        .ok()
+        .flatten()
+    {
         if s.functions.contains_key(&h) {
             return Ok(h);
         }
     }
     let module = s.fatbin_module(fb, d)?;
-    if !s.modules.get(&module).is_some_and(|m| m.kernels.contains_key(&name)) {
+    if !s
+        .modules
+        .get(&module)
+        .is_some_and(|m| m.kernels.contains_key(&name))
+    {
         return Err(Error::new(
             Error::INVALID_DEVICE_FUNCTION,
             format!("the fat binary's code object has no kernel `{name}`"),
         ));
     }
     let h = s.handle();
-    s.functions.insert(h, crate::state::Function { module, name });
+    s.functions
+        .insert(h, crate::state::Function { module, name });
     let _ = STUBS.try_with(|c| c.borrow_mut().insert((fb as usize, f ^ (d << 56)), h));
     Ok(h)
 }
@@ -263,8 +286,12 @@ pub unsafe extern "C" fn hipLaunchKernel(
         let func = stub_function(&mut s, f as usize, d)?;
         // SAFETY: the stub passes one pointer per argument.
         let packed = unsafe { crate::api::pack_params(&s, func, args) }?;
-        let shared = u32::try_from(shared)
-            .map_err(|_| Error::new(Error::INVALID_CONFIGURATION, format!("{shared} bytes of dynamic shared memory")))?;
+        let shared = u32::try_from(shared).map_err(|_| {
+            Error::new(
+                Error::INVALID_CONFIGURATION,
+                format!("{shared} bytes of dynamic shared memory"),
+            )
+        })?;
         s.launch(
             d,
             func,
@@ -279,9 +306,16 @@ pub unsafe extern "C" fn hipLaunchKernel(
 
 /// The device address of the variable whose host shadow is `symbol`.
 fn symbol(s: &mut State, symbol: *const c_void) -> HipResult<(u64, u64)> {
-    let (fb, name, _) = s.host_vars.get(&(symbol as usize)).cloned().ok_or_else(|| {
-        Error::new(Error::INVALID_SYMBOL, format!("{symbol:p} is not a registered device variable"))
-    })?;
+    let (fb, name, _) = s
+        .host_vars
+        .get(&(symbol as usize))
+        .cloned()
+        .ok_or_else(|| {
+            Error::new(
+                Error::INVALID_SYMBOL,
+                format!("{symbol:p} is not a registered device variable"),
+            )
+        })?;
     let m = s.fatbin_module(fb, current())?;
     s.global(m, &name)
 }
@@ -306,7 +340,10 @@ pub unsafe extern "C" fn hipGetSymbolSize(size: *mut usize, sym: *const c_void) 
 
 fn symbol_range(s: &mut State, sym: *const c_void, len: usize, offset: usize) -> HipResult<u64> {
     let (a, n) = symbol(s, sym)?;
-    if (offset as u64).checked_add(len as u64).is_none_or(|e| e > n) {
+    if (offset as u64)
+        .checked_add(len as u64)
+        .is_none_or(|e| e > n)
+    {
         return Err(Error::new(
             Error::INVALID_VALUE,
             format!("{len} bytes at offset {offset} exceed the {n}-byte variable"),
@@ -326,7 +363,11 @@ pub unsafe extern "C" fn hipMemcpyToSymbol(
     run(|| {
         let mut s = lock();
         let at = symbol_range(&mut s, sym, len, offset)?;
-        let kind = if kind == crate::api::DEFAULT { crate::api::HOST_TO_DEVICE } else { kind };
+        let kind = if kind == crate::api::DEFAULT {
+            crate::api::HOST_TO_DEVICE
+        } else {
+            kind
+        };
         let d = current();
         // SAFETY: the caller's source pointer.
         unsafe { image_copy(&mut s, d, at, src as u64, len, kind) }
@@ -344,7 +385,11 @@ pub unsafe extern "C" fn hipMemcpyFromSymbol(
     run(|| {
         let mut s = lock();
         let at = symbol_range(&mut s, sym, len, offset)?;
-        let kind = if kind == crate::api::DEFAULT { crate::api::DEVICE_TO_HOST } else { kind };
+        let kind = if kind == crate::api::DEFAULT {
+            crate::api::DEVICE_TO_HOST
+        } else {
+            kind
+        };
         let d = current();
         // SAFETY: the caller's destination pointer.
         unsafe { image_copy(&mut s, d, dst as u64, at, len, kind) }
@@ -356,7 +401,14 @@ pub unsafe extern "C" fn hipMemcpyFromSymbol(
 ///
 /// # Safety
 /// The host side must be valid for `len` bytes.
-unsafe fn image_copy(s: &mut State, d: usize, dst: u64, src: u64, len: usize, kind: i32) -> HipResult<()> {
+unsafe fn image_copy(
+    s: &mut State,
+    d: usize,
+    dst: u64,
+    src: u64,
+    len: usize,
+    kind: i32,
+) -> HipResult<()> {
     if len == 0 {
         return Ok(());
     }
@@ -378,8 +430,13 @@ unsafe fn image_copy(s: &mut State, d: usize, dst: u64, src: u64, len: usize, ki
         }
         crate::api::DEVICE_TO_DEVICE => {
             let mut t = vec![0u8; len];
-            mem.read(src, &mut t).and_then(|_| mem.write(dst, &t)).ok_or_else(fail)
+            mem.read(src, &mut t)
+                .and_then(|_| mem.write(dst, &t))
+                .ok_or_else(fail)
         }
-        other => Err(Error::new(Error::INVALID_MEMCPY_DIRECTION, format!("hipMemcpyKind {other} for a symbol copy"))),
+        other => Err(Error::new(
+            Error::INVALID_MEMCPY_DIRECTION,
+            format!("hipMemcpyKind {other} for a symbol copy"),
+        )),
     }
 }

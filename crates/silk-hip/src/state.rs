@@ -164,11 +164,26 @@ impl State {
     }
 
     /// The allocation `[addr, addr + len)` lies in, on device `d`.
+    /// Module images count too: `hipModuleGetGlobal` hands out addresses
+    /// inside them.
     pub fn device_range(&self, d: usize, addr: u64, len: u64) -> Option<u64> {
         let dev = self.devices.get(d)?;
-        let (&base, &size) = dev.allocs.range(..=addr).next_back()?;
-        let off = addr - base;
-        (off <= size && len <= size - off).then_some(base)
+        let inside = |base: u64, size: u64| {
+            let off = addr.checked_sub(base)?;
+            (off <= size && len <= size - off).then_some(base)
+        };
+        if let Some(b) = dev
+            .allocs
+            .range(..=addr)
+            .next_back()
+            .and_then(|(&b, &s)| inside(b, s))
+        {
+            return Some(b);
+        }
+        self.modules
+            .values()
+            .filter(|m| m.device == d)
+            .find_map(|m| inside(m.image.base, m.image.size))
     }
 
     /// Whether `addr` is inside any allocation of device `d`.
@@ -291,7 +306,10 @@ impl State {
 
     pub fn unload_module(&mut self, h: u64) -> HipResult<()> {
         let m = self.modules.remove(&h).ok_or_else(|| {
-            Error::new(Error::INVALID_HANDLE, format!("module {h:#x} is not loaded"))
+            Error::new(
+                Error::INVALID_HANDLE,
+                format!("module {h:#x} is not loaded"),
+            )
         })?;
         self.functions.retain(|_, f| f.module != h);
         if let Some(dev) = self.devices.get_mut(m.device) {
@@ -303,7 +321,10 @@ impl State {
     /// The device address and size of global `name` of module `h`.
     pub fn global(&self, h: u64, name: &str) -> HipResult<(u64, u64)> {
         let m = self.modules.get(&h).ok_or_else(|| {
-            Error::new(Error::INVALID_HANDLE, format!("module {h:#x} is not loaded"))
+            Error::new(
+                Error::INVALID_HANDLE,
+                format!("module {h:#x} is not loaded"),
+            )
         })?;
         let &(off, size) = m.globals.get(name).ok_or_else(|| {
             Error::new(

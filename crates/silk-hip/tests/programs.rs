@@ -12,7 +12,12 @@ fn clang() -> Option<PathBuf> {
     ["/usr/lib/llvm-22/bin/clang", "clang-22"]
         .iter()
         .map(PathBuf::from)
-        .find(|c| Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()))
+        .find(|c| {
+            Command::new(c)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
 }
 
 /// The cdylib cargo built next to the test's deps directory.
@@ -51,13 +56,26 @@ fn build(clang: &Path, work: &Path, sources: &[&str], out: &str) -> PathBuf {
         for p in PROCESSORS {
             c.arg(format!("--offload-arch={p}"));
         }
-        let r = c.arg(data.join(format!("{s}.hip"))).arg("-o").arg(&o).output().unwrap();
-        assert!(r.status.success(), "{s}: {}", String::from_utf8_lossy(&r.stderr));
+        let r = c
+            .arg(data.join(format!("{s}.hip")))
+            .arg("-o")
+            .arg(&o)
+            .output()
+            .unwrap();
+        assert!(
+            r.status.success(),
+            "{s}: {}",
+            String::from_utf8_lossy(&r.stderr)
+        );
         objects.push(o);
     }
     let exe = work.join(out);
     let debian = Path::new("/usr/lib/x86_64-linux-gnu/libamdhip64.so.5");
-    let libdir = if debian.exists() { debian.parent().unwrap().to_path_buf() } else { lib_dir(work) };
+    let libdir = if debian.exists() {
+        debian.parent().unwrap().to_path_buf()
+    } else {
+        lib_dir(work)
+    };
     let r = Command::new(clang)
         .args(&objects)
         .arg("-o")
@@ -67,7 +85,11 @@ fn build(clang: &Path, work: &Path, sources: &[&str], out: &str) -> PathBuf {
         .arg("-l:libamdhip64.so.5")
         .output()
         .unwrap();
-    assert!(r.status.success(), "link: {}", String::from_utf8_lossy(&r.stderr));
+    assert!(
+        r.status.success(),
+        "link: {}",
+        String::from_utf8_lossy(&r.stderr)
+    );
     exe
 }
 
@@ -94,7 +116,11 @@ fn program(sources: &[&str], expect: &str) {
     let exe = build(&clang, &work, sources, sources[0]);
     for p in PROCESSORS {
         let (ok, text) = run(&work, &exe, p);
-        assert!(ok && text.contains(expect), "{} on {p}:\n{text}", sources[0]);
+        assert!(
+            ok && text.contains(expect),
+            "{} on {p}:\n{text}",
+            sources[0]
+        );
     }
     let _ = std::fs::remove_dir_all(&work);
 }
@@ -126,7 +152,10 @@ fn bad_launches_and_faults_are_errors_with_the_report() {
 
 #[test]
 fn two_translation_units_threads_and_late_teardown() {
-    program(&["multi_a", "multi_b"], "OK multi\nlate: malloc 0 launch 98");
+    program(
+        &["multi_a", "multi_b"],
+        "OK multi\nlate: malloc 0 launch 98",
+    );
 }
 
 #[test]
@@ -139,7 +168,10 @@ fn device_lists_and_unknown_processors() {
     let exe = build(&clang, &work, &["vector_add"], "vector_add");
     // Several devices: the program uses device 0.
     let (ok, text) = run(&work, &exe, "gfx1100,gfx942");
-    assert!(ok && text.contains("devices 2 arch gfx1100 warp 32"), "{text}");
+    assert!(
+        ok && text.contains("devices 2 arch gfx1100 warp 32"),
+        "{text}"
+    );
     let (ok, text) = run(&work, &exe, "gfx90a");
     assert!(!ok && text.contains("gfx90a"), "{text}");
     let _ = std::fs::remove_dir_all(&work);
@@ -158,9 +190,15 @@ fn the_library_has_the_soname_and_version_nodes_of_rocm() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&r.stdout);
-    assert!(text.contains("Library soname: [libamdhip64.so.5]"), "{text}");
+    assert!(
+        text.contains("Library soname: [libamdhip64.so.5]"),
+        "{text}"
+    );
     for name in silk_hip::ENTRY_POINTS {
-        assert!(text.contains(&format!(" {name}@@hip_4.2")), "{name} is not at hip_4.2");
+        assert!(
+            text.contains(&format!(" {name}@@hip_4.2")),
+            "{name} is not at hip_4.2"
+        );
     }
     for node in ["hip_4.2", "hip_4.3", "hip_5.0", "hip_5.2"] {
         assert!(text.contains(&format!("Name: {node}")), "{node}");
