@@ -3,6 +3,10 @@
 //! `hipErrorInvalidValue`), catches panics, records failures as the
 //! thread's last error and never unwinds into C.
 
+// Each entry point's safety contract is the HIP API's: pointers valid as HIP
+// documents them (null is checked).
+#![allow(clippy::missing_safety_doc)]
+
 use crate::error::{self, Error, HipResult};
 use crate::state::{lock, State, DEVICE_MEMORY};
 use std::cell::Cell;
@@ -711,7 +715,7 @@ pub unsafe extern "C" fn hipEventCreateWithFlags(event: *mut Ptr, _flags: u32) -
     unsafe { hipEventCreate(event) }
 }
 
-fn event<'a>(s: &'a mut State, e: Ptr) -> HipResult<&'a mut crate::state::Event> {
+fn event(s: &mut State, e: Ptr) -> HipResult<&mut crate::state::Event> {
     let h = e as u64;
     s.events.get_mut(&h).ok_or_else(|| {
         Error::new(
