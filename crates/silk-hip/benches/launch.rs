@@ -32,7 +32,22 @@ fn bench(c: &mut Criterion) {
     c.bench_function("empty kernel, hipModuleLaunchKernel", |b| {
         b.iter(|| unsafe {
             let n = std::ptr::null_mut();
-            assert_eq!(hipModuleLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, n, n, n), 0);
+            assert_eq!(
+                hipModuleLaunchKernel(
+                    f,
+                    1,
+                    1,
+                    1,
+                    64,
+                    1,
+                    1,
+                    0,
+                    n,
+                    std::ptr::null_mut(),
+                    std::ptr::null_mut()
+                ),
+                0
+            );
         })
     });
 }
