@@ -13,6 +13,7 @@ pub mod api;
 pub mod error;
 pub mod fatbin;
 pub mod state;
+pub mod wrapper;
 
 pub use error::Error;
 

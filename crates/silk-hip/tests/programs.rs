@@ -20,11 +20,11 @@ fn clang() -> Option<PathBuf> {
         })
 }
 
-/// The cdylib cargo built next to the test's deps directory.
+/// The cdylib this `cargo test` built: in `deps/`, next to the test
+/// binary (cargo copies it up to `target/debug` only on `cargo build`).
 fn library() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().unwrap().parent().unwrap();
-    dir.join("libsilk_hip.so")
+    exe.with_file_name("libsilk_hip.so")
 }
 
 /// A directory holding this library as `libamdhip64.so.5`.
@@ -203,4 +203,34 @@ fn the_library_has_the_soname_and_version_nodes_of_rocm() {
     for node in ["hip_4.2", "hip_4.3", "hip_5.0", "hip_5.2"] {
         assert!(text.contains(&format!("Name: {node}")), "{node}");
     }
+}
+
+#[test]
+fn the_hip_run_wrapper_runs_an_application_with_its_status() {
+    let Some(clang) = clang() else {
+        eprintln!("skipped: clang-22 is not installed");
+        return;
+    };
+    let work = work_dir("wrapper");
+    let exe = build(&clang, &work, &["errors"], "errors");
+    let lib = silk_hip::wrapper::find_library(Some(&library())).unwrap();
+    assert_eq!(
+        silk_hip::wrapper::run(&exe, &[], Some(&lib), Some("gfx1151")),
+        Ok(0)
+    );
+    // The application's failure is the wrapper's status.
+    let vexe = build(&clang, &work, &["vector_add"], "vector_add");
+    let e = silk_hip::wrapper::run(&vexe, &[], Some(&lib), Some("gfx90a")).unwrap_err();
+    assert!(e.contains("gfx90a"), "{e}");
+    let e = silk_hip::wrapper::find_library(Some(&work.join("missing.so"))).unwrap_err();
+    assert!(e.contains("does not exist"), "{e}");
+    // An application that exits nonzero: the status comes back.
+    std::fs::write(work.join("fail.sh"), "#!/bin/sh\nexit 7\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(work.join("fail.sh"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(
+        silk_hip::wrapper::run(&work.join("fail.sh"), &[], Some(&lib), None),
+        Ok(7)
+    );
+    let _ = std::fs::remove_dir_all(&work);
 }
