@@ -10,6 +10,7 @@ mod build_sir;
 mod check;
 mod disasm;
 mod emu;
+mod hip_run;
 mod inspect;
 mod targets;
 
@@ -41,6 +42,9 @@ enum Command {
     Disasm(disasm::Args),
     /// Run a kernel of a code object in the emulator.
     Emu(emu::Args),
+    /// Run a HIP application (built against libamdhip64.so) on the
+    /// emulator, with silk-hip as its HIP runtime; exits with its status.
+    HipRun(hip_run::Args),
 }
 
 /// `silk build`: `.sir` device-IR files go to the IR compiler
@@ -106,6 +110,11 @@ fn main() -> ExitCode {
         Command::Disasm(args) => disasm::run(&args),
         Command::Emu(args) => emu::run(&args),
         Command::Asm(args) => asm::run(&args),
+        // The application's own status is the command's.
+        Command::HipRun(args) => match hip_run::run(&args) {
+            Ok(code) => return ExitCode::from(code.clamp(0, 255) as u8),
+            Err(e) => Err(e),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

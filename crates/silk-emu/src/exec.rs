@@ -20,6 +20,8 @@ pub struct KernelInfo {
     pub wave_size: usize,
     /// Absolute address of the kernel's first instruction.
     pub entry: u64,
+    /// Where the code object's image starts (its address 0).
+    pub code_base: u64,
     pub vgprs: usize,
     pub agprs: usize,
     /// First SGPR number the kernel may not use.

@@ -57,6 +57,7 @@ pub(crate) fn launch(
     grid: [u32; 3],
     block: [u32; 3],
     args: &[Arg],
+    resident: Option<&Resident>,
 ) -> Result<Stats> {
     let co = code_object::read(bytes).map_err(|e| Error::CodeObject(e.to_string()))?;
     let target = co
@@ -150,7 +151,18 @@ pub(crate) fn launch(
             kernel.entry_address
         )));
     }
-    let entry = CODE_BASE + kernel.entry_address;
+    // A resident image (globals that outlive the launch) is already mapped;
+    // otherwise the image is mapped for this launch only.
+    if let Some(r) = resident {
+        if r.size != image_len {
+            return Err(Error::CodeObject(format!(
+                "the resident image at {:#x} holds {} bytes, the code object spans {image_len}",
+                r.base, r.size
+            )));
+        }
+    }
+    let code_base = resident.map_or(CODE_BASE, |r| r.base);
+    let entry = code_base + kernel.entry_address;
 
     // ---- kernarg segment ----
     let explicit: Vec<_> = meta
@@ -238,8 +250,9 @@ pub(crate) fn launch(
         )));
     }
     let waves_at_once = threads.div_ceil(wave_size) * (emu.options.threads.max(1) as u64);
+    let mapped = if resident.is_some() { 0 } else { image_len };
     emu.memory.check_fits(
-        image_len + kernarg_size + wave_scratch * waves_at_once,
+        mapped + kernarg_size + wave_scratch * waves_at_once,
         "the code image, kernarg segment and scratch",
     )?;
     if let Some(m) = meta {
@@ -272,11 +285,13 @@ pub(crate) fn launch(
         }
     }
     let kernarg_buf = emu.memory.alloc_bytes(&kernarg)?;
-    for (off, part, writable) in img.parts {
-        if let Err(e) = emu.memory.map_at(CODE_BASE + off, part, writable) {
-            emu.memory.release_range(CODE_BASE, image_len);
-            emu.memory.release(kernarg_buf);
-            return Err(e);
+    if resident.is_none() {
+        for (off, part, writable) in img.parts {
+            if let Err(e) = emu.memory.map_at(CODE_BASE + off, part, writable) {
+                emu.memory.release_range(CODE_BASE, image_len);
+                emu.memory.release(kernarg_buf);
+                return Err(e);
+            }
         }
     }
 
@@ -286,7 +301,7 @@ pub(crate) fn launch(
         grid_size: grid,
         private_segment_size: private_size as u32,
         group_segment_size: lds_size as u32,
-        kernel_object: CODE_BASE.wrapping_add(kernel.descriptor_address),
+        kernel_object: code_base.wrapping_add(kernel.descriptor_address),
         kernarg_address: kernarg_buf.addr,
         ..Default::default()
     };
@@ -315,8 +330,49 @@ pub(crate) fn launch(
     for b in [kernarg_buf, packet_buf, queue] {
         emu.memory.release(b);
     }
-    emu.memory.release_range(CODE_BASE, image_len);
+    if resident.is_none() {
+        emu.memory.release_range(CODE_BASE, image_len);
+    }
     result
+}
+
+/// A code object's image mapped once, writable, for many launches: its
+/// `__device__` and `__constant__` variables keep their values between
+/// launches and can be read and written through [`Memory`] at
+/// `base + symbol value`, as a HIP runtime's module globals are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resident {
+    pub base: u64,
+    pub size: u64,
+}
+
+/// Map the loadable segments of `bytes` (the file's bytes; the rest of
+/// each segment's memory size zero) as one writable allocation and apply
+/// its `R_AMDGPU_RELATIVE64` relocations.
+pub(crate) fn load_resident(emu: &mut Emulator, bytes: &[u8]) -> Result<Resident> {
+    let co = code_object::read(bytes).map_err(|e| Error::CodeObject(e.to_string()))?;
+    // The image is relocated for the address it gets, known only once its
+    // size (the first load) has been allocated.
+    let sized = crate::image::load(&co, bytes, 0, MAX_IMAGE, |n| {
+        emu.memory.check_fits(n, "the code image")
+    })?;
+    let buffer = emu
+        .memory
+        .alloc_with(crate::device_memory::zeroed(sized.len)?, true)?;
+    let img = match crate::image::load(&co, bytes, buffer.addr, MAX_IMAGE, |_| Ok(())) {
+        Ok(img) => img,
+        Err(e) => {
+            emu.memory.release(buffer);
+            return Err(e);
+        }
+    };
+    for (off, part, _) in &img.parts {
+        emu.memory.write(buffer.addr + off, part);
+    }
+    Ok(Resident {
+        base: buffer.addr,
+        size: img.len,
+    })
 }
 
 fn arg_bytes(arg: &Arg, size: u64, index: usize, name: Option<&str>) -> Result<Vec<u8>> {
@@ -417,6 +473,7 @@ fn run(
         gen,
         wave_size,
         entry,
+        code_base: entry - kernel.entry_address,
         vgprs,
         agprs,
         sgpr_limit,
@@ -776,7 +833,7 @@ fn run_wave(
     let (info, words, limit) = (ctx.info, ctx.words, ctx.limit);
     while !w.ended && !w.at_barrier {
         let pc = w.pc;
-        let idx = pc.wrapping_sub(CODE_BASE);
+        let idx = pc.wrapping_sub(info.code_base);
         if idx % 4 != 0 || idx / 4 >= words.len() as u64 {
             return Err(pc_fault(
                 info,
@@ -1082,7 +1139,7 @@ fn hazard_fault(
     v: &crate::hazard::Violation,
 ) -> Error {
     let text = |at: u64| {
-        let i = (at.wrapping_sub(CODE_BASE) / 4) as usize;
+        let i = (at.wrapping_sub(info.code_base) / 4) as usize;
         match cache.get(i).and_then(|d| d.as_deref()) {
             Some(d) => silk_amdgpu::isa::print::to_text(info.processor, &d.inst),
             None => String::from("?"),
@@ -1108,7 +1165,7 @@ fn pc_fault(info: &KernelInfo, w: &Wave, wg: [u32; 3], pc: u64, msg: &str) -> Er
         kind: FaultKind::Illegal,
         message: format!(
             "{msg} at pc {:#x} (entry + {:#x})",
-            pc.wrapping_sub(CODE_BASE),
+            pc.wrapping_sub(info.code_base),
             pc.wrapping_sub(info.entry)
         ),
         pc: pc.wrapping_sub(info.entry),

@@ -46,6 +46,7 @@ mod launch;
 
 pub use device_memory::{Buffer, Memory};
 pub use error::{Error, Fault, FaultKind, Result};
+pub use launch::Resident;
 
 use silk_amdgpu::target::Processor;
 
@@ -188,6 +189,34 @@ impl Emulator {
         block: [u32; 3],
         args: &[Arg],
     ) -> Result<Stats> {
-        launch::launch(self, code_object, kernel, grid, block, args)
+        launch::launch(self, code_object, kernel, grid, block, args, None)
+    }
+
+    /// Map `code_object`'s image once, writable, so that its global
+    /// variables persist across launches ([`Resident`]).
+    pub fn load_resident(&mut self, code_object: &[u8]) -> Result<Resident> {
+        launch::load_resident(self, code_object)
+    }
+
+    /// Release an image from [`Emulator::load_resident`].
+    pub fn unload_resident(&mut self, image: Resident) {
+        self.memory.release(Buffer {
+            addr: image.base,
+            size: image.size,
+        });
+    }
+
+    /// [`Emulator::launch`] running the code of a resident image, so the
+    /// kernel sees (and changes) the image's globals.
+    pub fn launch_resident(
+        &mut self,
+        image: &Resident,
+        code_object: &[u8],
+        kernel: &str,
+        grid: [u32; 3],
+        block: [u32; 3],
+        args: &[Arg],
+    ) -> Result<Stats> {
+        launch::launch(self, code_object, kernel, grid, block, args, Some(image))
     }
 }
