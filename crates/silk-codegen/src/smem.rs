@@ -244,4 +244,63 @@ mod tests {
         let m = merged(vec![load(1, 0, 0), second]);
         assert_eq!(m, vec![(0, 1, 0), (1, 1, 4)]);
     }
+
+    #[test]
+    fn virtual_loads_merge_and_their_uses_follow() {
+        // %0 (kernarg pointer, fixed); %1 = load 0, %2 = load 4,
+        // %3 = load 8 (x2); then %4 = add %2, %3[1].
+        let p = Processor::Gfx1100;
+        let mut mf = MFunction::new(p, false);
+        let k = mf.new_vreg(File::Sgpr, 2);
+        mf.vregs[k.0 as usize].fixed = Some(0);
+        let (a, b, c) = (
+            mf.new_vreg(File::Sgpr, 1),
+            mf.new_vreg(File::Sgpr, 1),
+            mf.new_vreg(File::Sgpr, 2),
+        );
+        let load = |op: Op, d: VReg, n: u8, offset: i32| MInst {
+            op: op.on(p).unwrap(),
+            ops: vec![MOp::whole(d, n), MOp::whole(k, 2)],
+            ndefs: 1,
+            mods: Mods {
+                offset,
+                ..Mods::default()
+            },
+        };
+        let d = mf.new_vreg(File::Sgpr, 1);
+        let add = MInst {
+            op: Op::S_ADD_I32.on(p).unwrap(),
+            ops: vec![
+                MOp::whole(d, 1),
+                MOp::whole(b, 1),
+                MOp::Reg { r: c, off: 1, n: 1 },
+            ],
+            ndefs: 1,
+            mods: Mods::default(),
+        };
+        mf.blocks[0].insts = vec![
+            load(Op::S_LOAD_B32, a, 1, 0),
+            load(Op::S_LOAD_B32, b, 1, 4),
+            load(Op::S_LOAD_B64, c, 2, 8),
+            add,
+        ];
+        merge_virtual(&mut mf).unwrap();
+        let insts = &mf.blocks[0].insts;
+        // x1 + x1 -> x2 at 0, then x2 + x2 -> x4 at 0.
+        assert_eq!(insts.len(), 2, "{insts:?}");
+        assert_eq!(Some(insts[0].op), Op::S_LOAD_B128.on(p));
+        assert_eq!(insts[0].mods.offset, 0);
+        let MOp::Reg { r, off: 0, n: 4 } = insts[0].ops[0] else {
+            panic!("{:?}", insts[0].ops[0]);
+        };
+        // The add's uses now name dwords 1 and 3 of the merged register.
+        assert_eq!(
+            insts[1].ops,
+            vec![
+                MOp::whole(d, 1),
+                MOp::Reg { r, off: 1, n: 1 },
+                MOp::Reg { r, off: 3, n: 1 },
+            ]
+        );
+    }
 }
