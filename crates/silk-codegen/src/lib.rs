@@ -15,12 +15,13 @@
 //!    SGPRs, packed work-item ids in v0) and the structurization of
 //!    `if`/`loop` with EXEC masking;
 //! 5. [`sched::run`] — latency-aware list scheduling in each block, on
-//!    virtual registers (loads hoisted and clustered); skipped for a
-//!    function holding precoloured operations, whose order is the author's;
+//!    virtual registers (loads hoisted and clustered); precoloured
+//!    operations keep the author's order among themselves;
+//!    [`smem::merge_virtual`] then merges adjacent scalar loads
+//!    (kernargs) into wider ones;
 //! 6. [`regalloc::allocate`] — liveness and linear-scan allocation, then
 //!    [`mir::mark_true16_halves`];
-//!    [`smem::run`] then merges adjacent scalar loads (kernargs) into
-//!    wider ones;
+//!    [`smem::run`] then merges scalar loads allocation made adjacent;
 //! 7. [`waitcnt::Waitcnt::run`] — wait counts as a CFG dataflow;
 //! 8. [`hazards::run`] — wait states the hardware does not interlock;
 //! 9. [`emit`] — branch resolution and encoding; [`abi::kernel_config`]
@@ -150,13 +151,13 @@ pub fn compile_kernel_with(
     let uniform = uniformity::analyze(f);
     let args = abi::arg_layout(f, options.abi)?;
     let sel = isel::Sel::new(f, p, wave64, uniform, &args);
-    let (mut mf, needs, _entry) = sel.select_kernel()?;
+    let (mut mf, needs) = sel.select_kernel()?;
     check(&mf, "instruction selection", false)?;
     let mir_after_isel = options.keep_mir.then(|| mf.print());
-    if !mf.fixed_order {
-        sched::run(&mut mf)?;
-    }
+    sched::run(&mut mf)?;
     check(&mf, "scheduling", false)?;
+    smem::merge_virtual(&mut mf)?;
+    check(&mf, "scalar load merging", false)?;
     let info = p.info();
     let max_s = match p.generation() {
         // gfx942 reserves VCC, FLAT_SCRATCH and XNACK_MASK above next_free_sgpr.

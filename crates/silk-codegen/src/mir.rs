@@ -96,9 +96,10 @@ pub struct MFunction {
     /// The registers precoloured operations name (reserved by register
     /// allocation for the whole function).
     pub precoloured: Vec<PhysRegs>,
-    /// Keep the selected order (the function holds precoloured
-    /// operations, whose order the kernel author owns): no scheduling.
-    pub fixed_order: bool,
+    /// The instructions of precoloured operations, as (block, index in
+    /// the block), in selection order: the kernel author owns their
+    /// order, which the scheduler keeps among them (and updates here).
+    pub pinned: Vec<(BlockId, u32)>,
 }
 
 impl MFunction {
@@ -110,7 +111,7 @@ impl MFunction {
             vregs: Vec::new(),
             loops: Vec::new(),
             precoloured: Vec::new(),
-            fixed_order: false,
+            pinned: Vec::new(),
         }
     }
 
@@ -310,6 +311,22 @@ impl MFunction {
         }
         Ok(())
     }
+}
+
+/// Whether operand `i` of `inst` is a GFX9 SMEM `SOFFSET` the instruction
+/// does not read: with SOE clear the field is unused and holds `s0` only
+/// because the encoding has the field ([CDNA3] §4.6 "SMEM": SOFFSET is
+/// used when SOE is set). Readers of operands (scheduling, wait counts)
+/// must not take it for a read of `s0`.
+pub fn unused_soffset(info: &table::OpInfo, inst: &MInst, i: usize) -> bool {
+    use silk_amdgpu::isa::format::{mod_bit, Field, ModBit};
+    info.family == silk_amdgpu::isa::Family::Smem
+        && info
+            .operands
+            .get(i)
+            .is_some_and(|s| s.field == Field::Soffset)
+        && inst.mods.mem & mod_bit(ModBit::Soe) == 0
+        && inst.mods.mem & mod_bit(ModBit::Imm) != 0
 }
 
 /// Lower an allocated instruction to an ISA [`Inst`] (labels become

@@ -18,7 +18,8 @@
 //! its first write.
 //!
 //! Tuples are aligned: 64-bit SGPR pairs on even registers (SMEM and
-//! SALU 64-bit operands require it) and VGPR pairs on even registers
+//! SALU 64-bit operands require it), SGPR quads on multiples of four
+//! (SMEM) and VGPR pairs on even registers
 //! (required on gfx90a-class processors such as gfx942; harmless on
 //! GFX11). Over budget is an error naming the register file; spilling
 //! comes later.
@@ -295,7 +296,13 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
             File::Vgpr => (&mut busy_v, &mut owner_v, max_vgprs),
         };
         let n = info.dwords as u32;
-        let align = if n >= 2 { 2 } else { 1 };
+        // SMEM destinations of four or more SGPRs are 4-aligned ([CDNA3]
+        // §4.6 / [RDNA3] §5 "SMEM": SDATA of a 128-bit or wider load).
+        let align = match (info.file, n) {
+            (File::Sgpr, 4..) => 4,
+            (_, 2..) => 2,
+            _ => 1,
+        };
         let mut found = None;
         // Coalesce a copy: take the source's register when the source's
         // hull ends at this move (so the move disappears below).

@@ -29,9 +29,18 @@
 //! The priority is the latency-weighted height (longest path to the end of
 //! the block), so address arithmetic feeding a load and the load itself go
 //! first and independent loads cluster, letting wait-count insertion cover
-//! them with one `s_waitcnt`; ties keep the original order.
+//! them with one `s_waitcnt`; ties keep the original order. Scalar loads
+//! that are ready go before everything else, in source order (the kernarg
+//! loads of the prologue stay together at the top, under one wait, and
+//! adjacent for [`crate::smem::merge_virtual`] to merge).
+//!
+//! Precoloured operations (the Silk source intrinsics, listed in
+//! [`MFunction::pinned`]) keep their order among themselves: each depends
+//! on the one before. Everything else moves around them as the
+//! dependencies allow, which include their physical registers and those
+//! of the ABI-fixed virtual registers (entry SGPRs, `v0`).
 
-use crate::mir::{MFunction, MInst, MOp};
+use crate::mir::{self, File, MFunction, MInst, MOp, VRegInfo};
 use crate::Error;
 use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::{operand, table, Flags, OpInfo, Operand};
@@ -64,11 +73,15 @@ struct Node {
     uses: u32,
     latency: u32,
     load: bool,
+    /// A scalar load: issued as soon as it is ready (see [`schedule`]).
+    smem: bool,
     /// Orders against every memory access (store, atomic, or an access
     /// the table does not call a plain load).
     mem_order: bool,
     mem: bool,
     fence: bool,
+    /// A precoloured operation: ordered after the previous one.
+    pinned: bool,
 }
 
 /// Which implicit attributes the opcode table records at all.
@@ -128,12 +141,31 @@ struct Scratch {
 }
 
 impl Scratch {
-    fn push_node(&mut self, inst: &MInst, info: &OpInfo, m0: u16, known: Known) {
+    fn push_node(&mut self, n: NodeIn, m0: u16, known: Known) {
+        let NodeIn {
+            inst,
+            info,
+            vregs,
+            pinned,
+        } = n;
         let f = info.flags;
         let salu = f.has(Flags::SALU);
         let start = self.regs.len() as u32;
+        // A virtual register the ABI fixes (entry SGPRs, v0) is also its
+        // physical registers, which precoloured operations may name.
         let regs_of = |op: &MOp, out: &mut Vec<Res>| match *op {
-            MOp::Reg { r, .. } => out.push(Res::Virt(r.0)),
+            MOp::Reg { r, off, n } => {
+                out.push(Res::Virt(r.0));
+                if let Some(info) = vregs.get(r.0 as usize) {
+                    if let Some(base) = info.fixed {
+                        let base = match info.file {
+                            File::Sgpr => base,
+                            File::Vgpr => operand::VGPR0 + base,
+                        } + off as u16;
+                        out.extend((base..base + n as u16).map(Res::Phys));
+                    }
+                }
+            }
             MOp::Phys(Operand::Reg { code, count, .. }) => {
                 out.extend((code..code + count.max(1) as u16).map(Res::Phys))
             }
@@ -154,8 +186,10 @@ impl Scratch {
             self.regs.push(Res::Phys(SCC));
         }
         let mid = self.regs.len() as u32;
-        for op in &inst.ops[inst.ndefs as usize..] {
-            regs_of(op, &mut self.regs);
+        for (i, op) in inst.ops.iter().enumerate().skip(inst.ndefs as usize) {
+            if !mir::unused_soffset(info, inst, i) {
+                regs_of(op, &mut self.regs);
+            }
         }
         let reads_exec =
             f.0 & (Flags::READS_EXEC | Flags::VALU | Flags::VMEM | Flags::LDS | Flags::FLAT) != 0;
@@ -197,11 +231,21 @@ impl Scratch {
             uses: self.regs.len() as u32,
             latency,
             load,
+            smem: load && f.has(Flags::SMEM),
             mem_order: mem && !load,
             mem,
             fence: f.0 & (Flags::BARRIER | Flags::BRANCH | Flags::END_PGM) != 0,
+            pinned,
         });
     }
+}
+
+/// What [`Scratch::push_node`] needs of one instruction.
+struct NodeIn<'a> {
+    inst: &'a MInst,
+    info: &'a OpInfo,
+    vregs: &'a [VRegInfo],
+    pinned: bool,
 }
 
 /// Reorder the instructions of every block of `mf` (virtual registers).
@@ -214,14 +258,29 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
     let slots = 512 + mf.vregs.len();
     sc.last_def.resize(slots, u32::MAX);
     sc.uses_since.resize_with(slots, Vec::new);
-    for b in &mut mf.blocks {
+    let vregs = &mf.vregs;
+    let mut pinned = vec![false; 0];
+    for (bi, b) in mf.blocks.iter_mut().enumerate() {
         if b.insts.len() < 3 {
             continue;
         }
+        pinned.clear();
+        pinned.resize(b.insts.len(), false);
+        for &(pb, k) in &mf.pinned {
+            if pb.0 as usize == bi {
+                pinned[k as usize] = true;
+            }
+        }
         sc.nodes.clear();
         sc.regs.clear();
-        for i in &b.insts {
-            sc.push_node(i, &table[i.op.0 as usize], m0, known);
+        for (k, i) in b.insts.iter().enumerate() {
+            let n = NodeIn {
+                inst: i,
+                info: &table[i.op.0 as usize],
+                vregs,
+                pinned: pinned[k],
+            };
+            sc.push_node(n, m0, known);
         }
         schedule(&mut sc);
         if sc.order.len() != b.insts.len() {
@@ -232,6 +291,14 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
         }
         if sc.order.iter().enumerate().all(|(k, &i)| k == i as usize) {
             continue;
+        }
+        // The pinned instructions' new places (their relative order is kept).
+        for (pb, k) in mf.pinned.iter_mut() {
+            if pb.0 as usize == bi {
+                if let Some(at) = sc.order.iter().position(|&i| i == *k) {
+                    *k = at as u32;
+                }
+            }
         }
         let mut old: Vec<Option<MInst>> =
             std::mem::take(&mut b.insts).into_iter().map(Some).collect();
@@ -285,6 +352,7 @@ fn dependencies(sc: &mut Scratch) {
     sc.since_fence.clear();
     let mut last_order: Option<u32> = None; // last store/atomic
     let mut last_fence: Option<u32> = None;
+    let mut last_pinned: Option<u32> = None;
     let nodes = std::mem::take(&mut sc.nodes);
     for (j, n) in nodes.iter().enumerate() {
         let j = j as u32;
@@ -310,6 +378,10 @@ fn dependencies(sc: &mut Scratch) {
             }
         }
         p.extend(last_fence);
+        if n.pinned {
+            p.extend(last_pinned);
+            last_pinned = Some(j);
+        }
         if n.fence {
             p.extend_from_slice(&sc.since_fence);
         }
@@ -405,13 +477,19 @@ fn schedule(sc: &mut Scratch) {
         // every later load's address arithmetic up, and keep it live.
         let full = in_flight >= MAX_LOADS_IN_FLIGHT || live >= MAX_LIVE;
         let height = &sc.height;
+        let nodes = &sc.nodes;
         let best = if full {
             sc.ready.iter().enumerate().min_by_key(|&(_, &i)| i)
         } else {
-            sc.ready
-                .iter()
-                .enumerate()
-                .max_by_key(|&(_, &i)| (height[i as usize], std::cmp::Reverse(i)))
+            // Ready scalar loads first, in source order: they are cheap to
+            // issue, their latency hides under what follows, and kept
+            // together (kernarg parameters at consecutive offsets) one
+            // wait covers them and `smem::run` can merge them.
+            sc.ready.iter().enumerate().max_by_key(|&(_, &i)| {
+                let smem = nodes[i as usize].smem;
+                let h = if smem { 0 } else { height[i as usize] };
+                (smem, h, std::cmp::Reverse(i))
+            })
         }
         .map(|(k, _)| k);
         let Some(k) = best else { break };
@@ -467,9 +545,11 @@ mod tests {
                 uses: sc.regs.len() as u32,
                 latency,
                 load,
+                smem: false,
                 mem_order: store,
                 mem: load || store,
                 fence: false,
+                pinned: false,
             });
         }
         sc
@@ -498,6 +578,31 @@ mod tests {
         schedule(&mut sc);
         let pos = |i| sc.order.iter().position(|&x| x == i).unwrap();
         assert!(pos(1) < pos(2), "{:?}", sc.order);
+    }
+
+    #[test]
+    fn pinned_nodes_keep_their_order_and_others_move() {
+        // 0: pinned, no operands; 1: %2 = alu %1; 2: %3 = load %0 (pinned)
+        // 3: pinned, no operands. The load would go first, but it is
+        // pinned after 0; the unpinned 1 may go anywhere.
+        let mut sc = nodes(&[
+            (&[], &[], 1, false, false),
+            (&[2], &[1], 1, false, false),
+            (&[3], &[0], 100, true, false),
+            (&[], &[], 1, false, false),
+        ]);
+        for k in [0, 2, 3] {
+            sc.nodes[k].pinned = true;
+        }
+        schedule(&mut sc);
+        let pos = |i| sc.order.iter().position(|&x| x == i).unwrap();
+        assert!(pos(0) < pos(2) && pos(2) < pos(3), "{:?}", sc.order);
+        // Unpinned, the load is hoisted above node 0.
+        for k in [0, 2, 3] {
+            sc.nodes[k].pinned = false;
+        }
+        schedule(&mut sc);
+        assert_eq!(sc.order[0], 2, "{:?}", sc.order);
     }
 
     #[test]

@@ -16,9 +16,9 @@
 //! `s_waitcnt` immediate comes from [`silk_amdgpu::waitcnt::WaitCounts`].
 
 use crate::dataflow;
-use crate::mir::{MFunction, MInst, MOp};
+use crate::mir::{self, MFunction, MInst, MOp};
 use crate::Error;
-use silk_amdgpu::isa::{table, Flags, Mods, Op, Operand};
+use silk_amdgpu::isa::{table, Flags, Mods, Op, OpInfo, Operand};
 use silk_amdgpu::target::{Generation, WaitCounterLimits};
 use silk_amdgpu::waitcnt::{Counter, WaitCounts};
 use std::collections::BTreeMap;
@@ -123,7 +123,8 @@ impl Waitcnt {
     }
 
     /// Waits needed before `inst` in state `s`.
-    fn needed(&self, s: &State, inst: &MInst, flags: Flags) -> WaitCounts {
+    fn needed(&self, s: &State, inst: &MInst, info: &OpInfo) -> WaitCounts {
+        let flags = info.flags;
         let mut need = WaitCounts::NONE;
         let mut want = |c: usize, n: u32| need.require(COUNTERS[c], n);
         if flags.has(Flags::BARRIER) {
@@ -133,7 +134,10 @@ impl Waitcnt {
                 }
             }
         }
-        for op in &inst.ops {
+        for (i, op) in inst.ops.iter().enumerate() {
+            if mir::unused_soffset(info, inst, i) {
+                continue;
+            }
             for r in regs_of(op) {
                 if let Some(&(c, age)) = s.regs.get(&r) {
                     let n = if c == LGKM && s.smem { 0 } else { age };
@@ -171,8 +175,9 @@ impl Waitcnt {
         out
     }
 
-    fn transfer(&self, s: &mut State, inst: &MInst, flags: Flags) {
-        let need = self.needed(s, inst, flags).join(self.explicit_wait(inst));
+    fn transfer(&self, s: &mut State, inst: &MInst, info: &OpInfo) {
+        let flags = info.flags;
+        let need = self.needed(s, inst, info).join(self.explicit_wait(inst));
         for (c, &counter) in COUNTERS.iter().enumerate() {
             if let Some(n) = need.get(counter) {
                 s.waited(c, n);
@@ -197,7 +202,7 @@ impl Waitcnt {
         let table = table::table(self.gen);
         let ins = dataflow::forward(mf, "wait-count", |s: &mut State, insts: &[MInst]| {
             for inst in insts {
-                self.transfer(s, inst, table[inst.op.0 as usize].flags);
+                self.transfer(s, inst, &table[inst.op.0 as usize]);
             }
         })?;
         // Rewrite with waits.
@@ -209,8 +214,8 @@ impl Waitcnt {
             let old = std::mem::take(&mut mf.blocks[b].insts);
             let mut out = Vec::with_capacity(old.len());
             for inst in old {
-                let flags = table[inst.op.0 as usize].flags;
-                let need = self.needed(&s, &inst, flags);
+                let info = &table[inst.op.0 as usize];
+                let need = self.needed(&s, &inst, info);
                 if need.needs_waitcnt() {
                     let imm = need.encode(self.gen);
                     out.push(MInst {
@@ -232,7 +237,7 @@ impl Waitcnt {
                         mods: Mods::default(),
                     });
                 }
-                self.transfer(&mut s, &inst, flags);
+                self.transfer(&mut s, &inst, info);
                 out.push(inst);
             }
             mf.blocks[b].insts = out;

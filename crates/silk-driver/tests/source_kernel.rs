@@ -240,16 +240,16 @@ fn metadata_lists_u64_params_then_the_hidden_block() {
 
 #[test]
 fn device_ops_read_their_parameters_and_the_group_size() {
-    // fill(out, value): base at 0, value at 8, hidden_group_size_x at 16 + 12,
-    // the workgroup id X in s8 (the dispatch ABI's first system SGPR).
+    // fill(out, value): base at 0 and value at 8 (one merged load),
+    // hidden_group_size_x at 16 + 12, the workgroup id X in s8 (the
+    // dispatch ABI's first system SGPR).
     let gfx942 = Target::parse("gfx942").unwrap();
     let k = build(&gfx942, &common::store());
     let listing = common::listing(&gfx942, &k);
     for load in [
-        "s_load_dwordx2 s[6:7], s[4:5], 0x0\n",
-        "s_load_dwordx2 s[2:3], s[4:5], 0x8\n",
-        "s_load_dword s0, s[4:5], 0x1c\n",
-        "s_mul_i32 s0, s8, s0\n",
+        "s_load_dwordx4 s[0:3], s[4:5], 0x0\n",
+        "s_load_dword s6, s[4:5], 0x1c\n",
+        "s_mul_i32 s4, s8, s4\n",
     ] {
         assert!(listing.contains(load), "{load} in {listing}");
     }
@@ -258,7 +258,7 @@ fn device_ops_read_their_parameters_and_the_group_size() {
     let k = build(&gfx942, &common::classify());
     let listing = common::listing(&gfx942, &k);
     assert!(
-        listing.contains("v_cmp_ge_u32_e64 s[4:5], v4, s0\ns_nop 1\n"),
+        listing.contains("v_cmp_ge_u32_e64 s[4:5], v1, s6\ns_nop 1\n"),
         "{listing}"
     );
     let gfx1151 = Target::parse("gfx1151").unwrap();

@@ -126,35 +126,77 @@ pub(super) fn folded_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Valu
     folded
 }
 
-/// Per value: `Some((x, k))` for a divergent 64-bit `x << k` (`shl` or
-/// `mul` by 2^k, k in 1..=4, `x` not a constant) whose every use is the
-/// offset of a global `ptradd` (for `v_lshl_add_u64`).
-pub(super) fn fused_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Value, u32)>> {
+/// A 64-bit global pointer offset computed by the `ptradd`s that use it
+/// instead of on its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum FusedOff {
+    /// `x << k` (k in 1..=4): `v_lshl_add_u64 d, x, k, base` (gfx942).
+    Shl { x: Value, k: u32 },
+    /// `zext(x) * c` for a `u32` x and an inline constant c (also as a
+    /// shift): `v_mad_u64_u32 d, x, c, base`, one instruction on both
+    /// generations and no high dword of zeros ([CDNA3]/[RDNA3]
+    /// "V_MAD_U64_U32": 32x32 unsigned product plus a 64-bit addend).
+    Mad { x: Value, c: u32 },
+}
+
+/// Per value: the [`FusedOff`] form of a divergent 64-bit `x << k` or
+/// multiply by a constant whose every use is the offset of a global
+/// `ptradd`; `Shl` only where `lshl_add` (the processor has
+/// `v_lshl_add_u64`). The second vector marks the zero extensions
+/// whose every use is such a fused `Mad` (not computed either).
+pub(super) fn fused_offsets(
+    f: &Function,
+    uniform: &[bool],
+    lshl_add: bool,
+) -> (Vec<Option<FusedOff>>, Vec<bool>) {
     let insts: Vec<&silk_gpu_ir::Inst> = f.insts().collect();
     let n = f.values.len();
     let mut consts: Vec<Option<u64>> = vec![None; n];
-    let mut cand: Vec<Option<(Value, u32)>> = vec![None; n];
+    // Per value: the `u32` it zero-extends.
+    let mut zext_of: Vec<Option<Value>> = vec![None; n];
+    let mut cand: Vec<Option<FusedOff>> = vec![None; n];
+    // Per `Mad` candidate: its 64-bit operand, the zero extension.
+    let mut mad_of: Vec<Option<Value>> = vec![None; n];
     for i in &insts {
         let Some(&r) = i.results.first() else {
             continue;
         };
         let t = f.values[r.index()].ty;
-        let shift = |c: Option<u64>| c.filter(|c| matches!(c, 2 | 4 | 8 | 16));
         match &i.op {
             IrOp::Const { bits, .. } => consts[r.index()] = Some(*bits),
+            IrOp::Cvt { arg, to }
+                if to.is_int() && to.bits() == 64 && f.values[arg.index()].ty == Type::U32 =>
+            {
+                zext_of[r.index()] = Some(*arg);
+            }
             IrOp::Binary { op, lhs, rhs }
                 if t.is_int() && t.bits() == 64 && !uniform[r.index()] =>
             {
                 let (cl, cr) = (consts[lhs.index()], consts[rhs.index()]);
-                let x_k = match op {
-                    BinOp::Mul if cl.is_none() => shift(cr).map(|c| (*lhs, c.trailing_zeros())),
-                    BinOp::Mul if cr.is_none() => shift(cl).map(|c| (*rhs, c.trailing_zeros())),
-                    BinOp::Shl if cl.is_none() => {
-                        cr.filter(|k| (1..=4).contains(k)).map(|k| (*lhs, k as u32))
-                    }
+                // (x, multiplier)
+                let x_m = match op {
+                    BinOp::Mul if cl.is_none() => cr.map(|c| (*lhs, c)),
+                    BinOp::Mul if cr.is_none() => cl.map(|c| (*rhs, c)),
+                    BinOp::Shl if cl.is_none() => cr.filter(|&k| k <= 6).map(|k| (*lhs, 1 << k)),
                     _ => None,
                 };
-                cand[r.index()] = x_k;
+                cand[r.index()] = x_m.and_then(|(x, m)| {
+                    let inline = (1..=64).contains(&m);
+                    match zext_of[x.index()] {
+                        Some(x32) if inline => {
+                            mad_of[r.index()] = Some(x);
+                            Some(FusedOff::Mad {
+                                x: x32,
+                                c: m as u32,
+                            })
+                        }
+                        _ if lshl_add && matches!(m, 2 | 4 | 8 | 16) => Some(FusedOff::Shl {
+                            x,
+                            k: m.trailing_zeros(),
+                        }),
+                        _ => None,
+                    }
+                });
             }
             _ => {}
         }
@@ -180,7 +222,42 @@ pub(super) fn fused_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Value
             }
         }
     }
-    (0..n).map(|v| cand[v].filter(|_| !other[v])).collect()
+    let fused: Vec<Option<FusedOff>> = (0..n).map(|v| cand[v].filter(|_| !other[v])).collect();
+    // A zero extension is dead when only fused `Mad`s read it.
+    let mut read = vec![false; n];
+    for i in &insts {
+        let fused_mad = i
+            .results
+            .first()
+            .is_some_and(|r| matches!(fused[r.index()], Some(FusedOff::Mad { .. })));
+        if !fused_mad {
+            for v in i.op.operands() {
+                read[v.index()] = true;
+            }
+        }
+        if let IrOp::Loop { params, .. } = &i.op {
+            for &p in params {
+                read[p.index()] = true;
+            }
+        }
+    }
+    let dead: Vec<bool> = (0..n).map(|v| zext_of[v].is_some() && !read[v]).collect();
+    let mut fused = fused;
+    if lshl_add {
+        // With `v_lshl_add_u64`, a `Mad` saves only the zero extension's
+        // high dword: where that is computed anyway, shift and add.
+        for v in 0..n {
+            if let (Some(FusedOff::Mad { c, .. }), Some(y)) = (fused[v], mad_of[v]) {
+                if !dead[y.index()] {
+                    fused[v] = matches!(c, 2 | 4 | 8 | 16).then(|| FusedOff::Shl {
+                        x: y,
+                        k: c.trailing_zeros(),
+                    });
+                }
+            }
+        }
+    }
+    (fused, dead)
 }
 
 /// Per value: `Some((x, amt))` for a divergent 32-bit `shl x, amt` whose

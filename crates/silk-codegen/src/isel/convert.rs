@@ -4,6 +4,9 @@ use super::*;
 
 impl<'a> Sel<'a> {
     pub(super) fn cvt(&mut self, res: Value, a: Value, to: Type) -> Result<(), Error> {
+        if self.dead_zext[res.index()] {
+            return Ok(());
+        }
         let from = self.ty(a);
         if from == to {
             // Same type: the value itself (floats are already rounded).

@@ -47,16 +47,41 @@ impl<'a> Sel<'a> {
             let add = self.pick(Op::V_ADD_U32_e32, Op::V_ADD_NC_U32_e32);
             return self.int_op(res, scalar, Op::S_ADD_I32, Some(add), x, Some(y), true);
         }
-        if let Some((x, k)) = self.fused_off[off.index()] {
-            let d = self.vreg(2);
-            let srcs = vec![
-                self.whole(x)?,
-                MOp::Phys(Operand::int(k as i32)),
-                self.whole(p)?,
-            ];
-            self.vop3(Op::V_LSHL_ADD_U64, vec![self.r(d)], srcs)?;
-            self.set(res, d);
-            return Ok(());
+        match self.fused_off[off.index()] {
+            Some(FusedOff::Shl { x, k }) => {
+                let d = self.vreg(2);
+                let srcs = vec![
+                    self.whole(x)?,
+                    MOp::Phys(Operand::int(k as i32)),
+                    self.whole(p)?,
+                ];
+                self.vop3(Op::V_LSHL_ADD_U64, vec![self.r(d)], srcs)?;
+                self.set(res, d);
+                return Ok(());
+            }
+            Some(FusedOff::Mad { x, c }) => {
+                let d = self.vreg(2);
+                let mut srcs = vec![
+                    self.part(x, 0)?,
+                    MOp::Phys(Operand::int(c as i32)),
+                    self.whole(p)?,
+                ];
+                self.legalize_vop3(&mut srcs, 0)?;
+                // The carry-out is never read: `null` where GFX11 has it,
+                // else VCC.
+                let carry = match self.gen {
+                    Generation::Gfx11 => {
+                        MOp::Phys(Operand::sgprs(operand::null_code(self.gen), self.lanes()))
+                    }
+                    Generation::Gfx9 => self.vcc(),
+                };
+                let mut ops = vec![self.r(d), carry];
+                ops.extend(srcs);
+                self.emit(Op::V_MAD_U64_U32, ops, 1)?;
+                self.set(res, d);
+                return Ok(());
+            }
+            None => {}
         }
         let d = self.add64(p, off, false, scalar)?;
         self.set(res, d);

@@ -25,7 +25,7 @@
 //!   masks they are `(dst & ~exec) | (src & exec)`; to SGPRs (uniform) a
 //!   move, since only one arm runs.
 
-use crate::abi::{ArgLayout, EntryRegs};
+use crate::abi::ArgLayout;
 use crate::mir::{BlockId, File, LoopInfo, MFunction, MInst, MOp, VReg};
 use crate::Error;
 use silk_amdgpu::code_object::HiddenArg;
@@ -110,10 +110,13 @@ pub struct Sel<'a> {
     /// Per IR value: a 32-bit `shl x, amt` used only by `or`/`add`s that
     /// select it into `v_lshl_or_b32` / `v_lshl_add_u32` (not computed).
     fused_shl: Vec<Option<(Value, Value)>>,
-    /// Per IR value (gfx942): a 64-bit `x << k` (k in 1..=4, also as a
-    /// multiply) used only as global `ptradd` offsets, each of which is one
-    /// `v_lshl_add_u64 d, x, k, base` (not computed on its own).
-    fused_off: Vec<Option<(Value, u32)>>,
+    /// Per IR value: a 64-bit offset used only as global `ptradd`
+    /// offsets, each of which computes it with the base in one
+    /// instruction (not computed on its own; see [`FusedOff`]).
+    fused_off: Vec<Option<FusedOff>>,
+    /// Per IR value: a zero extension read only by fused offsets (not
+    /// computed).
+    dead_zext: Vec<bool>,
     /// Kernarg dwords and hidden arguments loaded in the entry block, which
     /// dominates everything: later reads reuse them.
     entry_dwords: Vec<(u32, VReg)>,
@@ -185,11 +188,7 @@ impl<'a> Sel<'a> {
     ) -> Sel<'a> {
         let folded = folded_offsets(f, &uniform);
         let fused_shl = fused_shifts(f, &uniform);
-        let fused_off = if Op::V_LSHL_ADD_U64.on(p).is_some() {
-            fused_offsets(f, &uniform)
-        } else {
-            vec![None; f.values.len()]
-        };
+        let (fused_off, dead_zext) = fused_offsets(f, &uniform, Op::V_LSHL_ADD_U64.on(p).is_some());
         Sel {
             f,
             p,
@@ -211,6 +210,7 @@ impl<'a> Sel<'a> {
             folded,
             fused_shl,
             fused_off,
+            dead_zext,
             entry_dwords: Vec::new(),
             entry_hidden: Vec::new(),
             div_cache: Vec::new(),

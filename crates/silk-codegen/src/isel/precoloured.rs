@@ -3,8 +3,10 @@
 //! physical registers it names, passed through as [`MOp::Phys`].
 //! Register allocation keeps every register such an instruction names
 //! away from virtual registers ([`crate::mir::MFunction::precoloured`]), and the
-//! scheduler leaves a function holding one in source order
-//! ([`crate::mir::MFunction::fixed_order`]): the kernel author owns their ordering.
+//! scheduler keeps these instructions in source order among themselves
+//! ([`crate::mir::MFunction::pinned`]): the kernel author owns their
+//! ordering. Other instructions move around them as their dependencies
+//! (registers, physical ones included, and memory) allow.
 
 use super::Sel;
 use crate::abi::LDS_HELPER_BYTES;
@@ -120,8 +122,9 @@ impl Sel<'_> {
             ),
         };
         let opcode = self.opcode(opcode)?;
+        let at = self.mf.blocks[self.cur.0 as usize].insts.len() as u32;
         self.push(opcode, ops, ndefs, mods);
-        self.mf.fixed_order = true;
+        self.mf.pinned.push((self.cur, at));
         self.mf.precoloured.extend(op.regs());
         if op.uses_lds() {
             // The LDS helpers address a fixed budget from offset 0.

@@ -5,7 +5,10 @@
 use super::*;
 
 impl<'a> Sel<'a> {
-    pub fn select_kernel(mut self) -> Result<(MFunction, Needs, EntryRegs), Error> {
+    /// The kernel's machine IR and what it needs from the ABI (the entry
+    /// registers it reads are in [`Needs`] and in the fixed registers of
+    /// the machine IR).
+    pub fn select_kernel(mut self) -> Result<(MFunction, Needs), Error> {
         // Entry SGPRs where the ABI puts them (kernarg pointer, then workgroup ids).
         let (needs_wg, max_tid) = scan_geometry(self.f);
         let wants_kernarg = self.args.kernarg_size > 0 || uses_hidden(self.f);
@@ -63,7 +66,7 @@ impl<'a> Sel<'a> {
             self.emit(Op::S_ENDPGM, vec![MOp::Phys(Operand::Imm(0))], 0)?;
         }
         self.needs.lds_bytes = self.lds_next;
-        Ok((self.mf, self.needs, entry))
+        Ok((self.mf, self.needs))
     }
 
     pub(super) fn s_load(&mut self, dst: VReg, n: u8, offset: u32) -> Result<(), Error> {
