@@ -1,0 +1,297 @@
+//! Syntax conformance against llvm-mc 22: the generated syntax-variant
+//! corpus (`asm_syntax/gen.rs`: every seed instruction of the ISA corpus
+//! written the ways people write it, plus invalid variants) assembled by
+//! `silk asm --show-encoding` ([`show_encoding`]) and compared with
+//! llvm-mc's verdicts, checked in as golden data in
+//! `tests/data/asm_syntax/<processor>.txt` (`family<TAB>verdict<TAB>line`,
+//! the verdict being the bytes as hex, `??` for a byte llvm-mc leaves to
+//! a fixup, or `error:<column>`). This test needs no LLVM.
+//!
+//! `asm_syntax_llvm_live` re-runs llvm-mc on the generated lines when it is
+//! installed and checks the golden data is what llvm-mc says; with
+//! `SILK_REGEN_SYNTAX=1` it rewrites the golden data instead.
+//!
+//! Agreement both ways: a line llvm-mc accepts must give its bytes; a
+//! line it rejects must be rejected with a located error. The lines where
+//! we still differ are listed in `tests/data/asm_syntax/known-<processor>.txt`;
+//! the test fails on any other difference and on a listed line that now
+//! agrees (so the list only shrinks).
+
+#[path = "asm_syntax/gen.rs"]
+mod gen;
+
+use silk_amdgpu::asm::show_encoding;
+use silk_amdgpu::target::{Processor, Target};
+use silk_testsupport::llvm;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::PathBuf;
+use std::process::Command;
+
+const PROCESSORS: [Processor; 3] = [Processor::Gfx942, Processor::Gfx1100, Processor::Gfx1151];
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+fn lines(p: Processor) -> Vec<gen::Line> {
+    let corpus = std::fs::read_to_string(data(&format!("isa/{}.txt", p.name()))).unwrap();
+    gen::generate(p, &corpus)
+}
+
+/// Verdicts, one per input line, from a `-show-encoding` listing (one
+/// `; encoding: [..]` per accepted line, in order) and the 1-based
+/// `(line, column)` of each error.
+fn verdicts(n: usize, listing: &str, errors: &[(usize, usize)]) -> Result<Vec<String>, String> {
+    let mut err_at: HashMap<usize, usize> = HashMap::new();
+    for &(l, c) in errors {
+        err_at.entry(l).or_insert(c);
+    }
+    let mut encodings = listing.lines().filter_map(|l| {
+        let (_, e) = l.split_once("; encoding: [")?;
+        let e = e.split(']').next()?;
+        Some(
+            e.split(',')
+                .map(|b| match b.trim().strip_prefix("0x") {
+                    Some(h) => h.to_string(),
+                    None => "??".to_string(),
+                })
+                .collect::<String>(),
+        )
+    });
+    let mut out = Vec::with_capacity(n);
+    for i in 1..=n {
+        match err_at.get(&i) {
+            Some(c) => out.push(format!("error:{c}")),
+            None => out.push(
+                encodings
+                    .next()
+                    .ok_or(format!("no encoding for line {i}"))?,
+            ),
+        }
+    }
+    if encodings.next().is_some() {
+        return Err("more encodings than accepted lines".into());
+    }
+    Ok(out)
+}
+
+fn source(ls: &[gen::Line]) -> String {
+    let mut s = String::new();
+    for l in ls {
+        s.push_str(&l.text);
+        s.push('\n');
+    }
+    s
+}
+
+fn ours(p: Processor, ls: &[gen::Line]) -> Vec<String> {
+    let target = Target::new(p);
+    let (listing, diags) = show_encoding(&source(ls), "syntax.s", Some(target));
+    let errors: Vec<(usize, usize)> = diags.0.iter().map(|d| (d.line, d.column)).collect();
+    verdicts(ls.len(), &listing, &errors).unwrap()
+}
+
+fn llvm_mc(p: Processor, ls: &[gen::Line]) -> Option<Vec<String>> {
+    let mc = llvm::tool("llvm-mc")?;
+    let dir = std::env::temp_dir().join(format!("silk-asm-syntax-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{}.s", p.name()));
+    std::fs::write(&file, source(ls)).unwrap();
+    let out = Command::new(mc)
+        .args([
+            "-triple=amdgcn-amd-amdhsa",
+            &format!("-mcpu={}", p.name()),
+            "-show-encoding",
+            file.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let prefix = format!("{}:", file.to_str().unwrap());
+    let errors: Vec<(usize, usize)> = String::from_utf8_lossy(&out.stderr)
+        .lines()
+        .filter(|l| l.contains(": error:"))
+        .filter_map(|l| {
+            let mut it = l.strip_prefix(&prefix)?.split(':');
+            Some((it.next()?.parse().ok()?, it.next()?.parse().ok()?))
+        })
+        .collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    Some(verdicts(ls.len(), &String::from_utf8_lossy(&out.stdout), &errors).unwrap())
+}
+
+struct Golden {
+    rows: Vec<(String, String, String)>,
+}
+
+fn golden_path(p: Processor) -> PathBuf {
+    data(&format!("asm_syntax/{}.txt", p.name()))
+}
+
+fn read_golden(p: Processor) -> Golden {
+    let text = std::fs::read_to_string(golden_path(p)).unwrap();
+    let rows = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let mut it = l.splitn(3, '\t');
+            let f = it.next().unwrap().to_string();
+            let v = it.next().unwrap().to_string();
+            let t = it.next().unwrap().to_string();
+            (f, v, t)
+        })
+        .collect();
+    Golden { rows }
+}
+
+fn write_golden(p: Processor, ls: &[gen::Line], v: &[String]) {
+    let mut s = format!(
+        "# llvm-mc 22 -mcpu={} -show-encoding on the generated syntax variants \
+         (tests/asm_syntax/gen.rs): family, bytes (?? = fixup) or error:column, line\n",
+        p.name()
+    );
+    for (l, v) in ls.iter().zip(v) {
+        s.push_str(&format!("{}\t{}\t{}\n", l.family, v, l.text));
+    }
+    std::fs::write(golden_path(p), s).unwrap();
+}
+
+fn known_path(p: Processor) -> PathBuf {
+    data(&format!("asm_syntax/known-{}.txt", p.name()))
+}
+
+#[test]
+fn syntax_variants_agree_with_llvm_mc() {
+    let mut failures = Vec::new();
+    for p in PROCESSORS {
+        let ls = lines(p);
+        let golden = read_golden(p);
+        let texts: Vec<&str> = ls.iter().map(|l| l.text.as_str()).collect();
+        let gtexts: Vec<&str> = golden.rows.iter().map(|r| r.2.as_str()).collect();
+        assert!(
+            texts == gtexts,
+            "{}: the generated lines differ from the golden data's ({} vs {}): \
+             rerun `SILK_REGEN_SYNTAX=1 cargo test -p silk-amdgpu --test asm_syntax` with llvm-mc 22",
+            p.name(),
+            texts.len(),
+            gtexts.len()
+        );
+        let got = ours(p, &ls);
+        // family -> [accepted, same bytes, rejected, we reject]
+        let mut per: BTreeMap<&str, [usize; 4]> = BTreeMap::new();
+        let mut diffs = Vec::new();
+        for ((fam, want, text), got) in golden.rows.iter().zip(&got) {
+            let c = per.entry(fam.as_str()).or_default();
+            let ok = if want.starts_with("error") {
+                c[2] += 1;
+                let ok = got.starts_with("error");
+                c[3] += ok as usize;
+                ok
+            } else {
+                c[0] += 1;
+                let ok = got == want;
+                c[1] += ok as usize;
+                ok
+            };
+            if !ok {
+                diffs.push(format!("{fam}\t{text}\tllvm-mc {want}\tours {got}"));
+            }
+        }
+        let mut tot = [0usize; 4];
+        eprintln!("{}: family accepted same% rejected rejected%", p.name());
+        for (f, c) in &per {
+            for k in 0..4 {
+                tot[k] += c[k];
+            }
+            eprintln!(
+                "  {f:8} {:6} {:6.2}% {:6} {:6.2}%",
+                c[0],
+                100.0 * c[1] as f64 / c[0].max(1) as f64,
+                c[2],
+                100.0 * c[3] as f64 / c[2].max(1) as f64
+            );
+        }
+        eprintln!(
+            "  {:8} {:6} {:6.2}% {:6} {:6.2}%",
+            "all",
+            tot[0],
+            100.0 * tot[1] as f64 / tot[0].max(1) as f64,
+            tot[2],
+            100.0 * tot[3] as f64 / tot[2].max(1) as f64
+        );
+        if std::env::var_os("SILK_WRITE_KNOWN").is_some() {
+            let mut s = format!(
+                "# Lines of asm_syntax/{}.txt where silk asm still differs from llvm-mc 22 (the test keeps this list exact)\n",
+                p.name()
+            );
+            for d in &diffs {
+                s.push_str(d.split('\t').nth(1).unwrap());
+                s.push('\n');
+            }
+            std::fs::write(known_path(p), s).unwrap();
+            continue;
+        }
+        let known: HashSet<String> = std::fs::read_to_string(known_path(p))
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(String::from)
+            .collect();
+        let diff_texts: HashSet<&str> = diffs
+            .iter()
+            .map(|d| d.split('\t').nth(1).unwrap())
+            .collect();
+        for d in &diffs {
+            if !known.contains(d.split('\t').nth(1).unwrap()) {
+                failures.push(format!("{}: {d}", p.name()));
+            }
+        }
+        for k in &known {
+            if !diff_texts.contains(k.as_str()) {
+                failures.push(format!(
+                    "{}: `{k}` now agrees with llvm-mc: remove it from known-{}.txt",
+                    p.name(),
+                    p.name()
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} new differences:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn asm_syntax_llvm_live() {
+    if llvm::tool_or_skip("llvm-mc", "asm_syntax_llvm_live").is_none() {
+        return;
+    }
+    let regen = std::env::var_os("SILK_REGEN_SYNTAX").is_some();
+    for p in PROCESSORS {
+        let ls = lines(p);
+        let v = llvm_mc(p, &ls).unwrap();
+        if regen {
+            write_golden(p, &ls, &v);
+            continue;
+        }
+        let golden = read_golden(p);
+        assert_eq!(
+            golden.rows.len(),
+            ls.len(),
+            "{}: golden data is stale",
+            p.name()
+        );
+        for ((l, v), (_, gv, gt)) in ls.iter().zip(&v).zip(&golden.rows) {
+            assert_eq!(
+                (&l.text, v),
+                (gt, gv),
+                "{}: llvm-mc now says otherwise (regenerate with SILK_REGEN_SYNTAX=1)",
+                p.name()
+            );
+        }
+    }
+}
