@@ -643,6 +643,7 @@ impl<'a> Parser<'a> {
         }
         let mut label = None;
         let mut no_vaddr = false;
+        let mut cols = [0usize; MAX_OPERANDS];
         if info.flags.has(Flags::OPTIONAL_IMM) && self.at_end() {
             inst.operands[0] = Operand::Imm(0);
             return Ok(ParsedInst { inst, label });
@@ -658,6 +659,7 @@ impl<'a> Parser<'a> {
                 self.skip_ws();
             }
             let col = self.pos;
+            cols[i] = col;
             if let Kind::Imm(ImmStyle::Sym(kind)) = spec.kind {
                 self.symbolic = true;
                 let (v, used) =
@@ -756,11 +758,85 @@ impl<'a> Parser<'a> {
                 message: format!("invalid {what} for `{}`", form.name),
             })?;
         }
+        self.check_constant_bus(info, specs, &inst, &cols)?;
         self.implied_bits(info, &mut inst, no_vaddr);
         if !self.at_end() {
             return self.fail(self.pos, || format!("unexpected `{}`", self.rest().trim()));
         }
         Ok(ParsedInst { inst, label })
+    }
+
+    /// VALU sources read through the scalar constant bus: at most one
+    /// distinct SGPR or literal on GFX9, two on GFX11 (one literal value,
+    /// which may be used twice), and no literal at all in GFX9's 64-bit
+    /// VOP3/VOP3P encodings (CDNA3 ISA §6.3 "Instruction Inputs"; RDNA3 ISA
+    /// §7.6 "Scalar constant bus").
+    fn check_constant_bus(
+        &self,
+        info: &OpInfo,
+        specs: &[OperandSpec],
+        inst: &Inst,
+        cols: &[usize; MAX_OPERANDS],
+    ) -> Result<(), ParseError> {
+        let vop3 = matches!(info.family, Family::Vop3 | Family::Vop3p);
+        if !(vop3 || matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc)) {
+            return Ok(());
+        }
+        let limit = match self.gen {
+            Generation::Gfx9 => 1,
+            Generation::Gfx11 => 2,
+        };
+        let mut sgprs: [u16; 4] = [u16::MAX; 4];
+        let mut n_sgprs = 0usize;
+        let mut literal: Option<u32> = None;
+        let mut used = 0usize;
+        if info.flags.has(Flags::READS_VCC) && info.family == Family::Vop2 {
+            sgprs[0] = operand::VCC_LO;
+            n_sgprs = 1;
+            used = 1;
+        }
+        for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
+            if src_index(spec.field).is_none() {
+                continue;
+            }
+            let col = cols[i];
+            match inst.operands[i] {
+                Operand::Reg { code, .. } if code < 128 && code != operand::null_code(self.gen) => {
+                    if sgprs[..n_sgprs].contains(&code) {
+                        continue;
+                    }
+                    if n_sgprs < sgprs.len() {
+                        sgprs[n_sgprs] = code;
+                        n_sgprs += 1;
+                    }
+                    used += 1;
+                }
+                Operand::Literal(x) => {
+                    if self.gen == Generation::Gfx9 && vop3 && inst.mods.variant == Variant::Native
+                    {
+                        return self.fail(col, || {
+                            "literal operands are not supported in VOP3 on this processor".into()
+                        });
+                    }
+                    match literal {
+                        Some(y) if y == x => continue,
+                        Some(_) => {
+                            return self
+                                .fail(col, || "only one unique literal operand is allowed".into())
+                        }
+                        None => literal = Some(x),
+                    }
+                    used += 1;
+                }
+                _ => continue,
+            }
+            if used > limit {
+                return self.fail(col, || {
+                    format!("this operand exceeds the constant bus limit of {limit} scalar values")
+                });
+            }
+        }
+        Ok(())
     }
 
     /// SMEM offset operand: an SGPR (`s5`, `null`) or an immediate; an
@@ -1166,6 +1242,74 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// A register range must be as wide as the operand and aligned as the
+    /// hardware requires: SGPR tuples on 2 (pairs) or 4 dwords (wider),
+    /// gfx942 VGPR/AGPR tuples on 2 (CDNA3 ISA §3.6.2 "VGPR and AGPR
+    /// alignment"), as llvm-mc 22 checks.
+    fn check_width(
+        &self,
+        info: &OpInfo,
+        spec: &OperandSpec,
+        v: &Value,
+        col: usize,
+    ) -> Result<(), ParseError> {
+        let &Value::Reg { code, count, .. } = v else {
+            return Ok(());
+        };
+        // `src_*` apertures, `lds_direct` and `null` fit any width.
+        if matches!(spec.kind, Kind::Implicit(_) | Kind::Imm(_))
+            || spec.dwords == 0
+            || (128..256).contains(&code)
+            || code == operand::null_code(self.gen)
+        {
+            return Ok(());
+        }
+        // MUBUF/MTBUF `tfe` adds a status dword to vdata (checked by the
+        // encoder against the modifier).
+        let tfe_data = matches!(info.family, Family::Mubuf | Family::Mtbuf)
+            && spec.field == Field::Data0
+            && count == spec.dwords + 1;
+        // The address width follows `saddr` / `idxen offen`, read later.
+        let addr = spec.field == Field::Addr
+            && matches!(
+                info.family,
+                Family::Global | Family::Scratch | Family::Mubuf | Family::Mtbuf
+            );
+        if count != spec.dwords && !tfe_data && !addr {
+            return self.fail(col, || {
+                format!(
+                    "`{}` takes a {}-dword register here, not {count}",
+                    info.name, spec.dwords
+                )
+            });
+        }
+        let index = if code >= VGPR0 {
+            (code - VGPR0) as u32 % 256
+        } else if (108..124).contains(&code) {
+            code as u32 - 108
+        } else {
+            code as u32
+        };
+        let scalar_tuple = code < 102 || (108..124).contains(&code);
+        let align = if scalar_tuple && count >= 2 {
+            if count == 2 {
+                2
+            } else {
+                4
+            }
+        } else if code >= VGPR0 && count >= 2 && self.gen == Generation::Gfx9 {
+            2
+        } else {
+            1
+        };
+        if index % align != 0 {
+            return self.fail(col, || {
+                format!("register tuple must start at a multiple of {align}")
+            });
+        }
+        Ok(())
+    }
+
     /// Fit a parsed value to what the operand accepts.
     fn fit(
         &self,
@@ -1175,6 +1319,7 @@ impl<'a> Parser<'a> {
         col: usize,
     ) -> Result<Fitted, ParseError> {
         let null = operand::null_code(self.gen);
+        self.check_width(info, spec, &v, col)?;
         let op = match (spec.kind, v) {
             (Kind::Implicit(code), Value::Reg { code: c, count, .. }) if c == code => {
                 Operand::Reg {
