@@ -741,6 +741,7 @@ impl<'a> Parser<'a> {
                 "clamp and output modifiers are only allowed in VOP3 encodings".into()
             });
         }
+        self.check_vop3_mods(info, &inst, mods_at, &cols)?;
         if ctrl_mods && variant == Variant::Sdwa {
             // SDWA carries clamp and omod in its control dword.
             let m = &mut inst.mods;
@@ -764,6 +765,76 @@ impl<'a> Parser<'a> {
             return self.fail(self.pos, || format!("unexpected `{}`", self.rest().trim()));
         }
         Ok(ParsedInst { inst, label })
+    }
+
+    /// VOP3/VOP3P modifiers the opcode does not have (LLVM 22 rejects
+    /// them: `clamp` on integer moves and compares, `neg`/`abs` on
+    /// integer sources, an output modifier on integer results, `op_sel`
+    /// where the opcode has none), from the table's `mods_rejected`.
+    fn check_vop3_mods(
+        &self,
+        info: &OpInfo,
+        inst: &Inst,
+        mods_at: usize,
+        cols: &[usize; MAX_OPERANDS],
+    ) -> Result<(), ParseError> {
+        use table::{VMOD_ABS, VMOD_CLAMP, VMOD_NEG, VMOD_OMOD};
+        if !matches!(info.family, Family::Vop3 | Family::Vop3p) || info.flags.has(Flags::MFMA) {
+            return Ok(());
+        }
+        let rejected = info.mods_rejected;
+        let m = &inst.mods;
+        let what = if m.clamp && rejected & VMOD_CLAMP != 0 {
+            Some(("clamp", mods_at))
+        } else if m.omod != 0 && rejected & VMOD_OMOD != 0 {
+            Some(("output modifier", mods_at))
+        } else if info.family == Family::Vop3
+            && m.op_sel != 0
+            && m.variant == Variant::Native
+            && info.flags.op_sel_len() == 0
+        {
+            Some(("op_sel", mods_at))
+        } else {
+            (0..3).find_map(|i| {
+                let col = self.src_col(info, cols, i).unwrap_or(mods_at);
+                if m.neg & (1 << i) != 0 && rejected & (VMOD_NEG << i) != 0 {
+                    Some((
+                        if info.family == Family::Vop3p {
+                            "neg_lo"
+                        } else {
+                            "neg"
+                        },
+                        col,
+                    ))
+                } else if m.abs & (1 << i) != 0 && rejected & (VMOD_ABS << i) != 0 {
+                    Some((
+                        if info.family == Family::Vop3p {
+                            "neg_hi"
+                        } else {
+                            "abs"
+                        },
+                        col,
+                    ))
+                } else {
+                    None
+                }
+            })
+        };
+        match what {
+            Some((what, col)) => {
+                self.fail(col, || format!("`{}` has no {what} modifier", info.name))
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Column of source `i`'s operand text (as parsed into `cols`).
+    fn src_col(&self, info: &OpInfo, cols: &[usize; MAX_OPERANDS], i: u8) -> Option<usize> {
+        info.operands
+            .iter()
+            .take(MAX_OPERANDS)
+            .position(|o| src_index(o.field) == Some(i))
+            .map(|k| cols[k])
     }
 
     /// VALU sources read through the scalar constant bus: at most one
