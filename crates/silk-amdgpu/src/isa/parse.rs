@@ -129,6 +129,7 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
             .filter_map(|form| {
                 table::by_encoding(processor, form.family, form.opcode).map(|op| (op, Some(form)))
             })
+            .chain(base_name_forms(processor, name, &body[name_end..]))
     });
     let mut prev: Option<(Opcode, Option<&'static Form>)> = None;
     // Candidates are first tried without building error messages; the
@@ -231,9 +232,11 @@ fn all_candidates(
     let name = &body[start..name_end];
     let tbl = table::table(processor.generation());
     let natives = table::by_name(processor, name).map(|op| (op, None));
-    let forms = table::forms_by_name(processor, name).filter_map(|form| {
-        table::by_encoding(processor, form.family, form.opcode).map(|op| (op, Some(form)))
-    });
+    let forms = table::forms_by_name(processor, name)
+        .filter_map(|form| {
+            table::by_encoding(processor, form.family, form.opcode).map(|op| (op, Some(form)))
+        })
+        .chain(base_name_forms(processor, name, &body[name_end..]));
     let mut prev: Option<(Opcode, Option<&'static Form>)> = None;
     let mut best: Option<(usize, Opcode, Option<&'static Form>)> = None;
     for cand in natives.chain(forms) {
@@ -260,6 +263,57 @@ fn all_candidates(
         );
     };
     Parser::new(processor, body, name_end).parse(op, &tbl[op.0 as usize], form)
+}
+
+/// DPP/SDWA forms of an instruction written by its base mnemonic (or with
+/// `_e32`/`_e64`) and DPP/SDWA controls: `v_mov_b32 v1, v2 row_shl:1` is
+/// `v_mov_b32_dpp`, as llvm-mc reads it. Tried after every candidate of
+/// the name as written.
+fn base_name_forms<'a>(
+    processor: Processor,
+    name: &'a str,
+    operands: &'a str,
+) -> impl Iterator<Item = (Opcode, Option<&'static Form>)> + 'a {
+    // Written with `_e32`/`_e64` (or a form's own suffix), the encoding
+    // is chosen; without a DPP/SDWA control only an SDWA VOP1/VOP2 form
+    // can hold what the native ones lack (gfx942 `v_mov_b32 v1, v2 clamp`).
+    let suffixed = ["_e32", "_e64", "_dpp", "_sdwa"]
+        .iter()
+        .any(|s| name.ends_with(s));
+    const CONTROLS: [&str; 14] = [
+        "quad_perm:",
+        "row_",
+        "wave_",
+        "bound_ctrl:",
+        "dpp8:",
+        "fi:",
+        "bank_mask:",
+        "dst_sel:",
+        "dst_unused:",
+        "src0_sel:",
+        "src1_sel:",
+        "sext(",
+        "row_mirror",
+        "row_half_mirror",
+    ];
+    let controls = CONTROLS.iter().any(|c| operands.contains(c));
+    let names = if suffixed {
+        [None, None, None]
+    } else {
+        [
+            controls.then(|| format!("{name}_dpp")),
+            Some(format!("{name}_sdwa")),
+            controls.then(|| format!("{name}_e64_dpp")),
+        ]
+    };
+    names.into_iter().flatten().flat_map(move |n| {
+        table::forms_by_name(processor, &n)
+            .filter(|f| controls || matches!(f.family, Family::Vop1 | Family::Vop2))
+            .filter_map(|form| {
+                table::by_encoding(processor, form.family, form.opcode).map(|op| (op, Some(form)))
+            })
+            .collect::<Vec<_>>()
+    })
 }
 
 /// Whether a DPP16/DPP8 control modifier (a key only
@@ -523,6 +577,9 @@ struct Parser<'a> {
     quiet: bool,
     /// A symbolic operand was read (the one reader that may take `::`).
     symbolic: bool,
+    /// [`FormMods`](table::FormMods) of the VOP1/VOP2/VOPC DPP/SDWA form
+    /// being parsed (all bits otherwise).
+    form_mods: u8,
 }
 
 /// A parsed operand before it is fitted to the operand's kind.
@@ -554,6 +611,7 @@ impl<'a> Parser<'a> {
             offset_seen: false,
             quiet: false,
             symbolic: false,
+            form_mods: u8::MAX,
         }
     }
 
@@ -617,6 +675,11 @@ impl<'a> Parser<'a> {
     ) -> Result<ParsedInst, ParseError> {
         let variant = form.map_or(Variant::Native, |f| f.variant);
         let specs = form.map_or(info.operands, |f| f.operands);
+        if let Some(f) =
+            form.filter(|_| matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc))
+        {
+            self.form_mods = f.mods;
+        }
         // VOP1/VOP2/VOPC forms keep their source modifiers in the control dword.
         let ctrl_mods =
             form.is_some() && matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc);
@@ -1582,6 +1645,17 @@ impl<'a> Parser<'a> {
             dpp16_keys.contains(&key) || sdwa_keys.contains(&key) || key == "dpp8" || key == "fi";
         if !known || !self.rest().starts_with(':') {
             return Ok(false);
+        }
+        // A select the form does not have (VOP1 `src1_sel`, VOPC `dst_sel`).
+        let needs = match key {
+            "src1_sel" => table::FormMods::SRC1_SEL,
+            "dst_sel" | "dst_unused" => table::FormMods::DST_SEL,
+            _ => 0,
+        };
+        if v == Variant::Sdwa && self.form_mods & needs != needs {
+            return quiet_err(quiet, col, || {
+                format!("`{key}` is not valid for this instruction")
+            });
         }
         self.pos += 1;
         match key {
