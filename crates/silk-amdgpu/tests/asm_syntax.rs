@@ -295,3 +295,61 @@ fn asm_syntax_llvm_live() {
         }
     }
 }
+
+/// The three known assembler bugs of issue 15, on whole files: a label
+/// operand of `s_call_b64` resolves as llvm-mc + lld resolve it (offset in
+/// dwords from the next instruction: `BA800001` on gfx942, `BA000001` on
+/// GFX11, from llvm-objdump of llvm-mc's object); `v_mov_b32 v1, v2 clamp`
+/// is SDWA on gfx942 and an error on GFX11; an integer `v_cmp_*` with
+/// `clamp` is an error (float compares take it, as llvm-mc).
+#[test]
+fn known_bugs_match_llvm_mc() {
+    use silk_amdgpu::asm::assemble_file;
+    use silk_amdgpu::code_object::read;
+    for (p, word) in [
+        (Processor::Gfx942, 0xba80_0001u32),
+        (Processor::Gfx1100, 0xba00_0001),
+        (Processor::Gfx1151, 0xba00_0001),
+    ] {
+        let src = format!(
+            "\t.amdgcn_target \"amdgcn-amd-amdhsa--{}\"\n\t.text\n\ts_call_b64 s[0:1], foo\n\ts_nop 0\nfoo:\n\ts_endpgm\n",
+            p.name()
+        );
+        let obj = assemble_file(&src, "call.s", None).unwrap_or_else(|d| panic!("{d}"));
+        let r = read(&obj).unwrap();
+        let t = r.section(".text").unwrap();
+        let first = u32::from_le_bytes(obj[t.offset as usize..][..4].try_into().unwrap());
+        assert_eq!(first, word, "{}", p.name());
+
+        let target = Some(Target::new(p));
+        let (listing, d) = show_encoding("v_mov_b32 v1, v2 clamp\n", "t.s", target);
+        if p == Processor::Gfx942 {
+            assert!(d.0.is_empty(), "{d}");
+            assert!(
+                listing.contains("[0xf9,0x02,0x02,0x7e,0x02,0x36,0x06,0x00]"),
+                "{listing}"
+            );
+        } else {
+            assert_eq!(d.0.len(), 1, "{}: {listing}", p.name());
+        }
+        let vcc = if p == Processor::Gfx942 {
+            "vcc"
+        } else {
+            "vcc_lo"
+        };
+        let (_, d) = show_encoding(
+            &format!("v_cmp_lt_i32 {vcc}, v1, v2 clamp\n"),
+            "t.s",
+            target,
+        );
+        assert!(d.0.len() == 1 && d.0[0].column > 1, "{}: {d}", p.name());
+        let (_, d) = show_encoding(
+            &format!("v_cmp_lt_f32 {vcc}, v1, v2 clamp\n"),
+            "t.s",
+            target,
+        );
+        assert!(d.0.is_empty(), "{}: {d}", p.name());
+        let (_, d) = show_encoding("s_call_b64 s[0:1], 0x10000\n", "t.s", target);
+        assert_eq!(d.0.len(), 1, "{}", p.name());
+    }
+}

@@ -9,7 +9,7 @@ use super::format::{self, Family, Field, ModBit};
 use super::index;
 use super::operand::{self, Operand, AGPR0, VGPR0};
 use super::symbolic;
-use super::table::{self, Flags, Form, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
+use super::table::{self, Flags, Form, FormMods, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
 use super::{Inst, Mods, Opcode, Variant, MAX_OPERANDS};
 use crate::target::{Generation, Processor};
 
@@ -580,6 +580,10 @@ struct Parser<'a> {
     /// [`FormMods`](table::FormMods) of the VOP1/VOP2/VOPC DPP/SDWA form
     /// being parsed (all bits otherwise).
     form_mods: u8,
+    /// The candidate opcode being parsed.
+    op: Option<Opcode>,
+    /// An SDWA `dst_unused:` was written.
+    dst_unused_seen: bool,
 }
 
 /// A parsed operand before it is fitted to the operand's kind.
@@ -612,6 +616,8 @@ impl<'a> Parser<'a> {
             quiet: false,
             symbolic: false,
             form_mods: u8::MAX,
+            op: None,
+            dst_unused_seen: false,
         }
     }
 
@@ -675,6 +681,7 @@ impl<'a> Parser<'a> {
     ) -> Result<ParsedInst, ParseError> {
         let variant = form.map_or(Variant::Native, |f| f.variant);
         let specs = form.map_or(info.operands, |f| f.operands);
+        self.op = Some(op);
         if let Some(f) =
             form.filter(|_| matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc))
         {
@@ -805,6 +812,13 @@ impl<'a> Parser<'a> {
             });
         }
         self.check_vop3_mods(info, &inst, mods_at, &cols)?;
+        let sdwa_dst = form.is_some_and(|f| f.variant == Variant::Sdwa && f.has(FormMods::DST_SEL));
+        if sdwa_dst {
+            // Not written, `dst_unused` is UNUSED_PRESERVE (as llvm-mc 22).
+            if !self.dst_unused_seen {
+                dpp::set(&mut inst.mods.extra, dpp::SDWA_DST_UNUSED, 2);
+            }
+        }
         if ctrl_mods && variant == Variant::Sdwa {
             // SDWA carries clamp and omod in its control dword.
             let m = &mut inst.mods;
@@ -1470,6 +1484,20 @@ impl<'a> Parser<'a> {
             (Kind::Imm(ImmStyle::Branch), Value::Symbol { start, end }) => {
                 return Ok(Fitted::Label { start, end })
             }
+            // `s_call_b64`'s simm16 is a branch offset too (RDNA3 ISA
+            // §"SOPK": PC-relative, in dwords), though LLVM prints it
+            // unsigned.
+            (Kind::Imm(_), Value::Symbol { start, end })
+                if self.op.and_then(|o| super::Op::of(self.gen, o))
+                    == Some(super::Op::S_CALL_B64) =>
+            {
+                return Ok(Fitted::Label { start, end })
+            }
+            (Kind::Imm(_), Value::Int(i))
+                if spec.field == Field::Simm16 && !(-0x8000..=0xffff).contains(&i) =>
+            {
+                return self.fail(col, || format!("immediate {i} does not fit 16 bits"))
+            }
             (Kind::Imm(_), Value::Int(i)) => Operand::Imm(i as i32),
             (Kind::Imm(_), Value::Reg { code, .. }) if info.family == Family::Smem => {
                 Operand::Imm(code as i32)
@@ -1750,6 +1778,7 @@ impl<'a> Parser<'a> {
                     column: col,
                     message: format!("invalid `{key}:{w}`"),
                 })?;
+                self.dst_unused_seen |= key == "dst_unused";
                 let b = match key {
                     "dst_sel" => dpp::SDWA_DST_SEL,
                     "dst_unused" => dpp::SDWA_DST_UNUSED,
