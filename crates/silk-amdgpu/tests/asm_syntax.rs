@@ -95,7 +95,10 @@ fn ours(p: Processor, ls: &[gen::Line]) -> Vec<String> {
 
 fn llvm_mc(p: Processor, ls: &[gen::Line]) -> Option<Vec<String>> {
     let mc = llvm::tool("llvm-mc")?;
-    let dir = std::env::temp_dir().join(format!("silk-asm-syntax-{}", std::process::id()));
+    // One directory per call: tests run in parallel in one process.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("silk-asm-syntax-{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join(format!("{}.s", p.name()));
     std::fs::write(&file, source(ls)).unwrap();
@@ -351,5 +354,162 @@ fn known_bugs_match_llvm_mc() {
         assert!(d.0.is_empty(), "{}: {d}", p.name());
         let (_, d) = show_encoding("s_call_b64 s[0:1], 0x10000\n", "t.s", target);
         assert_eq!(d.0.len(), 1, "{}", p.name());
+    }
+}
+
+// ---- Inline-constant operand types ----
+
+fn type_golden_path(p: Processor) -> PathBuf {
+    data(&format!("asm_syntax/inline-types-{}.txt", p.name()))
+}
+
+/// The float type llvm-mc gives a source: the 0.5 pattern it encodes
+/// like the written `0.5` (the inline constant), `int` when none is (an
+/// integer operand), `error` when `0.5` itself is rejected there.
+fn type_class(v: &[String]) -> &'static str {
+    if v[0].starts_with("error") {
+        return "error";
+    }
+    (1..v.len())
+        .find(|&k| v[k] == v[0])
+        .map_or("int", |k| gen::TYPE_CLASSES[k - 1])
+}
+
+/// The class the table's operand type gives: the width and format of the
+/// value an inline float constant stands for (LLVM takes the 32- and
+/// 64-bit float patterns as inline for integer operands too, as the
+/// hardware reads them; 16-bit integer operands take none: `int`).
+fn our_class(ty: silk_amdgpu::isa::Ty) -> &'static str {
+    use silk_amdgpu::isa::Ty;
+    match ty {
+        Ty::F16 | Ty::V2F16 | Ty::V2F16Splat => "f16",
+        Ty::V2Bf16 => "bf16",
+        Ty::F64 | Ty::B64 => "f64",
+        Ty::B32 | Ty::V2F32 => "f32",
+        Ty::B16 => "int",
+    }
+}
+
+/// For every opcode and every constant-capable source: the type LLVM 22
+/// reads an inline float constant as (recorded in
+/// `asm_syntax/inline-types-<processor>.txt`) must be the table's
+/// operand type, so that the emulator and the assembler read `0.5` as
+/// the hardware does.
+#[test]
+fn inline_constant_types_match_llvm() {
+    let mut bad = Vec::new();
+    for p in PROCESSORS {
+        let corpus = std::fs::read_to_string(data(&format!("isa/{}.txt", p.name()))).unwrap();
+        let probes = gen::type_probes(p, &corpus);
+        let text = std::fs::read_to_string(type_golden_path(p)).unwrap();
+        let golden: HashMap<(String, usize), String> = text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| {
+                let mut it = l.splitn(3, '\t');
+                let c = it.next().unwrap().to_string();
+                let pos = it.next().unwrap().parse().unwrap();
+                ((it.next().unwrap().to_string(), pos), c)
+            })
+            .collect();
+        assert_eq!(
+            golden.len(),
+            probes.len(),
+            "{}: regenerate (SILK_REGEN_SYNTAX=1)",
+            p.name()
+        );
+        let (mut checked, mut same) = (0, 0);
+        for pr in &probes {
+            let want = &golden[&(pr.seed.clone(), pr.pos)];
+            let inst = silk_amdgpu::isa::parse_inst(p, &pr.seed).unwrap().inst;
+            let info = silk_amdgpu::isa::Isa::new(p).info(inst.opcode).unwrap();
+            let ty = info.operands[pr.pos].ty;
+            let ours = our_class(ty);
+            if want == "error" {
+                continue;
+            }
+            let ok = ours == want;
+            checked += 1;
+            same += ok as usize;
+            if !ok {
+                bad.push(format!(
+                    "{}: {} operand {}: llvm-mc reads 0.5 as {want}, table type {ty:?}",
+                    p.name(),
+                    info.name,
+                    pr.pos
+                ));
+            }
+        }
+        eprintln!(
+            "{}: {same} of {checked} typed sources agree with llvm-mc",
+            p.name()
+        );
+    }
+    let known: HashSet<String> = std::fs::read_to_string(data("asm_syntax/inline-types-known.txt"))
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(String::from)
+        .collect();
+    if std::env::var_os("SILK_WRITE_KNOWN").is_some() {
+        let mut s = "# Table operand types that differ from llvm-mc 22's (the test keeps this list exact)\n".to_string();
+        for b in &bad {
+            s.push_str(b);
+            s.push('\n');
+        }
+        std::fs::write(data("asm_syntax/inline-types-known.txt"), s).unwrap();
+        return;
+    }
+    let new: Vec<&String> = bad.iter().filter(|b| !known.contains(*b)).collect();
+    let fixed: Vec<&String> = known.iter().filter(|k| !bad.contains(k)).collect();
+    assert!(
+        new.is_empty() && fixed.is_empty(),
+        "new: {new:#?}\nnow agree (remove from the list): {fixed:#?}"
+    );
+}
+
+#[test]
+fn inline_constant_types_llvm_live() {
+    if llvm::tool_or_skip("llvm-mc", "inline_constant_types_llvm_live").is_none() {
+        return;
+    }
+    let regen = std::env::var_os("SILK_REGEN_SYNTAX").is_some();
+    for p in PROCESSORS {
+        let corpus = std::fs::read_to_string(data(&format!("isa/{}.txt", p.name()))).unwrap();
+        let probes = gen::type_probes(p, &corpus);
+        let ls: Vec<gen::Line> = probes
+            .iter()
+            .flat_map(|pr| pr.lines.iter())
+            .map(|t| gen::Line {
+                family: String::new(),
+                text: t.clone(),
+            })
+            .collect();
+        let v = llvm_mc(p, &ls).unwrap();
+        let mut s = format!(
+            "# llvm-mc 22 -mcpu={}: the type 0.5 is read as in each source (asm_syntax.rs type_class): class, operand, seed line\n",
+            p.name()
+        );
+        let mut k = 0;
+        for pr in &probes {
+            let n = pr.lines.len();
+            s.push_str(&format!(
+                "{}\t{}\t{}\n",
+                type_class(&v[k..k + n]),
+                pr.pos,
+                pr.seed
+            ));
+            k += n;
+        }
+        if regen {
+            std::fs::write(type_golden_path(p), s).unwrap();
+        } else {
+            let old = std::fs::read_to_string(type_golden_path(p)).unwrap();
+            assert!(
+                old == s,
+                "{}: llvm-mc's operand types changed: regenerate with SILK_REGEN_SYNTAX=1",
+                p.name()
+            );
+        }
     }
 }

@@ -881,3 +881,57 @@ pub fn generate(p: Processor, corpus: &str) -> Vec<Line> {
     }
     out
 }
+
+/// Patterns of 0.5 as each float type, in [`TYPE_CLASSES`] order: llvm-mc
+/// encodes the one matching the operand's type as the inline constant 0.5.
+pub const TYPE_PATTERNS: [&str; 4] = ["0x3800", "0x3f00", "0x3f000000", "0x3fe0000000000000"];
+pub const TYPE_CLASSES: [&str; 4] = ["f16", "bf16", "f32", "f64"];
+
+/// One source operand of one opcode to type: the seed line, the operand
+/// index, and the lines with that source written as `0.5` and as each of
+/// [`TYPE_PATTERNS`].
+pub struct TypeProbe {
+    pub seed: String,
+    pub pos: usize,
+    pub lines: Vec<String>,
+}
+
+/// A probe for every constant-capable source of every VALU/SALU seed.
+pub fn type_probes(p: Processor, corpus: &str) -> Vec<TypeProbe> {
+    let isa = Isa::new(p);
+    let mut out = Vec::new();
+    for ((fam, _), text) in seeds(corpus) {
+        if fam == "VOPD" {
+            continue;
+        }
+        let Ok(parsed) = parse_inst(p, &text) else {
+            continue;
+        };
+        let info = isa.info(parsed.inst.opcode).unwrap();
+        let base = Parts::parse(&text).with_mods(&[]);
+        if info.operands.len() != base.ops.len() {
+            continue;
+        }
+        for (i, s) in info.operands.iter().enumerate() {
+            if !(matches!(s.kind, Kind::Ssrc | Kind::Vsrc) && is_source(s.field)) {
+                continue;
+            }
+            // The other sources as VGPRs (or as written), so that only
+            // this operand can need the constant bus or a literal.
+            let mut q = base.clone();
+            for (k, t) in info.operands.iter().enumerate() {
+                if k != i && t.kind == Kind::Vsrc && is_source(t.field) {
+                    q.ops[k] = vreg(10 + 4 * k as u32, t.dwords);
+                }
+            }
+            let mut lines = vec![q.with_op(i, "0.5").text()];
+            lines.extend(TYPE_PATTERNS.iter().map(|v| q.with_op(i, v).text()));
+            out.push(TypeProbe {
+                seed: text.clone(),
+                pos: i,
+                lines,
+            });
+        }
+    }
+    out
+}
