@@ -108,6 +108,36 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
     }
     let gen = processor.generation();
     let tbl = table::table(gen);
+    if let Some(base) = name.strip_suffix("_e64") {
+        // `_e64` on a VOP3-only opcode (`v_add3_u32_e64`), which llvm-mc
+        // accepts: the opcode by its plain name, in a VOP3 encoding.
+        if table::by_name(processor, name).next().is_none()
+            && table::forms_by_name(processor, name).next().is_none()
+            && table::by_name(processor, base).next().is_some()
+        {
+            let cut = name_end - 4;
+            let text = format!("{}{}", &body[..cut], &body[name_end..]);
+            let shift = |e: ParseError| ParseError {
+                column: if e.column > cut {
+                    e.column + 4
+                } else {
+                    e.column
+                },
+                message: e.message,
+            };
+            let parsed = parse_inst(processor, &text).map_err(shift)?;
+            let fam = tbl[parsed.inst.opcode.0 as usize].family;
+            // (LLVM 22 gives `v_readlane_b32`/`v_writelane_b32` no `_e64`.)
+            let lane = matches!(
+                super::Op::of(gen, parsed.inst.opcode),
+                Some(super::Op::V_READLANE_B32 | super::Op::V_WRITELANE_B32)
+            );
+            if !matches!(fam, Family::Vop3 | Family::Vop3p) || lane {
+                return err(start, format!("`{name}` has no VOP3 encoding"));
+            }
+            return Ok(parsed);
+        }
+    }
     let (by_name, forms_by_name) = match gen {
         Generation::Gfx9 => (&index::gfx9::BY_NAME, &index::gfx9::FORMS_BY_NAME),
         Generation::Gfx11 => (&index::gfx11::BY_NAME, &index::gfx11::FORMS_BY_NAME),
