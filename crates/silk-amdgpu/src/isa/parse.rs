@@ -9,7 +9,7 @@ use super::format::{self, Family, Field, ModBit};
 use super::index;
 use super::operand::{self, Operand, AGPR0, VGPR0};
 use super::symbolic;
-use super::table::{self, Flags, Form, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
+use super::table::{self, Flags, Form, FormMods, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
 use super::{Inst, Mods, Opcode, Variant, MAX_OPERANDS};
 use crate::target::{Generation, Processor};
 
@@ -108,6 +108,36 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
     }
     let gen = processor.generation();
     let tbl = table::table(gen);
+    if let Some(base) = name.strip_suffix("_e64") {
+        // `_e64` on a VOP3-only opcode (`v_add3_u32_e64`), which llvm-mc
+        // accepts: the opcode by its plain name, in a VOP3 encoding.
+        if table::by_name(processor, name).next().is_none()
+            && table::forms_by_name(processor, name).next().is_none()
+            && table::by_name(processor, base).next().is_some()
+        {
+            let cut = name_end - 4;
+            let text = format!("{}{}", &body[..cut], &body[name_end..]);
+            let shift = |e: ParseError| ParseError {
+                column: if e.column > cut {
+                    e.column + 4
+                } else {
+                    e.column
+                },
+                message: e.message,
+            };
+            let parsed = parse_inst(processor, &text).map_err(shift)?;
+            let fam = tbl[parsed.inst.opcode.0 as usize].family;
+            // (LLVM 22 gives `v_readlane_b32`/`v_writelane_b32` no `_e64`.)
+            let lane = matches!(
+                super::Op::of(gen, parsed.inst.opcode),
+                Some(super::Op::V_READLANE_B32 | super::Op::V_WRITELANE_B32)
+            );
+            if !matches!(fam, Family::Vop3 | Family::Vop3p) || lane {
+                return err(start, format!("`{name}` has no VOP3 encoding"));
+            }
+            return Ok(parsed);
+        }
+    }
     let (by_name, forms_by_name) = match gen {
         Generation::Gfx9 => (&index::gfx9::BY_NAME, &index::gfx9::FORMS_BY_NAME),
         Generation::Gfx11 => (&index::gfx11::BY_NAME, &index::gfx11::FORMS_BY_NAME),
@@ -129,6 +159,7 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
             .filter_map(|form| {
                 table::by_encoding(processor, form.family, form.opcode).map(|op| (op, Some(form)))
             })
+            .chain(base_name_forms(processor, name, &body[name_end..]))
     });
     let mut prev: Option<(Opcode, Option<&'static Form>)> = None;
     // Candidates are first tried without building error messages; the
@@ -231,9 +262,11 @@ fn all_candidates(
     let name = &body[start..name_end];
     let tbl = table::table(processor.generation());
     let natives = table::by_name(processor, name).map(|op| (op, None));
-    let forms = table::forms_by_name(processor, name).filter_map(|form| {
-        table::by_encoding(processor, form.family, form.opcode).map(|op| (op, Some(form)))
-    });
+    let forms = table::forms_by_name(processor, name)
+        .filter_map(|form| {
+            table::by_encoding(processor, form.family, form.opcode).map(|op| (op, Some(form)))
+        })
+        .chain(base_name_forms(processor, name, &body[name_end..]));
     let mut prev: Option<(Opcode, Option<&'static Form>)> = None;
     let mut best: Option<(usize, Opcode, Option<&'static Form>)> = None;
     for cand in natives.chain(forms) {
@@ -260,6 +293,57 @@ fn all_candidates(
         );
     };
     Parser::new(processor, body, name_end).parse(op, &tbl[op.0 as usize], form)
+}
+
+/// DPP/SDWA forms of an instruction written by its base mnemonic (or with
+/// `_e32`/`_e64`) and DPP/SDWA controls: `v_mov_b32 v1, v2 row_shl:1` is
+/// `v_mov_b32_dpp`, as llvm-mc reads it. Tried after every candidate of
+/// the name as written.
+fn base_name_forms<'a>(
+    processor: Processor,
+    name: &'a str,
+    operands: &'a str,
+) -> impl Iterator<Item = (Opcode, Option<&'static Form>)> + 'a {
+    // Written with `_e32`/`_e64` (or a form's own suffix), the encoding
+    // is chosen; without a DPP/SDWA control only an SDWA VOP1/VOP2 form
+    // can hold what the native ones lack (gfx942 `v_mov_b32 v1, v2 clamp`).
+    let suffixed = ["_e32", "_e64", "_dpp", "_sdwa"]
+        .iter()
+        .any(|s| name.ends_with(s));
+    const CONTROLS: [&str; 14] = [
+        "quad_perm:",
+        "row_",
+        "wave_",
+        "bound_ctrl:",
+        "dpp8:",
+        "fi:",
+        "bank_mask:",
+        "dst_sel:",
+        "dst_unused:",
+        "src0_sel:",
+        "src1_sel:",
+        "sext(",
+        "row_mirror",
+        "row_half_mirror",
+    ];
+    let controls = CONTROLS.iter().any(|c| operands.contains(c));
+    let names = if suffixed {
+        [None, None, None]
+    } else {
+        [
+            controls.then(|| format!("{name}_dpp")),
+            Some(format!("{name}_sdwa")),
+            controls.then(|| format!("{name}_e64_dpp")),
+        ]
+    };
+    names.into_iter().flatten().flat_map(move |n| {
+        table::forms_by_name(processor, &n)
+            .filter(|f| controls || matches!(f.family, Family::Vop1 | Family::Vop2))
+            .filter_map(|form| {
+                table::by_encoding(processor, form.family, form.opcode).map(|op| (op, Some(form)))
+            })
+            .collect::<Vec<_>>()
+    })
 }
 
 /// Whether a DPP16/DPP8 control modifier (a key only
@@ -523,6 +607,13 @@ struct Parser<'a> {
     quiet: bool,
     /// A symbolic operand was read (the one reader that may take `::`).
     symbolic: bool,
+    /// [`FormMods`](table::FormMods) of the VOP1/VOP2/VOPC DPP/SDWA form
+    /// being parsed (all bits otherwise).
+    form_mods: u8,
+    /// The candidate opcode being parsed.
+    op: Option<Opcode>,
+    /// An SDWA `dst_unused:` was written.
+    dst_unused_seen: bool,
 }
 
 /// A parsed operand before it is fitted to the operand's kind.
@@ -554,6 +645,9 @@ impl<'a> Parser<'a> {
             offset_seen: false,
             quiet: false,
             symbolic: false,
+            form_mods: u8::MAX,
+            op: None,
+            dst_unused_seen: false,
         }
     }
 
@@ -617,6 +711,12 @@ impl<'a> Parser<'a> {
     ) -> Result<ParsedInst, ParseError> {
         let variant = form.map_or(Variant::Native, |f| f.variant);
         let specs = form.map_or(info.operands, |f| f.operands);
+        self.op = Some(op);
+        if let Some(f) =
+            form.filter(|_| matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc))
+        {
+            self.form_mods = f.mods;
+        }
         // VOP1/VOP2/VOPC forms keep their source modifiers in the control dword.
         let ctrl_mods =
             form.is_some() && matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc);
@@ -643,6 +743,7 @@ impl<'a> Parser<'a> {
         }
         let mut label = None;
         let mut no_vaddr = false;
+        let mut cols = [0usize; MAX_OPERANDS];
         if info.flags.has(Flags::OPTIONAL_IMM) && self.at_end() {
             inst.operands[0] = Operand::Imm(0);
             return Ok(ParsedInst { inst, label });
@@ -658,6 +759,7 @@ impl<'a> Parser<'a> {
                 self.skip_ws();
             }
             let col = self.pos;
+            cols[i] = col;
             if let Kind::Imm(ImmStyle::Sym(kind)) = spec.kind {
                 self.symbolic = true;
                 let (v, used) =
@@ -739,6 +841,14 @@ impl<'a> Parser<'a> {
                 "clamp and output modifiers are only allowed in VOP3 encodings".into()
             });
         }
+        self.check_vop3_mods(info, &inst, mods_at, &cols)?;
+        let sdwa_dst = form.is_some_and(|f| f.variant == Variant::Sdwa && f.has(FormMods::DST_SEL));
+        if sdwa_dst {
+            // Not written, `dst_unused` is UNUSED_PRESERVE (as llvm-mc 22).
+            if !self.dst_unused_seen {
+                dpp::set(&mut inst.mods.extra, dpp::SDWA_DST_UNUSED, 2);
+            }
+        }
         if ctrl_mods && variant == Variant::Sdwa {
             // SDWA carries clamp and omod in its control dword.
             let m = &mut inst.mods;
@@ -756,11 +866,155 @@ impl<'a> Parser<'a> {
                 message: format!("invalid {what} for `{}`", form.name),
             })?;
         }
+        self.check_constant_bus(info, specs, &inst, &cols)?;
         self.implied_bits(info, &mut inst, no_vaddr);
         if !self.at_end() {
             return self.fail(self.pos, || format!("unexpected `{}`", self.rest().trim()));
         }
         Ok(ParsedInst { inst, label })
+    }
+
+    /// VOP3/VOP3P modifiers the opcode does not have (LLVM 22 rejects
+    /// them: `clamp` on integer moves and compares, `neg`/`abs` on
+    /// integer sources, an output modifier on integer results, `op_sel`
+    /// where the opcode has none), from the table's `mods_rejected`.
+    fn check_vop3_mods(
+        &self,
+        info: &OpInfo,
+        inst: &Inst,
+        mods_at: usize,
+        cols: &[usize; MAX_OPERANDS],
+    ) -> Result<(), ParseError> {
+        use table::{VMOD_ABS, VMOD_CLAMP, VMOD_NEG, VMOD_OMOD};
+        if !matches!(info.family, Family::Vop3 | Family::Vop3p) || info.flags.has(Flags::MFMA) {
+            return Ok(());
+        }
+        let rejected = info.mods_rejected;
+        let m = &inst.mods;
+        let what = if m.clamp && rejected & VMOD_CLAMP != 0 {
+            Some(("clamp", mods_at))
+        } else if m.omod != 0 && rejected & VMOD_OMOD != 0 {
+            Some(("output modifier", mods_at))
+        } else if info.family == Family::Vop3
+            && m.op_sel != 0
+            && m.variant == Variant::Native
+            && info.flags.op_sel_len() == 0
+        {
+            Some(("op_sel", mods_at))
+        } else {
+            (0..3).find_map(|i| {
+                let col = self.src_col(info, cols, i).unwrap_or(mods_at);
+                if m.neg & (1 << i) != 0 && rejected & (VMOD_NEG << i) != 0 {
+                    Some((
+                        if info.family == Family::Vop3p {
+                            "neg_lo"
+                        } else {
+                            "neg"
+                        },
+                        col,
+                    ))
+                } else if m.abs & (1 << i) != 0 && rejected & (VMOD_ABS << i) != 0 {
+                    Some((
+                        if info.family == Family::Vop3p {
+                            "neg_hi"
+                        } else {
+                            "abs"
+                        },
+                        col,
+                    ))
+                } else {
+                    None
+                }
+            })
+        };
+        match what {
+            Some((what, col)) => {
+                self.fail(col, || format!("`{}` has no {what} modifier", info.name))
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Column of source `i`'s operand text (as parsed into `cols`).
+    fn src_col(&self, info: &OpInfo, cols: &[usize; MAX_OPERANDS], i: u8) -> Option<usize> {
+        info.operands
+            .iter()
+            .take(MAX_OPERANDS)
+            .position(|o| src_index(o.field) == Some(i))
+            .map(|k| cols[k])
+    }
+
+    /// VALU sources read through the scalar constant bus: at most one
+    /// distinct SGPR or literal on GFX9, two on GFX11 (one literal value,
+    /// which may be used twice), and no literal at all in GFX9's 64-bit
+    /// VOP3/VOP3P encodings (CDNA3 ISA §6.3 "Instruction Inputs"; RDNA3 ISA
+    /// §7.6 "Scalar constant bus").
+    fn check_constant_bus(
+        &self,
+        info: &OpInfo,
+        specs: &[OperandSpec],
+        inst: &Inst,
+        cols: &[usize; MAX_OPERANDS],
+    ) -> Result<(), ParseError> {
+        let vop3 = matches!(info.family, Family::Vop3 | Family::Vop3p);
+        if !(vop3 || matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc)) {
+            return Ok(());
+        }
+        let limit = match self.gen {
+            Generation::Gfx9 => 1,
+            Generation::Gfx11 => 2,
+        };
+        let mut sgprs: [u16; 4] = [u16::MAX; 4];
+        let mut n_sgprs = 0usize;
+        let mut literal: Option<u32> = None;
+        let mut used = 0usize;
+        if info.flags.has(Flags::READS_VCC) && info.family == Family::Vop2 {
+            sgprs[0] = operand::VCC_LO;
+            n_sgprs = 1;
+            used = 1;
+        }
+        for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
+            if src_index(spec.field).is_none() {
+                continue;
+            }
+            let col = cols[i];
+            match inst.operands[i] {
+                Operand::Reg { code, .. } if code < 128 && code != operand::null_code(self.gen) => {
+                    if sgprs[..n_sgprs].contains(&code) {
+                        continue;
+                    }
+                    if n_sgprs < sgprs.len() {
+                        sgprs[n_sgprs] = code;
+                        n_sgprs += 1;
+                    }
+                    used += 1;
+                }
+                Operand::Literal(x) => {
+                    if self.gen == Generation::Gfx9 && vop3 && inst.mods.variant == Variant::Native
+                    {
+                        return self.fail(col, || {
+                            "literal operands are not supported in VOP3 on this processor".into()
+                        });
+                    }
+                    match literal {
+                        Some(y) if y == x => continue,
+                        Some(_) => {
+                            return self
+                                .fail(col, || "only one unique literal operand is allowed".into())
+                        }
+                        None => literal = Some(x),
+                    }
+                    used += 1;
+                }
+                _ => continue,
+            }
+            if used > limit {
+                return self.fail(col, || {
+                    format!("this operand exceeds the constant bus limit of {limit} scalar values")
+                });
+            }
+        }
+        Ok(())
     }
 
     /// SMEM offset operand: an SGPR (`s5`, `null`) or an immediate; an
@@ -1166,6 +1420,74 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// A register range must be as wide as the operand and aligned as the
+    /// hardware requires: SGPR tuples on 2 (pairs) or 4 dwords (wider),
+    /// gfx942 VGPR/AGPR tuples on 2 (CDNA3 ISA §3.6.2 "VGPR and AGPR
+    /// alignment"), as llvm-mc 22 checks.
+    fn check_width(
+        &self,
+        info: &OpInfo,
+        spec: &OperandSpec,
+        v: &Value,
+        col: usize,
+    ) -> Result<(), ParseError> {
+        let &Value::Reg { code, count, .. } = v else {
+            return Ok(());
+        };
+        // `src_*` apertures, `lds_direct` and `null` fit any width.
+        if matches!(spec.kind, Kind::Implicit(_) | Kind::Imm(_))
+            || spec.dwords == 0
+            || (128..256).contains(&code)
+            || code == operand::null_code(self.gen)
+        {
+            return Ok(());
+        }
+        // MUBUF/MTBUF `tfe` adds a status dword to vdata (checked by the
+        // encoder against the modifier).
+        let tfe_data = matches!(info.family, Family::Mubuf | Family::Mtbuf)
+            && spec.field == Field::Data0
+            && count == spec.dwords + 1;
+        // The address width follows `saddr` / `idxen offen`, read later.
+        let addr = spec.field == Field::Addr
+            && matches!(
+                info.family,
+                Family::Global | Family::Scratch | Family::Mubuf | Family::Mtbuf
+            );
+        if count != spec.dwords && !tfe_data && !addr {
+            return self.fail(col, || {
+                format!(
+                    "`{}` takes a {}-dword register here, not {count}",
+                    info.name, spec.dwords
+                )
+            });
+        }
+        let index = if code >= VGPR0 {
+            (code - VGPR0) as u32 % 256
+        } else if (108..124).contains(&code) {
+            code as u32 - 108
+        } else {
+            code as u32
+        };
+        let scalar_tuple = code < 102 || (108..124).contains(&code);
+        let align = if scalar_tuple && count >= 2 {
+            if count == 2 {
+                2
+            } else {
+                4
+            }
+        } else if code >= VGPR0 && count >= 2 && self.gen == Generation::Gfx9 {
+            2
+        } else {
+            1
+        };
+        if index % align != 0 {
+            return self.fail(col, || {
+                format!("register tuple must start at a multiple of {align}")
+            });
+        }
+        Ok(())
+    }
+
     /// Fit a parsed value to what the operand accepts.
     fn fit(
         &self,
@@ -1175,6 +1497,7 @@ impl<'a> Parser<'a> {
         col: usize,
     ) -> Result<Fitted, ParseError> {
         let null = operand::null_code(self.gen);
+        self.check_width(info, spec, &v, col)?;
         let op = match (spec.kind, v) {
             (Kind::Implicit(code), Value::Reg { code: c, count, .. }) if c == code => {
                 Operand::Reg {
@@ -1190,6 +1513,20 @@ impl<'a> Parser<'a> {
             }
             (Kind::Imm(ImmStyle::Branch), Value::Symbol { start, end }) => {
                 return Ok(Fitted::Label { start, end })
+            }
+            // `s_call_b64`'s simm16 is a branch offset too (RDNA3 ISA
+            // §"SOPK": PC-relative, in dwords), though LLVM prints it
+            // unsigned.
+            (Kind::Imm(_), Value::Symbol { start, end })
+                if self.op.and_then(|o| super::Op::of(self.gen, o))
+                    == Some(super::Op::S_CALL_B64) =>
+            {
+                return Ok(Fitted::Label { start, end })
+            }
+            (Kind::Imm(_), Value::Int(i))
+                if spec.field == Field::Simm16 && !(-0x8000..=0xffff).contains(&i) =>
+            {
+                return self.fail(col, || format!("immediate {i} does not fit 16 bits"))
             }
             (Kind::Imm(_), Value::Int(i)) => Operand::Imm(i as i32),
             (Kind::Imm(_), Value::Reg { code, .. }) if info.family == Family::Smem => {
@@ -1367,6 +1704,17 @@ impl<'a> Parser<'a> {
         if !known || !self.rest().starts_with(':') {
             return Ok(false);
         }
+        // A select the form does not have (VOP1 `src1_sel`, VOPC `dst_sel`).
+        let needs = match key {
+            "src1_sel" => table::FormMods::SRC1_SEL,
+            "dst_sel" | "dst_unused" => table::FormMods::DST_SEL,
+            _ => 0,
+        };
+        if v == Variant::Sdwa && self.form_mods & needs != needs {
+            return quiet_err(quiet, col, || {
+                format!("`{key}` is not valid for this instruction")
+            });
+        }
         self.pos += 1;
         match key {
             "dpp8" => {
@@ -1460,6 +1808,7 @@ impl<'a> Parser<'a> {
                     column: col,
                     message: format!("invalid `{key}:{w}`"),
                 })?;
+                self.dst_unused_seen |= key == "dst_unused";
                 let b = match key {
                     "dst_sel" => dpp::SDWA_DST_SEL,
                     "dst_unused" => dpp::SDWA_DST_UNUSED,
@@ -1814,6 +2163,19 @@ fn int_source(ty: Ty, i: i64, col: usize) -> Result<Operand, ParseError> {
     if (-16..=64).contains(&i) {
         return Ok(Operand::int(i as i32));
     }
+    // The bit pattern of an inline float in the operand's type is that
+    // inline constant (codes 240..=248: ±0.5, ±1, ±2, ±4, 1/(2π)), as
+    // llvm-mc encodes `0x3f000000` on a 32-bit operand.
+    let patterns: Option<&[u64; 9]> = match ty {
+        Ty::B32 | Ty::V2F32 => Some(&INLINE_F32_BITS),
+        Ty::F16 | Ty::V2F16 => Some(&INLINE_F16_BITS),
+        Ty::V2Bf16 => Some(&INLINE_BF16_BITS),
+        Ty::F64 | Ty::B64 => Some(&INLINE_F64_BITS),
+        Ty::B16 | Ty::V2F16Splat => None,
+    };
+    if let Some(k) = patterns.and_then(|p| p.iter().position(|&b| b == i as u64)) {
+        return Ok(Operand::Const(240 + k as u8));
+    }
     let ok = match ty {
         Ty::B64 | Ty::F64 => (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&i),
         _ => (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&i),
@@ -1823,6 +2185,37 @@ fn int_source(ty: Ty, i: i64, col: usize) -> Result<Operand, ParseError> {
     }
     Ok(Operand::Literal(i as u32))
 }
+
+/// Bits of the inline floats 0.5, -0.5, 1, -1, 2, -2, 4, -4, 1/(2π) per
+/// type (codes 240..=248).
+const INLINE_F32_BITS: [u64; 9] = [
+    0x3f00_0000,
+    0xbf00_0000,
+    0x3f80_0000,
+    0xbf80_0000,
+    0x4000_0000,
+    0xc000_0000,
+    0x4080_0000,
+    0xc080_0000,
+    0x3e22_f983,
+];
+const INLINE_F16_BITS: [u64; 9] = [
+    0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118,
+];
+const INLINE_BF16_BITS: [u64; 9] = [
+    0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000, 0x4080, 0xc080, 0x3e22,
+];
+const INLINE_F64_BITS: [u64; 9] = [
+    0x3fe0_0000_0000_0000,
+    0xbfe0_0000_0000_0000,
+    0x3ff0_0000_0000_0000,
+    0xbff0_0000_0000_0000,
+    0x4000_0000_0000_0000,
+    0xc000_0000_0000_0000,
+    0x4010_0000_0000_0000,
+    0xc010_0000_0000_0000,
+    0x3fc4_5f30_6dc9_c882,
+];
 
 const INLINE_FLOATS: [f64; 8] = [0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0];
 const INV_2PI_32: f64 = 0.15915494;
