@@ -31,18 +31,52 @@ fn a_missing_library_or_unknown_device_is_a_clear_error() {
     assert!(!r.status.success() && err.contains("gfx90a"), "{err}");
 }
 
-#[test]
-fn runs_a_clang_built_hip_program() {
-    let clang = Path::new("/usr/lib/llvm-22/bin/clang");
+/// The silk-hip library next to the `silk` under test, when it was built.
+fn silk_hip_library() -> PathBuf {
     // A test build leaves the cdylib in `deps/`; `cargo build` copies it up.
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_silk"));
-    let lib = [
+    [
         bin.with_file_name("deps").join("libsilk_hip.so"),
         bin.with_file_name("libsilk_hip.so"),
     ]
     .into_iter()
     .find(|p| p.exists())
-    .unwrap_or_default();
+    .unwrap_or_default()
+}
+
+/// `silk check hip-runtime` passes every mode against the emulator library,
+/// on each processor, with skips made failures.
+#[test]
+fn every_hip_runtime_check_mode_passes_on_the_emulator_library() {
+    let lib = silk_hip_library();
+    if !lib.is_file() {
+        eprintln!("skipped: needs a built libsilk_hip.so (cargo build -p silk-hip)");
+        return;
+    }
+    for device in ["gfx942", "gfx1100", "gfx1151"] {
+        let r = silk()
+            .args(["check", "hip-runtime"])
+            .env("SILK_HIP_LIBRARY", &lib)
+            .env("SILK_HIP_DEVICE", device)
+            .env("SILK_AMDGPU_HIP_REQUIRE", "1")
+            .env_remove("AMDGPU_TARGET")
+            .env_remove("SILK_AMDGPU_HIP_MODE")
+            .output()
+            .unwrap();
+        let out =
+            String::from_utf8_lossy(&r.stdout).into_owned() + &String::from_utf8_lossy(&r.stderr);
+        assert!(r.status.success(), "{device}: {out}");
+        assert!(
+            out.contains("passed: hip-runtime: alloc, launch-only, device-fill, memset, vector-add, pinned-vector-add passed"),
+            "{device}: {out}"
+        );
+    }
+}
+
+#[test]
+fn runs_a_clang_built_hip_program() {
+    let clang = Path::new("/usr/lib/llvm-22/bin/clang");
+    let lib = silk_hip_library();
     if !clang.exists() || !lib.is_file() {
         eprintln!("skipped: needs clang-22 and a built libsilk_hip.so (cargo build -p silk-hip)");
         return;
