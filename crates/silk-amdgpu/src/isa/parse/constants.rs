@@ -1,0 +1,224 @@
+//! Named special registers and the inline-constant forms of integer and
+//! float source operands.
+
+use super::*;
+
+/// Named scalar registers ([`operand::special_name`] in reverse): the
+/// first code in 100..=255 with the name, 32-bit before 64-bit. One
+/// FNV-1a hash and a short probe of [`SpecialIndex`].
+pub(super) fn special(gen: Generation, w: &str) -> Option<(u16, u8)> {
+    let (names, index) = match gen {
+        Generation::Gfx9 => (&GFX9_SPECIALS, &GFX9_SPECIAL_INDEX),
+        Generation::Gfx11 => (&GFX11_SPECIALS, &GFX11_SPECIAL_INDEX),
+    };
+    if w.is_empty() || w.len() > MAX_SPECIAL_LEN {
+        return None;
+    }
+    let mut s = index::hash(w.as_bytes()) as usize & (SPECIAL_SLOTS - 1);
+    loop {
+        let e = index.0[s];
+        if e == 0 {
+            return None;
+        }
+        let (n, code, count) = names[e as usize - 1];
+        if n == w {
+            return Some((code, count));
+        }
+        s = (s + 1) & (SPECIAL_SLOTS - 1);
+    }
+}
+
+/// Open-addressing slots over a specials array: entry index + 1, or 0.
+pub(super) struct SpecialIndex([u8; SPECIAL_SLOTS]);
+pub(super) const SPECIAL_SLOTS: usize = 4 * SPECIALS;
+/// No special register name is longer (checked when the index is built).
+pub(super) const MAX_SPECIAL_LEN: usize = 24;
+
+pub(super) const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Files every named entry under its name's hash; a name seen before
+/// keeps its first (search-order) entry.
+pub(super) const fn special_index(names: &[(&'static str, u16, u8); SPECIALS]) -> SpecialIndex {
+    let mut slots = [0u8; SPECIAL_SLOTS];
+    let mut i = 0;
+    while i < SPECIALS {
+        let name = names[i].0;
+        assert!(name.len() <= MAX_SPECIAL_LEN);
+        if !name.is_empty() {
+            let mut s = index::hash(name.as_bytes()) as usize & (SPECIAL_SLOTS - 1);
+            loop {
+                let e = slots[s];
+                if e == 0 {
+                    slots[s] = (i + 1) as u8;
+                    break;
+                }
+                if str_eq(names[e as usize - 1].0, name) {
+                    break;
+                }
+                s = (s + 1) & (SPECIAL_SLOTS - 1);
+            }
+        }
+        i += 1;
+    }
+    SpecialIndex(slots)
+}
+
+/// Every (name, code, width) of [`operand::special_name`] and
+/// [`operand::special_pair_name`], in the order [`special`] searches.
+pub(super) const fn specials(gen: Generation) -> [(&'static str, u16, u8); SPECIALS] {
+    let mut out = [("", 0, 0); SPECIALS];
+    let mut n = 0;
+    let mut code = 100;
+    while code <= 255 {
+        if let Some(s) = operand::special_name(gen, code) {
+            out[n] = (s, code, 1);
+            n += 1;
+        }
+        if let Some(s) = operand::special_pair_name(gen, code) {
+            out[n] = (s, code, 2);
+            n += 1;
+        }
+        code += 1;
+    }
+    out
+}
+
+/// Upper bound of named special registers per generation (unused slots
+/// have an empty name, which no register word matches).
+pub(super) const SPECIALS: usize = 64;
+pub(super) static GFX9_SPECIALS: [(&str, u16, u8); SPECIALS] = specials(Generation::Gfx9);
+pub(super) static GFX11_SPECIALS: [(&str, u16, u8); SPECIALS] = specials(Generation::Gfx11);
+pub(super) static GFX9_SPECIAL_INDEX: SpecialIndex = special_index(&GFX9_SPECIALS);
+pub(super) static GFX11_SPECIAL_INDEX: SpecialIndex = special_index(&GFX11_SPECIALS);
+
+/// An integer in a source operand: inline when -16..=64, else a literal.
+pub(super) fn int_source(ty: Ty, i: i64, col: usize) -> Result<Operand, ParseError> {
+    if (-16..=64).contains(&i) {
+        return Ok(Operand::int(i as i32));
+    }
+    // The bit pattern of an inline float in the operand's type is that
+    // inline constant (codes 240..=248: ±0.5, ±1, ±2, ±4, 1/(2π)), as
+    // llvm-mc encodes `0x3f000000` on a 32-bit operand.
+    let patterns: Option<&[u64; 9]> = match ty {
+        Ty::B32 | Ty::V2F32 => Some(&INLINE_F32_BITS),
+        Ty::F16 | Ty::V2F16 => Some(&INLINE_F16_BITS),
+        Ty::V2Bf16 => Some(&INLINE_BF16_BITS),
+        Ty::F64 | Ty::B64 => Some(&INLINE_F64_BITS),
+        Ty::B16 | Ty::V2F16Splat => None,
+    };
+    if let Some(k) = patterns.and_then(|p| p.iter().position(|&b| b == i as u64)) {
+        return Ok(Operand::Const(240 + k as u8));
+    }
+    let ok = match ty {
+        Ty::B64 | Ty::F64 => (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&i),
+        _ => (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&i),
+    };
+    if !ok {
+        return err(col, format!("constant {i} does not fit a 32-bit literal"));
+    }
+    Ok(Operand::Literal(i as u32))
+}
+
+/// Bits of the inline floats 0.5, -0.5, 1, -1, 2, -2, 4, -4, 1/(2π) per
+/// type (codes 240..=248).
+pub(super) const INLINE_F32_BITS: [u64; 9] = [
+    0x3f00_0000,
+    0xbf00_0000,
+    0x3f80_0000,
+    0xbf80_0000,
+    0x4000_0000,
+    0xc000_0000,
+    0x4080_0000,
+    0xc080_0000,
+    0x3e22_f983,
+];
+pub(super) const INLINE_F16_BITS: [u64; 9] = [
+    0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118,
+];
+pub(super) const INLINE_BF16_BITS: [u64; 9] = [
+    0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000, 0x4080, 0xc080, 0x3e22,
+];
+pub(super) const INLINE_F64_BITS: [u64; 9] = [
+    0x3fe0_0000_0000_0000,
+    0xbfe0_0000_0000_0000,
+    0x3ff0_0000_0000_0000,
+    0xbff0_0000_0000_0000,
+    0x4000_0000_0000_0000,
+    0xc000_0000_0000_0000,
+    0x4010_0000_0000_0000,
+    0xc010_0000_0000_0000,
+    0x3fc4_5f30_6dc9_c882,
+];
+
+pub(super) const INLINE_FLOATS: [f64; 8] = [0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0];
+pub(super) const INV_2PI_32: f64 = 0.15915494;
+
+pub(super) fn float_source(ty: Ty, f: f64) -> Operand {
+    if let Some(i) = INLINE_FLOATS.iter().position(|&x| x == f) {
+        return Operand::Const(240 + i as u8);
+    }
+    if (f - INV_2PI_32).abs() < 1e-8 || f == 0.159_154_943_091_895_32 {
+        return Operand::Const(248);
+    }
+    if f == 0.0 {
+        return Operand::Const(128);
+    }
+    Operand::Literal(float_literal(ty, f))
+}
+
+pub(super) fn float_literal(ty: Ty, f: f64) -> u32 {
+    match ty {
+        Ty::F64 | Ty::B64 => (f.to_bits() >> 32) as u32,
+        Ty::F16 | Ty::B16 | Ty::V2F16 | Ty::V2F16Splat => f16_bits(f as f32) as u32,
+        Ty::V2Bf16 => (f as f32).to_bits() >> 16,
+        _ => (f as f32).to_bits(),
+    }
+}
+
+/// f32 to IEEE binary16 bits, round to nearest even.
+pub(super) fn f16_bits(f: f32) -> u16 {
+    let b = f.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let exp = ((b >> 23) & 0xff) as i32;
+    let man = b & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if man != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 31 {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = man | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = 1 << (shift - 1);
+        let mut r = m >> shift;
+        let rem = m & ((1 << shift) - 1);
+        if rem > half || rem == half && r & 1 == 1 {
+            r += 1;
+        }
+        return sign | r as u16;
+    }
+    let mut r = ((e as u32) << 10) | (man >> 13);
+    let rem = man & 0x1fff;
+    if rem > 0x1000 || rem == 0x1000 && r & 1 == 1 {
+        r += 1;
+    }
+    sign | r as u16
+}
