@@ -12,7 +12,7 @@ jobs:
                (run after isa-tables: it probes the opcodes of those tables)
   isa-flags    rewrite only the flags of the checked-in ISA tables from
                xtask's rules (no LLVM needed; isa-tables computes the same)
-  isa-ops      regenerate the cross-generation opcode enum (isa/op.rs) from
+  isa-ops      regenerate the cross-generation opcode enum (isa/op/) from
                the tables and the LLVM names of the golden data (no LLVM
                needed); `isa-ops --probe` first asks llvm-mc 22 for the
                names the golden data lacks";
