@@ -36,6 +36,23 @@ pub(crate) struct Image {
     pub parts: Vec<(u64, Vec<u8>, bool)>,
 }
 
+/// The bytes the loadable segments span from the base, and those up to the
+/// end of the file-backed bytes; at most `max_len`.
+pub(crate) fn span(co: &ParsedCodeObject, max_len: u64) -> Result<(u64, u64)> {
+    let mut len = 0u64;
+    let mut code_len = 0u64;
+    for s in co.segments.iter().filter(|s| s.p_type == PT_LOAD) {
+        len = len.max(s.vaddr.saturating_add(s.memsz));
+        code_len = code_len.max(s.vaddr.saturating_add(s.filesz.min(s.memsz)));
+    }
+    if len > max_len || len == 0 {
+        return Err(Error::CodeObject(format!(
+            "loadable segments span {len} bytes; the emulator maps 1 to {max_len}"
+        )));
+    }
+    Ok((len, code_len))
+}
+
 /// Load `co` (parsed from `bytes`) for the base address `base`. `max_len`
 /// bounds the span before anything is allocated.
 pub(crate) fn load(
@@ -46,17 +63,7 @@ pub(crate) fn load(
     fits: impl Fn(u64) -> Result<()>,
 ) -> Result<Image> {
     let loads = || co.segments.iter().filter(|s| s.p_type == PT_LOAD);
-    let mut len = 0u64;
-    let mut code_len = 0u64;
-    for s in loads() {
-        len = len.max(s.vaddr.saturating_add(s.memsz));
-        code_len = code_len.max(s.vaddr.saturating_add(s.filesz.min(s.memsz)));
-    }
-    if len > max_len || len == 0 {
-        return Err(Error::CodeObject(format!(
-            "loadable segments span {len} bytes; the emulator maps 1 to {max_len}"
-        )));
-    }
+    let (len, code_len) = span(co, max_len)?;
     fits(len)?;
     let mut image = crate::device_memory::zeroed(len)?;
     for s in loads() {

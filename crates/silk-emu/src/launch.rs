@@ -352,13 +352,12 @@ pub struct Resident {
 pub(crate) fn load_resident(emu: &mut Emulator, bytes: &[u8]) -> Result<Resident> {
     let co = code_object::read(bytes).map_err(|e| Error::CodeObject(e.to_string()))?;
     // The image is relocated for the address it gets, known only once its
-    // size (the first load) has been allocated.
-    let sized = crate::image::load(&co, bytes, 0, MAX_IMAGE, |n| {
-        emu.memory.check_fits(n, "the code image")
-    })?;
+    // span has been allocated.
+    let (len, _) = crate::image::span(&co, MAX_IMAGE)?;
+    emu.memory.check_fits(len, "the code image")?;
     let buffer = emu
         .memory
-        .alloc_with(crate::device_memory::zeroed(sized.len)?, true)?;
+        .alloc_with(crate::device_memory::zeroed(len)?, true)?;
     let img = match crate::image::load(&co, bytes, buffer.addr, MAX_IMAGE, |_| Ok(())) {
         Ok(img) => img,
         Err(e) => {
