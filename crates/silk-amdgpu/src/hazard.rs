@@ -15,7 +15,8 @@
 
 use crate::isa::format::Family;
 use crate::isa::table::{Flags, OpInfo};
-use crate::target::Processor;
+use crate::isa::{Op, Opcode};
+use crate::target::{Generation, Processor};
 
 /// One documented hazard rule. The discriminant is the rule's bit in a
 /// rule mask ([`Rule::bit`]).
@@ -112,15 +113,28 @@ impl RuleInfo {
 }
 
 /// [`classes`] of every opcode of `gen`'s table, computed once.
-pub fn table_classes(gen: crate::target::Generation) -> &'static [Classes] {
+pub fn table_classes(gen: Generation) -> &'static [Classes] {
     use std::sync::OnceLock;
     static TABLES: [OnceLock<Vec<Classes>>; 2] = [OnceLock::new(), OnceLock::new()];
-    let i = gen as usize;
-    TABLES[i].get_or_init(|| crate::isa::table::table(gen).iter().map(classes).collect())
+    TABLES[gen as usize].get_or_init(|| {
+        (0..crate::isa::table::table(gen).len())
+            .map(|row| classes(gen, Opcode(row as u16)))
+            .collect()
+    })
 }
 
-/// The opcode-level classes of a table entry.
-pub fn classes(info: &OpInfo) -> Classes {
+/// The classes of row `opcode` of `gen`'s table: its flags and family,
+/// and what [`op_classes`] says of its [`Op`] (empty outside the table).
+pub fn classes(gen: Generation, opcode: Opcode) -> Classes {
+    let Some(info) = crate::isa::table::table(gen).get(opcode.0 as usize) else {
+        return Classes(0);
+    };
+    let named = Op::of(gen, opcode).map_or(0, op_classes);
+    Classes(flag_classes(info) | named)
+}
+
+/// The classes an opcode's table flags and family give.
+fn flag_classes(info: &OpInfo) -> u32 {
     let f = info.flags;
     let mem = matches!(
         info.family,
@@ -156,26 +170,21 @@ pub fn classes(info: &OpInfo) -> Classes {
             Classes::VMEM
         };
     }
-    let base = info
-        .name
-        .strip_suffix("_e64")
-        .or_else(|| info.name.strip_suffix("_e32"))
-        .unwrap_or(info.name);
-    Classes(c | named_classes(base))
+    c
 }
 
-/// The classes of the few opcodes the manuals single out by name ([CDNA3]
-/// §4.5), from the mnemonic without `_e32`/`_e64`.
-pub fn named_classes(base: &str) -> u32 {
-    match base {
-        "s_nop" => Classes::NOP,
-        "v_div_fmas_f32" | "v_div_fmas_f64" => Classes::DIV_FMAS,
-        "v_readlane_b32" => Classes::LANE_SELECT | Classes::READLANE,
-        "v_writelane_b32" => Classes::LANE_SELECT,
-        "v_readfirstlane_b32" => Classes::READLANE,
-        "s_setreg_b32" | "s_setreg_imm32_b32" => Classes::SETREG,
-        "s_getreg_b32" => Classes::GETREG,
-        "s_waitcnt_depctr" => Classes::DEPCTR,
+/// The classes of the few instructions the manuals single out ([CDNA3]
+/// §4.5), whatever their encoding (`_e32`, `_e64`) or generation.
+pub const fn op_classes(op: Op) -> u32 {
+    match op {
+        Op::S_NOP => Classes::NOP,
+        Op::V_DIV_FMAS_F32 | Op::V_DIV_FMAS_F64 => Classes::DIV_FMAS,
+        Op::V_READLANE_B32 => Classes::LANE_SELECT | Classes::READLANE,
+        Op::V_WRITELANE_B32 => Classes::LANE_SELECT,
+        Op::V_READFIRSTLANE_B32 => Classes::READLANE,
+        Op::S_SETREG_B32 | Op::S_SETREG_IMM32_B32 => Classes::SETREG,
+        Op::S_GETREG_B32 => Classes::GETREG,
+        Op::S_WAITCNT_DEPCTR => Classes::DEPCTR,
         _ => 0,
     }
 }
@@ -703,7 +712,6 @@ pub fn mfma_srcc_war(passes: u8) -> u32 {
 mod tests {
     use super::*;
     use crate::isa::table;
-    use crate::target::Generation;
 
     #[test]
     fn rules_are_in_order_and_named_once() {
@@ -742,7 +750,10 @@ mod tests {
     #[test]
     fn classes_come_from_the_table() {
         let t = table::table(Generation::Gfx9);
-        let c = |name: &str| classes(t.iter().find(|i| i.name == name).expect(name)).0;
+        let c = |name: &str| {
+            let row = t.iter().position(|i| i.name == name).expect(name);
+            classes(Generation::Gfx9, Opcode(row as u16)).0
+        };
         let m = Classes::MFMA | Classes::VALU;
         assert_eq!(c("v_mfma_f32_32x32x2_f32"), m);
         assert_eq!(c("v_mfma_f32_16x16x16_f16"), m | Classes::XDL);
@@ -757,6 +768,47 @@ mod tests {
             c("v_readlane_b32"),
             Classes::VALU | Classes::LANE_SELECT | Classes::READLANE
         );
+    }
+
+    /// Every row of the instructions CDNA3 §4.5 / RDNA3 §5.7 name, in
+    /// any encoding (`_e32`, `_e64`) and generation, gets that class from
+    /// its `Op`, and no other row does.
+    #[test]
+    fn named_classes_cover_every_encoding() {
+        let named: [(&str, u32); 10] = [
+            ("s_nop", Classes::NOP),
+            ("v_div_fmas_f32", Classes::DIV_FMAS),
+            ("v_div_fmas_f64", Classes::DIV_FMAS),
+            ("v_readlane_b32", Classes::LANE_SELECT | Classes::READLANE),
+            ("v_writelane_b32", Classes::LANE_SELECT),
+            ("v_readfirstlane_b32", Classes::READLANE),
+            ("s_setreg_b32", Classes::SETREG),
+            ("s_setreg_imm32_b32", Classes::SETREG),
+            ("s_getreg_b32", Classes::GETREG),
+            ("s_waitcnt_depctr", Classes::DEPCTR),
+        ];
+        let all = named.iter().fold(0, |a, &(_, c)| a | c);
+        for gen in [Generation::Gfx9, Generation::Gfx11] {
+            let mut seen = 0;
+            for (row, info) in table::table(gen).iter().enumerate() {
+                let base = info
+                    .name
+                    .strip_suffix("_e64")
+                    .or_else(|| info.name.strip_suffix("_e32"))
+                    .unwrap_or(info.name);
+                let want = named.iter().find(|n| n.0 == base).map_or(0, |n| n.1);
+                let got = classes(gen, Opcode(row as u16)).0 & all;
+                assert_eq!(got, want, "{gen:?} {}", info.name);
+                seen |= want;
+            }
+            let expect = if gen == Generation::Gfx9 {
+                all & !Classes::DEPCTR
+            } else {
+                all
+            };
+            assert_eq!(seen, expect, "{gen:?}");
+        }
+        assert_eq!(classes(Generation::Gfx9, Opcode(u16::MAX)), Classes(0));
     }
 
     #[test]

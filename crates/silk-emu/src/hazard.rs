@@ -35,7 +35,7 @@ use silk_amdgpu::target::{Generation, Processor};
 /// data in [`silk_amdgpu::hazard::RULES`], shared with the compiler.
 pub use silk_amdgpu::hazard::Rule;
 
-// ---- per-opcode tags, set once from the semantic table's mnemonics ------
+// ---- per-opcode tags, set once from the shared hazard classes --------
 
 pub const T_NOP: u16 = 1 << 0;
 pub const T_DIV_FMAS: u16 = 1 << 1;
@@ -50,13 +50,13 @@ pub const T_DGEMM: u16 = 1 << 7;
 pub const T_DOT: u16 = 1 << 8;
 pub const T_DEPCTR: u16 = 1 << 9;
 
-/// Tags of an opcode: the instructions some rules single out (by
-/// [`silk_amdgpu::hazard::named_classes`]) and the MFMA kind and dot class
-/// from the opcode table's flags (pass counts come from
-/// [`OpInfo::mfma_passes`]).
-pub fn tags_of(name: &str, flags: Flags) -> u16 {
-    use silk_amdgpu::hazard::{named_classes, Classes as K};
-    let named = named_classes(name);
+/// Tags of an opcode from its [`silk_amdgpu::hazard::classes`] (the
+/// instructions some rules single out by [`silk_amdgpu::isa::Op`], and
+/// the MFMA kind and dot class from the table's flags), the same classes
+/// the compiler's hazard pass reads. Pass counts come from
+/// [`OpInfo::mfma_passes`].
+pub fn tags_of(c: hazard::Classes) -> u16 {
+    use silk_amdgpu::hazard::Classes as K;
     [
         (K::NOP, T_NOP),
         (K::DIV_FMAS, T_DIV_FMAS),
@@ -65,18 +65,13 @@ pub fn tags_of(name: &str, flags: Flags) -> u16 {
         (K::SETREG, T_SETREG),
         (K::GETREG, T_GETREG),
         (K::DEPCTR, T_DEPCTR),
+        (K::DOT, T_DOT),
+        (K::XDL, T_XDL),
+        (K::DGEMM, T_DGEMM),
     ]
     .iter()
-    .filter(|&&(c, _)| named & c != 0)
+    .filter(|&&(k, _)| c.has(k))
     .fold(0, |t, &(_, tag)| t | tag)
-        | [
-            (Flags::DOT, T_DOT),
-            (Flags::XDL, T_XDL),
-            (Flags::DGEMM, T_DGEMM),
-        ]
-        .iter()
-        .filter(|&&(f, _)| flags.has(f))
-        .fold(0, |t, &(_, tag)| t | tag)
 }
 
 /// A register range read or written: AGPR?, first register, count, the
@@ -156,10 +151,19 @@ impl HazardInfo {
         }
     }
 
-    /// Build from a decoded instruction. `tags` come from [`tags_of`],
-    /// `passes` from [`OpInfo::mfma_passes`]; `ws` is the wave size.
-    pub fn new(inst: &Inst, info: &OpInfo, tags: u16, passes: u8, ws: usize) -> Self {
+    /// Build from a decoded instruction. `classes` are its opcode's
+    /// [`silk_amdgpu::hazard::table_classes`] entry, `passes` from
+    /// [`OpInfo::mfma_passes`]; `ws` is the wave size.
+    pub fn new(
+        inst: &Inst,
+        info: &OpInfo,
+        classes: hazard::Classes,
+        passes: u8,
+        ws: usize,
+    ) -> Self {
+        use silk_amdgpu::hazard::Classes as K;
         let f = info.flags;
+        let tags = tags_of(classes);
         let mut h = HazardInfo {
             tags,
             passes,
@@ -167,35 +171,18 @@ impl HazardInfo {
             ..Default::default()
         };
         let fam = info.family;
-        let mem = matches!(
-            fam,
-            Family::Flat
-                | Family::Global
-                | Family::Scratch
-                | Family::Mubuf
-                | Family::Mtbuf
-                | Family::Ds
-        );
-        if f.has(Flags::VALU) && !mem {
-            h.class |= C_VALU;
-        }
-        if f.has(Flags::TRANS) {
-            h.class |= C_TRANS;
-        }
-        if f.has(Flags::MFMA) {
-            h.class |= C_MFMA;
-        }
-        if f.has(Flags::WMMA) {
-            h.class |= C_WMMA;
-        }
-        if mem {
-            h.class |= C_MEM;
-        }
-        if fam != Family::Ds && mem {
-            h.class |= C_VMEM;
-        }
-        if f.has(Flags::SALU) {
-            h.class |= C_SALU;
+        for (k, c) in [
+            (K::VALU, C_VALU),
+            (K::TRANS, C_TRANS),
+            (K::MFMA, C_MFMA),
+            (K::WMMA, C_WMMA),
+            (K::VMEM | K::DS, C_MEM),
+            (K::VMEM, C_VMEM),
+            (K::SALU, C_SALU),
+        ] {
+            if classes.has(k) {
+                h.class |= c;
+            }
         }
         if matches!(inst.mods.variant, Variant::Dpp16 | Variant::Dpp8) {
             h.class |= C_DPP;
@@ -850,9 +837,10 @@ mod tests {
     #[test]
     fn mfma_kinds_follow_the_shape() {
         let t = silk_amdgpu::isa::table::table(silk_amdgpu::target::Generation::Gfx9);
+        let classes = hazard::table_classes(silk_amdgpu::target::Generation::Gfx9);
         let tags = |name: &str| {
-            let info = t.iter().find(|i| i.name == name).expect(name);
-            tags_of(name, info.flags)
+            let row = t.iter().position(|i| i.name == name).expect(name);
+            tags_of(classes[row])
         };
         assert_eq!(tags("v_mfma_f32_32x32x2_f32"), 0);
         assert_eq!(tags("v_mfma_f32_4x4x1_16b_f32"), 0);

@@ -1037,15 +1037,15 @@ fn decode_at(
         other => other,
     };
     let hz = |inst: &Inst| {
-        let (tags, passes) = sem
-            .hazard_tags
+        let (classes, passes) = sem
+            .hazard_classes
             .get(inst.opcode.0 as usize)
             .copied()
-            .unwrap_or((0, 0));
+            .unwrap_or_default();
         crate::hazard::HazardInfo::new(
             inst,
             &table[inst.opcode.0 as usize],
-            tags,
+            classes,
             passes,
             info.wave_size,
         )

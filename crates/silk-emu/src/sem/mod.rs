@@ -59,9 +59,10 @@ use silk_amdgpu::target::{Generation, Processor};
 /// The per-opcode semantics of one processor.
 pub struct SemTable {
     pub entries: Vec<Option<(Handler, u32)>>,
-    /// Hazard tags ([`crate::hazard::tags_of`]) and MFMA pass counts (from
+    /// Hazard classes (shared with the compiler, see
+    /// [`silk_amdgpu::hazard::table_classes`]) and MFMA pass counts (from
     /// the opcode table) per opcode.
-    pub hazard_tags: Vec<(u16, u8)>,
+    pub hazard_classes: Vec<(silk_amdgpu::hazard::Classes, u8)>,
 }
 
 impl SemTable {
@@ -82,23 +83,15 @@ impl SemTable {
                     .or_else(|| ds_extra::semantics(op))
             })
             .collect();
-        let hazard_tags = table::table(gen)
+        let classes = silk_amdgpu::hazard::table_classes(gen);
+        let hazard_classes = table::table(gen)
             .iter()
-            .map(|info| {
-                let base = info
-                    .name
-                    .strip_suffix("_e32")
-                    .or_else(|| info.name.strip_suffix("_e64"))
-                    .unwrap_or(info.name);
-                (
-                    crate::hazard::tags_of(base, info.flags),
-                    info.mfma_passes().unwrap_or(0),
-                )
-            })
+            .zip(classes)
+            .map(|(info, &c)| (c, info.mfma_passes().unwrap_or(0)))
             .collect();
         SemTable {
             entries,
-            hazard_tags,
+            hazard_classes,
         }
     }
 
