@@ -4,23 +4,9 @@
 
 use silk_amdgpu::target::Target;
 
-/// `fill(out, value)`: `out[i] = low32(value)` for every work item;
-/// `vector_add(a, b, c)`: `c[i] = a[i] + b[i]` (u32, wrapping).
-pub const HIP_KERNELS: &str = r#"
-kernel @fill(%out: ptr<global>, %value: u64) {
-  %tid = workitem.id x
-  %wg = workgroup.id x
-  %wgs = workgroup.size x
-  %base = mul %wg, %wgs
-  %i = add %base, %tid
-  %i64 = cvt %i : u64
-  %four = const 4 : u64
-  %off = mul %i64, %four
-  %p = ptradd %out, %off
-  %v = cvt %value : u32
-  store %p, %v, align 4
-}
-
+/// `vector_add(a, b, c)`: `c[i] = a[i] + b[i]` (u32, wrapping). The
+/// checks run it with [`silk_gpu_ir::samples::FILL`] (see [`hip_kernels`]).
+pub const VECTOR_ADD: &str = r#"
 kernel @vector_add(%a: ptr<global>, %b: ptr<global>, %c: ptr<global>) {
   %tid = workitem.id x
   %wg = workgroup.id x
@@ -47,9 +33,11 @@ pub struct Kernel {
     pub object: Vec<u8>,
 }
 
-/// [`HIP_KERNELS`] compiled for `target`, one code object per kernel.
+/// `fill` ([`silk_gpu_ir::samples::FILL`]) and [`VECTOR_ADD`] compiled
+/// for `target`, one code object per kernel.
 pub fn hip_kernels(target: &Target) -> Result<Vec<Kernel>, String> {
-    let module = silk_gpu_ir::parse_module("check-kernels.sir", HIP_KERNELS)
+    let text = format!("{}{VECTOR_ADD}", silk_gpu_ir::samples::FILL);
+    let module = silk_gpu_ir::parse_module("check-kernels.sir", &text)
         .map_err(|e| format!("the built-in kernels do not parse: {e:?}"))?;
     let compiled = silk_codegen::compile_module(&module, target)
         .map_err(|e| format!("the built-in kernels do not compile: {e}"))?;

@@ -34,6 +34,7 @@ pub mod device_memory;
 pub mod error;
 pub mod exec;
 pub mod hazard;
+pub mod kernarg;
 pub mod matrix;
 pub mod mem_inst;
 pub mod sem;
@@ -46,6 +47,7 @@ mod launch;
 
 pub use device_memory::{Buffer, Memory};
 pub use error::{Error, Fault, FaultKind, Result};
+pub use kernarg::KernargLayout;
 pub use launch::Resident;
 
 use silk_amdgpu::target::Processor;

@@ -57,6 +57,7 @@ pub mod interp;
 pub mod ir;
 pub mod parse;
 pub mod print;
+pub mod samples;
 pub mod types;
 pub mod verify;
 

@@ -8,7 +8,7 @@
 use crate::error::{Error, HipResult};
 use silk_amdgpu::code_object::{self, OffloadBundle};
 use silk_amdgpu::target::Processor;
-use silk_emu::{Arg, Emulator, Resident};
+use silk_emu::{Emulator, KernargLayout, Resident};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::Instant;
@@ -23,20 +23,12 @@ pub struct Device {
     pub allocs: BTreeMap<u64, u64>,
 }
 
-/// A kernel of a loaded module: where each explicit argument goes.
-#[derive(Clone)]
-pub struct KernelLayout {
-    /// (offset, size) of each explicit argument in the kernarg segment.
-    pub args: Vec<(usize, usize)>,
-    /// Bytes of the explicit arguments (the end of the last one).
-    pub explicit_size: usize,
-}
-
 pub struct Module {
     pub device: usize,
     pub code: Vec<u8>,
     pub image: Resident,
-    pub kernels: HashMap<String, KernelLayout>,
+    /// Where each kernel's explicit arguments go.
+    pub kernels: HashMap<String, KernargLayout>,
     /// Global variables: name -> (offset in the image, size).
     pub globals: HashMap<String, (u64, u64)>,
 }
@@ -250,33 +242,17 @@ impl State {
                 .metadata
                 .as_ref()
                 .and_then(|m| m.kernels.iter().find(|mk| mk.name == k.name));
-            let mut args = Vec::new();
-            let mut explicit_size = 0;
-            for a in meta
-                .map(|m| m.args.as_slice())
-                .unwrap_or_default()
-                .iter()
-                .filter(|a| !a.value_kind.is_hidden())
-            {
-                if a.size > 4096 || a.offset > 4096 {
-                    return Err(Error::new(
-                        Error::INVALID_IMAGE,
-                        format!(
-                            "kernel `{}` places an argument of {} bytes at {}; HIP arguments fit 4 KiB",
-                            k.name, a.size, a.offset
-                        ),
-                    ));
-                }
-                args.push((a.offset as usize, a.size as usize));
-                explicit_size = explicit_size.max((a.offset + a.size) as usize);
-            }
-            kernels.insert(
-                k.name.clone(),
-                KernelLayout {
-                    args,
-                    explicit_size,
-                },
-            );
+            // HIP passes at most 4 KiB of explicit arguments.
+            let layout = KernargLayout::of(meta, 4096).map_err(|a| {
+                Error::new(
+                    Error::INVALID_IMAGE,
+                    format!(
+                        "kernel `{}` places an argument of {} bytes at {}; HIP arguments fit 4 KiB",
+                        k.name, a.size, a.offset
+                    ),
+                )
+            })?;
+            kernels.insert(k.name.clone(), layout);
         }
         let mut globals = HashMap::new();
         for s in co.dynamic_symbols.iter().chain(co.symbols.iter()) {
@@ -391,25 +367,18 @@ impl State {
                 ),
             ));
         }
-        let layout = m.kernels.get(&name).cloned().unwrap_or(KernelLayout {
-            args: Vec::new(),
-            explicit_size: 0,
-        });
-        if kernarg.len() < layout.explicit_size {
-            return Err(Error::new(
-                Error::INVALID_VALUE,
-                format!(
-                    "kernel `{name}` takes {} bytes of arguments, {} given",
-                    layout.explicit_size,
-                    kernarg.len()
-                ),
-            ));
-        }
-        let args: Vec<Arg> = layout
-            .args
-            .iter()
-            .map(|&(o, s)| Arg::Bytes(kernarg[o..o + s].to_vec()))
-            .collect();
+        let args = match m.kernels.get(&name) {
+            Some(layout) => layout.split(kernarg).map_err(|short| {
+                Error::new(
+                    Error::INVALID_VALUE,
+                    format!(
+                        "kernel `{name}` takes {} bytes of arguments, {} given",
+                        short.needed, short.given
+                    ),
+                )
+            })?,
+            None => Vec::new(),
+        };
         let mut items = [0u32; 3];
         for i in 0..3 {
             if grid[i] == 0 || block[i] == 0 {

@@ -15,7 +15,7 @@ use crate::provider::{Provider, ProviderError, ProviderResult};
 use crate::status;
 use silk_amdgpu::code_object;
 use silk_amdgpu::target::Processor;
-use silk_emu::{Arg, Emulator};
+use silk_emu::{Emulator, KernargLayout};
 use std::collections::HashMap;
 
 /// Device memory of one emulated device: allocations beyond it fail
@@ -34,8 +34,8 @@ struct Loaded {
     device: usize,
     name: String,
     code: Vec<u8>,
-    /// (offset, size) of each explicit argument in the packed arguments.
-    args: Vec<(usize, usize)>,
+    /// Where each explicit argument is in the packed arguments.
+    args: KernargLayout,
 }
 
 pub struct EmulatorProvider {
@@ -254,23 +254,16 @@ impl Provider for EmulatorProvider {
             .metadata
             .as_ref()
             .and_then(|m| m.kernels.iter().find(|k| k.name == entry.name));
-        let mut args = Vec::new();
-        for (i, a) in meta
-            .map(|m| m.args.as_slice())
-            .unwrap_or_default()
-            .iter()
-            .filter(|a| !a.value_kind.is_hidden())
-            .enumerate()
-        {
-            let end = a.offset.saturating_add(a.size);
-            if end > entry.kernarg_size as u64 {
-                return Err(fail(format!(
-                    "kernel `{}`: its metadata places argument {i} at bytes {}..{end}, beyond the bundle's explicit-kernarg size {}",
-                    entry.name, a.offset, entry.kernarg_size
-                )));
-            }
-            args.push((a.offset as usize, a.size as usize));
-        }
+        let args = KernargLayout::of(meta, entry.kernarg_size as u64).map_err(|a| {
+            fail(format!(
+                "kernel `{}`: its metadata places argument {} at bytes {}..{}, beyond the bundle's explicit-kernarg size {}",
+                entry.name,
+                a.index,
+                a.offset,
+                a.offset.saturating_add(a.size),
+                a.limit
+            ))
+        })?;
         self.kernels.push(Loaded {
             device,
             name: entry.name.to_string(),
@@ -305,11 +298,15 @@ impl Provider for EmulatorProvider {
                 ),
             ));
         }
-        let packed: Vec<Arg> = k
-            .args
-            .iter()
-            .map(|&(o, s)| Arg::Bytes(args.get(o..o + s).unwrap_or_default().to_vec()))
-            .collect();
+        let packed = k.args.split(args).map_err(|short| {
+            ProviderError::new(
+                status::PROVIDER,
+                format!(
+                    "function `{}` takes {} bytes of arguments, {} given",
+                    k.name, short.needed, short.given
+                ),
+            )
+        })?;
         let grid = blocks as u64 * workgroup as u64;
         let processor = self.processor;
         let emu = self.devices[device]

@@ -50,7 +50,7 @@ fn an_executable_with_a_bundle_runs_its_kernels() {
     let exe = std::fs::read("/proc/self/exe").unwrap();
     let mut image = exe.clone();
     let mut w = BundleWriter::new(ProviderKind::Hip, "gfx1100").unwrap();
-    for (name, size, object) in compile(KERNELS, Processor::Gfx1100) {
+    for (name, size, object) in compile(&KERNELS, Processor::Gfx1100) {
         w.add(&name, size, object).unwrap();
     }
     w.append_to(&mut image).unwrap();

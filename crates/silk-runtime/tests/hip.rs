@@ -260,7 +260,7 @@ fn the_fake_hip_device_refuses_an_object_for_another_processor() {
     let Some(lib) = build_fake("hip_fake_device2", &[]) else {
         return;
     };
-    let objects = compile(KERNELS, Processor::Gfx1151);
+    let objects = compile(&KERNELS, Processor::Gfx1151);
     let mut c = Config::new(
         ProviderChoice::Hip,
         BundleSource::Bytes(bundle_of("gfx1151", &objects)),

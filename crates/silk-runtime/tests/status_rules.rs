@@ -365,7 +365,7 @@ fn closed_buffers_are_invalid() {
 #[test]
 fn the_processor_is_checked_when_the_kernel_is_loaded() {
     // A gfx942 bundle holding a gfx1100 object: supported, the launch fails.
-    let objects = compile(KERNELS, Processor::Gfx1100);
+    let objects = compile(&KERNELS, Processor::Gfx1100);
     let rt = emulator(bundle_of("gfx942", &objects), 1);
     assert!(rt.is_supported(), "{}", rt.last_error());
     let out = rt.alloc(16);
@@ -417,7 +417,7 @@ fn unavailable_runtimes_say_why() {
                 ProviderChoice::Emulator,
                 BundleSource::Bytes({
                     let mut w = BundleWriter::new(ProviderKind::Hip, "gfx90a").unwrap();
-                    w.add("fill", 16, compile(KERNELS, P).remove(0).2).unwrap();
+                    w.add("fill", 16, compile(&KERNELS, P).remove(0).2).unwrap();
                     w.to_bytes().unwrap()
                 }),
             ),

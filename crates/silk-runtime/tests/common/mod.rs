@@ -4,28 +4,19 @@
 
 use silk_amdgpu::target::{Processor, Target};
 use silk_runtime::{BundleSource, BundleWriter, Config, ProviderChoice, ProviderKind, Runtime};
+use std::sync::LazyLock;
 
 pub const PROCESSORS: [Processor; 3] = [Processor::Gfx942, Processor::Gfx1100, Processor::Gfx1151];
 
-/// The spec's programs as device IR. Silk's `store_u32_at_global_x(output,
-/// value)` is `output[global_id_x] = low32(value)`; `classify` stores
+/// The spec's programs as device IR: `fill` is the shared
+/// [`silk_gpu_ir::samples::FILL`] (Silk's `store_u32_at_global_x(out,
+/// value)`, `out[global_id_x] = low32(value)`), first; `classify` stores
 /// `input[i] >= threshold ? 1 : 0`. Addresses are `u64` in Silk; here they
 /// are `ptr<global>`, also 8 bytes of kernarg.
-pub const KERNELS: &str = r#"
-kernel @fill(%output: ptr<global>, %value: u64) {
-  %tid = workitem.id x
-  %wg = workgroup.id x
-  %wgs = workgroup.size x
-  %base = mul %wg, %wgs
-  %i = add %base, %tid
-  %i64 = cvt %i : u64
-  %four = const 4 : u64
-  %off = mul %i64, %four
-  %p = ptradd %output, %off
-  %v = cvt %value : u32
-  store %p, %v, align 4
-}
+pub static KERNELS: LazyLock<String> =
+    LazyLock::new(|| format!("{}{MORE_KERNELS}", silk_gpu_ir::samples::FILL));
 
+const MORE_KERNELS: &str = r#"
 kernel @classify(%input: ptr<global>, %output: ptr<global>, %threshold: u64) {
   %tid = workitem.id x
   %wg = workgroup.id x
@@ -88,7 +79,7 @@ pub fn bundle_of(tag: &str, kernels: &[(String, u32, Vec<u8>)]) -> Vec<u8> {
 
 /// The bundle of [`KERNELS`] for `p`.
 pub fn bundle(p: Processor) -> Vec<u8> {
-    bundle_of(p.name(), &compile(KERNELS, p))
+    bundle_of(p.name(), &compile(&KERNELS, p))
 }
 
 /// An emulator runtime over `bundle` with `devices` devices.
