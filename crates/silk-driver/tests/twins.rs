@@ -25,6 +25,14 @@ const TWINS: &[&str] = &[
     "early_exit",
     "fibonacci_u64",
     "atomic_minmax",
+    "elementwise_f32",
+    "elementwise_f64",
+    "grid_3d",
+    "matmul_i32",
+    "transpose_lds",
+    "stencil_lds",
+    "prefix_scan",
+    "atomic_exchange",
 ];
 
 /// A kernel argument of the twin: a corpus buffer or a `u64` slot.

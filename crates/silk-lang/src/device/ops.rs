@@ -169,6 +169,9 @@ pub(crate) fn lower_op(
         "f64_to_bits" => Some(t!(b.bitcast(v[0], Type::U64))),
         "sqrt_f32" | "sqrt_f64" => Some(t!(b.unary(ir::UnOp::Sqrt, v[0]))),
         "fma_f32" | "fma_f64" => Some(t!(b.fma(v[0], v[1], v[2]))),
+        "min_f32" | "min_f64" => Some(t!(b.min(v[0], v[1]))),
+        "max_f32" | "max_f64" => Some(t!(b.max(v[0], v[1]))),
+        "abs_f32" | "abs_f64" => Some(t!(b.unary(ir::UnOp::Abs, v[0]))),
         n => {
             if let Some(s) = n.strip_prefix("read_") {
                 let (size, sc) = elem(s).ok_or_else(|| unsupported(&name, call))?;
