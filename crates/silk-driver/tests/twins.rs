@@ -33,6 +33,13 @@ const TWINS: &[&str] = &[
     "stencil_lds",
     "prefix_scan",
     "atomic_exchange",
+    "daxpy_fma",
+    "reduce_max_f32",
+    "matmul_tiled",
+    "helper_calls",
+    "call_loop_return",
+    "call_early_return",
+    "swap_loop",
 ];
 
 /// A kernel argument of the twin: a corpus buffer or a `u64` slot.
