@@ -40,6 +40,10 @@ const TWINS: &[&str] = &[
     "call_loop_return",
     "call_early_return",
     "swap_loop",
+    "compare_select",
+    "bool_logic",
+    "shifts",
+    "blur_nested",
 ];
 
 /// A kernel argument of the twin: a corpus buffer or a `u64` slot.
