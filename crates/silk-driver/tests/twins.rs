@@ -44,6 +44,9 @@ const TWINS: &[&str] = &[
     "bool_logic",
     "shifts",
     "blur_nested",
+    "convert_64",
+    "bitonic_sort_lds",
+    "atomics_lds",
 ];
 
 /// A kernel argument of the twin: a corpus buffer or a `u64` slot.

@@ -193,6 +193,11 @@ pub(crate) fn lower_op(
                 let a = t!(b.element_addr(base, v[1], size));
                 t!(b.store(a, v[2], size));
                 None
+            } else if let Some(rest) = n.strip_prefix("shared_atomic_compare_exchange_") {
+                let (size, _) = elem(rest).ok_or_else(|| unsupported(&name, call))?;
+                let base = lds(lw, b, v[0])?;
+                let a = t!(b.element_addr(base, v[1], size));
+                Some(t!(b.cmpxchg(a, v[2], v[3])))
             } else if let Some(rest) = n.strip_prefix("atomic_compare_exchange_") {
                 let (size, _) = elem(rest).ok_or_else(|| unsupported(&name, call))?;
                 let base = global(lw, b, v[0])?;
