@@ -47,6 +47,9 @@ const TWINS: &[&str] = &[
     "convert_64",
     "bitonic_sort_lds",
     "atomics_lds",
+    "rounding",
+    "math_f32",
+    "const_lookup",
 ];
 
 /// A kernel argument of the twin: a corpus buffer or a `u64` slot.

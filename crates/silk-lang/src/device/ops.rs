@@ -172,6 +172,13 @@ pub(crate) fn lower_op(
         "min_f32" | "min_f64" => Some(t!(b.min(v[0], v[1]))),
         "max_f32" | "max_f64" => Some(t!(b.max(v[0], v[1]))),
         "abs_f32" | "abs_f64" => Some(t!(b.unary(ir::UnOp::Abs, v[0]))),
+        "floor_f32" | "floor_f64" => Some(t!(b.unary(ir::UnOp::Floor, v[0]))),
+        "ceil_f32" | "ceil_f64" => Some(t!(b.unary(ir::UnOp::Ceil, v[0]))),
+        "trunc_f32" | "trunc_f64" => Some(t!(b.unary(ir::UnOp::Trunc, v[0]))),
+        "round_even_f32" | "round_even_f64" => Some(t!(b.unary(ir::UnOp::Rint, v[0]))),
+        "exp2_f32" => Some(t!(b.unary(ir::UnOp::Exp2, v[0]))),
+        "log2_f32" => Some(t!(b.unary(ir::UnOp::Log2, v[0]))),
+        "rcp_f32" => Some(t!(b.unary(ir::UnOp::Rcp, v[0]))),
         n => {
             if let Some(s) = n.strip_prefix("read_") {
                 let (size, sc) = elem(s).ok_or_else(|| unsupported(&name, call))?;
