@@ -124,16 +124,17 @@ fn random_device_programs_agree_with_the_interpreter() {
             compiled += 1;
         }
     }
-    assert!(compiled >= 20, "only {compiled} of 24 programs compiled");
+    assert_eq!(compiled, 24, "only {compiled} of 24 programs compiled");
 }
 
 /// Programs that need more than gfx942's 96 SGPRs (wave64 lane masks are
 /// SGPR pairs; these nest loops and branches deeply) used to fail with a
-/// register-budget error. Their SGPRs are spilled to VGPR lanes now, and
-/// they still compute what the interpreter computes.
+/// register-budget error: six of the eleven such seeds up to 300. Their
+/// SGPRs are spilled to VGPR lanes now, and they still compute what the
+/// interpreter computes.
 #[test]
 fn sgpr_heavy_programs_spill_and_agree_on_gfx942() {
-    for seed in [4u64, 110, 151] {
+    for seed in [4u64, 110, 151, 240, 253, 293] {
         let k = agree(seed, "gfx942").unwrap_or_else(|| panic!("seed {seed} did not compile"));
         let text: Vec<String> = k
             .insts
