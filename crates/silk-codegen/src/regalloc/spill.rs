@@ -268,6 +268,40 @@ mod tests {
         }
     }
 
+    /// An instruction whose own operands need more SGPRs than there are
+    /// cannot be helped by spilling: a clear error, not an endless loop.
+    #[test]
+    fn spilling_that_cannot_help_ends_in_a_budget_error() {
+        let p = Processor::Gfx1100;
+        let mut mf = MFunction::new(p, false);
+        let r = |v: VReg| MOp::Reg { r: v, off: 0, n: 1 };
+        let (a, b, d) = (
+            mf.new_vreg(File::Sgpr, 1),
+            mf.new_vreg(File::Sgpr, 1),
+            mf.new_vreg(File::Sgpr, 1),
+        );
+        let imm = |k| MOp::Phys(Operand::int(k));
+        mf.blocks[0].insts = vec![
+            inst(p, Op::S_MOV_B32, vec![r(a), imm(1)]),
+            inst(p, Op::S_MOV_B32, vec![r(b), imm(2)]),
+            inst(p, Op::S_ADD_I32, vec![r(d), r(a), r(b)]),
+            inst(p, Op::S_MOV_B32, vec![r(a), r(d)]),
+        ];
+        let e = allocate(&mut mf, 1, 256).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                crate::Error::RegisterBudget {
+                    file: File::Sgpr,
+                    limit: 1,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("even with SGPRs spilled"), "{e}");
+    }
+
     #[test]
     fn vgprs_over_budget_stay_an_error() {
         let p = Processor::Gfx1100;
