@@ -22,11 +22,9 @@ pub enum Error {
         processor: Option<Processor>,
     },
     /// A register file overflowed: `needed` registers were live at once,
-    /// of `limit`. Spilling is not implemented.
-    #[error(
-        "the kernel needs more than {limit} {} at once; spilling is not implemented yet",
-        file_name(*file)
-    )]
+    /// of `limit`. SGPRs are spilled to VGPR lanes first; VGPR spilling
+    /// (to scratch memory) is not implemented.
+    #[error("{}", budget(*file, *limit))]
     RegisterBudget { file: File, needed: u32, limit: u32 },
     /// The machine IR verifier rejected the output of `pass`.
     #[error(
@@ -80,10 +78,14 @@ fn unsupported(op: &str, ty: &Option<Type>, processor: &Option<Processor>) -> St
     }
 }
 
-fn file_name(f: File) -> &'static str {
-    match f {
-        File::Sgpr => "SGPRs",
-        File::Vgpr => "VGPRs",
+fn budget(file: File, limit: u32) -> String {
+    match file {
+        File::Sgpr => format!(
+            "the kernel needs more than {limit} SGPRs at once, even with SGPRs spilled to VGPR lanes"
+        ),
+        File::Vgpr => format!(
+            "the kernel needs more than {limit} VGPRs at once; spilling VGPRs is not implemented yet"
+        ),
     }
 }
 

@@ -21,8 +21,12 @@
 //! SALU 64-bit operands require it), SGPR quads on multiples of four
 //! (SMEM) and VGPR pairs on even registers
 //! (required on gfx90a-class processors such as gfx942; harmless on
-//! GFX11). Over budget is an error naming the register file; spilling
-//! comes later.
+//! GFX11).
+//!
+//! When the SGPRs run out, the live SGPR whose hull ends last is spilled
+//! to a VGPR lane ([`spill`]) and allocation runs again, up to
+//! [`MAX_SPILL_ROUNDS`] times. Running out of VGPRs is an error naming the
+//! register file (VGPR spilling to scratch memory is not implemented).
 
 use crate::abi::RegUsage;
 use crate::mir::{File, MFunction, MOp};
@@ -30,14 +34,66 @@ use crate::Error;
 use silk_amdgpu::isa::{Flags, Operand};
 use silk_gpu_ir::amdgpu::RegFile;
 
+mod spill;
+
+/// Most SGPRs spilled before allocation gives up (each round spills one).
+pub const MAX_SPILL_ROUNDS: u32 = 256;
+
 struct Interval {
     reg: usize,
     start: u32,
     end: u32,
 }
 
-/// Allocate registers in place; returns the register usage.
+/// Why one allocation round failed.
+enum Failure {
+    Error(Error),
+    /// The SGPRs ran out; `spill` is the register to spill, if any may be.
+    Sgprs {
+        needed: u32,
+        limit: u32,
+        spill: Option<usize>,
+    },
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Failure {
+        Failure::Error(e)
+    }
+}
+
+/// Allocate registers in place, spilling SGPRs to VGPR lanes when they run
+/// out; returns the register usage.
 pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<RegUsage, Error> {
+    let mut spills = spill::Spills::new(mf);
+    let mut rounds = 0;
+    loop {
+        match assign(mf, max_sgprs, max_vgprs, &spills.no_spill) {
+            Ok(usage) => return Ok(usage),
+            Err(Failure::Error(e)) => return Err(e),
+            Err(Failure::Sgprs { spill: Some(r), .. }) if rounds < MAX_SPILL_ROUNDS => {
+                rounds += 1;
+                spills.spill(mf, crate::mir::VReg(r as u32))?;
+            }
+            Err(Failure::Sgprs { needed, limit, .. }) => {
+                return Err(Error::RegisterBudget {
+                    file: File::Sgpr,
+                    needed,
+                    limit,
+                })
+            }
+        }
+    }
+}
+
+/// One allocation round (see the module docs); `no_spill` marks the
+/// registers that must not be chosen for spilling.
+fn assign(
+    mf: &mut MFunction,
+    max_sgprs: u32,
+    max_vgprs: u32,
+    no_spill: &[bool],
+) -> Result<RegUsage, Failure> {
     let nregs = mf.vregs.len();
     let nblocks = mf.blocks.len();
     // Positions: instruction i of the function is position i.
@@ -343,10 +399,26 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
         }
         let Some(base) = found else {
             let live = (0..limit as usize).filter(|&k| busy[k] > iv.start).count() as u32;
-            return Err(Error::RegisterBudget {
-                file: info.file,
+            if info.file == File::Vgpr {
+                return Err(Error::RegisterBudget {
+                    file: info.file,
+                    needed: live + n,
+                    limit,
+                }
+                .into());
+            }
+            // Spill the live (or this) SGPR whose hull ends last.
+            let spillable = |r: usize| mf.vregs[r].fixed.is_none() && !no_spill[r];
+            let spill = (0..limit as usize)
+                .filter(|&k| busy[k] > iv.start)
+                .filter_map(|k| owner[k])
+                .chain(std::iter::once(iv.reg))
+                .filter(|&r| spillable(r))
+                .max_by_key(|&r| (end[r], mf.vregs[r].dwords, r));
+            return Err(Failure::Sgprs {
                 needed: live + n,
                 limit,
+                spill,
             });
         };
         for k in base..base + n {

@@ -802,6 +802,7 @@ fn body_note() -> String {
 fn stmt_kind_name(k: &StmtKind) -> &'static str {
     match k {
         StmtKind::Let { .. } => "a `let`/`var` binding",
+        StmtKind::Const(_) => "a named `const` binding",
         StmtKind::Assign { .. } => "an assignment",
         StmtKind::Expr(_) => "this expression",
         StmtKind::If { .. } => "`if`",

@@ -123,6 +123,29 @@ pub enum ItemKind {
     Ext(ExtDecl),
     Struct(StructDecl),
     Impl(ImplDecl),
+    /// `using name = path;`: a module-scope alias of a function.
+    Using(UsingDecl),
+    /// `const NAME: T = e;` at module scope.
+    Const(ConstDecl),
+}
+
+/// `using name = a::b::f;`: `name` is another spelling of the function
+/// `a::b::f` in the declaring file. Calls through it resolve to the
+/// lexical target (the alias is not a symbol of its own).
+#[derive(Clone, Debug)]
+pub struct UsingDecl {
+    pub name: Ident,
+    pub target: Path,
+}
+
+/// `const NAME: T = e;`: a named compile-time scalar (module scope or a
+/// statement). The initializer must be a constant expression.
+#[derive(Clone, Debug)]
+pub struct ConstDecl {
+    pub name: Ident,
+    /// Required at module scope (the checker says so); optional in blocks.
+    pub ty: Option<TypeExpr>,
+    pub value: Expr,
 }
 
 /// Execution discipline of a function.
@@ -249,6 +272,8 @@ pub enum StmtKind {
         ty: Option<TypeExpr>,
         init: Option<Expr>,
     },
+    /// `const NAME: T = e;` in a block.
+    Const(ConstDecl),
     /// `place = value;` or `place op= value;`
     Assign {
         target: Expr,

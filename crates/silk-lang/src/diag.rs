@@ -57,6 +57,9 @@ pub mod codes {
     pub const OUTSIDE_LOOP: &str = "E2011";
     /// A struct literal with missing, unknown or repeated fields.
     pub const STRUCT_LITERAL: &str = "E2012";
+    /// A named `const` whose value is not a compile-time constant (or is
+    /// defined in terms of itself).
+    pub const NOT_CONSTANT: &str = "E2013";
     /// Backend, target and GPU execution-boundary limitations (spec code).
     pub const BACKEND: &str = "E4001";
 }

@@ -358,6 +358,7 @@ impl Parser {
                     | Keyword::Struct
                     | Keyword::Impl
                     | Keyword::Attr
+                    | Keyword::Const
                     | Keyword::Import,
                 ) if depth <= 0 => return,
                 _ => {}
@@ -578,6 +579,34 @@ impl Parser {
                 }
                 ItemKind::Impl(self.impl_decl()?)
             }
+            // `const NAME ...` is a named constant; `const fn`/`const pure fn` a function.
+            TokenKind::Keyword(Keyword::Const)
+                if matches!(self.peek_at(1), TokenKind::Ident(_)) =>
+            {
+                if exported {
+                    let span = self.prev_span();
+                    self.report(
+                        Diagnostic::error(codes::PARSE, "named constants cannot be exported")
+                            .at(span, "remove `export`"),
+                    );
+                }
+                ItemKind::Const(self.const_decl()?)
+            }
+            TokenKind::Ident(n)
+                if n == "using"
+                    && matches!(self.peek_at(1), TokenKind::Ident(_))
+                    && matches!(self.peek_at(2), TokenKind::Punct(Punct::Eq)) =>
+            {
+                if exported {
+                    let span = self.prev_span();
+                    self.report(
+                        Diagnostic::error(codes::PARSE, "`using` aliases cannot be exported")
+                            .at(span, "remove `export`")
+                            .note("an alias is visible only in the file that declares it"),
+                    );
+                }
+                ItemKind::Using(self.using_decl()?)
+            }
             TokenKind::Keyword(
                 Keyword::Fn | Keyword::Pure | Keyword::Const | Keyword::Async | Keyword::Task,
             ) => ItemKind::Fn(self.fn_decl(exported, false)?),
@@ -595,7 +624,7 @@ impl Parser {
                 ItemKind::Fn(self.fn_decl(exported, true)?)
             }
             _ => {
-                self.expected("a declaration (`fn`, `ext`, `struct` or `impl`)");
+                self.expected("a declaration (`fn`, `ext`, `struct`, `impl`, `const` or `using`)");
                 return None;
             }
         };
@@ -604,6 +633,31 @@ impl Parser {
             kind,
             span: self.from(start),
         })
+    }
+
+    /// `using name = a::b::f;` (the `using` word is contextual).
+    fn using_decl(&mut self) -> P<UsingDecl> {
+        self.bump(); // using
+        let name = self.ident("an alias name")?;
+        self.expect(Punct::Eq)?;
+        let target = self.path("the aliased function's path")?;
+        self.expect(Punct::Semi)?;
+        Some(UsingDecl { name, target })
+    }
+
+    /// `const NAME: T = e;` (module scope or statement).
+    fn const_decl(&mut self) -> P<ConstDecl> {
+        self.bump(); // const
+        let name = self.ident("a constant name")?;
+        let ty = if self.eat(Punct::Colon) {
+            Some(self.ty()?)
+        } else {
+            None
+        };
+        self.expect(Punct::Eq)?;
+        let value = self.expr()?;
+        self.expect(Punct::Semi)?;
+        Some(ConstDecl { name, ty, value })
     }
 
     fn fn_decl(&mut self, exported: bool, public: bool) -> P<FnDecl> {
@@ -948,6 +1002,7 @@ impl Parser {
                     init,
                 }
             }
+            TokenKind::Keyword(Keyword::Const) => StmtKind::Const(self.const_decl()?),
             TokenKind::Keyword(Keyword::If) => self.if_stmt()?,
             TokenKind::Keyword(Keyword::While) => {
                 self.bump();
@@ -1167,7 +1222,7 @@ impl Parser {
                     )),
                     _ => Some(("expected a direct call to a GPU entry", e.span)),
                 },
-                StmtKind::Let { .. } => Some(("declarations are not allowed in a `gpu` launch block", stmt.span)),
+                StmtKind::Let { .. } | StmtKind::Const(_) => Some(("declarations are not allowed in a `gpu` launch block", stmt.span)),
                 StmtKind::If { .. }
                 | StmtKind::While { .. }
                 | StmtKind::Loop(_)

@@ -109,6 +109,8 @@ pub enum SymbolKind {
         sig: FnSig,
         public: bool,
     },
+    /// A module-scope named constant (`const NAME: T = e;`) of scalar type `T`.
+    Const(Ty),
 }
 
 /// Where a symbol's declaration is in the syntax tree.

@@ -349,3 +349,125 @@ fn silk_semantics_of_operators() {
         assert_eq!(run_one(&text), *want, "{body}");
     }
 }
+
+#[test]
+fn using_aliases_resolve_to_the_lexical_target() {
+    // Device operations keep their identity through module-scope `using`
+    // aliases (of a named import, a package path and another alias).
+    let text = "import { write_u32 } from \"std/gpu/device\";\n\
+                import std::gpu::device as dev;\n\
+                using put = write_u32;\n\
+                using size = dev::grid_size_x;\n\
+                using gid = std::gpu::device::global_id_x;\n\
+                using id = gid;\n\
+                attr(device=gpu)\nfn k (out: u64) {\n  put(out, id(), (size() + 41) as u32);\n}\n";
+    assert_eq!(run_one(text), 42);
+    // A helper called through an alias is the target's call edge: the
+    // device copy is the target, and a cycle names the target.
+    let text = format!(
+        "{DEVICE}using twice = double;\n\
+         pure fn double (x: u64) -> u64 {{\n  return x * 2;\n}}\n\
+         attr(device=gpu)\nfn k (out: u64) {{\n  store_u32(out, 0, twice(21));\n}}\n"
+    );
+    let mut s = session(&text, None);
+    let prog = s.check().unwrap_or_else(|d| panic!("{}", s.render(&d)));
+    let g = discover(&prog).unwrap();
+    let helpers: Vec<&str> = g.entries[0]
+        .helpers
+        .iter()
+        .map(|h| prog.symbol(*h).name.as_str())
+        .collect();
+    assert_eq!(helpers, ["double"]);
+    assert_eq!(run_one(&text), 42);
+    let cycle = format!(
+        "{DEVICE}using again = k;\nattr(device=gpu)\nfn k (out: u64) {{\n  again(out);\n}}\n"
+    );
+    rejects(&cycle, None, "recursive GPU call: `k` -> `k`", 5, 3);
+    // The call-edge rules apply to the target.
+    let dep = "package dep;\nexport pure fn twice (x: u64) -> u64 {\n  return x * 2;\n}\n";
+    let text = format!(
+        "import dep from \"./dep.slk\";\n{DEVICE}using t = dep::twice;\n\
+         attr(device=gpu)\nfn k (out: u64) {{\n  store_u32(out, 0, t(3));\n}}\n"
+    );
+    rejects(
+        &text,
+        Some(dep),
+        "GPU code cannot call `twice` of dependency package `dep`",
+        6,
+        21,
+    );
+    let host = format!(
+        "{DEVICE}using h = host;\nfn host () -> u64 {{\n  return 1;\n}}\n\
+         attr(device=gpu)\nfn k (out: u64) {{\n  store_u32(out, 0, h());\n}}\n"
+    );
+    rejects(
+        &host,
+        None,
+        "GPU function `k` cannot call host function `host`",
+        8,
+        21,
+    );
+    // And a device operation through an alias stays one in host code.
+    let from_host =
+        format!("{DEVICE}using g = global_id_x;\nfn main () -> int {{\n  return g() as int;\n}}\n");
+    rejects(
+        &from_host,
+        None,
+        "device operation `global_id_x` cannot be called from host code",
+        4,
+        10,
+    );
+}
+
+#[test]
+fn named_constants_are_rejected_in_device_code() {
+    let module = format!(
+        "{DEVICE}const WIDTH: u32 = 64;\n\
+         attr(device=gpu)\nfn k (out: u64) {{\n  write_u32(out, 0, WIDTH);\n}}\n"
+    );
+    rejects(
+        &module,
+        None,
+        "named constant `WIDTH` cannot be used in GPU code",
+        5,
+        21,
+    );
+    let local = format!(
+        "{DEVICE}attr(device=gpu)\nfn k (out: u64) {{\n  const W: u32 = 64;\n  write_u32(out, 0, 1);\n}}\n"
+    );
+    rejects(
+        &local,
+        None,
+        "named `const` bindings are not supported in GPU code",
+        4,
+        3,
+    );
+    // A `pure fn` may use a constant on the host, but not in its device copy.
+    let pure_use = format!(
+        "{DEVICE}const WIDTH: u32 = 64;\npure fn w () -> u32 {{\n  return WIDTH;\n}}\n\
+         attr(device=gpu)\nfn k (out: u64) {{\n  write_u32(out, 0, w());\n}}\n\
+         fn main () -> int {{\n  return w() as int;\n}}\n"
+    );
+    rejects(
+        &pure_use,
+        None,
+        "named constant `WIDTH` cannot be used in GPU code",
+        4,
+        10,
+    );
+    let pure_local = format!(
+        "{DEVICE}pure fn w () -> u32 {{\n  const W: u32 = 64;\n  return W;\n}}\n\
+         attr(device=gpu)\nfn k (out: u64) {{\n  write_u32(out, 0, w());\n}}\n"
+    );
+    rejects(
+        &pure_local,
+        None,
+        "named `const` bindings are not supported in GPU code",
+        3,
+        3,
+    );
+    // Host code uses the same constants freely.
+    let host = "const WIDTH: u32 = 64;\nfn main () -> int {\n  const N = 2;\n  return WIDTH as int * N;\n}\n";
+    let mut s = session(host, None);
+    s.check().unwrap_or_else(|d| panic!("{}", s.render(&d)));
+}

@@ -46,6 +46,10 @@ fn run(src: &str, nostd: bool) {
 const TOKENS: &[&str] = &[
     "export",
     "fn",
+    "const",
+    "using",
+    "using u = f;",
+    "const C: u32 = 1;",
     "pure",
     "ext",
     "struct",

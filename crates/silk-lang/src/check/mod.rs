@@ -10,6 +10,9 @@ use crate::types::{IntTy, StructId, Ty};
 use std::collections::HashMap;
 
 mod calls;
+mod consts;
+
+pub(crate) use consts::{const_in_device_code, const_use_in_device_code};
 
 /// Prefix of the raw AMDGPU source intrinsics.
 pub const INTRINSIC_PREFIX: &str = "__silk_amdgpu_";
@@ -66,10 +69,13 @@ pub(crate) fn check(loaded: Loaded, options: Options, diags: &mut Diagnostics) -
         file_pkg,
         scopes: Vec::new(),
         imports,
+        const_locals: std::collections::HashSet::new(),
     };
     c.collect(&files);
     c.resolve_imports(&files);
+    c.resolve_usings(&files);
     c.signatures(&files);
+    c.const_items(&files);
     c.bodies(&files);
     c.p.files = files;
     c.p
@@ -82,6 +88,8 @@ struct Checker<'d> {
     /// Names bound by each file's imports.
     scopes: Vec<HashMap<String, (NameRes, Span)>>,
     imports: HashMap<(usize, usize), ImportTarget>,
+    /// Locals declared by `const` statements.
+    const_locals: std::collections::HashSet<LocalId>,
 }
 
 /// Per-function checking state.
@@ -198,7 +206,8 @@ impl Checker<'_> {
                         });
                         (&s.name, SymbolKind::Struct(sid), s.exported)
                     }
-                    ItemKind::Impl(_) => continue,
+                    ItemKind::Const(c) => (&c.name, SymbolKind::Const(Ty::Error), false),
+                    ItemKind::Impl(_) | ItemKind::Using(_) => continue,
                 };
                 let id = self.add_symbol(Symbol {
                     name: name.name.clone(),
@@ -707,6 +716,11 @@ impl Checker<'_> {
                         ExtKind::Value(t) => SymbolKind::ExtValue(self.resolve_type(file, t, &[])),
                     };
                 }
+                (ItemKind::Const(c), None) => {
+                    self.check_attrs(&item.attrs, AttrSite::Other("constants"));
+                    let ty = self.const_sig(file, c);
+                    self.p.symbols[i].kind = SymbolKind::Const(ty);
+                }
                 (ItemKind::Struct(s), None) => {
                     self.check_attrs(&item.attrs, AttrSite::Other("structs"));
                     let SymbolKind::Struct(sid) = self.p.symbols[i].kind else {
@@ -739,6 +753,9 @@ impl Checker<'_> {
             for item in &file.items {
                 if matches!(item.kind, ItemKind::Impl(_)) {
                     self.check_attrs(&item.attrs, AttrSite::Other("`impl` blocks"));
+                }
+                if matches!(item.kind, ItemKind::Using(_)) {
+                    self.check_attrs(&item.attrs, AttrSite::Other("`using` aliases"));
                 }
             }
         }
@@ -1009,6 +1026,7 @@ impl Checker<'_> {
                 };
                 self.add_local(ctx, name, final_ty, *mutable);
             }
+            StmtKind::Const(c) => self.const_stmt(ctx, s, c),
             StmtKind::Assign { target, op, value } => {
                 if ctx.pure {
                     self.err(
@@ -1304,7 +1322,7 @@ impl Checker<'_> {
                         sig.params.iter().map(|p| p.ty.clone()).collect(),
                         Box::new(sig.result.clone()),
                     ),
-                    SymbolKind::ExtValue(t) => t.clone(),
+                    SymbolKind::ExtValue(t) | SymbolKind::Const(t) => t.clone(),
                     SymbolKind::Struct(_) | SymbolKind::Method { .. } => {
                         let name = sym.name.clone();
                         self.err(
@@ -1346,7 +1364,10 @@ impl Checker<'_> {
             ExprKind::Char(_) => Ty::Char,
             ExprKind::Bool(_) => Ty::Bool,
             ExprKind::Name(_) | ExprKind::Path(_) => match self.resolve_expr_name(ctx, e) {
-                Some(r) => self.value_of(e, r),
+                Some(r) => {
+                    self.const_use(ctx, e, r);
+                    self.value_of(e, r)
+                }
                 None => Ty::Error,
             },
             ExprKind::Paren(x) => self.expr(ctx, x),
@@ -1417,6 +1438,7 @@ impl Checker<'_> {
                     return match self.package_member(ctx.file, pkg, name) {
                         Some(s) => {
                             self.p.names.insert(e.id, NameRes::Symbol(s));
+                            self.const_use(ctx, e, NameRes::Symbol(s));
                             self.value_of(e, NameRes::Symbol(s))
                         }
                         None => Ty::Error,

@@ -11,7 +11,7 @@ use super::ops;
 use super::{classify_call, DeviceCall, DeviceEntry};
 use crate::ast::{BinOp, Block, Expr, ExprKind, FnDecl, Stmt, StmtKind, UnOp};
 use crate::diag::{codes, Diagnostic};
-use crate::program::{LocalId, NameRes, Program, SymbolId};
+use crate::program::{LocalId, NameRes, Program, SymbolId, SymbolKind};
 use crate::source::Span;
 use crate::types::{FloatTy, IntTy, Ty};
 use silk_gpu_ir as ir;
@@ -365,6 +365,7 @@ impl<'p> Lower<'p> {
                 };
                 self.env.insert(id, v);
             }
+            StmtKind::Const(_) => return Err(crate::check::const_in_device_code(s.span)),
             StmtKind::Assign { target, op, value } => {
                 let Some(id) = self.local_of(target) else {
                     return Err(not_supported("assignments to this place", target.span));
@@ -656,6 +657,20 @@ impl<'p> Lower<'p> {
             ExprKind::Bool(x) => b.const_bool(*x).map_err(|e| self.build(e)),
             ExprKind::Str(_) => bad("string values"),
             ExprKind::Char(_) => bad("character values"),
+            ExprKind::Name(_) | ExprKind::Path(_)
+                if matches!(
+                    self.p.name_res(e.id),
+                    Some(NameRes::Symbol(s)) if matches!(self.p.symbol(s).kind, SymbolKind::Const(_))
+                ) =>
+            {
+                let Some(NameRes::Symbol(s)) = self.p.name_res(e.id) else {
+                    return bad("named constants");
+                };
+                let sym = self.p.symbol(s);
+                Err(crate::check::const_use_in_device_code(
+                    &sym.name, e.span, sym.span,
+                ))
+            }
             ExprKind::Name(n) => match self.p.name_res(e.id) {
                 Some(NameRes::Local(id)) => self.env.get(&id).copied().ok_or_else(|| {
                     Diagnostic::error(codes::BACKEND, format!("`{}` has no value here", n.name))

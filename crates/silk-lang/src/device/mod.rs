@@ -172,6 +172,7 @@ fn calls_in_block<'a>(
                     calls_in_expr(e, out);
                 }
             }
+            S::Const(c) => calls_in_expr(&c.value, out),
             S::Assign { target, value, .. } => {
                 calls_in_expr(target, out);
                 calls_in_expr(value, out);

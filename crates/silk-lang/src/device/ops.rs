@@ -169,6 +169,16 @@ pub(crate) fn lower_op(
         "f64_to_bits" => Some(t!(b.bitcast(v[0], Type::U64))),
         "sqrt_f32" | "sqrt_f64" => Some(t!(b.unary(ir::UnOp::Sqrt, v[0]))),
         "fma_f32" | "fma_f64" => Some(t!(b.fma(v[0], v[1], v[2]))),
+        "min_f32" | "min_f64" => Some(t!(b.min(v[0], v[1]))),
+        "max_f32" | "max_f64" => Some(t!(b.max(v[0], v[1]))),
+        "abs_f32" | "abs_f64" => Some(t!(b.unary(ir::UnOp::Abs, v[0]))),
+        "floor_f32" | "floor_f64" => Some(t!(b.unary(ir::UnOp::Floor, v[0]))),
+        "ceil_f32" | "ceil_f64" => Some(t!(b.unary(ir::UnOp::Ceil, v[0]))),
+        "trunc_f32" | "trunc_f64" => Some(t!(b.unary(ir::UnOp::Trunc, v[0]))),
+        "round_even_f32" | "round_even_f64" => Some(t!(b.unary(ir::UnOp::Rint, v[0]))),
+        "exp2_f32" => Some(t!(b.unary(ir::UnOp::Exp2, v[0]))),
+        "log2_f32" => Some(t!(b.unary(ir::UnOp::Log2, v[0]))),
+        "rcp_f32" => Some(t!(b.unary(ir::UnOp::Rcp, v[0]))),
         n => {
             if let Some(s) = n.strip_prefix("read_") {
                 let (size, sc) = elem(s).ok_or_else(|| unsupported(&name, call))?;
@@ -190,6 +200,11 @@ pub(crate) fn lower_op(
                 let a = t!(b.element_addr(base, v[1], size));
                 t!(b.store(a, v[2], size));
                 None
+            } else if let Some(rest) = n.strip_prefix("shared_atomic_compare_exchange_") {
+                let (size, _) = elem(rest).ok_or_else(|| unsupported(&name, call))?;
+                let base = lds(lw, b, v[0])?;
+                let a = t!(b.element_addr(base, v[1], size));
+                Some(t!(b.cmpxchg(a, v[2], v[3])))
             } else if let Some(rest) = n.strip_prefix("atomic_compare_exchange_") {
                 let (size, _) = elem(rest).ok_or_else(|| unsupported(&name, call))?;
                 let base = global(lw, b, v[0])?;

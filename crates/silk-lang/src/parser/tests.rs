@@ -303,3 +303,55 @@ fn expression_ids_are_unique_across_files() {
     assert!(first >= 4 && id > first);
     assert_eq!(a.items.len(), 1);
 }
+
+#[test]
+fn using_aliases_and_named_constants() {
+    let (f, diags) = file(
+        "using gid = std::gpu::device::global_id_x;\n\
+         using twice = double;\n\
+         const LIMIT: u32 = 4 * 8;\n\
+         const fn folded () -> u32 { return 1; }\n\
+         fn main () -> int {\n  const SCALE = 3;\n  const N: u64 = SCALE as u64 + 1;\n  return 0;\n}\n\
+         fn using () -> int { return 1; }\n",
+    );
+    assert!(diags.is_empty(), "{diags:?}");
+    assert_eq!(f.items.len(), 6);
+    let ItemKind::Using(u) = &f.items[0].kind else {
+        panic!("{:?}", f.items[0].kind)
+    };
+    assert_eq!(
+        (u.name.name.as_str(), u.target.joined().as_str()),
+        ("gid", "std::gpu::device::global_id_x")
+    );
+    assert!(matches!(&f.items[1].kind, ItemKind::Using(u) if u.target.joined() == "double"));
+    let ItemKind::Const(c) = &f.items[2].kind else {
+        panic!()
+    };
+    assert_eq!(c.name.name, "LIMIT");
+    assert!(c.ty.is_some());
+    assert_eq!(sexp(&c.value), "(* 4 8)");
+    // `const fn` stays a function; `using` is a keyword only before `name =`.
+    assert!(matches!(&f.items[3].kind, ItemKind::Fn(g) if g.is_const));
+    assert!(matches!(&f.items[5].kind, ItemKind::Fn(g) if g.name.name == "using"));
+    let ItemKind::Fn(main) = &f.items[4].kind else {
+        panic!()
+    };
+    let stmts = &main.body.as_ref().unwrap().stmts;
+    assert!(
+        matches!(&stmts[0].kind, StmtKind::Const(c) if c.ty.is_none() && c.name.name == "SCALE")
+    );
+    assert!(matches!(&stmts[1].kind, StmtKind::Const(c) if c.ty.is_some()));
+}
+
+#[test]
+fn malformed_using_and_const_are_located() {
+    assert_eq!(
+        messages("using a = ;\nconst B: u32;\nexport using c = d;\nexport const E: u32 = 1;\n"),
+        [
+            "expected the aliased function's path, found `;`",
+            "expected `=`, found `;`",
+            "`using` aliases cannot be exported",
+            "named constants cannot be exported",
+        ]
+    );
+}
