@@ -8,6 +8,8 @@
 //! 0. [`inline::inline_calls`] (in [`compile_module`]) — device-function
 //!    calls replaced by the callees' bodies;
 //! 1. [`lower::expand`] — IR-level expansion of 64-bit integer division;
+//!    [`hoist::run`] then computes operations common to both arms of an
+//!    `if` once before it;
 //! 2. [`uniformity::analyze`] — which IR values are uniform per wave;
 //! 3. [`abi::arg_layout`] — kernarg offsets of the parameters;
 //! 4. [`isel`] — instruction selection to machine IR over virtual
@@ -44,6 +46,7 @@ pub use error::{Error, Result};
 pub mod abi;
 pub mod dataflow;
 pub mod hazards;
+pub mod hoist;
 pub mod inline;
 pub mod isel;
 pub mod lower;
@@ -146,6 +149,7 @@ pub fn compile_kernel_with(
         ));
     }
     let f = &lower::expand(f)?;
+    let f = &hoist::run(f);
     let p = target.processor;
     let wave64 = target.wavefront_size == 64;
     let uniform = uniformity::analyze(f);
