@@ -1,6 +1,9 @@
 //! Common-code hoisting on the device IR: an operation both arms of an
 //! `if` compute from the same operands, defined outside the `if`, is
-//! computed once before it.
+//! computed once before it; an `if` left with arms of at most two cheap
+//! operations before their `yield` computes both and `select`s (one
+//! `v_cndmask`, or three mask operations for a `bool`, instead of two
+//! EXEC-masked blocks).
 //!
 //! Under EXEC masking a divergent wave runs both arms, so an operation
 //! written in both runs twice; hoisted, it runs once. It also moves the
@@ -15,7 +18,7 @@
 //! runs them. Loads stay: hoisting one above the other arm's stores would
 //! reorder memory accesses between work-items of one wave.
 
-use silk_gpu_ir::{BinOp, Block, Function, Op, Value};
+use silk_gpu_ir::{BinOp, Block, Function, Inst, Op, UnOp, Value};
 use std::collections::HashMap;
 
 /// `f` with common operations of `if` arms hoisted (a clone when there is
@@ -120,8 +123,68 @@ fn block(b: &mut Block, subst: &mut HashMap<Value, Value>) {
             _ => {}
         }
         let hoisted = hoist_from_if(b, i, subst);
-        i += hoisted + 1;
+        i += hoisted;
+        i += if_to_select(b, i);
     }
+}
+
+/// Most operations an arm may hold and still be computed unconditionally
+/// (both arms' work for every lane, against two EXEC-masked blocks and
+/// their mask and branch instructions).
+const SPECULATE: usize = 2;
+
+/// Is `op` cheap and safe to compute for lanes that would not have?
+fn speculable(op: &Op) -> bool {
+    movable(op, false)
+        && !matches!(
+            op,
+            Op::Unary {
+                op: UnOp::Sqrt | UnOp::Rcp | UnOp::Exp2 | UnOp::Log2,
+                ..
+            }
+        )
+}
+
+/// An `if` whose arms hold at most [`SPECULATE`] cheap operations before
+/// their `yield` becomes those operations and one `select` per result;
+/// how many instructions replace it.
+fn if_to_select(b: &mut Block, at: usize) -> usize {
+    let Op::If {
+        cond,
+        then_blk,
+        else_blk,
+    } = &b.insts[at].op
+    else {
+        return 1;
+    };
+    let arm = |blk: &Block| match blk.insts.split_last() {
+        Some((last, ops)) if ops.len() <= SPECULATE && ops.iter().all(|i| speculable(&i.op)) => {
+            match &last.op {
+                Op::Yield(vs) => Some((ops.to_vec(), vs.clone())),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let (Some((mut ops, a)), Some((else_ops, e))) = (arm(then_blk), arm(else_blk)) else {
+        return 1;
+    };
+    let cond = *cond;
+    let results = b.insts.remove(at).results;
+    ops.extend(else_ops);
+    for (r, (t, f)) in results.into_iter().zip(a.into_iter().zip(e)) {
+        ops.push(Inst {
+            results: vec![r],
+            op: Op::Select {
+                cond,
+                if_true: t,
+                if_false: f,
+            },
+        });
+    }
+    let n = ops.len();
+    b.insts.splice(at..at, ops);
+    n
 }
 
 /// Hoist the common operations of the `if` at `b.insts[at]` (if it is
@@ -231,5 +294,37 @@ mod tests {
         assert_eq!(text.matches("cmp eq").count(), 1, "{text}");
         assert_eq!(text.matches("div").count(), 1, "{text}");
         assert_eq!(text.matches("store").count(), 3, "{text}");
+    }
+
+    #[test]
+    fn arms_that_only_yield_become_selects() {
+        let src = "kernel @k(%x: u32, %out: ptr<global>) {
+  %tid = workitem.id x
+  %zero = const 0 : u32
+  %c = cmp ne %tid, %zero
+  %a, %b = if %c -> u32, bool {
+    %s = add %x, %zero
+    %t = cmp eq %x, %zero
+    yield %s, %t
+  } else {
+    %s2 = add %x, %zero
+    %t2 = cmp ne %x, %zero
+    yield %s2, %t2
+  }
+  %w = select %b, %a, %tid
+  store %out, %w, align 4
+}";
+        let m = silk_gpu_ir::parse_module("k.sir", src).unwrap();
+        let f = run(&m.functions[0]);
+        silk_gpu_ir::Module {
+            functions: vec![f.clone()],
+        }
+        .verify()
+        .unwrap();
+        let text = silk_gpu_ir::print_function(&f);
+        assert!(!text.contains("if "), "{text}");
+        assert_eq!(text.matches("select").count(), 3, "{text}");
+        assert_eq!(text.matches("add").count(), 1, "{text}");
+        assert_eq!(text.matches("cmp").count(), 3, "{text}");
     }
 }
