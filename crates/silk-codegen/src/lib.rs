@@ -7,7 +7,10 @@
 //!
 //! 0. [`inline::inline_calls`] (in [`compile_module`]) — device-function
 //!    calls replaced by the callees' bodies;
-//! 1. [`lower::expand`] — IR-level expansion of 64-bit integer division;
+//! 1. [`cse::run`] — repeated pure operations reuse the first result,
+//!    unused ones go; [`lower::expand`] — IR-level expansion of 64-bit
+//!    integer division; [`hoist::run`] — operations common to both arms
+//!    of an `if` computed once before it;
 //! 2. [`uniformity::analyze`] — which IR values are uniform per wave;
 //! 3. [`abi::arg_layout`] — kernarg offsets of the parameters;
 //! 4. [`isel`] — instruction selection to machine IR over virtual
@@ -42,8 +45,10 @@ pub use error::{Error, Result};
 // ---- The device-IR compiler ----
 
 pub mod abi;
+pub mod cse;
 pub mod dataflow;
 pub mod hazards;
+pub mod hoist;
 pub mod inline;
 pub mod isel;
 pub mod lower;
@@ -145,7 +150,9 @@ pub fn compile_kernel_with(
             "compiling device functions on their own",
         ));
     }
+    let f = &cse::run(f);
     let f = &lower::expand(f)?;
+    let f = &hoist::run(f);
     let p = target.processor;
     let wave64 = target.wavefront_size == 64;
     let uniform = uniformity::analyze(f);

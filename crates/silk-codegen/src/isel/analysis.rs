@@ -8,6 +8,13 @@ use super::*;
 /// Whether `v` may live in SGPRs: uniform and produced by an operation we
 /// select to SALU (or a constant / parameter / workgroup geometry).
 pub(super) fn scalar_candidate(f: &Function, v: Value, uniform: &[bool]) -> bool {
+    candidate(f, v, uniform, &mut Vec::new())
+}
+
+/// [`scalar_candidate`]; `open` holds the loop parameters being decided,
+/// taken as scalar while they are (a parameter that reaches itself only
+/// through scalar operations stays scalar all round).
+fn candidate(f: &Function, v: Value, uniform: &[bool], open: &mut Vec<Value>) -> bool {
     if !uniform[v.index()] {
         return false;
     }
@@ -18,7 +25,39 @@ pub(super) fn scalar_candidate(f: &Function, v: Value, uniform: &[bool]) -> bool
     if f.params.contains(&v) {
         return true;
     }
-    // A loop parameter is defined by no instruction: `None`.
+    if open.contains(&v) {
+        return true;
+    }
+    // A uniform integer loop parameter: scalar when its initial value and
+    // the value the body's one `continue` gives it are, and that
+    // `continue` ends the body (a `continue` inside an `if` would write
+    // the SGPR in a block EXEC masking may run with no lane active).
+    let carried = f.insts().find_map(|i| match &i.op {
+        IrOp::Loop {
+            inits,
+            params,
+            body,
+        } => params
+            .iter()
+            .position(|&p| p == v)
+            .map(|k| (inits[k], body, k)),
+        _ => None,
+    });
+    if let Some((init, body, k)) = carried {
+        let last = match body.terminator().map(|t| &t.op) {
+            Some(IrOp::Continue(vs)) if super::control::continues(body).len() == 1 => {
+                vs.get(k).copied()
+            }
+            _ => None,
+        };
+        let Some(last) = last else {
+            return false;
+        };
+        open.push(v);
+        let ok = candidate(f, init, uniform, open) && candidate(f, last, uniform, open);
+        open.pop();
+        return ok;
+    }
     match f.insts().find(|i| i.results.contains(&v)).map(|i| &i.op) {
         Some(IrOp::Const { .. }) | Some(IrOp::Geometry { .. }) | Some(IrOp::LdsAlloc { .. }) => {
             true
@@ -26,21 +65,21 @@ pub(super) fn scalar_candidate(f: &Function, v: Value, uniform: &[bool]) -> bool
         Some(IrOp::Binary { op, lhs, rhs }) => {
             !(matches!(op, BinOp::Div | BinOp::Rem)
                 || t.bits() == 64 && matches!(op, BinOp::Mul | BinOp::Min | BinOp::Max))
-                && scalar_candidate(f, *lhs, uniform)
-                && scalar_candidate(f, *rhs, uniform)
+                && candidate(f, *lhs, uniform, open)
+                && candidate(f, *rhs, uniform, open)
         }
         Some(IrOp::Unary { op, arg }) => {
             matches!(op, UnOp::Not | UnOp::Neg | UnOp::Abs)
                 && t.bits() == 32
-                && scalar_candidate(f, *arg, uniform)
+                && candidate(f, *arg, uniform, open)
         }
         Some(IrOp::Cvt { arg, .. }) | Some(IrOp::Bitcast { arg, .. }) => {
-            scalar_candidate(f, *arg, uniform)
+            candidate(f, *arg, uniform, open)
         }
         Some(IrOp::PtrAdd { ptr, offset }) => {
-            scalar_candidate(f, *ptr, uniform) && scalar_candidate(f, *offset, uniform)
+            candidate(f, *ptr, uniform, open) && candidate(f, *offset, uniform, open)
         }
-        // Loop params and if results: conservatively vector.
+        // If results: conservatively vector.
         _ => false,
     }
 }

@@ -272,6 +272,36 @@ impl<'a> Sel<'a> {
             .zip(&uni)
             .map(|(&t, &u)| self.merge_reg(t, u))
             .collect::<Result<_, _>>()?;
+        // An else arm that only yields values defined before the `if`
+        // (`if c { ...; yield x } else { yield 0 }`): write those into the
+        // VGPR results first, under the current EXEC, and let the then arm
+        // overwrite its lanes; no else block. It also keeps the two arms
+        // from writing one register, which after a load in the then arm
+        // made the else arm wait for the load (a write-after-write wait).
+        // Not when the then arm yields a value it loads: the result
+        // register, now live across the load, cannot take the load's
+        // destination, and the copy would wait for the load inside the arm.
+        let loaded = |v: &Value| {
+            then_blk
+                .insts
+                .iter()
+                .any(|i| i.results.contains(v) && matches!(i.op, IrOp::Load { .. }))
+        };
+        let pre = else_blk.insts.len() == 1
+            && Self::yields(else_blk).is_some()
+            && !Self::yields(then_blk).is_some_and(|vs| vs.iter().any(loaded))
+            && !outs.is_empty()
+            && outs
+                .iter()
+                .zip(&types)
+                .all(|(&o, &t)| t != Type::Bool && self.mf.info(o).file == File::Vgpr);
+        if pre {
+            if let Some(vs) = Self::yields(else_blk) {
+                for ((&o, &t), &v) in outs.iter().zip(&types).zip(vs) {
+                    self.write_merge(o, t, v)?;
+                }
+            }
+        }
         let c = self.in_reg(cond)?;
         let saved = self.mask();
         self.mf.vregs[saved.0 as usize].merge = true;
@@ -288,7 +318,7 @@ impl<'a> Sel<'a> {
             }
         }
         self.place(else_b);
-        let has_else = !outs.is_empty()
+        let has_else = !pre && !outs.is_empty()
             || else_blk
                 .insts
                 .iter()

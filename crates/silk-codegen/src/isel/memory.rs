@@ -182,14 +182,18 @@ impl<'a> Sel<'a> {
     }
 
     /// Bytes per memory instruction for a `size`-byte access with alignment
-    /// `align`: the whole value when aligned to its size, else pieces of
-    /// the declared alignment (strict hardware alignment rules, and the
-    /// emulator's, forbid a misaligned dword or wider access).
-    pub(super) fn piece_bytes(size: u32, align: u32) -> u32 {
-        if align >= size {
+    /// `align`. The HSA runtime runs gfx9 and later in the unaligned mode
+    /// (SH_MEM_CONFIG.ALIGNMENT_MODE = UNALIGNED, which LLVM assumes as
+    /// `unaligned-access-mode`), where plain global and LDS loads and
+    /// stores may be unaligned: a global access stays whole whatever its
+    /// alignment; a misaligned LDS access wider than a dword goes as dwords
+    /// (clang-22 -O3 does the same: `ds_write_b32` at any address, a
+    /// 4-aligned 8-byte LDS value as two dwords).
+    pub(super) fn piece_bytes(lds: bool, size: u32, align: u32) -> u32 {
+        if align >= size || !lds || size <= 4 {
             size
         } else {
-            align.min(4)
+            4
         }
     }
 
@@ -198,9 +202,9 @@ impl<'a> Sel<'a> {
         let size = t
             .store_bytes()
             .ok_or_else(|| unsupported(format!("loads of {t}")))?;
-        let piece = Self::piece_bytes(size, align);
         let d = self.vreg(n);
         let addr = self.mem_addr(p)?;
+        let piece = Self::piece_bytes(addr.0, size, align);
         if piece == size {
             self.mem_access(true, addr, size, self.r(d), 0)?;
             self.set(res, d);
@@ -247,9 +251,9 @@ impl<'a> Sel<'a> {
             .store_bytes()
             .ok_or_else(|| unsupported(format!("stores of {t}")))?;
         let n = Self::dwords(t);
-        let piece = Self::piece_bytes(size, align);
         let data = self.vgpr_of(v)?;
         let addr = self.mem_addr(p)?;
+        let piece = Self::piece_bytes(addr.0, size, align);
         if piece == size {
             return self.mem_access(false, addr, size, self.r(data), 0);
         }
