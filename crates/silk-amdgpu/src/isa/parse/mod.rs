@@ -432,6 +432,8 @@ enum Value {
     Int(i64),
     Float(f64),
     Lit(u32),
+    /// `lit(<float>)`: a literal of the float in the operand's type.
+    LitFloat(f64),
     Off,
     /// A name that is no register: its byte range in the text.
     Symbol {
@@ -795,6 +797,19 @@ impl<'a> Parser<'a> {
                     used += 1;
                 }
                 Operand::Literal(x) => {
+                    // WMMA sources and the lane select of v_readlane /
+                    // v_writelane are VGPRs, SGPRs or inline constants
+                    // (llvm-mc 22 rejects a literal there).
+                    let lane = spec.field == Field::Src1
+                        && matches!(
+                            self.op.and_then(|o| super::Op::of(self.gen, o)),
+                            Some(super::Op::V_READLANE_B32 | super::Op::V_WRITELANE_B32)
+                        );
+                    if info.flags.has(Flags::WMMA) || lane {
+                        return self.fail(col, || {
+                            format!("`{}` takes no literal operand here", info.name)
+                        });
+                    }
                     if self.gen == Generation::Gfx9 && vop3 && inst.mods.variant == Variant::Native
                     {
                         return self.fail(col, || {
@@ -1106,7 +1121,8 @@ impl<'a> Parser<'a> {
                 Value::Int(i) if (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&i) => {
                     Ok(Value::Lit(i as u32))
                 }
-                _ => self.fail(col, || "lit() needs a 32-bit integer".into()),
+                Value::Float(f) => Ok(Value::LitFloat(f)),
+                _ => self.fail(col, || "lit() needs a 32-bit integer or a float".into()),
             };
         }
         let w = self.word();
@@ -1339,6 +1355,7 @@ impl<'a> Parser<'a> {
             }
             (Kind::Literal, Value::Int(i)) => Operand::Literal(i as u32),
             (Kind::Literal, Value::Lit(x)) => Operand::Literal(x),
+            (Kind::Literal, Value::LitFloat(f)) => Operand::Literal(float_literal(spec.ty, f)),
             (Kind::Literal, Value::Float(f)) => Operand::Literal(float_literal(spec.ty, f)),
             (Kind::Sreg, Value::Off) => Operand::Reg {
                 code: if self.gen == Generation::Gfx9 && info.family.is_flat() {
@@ -1386,6 +1403,17 @@ impl<'a> Parser<'a> {
                 }
             }
             (Kind::Ssrc | Kind::Vsrc, Value::Lit(x)) => Operand::Literal(x),
+            (Kind::Ssrc | Kind::Vsrc, Value::LitFloat(_)) if int64_source(info, spec) => {
+                return self.fail(col, || {
+                    "a float `lit()` needs a 32-bit or floating-point operand".into()
+                })
+            }
+            (Kind::Ssrc | Kind::Vsrc, Value::LitFloat(f)) => {
+                Operand::Literal(float_literal(spec.ty, f))
+            }
+            (Kind::Ssrc | Kind::Vsrc, Value::Int(i)) if int64_source(info, spec) => {
+                int_source(Ty::B64, i, col)?
+            }
             (Kind::Ssrc | Kind::Vsrc, Value::Int(i)) => int_source(spec.ty, i, col)?,
             (Kind::Ssrc | Kind::Vsrc, Value::Float(f)) => float_source(spec.ty, f),
             (Kind::Vgpr, Value::Reg { code, count, .. }) => {
@@ -1842,12 +1870,26 @@ enum Fitted {
     },
 }
 
+/// A 64-bit integer source. GFX9 VOP3 rows type 64-bit integer sources
+/// F64 (LLVM prints their inline constants alike); they are the ones
+/// that take no `neg` (`VMOD_NEG` rejected).
+fn int64_source(info: &OpInfo, spec: &OperandSpec) -> bool {
+    match spec.ty {
+        Ty::B64 => true,
+        Ty::F64 if info.family == Family::Vop3 => {
+            src_index(spec.field).is_some_and(|i| info.mods_rejected & (table::VMOD_NEG << i) != 0)
+        }
+        _ => false,
+    }
+}
+
 fn describe(text: &str, v: &Value) -> String {
     match v {
         Value::Reg { .. } => "register".into(),
         Value::Int(i) => format!("`{i}`"),
         Value::Float(f) => format!("`{f}`"),
         Value::Lit(x) => format!("`lit({x:#x})`"),
+        Value::LitFloat(f) => format!("`lit({f})`"),
         Value::Off => "`off`".into(),
         Value::Symbol { start, end } => format!("`{}`", &text[*start..*end]),
     }
