@@ -557,6 +557,22 @@ impl<'a> Parser<'a> {
         }
         for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
             self.skip_ws();
+            if i > 0 && info.family == Family::Smem && spec.field == Field::Soffset {
+                if !matches!(self.peek(), Some(b',')) {
+                    // llvm-mc 22 takes an omitted SMEM offset as 0
+                    // (`s_load_dwordx8 s[40:47], s[12:13] glc`).
+                    inst.mods.offset = 0;
+                    inst.operands[i] = self.smem_imm_offset();
+                    cols[i] = self.pos;
+                    if self.rest().starts_with("offset:") {
+                        // `offset:` follows an SGPR offset only.
+                        return self.fail(self.pos, || {
+                            "`offset:` needs an SGPR offset before it".into()
+                        });
+                    }
+                    continue;
+                }
+            }
             if i > 0 {
                 if !self.eat(",") {
                     return self.fail(self.pos, || {
@@ -637,6 +653,24 @@ impl<'a> Parser<'a> {
         }
         let mods_at = self.pos;
         self.modifiers(info, &mut inst)?;
+        if matches!(info.family, Family::Mubuf | Family::Mtbuf) && !no_vaddr {
+            // A VGPR address is read only with `offen` or `idxen` (CDNA3 /
+            // RDNA3 ISA "Buffer instructions"); llvm-mc 22 rejects it
+            // without either rather than dropping it.
+            let addr = specs
+                .iter()
+                .take(MAX_OPERANDS)
+                .position(|o| o.field == Field::Addr);
+            let (offen, idxen) = (
+                format::mod_bit(ModBit::Offen),
+                format::mod_bit(ModBit::Idxen),
+            );
+            if let Some(a) = addr.filter(|_| inst.mods.mem & (offen | idxen) == 0) {
+                return self.fail(cols[a], || {
+                    "a VGPR address needs `offen` or `idxen` (or write `off`)".into()
+                });
+            }
+        }
         // VOP1/VOP2/VOPC (and their DPP forms) have no clamp or output
         // modifier bits: written without `_e64`, such an instruction is
         // the VOP3 form (the next candidate), as llvm-mc selects it.
@@ -837,6 +871,15 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// The SOFFSET operand of an immediate SMEM offset (in `mods.offset`):
+    /// none on gfx942 (the IMM bit), `null` on GFX11.
+    fn smem_imm_offset(&self) -> Operand {
+        match self.gen {
+            Generation::Gfx9 => Operand::None,
+            Generation::Gfx11 => Operand::sgpr(operand::null_code(self.gen)),
+        }
+    }
+
     /// SMEM offset operand: an SGPR (`s5`, `null`) or an immediate; an
     /// SGPR may be followed by `offset:` among the modifiers.
     fn smem_offset(&mut self, mods: &mut Mods, col: usize) -> Result<Operand, ParseError> {
@@ -848,10 +891,7 @@ impl<'a> Parser<'a> {
             Value::Reg { code, count: 1, .. } if code < VGPR0 => Ok(Operand::sgpr(code)),
             Value::Int(i) => {
                 mods.offset = i as i32;
-                Ok(match self.gen {
-                    Generation::Gfx9 => Operand::None,
-                    Generation::Gfx11 => Operand::sgpr(operand::null_code(self.gen)),
-                })
+                Ok(self.smem_imm_offset())
             }
             other => self.fail(col, || {
                 format!("invalid SMEM offset {}", describe(self.s, &other))
@@ -1441,6 +1481,9 @@ impl<'a> Parser<'a> {
     /// Trailing modifiers.
     fn modifiers(&mut self, info: &OpInfo, inst: &mut Inst) -> Result<(), ParseError> {
         let gen = self.gen;
+        // Cache-policy bits named so far (each at most once, set or with
+        // its `no` form, as llvm-mc 22 requires).
+        let mut policy_seen = 0u16;
         loop {
             self.skip_ws();
             if self.at_end() {
@@ -1467,6 +1510,24 @@ impl<'a> Parser<'a> {
                     })
                 }
             };
+            if let Some((b, set)) = cache_policy(gen, info.family, key) {
+                let f = format::mod_bit(b);
+                if policy_seen & f != 0 {
+                    return self.fail(col, || "duplicate cache policy modifier".into());
+                }
+                policy_seen |= f;
+                // Check the bit exists; the `no` form then leaves it clear.
+                bit(b)?;
+                if !set && b == ModBit::Glc && gen == Generation::Gfx9 && info.flags.has(Flags::RTN)
+                {
+                    // gfx942's returning atomics are the sc0 forms.
+                    return self.fail(col, || format!("`{}` returns only with `sc0`", info.name));
+                }
+                if !set {
+                    m.mem &= !f;
+                }
+                continue;
+            }
             match (gen, key) {
                 (_, "clamp") => m.clamp = true,
                 (_, "gds") => bit(ModBit::Gds)?,
@@ -1881,6 +1942,28 @@ fn int64_source(info: &OpInfo, spec: &OperandSpec) -> bool {
         }
         _ => false,
     }
+}
+
+/// A cache-policy modifier: its bit and whether it sets it (`sc0`) or
+/// names it clear (`nosc0`). gfx942 spells the vector-memory bits `sc0`,
+/// `sc1`, `nt` and its SMEM bit `glc` (CDNA3 ISA §9.1.10 "Memory Scope
+/// and Temporal Controls"); GFX11 `glc`, `slc`, `dlc`.
+fn cache_policy(gen: Generation, family: Family, key: &str) -> Option<(ModBit, bool)> {
+    let (name, set) = match key.strip_prefix("no") {
+        Some(n) => (n, false),
+        None => (key, true),
+    };
+    let b = match (gen, name) {
+        (Generation::Gfx9, "glc") if family == Family::Smem => ModBit::Glc,
+        (Generation::Gfx9, "sc0") if family != Family::Smem => ModBit::Glc,
+        (Generation::Gfx9, "sc1") if family != Family::Smem => ModBit::Sc1,
+        (Generation::Gfx9, "nt") if family != Family::Smem => ModBit::Slc,
+        (Generation::Gfx11, "glc") => ModBit::Glc,
+        (Generation::Gfx11, "slc") => ModBit::Slc,
+        (Generation::Gfx11, "dlc") => ModBit::Dlc,
+        _ => return None,
+    };
+    Some((b, set))
 }
 
 fn describe(text: &str, v: &Value) -> String {
