@@ -252,3 +252,16 @@ pub(super) fn f16_bits(f: f32) -> u16 {
     }
     sign | r as u16
 }
+
+/// A 64-bit integer source. GFX9 VOP3 rows type 64-bit integer sources
+/// F64 (LLVM prints their inline constants alike); they are the ones
+/// that take no `neg` (`VMOD_NEG` rejected).
+pub(super) fn int64_source(info: &OpInfo, spec: &OperandSpec) -> bool {
+    match spec.ty {
+        Ty::B64 => true,
+        Ty::F64 if info.family == Family::Vop3 => {
+            src_index(spec.field).is_some_and(|i| info.mods_rejected & (table::VMOD_NEG << i) != 0)
+        }
+        _ => false,
+    }
+}

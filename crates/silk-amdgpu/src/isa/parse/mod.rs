@@ -15,10 +15,12 @@ use crate::target::{Generation, Processor};
 
 mod bytes;
 mod constants;
+mod memory;
 mod vopd;
 pub(crate) use bytes::trim_end;
 use bytes::*;
 use constants::*;
+use memory::*;
 use vopd::parse_vopd;
 
 /// A parse error at a byte column of the instruction text.
@@ -557,21 +559,23 @@ impl<'a> Parser<'a> {
         }
         for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
             self.skip_ws();
-            if i > 0 && info.family == Family::Smem && spec.field == Field::Soffset {
-                if !matches!(self.peek(), Some(b',')) {
-                    // llvm-mc 22 takes an omitted SMEM offset as 0
-                    // (`s_load_dwordx8 s[40:47], s[12:13] glc`).
-                    inst.mods.offset = 0;
-                    inst.operands[i] = self.smem_imm_offset();
-                    cols[i] = self.pos;
-                    if self.rest().starts_with("offset:") {
-                        // `offset:` follows an SGPR offset only.
-                        return self.fail(self.pos, || {
-                            "`offset:` needs an SGPR offset before it".into()
-                        });
-                    }
-                    continue;
+            if i > 0
+                && info.family == Family::Smem
+                && spec.field == Field::Soffset
+                && !matches!(self.peek(), Some(b','))
+            {
+                // llvm-mc 22 takes an omitted SMEM offset as 0
+                // (`s_load_dwordx8 s[40:47], s[12:13] glc`).
+                inst.mods.offset = 0;
+                inst.operands[i] = self.smem_imm_offset();
+                cols[i] = self.pos;
+                if self.rest().starts_with("offset:") {
+                    // `offset:` follows an SGPR offset only.
+                    return self.fail(self.pos, || {
+                        "`offset:` needs an SGPR offset before it".into()
+                    });
                 }
+                continue;
             }
             if i > 0 {
                 if !self.eat(",") {
@@ -653,24 +657,7 @@ impl<'a> Parser<'a> {
         }
         let mods_at = self.pos;
         self.modifiers(info, &mut inst)?;
-        if matches!(info.family, Family::Mubuf | Family::Mtbuf) && !no_vaddr {
-            // A VGPR address is read only with `offen` or `idxen` (CDNA3 /
-            // RDNA3 ISA "Buffer instructions"); llvm-mc 22 rejects it
-            // without either rather than dropping it.
-            let addr = specs
-                .iter()
-                .take(MAX_OPERANDS)
-                .position(|o| o.field == Field::Addr);
-            let (offen, idxen) = (
-                format::mod_bit(ModBit::Offen),
-                format::mod_bit(ModBit::Idxen),
-            );
-            if let Some(a) = addr.filter(|_| inst.mods.mem & (offen | idxen) == 0) {
-                return self.fail(cols[a], || {
-                    "a VGPR address needs `offen` or `idxen` (or write `off`)".into()
-                });
-            }
-        }
+        self.check_buffer_vaddr(info, specs, &inst, &cols, no_vaddr)?;
         // VOP1/VOP2/VOPC (and their DPP forms) have no clamp or output
         // modifier bits: written without `_e64`, such an instruction is
         // the VOP3 form (the next candidate), as llvm-mc selects it.
@@ -869,34 +856,6 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(())
-    }
-
-    /// The SOFFSET operand of an immediate SMEM offset (in `mods.offset`):
-    /// none on gfx942 (the IMM bit), `null` on GFX11.
-    fn smem_imm_offset(&self) -> Operand {
-        match self.gen {
-            Generation::Gfx9 => Operand::None,
-            Generation::Gfx11 => Operand::sgpr(operand::null_code(self.gen)),
-        }
-    }
-
-    /// SMEM offset operand: an SGPR (`s5`, `null`) or an immediate; an
-    /// SGPR may be followed by `offset:` among the modifiers.
-    fn smem_offset(&mut self, mods: &mut Mods, col: usize) -> Result<Operand, ParseError> {
-        let (neg, abs, v) = self.operand_value()?;
-        if neg || abs {
-            return self.fail(col, || "source modifiers are not allowed here".into());
-        }
-        match v {
-            Value::Reg { code, count: 1, .. } if code < VGPR0 => Ok(Operand::sgpr(code)),
-            Value::Int(i) => {
-                mods.offset = i as i32;
-                Ok(self.smem_imm_offset())
-            }
-            other => self.fail(col, || {
-                format!("invalid SMEM offset {}", describe(self.s, &other))
-            }),
-        }
     }
 
     /// Bits implied by operand forms rather than written as modifiers.
@@ -1929,41 +1888,6 @@ enum Fitted {
         start: usize,
         end: usize,
     },
-}
-
-/// A 64-bit integer source. GFX9 VOP3 rows type 64-bit integer sources
-/// F64 (LLVM prints their inline constants alike); they are the ones
-/// that take no `neg` (`VMOD_NEG` rejected).
-fn int64_source(info: &OpInfo, spec: &OperandSpec) -> bool {
-    match spec.ty {
-        Ty::B64 => true,
-        Ty::F64 if info.family == Family::Vop3 => {
-            src_index(spec.field).is_some_and(|i| info.mods_rejected & (table::VMOD_NEG << i) != 0)
-        }
-        _ => false,
-    }
-}
-
-/// A cache-policy modifier: its bit and whether it sets it (`sc0`) or
-/// names it clear (`nosc0`). gfx942 spells the vector-memory bits `sc0`,
-/// `sc1`, `nt` and its SMEM bit `glc` (CDNA3 ISA §9.1.10 "Memory Scope
-/// and Temporal Controls"); GFX11 `glc`, `slc`, `dlc`.
-fn cache_policy(gen: Generation, family: Family, key: &str) -> Option<(ModBit, bool)> {
-    let (name, set) = match key.strip_prefix("no") {
-        Some(n) => (n, false),
-        None => (key, true),
-    };
-    let b = match (gen, name) {
-        (Generation::Gfx9, "glc") if family == Family::Smem => ModBit::Glc,
-        (Generation::Gfx9, "sc0") if family != Family::Smem => ModBit::Glc,
-        (Generation::Gfx9, "sc1") if family != Family::Smem => ModBit::Sc1,
-        (Generation::Gfx9, "nt") if family != Family::Smem => ModBit::Slc,
-        (Generation::Gfx11, "glc") => ModBit::Glc,
-        (Generation::Gfx11, "slc") => ModBit::Slc,
-        (Generation::Gfx11, "dlc") => ModBit::Dlc,
-        _ => return None,
-    };
-    Some((b, set))
 }
 
 fn describe(text: &str, v: &Value) -> String {
