@@ -1083,10 +1083,12 @@ fn gfx9_vop3_f16_sources(
     let mut lines = Vec::new();
     for (&(i, k), fp) in prints {
         let p = &probes[i];
-        // The mix forms read each source as f32 or f16 by op_sel_hi:
-        // they keep the 32-bit type and decode constants themselves.
-        let vop3p = p.family == Family::Vop3p && !p.mnemonic.contains("_mix");
-        if !(p.family == Family::Vop3 || vop3p) || fp.len() != 2 || fp[1] != "0.15915494" {
+        // VOP3P sources may also print literal probes (LLVM decodes a
+        // literal for some, `v_dot2_f32_f16`): the assembler test decides.
+        let vop3p = p.family == Family::Vop3p;
+        if !(p.family == Family::Vop3 && fp.len() == 2 || vop3p)
+            || fp.get(1).map(|s| s.as_str()) != Some("0.15915494")
+        {
             continue;
         }
         let (m, mut ops, mods) = split(&p.text.text);
@@ -1094,6 +1096,11 @@ fn gfx9_vop3_f16_sources(
             continue;
         };
         *op = "0x3800".to_string();
+        // LLVM prints op_sel on some sources it rejects it for when
+        // assembling (gfx942 `v_dot2_f32_f16`); halves do not change the
+        // type.
+        let mods: Vec<&String> = mods.iter().filter(|x| !x.starts_with("op_sel")).collect();
+        let mods: Vec<&str> = mods.iter().map(|x| x.as_str()).collect();
         lines.push(format!("{m} {} {}", ops.join(", "), mods.join(" ")));
         which.push((i, k));
     }
@@ -1110,6 +1117,9 @@ fn gfx9_vop3_f16_sources(
         .filter(|&(_, ok)| ok)
         .map(|((i, k), _)| {
             let ty = match probes[i].family {
+                // The mix forms read a source as f32 or f16 by op_sel_hi,
+                // but LLVM reads its constants as f16 (as on GFX11).
+                Family::Vop3p if probes[i].mnemonic.contains("_mix") => "F16",
                 Family::Vop3p => "V2F16",
                 _ => packed(i).unwrap_or("F16"),
             };

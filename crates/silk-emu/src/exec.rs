@@ -514,8 +514,10 @@ impl<'a> Exec<'a> {
                 if half != 0 {
                     return Ok(Src::H(r * ws, half == 2));
                 }
+                // (A VOP3P f16 source, `v_fma_mix*`, picks its half itself.)
                 if self.k.gen == Generation::Gfx9
                     && matches!(ty, Ty::F16 | Ty::B16)
+                    && self.info.family != silk_amdgpu::isa::Family::Vop3p
                     && self.inst.mods.op_sel >> self.src_no(i) & 1 != 0
                 {
                     return Ok(Src::H(r * ws, true));

@@ -27,6 +27,8 @@
 //! to silicon. fp8/bf8 are gfx942's E4M3 and E5M2 "FNUZ" formats (bias 8
 //! and 16, 0x80 is NaN, no infinities).
 
+pub mod sparse;
+
 use crate::error::Result;
 use crate::exec::{f16_to_f32, Exec};
 use silk_amdgpu::isa::operand::{AGPR0, VGPR0};
@@ -133,7 +135,7 @@ impl Shape {
 /// The shape of an MFMA as its gfx942 mnemonic spells it: M = N, K,
 /// blocks, A and B element types (`v_mfma_f32_32x32x1_2b_f32` is 32, 1,
 /// 2, F32, F32).
-/// `None` for the sparse (`V_SMFMAC_*`) forms, which are not modelled.
+/// `None` for the sparse forms (`V_SMFMAC_*`: [`sparse::smfmac_shape`]).
 #[rustfmt::skip]
 pub fn mfma_shape(op: Op) -> Option<Shape> {
     use Op::*;

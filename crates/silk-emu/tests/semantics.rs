@@ -565,3 +565,30 @@ fn gfx1151_salu_float_compares() {
         }
     }
 }
+
+/// `v_fma_mix*` reads an inline constant as the f16 LLVM's disassembler
+/// prints it as (the value in the low half; op_sel_hi makes it an f16
+/// source), and an f16 register source takes the half op_sel names once.
+#[test]
+fn fma_mix_reads_constants_as_f16_and_halves_once() {
+    for p in ALL {
+        let got = run_on(
+            p,
+            &format!(
+                "\tv_mov_b32_e32 v2, {:#x}\n\tv_mov_b32_e32 v3, {:#x}\n\
+                 \tv_mov_b32_e32 v8, {:#x}\n\
+                 \tv_fma_mix_f32 v4, v2, v3, 0.5 op_sel_hi:[0,0,1]\n\
+                 \tv_fma_mix_f32 v5, v8, v3, -1.0 op_sel:[1,0,0] op_sel_hi:[1,0,1]\n\
+                 \tv_fma_mix_f32 v6, 2.0, v3, v2 op_sel_hi:[1,0,0]\n",
+                2.0f32.to_bits(),
+                3.0f32.to_bits(),
+                f16(0.25) | f16(-1.5) << 16
+            ),
+        );
+        assert_eq!(
+            [got[0], got[1], got[2]],
+            [6.5f32.to_bits(), (-5.5f32).to_bits(), 8.0f32.to_bits()],
+            "{p}"
+        );
+    }
+}

@@ -117,6 +117,9 @@ fn semantics(op: Op, family: Family, flags: Flags) -> Sem {
     if let Some(shape) = crate::matrix::mfma_shape(op) {
         return hx!(shape.aux(), |e: &mut Exec| e.mfma());
     }
+    if let Some(aux) = crate::matrix::sparse::smfmac_aux(op) {
+        return hx!(aux, |e: &mut Exec| e.smfmac());
+    }
     use crate::matrix::{BF16, F16, HALF_OUT, I8};
     let wmma = match op {
         Op::V_WMMA_F32_16X16X16_F16_twoaddr_w32 => Some(F16),

@@ -122,6 +122,36 @@ pub(super) fn int_source(ty: Ty, i: i64, col: usize) -> Result<Operand, ParseErr
     if let Some(k) = patterns.and_then(|p| p.iter().position(|&b| b == i as u64)) {
         return Ok(Operand::Const(240 + k as u8));
     }
+    // A value written as its unsigned bit pattern in the operand's width
+    // is the inline integer that pattern encodes (llvm-mc 22: `0xffffffff`
+    // on a 32-bit operand is -1, `0xfff0` on an f16 one is -16; a 16-bit
+    // integer operand takes the pattern as a literal). A 64-bit float
+    // operand takes a 32-bit value as its high half, so the high half of
+    // an inline float (`0x3fe00000`) is that constant.
+    let (lo16, hi16) = (-32768, 0xffff);
+    match ty {
+        Ty::B32 | Ty::V2F32 | Ty::V2F16 | Ty::V2F16Splat | Ty::V2Bf16
+            if (0..=i64::from(u32::MAX)).contains(&i)
+                && (-16..=64).contains(&(i as u32 as i32)) =>
+        {
+            return Ok(Operand::int(i as u32 as i32));
+        }
+        Ty::F16 if (0..=hi16).contains(&i) && (-16..=64).contains(&(i as u16 as i16)) => {
+            return Ok(Operand::int(i as u16 as i16 as i32));
+        }
+        Ty::F16 | Ty::B16 if !(lo16..=hi16).contains(&i) => {
+            return err(col, format!("constant {i} does not fit a 16-bit operand"));
+        }
+        Ty::F64 if (0..=i64::from(u32::MAX)).contains(&i) => {
+            if let Some(k) = INLINE_F64_BITS[..8]
+                .iter()
+                .position(|&b| b == (i as u64) << 32)
+            {
+                return Ok(Operand::Const(240 + k as u8));
+            }
+        }
+        _ => {}
+    }
     let ok = match ty {
         Ty::B64 | Ty::F64 => (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&i),
         _ => (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&i),
@@ -221,4 +251,17 @@ pub(super) fn f16_bits(f: f32) -> u16 {
         r += 1;
     }
     sign | r as u16
+}
+
+/// A 64-bit integer source. GFX9 VOP3 rows type 64-bit integer sources
+/// F64 (LLVM prints their inline constants alike); they are the ones
+/// that take no `neg` (`VMOD_NEG` rejected).
+pub(super) fn int64_source(info: &OpInfo, spec: &OperandSpec) -> bool {
+    match spec.ty {
+        Ty::B64 => true,
+        Ty::F64 if info.family == Family::Vop3 => {
+            src_index(spec.field).is_some_and(|i| info.mods_rejected & (table::VMOD_NEG << i) != 0)
+        }
+        _ => false,
+    }
 }

@@ -15,10 +15,12 @@ use crate::target::{Generation, Processor};
 
 mod bytes;
 mod constants;
+mod memory;
 mod vopd;
 pub(crate) use bytes::trim_end;
 use bytes::*;
 use constants::*;
+use memory::*;
 use vopd::parse_vopd;
 
 /// A parse error at a byte column of the instruction text.
@@ -432,6 +434,8 @@ enum Value {
     Int(i64),
     Float(f64),
     Lit(u32),
+    /// `lit(<float>)`: a literal of the float in the operand's type.
+    LitFloat(f64),
     Off,
     /// A name that is no register: its byte range in the text.
     Symbol {
@@ -555,6 +559,24 @@ impl<'a> Parser<'a> {
         }
         for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
             self.skip_ws();
+            if i > 0
+                && info.family == Family::Smem
+                && spec.field == Field::Soffset
+                && !matches!(self.peek(), Some(b','))
+            {
+                // llvm-mc 22 takes an omitted SMEM offset as 0
+                // (`s_load_dwordx8 s[40:47], s[12:13] glc`).
+                inst.mods.offset = 0;
+                inst.operands[i] = self.smem_imm_offset();
+                cols[i] = self.pos;
+                if self.rest().starts_with("offset:") {
+                    // `offset:` follows an SGPR offset only.
+                    return self.fail(self.pos, || {
+                        "`offset:` needs an SGPR offset before it".into()
+                    });
+                }
+                continue;
+            }
             if i > 0 {
                 if !self.eat(",") {
                     return self.fail(self.pos, || {
@@ -635,6 +657,7 @@ impl<'a> Parser<'a> {
         }
         let mods_at = self.pos;
         self.modifiers(info, &mut inst)?;
+        self.check_buffer_vaddr(info, specs, &inst, &cols, no_vaddr)?;
         // VOP1/VOP2/VOPC (and their DPP forms) have no clamp or output
         // modifier bits: written without `_e64`, such an instruction is
         // the VOP3 form (the next candidate), as llvm-mc selects it.
@@ -795,6 +818,19 @@ impl<'a> Parser<'a> {
                     used += 1;
                 }
                 Operand::Literal(x) => {
+                    // WMMA sources and the lane select of v_readlane /
+                    // v_writelane are VGPRs, SGPRs or inline constants
+                    // (llvm-mc 22 rejects a literal there).
+                    let lane = spec.field == Field::Src1
+                        && matches!(
+                            self.op.and_then(|o| super::Op::of(self.gen, o)),
+                            Some(super::Op::V_READLANE_B32 | super::Op::V_WRITELANE_B32)
+                        );
+                    if info.flags.has(Flags::WMMA) || lane {
+                        return self.fail(col, || {
+                            format!("`{}` takes no literal operand here", info.name)
+                        });
+                    }
                     if self.gen == Generation::Gfx9 && vop3 && inst.mods.variant == Variant::Native
                     {
                         return self.fail(col, || {
@@ -820,28 +856,6 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(())
-    }
-
-    /// SMEM offset operand: an SGPR (`s5`, `null`) or an immediate; an
-    /// SGPR may be followed by `offset:` among the modifiers.
-    fn smem_offset(&mut self, mods: &mut Mods, col: usize) -> Result<Operand, ParseError> {
-        let (neg, abs, v) = self.operand_value()?;
-        if neg || abs {
-            return self.fail(col, || "source modifiers are not allowed here".into());
-        }
-        match v {
-            Value::Reg { code, count: 1, .. } if code < VGPR0 => Ok(Operand::sgpr(code)),
-            Value::Int(i) => {
-                mods.offset = i as i32;
-                Ok(match self.gen {
-                    Generation::Gfx9 => Operand::None,
-                    Generation::Gfx11 => Operand::sgpr(operand::null_code(self.gen)),
-                })
-            }
-            other => self.fail(col, || {
-                format!("invalid SMEM offset {}", describe(self.s, &other))
-            }),
-        }
     }
 
     /// Bits implied by operand forms rather than written as modifiers.
@@ -1106,7 +1120,8 @@ impl<'a> Parser<'a> {
                 Value::Int(i) if (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&i) => {
                     Ok(Value::Lit(i as u32))
                 }
-                _ => self.fail(col, || "lit() needs a 32-bit integer".into()),
+                Value::Float(f) => Ok(Value::LitFloat(f)),
+                _ => self.fail(col, || "lit() needs a 32-bit integer or a float".into()),
             };
         }
         let w = self.word();
@@ -1339,6 +1354,7 @@ impl<'a> Parser<'a> {
             }
             (Kind::Literal, Value::Int(i)) => Operand::Literal(i as u32),
             (Kind::Literal, Value::Lit(x)) => Operand::Literal(x),
+            (Kind::Literal, Value::LitFloat(f)) => Operand::Literal(float_literal(spec.ty, f)),
             (Kind::Literal, Value::Float(f)) => Operand::Literal(float_literal(spec.ty, f)),
             (Kind::Sreg, Value::Off) => Operand::Reg {
                 code: if self.gen == Generation::Gfx9 && info.family.is_flat() {
@@ -1386,6 +1402,17 @@ impl<'a> Parser<'a> {
                 }
             }
             (Kind::Ssrc | Kind::Vsrc, Value::Lit(x)) => Operand::Literal(x),
+            (Kind::Ssrc | Kind::Vsrc, Value::LitFloat(_)) if int64_source(info, spec) => {
+                return self.fail(col, || {
+                    "a float `lit()` needs a 32-bit or floating-point operand".into()
+                })
+            }
+            (Kind::Ssrc | Kind::Vsrc, Value::LitFloat(f)) => {
+                Operand::Literal(float_literal(spec.ty, f))
+            }
+            (Kind::Ssrc | Kind::Vsrc, Value::Int(i)) if int64_source(info, spec) => {
+                int_source(Ty::B64, i, col)?
+            }
             (Kind::Ssrc | Kind::Vsrc, Value::Int(i)) => int_source(spec.ty, i, col)?,
             (Kind::Ssrc | Kind::Vsrc, Value::Float(f)) => float_source(spec.ty, f),
             (Kind::Vgpr, Value::Reg { code, count, .. }) => {
@@ -1413,6 +1440,9 @@ impl<'a> Parser<'a> {
     /// Trailing modifiers.
     fn modifiers(&mut self, info: &OpInfo, inst: &mut Inst) -> Result<(), ParseError> {
         let gen = self.gen;
+        // Cache-policy bits named so far (each at most once, set or with
+        // its `no` form, as llvm-mc 22 requires).
+        let mut policy_seen = 0u16;
         loop {
             self.skip_ws();
             if self.at_end() {
@@ -1439,6 +1469,24 @@ impl<'a> Parser<'a> {
                     })
                 }
             };
+            if let Some((b, set)) = cache_policy(gen, info.family, key) {
+                let f = format::mod_bit(b);
+                if policy_seen & f != 0 {
+                    return self.fail(col, || "duplicate cache policy modifier".into());
+                }
+                policy_seen |= f;
+                // Check the bit exists; the `no` form then leaves it clear.
+                bit(b)?;
+                if !set && b == ModBit::Glc && gen == Generation::Gfx9 && info.flags.has(Flags::RTN)
+                {
+                    // gfx942's returning atomics are the sc0 forms.
+                    return self.fail(col, || format!("`{}` returns only with `sc0`", info.name));
+                }
+                if !set {
+                    m.mem &= !f;
+                }
+                continue;
+            }
             match (gen, key) {
                 (_, "clamp") => m.clamp = true,
                 (_, "gds") => bit(ModBit::Gds)?,
@@ -1848,6 +1896,7 @@ fn describe(text: &str, v: &Value) -> String {
         Value::Int(i) => format!("`{i}`"),
         Value::Float(f) => format!("`{f}`"),
         Value::Lit(x) => format!("`lit({x:#x})`"),
+        Value::LitFloat(f) => format!("`lit({f})`"),
         Value::Off => "`off`".into(),
         Value::Symbol { start, end } => format!("`{}`", &text[*start..*end]),
     }
