@@ -205,6 +205,15 @@ fn check_matrix_ops(
     };
     for inst in f.insts() {
         if let silk_gpu_ir::Op::Matrix { op, .. } = inst.op {
+            // GFX11 wave64 needs 64-bit lane masks from opcodes the table
+            // types for wave32: not selected yet (the interpreter runs the
+            // `.w64` operations).
+            if wave64 && p.generation() == Generation::Gfx11 {
+                return Err(Error::unsupported(format!(
+                    "`{}` in a wave64 kernel on {p}: GFX11 kernels compile for wave32 only",
+                    op.keyword()
+                )));
+            }
             if let Some(message) = t.reject(op) {
                 return Err(silk_gpu_ir::Error::Verify(silk_gpu_ir::VerifyError {
                     function: Some(f.name.clone()),
