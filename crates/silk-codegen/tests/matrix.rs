@@ -271,3 +271,50 @@ fn clang_builtin_twins_give_the_same_bits_in_the_emulator() {
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(ran, 3);
 }
+
+/// The loop accumulator stays in one tuple: the K loop's MFMA writes D
+/// over C. Where C is still read after the operation it gets a new tuple,
+/// and both values reach memory intact.
+#[test]
+fn accumulators_are_written_in_place_only_where_c_dies() {
+    let t = Target::new(Processor::Gfx942);
+    let m = only(&module("mfma_tiles.sir"), "mfma_f32_16x16x16_f16");
+    let ks = silk_codegen::compile_module(&m, &t).unwrap();
+    let text = silk_codegen::assembly(&t, &ks);
+    let line = text
+        .lines()
+        .find(|l| l.contains("v_mfma_f32_16x16x16_f16"))
+        .unwrap();
+    let regs: Vec<&str> = line.split_whitespace().skip(1).collect();
+    assert_eq!(regs[0].trim_end_matches(','), regs[3], "{line}");
+    let src = "
+kernel @k(%d: ptr<global>) {
+  %lane = workitem.id x
+  %x = cvt %lane : f32
+  %z = const 0 : <4 x f32>
+  %c = insert %z, %x, 2
+  %r = mfma.f32.16x16x4.f32 %x, %x, %c
+  %sixteen = const 16 : u32
+  %off = mul %lane, %sixteen
+  %p = ptradd %d, %off
+  store %p, %r, align 16
+  %n = const 1024 : u32
+  %q = ptradd %p, %n
+  store %q, %c, align 16
+}
+";
+    let m = Module::parse_verified("k.sir", src).unwrap();
+    let ks = silk_codegen::compile_module(&m, &t).unwrap();
+    let text = silk_codegen::assembly(&t, &ks);
+    let line = text.lines().find(|l| l.contains("v_mfma")).unwrap();
+    let regs: Vec<&str> = line.split_whitespace().skip(1).collect();
+    assert_ne!(regs[0].trim_end_matches(','), regs[3], "{line}");
+    let bufs = vec![zeros(2048)];
+    let args = [IrArg::Buffer(0)];
+    let want = interpret(&m, "k", 64, &bufs, &args);
+    let got = emulate(&t, &m, "k", 64, &bufs, &args).unwrap();
+    assert_eq!(got, want);
+    let words: Vec<f32> = silk_gpu_ir::interp::from_bytes(&got[0]);
+    // C survives: element 2 of lane 5's copy is 5.
+    assert_eq!(words[256 + 5 * 4 + 2], 5.0);
+}

@@ -126,6 +126,9 @@ pub struct Sel<'a> {
     /// signed) and result. Cleared whenever the current block changes
     /// (block ids are no key: `place` renumbers blocks).
     div_cache: Vec<((Value, Value, bool), DivCore)>,
+    /// Per IR value: a matrix result written over its C operand (see
+    /// [`vector::tied_accumulators`]).
+    tied: Vec<bool>,
 }
 
 fn unsupported(what: impl Into<String>) -> Error {
@@ -215,6 +218,7 @@ impl<'a> Sel<'a> {
             entry_dwords: Vec::new(),
             entry_hidden: Vec::new(),
             div_cache: Vec::new(),
+            tied: vector::tied_accumulators(f),
         }
     }
 

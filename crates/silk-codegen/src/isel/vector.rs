@@ -17,6 +17,60 @@ use silk_gpu_ir::MatrixOp;
 const PERM_LO_LO: u32 = 0x0504_0100;
 const PERM_HI_LO: u32 = 0x0706_0100;
 
+/// Per value: a matrix result that may be written over its C operand's
+/// registers (`D = C`, which MFMA and WMMA allow and which chains MFMAs
+/// with no wait, CDNA3 ISA §7.6): C is defined in the same region (or is
+/// a parameter of the loop that region is the body of, rebound every
+/// iteration) and nothing reads it after the operation there. The loop
+/// accumulator then stays in one tuple, with no copy per iteration.
+pub(super) fn tied_accumulators(f: &Function) -> Vec<bool> {
+    let mut tied = vec![false; f.values.len()];
+    walk_tied(&f.body, &[], &mut tied);
+    tied
+}
+
+fn walk_tied(b: &Block, params: &[Value], tied: &mut [bool]) {
+    let mut defined: Vec<Value> = params.to_vec();
+    for (i, inst) in b.insts.iter().enumerate() {
+        match &inst.op {
+            IrOp::If {
+                then_blk, else_blk, ..
+            } => {
+                walk_tied(then_blk, &[], tied);
+                walk_tied(else_blk, &[], tied);
+            }
+            IrOp::Loop {
+                params: ps, body, ..
+            } => walk_tied(body, ps, tied),
+            IrOp::Matrix { a, b: bv, c, .. } if defined.contains(c) && a != c && bv != c => {
+                let later = b.insts[i + 1..].iter().any(|j| {
+                    j.op.operands().contains(c)
+                        || std::iter::once(j)
+                            .chain(nested(j))
+                            .any(|k| k.op.operands().contains(c))
+                });
+                if !later {
+                    tied[inst.results[0].index()] = true;
+                }
+            }
+            _ => {}
+        }
+        defined.extend(inst.results.iter().copied());
+    }
+}
+
+/// The instructions of `inst`'s nested regions.
+fn nested(inst: &silk_gpu_ir::Inst) -> impl Iterator<Item = &silk_gpu_ir::Inst> {
+    let blocks: Vec<&Block> = match &inst.op {
+        IrOp::If {
+            then_blk, else_blk, ..
+        } => vec![then_blk, else_blk],
+        IrOp::Loop { body, .. } => vec![body],
+        _ => vec![],
+    };
+    blocks.into_iter().flat_map(|b| b.insts_nested())
+}
+
 impl Sel<'_> {
     fn elem_bits(t: Type) -> u32 {
         match t {
@@ -167,7 +221,18 @@ impl Sel<'_> {
         }
         let name = Self::matrix_opcode(op);
         let (ra, rb, rc) = (self.vgpr_of(a)?, self.vgpr_of(b)?, self.vgpr_of(c)?);
-        let d = self.vreg(Self::dwords(op.acc_type()));
+        // Write over C when C dies here and no other value shares its
+        // registers (bitcasts alias them).
+        let shared = self
+            .vals
+            .iter()
+            .enumerate()
+            .any(|(i, v)| i != c.index() && matches!(v, Some(Val::Reg(r)) if *r == rc));
+        let d = if self.tied[res.index()] && !shared && rc != ra && rc != rb {
+            rc
+        } else {
+            self.vreg(Self::dwords(op.acc_type()))
+        };
         let ops = vec![self.r(d), self.r(ra), self.r(rb), self.r(rc)];
         self.emit(name, ops, 1)?;
         self.set(res, d);
