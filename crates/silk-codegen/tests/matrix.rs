@@ -318,3 +318,55 @@ kernel @k(%d: ptr<global>) {
     // C survives: element 2 of lane 5's copy is 5.
     assert_eq!(words[256 + 5 * 4 + 2], 5.0);
 }
+
+/// LDS staging: vector stores and loads of 8 and 16 bytes to LDS between
+/// barriers, a vector `select`, on gfx942 (MFMA) and GFX11 (WMMA).
+#[test]
+fn tiles_staged_through_lds_match() {
+    let m = module("matrix_lds.sir");
+    let cases = [
+        (MatrixOp::MfmaF32_16x16x16F16, vec![Processor::Gfx942]),
+        (
+            MatrixOp::WmmaF32_16x16x16F16W32,
+            vec![Processor::Gfx1100, Processor::Gfx1151],
+        ),
+    ];
+    for (op, procs) in cases {
+        let kernel = op.keyword().replace('.', "_");
+        let m = only(&m, &kernel);
+        let steps = 2;
+        let (tile, out) = tile_for(op, steps);
+        let bufs = vec![
+            Tile::bytes(&tile.a, Elem::F16),
+            Tile::bytes(&tile.bt, Elem::F16),
+            zeros(out),
+        ];
+        let args = [
+            IrArg::Buffer(0),
+            IrArg::Buffer(1),
+            IrArg::Buffer(2),
+            IrArg::U32(steps as u32),
+        ];
+        let ws = op.wave_size();
+        let want = interpret(&m, &kernel, ws, &bufs, &args);
+        check_lane_major(op, &tile, &want[2]).unwrap();
+        for p in procs {
+            let t = Target::new(p);
+            let got = emulate(&t, &m, &kernel, ws, &bufs, &args)
+                .unwrap_or_else(|e| panic!("{kernel} on {p}: {e}"));
+            assert_eq!(got[2], want[2], "{kernel} on {p}");
+            let ks = silk_codegen::compile_module(&m, &t).unwrap();
+            let text = silk_codegen::assembly(&t, &ks);
+            let wide = [
+                "ds_write_b128",
+                "ds_read_b128",
+                "ds_store_b128",
+                "ds_load_b128",
+            ];
+            assert!(
+                wide.iter().filter(|w| text.contains(*w)).count() >= 2,
+                "{kernel} on {p}: no 16-byte LDS accesses"
+            );
+        }
+    }
+}

@@ -46,7 +46,12 @@ fn every_tile_kernel_matches_the_cpu_product() {
 
 #[test]
 fn tile_modules_print_and_parse_back() {
-    for file in ["mfma_tiles.sir", "wmma_tiles.sir", "mfma_build.sir"] {
+    for file in [
+        "mfma_tiles.sir",
+        "wmma_tiles.sir",
+        "mfma_build.sir",
+        "matrix_lds.sir",
+    ] {
         let m = module(file);
         let again = Module::parse_verified(file, &m.print()).unwrap();
         assert_eq!(again, m, "{file}");
