@@ -161,6 +161,60 @@ impl MatrixOp {
     }
 }
 
+impl MatrixOp {
+    fn shape(self) -> silk_matrix::Shape {
+        let (m, n, k) = self.mnk();
+        let ty = match self.input() {
+            Elem::F16 => silk_matrix::F16,
+            Elem::BF16 => silk_matrix::BF16,
+            _ => silk_matrix::F32,
+        };
+        silk_matrix::Shape {
+            m: m as usize,
+            n: n as usize,
+            k: k as usize,
+            blocks: 1,
+            a: ty,
+            b: ty,
+        }
+    }
+
+    /// Row and k of element `e` of lane `lane`'s A operand (for a scalar
+    /// f32 operand, `e` = 0); for B the same pair is (column, k). From the
+    /// shared hardware layout (`silk-matrix`), for front ends that compute
+    /// each lane's addresses. `None` past the operand.
+    pub fn a_elem(self, lane: u32, e: u32) -> Option<(u32, u32)> {
+        let per_lane = self.ab_type().dwords() * 32 / self.input().bits();
+        if lane >= self.wave_size() || e >= per_lane {
+            return None;
+        }
+        match self.unit() {
+            MatrixUnit::Mfma => {
+                let (_, i, k) = self.shape().in_elem(lane as usize, e as usize)?;
+                Some((i as u32, k as u32))
+            }
+            MatrixUnit::Wmma => Some((lane % 16, e)),
+        }
+    }
+
+    /// Row and column of element `r` of lane `lane`'s C/D accumulator.
+    pub fn d_elem(self, lane: u32, r: u32) -> Option<(u32, u32)> {
+        if lane >= self.wave_size() || r >= self.acc_type().dwords() {
+            return None;
+        }
+        let (i, j) = match self.unit() {
+            MatrixUnit::Mfma => {
+                let (_, i, j) = self.shape().out_elem(r as usize, lane as usize)?;
+                (i, j)
+            }
+            MatrixUnit::Wmma => {
+                silk_matrix::Wmma::out_elem(self.wave_size() as usize, r as usize, lane as usize)
+            }
+        };
+        Some((i as u32, j as u32))
+    }
+}
+
 /// What a compilation target offers matrix operations, for
 /// [`crate::verify::verify_module_for`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -204,27 +258,12 @@ impl Target {
 /// lane`, registers in vector-element order) with the shared hardware
 /// semantics of `silk-matrix`; returns D's words laid out the same way.
 pub fn execute(op: MatrixOp, a: &[u32], b: &[u32], c: &[u32]) -> Vec<u32> {
-    let ty = match op.input() {
-        Elem::F16 => silk_matrix::F16,
-        Elem::BF16 => silk_matrix::BF16,
-        _ => silk_matrix::F32,
-    };
-    let (m, n, k) = op.mnk();
+    let sh = op.shape();
     match op.unit() {
-        MatrixUnit::Mfma => {
-            let sh = silk_matrix::Shape {
-                m: m as usize,
-                n: n as usize,
-                k: k as usize,
-                blocks: 1,
-                a: ty,
-                b: ty,
-            };
-            silk_matrix::mfma(&sh, a, b, c)
-        }
+        MatrixUnit::Mfma => silk_matrix::mfma(&sh, a, b, c),
         MatrixUnit::Wmma => {
             let w = silk_matrix::Wmma {
-                ty,
+                ty: sh.a,
                 half_out: false,
                 hi: false,
                 signed_a: false,

@@ -290,3 +290,49 @@ fn the_builder_makes_matrix_kernels() {
     .unwrap();
     check_lane_major(op, &t, mem.buffer(db).unwrap()).unwrap();
 }
+
+/// The layout queries front ends use agree with the documented formulas
+/// (written out independently in silk-testsupport) for every lane and
+/// element, and cover each A element once.
+#[test]
+fn layout_queries_match_the_documented_layouts() {
+    for op in MatrixOp::ALL {
+        let ws = op.wave_size();
+        let (m, n, k) = op.mnk();
+        for lane in 0..ws {
+            for r in 0..op.acc_type().dwords() {
+                let (i, j) = op.d_elem(lane, r).unwrap();
+                let want = silk_testsupport::matrix::d_pos(op, r as usize, lane as usize);
+                assert_eq!(
+                    (i as usize, j as usize),
+                    want,
+                    "{} lane {lane} r {r}",
+                    op.keyword()
+                );
+            }
+            assert_eq!(op.d_elem(lane, op.acc_type().dwords()), None);
+        }
+        assert_eq!(op.d_elem(ws, 0), None);
+        // A: MFMA lanes hold each element once; WMMA's 16-lane groups repeat.
+        let per_lane = op.ab_type().dwords() * 32 / op.input().bits();
+        let mut seen = vec![0u32; (m * k) as usize];
+        for lane in 0..ws {
+            for e in 0..per_lane {
+                let (i, kk) = op.a_elem(lane, e).unwrap();
+                assert!(i < m && kk < k, "{}", op.keyword());
+                seen[(i * k + kk) as usize] += 1;
+            }
+        }
+        let copies = if op.unit() == silk_gpu_ir::MatrixUnit::Wmma {
+            ws / 16
+        } else {
+            1
+        };
+        assert!(
+            seen.iter().all(|&c| c == copies),
+            "{}: {seen:?}",
+            op.keyword()
+        );
+        let _ = n;
+    }
+}

@@ -186,6 +186,30 @@ fn elem64(words: &[u32], ws: usize, lane: usize) -> f64 {
     f64::from_bits(words[lane] as u64 | (words[ws + lane] as u64) << 32)
 }
 
+impl Shape {
+    /// Block, row and k of the A element in lane `lane`, element `e` (for
+    /// B: block, column and k): the inverse of [`Shape::in_pos`], found by
+    /// search so it cannot disagree with it. `None` past the operand.
+    pub fn in_elem(&self, lane: usize, e: usize) -> Option<(usize, usize, usize)> {
+        (0..self.blocks).find_map(|b| {
+            (0..self.m).find_map(|i| {
+                (0..self.k).find_map(|k| (self.in_pos(b, i, k) == (lane, e)).then_some((b, i, k)))
+            })
+        })
+    }
+
+    /// Block, row and column of C/D register `reg` in lane `lane`: the
+    /// inverse of [`Shape::out_pos`] (by search).
+    pub fn out_elem(&self, reg: usize, lane: usize) -> Option<(usize, usize, usize)> {
+        (0..self.blocks).find_map(|b| {
+            (0..self.m).find_map(|i| {
+                (0..self.n)
+                    .find_map(|j| (self.out_pos(b, i, j) == (reg, lane)).then_some((b, i, j)))
+            })
+        })
+    }
+}
+
 /// `D = A*B + C` of MFMA shape `sh` over a wave64's operand words
 /// (`sh.regs()` registers of A and B, the second of C).
 pub fn mfma(sh: &Shape, a: &[u32], b: &[u32], c: &[u32]) -> Vec<u32> {
