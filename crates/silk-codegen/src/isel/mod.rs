@@ -47,6 +47,7 @@ mod int;
 mod memory;
 mod precoloured;
 mod setup;
+mod vector;
 
 use analysis::*;
 use divrem::DivCore;
@@ -125,6 +126,9 @@ pub struct Sel<'a> {
     /// signed) and result. Cleared whenever the current block changes
     /// (block ids are no key: `place` renumbers blocks).
     div_cache: Vec<((Value, Value, bool), DivCore)>,
+    /// Per IR value: a matrix result written over its C operand (see
+    /// [`vector::tied_accumulators`]).
+    tied: Vec<bool>,
 }
 
 fn unsupported(what: impl Into<String>) -> Error {
@@ -214,6 +218,7 @@ impl<'a> Sel<'a> {
             entry_dwords: Vec::new(),
             entry_hidden: Vec::new(),
             div_cache: Vec::new(),
+            tied: vector::tied_accumulators(f),
         }
     }
 
@@ -438,12 +443,9 @@ impl<'a> Sel<'a> {
         self.f.values[v.index()].ty
     }
 
+    /// Registers of a value (vectors span up to 16).
     fn dwords(t: Type) -> u8 {
-        if t.bits() == 64 {
-            2
-        } else {
-            1
-        }
+        t.dwords() as u8
     }
 
     /// Dword `k` of a 32/64-bit value as an operand.
