@@ -24,6 +24,7 @@ pub mod expr;
 pub mod graph;
 pub mod kernel;
 pub mod kernel_graph;
+pub mod recipes;
 pub mod transforms;
 pub mod translate;
 
