@@ -136,7 +136,10 @@ impl Gen<'_> {
             return Ok(*v);
         }
         let (name, ty) = match &p {
-            KernelParam::Pointer(_) => (format!("p{}", self.params.len()), Type::Ptr(AddrSpace::Global)),
+            KernelParam::Pointer(_) => (
+                format!("p{}", self.params.len()),
+                Type::Ptr(AddrSpace::Global),
+            ),
             _ => (format!("a{}", self.params.len()), Type::U64),
         };
         let v = f.param(&name, ty)?;
@@ -209,8 +212,13 @@ impl Gen<'_> {
                 Some(Bound::Lit(x)) => return self.expr_inner(f, &Expr::Literal(x)),
                 None => return self.dim_value(f, *n),
             },
-            Expr::Add(a, b) | Expr::Sub(a, b) | Expr::Mul(a, b) | Expr::Div(a, b)
-            | Expr::Mod(a, b) | Expr::Min(a, b) | Expr::CeilDiv(a, b) => {
+            Expr::Add(a, b)
+            | Expr::Sub(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::Mod(a, b)
+            | Expr::Min(a, b)
+            | Expr::CeilDiv(a, b) => {
                 let x = self.expr_inner(f, a)?;
                 let y = self.expr_inner(f, b)?;
                 match e {
@@ -267,7 +275,9 @@ impl Gen<'_> {
     /// Element `e` of a register array: literal bindings of its dimensions.
     fn element_bindings(&self, regs: NodeId) -> Result<Vec<Vec<(NodeId, i64)>>, Error> {
         let DimKind::Registers { dims, .. } = &self.g.dim(regs)?.kind else {
-            return Err(Error::graph(format!("coordinate {regs} is not a register array")));
+            return Err(Error::graph(format!(
+                "coordinate {regs} is not a register array"
+            )));
         };
         let mut out = vec![vec![]];
         for d in dims {
@@ -294,7 +304,8 @@ impl Gen<'_> {
         binding: &[(NodeId, i64)],
         body: impl FnOnce(&mut Self) -> Result<R, Error>,
     ) -> Result<R, Error> {
-        self.bound.push(binding.iter().map(|&(n, v)| (n, Bound::Lit(v))).collect());
+        self.bound
+            .push(binding.iter().map(|&(n, v)| (n, Bound::Lit(v))).collect());
         self.cache.push(HashMap::new());
         let r = body(self);
         self.pop();
@@ -303,12 +314,21 @@ impl Gen<'_> {
 
     /// `all(sub < size)` over the user tensor's sub-dimensions, and the
     /// element offset.
-    fn user_access(&mut self, f: &mut FunctionBuilder, user: NodeId) -> Result<(Value, Value), Error> {
+    fn user_access(
+        &mut self,
+        f: &mut FunctionBuilder,
+        user: NodeId,
+    ) -> Result<(Value, Value), Error> {
         let subs = crate::transforms::subdims(self.g, user)?;
         let mut cond = f.const_bool(true)?;
         for s in subs {
             let idx = self.dim_value(f, s)?;
-            let size = self.g.dim(s)?.size.clone().ok_or_else(|| Error::graph("unsized"))?;
+            let size = self
+                .g
+                .dim(s)?
+                .size
+                .clone()
+                .ok_or_else(|| Error::graph("unsized"))?;
             let size = self.expr(f, &size)?;
             let lt = f.cmp(CmpPred::Lt, idx, size)?;
             cond = f.and(cond, lt)?;
@@ -320,7 +340,9 @@ impl Gen<'_> {
     fn tensor_of(&self, user: NodeId) -> Result<crate::Tag, Error> {
         match self.g.dim(user)?.kind {
             DimKind::User { tensor } => Ok(tensor),
-            _ => Err(Error::graph(format!("coordinate {user} is not a user tensor"))),
+            _ => Err(Error::graph(format!(
+                "coordinate {user} is not a user tensor"
+            ))),
         }
     }
 
@@ -356,7 +378,9 @@ impl Gen<'_> {
                     .filter_map(|&m| self.g.op(m).ok().and_then(|o| o.writes()))
                     .collect();
                 if !written.is_empty() {
-                    return Err(Error::Unsupported("an If whose body writes registers".into()));
+                    return Err(Error::Unsupported(
+                        "an If whose body writes registers".into(),
+                    ));
                 }
                 let l = self.expr(f, &lhs)?;
                 let r = self.expr(f, &rhs)?;
@@ -432,7 +456,10 @@ impl Gen<'_> {
                     k += len;
                 }
                 self.push();
-                self.bound.last_mut().expect("pushed").insert(counter, Bound::Ir(i));
+                self.bound
+                    .last_mut()
+                    .expect("pushed")
+                    .insert(counter, Bound::Ir(i));
                 let r = self.scope(f, n);
                 self.pop();
                 r?;
@@ -507,7 +534,11 @@ impl Gen<'_> {
             ValueExpr::Data(n) => {
                 let vs = self.values(*n)?;
                 *vs.get(i).ok_or_else(|| {
-                    Error::graph(format!("register array {n} has {} elements, not {}", vs.len(), i + 1))
+                    Error::graph(format!(
+                        "register array {n} has {} elements, not {}",
+                        vs.len(),
+                        i + 1
+                    ))
                 })?
             }
             ValueExpr::Scalar(name) => {
@@ -566,7 +597,12 @@ impl Gen<'_> {
         })
     }
 
-    fn load_global(&mut self, f: &mut FunctionBuilder, user: NodeId, regs: NodeId) -> Result<(), Error> {
+    fn load_global(
+        &mut self,
+        f: &mut FunctionBuilder,
+        user: NodeId,
+        regs: NodeId,
+    ) -> Result<(), Error> {
         let tensor = self.tensor_of(user)?;
         let dtype = self.g.tensor_dtype(tensor)?;
         let base = self.pointer(f, tensor)?;
@@ -622,7 +658,12 @@ impl Gen<'_> {
         Ok(())
     }
 
-    fn store_global(&mut self, f: &mut FunctionBuilder, regs: NodeId, user: NodeId) -> Result<(), Error> {
+    fn store_global(
+        &mut self,
+        f: &mut FunctionBuilder,
+        regs: NodeId,
+        user: NodeId,
+    ) -> Result<(), Error> {
         let tensor = self.tensor_of(user)?;
         let dtype = self.g.tensor_dtype(tensor)?;
         let ty = ir_type(dtype)?;
@@ -651,7 +692,10 @@ impl Gen<'_> {
                 dtype,
                 ..
             } => Ok((
-                *self.lds.get(&lds).ok_or_else(|| Error::graph("LDS not allocated"))?,
+                *self
+                    .lds
+                    .get(&lds)
+                    .ok_or_else(|| Error::graph("LDS not allocated"))?,
                 index,
                 elements,
                 dtype_bytes(dtype),
@@ -690,7 +734,12 @@ impl Gen<'_> {
         Ok(())
     }
 
-    fn load_lds(&mut self, f: &mut FunctionBuilder, lds: NodeId, regs: NodeId) -> Result<(), Error> {
+    fn load_lds(
+        &mut self,
+        f: &mut FunctionBuilder,
+        lds: NodeId,
+        regs: NodeId,
+    ) -> Result<(), Error> {
         let (base, index, _, bytes) = self.lds_of(lds)?;
         let ty = ir_type(register_dtype(self.g, regs)?)?;
         let mut out = vec![];
@@ -708,7 +757,13 @@ impl Gen<'_> {
         Ok(())
     }
 
-    fn multiply(&mut self, f: &mut FunctionBuilder, a: NodeId, b: NodeId, acc: NodeId) -> Result<(), Error> {
+    fn multiply(
+        &mut self,
+        f: &mut FunctionBuilder,
+        a: NodeId,
+        b: NodeId,
+        acc: NodeId,
+    ) -> Result<(), Error> {
         let shape = |s: &Self, n: NodeId| -> Result<Vec<usize>, Error> {
             match &s.g.dim(n)?.kind {
                 DimKind::Registers { dims, .. } => dims
@@ -724,7 +779,8 @@ impl Gen<'_> {
             }
         };
         let (sa, sb, sc) = (shape(self, a)?, shape(self, b)?, shape(self, acc)?);
-        if sa.len() != 2 || sb.len() != 2 || sc.len() != 2 || sa[1] != sb[0] || sc != [sa[0], sb[1]] {
+        if sa.len() != 2 || sb.len() != 2 || sc.len() != 2 || sa[1] != sb[0] || sc != [sa[0], sb[1]]
+        {
             return Err(Error::graph(format!(
                 "multiply of {sa:?} by {sb:?} into {sc:?}"
             )));

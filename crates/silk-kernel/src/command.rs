@@ -90,10 +90,24 @@ pub enum BinaryFn {
 /// tags of the execute's inputs or of earlier steps.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum XOp {
-    Unary { dest: Tag, f: UnaryFn, a: Tag },
-    Binary { dest: Tag, f: BinaryFn, a: Tag, b: Tag },
+    Unary {
+        dest: Tag,
+        f: UnaryFn,
+        a: Tag,
+    },
+    Binary {
+        dest: Tag,
+        f: BinaryFn,
+        a: Tag,
+        b: Tag,
+    },
     /// `a * b + c`, one rounding.
-    Fma { dest: Tag, a: Tag, b: Tag, c: Tag },
+    Fma {
+        dest: Tag,
+        a: Tag,
+        b: Tag,
+        c: Tag,
+    },
 }
 
 impl XOp {
@@ -223,7 +237,11 @@ impl Command {
         let tag = self.allocate_tag();
         self.arg(tag, ArgKind::Pointer, format!("Tensor_{tag}_pointer"));
         for d in 0..dims {
-            self.arg(tag, ArgKind::Size { dim: d }, format!("Tensor_{tag}_size_{d}"));
+            self.arg(
+                tag,
+                ArgKind::Size { dim: d },
+                format!("Tensor_{tag}_size_{d}"),
+            );
         }
         for d in 0..dims {
             self.arg(
@@ -412,7 +430,10 @@ impl CommandArguments {
         let ok = matches!(
             (a.kind, v),
             (ArgKind::Pointer, ArgValue::Pointer(_))
-                | (ArgKind::Size { .. } | ArgKind::Stride { .. }, ArgValue::Int(_))
+                | (
+                    ArgKind::Size { .. } | ArgKind::Stride { .. },
+                    ArgValue::Int(_)
+                )
                 | (ArgKind::Value(DataType::F32), ArgValue::F32(_))
         );
         if !ok {
@@ -451,11 +472,19 @@ impl CommandArguments {
                 .map(|a| a.name.clone())
                 .ok_or_else(|| Error::argument(format!("tensor {tensor} lacks argument {k:?}")))
         };
-        self.set(command, &name(ArgKind::Pointer)?, ArgValue::Pointer(pointer))?;
+        self.set(
+            command,
+            &name(ArgKind::Pointer)?,
+            ArgValue::Pointer(pointer),
+        )?;
         for (d, (&s, &st)) in sizes.iter().zip(strides).enumerate() {
             let d = d as u8;
             self.set(command, &name(ArgKind::Size { dim: d })?, ArgValue::Int(s))?;
-            self.set(command, &name(ArgKind::Stride { dim: d })?, ArgValue::Int(st))?;
+            self.set(
+                command,
+                &name(ArgKind::Stride { dim: d })?,
+                ArgValue::Int(st),
+            )?;
         }
         Ok(())
     }

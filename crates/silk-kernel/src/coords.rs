@@ -47,7 +47,9 @@ impl KernelGraph {
             }
             let mut progress = false;
             for (_, e) in self.coordinates.edges() {
-                let have = |ns: &[NodeId], v: &BTreeMap<NodeId, Expr>| ns.iter().all(|n| v.contains_key(n));
+                let have = |ns: &[NodeId], v: &BTreeMap<NodeId, Expr>| {
+                    ns.iter().all(|n| v.contains_key(n))
+                };
                 let src_known = have(&e.src, &vals);
                 let dst_known = have(&e.dst, &vals);
                 if src_known == dst_known {
@@ -59,7 +61,9 @@ impl KernelGraph {
                 let mut new: Vec<(NodeId, Expr)> = vec![];
                 match (e.kind, src_known) {
                     (CoordEdge::PassThrough, true) => new.push((e.dst[0], vals[&e.src[0]].clone())),
-                    (CoordEdge::PassThrough, false) => new.push((e.src[0], vals[&e.dst[0]].clone())),
+                    (CoordEdge::PassThrough, false) => {
+                        new.push((e.src[0], vals[&e.dst[0]].clone()))
+                    }
                     // x -> parts: parts_i = (x / suffix_i) % size_i
                     (CoordEdge::Tile, true) | (CoordEdge::Flatten, false) => {
                         let (whole, parts) = if e.kind == CoordEdge::Tile {
@@ -67,12 +71,18 @@ impl KernelGraph {
                         } else {
                             (e.dst[0], &e.src)
                         };
-                        let Some(sizes) = self.sizes(parts) else { continue };
+                        let Some(sizes) = self.sizes(parts) else {
+                            continue;
+                        };
                         let suf = suffix_products(&sizes);
                         let x = vals[&whole].clone();
                         for (i, p) in parts.iter().enumerate() {
                             let q = Expr::div(x.clone(), suf[i].clone());
-                            let v = if i == 0 { q } else { Expr::rem(q, sizes[i].clone()) };
+                            let v = if i == 0 {
+                                q
+                            } else {
+                                Expr::rem(q, sizes[i].clone())
+                            };
                             new.push((*p, v.fold()));
                         }
                     }
@@ -83,7 +93,9 @@ impl KernelGraph {
                         } else {
                             (e.dst[0], &e.src)
                         };
-                        let Some(sizes) = self.sizes(parts) else { continue };
+                        let Some(sizes) = self.sizes(parts) else {
+                            continue;
+                        };
                         let suf = suffix_products(&sizes);
                         let mut x = Expr::lit(0);
                         for (p, s) in get(parts, &vals).into_iter().zip(suf) {
@@ -98,7 +110,9 @@ impl KernelGraph {
                         } else {
                             (e.dst[0], &e.src)
                         };
-                        let Some(strides) = self.strides(parts) else { continue };
+                        let Some(strides) = self.strides(parts) else {
+                            continue;
+                        };
                         let mut x = Expr::lit(0);
                         for (p, s) in get(parts, &vals).into_iter().zip(strides) {
                             x = Expr::add(x, Expr::mul(p, s));

@@ -126,7 +126,9 @@ impl Expr {
             Min(a, b) => bin(a, b, Min),
             MagicMultiplier(a) => MagicMultiplier(Box::new(a.fold())),
             MagicShift(a) => MagicShift(Box::new(a.fold())),
-            MulShift(a, b, c) => MulShift(Box::new(a.fold()), Box::new(b.fold()), Box::new(c.fold())),
+            MulShift(a, b, c) => {
+                MulShift(Box::new(a.fold()), Box::new(b.fold()), Box::new(c.fold()))
+            }
         };
         if let Ok(Some(v)) = e.eval_literals() {
             return Literal(v);
@@ -171,7 +173,9 @@ impl Expr {
         };
         Ok(match self {
             Expr::Literal(v) => *v,
-            Expr::Arg(n) => arg(n).ok_or_else(|| Error::argument(format!("argument `{n}` is not set")))?,
+            Expr::Arg(n) => {
+                arg(n).ok_or_else(|| Error::argument(format!("argument `{n}` is not set")))?
+            }
             Expr::Dim(d) => dim(*d)
                 .ok_or_else(|| Error::argument(format!("dimension {d} has no value here")))?,
             Expr::Add(a, b) => {

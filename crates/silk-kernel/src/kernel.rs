@@ -53,8 +53,12 @@ impl CommandKernel {
         let code_object = silk_codegen::code_object(&target, &kernels)?;
         let mut w = BundleWriter::new(ProviderKind::Hip, processor.name())
             .map_err(|e| Error::Runtime(e.to_string()))?;
-        w.add(&graph.name, 8 * generated.params.len() as u32, code_object.clone())
-            .map_err(|e| Error::Runtime(e.to_string()))?;
+        w.add(
+            &graph.name,
+            8 * generated.params.len() as u32,
+            code_object.clone(),
+        )
+        .map_err(|e| Error::Runtime(e.to_string()))?;
         let bundle = w.to_bytes().map_err(|e| Error::Runtime(e.to_string()))?;
         let runtime = Runtime::new(Config::new(provider, BundleSource::Bytes(bundle)));
         Ok(CommandKernel {
@@ -118,7 +122,9 @@ impl CommandKernel {
         // Sizes must be positive and indices fit the 31 bits the magic
         // division assumes.
         for a in &self.command.arguments {
-            if let (crate::ArgKind::Size { .. }, Some(ArgValue::Int(v))) = (a.kind, args.get(&a.name)) {
+            if let (crate::ArgKind::Size { .. }, Some(ArgValue::Int(v))) =
+                (a.kind, args.get(&a.name))
+            {
                 if v == 0 || v >= 1 << 31 {
                     return Err(Error::argument(format!(
                         "size `{}` is {v}; sizes must be in 1..2^31",

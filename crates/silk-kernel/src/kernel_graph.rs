@@ -26,9 +26,14 @@ pub enum TileRole {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum DimKind {
     /// A tensor in device memory.
-    User { tensor: Tag },
+    User {
+        tensor: Tag,
+    },
     /// Dimension `dim` of a user tensor.
-    SubDimension { tensor: Tag, dim: u8 },
+    SubDimension {
+        tensor: Tag,
+        dim: u8,
+    },
     /// A macro tile value of the command (data), before lowering.
     MacroTile {
         tag: Tag,
@@ -36,23 +41,42 @@ pub enum DimKind {
         dtype: DataType,
     },
     /// A linear value of the command (data), before lowering.
-    Linear { tag: Tag, dtype: DataType },
+    Linear {
+        tag: Tag,
+        dtype: DataType,
+    },
     /// Which macro tile (per workgroup) along `dim` (0 = rows, 1 = columns).
-    MacroTileNumber { dim: u8 },
+    MacroTileNumber {
+        dim: u8,
+    },
     /// The index inside a macro tile along `dim`.
-    MacroTileIndex { dim: u8 },
+    MacroTileIndex {
+        dim: u8,
+    },
     /// The index inside a wave tile (matrix-instruction paths).
-    WaveTileIndex { dim: u8 },
+    WaveTileIndex {
+        dim: u8,
+    },
     /// Which work-item part of a macro tile along `dim`.
-    ThreadTileNumber { dim: u8 },
+    ThreadTileNumber {
+        dim: u8,
+    },
     /// The index inside a thread tile along `dim` (a register index).
-    ThreadTileIndex { dim: u8 },
+    ThreadTileIndex {
+        dim: u8,
+    },
     /// The index along the contraction dimension inside one K tile.
-    KIndex { tensor: Tag },
+    KIndex {
+        tensor: Tag,
+    },
     /// A flattened element index of an LDS tile.
-    LdsElement { tensor: Tag },
+    LdsElement {
+        tensor: Tag,
+    },
     /// Which pass of a cooperative copy (a register index).
-    CopyChunk { tensor: Tag },
+    CopyChunk {
+        tensor: Tag,
+    },
     /// A global element index of a linear operation.
     ElementNumber,
     Workgroup,
@@ -188,15 +212,36 @@ impl ValueExpr {
 pub enum ControlOp {
     Kernel,
     /// `for counter in 0..trip`; the body hangs off `Body` edges.
-    ForLoop { counter: NodeId, trip: Expr },
+    ForLoop {
+        counter: NodeId,
+        trip: Expr,
+    },
     /// Run the body only where `lhs < rhs`.
-    If { lhs: Expr, rhs: Expr },
+    If {
+        lhs: Expr,
+        rhs: Expr,
+    },
     /// The body sees `dim` = `value` (unrolled copies, prefetch).
-    SetCoordinate { dim: NodeId, value: Expr },
-    LoadTiled { user: NodeId, tile: NodeId },
-    LoadLinear { user: NodeId, value: NodeId },
-    StoreTiled { tile: NodeId, user: NodeId },
-    StoreLinear { value: NodeId, user: NodeId },
+    SetCoordinate {
+        dim: NodeId,
+        value: Expr,
+    },
+    LoadTiled {
+        user: NodeId,
+        tile: NodeId,
+    },
+    LoadLinear {
+        user: NodeId,
+        value: NodeId,
+    },
+    StoreTiled {
+        tile: NodeId,
+        user: NodeId,
+    },
+    StoreLinear {
+        value: NodeId,
+        user: NodeId,
+    },
     /// `dst = a * b` on macro tiles (before lowering).
     TensorContraction {
         a: NodeId,
@@ -206,12 +251,21 @@ pub enum ControlOp {
         transpose_b: bool,
     },
     /// Elementwise `dst = expr`.
-    Assign { dst: NodeId, expr: ValueExpr },
+    Assign {
+        dst: NodeId,
+        expr: ValueExpr,
+    },
     /// Each element of the `regs` array from the user tensor (zero outside
     /// the tensor).
-    LoadGlobal { user: NodeId, regs: NodeId },
+    LoadGlobal {
+        user: NodeId,
+        regs: NodeId,
+    },
     /// Each element of `regs` to the user tensor (skipped outside it).
-    StoreGlobal { regs: NodeId, user: NodeId },
+    StoreGlobal {
+        regs: NodeId,
+        user: NodeId,
+    },
     /// Each element of `regs` into the LDS buffer (skipped where `guard`
     /// reaches its size).
     StoreLds {
@@ -219,9 +273,16 @@ pub enum ControlOp {
         lds: NodeId,
         guard: NodeId,
     },
-    LoadLds { lds: NodeId, regs: NodeId },
+    LoadLds {
+        lds: NodeId,
+        regs: NodeId,
+    },
     /// Thread-tile FMA: `acc[i][j] += sum_k a[i][k] * b[k][j]` (f32).
-    Multiply { a: NodeId, b: NodeId, acc: NodeId },
+    Multiply {
+        a: NodeId,
+        b: NodeId,
+        acc: NodeId,
+    },
     Barrier,
 }
 
@@ -395,8 +456,7 @@ impl KernelGraph {
             }
         }
         let mut order = vec![];
-        let mut ready: BTreeSet<NodeId> =
-            indeg.iter().filter(|x| x.1 == 0).map(|x| x.0).collect();
+        let mut ready: BTreeSet<NodeId> = indeg.iter().filter(|x| x.1 == 0).map(|x| x.0).collect();
         while let Some(n) = ready.pop_first() {
             order.push(n);
             for (_, e) in self.control.out_edges(n) {
@@ -621,17 +681,30 @@ impl KernelGraph {
         match op {
             ControlOp::LoadTiled { user: u, tile } | ControlOp::StoreTiled { tile, user: u } => {
                 is(*u, user, "a user tensor")?;
-                is(*tile, |k| matches!(k, DimKind::MacroTile { .. }), "a macro tile")
+                is(
+                    *tile,
+                    |k| matches!(k, DimKind::MacroTile { .. }),
+                    "a macro tile",
+                )
             }
-            ControlOp::LoadLinear { user: u, value } | ControlOp::StoreLinear { value, user: u } => {
+            ControlOp::LoadLinear { user: u, value }
+            | ControlOp::StoreLinear { value, user: u } => {
                 is(*u, user, "a user tensor")?;
-                is(*value, |k| matches!(k, DimKind::Linear { .. }), "a linear value")
+                is(
+                    *value,
+                    |k| matches!(k, DimKind::Linear { .. }),
+                    "a linear value",
+                )
             }
-            ControlOp::LoadGlobal { user: u, regs: r } | ControlOp::StoreGlobal { regs: r, user: u } => {
+            ControlOp::LoadGlobal { user: u, regs: r }
+            | ControlOp::StoreGlobal { regs: r, user: u } => {
                 is(*u, user, "a user tensor")?;
                 is(*r, regs, "a register array")
             }
-            ControlOp::StoreLds { regs: r, lds: l, .. } | ControlOp::LoadLds { lds: l, regs: r } => {
+            ControlOp::StoreLds {
+                regs: r, lds: l, ..
+            }
+            | ControlOp::LoadLds { lds: l, regs: r } => {
                 is(*r, regs, "a register array")?;
                 is(*l, lds, "an LDS buffer")
             }
@@ -650,9 +723,11 @@ impl KernelGraph {
                 }
                 Ok(())
             }
-            ControlOp::ForLoop { counter, .. } => {
-                is(*counter, |k| matches!(k, DimKind::ForLoop), "a loop dimension")
-            }
+            ControlOp::ForLoop { counter, .. } => is(
+                *counter,
+                |k| matches!(k, DimKind::ForLoop),
+                "a loop dimension",
+            ),
             _ => Ok(()),
         }
     }
@@ -662,11 +737,22 @@ impl KernelGraph {
     pub fn to_dot(&self) -> String {
         let mut s = String::new();
         let _ = writeln!(s, "digraph \"{}\" {{", self.name);
-        let _ = writeln!(s, "  subgraph cluster_coordinates {{\n    label=\"coordinates\";");
+        let _ = writeln!(
+            s,
+            "  subgraph cluster_coordinates {{\n    label=\"coordinates\";"
+        );
         for (id, d) in self.coordinates.nodes() {
             let kind = format!("{:?}", d.kind);
-            let short = kind.split([' ', '{', '(']).next().unwrap_or("?").to_string();
-            let size = d.size.as_ref().map(|s| format!("\\n{s}")).unwrap_or_default();
+            let short = kind
+                .split([' ', '{', '('])
+                .next()
+                .unwrap_or("?")
+                .to_string();
+            let size = d
+                .size
+                .as_ref()
+                .map(|s| format!("\\n{s}"))
+                .unwrap_or_default();
             let _ = writeln!(s, "    c{} [label=\"{}: {short}{size}\"];", id.0, id.0);
         }
         for (id, e) in self.coordinates.edges() {
@@ -682,7 +768,10 @@ impl KernelGraph {
                 let _ = writeln!(s, "    ce{} -> c{};", id.0, n.0);
             }
         }
-        let _ = writeln!(s, "  }}\n  subgraph cluster_control {{\n    label=\"control\";");
+        let _ = writeln!(
+            s,
+            "  }}\n  subgraph cluster_control {{\n    label=\"control\";"
+        );
         for (id, op) in self.control.nodes() {
             let label = op.label().replace('"', "'");
             let _ = writeln!(s, "    k{} [label=\"{}: {label}\", shape=box];", id.0, id.0);
@@ -703,8 +792,7 @@ impl KernelGraph {
     }
 
     pub fn from_json(s: &str) -> Result<KernelGraph, Error> {
-        let g: KernelGraph =
-            serde_json::from_str(s).map_err(|e| Error::serde(e.to_string()))?;
+        let g: KernelGraph = serde_json::from_str(s).map_err(|e| Error::serde(e.to_string()))?;
         g.verify()?;
         Ok(g)
     }

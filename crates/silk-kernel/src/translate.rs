@@ -29,9 +29,7 @@ pub fn expr_dtype(g: &KernelGraph, e: &ValueExpr) -> Result<DataType, Error> {
         ValueExpr::Scalar(_) | ValueExpr::Const(_) => DataType::F32,
         ValueExpr::Unary(UnaryFn::Convert(d), _) => *d,
         ValueExpr::Unary(_, a) => expr_dtype(g, a)?,
-        ValueExpr::Binary(_, a, b) => {
-            join(g, &[a, b])?
-        }
+        ValueExpr::Binary(_, a, b) => join(g, &[a, b])?,
         ValueExpr::Fma(a, b, c) => join(g, &[a, b, c])?,
     })
 }
@@ -47,7 +45,11 @@ fn join(g: &KernelGraph, es: &[&ValueExpr]) -> Result<DataType, Error> {
             return Ok(DataType::F32);
         }
     }
-    Ok(if any_data { DataType::F16 } else { DataType::F32 })
+    Ok(if any_data {
+        DataType::F16
+    } else {
+        DataType::F32
+    })
 }
 
 /// The type a data node holds in registers (bf16 is widened to f32 on load).
@@ -56,9 +58,17 @@ pub fn register_dtype(g: &KernelGraph, n: NodeId) -> Result<DataType, Error> {
         DimKind::MacroTile { dtype, .. }
         | DimKind::Linear { dtype, .. }
         | DimKind::Registers { dtype, .. } => *dtype,
-        k => return Err(Error::graph(format!("coordinate {n} ({k:?}) holds no value"))),
+        k => {
+            return Err(Error::graph(format!(
+                "coordinate {n} ({k:?}) holds no value"
+            )))
+        }
     };
-    Ok(if d == DataType::BF16 { DataType::F32 } else { d })
+    Ok(if d == DataType::BF16 {
+        DataType::F32
+    } else {
+        d
+    })
 }
 
 /// Build the high-level kernel graph of `command`.
@@ -118,7 +128,8 @@ pub fn translate(command: &Command) -> Result<KernelGraph, Error> {
                     DimKind::Linear { tag: *tag, dtype }
                 };
                 let data = g.add_dim(Dimension::new(kind));
-                g.coordinates.add_edge(CoordEdge::DataFlow, &[user], &[data]);
+                g.coordinates
+                    .add_edge(CoordEdge::DataFlow, &[user], &[data]);
                 let c = if tiled {
                     ControlOp::LoadTiled { user, tile: data }
                 } else {
@@ -127,7 +138,8 @@ pub fn translate(command: &Command) -> Result<KernelGraph, Error> {
                 g.append(kernel, c)?;
                 vals.insert(*tag, Val::Data(data));
             }
-            Operation::StoreTiled { src, tensor, .. } | Operation::StoreLinear { src, tensor, .. } => {
+            Operation::StoreTiled { src, tensor, .. }
+            | Operation::StoreLinear { src, tensor, .. } => {
                 let user = tensor_node(&vals, *tensor)?;
                 let data = data_node(&vals, *src)?;
                 let tiled = matches!(op, Operation::StoreTiled { .. });
@@ -156,7 +168,8 @@ pub fn translate(command: &Command) -> Result<KernelGraph, Error> {
                 {
                     g.coordinates.add_edge(CoordEdge::Join, &subs, &[user]);
                 }
-                g.coordinates.add_edge(CoordEdge::DataFlow, &[data], &[user]);
+                g.coordinates
+                    .add_edge(CoordEdge::DataFlow, &[data], &[user]);
                 let c = if tiled {
                     ControlOp::StoreTiled { tile: data, user }
                 } else {
@@ -212,7 +225,8 @@ pub fn translate(command: &Command) -> Result<KernelGraph, Error> {
                     role: TileRole::Acc,
                     dtype: DataType::F32,
                 }));
-                g.coordinates.add_edge(CoordEdge::DataFlow, &[an, bn], &[acc]);
+                g.coordinates
+                    .add_edge(CoordEdge::DataFlow, &[an, bn], &[acc]);
                 g.append(
                     kernel,
                     ControlOp::TensorContraction {
@@ -238,7 +252,11 @@ pub fn translate(command: &Command) -> Result<KernelGraph, Error> {
                         let cn = data_node(&vals, *cn)?;
                         let cv = ValueExpr::Data(cn);
                         e = match beta {
-                            Some(bt) => ValueExpr::Fma(Box::new(scalar(&vals, *bt)?), Box::new(cv), Box::new(e)),
+                            Some(bt) => ValueExpr::Fma(
+                                Box::new(scalar(&vals, *bt)?),
+                                Box::new(cv),
+                                Box::new(e),
+                            ),
                             None => ValueExpr::Binary(BinaryFn::Add, Box::new(cv), Box::new(e)),
                         };
                     }
@@ -275,7 +293,9 @@ fn tensor_node(vals: &HashMap<Tag, Val>, t: Tag) -> Result<NodeId, Error> {
 fn data_node(vals: &HashMap<Tag, Val>, t: Tag) -> Result<NodeId, Error> {
     match vals.get(&t) {
         Some(Val::Data(n)) => Ok(*n),
-        _ => Err(Error::command(format!("{t} is not a loaded or computed value"))),
+        _ => Err(Error::command(format!(
+            "{t} is not a loaded or computed value"
+        ))),
     }
 }
 

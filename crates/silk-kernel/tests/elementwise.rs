@@ -4,7 +4,9 @@
 mod common;
 
 use common::*;
-use silk_kernel::{BinaryFn, Command, CommandArguments, CommandKernel, DataType, Params, UnaryFn, XOp};
+use silk_kernel::{
+    BinaryFn, Command, CommandArguments, CommandKernel, DataType, Params, UnaryFn, XOp,
+};
 
 /// out = relu(a * x + y) - max(x, y) * 0.5 ... as a T_Execute of steps.
 fn axpy_command() -> (Command, [silk_kernel::Tag; 4]) {
@@ -15,13 +17,43 @@ fn axpy_command() -> (Command, [silk_kernel::Tag; 4]) {
     let a = c.scalar(DataType::F32);
     let lx = c.load_linear(x);
     let ly = c.load_linear(y);
-    let (t0, t1, t2, t3, t4) = (c.allocate_tag(), c.allocate_tag(), c.allocate_tag(), c.allocate_tag(), c.allocate_tag());
+    let (t0, t1, t2, t3, t4) = (
+        c.allocate_tag(),
+        c.allocate_tag(),
+        c.allocate_tag(),
+        c.allocate_tag(),
+        c.allocate_tag(),
+    );
     let ops = vec![
-        XOp::Fma { dest: t0, a, b: lx, c: ly },
-        XOp::Unary { dest: t1, f: UnaryFn::Relu, a: t0 },
-        XOp::Binary { dest: t2, f: BinaryFn::Max, a: lx, b: ly },
-        XOp::Binary { dest: t3, f: BinaryFn::Mul, a: t2, b: a },
-        XOp::Binary { dest: t4, f: BinaryFn::Sub, a: t1, b: t3 },
+        XOp::Fma {
+            dest: t0,
+            a,
+            b: lx,
+            c: ly,
+        },
+        XOp::Unary {
+            dest: t1,
+            f: UnaryFn::Relu,
+            a: t0,
+        },
+        XOp::Binary {
+            dest: t2,
+            f: BinaryFn::Max,
+            a: lx,
+            b: ly,
+        },
+        XOp::Binary {
+            dest: t3,
+            f: BinaryFn::Mul,
+            a: t2,
+            b: a,
+        },
+        XOp::Binary {
+            dest: t4,
+            f: BinaryFn::Sub,
+            a: t1,
+            b: t3,
+        },
     ];
     let e = c.execute(&[lx, ly, a], ops);
     c.store_linear(e, out);
@@ -41,8 +73,22 @@ fn linear_execute_matches_the_cpu_on_all_processors() {
     for p in PROCESSORS {
         for (n, params) in [
             (1usize, Params::default()),
-            (131, Params { workgroup_size: 32, elements_per_thread: 3, ..Params::default() }),
-            (64, Params { workgroup_size: 64, elements_per_thread: 1, ..Params::default() }),
+            (
+                131,
+                Params {
+                    workgroup_size: 32,
+                    elements_per_thread: 3,
+                    ..Params::default()
+                },
+            ),
+            (
+                64,
+                Params {
+                    workgroup_size: 64,
+                    elements_per_thread: 1,
+                    ..Params::default()
+                },
+            ),
         ] {
             let k = CommandKernel::new(&cmd, &params, p).unwrap_or_else(|e| panic!("{p:?}: {e}"));
             let mut rng = Rng(n as u64 + 7);
@@ -52,15 +98,24 @@ fn linear_execute_matches_the_cpu_on_all_processors() {
             let bo = upload(&k, &vec![0xff; n * 4]);
             let mut args = CommandArguments::new();
             let n64 = n as u64;
-            args.set_tensor(&cmd, x, bx.address(), &[n64], &[1]).unwrap();
-            args.set_tensor(&cmd, y, by.address(), &[n64], &[1]).unwrap();
-            args.set_tensor(&cmd, out, bo.address(), &[n64], &[1]).unwrap();
+            args.set_tensor(&cmd, x, bx.address(), &[n64], &[1])
+                .unwrap();
+            args.set_tensor(&cmd, y, by.address(), &[n64], &[1])
+                .unwrap();
+            args.set_tensor(&cmd, out, bo.address(), &[n64], &[1])
+                .unwrap();
             args.set_scalar(&cmd, a, 0.75).unwrap();
-            k.launch(&args).unwrap_or_else(|e| panic!("{p:?} n={n}: {e}"));
+            k.launch(&args)
+                .unwrap_or_else(|e| panic!("{p:?} n={n}: {e}"));
             let got = download_f32(&k, &bo, n);
             let want = reference(0.75, &xs, &ys);
             for i in 0..n {
-                assert!((got[i] - want[i]).abs() <= 1e-6, "{p:?} n={n} [{i}]: {} vs {}", got[i], want[i]);
+                assert!(
+                    (got[i] - want[i]).abs() <= 1e-6,
+                    "{p:?} n={n} [{i}]: {} vs {}",
+                    got[i],
+                    want[i]
+                );
             }
         }
     }

@@ -90,10 +90,15 @@ pub fn add_lds(graph: &KernelGraph, params: &Params) -> Result<KernelGraph, Erro
                 index: element,
                 elements: elements as u32,
             }));
-            g.coordinates.add_edge(CoordEdge::DataFlow, &[user], &[stage]);
-            g.coordinates.add_edge(CoordEdge::DataFlow, &[stage], &[lds]);
+            g.coordinates
+                .add_edge(CoordEdge::DataFlow, &[user], &[stage]);
+            g.coordinates
+                .add_edge(CoordEdge::DataFlow, &[stage], &[lds]);
             g.coordinates.add_edge(CoordEdge::DataFlow, &[lds], &[regs]);
-            copies.push(g.control.add_node(ControlOp::LoadGlobal { user, regs: stage }));
+            copies.push(
+                g.control
+                    .add_node(ControlOp::LoadGlobal { user, regs: stage }),
+            );
             stores.push(g.control.add_node(ControlOp::StoreLds {
                 regs: stage,
                 lds,

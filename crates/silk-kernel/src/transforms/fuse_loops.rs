@@ -22,16 +22,20 @@ pub fn fuse_loops(graph: &KernelGraph) -> Result<KernelGraph, Error> {
         }
         loop {
             let body = g.body(scope)?;
-            let pair = body.windows(2).find_map(|w| match (g.op(w[0]), g.op(w[1])) {
-                (
-                    Ok(ControlOp::ForLoop { trip: t0, .. }),
-                    Ok(ControlOp::ForLoop { trip: t1, .. }),
-                ) if t0.fold() == t1.fold() => Some((w[0], w[1])),
-                _ => None,
-            });
+            let pair = body
+                .windows(2)
+                .find_map(|w| match (g.op(w[0]), g.op(w[1])) {
+                    (
+                        Ok(ControlOp::ForLoop { trip: t0, .. }),
+                        Ok(ControlOp::ForLoop { trip: t1, .. }),
+                    ) if t0.fold() == t1.fold() => Some((w[0], w[1])),
+                    _ => None,
+                });
             let Some((first, second)) = pair else { break };
-            let (Ok(ControlOp::ForLoop { counter: c0, .. }), Ok(ControlOp::ForLoop { counter: c1, .. })) =
-                (g.op(first).cloned(), g.op(second).cloned())
+            let (
+                Ok(ControlOp::ForLoop { counter: c0, .. }),
+                Ok(ControlOp::ForLoop { counter: c1, .. }),
+            ) = (g.op(first).cloned(), g.op(second).cloned())
             else {
                 break;
             };

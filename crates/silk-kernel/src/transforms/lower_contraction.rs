@@ -54,8 +54,16 @@ pub fn lower_contraction(graph: &KernelGraph, params: &Params) -> Result<KernelG
             return Err(Error::unsupported("contraction operands that are not 2-D"));
         }
         // (row-or-column dimension, K dimension) of each operand.
-        let (a_m, a_k) = if transpose_a { (sa[1], sa[0]) } else { (sa[0], sa[1]) };
-        let (b_n, b_k) = if transpose_b { (sb[0], sb[1]) } else { (sb[1], sb[0]) };
+        let (a_m, a_k) = if transpose_a {
+            (sa[1], sa[0])
+        } else {
+            (sa[0], sa[1])
+        };
+        let (b_n, b_k) = if transpose_b {
+            (sb[0], sb[1])
+        } else {
+            (sb[1], sb[0])
+        };
         let k = g
             .dim(a_k)?
             .size
@@ -90,11 +98,8 @@ pub fn lower_contraction(graph: &KernelGraph, params: &Params) -> Result<KernelG
             &[b_n],
             &[tiling.tile_number[1], tiling.tile_index[1]],
         );
-        let regs = |dtype: DataType, tag, dims: Vec<NodeId>| DimKind::Registers {
-            tag,
-            dtype,
-            dims,
-        };
+        let regs =
+            |dtype: DataType, tag, dims: Vec<NodeId>| DimKind::Registers { tag, dtype, dims };
         g.coordinates.node_mut(a).expect("checked").kind =
             regs(da, ta, vec![tiling.thread_index[0], ki_a]);
         g.coordinates.node_mut(b).expect("checked").kind =

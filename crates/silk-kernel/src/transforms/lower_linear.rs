@@ -6,9 +6,7 @@
 
 use super::{replace_op, scope_with, subdims};
 use crate::expr::Expr;
-use crate::kernel_graph::{
-    ControlOp, CoordEdge, DimKind, Dimension, KernelGraph, LaunchShape,
-};
+use crate::kernel_graph::{ControlOp, CoordEdge, DimKind, Dimension, KernelGraph, LaunchShape};
 use crate::{Error, Params};
 
 pub fn lower_linear(graph: &KernelGraph, params: &Params) -> Result<KernelGraph, Error> {
@@ -53,8 +51,11 @@ pub fn lower_linear(graph: &KernelGraph, params: &Params) -> Result<KernelGraph,
     for op in linear_ops {
         let counter = g.add_dim(Dimension::sized(DimKind::ForLoop, Expr::lit(ept as i64)));
         let element = g.add_dim(Dimension::new(DimKind::ElementNumber));
-        g.coordinates
-            .add_edge(CoordEdge::Flatten, &[counter, workgroup, workitem], &[element]);
+        g.coordinates.add_edge(
+            CoordEdge::Flatten,
+            &[counter, workgroup, workitem],
+            &[element],
+        );
         let data = match g.op(op)?.clone() {
             ControlOp::LoadLinear { user, value } => {
                 let subs = subdims(&g, user)?;
