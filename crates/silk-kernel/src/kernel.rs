@@ -133,6 +133,37 @@ impl CommandKernel {
                 }
             }
         }
+        // Every element offset must fit the 32-bit index arithmetic.
+        for op in &self.command.operations {
+            if let crate::Operation::Tensor { tag, dims, .. } = op {
+                let mut last: u64 = 0;
+                for d in 0..*dims {
+                    let get = |kind| {
+                        self.command
+                            .argument_of(*tag, kind)
+                            .and_then(|a| args.get(&a.name))
+                    };
+                    let (Some(ArgValue::Int(size)), Some(ArgValue::Int(stride))) = (
+                        get(crate::ArgKind::Size { dim: d }),
+                        get(crate::ArgKind::Stride { dim: d }),
+                    ) else {
+                        return Err(Error::argument(format!(
+                            "tensor {tag}: size and stride of dimension {d} are not set"
+                        )));
+                    };
+                    last = size
+                        .saturating_sub(1)
+                        .checked_mul(stride)
+                        .and_then(|x| x.checked_add(last))
+                        .unwrap_or(u64::MAX);
+                }
+                if last >= 1 << 31 {
+                    return Err(Error::argument(format!(
+                        "tensor {tag} spans {last} elements; offsets must stay below 2^31"
+                    )));
+                }
+            }
+        }
         let workgroups = launch.workgroups.eval_launch(args)?;
         let workgroups = u64::try_from(workgroups)
             .ok()

@@ -120,3 +120,43 @@ fn linear_execute_matches_the_cpu_on_all_processors() {
         }
     }
 }
+
+#[test]
+fn bad_arguments_are_reported_before_launch() {
+    let (cmd, [x, y, out, a]) = axpy_command();
+    let k = CommandKernel::new(
+        &cmd,
+        &Params::default(),
+        silk_amdgpu::target::Processor::Gfx1100,
+    )
+    .unwrap();
+    let bx = upload(&k, &[0; 16]);
+    let mut args = CommandArguments::new();
+    // Nothing set yet.
+    let e = k.launch(&args).unwrap_err().to_string();
+    assert!(e.contains("is not set"), "{e}");
+    args.set_tensor(&cmd, x, bx.address(), &[4], &[1]).unwrap();
+    args.set_tensor(&cmd, y, bx.address(), &[4], &[1]).unwrap();
+    args.set_tensor(&cmd, out, bx.address(), &[0], &[1])
+        .unwrap();
+    args.set_scalar(&cmd, a, 1.0).unwrap();
+    let e = k.launch(&args).unwrap_err().to_string();
+    assert!(e.contains("sizes must be in 1..2^31"), "{e}");
+    args.set_tensor(&cmd, out, bx.address(), &[3], &[1 << 30])
+        .unwrap();
+    let e = k.launch(&args).unwrap_err().to_string();
+    assert!(e.contains("offsets must stay below 2^31"), "{e}");
+    // Typed arguments: a pointer is not a size, a tensor is not a scalar.
+    let e = args
+        .set(&cmd, "Tensor_t0_size_0", silk_kernel::ArgValue::Pointer(1))
+        .unwrap_err();
+    assert!(e.to_string().contains("not Pointer"), "{e}");
+    assert!(args.set_scalar(&cmd, x, 1.0).is_err());
+    assert!(args.set_tensor(&cmd, x, 0, &[1, 2], &[1, 1]).is_err());
+    // A stride that leaves the buffer faults in the emulator, reported
+    // as a runtime error (strict mode), not a crash.
+    args.set_tensor(&cmd, out, bx.address(), &[4], &[1 << 20])
+        .unwrap();
+    let e = k.launch(&args).unwrap_err().to_string();
+    assert!(e.contains("runtime"), "{e}");
+}

@@ -168,9 +168,7 @@ fn dot_export_shows_both_graphs() {
     assert!(dot.starts_with("digraph"));
     assert!(dot.contains("cluster_coordinates") && dot.contains("cluster_control"));
     assert!(dot.contains("Multiply") && dot.contains("ForLoop") && dot.contains("Tile"));
-    assert!(
-        dot.matches("[label=").count() >= g.coordinates.node_count() + g.control.node_count()
-    );
+    assert!(dot.matches("[label=").count() >= g.coordinates.node_count() + g.control.node_count());
 }
 
 /// Every (row, column) of D is reached by exactly one (workgroup,
