@@ -22,15 +22,25 @@ use crate::kernel_graph::{ControlOp, DimKind, KernelGraph, ValueExpr};
 use crate::translate::{expr_dtype, register_dtype};
 use crate::Error;
 
+/// A 32-bit value the host computes at launch.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Slot {
+    /// A launch-time integer expression (below 2^32).
+    Launch(Expr),
+    /// The bits of an f32 scalar command argument.
+    ScalarF32(String),
+    /// Padding.
+    Zero,
+}
+
 /// One explicit kernel argument (each is 8 bytes).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum KernelParam {
     /// A tensor's base address (command argument name).
     Pointer(String),
-    /// A launch-time integer expression.
-    Launch(Expr),
-    /// An f32 scalar command argument (its bits in the low half).
-    ScalarF32(String),
+    /// Two 32-bit values, the first in the low half: packing them halves
+    /// the kernel-argument SGPRs.
+    Pair(Slot, Slot),
 }
 
 /// The generated kernel and what its arguments are.
@@ -49,6 +59,12 @@ enum Bound {
 struct Gen<'a> {
     g: &'a KernelGraph,
     params: Vec<(KernelParam, Value)>,
+    /// The slots the kernel reads: discovered lazily in the first pass,
+    /// declared and unpacked up front in the second.
+    slots: Vec<Slot>,
+    slot_values: HashMap<Slot, Value>,
+    /// Symbolic coordinate evaluations: (bound dimensions, target).
+    memo: HashMap<(Vec<NodeId>, NodeId), Expr>,
     bound: Vec<BTreeMap<NodeId, Bound>>,
     cache: Vec<HashMap<Expr, Value>>,
     regs: HashMap<NodeId, Vec<Value>>,
@@ -75,13 +91,34 @@ fn stash(slot: &mut Option<Error>, e: Error) -> BuildError {
     }
 }
 
-/// Generate the device-IR kernel of a lowered graph.
+/// Generate the device-IR kernel of a lowered graph. The first pass finds
+/// which launch-time values the kernel reads; the second declares them
+/// packed two per argument and unpacks them at the kernel's start.
 pub fn generate(g: &KernelGraph) -> Result<Generated, Error> {
     g.verify()?;
+    if g.launch.is_none() {
+        return Err(Error::graph("the graph is not lowered (no launch shape)"));
+    }
+    let (_, _, slots) = generate_pass(g, None)?;
+    let (function, params, again) = generate_pass(g, Some(&slots))?;
+    if again.len() != slots.len() {
+        return Err(Error::graph(
+            "internal: the second code-generation pass read other launch values",
+        ));
+    }
+    Ok(Generated { function, params })
+}
+
+type Pass = (silk_gpu_ir::Function, Vec<KernelParam>, Vec<Slot>);
+
+fn generate_pass(g: &KernelGraph, known_slots: Option<&[Slot]>) -> Result<Pass, Error> {
     let mut f = FunctionBuilder::kernel(&g.name);
     let mut gen = Gen {
         g,
         params: vec![],
+        slots: vec![],
+        slot_values: HashMap::new(),
+        memo: HashMap::new(),
         bound: vec![BTreeMap::new()],
         cache: vec![HashMap::new()],
         regs: HashMap::new(),
@@ -90,6 +127,29 @@ pub fn generate(g: &KernelGraph) -> Result<Generated, Error> {
     // Tensor pointers first, in tensor order (stable argument order).
     for (tag, _) in &g.tensors {
         gen.pointer(&mut f, *tag)?;
+    }
+    if let Some(slots) = known_slots {
+        for pair in slots.chunks(2) {
+            let lo = pair[0].clone();
+            let hi = pair.get(1).cloned().unwrap_or(Slot::Zero);
+            let name = format!("a{}", gen.params.len());
+            let v = f.param(&name, Type::U64)?;
+            gen.params
+                .push((KernelParam::Pair(lo.clone(), hi.clone()), v));
+            let l = f.cvt(v, Type::U32)?;
+            let k32 = f.const_u64(32)?;
+            let h = f.shr(v, k32)?;
+            let h = f.cvt(h, Type::U32)?;
+            for (slot, x) in [(lo, l), (hi, h)] {
+                if let Slot::Launch(e) = &slot {
+                    gen.cache[0].insert(e.clone(), x);
+                }
+                gen.slot_values.insert(slot.clone(), x);
+                if slot != Slot::Zero {
+                    gen.slots.push(slot);
+                }
+            }
+        }
     }
     let wi = f.workitem_id(Dim::X)?;
     let wg = f.workgroup_id(Dim::X)?;
@@ -111,15 +171,13 @@ pub fn generate(g: &KernelGraph) -> Result<Generated, Error> {
             _ => {}
         }
     }
-    if g.launch.is_none() {
-        return Err(Error::graph("the graph is not lowered (no launch shape)"));
-    }
     gen.scope(&mut f, g.kernel)?;
     let function = f.finish()?;
-    Ok(Generated {
+    Ok((
         function,
-        params: gen.params.into_iter().map(|(p, _)| p).collect(),
-    })
+        gen.params.into_iter().map(|(p, _)| p).collect(),
+        gen.slots,
+    ))
 }
 
 /// Bytes of a register-dtype element in LDS.
@@ -135,15 +193,23 @@ impl Gen<'_> {
         if let Some((_, v)) = self.params.iter().find(|(q, _)| *q == p) {
             return Ok(*v);
         }
-        let (name, ty) = match &p {
-            KernelParam::Pointer(_) => (
-                format!("p{}", self.params.len()),
-                Type::Ptr(AddrSpace::Global),
-            ),
-            _ => (format!("a{}", self.params.len()), Type::U64),
-        };
-        let v = f.param(&name, ty)?;
+        let name = format!("p{}", self.params.len());
+        let v = f.param(&name, Type::Ptr(AddrSpace::Global))?;
         self.params.push((p, v));
+        Ok(v)
+    }
+
+    /// The u32 value of a launch-time slot. In the first pass a slot is
+    /// its own (unpacked) argument; the second pass unpacked them all.
+    fn slot(&mut self, f: &mut FunctionBuilder, s: Slot) -> Result<Value, Error> {
+        if let Some(v) = self.slot_values.get(&s) {
+            return Ok(*v);
+        }
+        let name = format!("s{}", self.slots.len());
+        let v = f.param(&name, Type::U64)?;
+        let v = f.cvt(v, Type::U32)?;
+        self.slots.push(s.clone());
+        self.slot_values.insert(s, v);
         Ok(v)
     }
 
@@ -155,34 +221,41 @@ impl Gen<'_> {
         self.bound.iter().rev().find_map(|m| m.get(&n).copied())
     }
 
-    fn known(&self) -> BTreeMap<NodeId, Expr> {
-        let mut k = BTreeMap::new();
+    /// The u32 value of dimension `n` here: the coordinate graph is
+    /// evaluated once per set of bound dimensions (all as placeholders),
+    /// then the literal bindings are substituted.
+    fn dim_value(&mut self, f: &mut FunctionBuilder, n: NodeId) -> Result<Value, Error> {
+        let mut bound: BTreeMap<NodeId, Bound> = BTreeMap::new();
         for m in &self.bound {
-            for (n, b) in m {
-                k.insert(
-                    *n,
-                    match b {
-                        Bound::Ir(_) => Expr::Dim(*n),
-                        Bound::Lit(v) => Expr::Literal(*v),
-                    },
-                );
+            for (k, b) in m {
+                bound.insert(*k, *b);
             }
         }
-        k
-    }
-
-    /// The u32 value of dimension `n` here.
-    fn dim_value(&mut self, f: &mut FunctionBuilder, n: NodeId) -> Result<Value, Error> {
-        let e = self.g.evaluate(&self.known(), n)?;
+        let key = (bound.keys().copied().collect::<Vec<_>>(), n);
+        let sym = match self.memo.get(&key) {
+            Some(e) => e.clone(),
+            None => {
+                let known = bound.keys().map(|&k| (k, Expr::Dim(k))).collect();
+                let e = self.g.evaluate(&known, n)?;
+                self.memo.insert(key, e.clone());
+                e
+            }
+        };
+        let mut e = sym;
+        for (k, b) in &bound {
+            if let Bound::Lit(v) = b {
+                e = e.substitute(*k, &Expr::Literal(*v));
+            }
+        }
         self.expr(f, &e)
     }
 
-    /// A launch-time expression as a u64 kernel argument.
-    fn launch_u64(&mut self, f: &mut FunctionBuilder, e: &Expr) -> Result<Value, Error> {
+    /// A launch-time expression as a u32 kernel-argument slot.
+    fn launch_u32(&mut self, f: &mut FunctionBuilder, e: &Expr) -> Result<Value, Error> {
         if e.evaluation_time() == EvaluationTime::KernelExecute {
             return Err(Error::graph(format!("`{e}` is not known at launch")));
         }
-        self.param(f, KernelParam::Launch(e.fold()))
+        self.slot(f, Slot::Launch(e.fold()))
     }
 
     /// Emit a u32 index expression.
@@ -204,8 +277,7 @@ impl Gen<'_> {
             _ if e.evaluation_time() == EvaluationTime::KernelLaunch
                 && !matches!(e, Expr::MulShift(..)) =>
             {
-                let wide = self.launch_u64(f, e)?;
-                f.cvt(wide, Type::U32)?
+                self.launch_u32(f, e)?
             }
             Expr::Dim(n) => match self.lookup(*n) {
                 Some(Bound::Ir(v)) => v,
@@ -239,8 +311,10 @@ impl Gen<'_> {
             Expr::MulShift(a, m, s) => {
                 let x = self.expr_inner(f, a)?;
                 let x = f.cvt(x, Type::U64)?;
-                let m = self.launch_u64(f, m)?;
-                let s = self.launch_u64(f, s)?;
+                let m = self.launch_u32(f, m)?;
+                let m = f.cvt(m, Type::U64)?;
+                let s = self.launch_u32(f, s)?;
+                let s = f.cvt(s, Type::U64)?;
                 let p = f.mul(x, m)?;
                 let q = f.shr(p, s)?;
                 f.cvt(q, Type::U32)?
@@ -542,9 +616,8 @@ impl Gen<'_> {
                 })?
             }
             ValueExpr::Scalar(name) => {
-                let raw = self.param(f, KernelParam::ScalarF32(name.clone()))?;
-                let lo = f.cvt(raw, Type::U32)?;
-                f.bitcast(lo, Type::F32)?
+                let bits = self.slot(f, Slot::ScalarF32(name.clone()))?;
+                f.bitcast(bits, Type::F32)?
             }
             ValueExpr::Const(x) => self.fconst(f, ty, *x)?,
             ValueExpr::Unary(u, a) => {

@@ -5,7 +5,7 @@
 use silk_amdgpu::target::{Processor, Target};
 use silk_runtime::{BundleSource, BundleWriter, Config, ProviderChoice, ProviderKind, Runtime};
 
-use crate::codegen::{generate, KernelParam};
+use crate::codegen::{generate, KernelParam, Slot};
 use crate::command::{ArgValue, Command, CommandArguments};
 use crate::kernel_graph::KernelGraph;
 use crate::{transforms, translate, Error, Params};
@@ -97,21 +97,28 @@ impl CommandKernel {
     /// Pack `args` into the kernel's arguments and compute the grid.
     pub fn kernel_arguments(&self, args: &CommandArguments) -> Result<KernelArguments, Error> {
         let mut values = Vec::with_capacity(self.params.len());
+        let slot = |s: &Slot| -> Result<u64, Error> {
+            Ok(match s {
+                Slot::Zero => 0,
+                Slot::ScalarF32(name) => match args.get(name) {
+                    Some(ArgValue::F32(v)) => v.to_bits() as u64,
+                    _ => return Err(Error::argument(format!("scalar `{name}` is not set"))),
+                },
+                Slot::Launch(e) => {
+                    let v = e.eval_launch(args)?;
+                    u32::try_from(v)
+                        .map_err(|_| Error::argument(format!("`{e}` is {v}, outside 0..2^32")))?
+                        as u64
+                }
+            })
+        };
         for p in &self.params {
             values.push(match p {
                 KernelParam::Pointer(name) => match args.get(name) {
                     Some(ArgValue::Pointer(v)) => v,
                     _ => return Err(Error::argument(format!("pointer `{name}` is not set"))),
                 },
-                KernelParam::ScalarF32(name) => match args.get(name) {
-                    Some(ArgValue::F32(v)) => v.to_bits() as u64,
-                    _ => return Err(Error::argument(format!("scalar `{name}` is not set"))),
-                },
-                KernelParam::Launch(e) => {
-                    let v = e.eval_launch(args)?;
-                    u64::try_from(v)
-                        .map_err(|_| Error::argument(format!("`{e}` is {v}, below zero")))?
-                }
+                KernelParam::Pair(lo, hi) => slot(lo)? | (slot(hi)? << 32),
             });
         }
         let launch = self

@@ -277,3 +277,20 @@ fn half_and_bfloat_inputs_and_the_bias_relu_epilogue() {
         run(p, &bf16, &Params::default(), 17, 19, 10, true);
     }
 }
+
+/// The large shape; minutes on the emulator in a debug build, so
+/// run it explicitly: `cargo test -p silk-kernel --release --test gemm -- --ignored`.
+#[test]
+#[ignore]
+fn large_gemm_1024_cubed() {
+    let params = Params {
+        macro_tile: [64, 64],
+        thread_tile: [4, 4],
+        depth_k: 8,
+        prefetch: true,
+        ..Params::default()
+    };
+    for p in PROCESSORS {
+        run(p, &GemmSpec::default(), &params, 1024, 1024, 1024, false);
+    }
+}
