@@ -15,21 +15,31 @@
 //! one block is checked against the readers at the start of its
 //! successors, and only where a reader is.
 //!
-//! Not yet (none of their producers or consumers is selected): the MFMA,
-//! WMMA, DPP, partial-write, wide-store and `s_setreg` rules of the table,
-//! and outside it VALU-mask-write (gfx1151), partial forwarding,
-//! LDS-direct and `s_delay_alu`. `tests/hazard_rules.rs` tests each
+//! MFMA rules wait by the producer's passes (CDNA3 ISA §7.6, the shared
+//! [`silk_amdgpu::hazard::mfma_mfma`] / [`mfma_read`] /
+//! [`mfma_srcc_war`]); a source remembers its producer's kind and
+//! destination so an MFMA chaining into the same accumulator (SrcC the
+//! previous D) waits as little as the manual allows. The GFX11 WMMA rule
+//! (a WMMA's D read as the next VALU WMMA's A/B) gets a `v_nop`.
+//!
+//! Not yet (none of their producers or consumers is selected): the DPP,
+//! partial-write, wide-store and `s_setreg` rules of the table, and
+//! outside it VALU-mask-write (gfx1151), partial forwarding, LDS-direct
+//! and `s_delay_alu`. `tests/hazard_rules.rs` tests each
 //! handled rule on its own against the emulator.
 
 use crate::mir::{MFunction, MInst, MOp};
 use crate::Error;
-use silk_amdgpu::hazard::{table_classes, vgpr_parts_overlap, Classes, Rule, Via, Wait};
+use silk_amdgpu::hazard::{
+    mfma_mfma, mfma_read, mfma_srcc_war, table_classes, vgpr_parts_overlap, Classes, Mfma, Rule,
+    Via, Wait,
+};
 use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::{operand, table, Flags, Mods, Op, OpInfo, Opcode, Operand};
 use silk_amdgpu::target::Processor;
 
 /// The rules this pass inserts waits for.
-pub const HANDLED: [Rule; 8] = [
+pub const HANDLED: [Rule; 15] = [
     Rule::ValuSgprVmem,
     Rule::ValuSgprValu,
     Rule::ValuVccDivFmas,
@@ -38,21 +48,44 @@ pub const HANDLED: [Rule; 8] = [
     Rule::ValuVgprReadlane,
     Rule::TransUse,
     Rule::TransUseGfx11,
+    Rule::ValuExecMfma,
+    Rule::ValuVgprMfma,
+    Rule::MfmaMfma,
+    Rule::MfmaRead,
+    Rule::MfmaWaw,
+    Rule::MfmaSrcCWar,
+    Rule::WmmaOperand,
 ];
 
-/// Age at which a source of `rule` stops mattering: its wait states, or
-/// for a depctr rule one VALU more than may lie between.
-fn window(rule: Rule) -> u32 {
-    match rule.info().wait {
+/// Age at which a source stops mattering: its rule's wait states, for a
+/// depctr rule one VALU more than may lie between, for an MFMA rule the
+/// most its producer can need.
+fn window(s: &Source) -> u32 {
+    match s.rule.info().wait {
         Wait::States(n) | Wait::Valus(n) => n,
         Wait::DepctrUnlessValus(n) => n + 1,
-        Wait::MfmaPasses => 0,
+        Wait::MfmaPasses => {
+            let w = s.mfma();
+            match s.rule {
+                Rule::MfmaSrcCWar => mfma_srcc_war(w.passes),
+                // An MFMA reading it as A/B needs at least as much.
+                _ => mfma_read(w, true).max(mfma_mfma(w, Mfma::default(), false, false)),
+            }
+        }
     }
 }
 
-/// Whether `rule` counts VALUs (and is met by `s_waitcnt_depctr`) rather
-/// than wait states.
+/// Whether `rule` counts VALUs (and is met by `s_waitcnt_depctr`, or for
+/// [`Wait::Valus`] by `v_nop`s) rather than wait states.
 fn counts_valus(rule: Rule) -> bool {
+    matches!(
+        rule.info().wait,
+        Wait::DepctrUnlessValus(_) | Wait::Valus(_)
+    )
+}
+
+/// Whether `s_waitcnt_depctr` meets `rule`.
+fn depctr_rule(rule: Rule) -> bool {
     matches!(rule.info().wait, Wait::DepctrUnlessValus(_))
 }
 
@@ -63,6 +96,14 @@ struct Read {
     explicit: bool,
     /// Its `src1` (the lane select of `v_readlane` / `v_writelane`).
     src1: bool,
+    /// Read as `src0` or `src1` (a matrix A or B).
+    src01: bool,
+    /// Read as `src2` (a matrix C), and that operand names exactly the
+    /// producer's destination tuple.
+    src2: bool,
+    same_c: bool,
+    /// Written by the instruction.
+    written: bool,
 }
 
 /// Whether an instruction with table entry `ci` and classes `k` reads
@@ -105,6 +146,26 @@ struct Source {
     reg: u16,
     half: u8,
     age: u32,
+    /// MFMA producers: passes (bits 0-7), XDL (8), DGEMM (9), destination
+    /// tuple size (10-15) and first register (16-31).
+    producer: u32,
+}
+
+impl Source {
+    fn mfma(&self) -> Mfma {
+        Mfma {
+            passes: self.producer as u8,
+            xdl: self.producer & 1 << 8 != 0,
+            dgemm: self.producer & 1 << 9 != 0,
+        }
+    }
+
+    fn dst(&self) -> (u16, u8) {
+        (
+            (self.producer >> 16) as u16,
+            (self.producer >> 10 & 63) as u8,
+        )
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -139,7 +200,11 @@ impl State {
             .sources
             .binary_search_by_key(&(s.rule, s.reg, s.half), |x| (x.rule, x.reg, x.half))
         {
-            Ok(i) => self.sources[i].age = self.sources[i].age.min(s.age),
+            Ok(i) => {
+                if s.age <= self.sources[i].age {
+                    self.sources[i] = s;
+                }
+            }
             Err(i) => self.sources.insert(i, s),
         }
     }
@@ -150,7 +215,7 @@ impl State {
         for s in &mut self.sources {
             s.age += if counts_valus(s.rule) { valus } else { n };
         }
-        self.sources.retain(|s| s.age < window(s.rule));
+        self.sources.retain(|s| s.age < window(s));
     }
 }
 
@@ -201,8 +266,36 @@ fn sources(p: Processor, ci: &OpInfo, k: Classes, inst: &MInst, out: &mut State)
             .filter(|&(i, _)| crate::sched::writes(ci, inst, i))
             .flat_map(|(_, op)| regs(std::slice::from_ref(op)))
     };
+    let producer = match ci.mfma_passes() {
+        Some(passes) => {
+            let (first, count) = match inst.ops.first() {
+                Some(MOp::Phys(Operand::Reg { code, count, .. })) => (*code, *count),
+                _ => (0, 0),
+            };
+            passes as u32
+                | ((k.0 & Classes::XDL != 0) as u32) << 8
+                | ((k.0 & Classes::DGEMM != 0) as u32) << 9
+                | (count as u32 & 63) << 10
+                | (first as u32) << 16
+        }
+        None => 0,
+    };
     for rule in HANDLED {
         if !rule.applies(p) || !rule.info().produces(k) {
+            continue;
+        }
+        if rule.info().via == Via::VgprWar {
+            // The XDL MFMA's C operand, still being read.
+            let c = ci.operands.iter().position(|o| o.field == Field::Src2);
+            for (reg, half) in c.into_iter().flat_map(|i| regs(&inst.ops[i..=i])) {
+                out.add(Source {
+                    rule,
+                    reg,
+                    half,
+                    age: 0,
+                    producer,
+                });
+            }
             continue;
         }
         if rule.info().via == Via::Exec {
@@ -214,6 +307,7 @@ fn sources(p: Processor, ci: &OpInfo, k: Classes, inst: &MInst, out: &mut State)
                         reg,
                         half: 0,
                         age: 0,
+                        producer,
                     });
                 }
             }
@@ -225,6 +319,7 @@ fn sources(p: Processor, ci: &OpInfo, k: Classes, inst: &MInst, out: &mut State)
                 reg,
                 half,
                 age: 0,
+                producer,
             });
         }
     }
@@ -236,6 +331,7 @@ struct Pass {
     classes: &'static [Classes],
     nop: Opcode,
     depctr: Option<Opcode>,
+    vnop: Option<Opcode>,
 }
 
 impl Pass {
@@ -247,47 +343,120 @@ impl Pass {
             let k = self.classes[inst.op.0 as usize];
             let mut states = 0u32;
             let mut depctr = false;
+            let mut vnop = false;
+            let mfma_consumer = k.0 & Classes::MFMA != 0;
             for src in &s.sources {
                 let mut read = Read::default();
-                for i in (0..inst.ops.len()).filter(|&i| reads(ci, inst, i)) {
+                for i in 0..inst.ops.len() {
                     // True16 halves are distinct registers (the shared fact
                     // in silk_amdgpu::hazard).
-                    if regs(&inst.ops[i..=i])
-                        .any(|(r, h)| r == src.reg && vgpr_parts_overlap(h, src.half))
-                    {
-                        read.explicit = true;
-                        read.src1 |= ci.operands.get(i).is_some_and(|o| o.field == Field::Src1);
+                    let hit = regs(&inst.ops[i..=i])
+                        .any(|(r, h)| r == src.reg && vgpr_parts_overlap(h, src.half));
+                    if !hit {
+                        continue;
+                    }
+                    if !reads(ci, inst, i) {
+                        read.written |= crate::sched::writes(ci, inst, i);
+                        continue;
+                    }
+                    let field = ci.operands.get(i).map(|o| o.field);
+                    read.explicit = true;
+                    read.src1 |= field == Some(Field::Src1);
+                    read.src01 |= matches!(field, Some(Field::Src0 | Field::Src1));
+                    if field == Some(Field::Src2) {
+                        read.src2 = true;
+                        if let MOp::Phys(Operand::Reg { code, count, .. }) = inst.ops[i] {
+                            read.same_c = (code, count) == src.dst();
+                        }
                     }
                 }
-                if !reader(src.rule, ci, k, src.reg, read) {
-                    continue;
-                }
-                if counts_valus(src.rule) {
-                    depctr = true;
-                } else {
-                    states = states.max(window(src.rule) - src.age);
+                let info = src.rule.info();
+                let need = match src.rule {
+                    Rule::MfmaWaw | Rule::MfmaSrcCWar => {
+                        if !info.consumes(k) || mfma_consumer || !read.written {
+                            continue;
+                        }
+                        if src.rule == Rule::MfmaWaw {
+                            mfma_read(src.mfma(), false)
+                        } else {
+                            mfma_srcc_war(src.mfma().passes)
+                        }
+                    }
+                    _ => {
+                        if !reader(src.rule, ci, k, src.reg, read) {
+                            continue;
+                        }
+                        match src.rule {
+                            Rule::MfmaRead if mfma_consumer => continue,
+                            Rule::MfmaRead => {
+                                let mem = k.0 & (Classes::VMEM | Classes::DS) != 0;
+                                mfma_read(src.mfma(), mem)
+                            }
+                            Rule::MfmaMfma => {
+                                let r = Mfma {
+                                    passes: ci.mfma_passes().unwrap_or(0),
+                                    xdl: k.0 & Classes::XDL != 0,
+                                    dgemm: k.0 & Classes::DGEMM != 0,
+                                };
+                                mfma_mfma(src.mfma(), r, read.src2, read.same_c)
+                            }
+                            // A/B only, and only right after the WMMA.
+                            Rule::WmmaOperand => {
+                                vnop |= read.src01;
+                                continue;
+                            }
+                            _ if counts_valus(src.rule) => {
+                                depctr = true;
+                                continue;
+                            }
+                            _ => window(src),
+                        }
+                    }
+                };
+                states = states.max(need.saturating_sub(src.age));
+            }
+            if vnop {
+                if let Some(v) = self.vnop {
+                    waits.push((at, wait_none(v)));
+                    s.advance(1, 1);
                 }
             }
             if depctr {
                 if let Some(d) = self.depctr {
                     waits.push((at, wait(d, 0x0fff)));
-                    s.sources.retain(|x| !counts_valus(x.rule));
+                    s.sources.retain(|x| !depctr_rule(x.rule));
                 }
             }
             if states > 0 {
-                waits.push((at, wait(self.nop, states as i32 - 1)));
+                // `s_nop` waits at most 8 states (SIMM16[2:0], as LLVM
+                // emits it): longer MFMA waits take several.
+                let mut left = states;
+                while left > 0 {
+                    let n = left.min(8);
+                    waits.push((at, wait(self.nop, n as i32 - 1)));
+                    left -= n;
+                }
                 s.advance(states, 0);
             }
             if inst.op == self.nop {
                 s.advance(nop_states(inst), 0);
             } else if Some(inst.op) == self.depctr {
                 s.advance(1, 0);
-                s.sources.retain(|x| !counts_valus(x.rule));
+                s.sources.retain(|x| !depctr_rule(x.rule));
             } else {
                 s.advance(1, ci.flags.has(Flags::VALU) as u32);
             }
             sources(self.processor, ci, k, inst, s);
         }
+    }
+}
+
+fn wait_none(op: Opcode) -> MInst {
+    MInst {
+        op,
+        ops: vec![],
+        ndefs: 0,
+        mods: Mods::default(),
     }
 }
 
@@ -310,6 +479,7 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
             .on(mf.processor)
             .ok_or_else(|| Error::invariant("hazard handling", "no s_nop"))?,
         depctr: Op::S_WAITCNT_DEPCTR.on(mf.processor),
+        vnop: Op::V_NOP.on(mf.processor),
     };
     let mut waits = Vec::new();
     let ins = crate::dataflow::forward(mf, "hazard", |s: &mut State, insts: &[MInst]| {

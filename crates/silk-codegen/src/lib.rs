@@ -148,6 +148,7 @@ pub fn compile_kernel_with(
     let f = &lower::expand(f)?;
     let p = target.processor;
     let wave64 = target.wavefront_size == 64;
+    check_matrix_ops(f, p, wave64)?;
     let uniform = uniformity::analyze(f);
     let args = abi::arg_layout(f, options.abi)?;
     let sel = isel::Sel::new(f, p, wave64, uniform, &args);
@@ -186,6 +187,44 @@ pub fn compile_kernel_with(
         usage,
         mir_after_isel,
     })
+}
+
+/// Reject a matrix operation the processor lacks or whose wave size is
+/// not the kernel's, as the IR verifier words it.
+fn check_matrix_ops(
+    f: &Function,
+    p: silk_amdgpu::target::Processor,
+    wave64: bool,
+) -> Result<(), Error> {
+    let caps = p.info().capabilities;
+    let t = silk_gpu_ir::Target {
+        name: p.to_string(),
+        mfma: caps.mfma,
+        wmma: caps.wmma,
+        wave64,
+    };
+    for inst in f.insts() {
+        if let silk_gpu_ir::Op::Matrix { op, .. } = inst.op {
+            // GFX11 wave64 needs 64-bit lane masks from opcodes the table
+            // types for wave32: not selected yet (the interpreter runs the
+            // `.w64` operations).
+            if wave64 && p.generation() == Generation::Gfx11 {
+                return Err(Error::unsupported(format!(
+                    "`{}` in a wave64 kernel on {p}: GFX11 kernels compile for wave32 only",
+                    op.keyword()
+                )));
+            }
+            if let Some(message) = t.reject(op) {
+                return Err(silk_gpu_ir::Error::Verify(silk_gpu_ir::VerifyError {
+                    function: Some(f.name.clone()),
+                    inst: Some(silk_gpu_ir::print::inst_header(f, inst)),
+                    message,
+                })
+                .into());
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Resolve branch labels and encode.

@@ -16,7 +16,8 @@ use silk_gpu_ir::{Block, Function, Geometry, Op, Value};
 
 /// `uniform[v]` for every value of the function.
 pub fn analyze(f: &Function) -> Vec<bool> {
-    let mut u = vec![true; f.values.len()];
+    // Vectors live in VGPRs (matrix operands): never uniform.
+    let mut u: Vec<bool> = f.values.iter().map(|d| !d.ty.is_vec()).collect();
     loop {
         let before = u.clone();
         walk(&f.body, &mut u, false, &mut LoopCtx::default());

@@ -267,6 +267,86 @@ fn trans_use_gfx11() {
     );
 }
 
+const MFMA: &str = "v_mfma_f32_16x16x16_f16 v[4:7], v[0:1], v[2:3], v[4:7]";
+
+#[test]
+fn valu_exec_mfma() {
+    let lines = ["v_cmpx_eq_u32_e32 vcc, v0, v0", MFMA];
+    check(P9, Rule::ValuExecMfma, &lines, &[lines[0], "s_nop 3", MFMA]);
+    // Four wait states already between: nothing to add.
+    let far = [lines[0], "s_nop 3", MFMA];
+    check(P9, Rule::ValuExecMfma, &far, &far);
+}
+
+#[test]
+fn valu_vgpr_mfma() {
+    let lines = ["v_mov_b32_e32 v2, 0", MFMA];
+    check(P9, Rule::ValuVgprMfma, &lines, &[lines[0], "s_nop 1", MFMA]);
+    // Not a register the MFMA reads.
+    let quiet = ["v_mov_b32_e32 v9, 0", MFMA];
+    check(P9, Rule::ValuVgprMfma, &quiet, &quiet);
+}
+
+#[test]
+fn mfma_mfma() {
+    // D read as the next MFMA's A: an XDL 4-pass producer needs N+3 = 7
+    // (CDNA3 ISA §7.6); the same tuple as SrcC chains with no wait.
+    let a = "v_mfma_f32_16x16x16_f16 v[8:11], v[4:5], v[2:3], v[8:11]";
+    check(P9, Rule::MfmaMfma, &[MFMA, a], &[MFMA, "s_nop 6", a]);
+    check(P9, Rule::MfmaMfma, &[MFMA, MFMA], &[MFMA, MFMA]);
+}
+
+#[test]
+fn mfma_read() {
+    let lines = [MFMA, "v_mov_b32_e32 v8, v4"];
+    check(P9, Rule::MfmaRead, &lines, &[MFMA, "s_nop 6", lines[1]]);
+    // A 16-pass non-XDL f32 MFMA: N+2 = 18 wait states, several s_nops.
+    let long = "v_mfma_f32_32x32x2_f32 v[4:19], v0, v1, v[4:19]";
+    let lines = [long, "v_mov_b32_e32 v20, v19"];
+    check(
+        P9,
+        Rule::MfmaRead,
+        &lines,
+        &[long, "s_nop 7", "s_nop 7", "s_nop 1", lines[1]],
+    );
+}
+
+#[test]
+fn mfma_waw() {
+    let m = "v_mfma_f32_16x16x16_f16 v[4:7], v[0:1], v[2:3], v[8:11]";
+    let lines = [m, "v_mov_b32_e32 v4, 0"];
+    check(P9, Rule::MfmaWaw, &lines, &[m, "s_nop 6", lines[1]]);
+    let far = [m, "s_nop 6", lines[1]];
+    check(P9, Rule::MfmaWaw, &far, &far);
+}
+
+#[test]
+fn mfma_srcc_war() {
+    let m = "v_mfma_f32_16x16x16_f16 v[4:7], v[0:1], v[2:3], v[8:11]";
+    let lines = [m, "v_mov_b32_e32 v8, 0"];
+    check(P9, Rule::MfmaSrcCWar, &lines, &[m, "s_nop 2", lines[1]]);
+    // Writing a register of neither D nor C.
+    let quiet = [m, "v_mov_b32_e32 v12, 0"];
+    check(P9, Rule::MfmaSrcCWar, &quiet, &quiet);
+}
+
+#[test]
+fn wmma_operand() {
+    let first = "v_wmma_f32_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[16:23]";
+    let as_a = "v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]";
+    let as_c = "v_wmma_f32_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[16:23]";
+    for p in GFX11 {
+        check(
+            p,
+            Rule::WmmaOperand,
+            &[first, as_a],
+            &[first, "v_nop", as_a],
+        );
+        // Read as C (the accumulator chain): no wait.
+        check(p, Rule::WmmaOperand, &[first, as_c], &[first, as_c]);
+    }
+}
+
 /// Every rule the pass handles has a test above.
 #[test]
 fn every_handled_rule_is_tested() {

@@ -26,6 +26,7 @@ use crate::ir::{
     infer_result_types, AtomicOp, BinOp, Block, CmpPred, Function, FunctionKind, Geometry, Inst,
     Module, Op, UnOp, Value, ValueData,
 };
+use crate::matrix::MatrixOp;
 use crate::types::{Dim, Type};
 use crate::verify::is_valid_name;
 
@@ -319,6 +320,30 @@ impl FunctionBuilder {
     }
     pub fn barrier(&mut self) -> BResult<()> {
         self.op0(Op::Barrier)
+    }
+    /// The all-zero vector of type `ty` (`<N x T>`).
+    pub fn vec_zero(&mut self, ty: Type) -> BResult<Value> {
+        self.op1(Op::Const { ty, bits: 0 })
+    }
+    /// A vector of type `ty` from its elements in order.
+    pub fn vec_build(&mut self, elems: &[Value], ty: Type) -> BResult<Value> {
+        self.op1(Op::VecBuild {
+            elems: elems.to_vec(),
+            ty,
+        })
+    }
+    /// Element `index` of vector `vec`.
+    pub fn extract(&mut self, vec: Value, index: u8) -> BResult<Value> {
+        self.op1(Op::Extract { vec, index })
+    }
+    /// `vec` with element `index` replaced by `value`.
+    pub fn insert(&mut self, vec: Value, value: Value, index: u8) -> BResult<Value> {
+        self.op1(Op::Insert { vec, value, index })
+    }
+    /// The wave matrix operation `op`: `a * b + c` with this lane's parts
+    /// of A, B and C (see [`crate::matrix`] for the lane layouts).
+    pub fn matrix(&mut self, op: MatrixOp, a: Value, b: Value, c: Value) -> BResult<Value> {
+        self.op1(Op::Matrix { op, a, b, c })
     }
     pub fn geometry(&mut self, query: Geometry, dim: Dim) -> BResult<Value> {
         self.op1(Op::Geometry { query, dim })

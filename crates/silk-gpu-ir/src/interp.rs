@@ -392,12 +392,47 @@ struct Frame<'m> {
 struct WorkItem<'m> {
     frames: Vec<Frame<'m>>,
     local: [u32; 3],
-    done: bool,
+    state: State<'m>,
+    /// Vector values: a vector's value slot holds the offset of its
+    /// 32-bit words here. Vectors are immutable, so `if`/`loop` values
+    /// and bitcasts between vectors share the words.
+    arena: Vec<u32>,
 }
 
-enum Stop {
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State<'m> {
+    Running,
     Barrier(*const Inst),
+    /// Stopped at a wave matrix operation (the program counter is past
+    /// it; the result is written when the whole wave has arrived).
+    Matrix(&'m Inst),
     Done,
+}
+
+enum Stop<'m> {
+    Barrier(*const Inst),
+    Matrix(&'m Inst),
+    Done,
+}
+
+/// The most 32-bit words of vector values one work-item may create.
+const MAX_ARENA_WORDS: usize = 1 << 24;
+
+fn new_vec(arena: &mut Vec<u32>, words: &[u32]) -> Result<u64, String> {
+    if arena.len() + words.len() > MAX_ARENA_WORDS {
+        return Err(format!(
+            "the work-item created more than {MAX_ARENA_WORDS} words of vector values"
+        ));
+    }
+    let at = arena.len() as u64;
+    arena.extend_from_slice(words);
+    Ok(at)
+}
+
+fn vec_words(arena: &[u32], handle: u64, t: Type) -> &[u32] {
+    let n = t.dwords() as usize;
+    let at = handle as usize;
+    arena.get(at..at + n).unwrap_or(&[])
 }
 
 fn new_frame<'m>(f: &'m Function, args: &[u64], call: Option<&'m Inst>) -> Frame<'m> {
@@ -441,34 +476,46 @@ fn run_workgroup<'m>(
                     items.push(WorkItem {
                         frames: vec![new_frame(k, params, None)],
                         local,
-                        done: false,
+                        state: State::Running,
+                        arena: Vec::new(),
                     });
                 }
             }
         }
     }
     stats.workitems += items.len() as u64;
+    let fail = |sh: &Shared, wi: &WorkItem, message: String| ExecError {
+        workitem: Some(WorkItemPos {
+            workgroup: sh.group,
+            local: wi.local,
+        }),
+        function: wi.frames.last().map(|f| f.func.name.clone()),
+        message,
+    };
     loop {
-        let mut waiting: Vec<(usize, *const Inst)> = vec![];
-        for (i, wi) in items.iter_mut().enumerate() {
-            if wi.done {
+        for wi in items.iter_mut() {
+            if wi.state != State::Running {
                 continue;
             }
             match step(wi, sh, mem, lds) {
-                Ok(Stop::Done) => wi.done = true,
-                Ok(Stop::Barrier(b)) => waiting.push((i, b)),
-                Err(message) => {
-                    return Err(ExecError {
-                        workitem: Some(WorkItemPos {
-                            workgroup: sh.group,
-                            local: wi.local,
-                        }),
-                        function: wi.frames.last().map(|f| f.func.name.clone()),
-                        message,
-                    })
-                }
+                Ok(Stop::Done) => wi.state = State::Done,
+                Ok(Stop::Barrier(b)) => wi.state = State::Barrier(b),
+                Ok(Stop::Matrix(i)) => wi.state = State::Matrix(i),
+                Err(message) => return Err(fail(sh, wi, message)),
             }
         }
+        if items.iter().any(|w| matches!(w.state, State::Matrix(_))) {
+            run_matrix_ops(&mut items, sh)?;
+            continue;
+        }
+        let waiting: Vec<(usize, *const Inst)> = items
+            .iter()
+            .enumerate()
+            .filter_map(|(i, w)| match w.state {
+                State::Barrier(b) => Some((i, b)),
+                _ => None,
+            })
+            .collect();
         let Some(&(first, b0)) = waiting.first() else {
             return Ok(());
         };
@@ -476,7 +523,7 @@ fn run_workgroup<'m>(
             workgroup: sh.group,
             local: items[i].local,
         };
-        if let Some(j) = items.iter().position(|w| w.done) {
+        if let Some(j) = items.iter().position(|w| w.state == State::Done) {
             return Err(ExecError {
                 workitem: Some(pos(first)),
                 function: items[first].frames.last().map(|f| f.func.name.clone()),
@@ -496,7 +543,115 @@ fn run_workgroup<'m>(
                 ),
             });
         }
+        for w in items.iter_mut() {
+            w.state = State::Running;
+        }
         stats.barriers += 1;
+    }
+}
+
+/// Execute the matrix operations the work-items stopped at, one wave at a
+/// time: lane `l` of a wave is the work-item with linear local id
+/// `wave * size + l` (x fastest, as the hardware places work-items), and
+/// every lane of the wave must have stopped at the same operation.
+fn run_matrix_ops(items: &mut [WorkItem<'_>], sh: &Shared<'_>) -> Result<(), ExecError> {
+    let b = sh.launch.block;
+    let linear = |w: &WorkItem| (w.local[0] + b[0] * (w.local[1] + b[1] * w.local[2])) as usize;
+    let fail = |w: &WorkItem, message: String| ExecError {
+        workitem: Some(WorkItemPos {
+            workgroup: sh.group,
+            local: w.local,
+        }),
+        function: w.frames.last().map(|f| f.func.name.clone()),
+        message,
+    };
+    let Some(first) = items
+        .iter()
+        .position(|w| matches!(w.state, State::Matrix(_)))
+    else {
+        return Ok(());
+    };
+    let State::Matrix(inst) = items[first].state else {
+        return Ok(());
+    };
+    let Op::Matrix { op, a, b: bv, c } = inst.op else {
+        return Err(fail(
+            &items[first],
+            "internal: not a matrix operation".into(),
+        ));
+    };
+    let ws = op.wave_size() as usize;
+    let wave = linear(&items[first]) / ws;
+    // The work-items of this wave, by lane.
+    let mut lanes: Vec<Option<usize>> = vec![None; ws];
+    for (i, w) in items.iter().enumerate() {
+        let l = linear(w);
+        if l / ws == wave {
+            lanes[l % ws] = Some(i);
+        }
+    }
+    for (lane, slot) in lanes.iter().enumerate() {
+        let Some(i) = *slot else {
+            return Err(fail(
+                &items[first],
+                format!(
+                    "`{}` is a wave{ws} operation, but lane {lane} of wave {wave} has no work-item (the workgroup or grid is not a whole number of waves)",
+                    op.keyword()
+                ),
+            ));
+        };
+        if items[i].state != State::Matrix(inst) {
+            return Err(fail(
+                &items[i],
+                format!(
+                    "does not execute `{}` with the rest of its wave (every lane of a wave must run a matrix operation together, outside lane-divergent control flow)",
+                    op.keyword()
+                ),
+            ));
+        }
+    }
+    let lanes: Vec<usize> = lanes.into_iter().flatten().collect();
+    let gather = |items: &[WorkItem], v: Value| -> Vec<u32> {
+        let t = items[lanes[0]]
+            .frames
+            .last()
+            .map(|fr| ty(fr.func, v))
+            .unwrap_or(Type::Bool);
+        let mut words = vec![0u32; t.dwords() as usize * ws];
+        for (l, &i) in lanes.iter().enumerate() {
+            let Some(fr) = items[i].frames.last() else {
+                continue;
+            };
+            let x = rd(&fr.vals, v);
+            if t.is_vec() {
+                for (r, &w) in vec_words(&items[i].arena, x, t).iter().enumerate() {
+                    words[r * ws + l] = w;
+                }
+            } else {
+                words[l] = x as u32;
+            }
+        }
+        words
+    };
+    let (wa, wb, wc) = (gather(items, a), gather(items, bv), gather(items, c));
+    let d = crate::matrix::execute(op, &wa, &wb, &wc);
+    let n = op.acc_type().dwords() as usize;
+    for (l, &i) in lanes.iter().enumerate() {
+        let words: Vec<u32> = (0..n).map(|r| d[r * ws + l]).collect();
+        let w = &mut items[i];
+        let h = new_vec(&mut w.arena, &words).map_err(|m| fail(w, m))?;
+        if let (Some(fr), Some(&res)) = (w.frames.last_mut(), inst.results.first()) {
+            wr(&mut fr.vals, res, h);
+        }
+        w.state = State::Running;
+    }
+    Ok(())
+}
+
+fn elem_bits(t: Type) -> usize {
+    match t {
+        Type::Vec(e, _) => e.bits() as usize,
+        _ => 32,
     }
 }
 
@@ -557,13 +712,14 @@ fn space_of(t: Type) -> AddrSpace {
     }
 }
 
-/// Run one work-item until it reaches a barrier or returns.
+/// Run one work-item until it reaches a barrier or a matrix operation, or
+/// returns.
 fn step<'m>(
     wi: &mut WorkItem<'m>,
     sh: &mut Shared<'m>,
     mem: &mut Memory,
     lds: &mut [u8],
-) -> Result<Stop, String> {
+) -> Result<Stop<'m>, String> {
     loop {
         sh.steps += 1;
         if sh.steps > sh.limit {
@@ -586,9 +742,47 @@ fn step<'m>(
         };
         scope.pc += 1;
         let vals = &mut frame.vals;
+        let arena = &mut wi.arena;
         let res = inst.results.first().copied().unwrap_or(Value(u32::MAX));
         match &inst.op {
+            Op::Const { ty: t, .. } if t.is_vec() => {
+                let h = new_vec(arena, &vec![0; t.dwords() as usize])?;
+                wr(vals, res, h);
+            }
             Op::Const { bits, .. } => wr(vals, res, *bits),
+            Op::VecBuild { elems, ty: t } => {
+                let mut words = vec![0u32; t.dwords() as usize];
+                let Type::Vec(e, _) = *t else {
+                    return Err("internal: `vec` of a scalar type".into());
+                };
+                let w = e.bits() as usize;
+                for (i, &v) in elems.iter().enumerate() {
+                    let x = rd(vals, v) as u32 & (u32::MAX >> (32 - w));
+                    words[i * w / 32] |= x << (i * w % 32);
+                }
+                let h = new_vec(arena, &words)?;
+                wr(vals, res, h);
+            }
+            Op::Extract { vec, index } => {
+                let t = ty(func, *vec);
+                let (w, i) = (elem_bits(t), *index as usize);
+                let words = vec_words(arena, rd(vals, *vec), t);
+                let x = words.get(i * w / 32).copied().unwrap_or(0) >> (i * w % 32);
+                wr(vals, res, (x & (u32::MAX >> (32 - w))) as u64);
+            }
+            Op::Insert { vec, value, index } => {
+                let t = ty(func, *vec);
+                let (w, i) = (elem_bits(t), *index as usize);
+                let mut words = vec_words(arena, rd(vals, *vec), t).to_vec();
+                let m = (u32::MAX >> (32 - w)) << (i * w % 32);
+                let x = (rd(vals, *value) as u32) << (i * w % 32);
+                if let Some(d) = words.get_mut(i * w / 32) {
+                    *d = (*d & !m) | (x & m);
+                }
+                let h = new_vec(arena, &words)?;
+                wr(vals, res, h);
+            }
+            Op::Matrix { .. } => return Ok(Stop::Matrix(inst)),
             Op::Unary { op, arg } => {
                 let x = eval::unary(*op, ty(func, *arg), rd(vals, *arg));
                 wr(vals, res, x);
@@ -624,7 +818,19 @@ fn step<'m>(
                 wr(vals, res, x);
             }
             Op::Bitcast { arg, to } => {
-                let x = eval::mask(*to, rd(vals, *arg));
+                let from = ty(func, *arg);
+                let x = rd(vals, *arg);
+                let x = match (from.is_vec(), to.is_vec()) {
+                    (true, true) => x,
+                    (false, true) => {
+                        new_vec(arena, &[x as u32, (x >> 32) as u32][..to.dwords() as usize])?
+                    }
+                    (true, false) => {
+                        let w = vec_words(arena, x, from);
+                        w.iter().rev().fold(0u64, |acc, &d| acc << 32 | d as u64)
+                    }
+                    (false, false) => eval::mask(*to, x),
+                };
                 wr(vals, res, x);
             }
             Op::PtrAdd { ptr, offset } => {
@@ -643,7 +849,15 @@ fn step<'m>(
                     mem,
                     lds,
                 )?;
-                let x = read_le(b);
+                let x = if t.is_vec() {
+                    let words: Vec<u32> = b
+                        .chunks_exact(4)
+                        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                        .collect();
+                    new_vec(arena, &words)?
+                } else {
+                    read_le(b)
+                };
                 wr(vals, res, x);
             }
             Op::Store { ptr, value, align } => {
@@ -658,7 +872,13 @@ fn step<'m>(
                     mem,
                     lds,
                 )?;
-                write_le(b, x);
+                if t.is_vec() {
+                    for (dst, w) in b.chunks_exact_mut(4).zip(vec_words(arena, x, t)) {
+                        dst.copy_from_slice(&w.to_le_bytes());
+                    }
+                } else {
+                    write_le(b, x);
+                }
             }
             Op::Atomic { op, ptr, value } => {
                 let t = ty(func, *value);

@@ -7,7 +7,8 @@
 //! a region tree.
 
 use crate::amdgpu::AmdgpuOp;
-use crate::types::{AddrSpace, Dim, Type};
+use crate::matrix::MatrixOp;
+use crate::types::{vec_ok, AddrSpace, Dim, Type};
 
 /// An SSA value: an index into [`Function::values`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -368,7 +369,7 @@ impl CmpPred {
 
     pub fn accepts(self, t: Type) -> bool {
         match self {
-            CmpPred::Eq | CmpPred::Ne => true,
+            CmpPred::Eq | CmpPred::Ne => !t.is_vec(),
             _ => t.is_int() || t.is_float(),
         }
     }
@@ -537,6 +538,29 @@ pub enum Op {
         callee: String,
         args: Vec<Value>,
     },
+    /// A vector from its elements in order (`vec %a, %b : <2 x f32>`).
+    VecBuild {
+        elems: Vec<Value>,
+        ty: Type,
+    },
+    /// Element `index` of a vector.
+    Extract {
+        vec: Value,
+        index: u8,
+    },
+    /// The vector with element `index` replaced by `value`.
+    Insert {
+        vec: Value,
+        value: Value,
+        index: u8,
+    },
+    /// A wave matrix multiply-accumulate `a * b + c` (see [`crate::matrix`]).
+    Matrix {
+        op: MatrixOp,
+        a: Value,
+        b: Value,
+        c: Value,
+    },
     /// A target instruction over literal (precoloured) physical registers;
     /// no SSA operands or results (see [`crate::amdgpu`]).
     Amdgpu(AmdgpuOp),
@@ -586,6 +610,10 @@ impl Op {
             Op::CmpXchg { .. } => "cmpxchg".into(),
             Op::Barrier => "barrier".into(),
             Op::Amdgpu(op) => format!("amdgpu {}", op.name()),
+            Op::VecBuild { .. } => "vec".into(),
+            Op::Extract { .. } => "extract".into(),
+            Op::Insert { .. } => "insert".into(),
+            Op::Matrix { op, .. } => op.keyword().into(),
             Op::Geometry { query, .. } => query.keyword().into(),
             Op::LdsAlloc { .. } => "lds.alloc".into(),
             Op::Call { .. } => "call".into(),
@@ -608,7 +636,10 @@ impl Op {
             | Op::LdsAlloc { .. } => vec![],
             Op::Unary { arg, .. } | Op::Cvt { arg, .. } | Op::Bitcast { arg, .. } => vec![*arg],
             Op::Binary { lhs, rhs, .. } | Op::Cmp { lhs, rhs, .. } => vec![*lhs, *rhs],
-            Op::Fma { a, b, c } => vec![*a, *b, *c],
+            Op::Fma { a, b, c } | Op::Matrix { a, b, c, .. } => vec![*a, *b, *c],
+            Op::VecBuild { elems, .. } => elems.clone(),
+            Op::Extract { vec, .. } => vec![*vec],
+            Op::Insert { vec, value, .. } => vec![*vec, *value],
             Op::Select {
                 cond,
                 if_true,
@@ -638,10 +669,16 @@ impl Op {
                 f(lhs);
                 f(rhs);
             }
-            Op::Fma { a, b, c } => {
+            Op::Fma { a, b, c } | Op::Matrix { a, b, c, .. } => {
                 f(a);
                 f(b);
                 f(c);
+            }
+            Op::VecBuild { elems, .. } => elems.iter_mut().for_each(f),
+            Op::Extract { vec, .. } => f(vec),
+            Op::Insert { vec, value, .. } => {
+                f(vec);
+                f(value);
             }
             Op::Select {
                 cond,
@@ -712,9 +749,10 @@ pub fn cvt_allowed(from: Type, to: Type) -> bool {
     }
 }
 
-/// Whether `bitcast` from `from` to `to` is allowed (same size, int/float).
+/// Whether `bitcast` from `from` to `to` is allowed (same size; int, f32,
+/// f64 and vector types).
 pub fn bitcast_allowed(from: Type, to: Type) -> bool {
-    let ok = |t: Type| t.is_int() || matches!(t, Type::F32 | Type::F64);
+    let ok = |t: Type| t.is_int() || t.is_vec() || matches!(t, Type::F32 | Type::F64);
     ok(from) && ok(to) && from.bits() == to.bits()
 }
 
@@ -729,8 +767,59 @@ pub fn infer_result_types(
     let one = |t: Type| Ok(vec![t]);
     match op {
         Op::Const { ty: t, bits } => {
+            check_type(*t)?;
             check_const(*t, *bits)?;
             one(*t)
+        }
+        Op::VecBuild { elems, ty: t } => {
+            check_type(*t)?;
+            let Type::Vec(e, n) = *t else {
+                return Err(format!("`vec` builds a vector type, found {t}"));
+            };
+            let Some(s) = e.scalar() else {
+                return Err(format!(
+                    "`vec` cannot build {t} from scalars (there is no scalar bf16): bitcast u32 words"
+                ));
+            };
+            if elems.len() != n as usize {
+                return Err(format!(
+                    "`vec` of type {t} needs {n} elements, found {}",
+                    elems.len()
+                ));
+            }
+            for (i, &v) in elems.iter().enumerate() {
+                let et = get(v)?;
+                if et != s {
+                    return Err(format!("`vec` element {i} must be {s}, found {et}"));
+                }
+            }
+            one(*t)
+        }
+        Op::Extract { vec, index } => {
+            let (_, s) = vec_elem(get(*vec)?, *index, "extract")?;
+            one(s)
+        }
+        Op::Insert { vec, value, index } => {
+            let vt = get(*vec)?;
+            let (_, s) = vec_elem(vt, *index, "insert")?;
+            let x = get(*value)?;
+            if x != s {
+                return Err(format!("`insert` into {vt} needs a {s} value, found {x}"));
+            }
+            one(vt)
+        }
+        Op::Matrix { op: m, a, b, c } => {
+            let want = [m.ab_type(), m.ab_type(), m.acc_type()];
+            for (what, (&v, w)) in ["A", "B", "C"].iter().zip([a, b, c].into_iter().zip(want)) {
+                let t = get(v)?;
+                if t != w {
+                    return Err(format!(
+                        "`{}` operand {what} must be {w} per lane, found {t}",
+                        m.keyword()
+                    ));
+                }
+            }
+            one(m.acc_type())
         }
         Op::Unary { op: u, arg } => {
             let t = get(*arg)?;
@@ -801,6 +890,7 @@ pub fn infer_result_types(
                     "`select` alternatives must have the same type, found {a} and {b}"
                 ));
             }
+
             one(a)
         }
         Op::Cvt { arg, to } => {
@@ -831,6 +921,7 @@ pub fn infer_result_types(
             one(p)
         }
         Op::Load { ptr, ty: t, align } => {
+            check_type(*t)?;
             let p = get(*ptr)?;
             if !p.is_ptr() {
                 return Err(format!("`load` needs a pointer, found {p}"));
@@ -899,6 +990,35 @@ pub fn infer_result_types(
     }
 }
 
+/// A vector type's element `index`: (element, scalar type).
+fn vec_elem(t: Type, index: u8, what: &str) -> Result<(crate::types::Elem, Type), String> {
+    let Type::Vec(e, n) = t else {
+        return Err(format!("`{what}` needs a vector, found {t}"));
+    };
+    let Some(s) = e.scalar() else {
+        return Err(format!(
+            "`{what}` cannot access elements of {t} (there is no scalar bf16): bitcast to u32 words"
+        ));
+    };
+    if index >= n {
+        return Err(format!(
+            "`{what}` index {index} is out of range for {t} (0 to {})",
+            n - 1
+        ));
+    }
+    Ok((e, s))
+}
+
+/// A type written in the IR (`<N x T>` must be a valid vector).
+pub fn check_type(t: Type) -> Result<(), String> {
+    match t {
+        Type::Vec(e, n) if !vec_ok(e, n) => Err(format!(
+            "{t} is not a vector type: vectors have at least 2 elements in 1, 2, 4, 8 or 16 32-bit registers"
+        )),
+        _ => Ok(()),
+    }
+}
+
 fn check_atomic_ptr(p: Type, what: &str) -> Result<(), String> {
     match p {
         Type::Ptr(AddrSpace::Global) | Type::Ptr(AddrSpace::Lds) => Ok(()),
@@ -920,6 +1040,15 @@ fn check_align(a: u32) -> Result<(), String> {
 }
 
 fn check_const(t: Type, bits: u64) -> Result<(), String> {
+    if t.is_vec() {
+        return if bits == 0 {
+            Ok(())
+        } else {
+            Err(format!(
+                "a vector constant is `const 0 : {t}` (all elements zero); build others with `vec`"
+            ))
+        };
+    }
     let max = match t {
         Type::Bool => 1,
         Type::F16 => 0xffff,

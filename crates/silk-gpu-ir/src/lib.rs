@@ -6,7 +6,9 @@
 //!
 //! - the IR ([`Module`], [`Function`], [`Block`], [`Inst`], [`Op`]) with
 //!   typed SSA values: `bool`, `i32`/`u32`, `i64`/`u64`, `f16`, `f32`,
-//!   `f64` and pointers into the global, LDS and constant address spaces;
+//!   `f64`, pointers into the global, LDS and constant address spaces,
+//!   and vectors (`<4 x f32>`, `<8 x f16>`, `<4 x bf16>`) for the wave
+//!   matrix operations of [`matrix`] (MFMA and WMMA);
 //! - a [`FunctionBuilder`] for Rust users and front ends;
 //! - a verifier ([`verify_module`]);
 //! - a reference interpreter ([`run_kernel`]) that is the oracle the
@@ -55,6 +57,7 @@ pub mod builder;
 pub mod eval;
 pub mod interp;
 pub mod ir;
+pub mod matrix;
 pub mod parse;
 pub mod print;
 pub mod types;
@@ -69,10 +72,11 @@ pub use ir::{
     AtomicOp, BinOp, Block, CmpPred, Function, FunctionKind, Geometry, Inst, Insts, Module, Op,
     UnOp, Value, ValueData,
 };
+pub use matrix::{MatrixOp, MatrixUnit, Target};
 pub use parse::{parse_module, ParseError};
 pub use print::{print_function, print_module};
-pub use types::{AddrSpace, Dim, Type};
-pub use verify::{verify_module, VerifyError};
+pub use types::{AddrSpace, Dim, Elem, Type};
+pub use verify::{verify_module, verify_module_for, VerifyError};
 
 /// Every error this crate returns.
 #[derive(Debug, thiserror::Error)]

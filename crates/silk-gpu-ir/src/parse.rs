@@ -10,7 +10,8 @@ use crate::ir::{
     infer_result_types, AtomicOp, BinOp, Block, CmpPred, Function, FunctionKind, Geometry, Inst,
     Module, Op, UnOp, Value, ValueData,
 };
-use crate::types::{AddrSpace, Dim, Type};
+use crate::matrix::MatrixOp;
+use crate::types::{AddrSpace, Dim, Elem, Type};
 
 /// Deepest nesting of `if`/`loop` regions the parser accepts.
 pub const MAX_NESTING: usize = 128;
@@ -384,6 +385,30 @@ impl<'t> Parser<'t> {
     }
 
     fn ty(&mut self) -> PResult<Type> {
+        if self.eat(&Tok::Lt) {
+            // `<N x elem>`
+            let at = self.here();
+            let n = self.u32_lit("a vector length")?;
+            self.expect_kw("x", "between the vector length and element type")?;
+            let e = match self.peek() {
+                Tok::Ident(w) => Elem::ALL.iter().copied().find(|e| e.keyword() == w),
+                _ => None,
+            };
+            let Some(e) = e else {
+                return self.err(format!(
+                    "expected a vector element type (f32, u32, f16 or bf16), found {}",
+                    self.peek().describe()
+                ));
+            };
+            self.bump();
+            self.expect(Tok::Gt, "to close the vector type")?;
+            let t = Type::Vec(e, n.min(255) as u8);
+            if n > 255 {
+                return Err((at.0, at.1, format!("vector length {n} is too large")));
+            }
+            crate::ir::check_type(t).map_err(|m| (at.0, at.1, m))?;
+            return Ok(t);
+        }
         let t = match self.peek() {
             Tok::Ident(w) => match w.as_str() {
                 "bool" => Type::Bool,
@@ -412,7 +437,7 @@ impl<'t> Parser<'t> {
                     self.expect(Tok::Gt, "to close `ptr<...`")?;
                     return Ok(Type::Ptr(a));
                 }
-                _ => return self.err(format!("unknown type `{w}` (expected bool, i32, u32, i64, u64, f16, f32, f64 or ptr<...>)")),
+                _ => return self.err(format!("unknown type `{w}` (expected bool, i32, u32, i64, u64, f16, f32, f64, ptr<...> or <N x elem>)")),
             },
             t => return self.err(format!("expected a type, found {}", t.describe())),
         };
@@ -682,6 +707,12 @@ impl<'t> Parser<'t> {
         }
     }
 
+    fn index(&mut self) -> PResult<u8> {
+        let at = self.here();
+        let i = self.u32_lit("an element index")?;
+        u8::try_from(i).map_err(|_| (at.0, at.1, format!("element index {i} is out of range")))
+    }
+
     fn align(&mut self) -> PResult<u32> {
         self.expect(Tok::Comma, "before `align`")?;
         self.expect_kw("align", "")?;
@@ -714,8 +745,17 @@ impl<'t> Parser<'t> {
         let un = UnOp::ALL.iter().find(|u| u.keyword() == kw).copied();
         let bin = BinOp::ALL.iter().find(|b| b.keyword() == kw).copied();
         let geo = Geometry::ALL.iter().find(|g| g.keyword() == kw).copied();
+        let mat = MatrixOp::from_keyword(&kw);
         let mut explicit: Option<Vec<Type>> = None;
-        let op = if let Some(u) = un {
+        let op = if let Some(m) = mat {
+            let vs = self.operands(3, m.keyword())?;
+            Op::Matrix {
+                op: m,
+                a: vs[0],
+                b: vs[1],
+                c: vs[2],
+            }
+        } else if let Some(u) = un {
             Op::Unary {
                 op: u,
                 arg: self.use_val("as the operand")?,
@@ -826,6 +866,28 @@ impl<'t> Parser<'t> {
                         ptr: vs[0],
                         expected: vs[1],
                         new: vs[2],
+                    }
+                }
+                "vec" => {
+                    let elems = self.use_list("as a vector element")?;
+                    self.expect(Tok::Colon, "before the vector type")?;
+                    let ty = self.ty()?;
+                    Op::VecBuild { elems, ty }
+                }
+                "extract" => {
+                    let vec = self.use_val("as the vector")?;
+                    self.expect(Tok::Comma, "before the element index")?;
+                    let index = self.index()?;
+                    Op::Extract { vec, index }
+                }
+                "insert" => {
+                    let vs = self.operands(2, "insert")?;
+                    self.expect(Tok::Comma, "before the element index")?;
+                    let index = self.index()?;
+                    Op::Insert {
+                        vec: vs[0],
+                        value: vs[1],
+                        index,
                     }
                 }
                 "barrier" => Op::Barrier,
@@ -1066,6 +1128,12 @@ fn parse_uint(s: &str) -> Option<u128> {
 fn const_bits(lit: &str, t: Type) -> Result<u64, String> {
     let bad = || format!("`{lit}` is not a valid {t} constant");
     match t {
+        Type::Vec(..) => match parse_uint(lit) {
+            Some(0) => Ok(0),
+            _ => Err(format!(
+                "a vector constant is `const 0 : {t}` (all elements zero), found `{lit}`"
+            )),
+        },
         Type::Bool => match lit {
             "true" => Ok(1),
             "false" => Ok(0),

@@ -222,6 +222,18 @@ pub fn inst_header(f: &Function, inst: &Inst) -> String {
         Op::CmpXchg { ptr, expected, new } => {
             let _ = write!(s, "cmpxchg {}, {}, {}", n(ptr), n(expected), n(new));
         }
+        Op::VecBuild { elems, ty } => {
+            let _ = write!(s, "vec {} : {ty}", names(f, elems));
+        }
+        Op::Extract { vec, index } => {
+            let _ = write!(s, "extract {}, {index}", n(vec));
+        }
+        Op::Insert { vec, value, index } => {
+            let _ = write!(s, "insert {}, {}, {index}", n(vec), n(value));
+        }
+        Op::Matrix { op, a, b, c } => {
+            let _ = write!(s, "{} {}, {}, {}", op.keyword(), n(a), n(b), n(c));
+        }
         Op::Barrier => s.push_str("barrier"),
         Op::Amdgpu(op) => {
             let _ = write!(s, "amdgpu {}", op.name());

@@ -46,6 +46,67 @@ pub enum Type {
     F32,
     F64,
     Ptr(AddrSpace),
+    /// A vector of `len` elements held in consecutive 32-bit registers,
+    /// element `e` in bits `[w*e, w*e + w)` of the little-endian
+    /// concatenation (two 16-bit elements per register, the lower index
+    /// in the low half). Its total size is 32, 64, 128, 256 or 512 bits.
+    /// Vectors feed and receive the matrix operations (see
+    /// [`crate::matrix`]); only `const 0`, `vec`, `extract`, `insert`,
+    /// `bitcast`, `load`, `store`, `select`, `if`/`loop` values and the
+    /// matrix operations take them.
+    Vec(Elem, u8),
+}
+
+/// The element type of a vector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Elem {
+    F32,
+    U32,
+    F16,
+    /// bfloat16 (the high half of an f32). There is no scalar bf16:
+    /// `bitcast` a bf16 vector to or from u32 words to build or read one.
+    BF16,
+}
+
+impl Elem {
+    pub const ALL: [Elem; 4] = [Elem::F32, Elem::U32, Elem::F16, Elem::BF16];
+
+    pub fn bits(self) -> u32 {
+        match self {
+            Elem::F32 | Elem::U32 => 32,
+            Elem::F16 | Elem::BF16 => 16,
+        }
+    }
+
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Elem::F32 => "f32",
+            Elem::U32 => "u32",
+            Elem::F16 => "f16",
+            Elem::BF16 => "bf16",
+        }
+    }
+
+    /// The scalar type `extract` yields and `insert` and `vec` take
+    /// (`None` for bf16).
+    pub fn scalar(self) -> Option<Type> {
+        match self {
+            Elem::F32 => Some(Type::F32),
+            Elem::U32 => Some(Type::U32),
+            Elem::F16 => Some(Type::F16),
+            Elem::BF16 => None,
+        }
+    }
+}
+
+/// Largest vector, in 32-bit registers (a 32x32 MFMA accumulator).
+pub const MAX_VEC_DWORDS: u32 = 16;
+
+/// Whether `<len x elem>` is a valid vector type: at least two elements,
+/// 1, 2, 4, 8 or 16 registers.
+pub fn vec_ok(elem: Elem, len: u8) -> bool {
+    let bits = elem.bits() * len as u32;
+    len >= 2 && bits % 32 == 0 && (bits / 32).is_power_of_two() && bits / 32 <= MAX_VEC_DWORDS
 }
 
 impl Type {
@@ -80,6 +141,15 @@ impl Type {
         matches!(self, Type::Ptr(_))
     }
 
+    pub fn is_vec(self) -> bool {
+        matches!(self, Type::Vec(..))
+    }
+
+    /// Size in 32-bit registers (vectors and 64-bit scalars span several).
+    pub fn dwords(self) -> u32 {
+        self.bits().div_ceil(32)
+    }
+
     /// Bit width of the value (1 for `bool`).
     pub fn bits(self) -> u32 {
         match self {
@@ -88,6 +158,7 @@ impl Type {
             Type::I32 | Type::U32 | Type::F32 => 32,
             Type::I64 | Type::U64 | Type::F64 => 64,
             Type::Ptr(a) => a.pointer_bytes() * 8,
+            Type::Vec(e, n) => e.bits() * n as u32,
         }
     }
 
@@ -117,6 +188,7 @@ impl fmt::Display for Type {
             Type::F32 => "f32",
             Type::F64 => "f64",
             Type::Ptr(a) => return write!(f, "ptr<{}>", a.keyword()),
+            Type::Vec(e, n) => return write!(f, "<{n} x {}>", e.keyword()),
         };
         f.write_str(s)
     }

@@ -7,7 +7,10 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::ir::{infer_result_types, Block, Function, FunctionKind, Inst, Module, Op, Value};
+use crate::ir::{
+    check_type, infer_result_types, Block, Function, FunctionKind, Inst, Module, Op, Value,
+};
+use crate::matrix::Target;
 use crate::print::{inst_header, name};
 use crate::types::{AddrSpace, Type};
 
@@ -64,6 +67,26 @@ pub fn verify_module(m: &Module) -> Result<(), VerifyError> {
         verify_function(f, &sigs)?;
     }
     check_call_graph(m)
+}
+
+/// Verify a module for a compilation target: [`verify_module`], then
+/// every matrix operation must be one the target has, at its wave size.
+pub fn verify_module_for(m: &Module, target: &Target) -> Result<(), VerifyError> {
+    verify_module(m)?;
+    for f in &m.functions {
+        for inst in f.insts() {
+            if let Op::Matrix { op, .. } = inst.op {
+                if let Some(msg) = target.reject(op) {
+                    return Err(VerifyError {
+                        function: Some(f.name.clone()),
+                        inst: Some(inst_header(f, inst)),
+                        message: msg,
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 fn check_call_graph(m: &Module) -> Result<(), VerifyError> {
@@ -186,6 +209,14 @@ fn verify_function(f: &Function, sigs: &HashMap<&str, &Function>) -> Result<(), 
             }
         }
     }
+    for (i, d) in f.values.iter().enumerate() {
+        check_type(d.ty).map_err(|m| fail(format!("value %{i}: {m}")))?;
+    }
+    if let Some(t) = f.results.iter().find(|t| t.is_vec()) {
+        return Err(fail(format!(
+            "functions do not return vectors ({t}); return the elements"
+        )));
+    }
     let n = f.values.len();
     let mut c = Checker {
         f,
@@ -200,6 +231,12 @@ fn verify_function(f: &Function, sigs: &HashMap<&str, &Function>) -> Result<(), 
                 p.0
             )));
         };
+        if t.is_vec() {
+            return Err(fail(format!(
+                "parameter {} has type {t}; functions do not take vectors (pass the elements)",
+                name(f, p)
+            )));
+        }
         if f.kind == FunctionKind::Kernel && (t == Type::Bool || t == Type::Ptr(AddrSpace::Lds)) {
             {
                 return Err(fail(format!(

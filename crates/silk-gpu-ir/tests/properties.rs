@@ -169,7 +169,7 @@ fn random_module(ops: &[u16]) -> Result<Module, silk_gpu_ir::Error> {
                 f.cvt(b, Type::U64)?
             }
             Type::F64 => f.bitcast(v, Type::U64)?,
-            Type::Ptr(_) => continue,
+            Type::Ptr(_) | Type::Vec(..) => continue,
         };
         let k = f.const_u64(31)?;
         let m = f.mul(acc, k)?;

@@ -33,9 +33,17 @@ impl<'a> Sel<'a> {
 
     pub(super) fn inst(&mut self, res: &[Value], op: &'a IrOp) -> Result<(), Error> {
         match op {
+            IrOp::Const { ty, .. } if ty.is_vec() => self.vec_zero(res[0], *ty),
             IrOp::Const { bits, .. } => {
                 self.vals[res[0].index()] = Some(Val::Const(*bits));
                 Ok(())
+            }
+            IrOp::VecBuild { elems, ty } => self.vec_build(res[0], elems, *ty),
+            IrOp::Extract { vec, index } => self.extract(res[0], *vec, *index),
+            IrOp::Insert { vec, value, index } => self.insert(res[0], *vec, *value, *index),
+            IrOp::Matrix { op, a, b, c } => self.matrix(res[0], *op, *a, *b, *c),
+            IrOp::Bitcast { arg, to } if to.is_vec() || self.ty(*arg).is_vec() => {
+                self.vec_bitcast(res[0], *arg)
             }
             IrOp::Unary { op, arg } => self.unary(res[0], *op, *arg),
             IrOp::Binary { op, lhs, rhs } => self.binary(res[0], *op, *lhs, *rhs),
@@ -225,7 +233,7 @@ impl<'a> Sel<'a> {
             let mov = self.lm(Op::S_MOV_B32, Op::S_MOV_B64);
             self.emit(mov, vec![self.r(m), MOp::Phys(Operand::int(0))], 1)?;
             m
-        } else if uniform {
+        } else if uniform && !t.is_vec() {
             self.sreg(Self::dwords(t))
         } else {
             self.vreg(Self::dwords(t))

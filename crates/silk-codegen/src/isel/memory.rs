@@ -116,7 +116,7 @@ impl<'a> Sel<'a> {
         MOp::Phys(Operand::sgprs(code, 2))
     }
 
-    /// The memory instruction moving `bytes` bytes (1, 2, 4, 8): one
+    /// The memory instruction moving `bytes` bytes (1, 2, 4, 8, 16): one
     /// instruction on both generations (GFX9 `ds_read_b32` and
     /// `global_load_dword` are GFX11 `ds_load_b32` and `global_load_b32`).
     pub(super) fn mem_op(lds: bool, load: bool, bytes: u32) -> Op {
@@ -124,6 +124,10 @@ impl<'a> Sel<'a> {
             (true, true, 1) => Op::DS_READ_U8,
             (true, true, 2) => Op::DS_READ_U16,
             (true, true, 4) => Op::DS_READ_B32,
+            (true, true, 16) => Op::DS_READ_B128,
+            (true, false, 16) => Op::DS_WRITE_B128,
+            (false, true, 16) => Op::GLOBAL_LOAD_DWORDX4,
+            (false, false, 16) => Op::GLOBAL_STORE_DWORDX4,
             (true, true, _) => Op::DS_READ_B64,
             (true, false, 1) => Op::DS_WRITE_B8,
             (true, false, 2) => Op::DS_WRITE_B16,
@@ -193,8 +197,37 @@ impl<'a> Sel<'a> {
         }
     }
 
+    /// A vector access aligned to at least a dword: pieces of up to 16
+    /// bytes (the widest load and store), as the alignment allows.
+    fn vec_access(
+        &mut self,
+        load: bool,
+        p: Value,
+        r: VReg,
+        size: u32,
+        align: u32,
+    ) -> Result<(), Error> {
+        let chunk = align.min(16).min(size);
+        let addr = self.mem_addr(p)?;
+        for i in 0..size / chunk {
+            let reg = MOp::Reg {
+                r,
+                off: (i * chunk / 4) as u8,
+                n: (chunk / 4) as u8,
+            };
+            self.mem_access(load, addr, chunk, reg, (i * chunk) as i32)?;
+        }
+        Ok(())
+    }
+
     pub(super) fn load(&mut self, res: Value, p: Value, t: Type, align: u32) -> Result<(), Error> {
         let n = Self::dwords(t);
+        if t.is_vec() && align >= 4 {
+            let d = self.vreg(n);
+            self.vec_access(true, p, d, t.bits() / 8, align)?;
+            self.set(res, d);
+            return Ok(());
+        }
         let size = t
             .store_bytes()
             .ok_or_else(|| unsupported(format!("loads of {t}")))?;
@@ -247,6 +280,10 @@ impl<'a> Sel<'a> {
             .store_bytes()
             .ok_or_else(|| unsupported(format!("stores of {t}")))?;
         let n = Self::dwords(t);
+        if t.is_vec() && align >= 4 {
+            let data = self.vgpr_of(v)?;
+            return self.vec_access(false, p, data, size, align);
+        }
         let piece = Self::piece_bytes(size, align);
         let data = self.vgpr_of(v)?;
         let addr = self.mem_addr(p)?;

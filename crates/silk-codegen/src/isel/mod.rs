@@ -47,6 +47,7 @@ mod int;
 mod memory;
 mod precoloured;
 mod setup;
+mod vector;
 
 use analysis::*;
 use divrem::DivCore;
@@ -438,12 +439,9 @@ impl<'a> Sel<'a> {
         self.f.values[v.index()].ty
     }
 
+    /// Registers of a value (vectors span up to 16).
     fn dwords(t: Type) -> u8 {
-        if t.bits() == 64 {
-            2
-        } else {
-            1
-        }
+        t.dwords() as u8
     }
 
     /// Dword `k` of a 32/64-bit value as an operand.

@@ -105,6 +105,8 @@ fn ctype(t: Type) -> &'static str {
         Type::Ptr(AddrSpace::Global) => "char *",
         Type::Ptr(AddrSpace::Const) => "const char *",
         Type::Ptr(AddrSpace::Lds) => "LDS char *",
+        // The corpus has no vectors (tests/matrix.rs has its own twins).
+        Type::Vec(..) => "void",
     }
 }
 
@@ -379,6 +381,12 @@ impl<'a> Fn<'a> {
                         op.name()
                     ));
                 }
+                Op::VecBuild { .. }
+                | Op::Extract { .. }
+                | Op::Insert { .. }
+                | Op::Matrix { .. } => {
+                    return Err(format!("`{}` has no generated twin", inst.op.mnemonic()));
+                }
                 Op::Call { callee, args } => {
                     let callee_f = self
                         .module
@@ -566,7 +574,7 @@ fn constant(t: Type, bits: u64) -> String {
         Type::F16 => format!("__builtin_bit_cast(f16, (unsigned short){bits:#x})"),
         Type::F32 => format!("__builtin_bit_cast(f32, (u32){bits:#x}u)"),
         Type::F64 => format!("__builtin_bit_cast(f64, (u64){bits:#x}ull)"),
-        Type::Ptr(_) => format!("({}){bits:#x}ull", ctype(t)),
+        Type::Ptr(_) | Type::Vec(..) => format!("({}){bits:#x}ull", ctype(t)),
     }
 }
 
