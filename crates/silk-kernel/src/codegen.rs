@@ -65,6 +65,8 @@ struct Gen<'a> {
     slot_values: HashMap<Slot, Value>,
     /// Symbolic coordinate evaluations: (bound dimensions, target).
     memo: HashMap<(Vec<NodeId>, NodeId), Expr>,
+    /// The work-item dimensions (values that depend on them are per lane).
+    workitems: Vec<NodeId>,
     bound: Vec<BTreeMap<NodeId, Bound>>,
     cache: Vec<HashMap<Expr, Value>>,
     regs: HashMap<NodeId, Vec<Value>>,
@@ -119,6 +121,7 @@ fn generate_pass(g: &KernelGraph, known_slots: Option<&[Slot]>) -> Result<Pass, 
         slots: vec![],
         slot_values: HashMap::new(),
         memo: HashMap::new(),
+        workitems: vec![],
         bound: vec![BTreeMap::new()],
         cache: vec![HashMap::new()],
         regs: HashMap::new(),
@@ -157,6 +160,7 @@ fn generate_pass(g: &KernelGraph, known_slots: Option<&[Slot]>) -> Result<Pass, 
         match d.kind {
             DimKind::Workitem => {
                 gen.bound[0].insert(n, Bound::Ir(wi));
+                gen.workitems.push(n);
             }
             DimKind::Workgroup => {
                 gen.bound[0].insert(n, Bound::Ir(wg));
@@ -178,6 +182,25 @@ fn generate_pass(g: &KernelGraph, known_slots: Option<&[Slot]>) -> Result<Pass, 
         gen.params.into_iter().map(|(p, _)| p).collect(),
         gen.slots,
     ))
+}
+
+/// Whether `e` reads one of the dimensions `ns`.
+fn mentions_any(e: &Expr, ns: &[NodeId]) -> bool {
+    match e {
+        Expr::Dim(n) => ns.contains(n),
+        Expr::Literal(_) | Expr::Arg(_) => false,
+        Expr::MagicMultiplier(a) | Expr::MagicShift(a) => mentions_any(a, ns),
+        Expr::MulShift(a, b, c) => {
+            mentions_any(a, ns) || mentions_any(b, ns) || mentions_any(c, ns)
+        }
+        Expr::Add(a, b)
+        | Expr::Sub(a, b)
+        | Expr::Mul(a, b)
+        | Expr::Div(a, b)
+        | Expr::Mod(a, b)
+        | Expr::CeilDiv(a, b)
+        | Expr::Min(a, b) => mentions_any(a, ns) || mentions_any(b, ns),
+    }
 }
 
 /// Bytes of a register-dtype element in LDS.
@@ -329,6 +352,13 @@ impl Gen<'_> {
         Ok(v)
     }
 
+    fn drop_uniform(&mut self) {
+        let wi = self.workitems.clone();
+        for c in &mut self.cache {
+            c.retain(|e, _| mentions_any(e, &wi));
+        }
+    }
+
     fn push(&mut self) {
         self.bound.push(BTreeMap::new());
         self.cache.push(HashMap::new());
@@ -477,6 +507,9 @@ impl Gen<'_> {
             ControlOp::StoreLds { regs, lds, guard } => self.store_lds(f, regs, lds, guard),
             ControlOp::LoadLds { lds, regs } => self.load_lds(f, lds, regs),
             ControlOp::Multiply { a, b, acc } => self.multiply(f, a, b, acc),
+            ControlOp::MatrixMultiply { a, b, acc, instr } => {
+                self.matrix_multiply(f, a, b, acc, &instr)
+            }
             ControlOp::LoadTiled { .. }
             | ControlOp::StoreTiled { .. }
             | ControlOp::LoadLinear { .. }
@@ -495,6 +528,11 @@ impl Gen<'_> {
         trip: &Expr,
     ) -> Result<(), Error> {
         let trip = self.expr(f, trip)?;
+        // Uniform (scalar-register) values are recomputed inside the loop
+        // and after it rather than kept live across it: SGPRs are the
+        // scarce file (there is no spilling), and recomputing them costs
+        // a few scalar instructions.
+        self.drop_uniform();
         let mut carried: Vec<NodeId> = self
             .g
             .descendants(n)?
@@ -552,6 +590,7 @@ impl Gen<'_> {
             return Err(e);
         }
         let results = results?;
+        self.drop_uniform();
         self.regs.retain(|k, _| before.contains(k));
         let mut k = 0;
         for (c, len) in carried.iter().zip(&shape) {
@@ -792,15 +831,27 @@ impl Gen<'_> {
             .literal_size()
             .unwrap_or(elements as i64)
             .min(elements as i64);
+        let wg = self
+            .g
+            .launch
+            .as_ref()
+            .map_or(0, |l| l.workgroup_size as i64);
+        let full = wg > 0 && (self.count(regs)? as i64) * wg == limit;
         for (b, v) in self.element_bindings(regs)?.into_iter().zip(vals) {
             self.with_element(&b, |s| {
                 let idx = s.dim_value(f, index)?;
-                let lim = s.expr(f, &Expr::lit(limit))?;
-                let inside = f.cmp(CmpPred::Lt, idx, lim)?;
                 let sz = f.const_u32(bytes)?;
                 let off = f.mul(idx, sz)?;
                 let addr = f.ptr_add(base, off)?;
-                f.if_then(inside, |f| f.store(addr, v, bytes))?;
+                // The guard is needed only when the copy's last chunk is
+                // partial.
+                if full {
+                    f.store(addr, v, bytes)?;
+                } else {
+                    let lim = s.expr(f, &Expr::lit(limit))?;
+                    let inside = f.cmp(CmpPred::Lt, idx, lim)?;
+                    f.if_then(inside, |f| f.store(addr, v, bytes))?;
+                }
                 Ok(())
             })?;
         }
@@ -869,6 +920,104 @@ impl Gen<'_> {
             for i in 0..m {
                 for j in 0..n {
                     vc[i * n + j] = f.fma(va[i * k + kk], vb[kk * n + j], vc[i * n + j])?;
+                }
+            }
+        }
+        self.regs.insert(acc, vc);
+        Ok(())
+    }
+
+    /// Wave matrix operations: A and B registers are (block, K step,
+    /// lane element), the accumulator (row block, column block, lane
+    /// element); each block's accumulator is one vector value across the
+    /// K steps.
+    fn matrix_multiply(
+        &mut self,
+        f: &mut FunctionBuilder,
+        a: NodeId,
+        b: NodeId,
+        acc: NodeId,
+        instr: &crate::matrix::MatrixInstr,
+    ) -> Result<(), Error> {
+        use silk_gpu_ir::Elem;
+        let op = instr.op()?;
+        let sizes = |s: &Self, n: NodeId| -> Result<Vec<usize>, Error> {
+            match &s.g.dim(n)?.kind {
+                DimKind::Registers { dims, .. } => dims
+                    .iter()
+                    .map(|d| {
+                        s.g.dim(*d)?
+                            .literal_size()
+                            .map(|x| x as usize)
+                            .ok_or_else(|| Error::graph("unsized register dimension"))
+                    })
+                    .collect(),
+                _ => Err(Error::graph(format!("{n} is not a register array"))),
+            }
+        };
+        let (sa, sb, sc) = (sizes(self, a)?, sizes(self, b)?, sizes(self, acc)?);
+        let per_lane = instr.per_lane() as usize;
+        let r = instr.acc_per_lane() as usize;
+        if sa.len() != 3
+            || sb.len() != 3
+            || sc != [sa[0], sb[0], r]
+            || sa[1] != sb[1]
+            || sa[2] != per_lane
+            || sb[2] != per_lane
+        {
+            return Err(Error::graph(format!(
+                "matrix multiply of {sa:?} by {sb:?} into {sc:?}"
+            )));
+        }
+        let (va, vb) = (self.values(a)?, self.values(b)?);
+        let mut vc = self.values(acc)?;
+        let steps = sa[1];
+        let acc_ty = op.acc_type();
+        let ab_ty = op.ab_type();
+        // One operand vector from `per_lane` register elements.
+        let operand =
+            |s: &mut Self, f: &mut FunctionBuilder, xs: &[Value]| -> Result<Value, Error> {
+                match ab_ty {
+                    Type::F32 => s.convert(f, xs[0], Type::F32),
+                    Type::Vec(Elem::F16, n) => {
+                        let mut h = vec![];
+                        for &x in xs {
+                            h.push(s.convert(f, x, Type::F16)?);
+                        }
+                        Ok(f.vec_build(&h, Type::Vec(Elem::F16, n))?)
+                    }
+                    Type::Vec(Elem::BF16, n) => {
+                        // bf16 registers hold f32 with the bf16 in the high
+                        // half: pack pairs of high halves into words.
+                        let mut words = vec![];
+                        for pair in xs.chunks(2) {
+                            let lo = f.bitcast(pair[0], Type::U32)?;
+                            let sixteen = f.const_u32(16)?;
+                            let lo = f.shr(lo, sixteen)?;
+                            let hi = f.bitcast(pair[1], Type::U32)?;
+                            let mask = f.const_u32(0xffff_0000)?;
+                            let hi = f.and(hi, mask)?;
+                            words.push(f.or(lo, hi)?);
+                        }
+                        let w = f.vec_build(&words, Type::Vec(Elem::U32, n / 2))?;
+                        Ok(f.bitcast(w, Type::Vec(Elem::BF16, n))?)
+                    }
+                    t => Err(Error::graph(format!("matrix operand type {t}"))),
+                }
+            };
+        for bi in 0..sa[0] {
+            for bj in 0..sb[0] {
+                let base = (bi * sb[0] + bj) * r;
+                let mut c = f.vec_build(&vc[base..base + r], acc_ty)?;
+                for kb in 0..steps {
+                    let ia = (bi * steps + kb) * per_lane;
+                    let ib = (bj * steps + kb) * per_lane;
+                    let av = operand(self, f, &va[ia..ia + per_lane])?;
+                    let bv = operand(self, f, &vb[ib..ib + per_lane])?;
+                    c = f.matrix(op, av, bv, c)?;
+                }
+                for e in 0..r {
+                    vc[base + e] = f.extract(c, e as u8)?;
                 }
             }
         }

@@ -43,7 +43,7 @@ impl CommandKernel {
         provider: ProviderChoice,
     ) -> Result<Self, Error> {
         let graph = translate(command)?;
-        let graph = transforms::lower(&graph, params)?;
+        let graph = transforms::lower_for(&graph, params, &crate::matrix::Arch::of(processor))?;
         let generated = generate(&graph)?;
         let mut module = silk_gpu_ir::Module::new();
         module.add_function(generated.function)?;

@@ -81,7 +81,36 @@ pub enum DimKind {
     ElementNumber,
     Workgroup,
     Workitem,
+    /// The wave within the workgroup (matrix paths).
     Wavefront,
+    /// The lane within the wave (matrix paths).
+    Lane,
+    /// A part of the lane id: `major` is `lane / size_of_minor`.
+    LanePart {
+        operand: Option<Tag>,
+        major: bool,
+    },
+    /// Which wave tile along `dim` (0 = rows, 1 = columns).
+    WaveTileNumber {
+        dim: u8,
+    },
+    /// Which matrix-instruction block of a wave tile, per operand.
+    MatrixBlock {
+        dim: u8,
+        operand: Option<Tag>,
+    },
+    /// Which matrix-instruction K step of a K tile.
+    KBlock {
+        tensor: Tag,
+    },
+    /// Which element of a lane's A/B vector.
+    LaneElement {
+        tensor: Tag,
+    },
+    /// Which accumulator element of a lane (and its high/low parts).
+    AccElement {
+        part: u8,
+    },
     ForLoop,
     Unroll,
     /// A per-thread register array (data), indexed by `dims` (each of
@@ -283,6 +312,14 @@ pub enum ControlOp {
         b: NodeId,
         acc: NodeId,
     },
+    /// Wave matrix instructions over blocks: `acc[bi][bj] += a[bi][kb] *
+    /// b[bj][kb]` for every K step `kb`, each a lane vector.
+    MatrixMultiply {
+        a: NodeId,
+        b: NodeId,
+        acc: NodeId,
+        instr: crate::matrix::MatrixInstr,
+    },
     Barrier,
 }
 
@@ -321,7 +358,9 @@ impl ControlOp {
             }
             ControlOp::StoreLds { regs, lds, guard } => vec![*regs, *lds, *guard],
             ControlOp::LoadLds { lds, regs } => vec![*lds, *regs],
-            ControlOp::Multiply { a, b, acc } => vec![*a, *b, *acc],
+            ControlOp::Multiply { a, b, acc } | ControlOp::MatrixMultiply { a, b, acc, .. } => {
+                vec![*a, *b, *acc]
+            }
         };
         v.sort();
         v.dedup();
@@ -335,7 +374,7 @@ impl ControlOp {
             ControlOp::LoadLinear { value, .. } => Some(*value),
             ControlOp::TensorContraction { dst, .. } | ControlOp::Assign { dst, .. } => Some(*dst),
             ControlOp::LoadGlobal { regs, .. } | ControlOp::LoadLds { regs, .. } => Some(*regs),
-            ControlOp::Multiply { acc, .. } => Some(*acc),
+            ControlOp::Multiply { acc, .. } | ControlOp::MatrixMultiply { acc, .. } => Some(*acc),
             ControlOp::StoreLds { lds, .. } => Some(*lds),
             _ => None,
         }
@@ -378,11 +417,43 @@ pub struct Tiling {
     pub workgroup: NodeId,
     pub workitem: NodeId,
     /// Macro tile numbers, indices, thread tile numbers (work-item parts)
-    /// and thread tile indices along rows (0) and columns (1).
+    /// and thread tile indices along rows (0) and columns (1). With matrix
+    /// instructions the "thread" parts are wave tile numbers and the
+    /// accumulator's matrix blocks.
     pub tile_number: [NodeId; 2],
     pub tile_index: [NodeId; 2],
     pub thread_number: [NodeId; 2],
     pub thread_index: [NodeId; 2],
+    /// The matrix-instruction distribution, when there is one.
+    pub matrix: Option<MatrixTiling>,
+    /// How each contraction operand's registers index its tile (for LDS
+    /// staging), filled by the contraction lowering.
+    pub operands: Vec<OperandLayout>,
+}
+
+/// Dimensions of the matrix-instruction distribution.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatrixTiling {
+    pub instr: crate::matrix::MatrixInstr,
+    pub wave: NodeId,
+    pub lane: NodeId,
+    pub waves: [u32; 2],
+    /// Matrix blocks per wave tile along rows and columns.
+    pub blocks: [u32; 2],
+}
+
+/// An operand's register array and the two tile dimensions it is laid
+/// out by in LDS.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OperandLayout {
+    pub regs: NodeId,
+    /// Its macro-tile index dimension (rows of A, columns of B).
+    pub tile_index: NodeId,
+    /// Its macro-tile dimension number (0 for A, 1 for B).
+    pub dim: u8,
+    pub k_index: NodeId,
+    /// LDS rows are K (B) rather than the tile index (A).
+    pub k_first: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -708,7 +779,7 @@ impl KernelGraph {
                 is(*r, regs, "a register array")?;
                 is(*l, lds, "an LDS buffer")
             }
-            ControlOp::Multiply { a, b, acc } => {
+            ControlOp::Multiply { a, b, acc } | ControlOp::MatrixMultiply { a, b, acc, .. } => {
                 for n in [a, b, acc] {
                     is(*n, regs, "a register array")?;
                 }

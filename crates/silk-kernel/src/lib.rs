@@ -24,6 +24,7 @@ pub mod expr;
 pub mod graph;
 pub mod kernel;
 pub mod kernel_graph;
+pub mod matrix;
 pub mod recipes;
 pub mod transforms;
 pub mod translate;
@@ -60,6 +61,12 @@ pub struct Params {
     pub elements_per_thread: u32,
     /// Merge adjacent loops of equal trip count.
     pub fuse_loops: bool,
+    /// Lower the contraction to matrix instructions of this `[m, n, k]`
+    /// (MFMA on gfx942: 16x16x16, 32x32x8 for f16/bf16, 16x16x4, 32x32x2
+    /// for f32; WMMA 16x16x16 f16/bf16 on GFX11); `None`: thread-tile FMA.
+    pub matrix: Option<[u32; 3]>,
+    /// Waves per workgroup along rows and columns (matrix instructions).
+    pub waves: [u32; 2],
 }
 
 impl Default for Params {
@@ -74,6 +81,8 @@ impl Default for Params {
             workgroup_size: 64,
             elements_per_thread: 2,
             fuse_loops: true,
+            matrix: None,
+            waves: [1, 1],
         }
     }
 }

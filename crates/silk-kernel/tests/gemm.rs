@@ -294,3 +294,85 @@ fn large_gemm_1024_cubed() {
         run(p, &GemmSpec::default(), &params, 1024, 1024, 1024, false);
     }
 }
+
+/// Matrix instructions: every MFMA shape on gfx942, wave32 WMMA on
+/// gfx1100 and gfx1151, with LDS staging, prefetch, unroll, partial
+/// tiles, transposes and the bias + relu epilogue.
+#[test]
+fn matrix_instructions() {
+    let mfma = [
+        ([16, 16, 16], DataType::F16, [32, 32], [2, 1], 16),
+        ([32, 32, 8], DataType::BF16, [32, 32], [1, 1], 16),
+        ([16, 16, 4], DataType::F32, [16, 32], [1, 2], 8),
+        ([32, 32, 2], DataType::F32, [32, 32], [1, 1], 4),
+    ];
+    for (i, (shape, input, mt, waves, du)) in mfma.into_iter().enumerate() {
+        let params = Params {
+            matrix: Some(shape),
+            macro_tile: mt,
+            waves,
+            depth_k: du,
+            prefetch: i % 2 == 0,
+            unroll: if i == 2 { 2 } else { 1 },
+            ..Params::default()
+        };
+        let spec = GemmSpec {
+            input,
+            transpose_a: i % 2 == 1,
+            transpose_b: i >= 2,
+            bias_relu: i == 1,
+            ..GemmSpec::default()
+        };
+        run(Processor::Gfx942, &spec, &params, 37, 45, 29, i % 2 == 0);
+    }
+    for p in [Processor::Gfx1100, Processor::Gfx1151] {
+        for (i, input) in [DataType::F16, DataType::BF16].into_iter().enumerate() {
+            let params = Params {
+                matrix: Some([16, 16, 16]),
+                macro_tile: [32, 32],
+                waves: [2, 2],
+                depth_k: 32,
+                prefetch: i == 0,
+                ..Params::default()
+            };
+            let spec = GemmSpec {
+                input,
+                transpose_a: i == 1,
+                bias_relu: i == 0,
+                ..GemmSpec::default()
+            };
+            run(p, &spec, &params, 33, 18, 40, i == 1);
+        }
+    }
+}
+
+#[test]
+fn matrix_instruction_errors() {
+    let (cmd, _) = gemm(&GemmSpec::default());
+    // No f32 WMMA on GFX11; no 16x16x16 f32 MFMA.
+    let wmma = Params {
+        matrix: Some([16, 16, 16]),
+        ..Params::default()
+    };
+    let e = CommandKernel::new(&cmd, &wmma, Processor::Gfx1100)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("no 16x16x16 F32 matrix instruction"), "{e}");
+    let e = CommandKernel::new(&cmd, &wmma, Processor::Gfx942)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("no 16x16x16 F32"), "{e}");
+    // Tiles must hold whole blocks.
+    let bad = Params {
+        matrix: Some([16, 16, 4]),
+        macro_tile: [24, 16],
+        ..Params::default()
+    };
+    let e = CommandKernel::new(&cmd, &bad, Processor::Gfx942)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("whole 16x16 matrix blocks"), "{e}");
+}

@@ -5,6 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use silk_kernel::graph::NodeId;
 use silk_kernel::kernel_graph::{ControlOp, CoordEdge, DimKind, KernelGraph};
+use silk_kernel::matrix::Arch;
 use silk_kernel::recipes::{gemm, GemmSpec};
 use silk_kernel::transforms;
 use silk_kernel::{translate, BinaryFn, Command, DataType, Expr, Params, XOp};
@@ -259,7 +260,7 @@ fn coordinates_cover_the_output_once() {
 #[test]
 fn lower_tiles_distributes_result_tiles() {
     let (_, g) = gemm_graph();
-    let out = transforms::lower_tiles(&g, &Params::default()).unwrap();
+    let out = transforms::lower_tiles(&g, &Params::default(), &Arch::default()).unwrap();
     out.verify().unwrap();
     // C's load and D's store are element-wise; A and B wait for the contraction.
     assert_eq!(
@@ -285,7 +286,8 @@ fn lower_tiles_distributes_result_tiles() {
         &Params {
             thread_tile: [3, 2],
             ..Params::default()
-        }
+        },
+        &Arch::default()
     )
     .is_err());
 }
@@ -293,7 +295,7 @@ fn lower_tiles_distributes_result_tiles() {
 #[test]
 fn lower_contraction_makes_a_k_loop() {
     let (_, g) = gemm_graph();
-    let g = transforms::lower_tiles(&g, &Params::default()).unwrap();
+    let g = transforms::lower_tiles(&g, &Params::default(), &Arch::default()).unwrap();
     let out = transforms::lower_contraction(&g, &Params::default()).unwrap();
     out.verify().unwrap();
     assert_eq!(
@@ -316,7 +318,7 @@ fn lower_contraction_makes_a_k_loop() {
 
 fn lowered_to_contraction() -> KernelGraph {
     let (_, g) = gemm_graph();
-    let g = transforms::lower_tiles(&g, &Params::default()).unwrap();
+    let g = transforms::lower_tiles(&g, &Params::default(), &Arch::default()).unwrap();
     transforms::lower_contraction(&g, &Params::default()).unwrap()
 }
 

@@ -25,10 +25,12 @@ pub fn add_lds(graph: &KernelGraph, params: &Params) -> Result<KernelGraph, Erro
     let loops = g.find_ops(|o| matches!(o, ControlOp::ForLoop { .. }));
     for lp in loops {
         let body = g.body(lp)?;
-        let Some(&mul) = body
-            .iter()
-            .find(|&&n| matches!(g.op(n), Ok(ControlOp::Multiply { .. })))
-        else {
+        let Some(&mul) = body.iter().find(|&&n| {
+            matches!(
+                g.op(n),
+                Ok(ControlOp::Multiply { .. } | ControlOp::MatrixMultiply { .. })
+            )
+        }) else {
             continue;
         };
         let loads: Vec<NodeId> = body
@@ -46,15 +48,15 @@ pub fn add_lds(graph: &KernelGraph, params: &Params) -> Result<KernelGraph, Erro
             let DimKind::Registers { tag, dtype, dims } = g.dim(regs)?.kind.clone() else {
                 continue;
             };
-            // The thread tile index dimension and the K index of this operand.
-            let (row, k_first) = if dims.first() == Some(&tiling.thread_index[0]) {
-                (0, false)
-            } else {
-                (1, true)
+            let Some(layout) = tiling.operands.iter().find(|o| o.regs == regs).cloned() else {
+                continue;
             };
+            let row = layout.dim as usize;
+            let k_first = layout.k_first;
             let mt = params.macro_tile[row] as i64;
             let du = params.depth_k as i64;
-            let ki = if k_first { dims[0] } else { dims[1] };
+            let ki = layout.k_index;
+            let _ = &dims;
             let elements = mt * du;
             let tensor = match g.dim(user)?.kind {
                 DimKind::User { tensor } => tensor,
@@ -71,9 +73,9 @@ pub fn add_lds(graph: &KernelGraph, params: &Params) -> Result<KernelGraph, Erro
             ));
             // LDS layout: row-major [tile index, K] (A) or [K, tile index] (B).
             let layout = if k_first {
-                [ki, tiling.tile_index[row]]
+                [ki, layout.tile_index]
             } else {
-                [tiling.tile_index[row], ki]
+                [layout.tile_index, ki]
             };
             g.coordinates
                 .add_edge(CoordEdge::Flatten, &layout, &[element]);

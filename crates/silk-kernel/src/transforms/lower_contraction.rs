@@ -23,6 +23,11 @@ pub fn lower_contraction(graph: &KernelGraph, params: &Params) -> Result<KernelG
         .tiling
         .clone()
         .ok_or_else(|| Error::graph("lower_contraction runs after lower_tiles"))?;
+    if tiling.matrix.is_some() {
+        return Err(Error::graph(
+            "the tiles are distributed for matrix instructions: use lower_matrix",
+        ));
+    }
     let du = params.depth_k;
     if du == 0 || du > 64 {
         return Err(Error::params(format!("depth_k must be 1..64, got {du}")));
@@ -123,6 +128,21 @@ pub fn lower_contraction(graph: &KernelGraph, params: &Params) -> Result<KernelG
         let lb = g.control.add_node(ControlOp::LoadGlobal {
             user: user_b,
             regs: b,
+        });
+        let t = g.tiling.as_mut().expect("checked");
+        t.operands.push(crate::kernel_graph::OperandLayout {
+            regs: a,
+            tile_index: tiling.tile_index[0],
+            dim: 0,
+            k_index: ki_a,
+            k_first: false,
+        });
+        t.operands.push(crate::kernel_graph::OperandLayout {
+            regs: b,
+            tile_index: tiling.tile_index[1],
+            dim: 1,
+            k_index: ki_b,
+            k_first: true,
         });
         let mul = g.control.add_node(ControlOp::Multiply { a, b, acc: dst });
         let lp = scope_with(&mut g, ControlOp::ForLoop { counter, trip }, &[la, lb, mul])?;

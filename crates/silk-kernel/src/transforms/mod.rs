@@ -7,7 +7,9 @@
 //! 2. [`lower_tiles`] — result-shaped macro tiles are distributed over
 //!    workgroups and work-items (thread tiles in registers);
 //! 3. [`lower_contraction`] — a tensor contraction becomes a K loop of
-//!    operand thread-tile loads and a thread-tile FMA multiply;
+//!    operand thread-tile loads and a thread-tile FMA multiply; or, with
+//!    matrix instructions, [`lower_matrix`] — a K loop of operand loads in
+//!    the MFMA/WMMA lane layouts and wave matrix operations;
 //! 4. [`add_lds`] — contraction operands are staged global -> LDS ->
 //!    registers with cooperative copies and barriers;
 //! 5. [`prefetch`] — the next K tile's global loads move ahead of the
@@ -19,6 +21,7 @@ pub mod add_lds;
 pub mod fuse_loops;
 pub mod lower_contraction;
 pub mod lower_linear;
+pub mod lower_matrix;
 pub mod lower_tiles;
 pub mod prefetch;
 pub mod unroll;
@@ -27,22 +30,33 @@ pub use add_lds::add_lds;
 pub use fuse_loops::fuse_loops;
 pub use lower_contraction::lower_contraction;
 pub use lower_linear::lower_linear;
+pub use lower_matrix::lower_matrix;
 pub use lower_tiles::lower_tiles;
 pub use prefetch::prefetch;
 pub use unroll::unroll;
 
 use crate::graph::NodeId;
 use crate::kernel_graph::{ControlOp, KernelGraph};
+use crate::matrix::Arch;
 use crate::{Error, Params};
 
-/// The pass order. Each pass is verified after it runs.
+/// [`lower_for`] a wave64 processor without matrix instructions.
 pub fn lower(graph: &KernelGraph, params: &Params) -> Result<KernelGraph, Error> {
+    lower_for(graph, params, &Arch::default())
+}
+
+/// The pass order. Each pass is verified after it runs.
+pub fn lower_for(graph: &KernelGraph, params: &Params, arch: &Arch) -> Result<KernelGraph, Error> {
     let mut g = graph.clone();
     g = lower_linear(&g, params)?;
     g.verify()?;
-    g = lower_tiles(&g, params)?;
+    g = lower_tiles(&g, params, arch)?;
     g.verify()?;
-    g = lower_contraction(&g, params)?;
+    g = if params.matrix.is_some() {
+        lower_matrix(&g, params)?
+    } else {
+        lower_contraction(&g, params)?
+    };
     g.verify()?;
     if params.lds {
         g = add_lds(&g, params)?;

@@ -21,10 +21,12 @@ pub fn unroll(graph: &KernelGraph, factor: u32) -> Result<KernelGraph, Error> {
     }
     let loops = g.find_ops(|o| matches!(o, ControlOp::ForLoop { .. }));
     for lp in loops {
-        let has_multiply = g
-            .descendants(lp)?
-            .iter()
-            .any(|&n| matches!(g.op(n), Ok(ControlOp::Multiply { .. })));
+        let has_multiply = g.descendants(lp)?.iter().any(|&n| {
+            matches!(
+                g.op(n),
+                Ok(ControlOp::Multiply { .. } | ControlOp::MatrixMultiply { .. })
+            )
+        });
         if !has_multiply {
             continue;
         }
