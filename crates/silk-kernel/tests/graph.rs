@@ -445,3 +445,65 @@ fn fuse_loops_merges_linear_loops() {
     assert_eq!(kinds(&out, lp), ["LoadGlobal", "Assign", "StoreGlobal"]);
     silk_kernel::codegen::generate(&out).unwrap();
 }
+
+#[test]
+fn lower_matrix_makes_wave_tiles() {
+    let (c, _) = gemm(&GemmSpec {
+        input: DataType::F16,
+        ..GemmSpec::default()
+    });
+    let g = translate(&c).unwrap();
+    let params = Params {
+        matrix: Some([16, 16, 16]),
+        macro_tile: [32, 64],
+        waves: [2, 1],
+        depth_k: 32,
+        ..Params::default()
+    };
+    let arch = Arch::of(silk_amdgpu::target::Processor::Gfx942);
+    let tiled = transforms::lower_tiles(&g, &params, &arch).unwrap();
+    let t = tiled.tiling.clone().unwrap();
+    let m = t.matrix.clone().unwrap();
+    assert_eq!(
+        (m.blocks, tiled.launch.as_ref().unwrap().workgroup_size),
+        ([1, 4], 128)
+    );
+    // FMA lowering refuses a matrix distribution.
+    assert!(transforms::lower_contraction(&tiled, &params).is_err());
+    let out = transforms::lower_matrix(&tiled, &params).unwrap();
+    out.verify().unwrap();
+    let lp = out.find_ops(|o| matches!(o, ControlOp::ForLoop { .. }))[0];
+    assert_eq!(
+        kinds(&out, lp),
+        ["LoadGlobal", "LoadGlobal", "MatrixMultiply"]
+    );
+    // A: (block, K step, lane element) = 1 x 2 x 4 per lane; the
+    // accumulator 1 x 4 blocks x 4 elements.
+    let shape = |n: NodeId| match &out.dim(n).unwrap().kind {
+        DimKind::Registers { dims, .. } => dims
+            .iter()
+            .map(|d| out.dim(*d).unwrap().literal_size().unwrap())
+            .collect::<Vec<_>>(),
+        k => panic!("{k:?}"),
+    };
+    let ControlOp::MatrixMultiply { a, b, acc, .. } =
+        out.op(out.body(lp).unwrap()[2]).unwrap().clone()
+    else {
+        panic!()
+    };
+    assert_eq!(
+        (shape(a), shape(b), shape(acc)),
+        (vec![1, 2, 4], vec![4, 2, 4], vec![1, 4, 4])
+    );
+    assert_eq!(out.tiling.as_ref().unwrap().operands.len(), 2);
+    // WMMA has no f32 inputs; the default (no matrix unit) has nothing.
+    let f32_cmd = gemm(&GemmSpec::default()).0;
+    let e = transforms::lower_tiles(
+        &translate(&f32_cmd).unwrap(),
+        &params,
+        &Arch::of(silk_amdgpu::target::Processor::Gfx1100),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("no 16x16x16 F32"), "{e}");
+    assert!(transforms::lower(&g, &params).is_err());
+}
