@@ -98,6 +98,12 @@ fn main() {
         prefetch: true,
         ..Params::default()
     };
+    let direct = Params {
+        lds: false,
+        prefetch: false,
+        depth_k: 16,
+        ..params.clone()
+    };
     let a: Vec<u16> = (0..m * k)
         .map(|i| f16(((i * 7 % 17) as f32 - 8.0) / 8.0))
         .collect();
@@ -112,9 +118,6 @@ fn main() {
         "proc", "kernel", "est. us", "TFLOP/s", "matrix%", "build ms"
     );
     for p in [Processor::Gfx942, Processor::Gfx1100, Processor::Gfx1151] {
-        let t = Instant::now();
-        let ours = CommandKernel::new(&cmd, &params, p).unwrap_or_else(|e| panic!("{p:?}: {e}"));
-        let ours_build = t.elapsed().as_secs_f64();
         let (theirs, theirs_build) = match clang_compile(p) {
             Ok(x) => x,
             Err(e) => {
@@ -128,26 +131,34 @@ fn main() {
         let bb = emu.alloc_bytes(&bytes(&b)).unwrap();
         let d_ours = emu.alloc((m * n * 4) as u64).unwrap();
         let d_theirs = emu.alloc((m * n * 4) as u64).unwrap();
-        let mut args = CommandArguments::new();
-        args.set_tensor(&cmd, ta, ba.addr, &[m as u64, k as u64], &[k as u64, 1])
-            .unwrap();
-        args.set_tensor(&cmd, tb, bb.addr, &[n as u64, k as u64], &[k as u64, 1])
-            .unwrap();
-        args.set_tensor(&cmd, td, d_ours.addr, &[m as u64, n as u64], &[n as u64, 1])
-            .unwrap();
-        let ka = ours.kernel_arguments(&args).unwrap();
-        let packed: Vec<Arg> = ka.values.iter().map(|&v| Arg::U64(v)).collect();
-        let grid = ka.workgroups as u32 * ka.workgroup_size;
-        let s = emu
-            .launch(
-                ours.code_object(),
-                &ours.graph().name,
-                [grid, 1, 1],
-                [ka.workgroup_size, 1, 1],
-                &packed,
-            )
-            .unwrap_or_else(|e| panic!("{p:?} ours: {e}"));
-        let t_ours = s.timing.expect("timing on");
+        let mut rows = vec![];
+        // Staged through LDS with prefetch, and straight from global
+        // memory like the HIP kernel.
+        for (name, params) in [("silk", &params), ("silk-gl", &direct)] {
+            let t = Instant::now();
+            let ours = CommandKernel::new(&cmd, params, p).unwrap_or_else(|e| panic!("{p:?}: {e}"));
+            let build = t.elapsed().as_secs_f64();
+            let mut args = CommandArguments::new();
+            args.set_tensor(&cmd, ta, ba.addr, &[m as u64, k as u64], &[k as u64, 1])
+                .unwrap();
+            args.set_tensor(&cmd, tb, bb.addr, &[n as u64, k as u64], &[k as u64, 1])
+                .unwrap();
+            args.set_tensor(&cmd, td, d_ours.addr, &[m as u64, n as u64], &[n as u64, 1])
+                .unwrap();
+            let ka = ours.kernel_arguments(&args).unwrap();
+            let packed: Vec<Arg> = ka.values.iter().map(|&v| Arg::U64(v)).collect();
+            let grid = ka.workgroups as u32 * ka.workgroup_size;
+            let s = emu
+                .launch(
+                    ours.code_object(),
+                    &ours.graph().name,
+                    [grid, 1, 1],
+                    [ka.workgroup_size, 1, 1],
+                    &packed,
+                )
+                .unwrap_or_else(|e| panic!("{p:?} ours: {e}"));
+            rows.push((name, s.timing.expect("timing on"), build));
+        }
         let wave = if p == Processor::Gfx942 { 64 } else { 32 };
         let s = emu
             .launch(
@@ -166,12 +177,11 @@ fn main() {
             )
             .unwrap_or_else(|e| panic!("{p:?} clang: {e}"));
         let t_theirs = s.timing.expect("timing on");
+        let t_ours = rows[0].1.clone();
+        rows.push(("clang", t_theirs.clone(), theirs_build));
         let (x, y) = (emu.read(d_ours).unwrap(), emu.read(d_theirs).unwrap());
         let same = x == y;
-        for (name, t, build) in [
-            ("silk", &t_ours, ours_build),
-            ("clang", &t_theirs, theirs_build),
-        ] {
+        for (name, t, build) in &rows {
             let us = t.microseconds();
             println!(
                 "{:<8} {:<7} {:>12.2} {:>10.2} {:>8.1}% {:>13.1}",
@@ -182,6 +192,11 @@ fn main() {
                 100.0 * t.matrix_fraction(),
                 build * 1e3
             );
+        }
+        if std::env::var_os("VERBOSE").is_some() {
+            for (name, t, _) in &rows {
+                println!("{name}: {}", t.report());
+            }
         }
         println!(
             "{:<8} results identical: {same}; time ratio silk/clang {:.2}",

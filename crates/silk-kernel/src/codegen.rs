@@ -718,53 +718,72 @@ impl Gen<'_> {
         let tensor = self.tensor_of(user)?;
         let dtype = self.g.tensor_dtype(tensor)?;
         let base = self.pointer(f, tensor)?;
-        let mut out = vec![];
+        // Each element's guard and byte offset (element 0 where it is
+        // outside the tensor, whose sizes are at least 1).
+        let mut guards = vec![];
+        let mut offsets = vec![];
         for b in self.element_bindings(regs)? {
-            let v = self.with_element(&b, |s| {
-                let (cond, off) = s.user_access(f, user)?;
-                let off = f.cvt(off, Type::U64)?;
-                let v = match dtype {
-                    DataType::BF16 => {
-                        // The aligned word holding the element; its half
-                        // becomes the high half of an f32.
-                        let two = f.const_u64(2)?;
-                        let bytes = f.mul(off, two)?;
-                        let mask = f.const_u64(!3)?;
-                        let word = f.and(bytes, mask)?;
-                        let addr = f.ptr_add(base, word)?;
-                        let w = f.if_else(
-                            cond,
-                            &[Type::U32],
-                            |f| Ok(vec![f.load(addr, Type::U32, 4)?]),
-                            |f| Ok(vec![f.const_u32(0)?]),
-                        )?[0];
-                        let three = f.const_u64(2)?;
-                        let half = f.and(bytes, three)?;
-                        let half = f.cvt(half, Type::U32)?;
-                        let eight = f.const_u32(8)?;
-                        let sh = f.mul(half, eight)?;
-                        let w = f.shr(w, sh)?;
-                        let sixteen = f.const_u32(16)?;
-                        let w = f.shl(w, sixteen)?;
-                        f.bitcast(w, Type::F32)?
-                    }
-                    _ => {
-                        let ty = ir_type(dtype)?;
-                        let size = f.const_u64(dtype.bytes() as u64)?;
-                        let bytes = f.mul(off, size)?;
-                        let addr = f.ptr_add(base, bytes)?;
-                        let align = dtype.bytes();
-                        f.if_else(
-                            cond,
-                            &[ty],
-                            |f| Ok(vec![f.load(addr, ty, align)?]),
-                            |f| Ok(vec![f.const_bits(ty, 0)?]),
-                        )?[0]
-                    }
-                };
-                Ok(v)
+            let (cond, off) = self.with_element(&b, |s| s.user_access(f, user))?;
+            let zero = f.const_u32(0)?;
+            let safe = f.select(cond, off, zero)?;
+            let wide = f.cvt(safe, Type::U64)?;
+            let size = f.const_u64(if dtype == DataType::BF16 {
+                2
+            } else {
+                dtype.bytes() as u64
             })?;
-            out.push(v);
+            guards.push(cond);
+            offsets.push(f.mul(wide, size)?);
+        }
+        let mut all = f.const_bool(true)?;
+        for &c in &guards {
+            all = f.and(all, c)?;
+        }
+        let (ty, align) = match dtype {
+            DataType::BF16 => (Type::U32, 4),
+            d => (ir_type(d)?, d.bytes()),
+        };
+        let types = vec![ty; offsets.len()];
+        // A work-item whose elements are all inside loads them without a
+        // branch per element; one at the tensor's edge zeroes the outside.
+        let load_all = |f: &mut FunctionBuilder, guarded: bool| -> Result<Vec<Value>, BuildError> {
+            let mut vs = vec![];
+            for (&off, &cond) in offsets.iter().zip(&guards) {
+                let off = if dtype == DataType::BF16 {
+                    let mask = f.const_u64(!3)?;
+                    f.and(off, mask)?
+                } else {
+                    off
+                };
+                let addr = f.ptr_add(base, off)?;
+                let v = f.load(addr, ty, align)?;
+                vs.push(if guarded {
+                    let z = f.const_bits(ty, 0)?;
+                    f.select(cond, v, z)?
+                } else {
+                    v
+                });
+            }
+            Ok(vs)
+        };
+        let loaded = f.if_else(all, &types, |f| load_all(f, false), |f| load_all(f, true))?;
+        let mut out = vec![];
+        for (w, &off) in loaded.into_iter().zip(&offsets) {
+            out.push(if dtype == DataType::BF16 {
+                // The element's half of its aligned word becomes the high
+                // half of an f32.
+                let two = f.const_u64(2)?;
+                let half = f.and(off, two)?;
+                let half = f.cvt(half, Type::U32)?;
+                let eight = f.const_u32(8)?;
+                let sh = f.mul(half, eight)?;
+                let w = f.shr(w, sh)?;
+                let sixteen = f.const_u32(16)?;
+                let w = f.shl(w, sixteen)?;
+                f.bitcast(w, Type::F32)?
+            } else {
+                w
+            });
         }
         self.regs.insert(regs, out);
         Ok(())
