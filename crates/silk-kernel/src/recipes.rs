@@ -1,0 +1,101 @@
+//! Ready-made commands: the GEMM `D = alpha * op(A) * op(B) + beta * C`
+//! with an optional fused bias + relu epilogue.
+
+use crate::command::{BinaryFn, Command, DataType, Tag, UnaryFn, XOp};
+
+/// The tags of a GEMM command's tensors and scalars.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GemmTags {
+    pub a: Tag,
+    pub b: Tag,
+    pub c: Tag,
+    pub d: Tag,
+    pub alpha: Tag,
+    pub beta: Tag,
+    /// The bias tensor (M x N, usually with row stride 0: one bias per
+    /// column), when the epilogue has one.
+    pub bias: Option<Tag>,
+}
+
+/// What a GEMM looks like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GemmSpec {
+    /// Type of A and B (f16, bf16 or f32); accumulation is f32.
+    pub input: DataType,
+    /// Type of C and D (f16 or f32).
+    pub output: DataType,
+    /// A is stored K x M (B: N x K) and used transposed.
+    pub transpose_a: bool,
+    pub transpose_b: bool,
+    /// `D = relu(alpha * A * B + beta * C + bias)`.
+    pub bias_relu: bool,
+}
+
+impl Default for GemmSpec {
+    fn default() -> GemmSpec {
+        GemmSpec {
+            input: DataType::F32,
+            output: DataType::F32,
+            transpose_a: false,
+            transpose_b: false,
+            bias_relu: false,
+        }
+    }
+}
+
+/// The GEMM command of `spec`.
+pub fn gemm(spec: &GemmSpec) -> (Command, GemmTags) {
+    let mut cmd = Command::new();
+    let a = cmd.tensor(2, spec.input);
+    let b = cmd.tensor(2, spec.input);
+    let c = cmd.tensor(2, spec.output);
+    let d = cmd.tensor(2, spec.output);
+    let alpha = cmd.scalar(DataType::F32);
+    let beta = cmd.scalar(DataType::F32);
+    let bias = spec.bias_relu.then(|| cmd.tensor(2, spec.output));
+    let la = cmd.load_tiled(a);
+    let lb = cmd.load_tiled(b);
+    let lc = cmd.load_tiled(c);
+    let mut result = cmd.contraction(
+        la,
+        lb,
+        spec.transpose_a,
+        spec.transpose_b,
+        Some(alpha),
+        Some(beta),
+        Some(lc),
+    );
+    if let Some(bias) = bias {
+        let lbias = cmd.load_tiled(bias);
+        let (sum, out) = (cmd.allocate_tag(), cmd.allocate_tag());
+        result = cmd.execute(
+            &[result, lbias],
+            vec![
+                XOp::Binary {
+                    dest: sum,
+                    f: BinaryFn::Add,
+                    a: result,
+                    b: lbias,
+                },
+                XOp::Unary {
+                    dest: out,
+                    f: UnaryFn::Relu,
+                    a: sum,
+                },
+            ],
+        );
+    }
+    cmd.store_tiled(result, d);
+    (
+        cmd,
+        GemmTags {
+            a,
+            b,
+            c,
+            d,
+            alpha,
+            beta,
+            bias,
+        },
+    )
+}
