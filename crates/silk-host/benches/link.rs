@@ -32,7 +32,11 @@ fn link(c: &mut Criterion) {
     c.bench_function("cranelift_object", |b| b.iter(host_only));
     for (name, object, archives) in [
         ("link_executable", host_only(), vec![]),
-        ("link_executable_with_runtime", with_runtime(), vec![archive]),
+        (
+            "link_executable_with_runtime",
+            with_runtime(),
+            vec![archive],
+        ),
     ] {
         let object_path = dir.join(format!("{name}.o"));
         std::fs::write(&object_path, object).unwrap();

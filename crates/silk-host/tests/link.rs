@@ -93,6 +93,30 @@ fn a_missing_system_library_is_named() {
 }
 
 #[test]
+fn the_math_library_the_runtime_needs_is_named_when_missing() {
+    let dir = scratch("no-libm");
+    std::fs::create_dir_all(&dir).unwrap();
+    for lib in ["libc.so.6", "libgcc_s.so.1", "libdl.so.2"] {
+        std::fs::write(dir.join(lib), b"").unwrap();
+    }
+    let loader = std::path::Path::new("/lib64/ld-linux-x86-64.so.2");
+    let err = SystemLibraries::find_in(&[&dir], loader)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("libm.so.6 not found"), "{err}");
+    std::fs::write(dir.join("libm.so.6"), b"").unwrap();
+    let found = SystemLibraries::find_in(&[&dir], loader).unwrap();
+    let shared: Vec<_> = found
+        .shared()
+        .map(|p| p.file_name().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        shared,
+        ["libc.so.6", "libm.so.6", "libgcc_s.so.1", "libdl.so.2"]
+    );
+}
+
+#[test]
 fn a_program_without_main_is_an_error() {
     let obj = HostObject::new("empty").unwrap();
     let err = obj.finish().unwrap_err().to_string();
