@@ -32,11 +32,12 @@ const LEGACY: [&str; 4] = [
 pub struct SystemLibraries {
     pub interpreter: PathBuf,
     pub libc: PathBuf,
+    /// `fmod` for `%` on floats.
+    pub libm: PathBuf,
     /// Unwinding for the Rust runtime archive.
     pub libgcc_s: PathBuf,
-    /// The math library the runtime archive needs.
-    pub libm: PathBuf,
-    /// Those of [`LEGACY`] found, for older glibc.
+    /// Those of [`LEGACY`] found, for older glibc (the runtime archive's
+    /// `native-static-libs`; the archive needs `libm` too).
     pub legacy: Vec<PathBuf>,
 }
 
@@ -69,8 +70,8 @@ impl SystemLibraries {
         Ok(SystemLibraries {
             interpreter: interpreter.to_path_buf(),
             libc: find("libc.so.6")?,
-            libgcc_s: find("libgcc_s.so.1")?,
             libm: find("libm.so.6")?,
+            libgcc_s: find("libgcc_s.so.1")?,
             legacy: LEGACY.iter().filter_map(|l| search(l)).collect(),
         })
     }
