@@ -39,6 +39,7 @@ pub fn link_executable(
     // Only what the runtime needs is recorded as DT_NEEDED.
     argv.push("--as-needed".into());
     argv.push(system.libc.display().to_string());
+    argv.push(system.libm.display().to_string());
     argv.push(system.libgcc_s.display().to_string());
     argv.push("--no-as-needed".into());
 

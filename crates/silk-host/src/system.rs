@@ -21,6 +21,8 @@ const INTERPRETER: &str = "/lib64/ld-linux-x86-64.so.2";
 pub struct SystemLibraries {
     pub interpreter: PathBuf,
     pub libc: PathBuf,
+    /// `fmod` for `%` on floats.
+    pub libm: PathBuf,
     /// Unwinding for the Rust runtime archive.
     pub libgcc_s: PathBuf,
 }
@@ -56,6 +58,7 @@ impl SystemLibraries {
         Ok(SystemLibraries {
             interpreter: interpreter.to_path_buf(),
             libc: find("libc.so.6")?,
+            libm: find("libm.so.6")?,
             libgcc_s: find("libgcc_s.so.1")?,
         })
     }

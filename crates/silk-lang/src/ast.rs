@@ -123,6 +123,15 @@ pub enum ItemKind {
     Ext(ExtDecl),
     Struct(StructDecl),
     Impl(ImplDecl),
+    /// `test "name" { ... }`, run by `silk test`, left out of other builds.
+    Test(TestDecl),
+}
+
+/// `test "name" { ... }`.
+#[derive(Clone, Debug)]
+pub struct TestDecl {
+    pub name: StrLit,
+    pub body: Block,
 }
 
 /// Execution discipline of a function.
@@ -244,6 +253,8 @@ pub struct Stmt {
 pub enum StmtKind {
     /// `let x: T = e;`, `let mut x = e;`, `var x: T = e;`
     Let {
+        /// Key of the binding in [`crate::Program::bindings`].
+        id: ExprId,
         mutable: bool,
         name: Ident,
         ty: Option<TypeExpr>,
@@ -313,6 +324,10 @@ pub enum ExprKind {
     /// `(e)`; kept so spans and "direct literal" checks see the parentheses.
     Paren(Box<Expr>),
     Launch(Box<LaunchBlock>),
+    /// `if c { a } else { b }` in value position (each branch one expression).
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `None`, the empty optional.
+    None,
     /// `attr(os="linux")` as a compile-time bool query.
     AttrQuery(Attr),
     /// Could not be parsed (already reported).
