@@ -1,26 +1,50 @@
-//! The GPU half of an application build: the Silk GPU bundle of the
-//! `--gpu-target` code objects appended to the executable, and the
-//! runtime archive the host code's `std/gpu` calls link against.
+//! The GPU half of an application build: the Silk GPU bundle (one code
+//! object per launchable entry for the `--gpu-target` processor), appended
+//! after the linked ELF image with its `SLKGPEND` footer, and the runtime
+//! archive that the `std/gpu` calls of the host code link against.
 
 use crate::error::{Error, Result};
 use silk_driver::DeviceObject;
+use silk_runtime::{BundleWriter, ProviderKind};
 use std::path::{Path, PathBuf};
 
 /// The bundle of one code object per launchable entry.
 pub fn bundle(target: &str, objects: &[DeviceObject]) -> Result<Vec<u8>> {
-    let _ = (target, objects);
-    Err(Error::Message(
-        "`--gpu-target` builds need the Silk GPU runtime archive, which this build of silk does not have yet".into(),
-    ))
+    let processor =
+        silk_lang::amdgpu::parse_target(target).map_err(|d| Error::Message(d.message.clone()))?;
+    let bundle_err = |e: silk_runtime::BundleError| Error::Message(format!("GPU bundle: {e}"));
+    let mut w =
+        BundleWriter::new(ProviderKind::Hip, processor.processor.name()).map_err(bundle_err)?;
+    for o in objects {
+        w.add(
+            &o.entry.name,
+            o.entry.explicit_kernarg_size(),
+            o.bytes.clone(),
+        )
+        .map_err(bundle_err)?;
+    }
+    w.to_bytes().map_err(bundle_err)
 }
 
+/// The Silk GPU runtime archive (`libsilk_rt.a`) that building silk produced.
 pub fn runtime_archive() -> Result<PathBuf> {
     Err(Error::Message(
-        "the Silk GPU runtime archive is not available".into(),
+        "`--gpu-target` builds need the Silk GPU runtime archive (libsilk_rt.a), which this build of silk does not include".into(),
     ))
 }
 
+/// Appends `bundle` to the executable at `exe`, padding the image to a
+/// multiple of 8 bytes first (the bundle's alignment).
 pub fn append_bundle(exe: &Path, bundle: &[u8]) -> Result<()> {
-    let _ = (exe, bundle);
-    Ok(())
+    let write_err = |source| Error::Write {
+        path: exe.display().to_string(),
+        source,
+    };
+    let mut image = std::fs::read(exe).map_err(|source| Error::Read {
+        path: exe.display().to_string(),
+        source,
+    })?;
+    image.resize(image.len().next_multiple_of(8), 0);
+    image.extend_from_slice(bundle);
+    std::fs::write(exe, &image).map_err(write_err)
 }

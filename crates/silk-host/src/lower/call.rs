@@ -7,7 +7,7 @@
 use super::func::{FnLower, Vals};
 use super::{internal, unsupported, R};
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData};
+use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind};
 use cranelift_module::Module;
 use silk_lang::ast::{Expr, ExprKind, LaunchBlock};
 use silk_lang::program::{Callee, PackageOrigin, SymbolId};
@@ -78,9 +78,6 @@ impl FnLower<'_, '_, '_> {
             .fn_sig()
             .cloned()
             .ok_or_else(|| internal("call of a non-function", span))?;
-        if sig.params.iter().any(|p| p.variadic) {
-            return Err(unsupported("variadic calls other than `launch`", span));
-        }
         let mut vals = Vec::new();
         let mut params = sig.params.iter();
         if let Some(r) = receiver {
@@ -92,6 +89,18 @@ impl FnLower<'_, '_, '_> {
         let decl_params = self.c.p.fn_decl(sym).map(|d| d.params.clone());
         let skip = usize::from(receiver.is_some());
         for (k, p) in params.enumerate() {
+            if p.variadic {
+                // `...args: T` arrives as a `T[]` slice over the caller's frame.
+                let Ty::Slice(elem) = &p.ty else {
+                    return Err(internal("variadic parameter without a slice type", span));
+                };
+                let mut each = Vec::new();
+                for a in args.get(k..).unwrap_or(&[]) {
+                    each.push(self.value(a, elem)?);
+                }
+                vals.extend(self.pack(&each, elem, span)?);
+                break;
+            }
             match args.get(k) {
                 Some(a) => vals.extend(self.arg(a, &p.ty)?),
                 None => {
@@ -134,11 +143,15 @@ impl FnLower<'_, '_, '_> {
         let sig = self.c.p.symbol(sym).fn_sig().cloned().unwrap();
         let mut v = Vec::new();
         for (a, p) in args.iter().zip(&sig.params) {
-            v.extend(self.value(a, &p.ty)?);
+            v.extend(self.arg(a, &p.ty)?);
         }
         let op = &name[HOST_INTRINSIC.len()..];
         let flags = MemFlagsData::trusted();
         Ok(match op {
+            // `address_of_T(&x)`: the address of a place, for C out-parameters.
+            _ if op.starts_with("address_of") => v,
+            // `string(ptr, len)`: a string over borrowed bytes.
+            "string" => v,
             "load_u8" => vec![self.b.ins().load(types::I8, flags, v[0], 0)],
             "load_u64" => vec![self.b.ins().load(types::I64, flags, v[0], 0)],
             "store_u8" | "store_u64" => {
@@ -172,12 +185,58 @@ impl FnLower<'_, '_, '_> {
         })
     }
 
-    /// `gpu (grid=..., workspace=...) { kernel(args); }`.
+    /// `elems` (each a value of `elem`) in a stack array: `{ptr, len}`,
+    /// a null pointer when there are none.
+    pub fn pack(&mut self, elems: &[Vals], elem: &Ty, span: Span) -> R<Vals> {
+        let count = self.b.ins().iconst(types::I64, elems.len() as i64);
+        if elems.is_empty() {
+            return Ok(vec![self.b.ins().iconst(types::I64, 0), count]);
+        }
+        let l = self.layout(elem, span)?;
+        let stride = l.size.div_ceil(l.align) * l.align;
+        let slot = self.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            stride * elems.len() as u32,
+            l.align.trailing_zeros() as u8,
+        ));
+        let base = self.b.ins().stack_addr(types::I64, slot, 0);
+        for (k, v) in elems.iter().enumerate() {
+            self.store(elem, base, stride * k as u32, v, span)?;
+        }
+        Ok(vec![base, count])
+    }
+
+    /// `gpu (grid=G, workspace=W) { kernel(a, b); }` is
+    /// `std::gpu::launch_and_synchronize("kernel", G, W, a, b)`, the name
+    /// being the kernel's declaration (not an import alias).
     pub fn launch(&mut self, l: &LaunchBlock, span: Span) -> R<Vals> {
-        let _ = l;
-        Err(unsupported(
-            "`gpu` launch blocks without `--gpu-target`",
-            span,
-        ))
+        let p = self.c.p;
+        let target = p
+            .package_by_path("std::gpu")
+            .and_then(|g| p.package(g).items.get("launch_and_synchronize").copied())
+            .ok_or_else(|| internal("`std::gpu::launch_and_synchronize` is missing", l.keyword))?;
+        let (Some(grid), Some(ws), Some(call)) = (&l.grid, &l.workspace, &l.call) else {
+            return Err(internal("incomplete launch block", span));
+        };
+        let ExprKind::Call(_, args) = &call.kind else {
+            return Err(internal("launch block without a call", span));
+        };
+        let Some(Callee::Direct(kernel)) = p.callee(call.id) else {
+            return Err(internal("launch block without a kernel", call.span));
+        };
+        let u64_ = Ty::Int(silk_lang::types::IntTy::U64);
+        let name = p.symbol(kernel).name.clone();
+        let mut vals = self.string(name.as_bytes(), span)?;
+        vals.extend(self.value(grid, &u64_)?);
+        vals.extend(self.value(ws, &u64_)?);
+        let mut each = Vec::new();
+        for a in args {
+            each.push(self.value(a, &u64_)?);
+        }
+        vals.extend(self.pack(&each, &u64_, span)?);
+        let id = self.c.func(target, l.keyword)?;
+        let fr = self.c.obj.module().declare_func_in_func(id, self.b.func);
+        let call = self.b.ins().call(fr, &vals);
+        Ok(self.b.inst_results(call).to_vec())
     }
 }

@@ -127,8 +127,8 @@ pub fn field(p: &Program, ty: &Ty, name: &str) -> Result<(u32, Ty), String> {
             }
             Err(format!("field `{name}`"))
         }
-        Ty::String if name == "ptr" => Ok((0, Ty::Int(IntTy::U64))),
-        Ty::String if name == "len" => Ok((8, Ty::Int(IntTy::I64))),
+        Ty::String | Ty::Slice(_) if name == "ptr" => Ok((0, Ty::Int(IntTy::U64))),
+        Ty::String | Ty::Slice(_) if name == "len" => Ok((8, Ty::Int(IntTy::I64))),
         _ => Err(format!("field `{name}` of this type")),
     }
 }

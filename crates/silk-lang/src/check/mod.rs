@@ -1548,8 +1548,8 @@ impl Checker<'_> {
                 let t = match (&ta, &tb) {
                     _ if ta.is_error() || tb.is_error() => return Ty::Error,
                     (Ty::NoneLit, Ty::Optional(_)) => tb.clone(),
-                    _ if tb.coerces_to(&ta) => ta.clone().defaulted(),
-                    _ if ta.coerces_to(&tb) => tb.clone().defaulted(),
+                    _ if tb.coerces_to(&ta) => ta.clone(),
+                    _ if ta.coerces_to(&tb) => tb.clone(),
                     _ => {
                         let (x, y) = (self.ty_name(&ta), self.ty_name(&tb));
                         self.err(
@@ -1577,8 +1577,8 @@ impl Checker<'_> {
     fn field_ty(&mut self, bt: &Ty, name: &Ident, span: Span) -> Ty {
         match bt.strip_ref() {
             // `string` is `{ptr: u64, len: i64}` (UTF-8 bytes, not NUL-terminated).
-            Ty::String if name.name == "ptr" => Ty::Int(IntTy::U64),
-            Ty::String if name.name == "len" => Ty::Int(IntTy::I64),
+            Ty::String | Ty::Slice(_) if name.name == "ptr" => Ty::Int(IntTy::U64),
+            Ty::String | Ty::Slice(_) if name.name == "len" => Ty::Int(IntTy::I64),
             Ty::Struct(sid) => {
                 let info = &self.p.structs[sid.0 as usize];
                 if let Some((_, t, _)) = info.fields.iter().find(|(n, _, _)| *n == name.name) {
