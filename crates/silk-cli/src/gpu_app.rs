@@ -26,11 +26,21 @@ pub fn bundle(target: &str, objects: &[DeviceObject]) -> Result<Vec<u8>> {
     w.to_bytes().map_err(bundle_err)
 }
 
-/// The Silk GPU runtime archive (`libsilk_rt.a`) that building silk produced.
+/// The Silk GPU runtime archive (`libsilk_rt.a`, embedded in `silk`),
+/// written once per user and silk version to the temporary directory.
 pub fn runtime_archive() -> Result<PathBuf> {
-    Err(Error::Message(
-        "`--gpu-target` builds need the Silk GPU runtime archive (libsilk_rt.a), which this build of silk does not include".into(),
-    ))
+    let dir = std::env::temp_dir().join(format!(
+        "silk-rt-{}-{}",
+        env!("CARGO_PKG_VERSION"),
+        user_id()
+    ));
+    silk_host::write_runtime_archive(&dir).map_err(|e| Error::Message(e.to_string()))
+}
+
+/// The real user id (so users do not share the archive's directory).
+fn user_id() -> u32 {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata("/proc/self").map(|m| m.uid()).unwrap_or(0)
 }
 
 /// Appends `bundle` to the executable at `exe`, padding the image to a

@@ -1,50 +1,56 @@
-//! Link time alone: one small Cranelift object against glibc, in process.
+//! Link time alone, in process: one small Cranelift object against glibc,
+//! and the same program calling the GPU runtime, linked with the runtime
+//! archive. Prints the size of each executable.
 
-use cranelift_codegen::ir::InstBuilder;
-use cranelift_codegen::Context;
-use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
-use cranelift_module::{Linkage, Module};
+#[path = "../tests/support/mod.rs"]
+mod support;
+
 use criterion::{criterion_group, criterion_main, Criterion};
-use silk_host::{link_executable, HostObject, LinkInputs, SystemLibraries};
+use silk_host::{link_executable, LinkInputs, SystemLibraries};
+use support::{I32, I64};
 
-fn object() -> Vec<u8> {
-    let mut obj = HostObject::new("bench").unwrap();
-    let sig = obj.main_signature();
-    let module = obj.module();
-    let main = module
-        .declare_function("main", Linkage::Export, &sig)
-        .unwrap();
-    let frontend = module.isa().frontend_config();
-    let mut ctx = Context::new();
-    ctx.func.signature = sig;
-    let mut fctx = FunctionBuilderContext::new();
-    let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
-    let block = b.create_block();
-    b.append_block_params_for_function_params(block);
-    b.switch_to_block(block);
-    b.seal_block(block);
-    let argc = b.block_params(block)[0];
-    b.ins().return_(&[argc]);
-    b.finalize(frontend);
-    module.define_function(main, &mut ctx).unwrap();
-    obj.finish().unwrap()
+/// `main` returns `argc`.
+fn host_only() -> Vec<u8> {
+    support::main_object("bench", |m| m.argc)
+}
+
+/// `main` returns `silk_rt_gpu_is_supported() + argc`.
+fn with_runtime() -> Vec<u8> {
+    support::main_object("bench_gpu", |m| {
+        let s = m.call("silk_rt_gpu_is_supported", &[], &[I64], &[])[0];
+        let s = cranelift_codegen::ir::InstBuilder::ireduce(m.b.ins(), I32, s);
+        let argc = m.argc;
+        cranelift_codegen::ir::InstBuilder::iadd(m.b.ins(), s, argc)
+    })
 }
 
 fn link(c: &mut Criterion) {
     let dir = std::env::temp_dir().join(format!("silk-host-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let object_path = dir.join("main.o");
-    std::fs::write(&object_path, object()).unwrap();
-    let inputs = LinkInputs {
-        objects: vec![object_path],
-        archives: vec![],
-    };
     let system = SystemLibraries::find().unwrap();
-    let exe = dir.join("main");
-    c.bench_function("cranelift_object", |b| b.iter(object));
-    c.bench_function("link_executable", |b| {
-        b.iter(|| link_executable(&inputs, &system, &exe).unwrap())
-    });
+    let archive = silk_host::write_runtime_archive(&dir).unwrap();
+    c.bench_function("cranelift_object", |b| b.iter(host_only));
+    for (name, object, archives) in [
+        ("link_executable", host_only(), vec![]),
+        (
+            "link_executable_with_runtime",
+            with_runtime(),
+            vec![archive],
+        ),
+    ] {
+        let object_path = dir.join(format!("{name}.o"));
+        std::fs::write(&object_path, object).unwrap();
+        let inputs = LinkInputs {
+            objects: vec![object_path],
+            archives,
+        };
+        let exe = dir.join(name);
+        c.bench_function(name, |b| {
+            b.iter(|| link_executable(&inputs, &system, &exe).unwrap())
+        });
+        let size = std::fs::metadata(&exe).map(|m| m.len()).unwrap_or(0);
+        println!("{name}: executable of {size} bytes");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }
 

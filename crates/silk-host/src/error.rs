@@ -6,7 +6,7 @@ pub enum Error {
     #[error("cranelift: {0}")]
     Cranelift(String),
     #[error(
-        "cannot link: {what} not found (looked in {looked}); install the system's glibc runtime"
+        "cannot link: {what} not found (looked in {looked}); install the system's C runtime (glibc, libgcc_s)"
     )]
     MissingSystemLibrary { what: &'static str, looked: String },
     #[error("link failed: {0}")]

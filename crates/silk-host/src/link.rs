@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 pub struct LinkInputs {
     /// Relocatable objects (the host code).
     pub objects: Vec<PathBuf>,
-    /// Static archives (the Silk runtime).
+    /// Static archives: the Silk runtime ([`crate::write_runtime_archive`])
+    /// for programs that use `std::gpu`.
     pub archives: Vec<PathBuf>,
 }
 
@@ -38,9 +39,9 @@ pub fn link_executable(
     }
     // Only what the runtime needs is recorded as DT_NEEDED.
     argv.push("--as-needed".into());
-    argv.push(system.libc.display().to_string());
-    argv.push(system.libm.display().to_string());
-    argv.push(system.libgcc_s.display().to_string());
+    for lib in system.shared() {
+        argv.push(lib.display().to_string());
+    }
     argv.push("--no-as-needed".into());
 
     let mut args = libwild::Args::new(|| argv.iter()).map_err(link)?;

@@ -1,79 +1,34 @@
 //! A Cranelift-built program linked in process runs, and its executable has
 //! the shape the host backend promises (PIE, BIND_NOW, RELRO, symbols).
 
-use cranelift_codegen::ir::{types, AbiParam, InstBuilder, Signature};
-use cranelift_codegen::isa::CallConv;
-use cranelift_codegen::Context;
-use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
-use cranelift_module::{DataDescription, Linkage, Module};
+mod support;
+
+use cranelift_codegen::ir::InstBuilder;
 use object::elf;
 use object::read::elf::{Dyn, ElfFile64, FileHeader, ProgramHeader};
 use object::{Object, ObjectSymbol};
 use silk_host::{link_executable, HostObject, LinkInputs, SystemLibraries};
 use std::path::PathBuf;
 use std::process::Command;
+use support::{I32, I64};
 
 /// `main` prints a greeting with `puts` and returns `40 + argc`.
 fn hello_object() -> Vec<u8> {
-    let mut obj = HostObject::new("hello").unwrap();
-    let main_sig = obj.main_signature();
-    let module = obj.module();
-    let greeting = module
-        .declare_data("greeting", Linkage::Local, false, false)
-        .unwrap();
-    let mut data = DataDescription::new();
-    data.define(b"hello from cranelift\0".to_vec().into_boxed_slice());
-    module.define_data(greeting, &data).unwrap();
-
-    let mut puts_sig = Signature::new(CallConv::SystemV);
-    puts_sig.params.push(AbiParam::new(types::I64));
-    puts_sig.returns.push(AbiParam::new(types::I32));
-    let puts = module
-        .declare_function("puts", Linkage::Import, &puts_sig)
-        .unwrap();
-    let main = module
-        .declare_function("main", Linkage::Export, &main_sig)
-        .unwrap();
-
-    let frontend = module.isa().frontend_config();
-    let mut ctx = Context::new();
-    ctx.func.signature = main_sig;
-    let mut fctx = FunctionBuilderContext::new();
-    {
-        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
-        let block = b.create_block();
-        b.append_block_params_for_function_params(block);
-        b.switch_to_block(block);
-        b.seal_block(block);
-        let argc = b.block_params(block)[0];
-        let gv = module.declare_data_in_func(greeting, b.func);
-        let text = b.ins().symbol_value(types::I64, gv);
-        let puts_ref = module.declare_func_in_func(puts, b.func);
-        b.ins().call(puts_ref, &[text]);
-        let status = b.ins().iadd_imm_s(argc, 40);
-        b.ins().return_(&[status]);
-        b.finalize(frontend);
-    }
-    module.define_function(main, &mut ctx).unwrap();
-    obj.finish().unwrap()
+    support::main_object("hello", |m| {
+        let text = m.data(b"hello from cranelift\0");
+        m.call("puts", &[I64], &[I32], &[text]);
+        let argc = m.argc;
+        m.b.ins().iadd_imm_s(argc, 40)
+    })
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("silk-host");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    support::scratch_dir(env!("CARGO_TARGET_TMPDIR").as_ref()).join(name)
 }
 
 fn build_hello(name: &str) -> PathBuf {
-    let object = scratch(&format!("{name}.o"));
-    std::fs::write(&object, hello_object()).unwrap();
-    let exe = scratch(name);
-    let inputs = LinkInputs {
-        objects: vec![object],
-        archives: vec![],
-    };
-    link_executable(&inputs, &SystemLibraries::find().unwrap(), &exe).unwrap();
-    exe
+    let dir = support::scratch_dir(env!("CARGO_TARGET_TMPDIR").as_ref());
+    support::link(&dir, name, &hello_object(), &[])
 }
 
 #[test]
@@ -138,6 +93,30 @@ fn a_missing_system_library_is_named() {
 }
 
 #[test]
+fn the_math_library_the_runtime_needs_is_named_when_missing() {
+    let dir = scratch("no-libm");
+    std::fs::create_dir_all(&dir).unwrap();
+    for lib in ["libc.so.6", "libgcc_s.so.1", "libdl.so.2"] {
+        std::fs::write(dir.join(lib), b"").unwrap();
+    }
+    let loader = std::path::Path::new("/lib64/ld-linux-x86-64.so.2");
+    let err = SystemLibraries::find_in(&[&dir], loader)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("libm.so.6 not found"), "{err}");
+    std::fs::write(dir.join("libm.so.6"), b"").unwrap();
+    let found = SystemLibraries::find_in(&[&dir], loader).unwrap();
+    let shared: Vec<_> = found
+        .shared()
+        .map(|p| p.file_name().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        shared,
+        ["libc.so.6", "libm.so.6", "libgcc_s.so.1", "libdl.so.2"]
+    );
+}
+
+#[test]
 fn a_program_without_main_is_an_error() {
     let obj = HostObject::new("empty").unwrap();
     let err = obj.finish().unwrap_err().to_string();
@@ -147,34 +126,11 @@ fn a_program_without_main_is_an_error() {
 #[test]
 fn an_unresolved_symbol_fails_the_link_with_its_name() {
     let object = scratch("unresolved.o");
-    let mut obj = HostObject::new("unresolved").unwrap();
-    let sig = obj.main_signature();
-    let module = obj.module();
-    let missing = module
-        .declare_function("silk_no_such_function", Linkage::Import, &sig)
-        .unwrap();
-    let main = module
-        .declare_function("main", Linkage::Export, &sig)
-        .unwrap();
-    let frontend = module.isa().frontend_config();
-    let mut ctx = Context::new();
-    ctx.func.signature = sig;
-    let mut fctx = FunctionBuilderContext::new();
-    {
-        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
-        let block = b.create_block();
-        b.append_block_params_for_function_params(block);
-        b.switch_to_block(block);
-        b.seal_block(block);
-        let params = b.block_params(block).to_vec();
-        let callee = module.declare_func_in_func(missing, b.func);
-        let call = b.ins().call(callee, &params);
-        let r = b.inst_results(call)[0];
-        b.ins().return_(&[r]);
-        b.finalize(frontend);
-    }
-    module.define_function(main, &mut ctx).unwrap();
-    std::fs::write(&object, obj.finish().unwrap()).unwrap();
+    let bytes = support::main_object("unresolved", |m| {
+        let (argc, argv) = (m.argc, m.argv);
+        m.call("silk_no_such_function", &[I32, I64], &[I32], &[argc, argv])[0]
+    });
+    std::fs::write(&object, bytes).unwrap();
     let inputs = LinkInputs {
         objects: vec![object],
         archives: vec![],

@@ -789,12 +789,8 @@ impl Buffer {
     /// # Safety
     /// `data` must stay alive and unchanged until `stream` is synchronized.
     pub unsafe fn upload_on(&self, stream: &Stream, data: &[u8]) -> i32 {
-        let s = Some((stream.handle, stream.device_index));
         // SAFETY: forwarded.
-        unsafe {
-            self.rt
-                .copy(self.id, s, data.as_ptr() as u64, data.len() as u64, true)
-        }
+        unsafe { self.upload_from_on(stream, data.as_ptr() as u64, data.len() as u64) }
     }
 
     /// Enqueue a copy to the host on `stream`.
@@ -802,12 +798,40 @@ impl Buffer {
     /// # Safety
     /// `out` must stay alive and untouched until `stream` is synchronized.
     pub unsafe fn download_on(&self, stream: &Stream, out: &mut [u8]) -> i32 {
+        // SAFETY: forwarded.
+        unsafe { self.download_to_on(stream, out.as_mut_ptr() as u64, out.len() as u64) }
+    }
+
+    /// `std::gpu`'s `upload_on(stream, host_address, byte_count)`.
+    ///
+    /// # Safety
+    /// `host_address` must stay readable for `byte_count` bytes, unchanged,
+    /// until `stream` is synchronized.
+    pub unsafe fn upload_from_on(
+        &self,
+        stream: &Stream,
+        host_address: u64,
+        byte_count: u64,
+    ) -> i32 {
         let s = Some((stream.handle, stream.device_index));
         // SAFETY: forwarded.
-        unsafe {
-            self.rt
-                .copy(self.id, s, out.as_mut_ptr() as u64, out.len() as u64, false)
-        }
+        unsafe { self.rt.copy(self.id, s, host_address, byte_count, true) }
+    }
+
+    /// `std::gpu`'s `download_on(stream, host_address, byte_count)`.
+    ///
+    /// # Safety
+    /// `host_address` must stay writable for `byte_count` bytes, untouched,
+    /// until `stream` is synchronized.
+    pub unsafe fn download_to_on(
+        &self,
+        stream: &Stream,
+        host_address: u64,
+        byte_count: u64,
+    ) -> i32 {
+        let s = Some((stream.handle, stream.device_index));
+        // SAFETY: forwarded.
+        unsafe { self.rt.copy(self.id, s, host_address, byte_count, false) }
     }
 
     /// Free the allocation; it must belong to the selected device.

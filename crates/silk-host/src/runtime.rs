@@ -1,0 +1,50 @@
+//! The runtime archive, embedded at build time (see `build.rs`).
+
+use crate::Error;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The file name [`write_runtime_archive`] gives the archive.
+pub const RUNTIME_ARCHIVE_NAME: &str = "libsilk_rt.a";
+
+static ARCHIVE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/libsilk_rt.a"));
+
+/// `libsilk_rt.a` for `x86_64-unknown-linux-gnu`: the `silk_rt_gpu_*`
+/// functions over `silk-runtime`, with Rust's standard library, built with
+/// this crate's profile, debug information stripped and symbols kept. It
+/// needs `libc.so.6`, `libm.so.6` and `libgcc_s.so.1` at link time
+/// ([`crate::SystemLibraries`]; [`crate::link_executable`] adds them).
+pub fn runtime_archive() -> &'static [u8] {
+    ARCHIVE
+}
+
+/// Writes [`runtime_archive`] as `dir/libsilk_rt.a` (unless that file
+/// already holds it) for [`crate::LinkInputs::archives`]; its path.
+pub fn write_runtime_archive(dir: &Path) -> Result<PathBuf, Error> {
+    let path = dir.join(RUNTIME_ARCHIVE_NAME);
+    let io = |source| Error::Io {
+        path: path.clone(),
+        source,
+    };
+    let same = std::fs::metadata(&path).is_ok_and(|m| m.len() == ARCHIVE.len() as u64)
+        && std::fs::read(&path).map_err(io)? == ARCHIVE;
+    if !same {
+        std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        // Through a temporary name, so a concurrent link never reads half.
+        static WRITES: AtomicU64 = AtomicU64::new(0);
+        let n = WRITES.fetch_add(1, Ordering::Relaxed);
+        let tmp = dir.join(format!(
+            "{RUNTIME_ARCHIVE_NAME}.{}.{n}.tmp",
+            std::process::id()
+        ));
+        std::fs::write(&tmp, ARCHIVE).map_err(|source| Error::Io {
+            path: tmp.clone(),
+            source,
+        })?;
+        std::fs::rename(&tmp, &path).map_err(io)?;
+    }
+    Ok(path)
+}
