@@ -40,7 +40,9 @@ pub fn runtime_archive() -> Result<PathBuf> {
 /// The real user id (so users do not share the archive's directory).
 fn user_id() -> u32 {
     use std::os::unix::fs::MetadataExt;
-    std::fs::metadata("/proc/self").map(|m| m.uid()).unwrap_or(0)
+    std::fs::metadata("/proc/self")
+        .map(|m| m.uid())
+        .unwrap_or(0)
 }
 
 /// Appends `bundle` to the executable at `exe`, padding the image to a
