@@ -23,12 +23,19 @@ pub struct Args {
     /// Do not make the shipped standard library (`std/...`) available.
     #[arg(long)]
     pub nostd: bool,
-    /// What to build: `object` (an AMDHSA code object, `.hsaco`).
-    #[arg(long, value_name = "KIND", default_value = "object")]
-    pub kind: String,
-    /// AMDGPU target: `amdgcn-amd-amdhsa-gfx942`, `gfx1100`, `gfx1151`, ...
+    /// What to build: `object` (an AMDHSA code object, `.hsaco`; the
+    /// default for AMDGPU targets) or `executable` (the default for
+    /// `--target linux-x86_64`).
+    #[arg(long, value_name = "KIND")]
+    pub kind: Option<String>,
+    /// `linux-x86_64` (an application), or an AMDGPU target for a
+    /// standalone code object: `amdgcn-amd-amdhsa-gfx942`, `gfx1100`, ...
     #[arg(long, value_name = "TARGET", required = true)]
     pub target: String,
+    /// For `--target linux-x86_64`: embed a code object of every
+    /// launchable GPU entry for this AMDGPU processor.
+    #[arg(long, value_name = "TARGET")]
+    pub gpu_target: Option<String>,
     /// Output file [default: `<kernel>.hsaco`].
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<String>,
@@ -99,11 +106,56 @@ pub fn run(args: &Args) -> Result<()> {
         ..Default::default()
     })
     .with_loader(Box::new(FsLoader));
-    if !KINDS.contains(&args.kind.as_str()) {
+    let kind = args.kind.clone().unwrap_or_else(|| {
+        if args.target == crate::app::HOST_TARGET {
+            "executable".into()
+        } else {
+            "object".into()
+        }
+    });
+    if let Some(gpu) = &args.gpu_target {
+        if args.target != crate::app::HOST_TARGET {
+            return Err(crate::app::option_error(
+                &format!("`--gpu-target {gpu}` needs `--target linux-x86_64`, not `--target {}`", args.target),
+                "the GPU bundle is embedded in a host executable: build with `--target linux-x86_64 --gpu-target ...`",
+                &args.files[0],
+            ));
+        }
+        if kind != "executable" {
+            return Err(crate::app::option_error(
+                &format!("`--gpu-target` needs `--kind executable`, not `--kind {kind}`"),
+                "the GPU bundle is embedded in an executable; `--emit gpu-objects` writes the code objects alone",
+                &args.files[0],
+            ));
+        }
+    }
+    if args.target == crate::app::HOST_TARGET {
+        if kind != "executable" {
+            return Err(crate::app::option_error(
+                &format!("`--kind {kind}` is not supported for `--target linux-x86_64`"),
+                "use `--kind executable` (the default)",
+                &args.files[0],
+            ));
+        }
+        let output = args.output.clone().unwrap_or_else(|| {
+            std::path::Path::new(&args.files[0])
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "a.out".into())
+        });
+        let b = crate::app::AppBuild {
+            files: &args.files,
+            nostd: args.nostd,
+            gpu_target: args.gpu_target.as_deref(),
+            entry: silk_host::Entry::Main,
+        };
+        return crate::app::build(&b, std::path::Path::new(&output));
+    }
+    if !KINDS.contains(&kind.as_str()) {
         let diags = Diagnostics::from(
             Diagnostic::error(
                 codes::BACKEND,
-                format!("`--kind {}` is not supported for AMDGPU targets", args.kind),
+                format!("`--kind {kind}` is not supported for AMDGPU targets"),
             )
             .help("use `--kind object` to build an AMDHSA code object (`.hsaco`)"),
         );

@@ -31,6 +31,11 @@ enum Command {
     Targets(targets::Args),
     /// Compile a Silk kernel to an AMDHSA code object (`--kind object`).
     Build(build::Args),
+    /// Build a Silk application for linux-x86_64 and run it, passing
+    /// ARGS after `--`; exits with the program's status.
+    Run(silk_cli::app::RunArgs),
+    /// Run the `test "name" { ... }` blocks of a Silk file, each in its own process.
+    Test(silk_cli::app::TestArgs),
     /// Parse, resolve and type-check Silk source files.
     Check(check::Args),
     /// Show a code object or offload bundle: header, target, kernels with
@@ -110,6 +115,14 @@ fn main() -> ExitCode {
         Command::Disasm(args) => disasm::run(&args),
         Command::Emu(args) => emu::run(&args),
         Command::Asm(args) => asm::run(&args),
+        Command::Run(args) => match silk_cli::app::run(&args) {
+            Ok(code) => return ExitCode::from(code.clamp(0, 255) as u8),
+            Err(e) => Err(e),
+        },
+        Command::Test(args) => match silk_cli::app::test(&args) {
+            Ok(code) => return ExitCode::from(code.clamp(0, 255) as u8),
+            Err(e) => Err(e),
+        },
         // The application's own status is the command's.
         Command::HipRun(args) => match hip_run::run(&args) {
             Ok(code) => return ExitCode::from(code.clamp(0, 255) as u8),

@@ -91,6 +91,10 @@ fn target_isa() -> Result<OwnedTargetIsa, Error> {
         ("opt_level", "speed"),
         ("is_pic", "true"),
         ("preserve_frame_pointers", "true"),
+        // Silk functions return structs as several scalars; past the two
+        // return registers Cranelift writes them through a hidden pointer
+        // (only Silk-to-Silk calls: C functions return one scalar).
+        ("enable_multi_ret_implicit_sret", "true"),
     ] {
         flags.set(name, value).map_err(cranelift)?;
     }

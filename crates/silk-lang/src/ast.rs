@@ -127,6 +127,8 @@ pub enum ItemKind {
     Using(UsingDecl),
     /// `const NAME: T = e;` at module scope.
     Const(ConstDecl),
+    /// `test "name" { ... }`, run by `silk test`, left out of other builds.
+    Test(TestDecl),
 }
 
 /// `using name = a::b::f;`: `name` is another spelling of the function
@@ -146,6 +148,13 @@ pub struct ConstDecl {
     /// Required at module scope (the checker says so); optional in blocks.
     pub ty: Option<TypeExpr>,
     pub value: Expr,
+}
+
+/// `test "name" { ... }`.
+#[derive(Clone, Debug)]
+pub struct TestDecl {
+    pub name: StrLit,
+    pub body: Block,
 }
 
 /// Execution discipline of a function.
@@ -267,6 +276,8 @@ pub struct Stmt {
 pub enum StmtKind {
     /// `let x: T = e;`, `let mut x = e;`, `var x: T = e;`
     Let {
+        /// Key of the binding in [`crate::Program::bindings`].
+        id: ExprId,
         mutable: bool,
         name: Ident,
         ty: Option<TypeExpr>,
@@ -338,6 +349,10 @@ pub enum ExprKind {
     /// `(e)`; kept so spans and "direct literal" checks see the parentheses.
     Paren(Box<Expr>),
     Launch(Box<LaunchBlock>),
+    /// `if c { a } else { b }` in value position (each branch one expression).
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `None`, the empty optional.
+    None,
     /// `attr(os="linux")` as a compile-time bool query.
     AttrQuery(Attr),
     /// Could not be parsed (already reported).

@@ -165,6 +165,7 @@ impl Parser {
             | ExprKind::OptionalField(x, _)
             | ExprKind::Paren(x) => x.depth,
             ExprKind::Binary(_, a, b) => a.depth.max(b.depth),
+            ExprKind::If(c, a, b) => c.depth.max(a.depth).max(b.depth),
             ExprKind::Call(f, args) => args.iter().map(|a| a.depth).fold(f.depth, u16::max),
             ExprKind::StructLit(_, fields) => {
                 fields.iter().map(|(_, v)| v.depth).max().unwrap_or(0)
@@ -610,6 +611,14 @@ impl Parser {
             TokenKind::Keyword(
                 Keyword::Fn | Keyword::Pure | Keyword::Const | Keyword::Async | Keyword::Task,
             ) => ItemKind::Fn(self.fn_decl(exported, false)?),
+            TokenKind::Ident(ref t)
+                if t == "test" && matches!(self.peek_at(1), TokenKind::Str(_)) =>
+            {
+                self.bump();
+                let name = self.str_lit("a test name")?;
+                let body = self.block()?;
+                ItemKind::Test(TestDecl { name, body })
+            }
             TokenKind::Keyword(Keyword::Public) => {
                 let span = self.span();
                 self.report(
@@ -996,6 +1005,7 @@ impl Parser {
                 };
                 self.expect(Punct::Semi)?;
                 StmtKind::Let {
+                    id: self.id(),
                     mutable,
                     name,
                     ty,
@@ -1440,6 +1450,19 @@ impl Parser {
                 let span = launch.span;
                 return Some(self.expr_node(ExprKind::Launch(Box::new(launch)), span));
             }
+            TokenKind::Keyword(Keyword::If) => {
+                if !self.enter() {
+                    self.leave();
+                    return None;
+                }
+                let e = self.if_expr();
+                self.leave();
+                return e;
+            }
+            TokenKind::Ident(ref n) if n == "None" => {
+                self.bump();
+                ExprKind::None
+            }
             TokenKind::Keyword(Keyword::Attr)
                 if matches!(self.peek_at(1), TokenKind::Punct(Punct::LParen)) =>
             {
@@ -1476,6 +1499,45 @@ impl Parser {
         };
         let span = self.from(start);
         Some(self.expr_node(kind, span))
+    }
+
+    /// `if c { a } else { b }` (or `else if ...`) as a value.
+    fn if_expr(&mut self) -> P<Expr> {
+        let start = self.bump().span; // if
+        let cond = self.cond()?;
+        let then = self.branch()?;
+        if !self.eat_kw(Keyword::Else) {
+            self.expected("`else` (an `if` used as a value needs both branches)");
+            return None;
+        }
+        let otherwise = if self.at_kw(Keyword::If) {
+            if !self.enter() {
+                self.leave();
+                return None;
+            }
+            let e = self.if_expr();
+            self.leave();
+            e?
+        } else {
+            self.branch()?
+        };
+        let span = self.from(start);
+        Some(self.expr_node(
+            ExprKind::If(Box::new(cond), Box::new(then), Box::new(otherwise)),
+            span,
+        ))
+    }
+
+    /// `{ expr }`, one branch of an `if` expression.
+    fn branch(&mut self) -> P<Expr> {
+        self.expect(Punct::LBrace)?;
+        let saved = self.no_struct_lit;
+        self.no_struct_lit = false;
+        let e = self.expr();
+        self.no_struct_lit = saved;
+        let e = e?;
+        self.expect(Punct::RBrace)?;
+        Some(e)
     }
 
     /// After `Name`, `{` starts a struct literal only as `{}` or `{ ident :`.

@@ -182,6 +182,8 @@ pub enum Callee {
     Direct(SymbolId),
     /// An instance method; the receiver is the callee's base expression.
     Method(SymbolId),
+    /// The built-in `assert(cond, "message")`: traps when `cond` is false.
+    Assert,
     /// A call through a function-typed value.
     Indirect,
 }
@@ -202,6 +204,22 @@ pub struct Program {
     pub names: HashMap<ExprId, NameRes>,
     /// Callee of every call expression, keyed by the call's id.
     pub calls: HashMap<ExprId, Callee>,
+    /// The local each `let`/`var` statement binds, keyed by the statement's id.
+    pub bindings: HashMap<ExprId, LocalId>,
+    /// The locals of each checked function's parameters, in order.
+    pub params: HashMap<SymbolId, Vec<LocalId>>,
+    /// The root package's `test "name" { ... }` blocks, in source order.
+    pub tests: Vec<TestInfo>,
+}
+
+/// One `test "name" { ... }` block.
+#[derive(Clone, Debug)]
+pub struct TestInfo {
+    pub name: String,
+    /// Index into [`Program::files`] and that file's items.
+    pub file: usize,
+    pub item: usize,
+    pub span: Span,
 }
 
 impl Program {
@@ -244,6 +262,14 @@ impl Program {
     pub fn item(&self, id: SymbolId) -> Option<&ast::Item> {
         let decl = self.symbol(id).decl;
         self.files.get(decl.file)?.items.get(decl.item)
+    }
+
+    /// The body of a `test` block.
+    pub fn test_body(&self, t: &TestInfo) -> Option<&ast::Block> {
+        match &self.files.get(t.file)?.items.get(t.item)?.kind {
+            ast::ItemKind::Test(d) => Some(&d.body),
+            _ => None,
+        }
     }
 
     pub fn expr_type(&self, id: ExprId) -> Option<&Ty> {

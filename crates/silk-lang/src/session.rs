@@ -13,6 +13,12 @@ use std::collections::HashMap;
 /// display name, text.
 pub const STD_MODULES: &[(&str, &str, &str)] = &[
     ("std::gpu", "std/gpu.slk", include_str!("../std/gpu.slk")),
+    ("std::io", "std/io.slk", include_str!("../std/io.slk")),
+    (
+        "std::buffer",
+        "std/buffer.slk",
+        include_str!("../std/buffer.slk"),
+    ),
     (
         "std::gpu::device",
         "std/gpu/device.slk",

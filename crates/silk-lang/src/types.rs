@@ -80,6 +80,8 @@ pub enum Ty {
     IntLit,
     /// A float literal not yet given a type by its context.
     FloatLit,
+    /// `None` not yet given an optional type by its context.
+    NoneLit,
     /// The type of an expression that already failed to check.
     Error,
 }
@@ -137,6 +139,7 @@ impl Ty {
             (a, b) if a == b => true,
             (Ty::IntLit, Ty::Int(_) | Ty::Float(_)) => true,
             (Ty::FloatLit, Ty::Float(_)) => true,
+            (Ty::NoneLit, Ty::Optional(_)) => true,
             // Auto-reference: a `T` value is accepted for a `&T` parameter.
             (a, Ty::Ref(inner)) => a.coerces_to(inner),
             // A value is accepted where its optional is expected.
@@ -179,6 +182,7 @@ impl Ty {
             ),
             Ty::IntLit => "integer literal".into(),
             Ty::FloatLit => "float literal".into(),
+            Ty::NoneLit => "None".into(),
             Ty::Error => "{error}".into(),
         }
     }

@@ -44,7 +44,7 @@ fn main () -> int {
   if dispatch.launch_failed() || dispatch.synchronize_failed() {
     return 2;
   }
-  output.release();
+  output.close();
   return 0;
 }
 "#,

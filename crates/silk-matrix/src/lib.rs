@@ -164,7 +164,9 @@ fn xf32(x: f32) -> f32 {
     f32::from_bits(r)
 }
 
-fn elem(words: &[u32], ws: usize, lane: usize, e: usize, ty: u32) -> (f32, i32) {
+/// Element `e` of `lane` in an operand of element type `ty` (`words`
+/// register-major, `ws` lanes each): the float value, or for I8 the integer.
+pub fn elem(words: &[u32], ws: usize, lane: usize, e: usize, ty: u32) -> (f32, i32) {
     let per = match ty {
         F16 | BF16 => 2,
         I8 | FP8 | BF8 => 4,

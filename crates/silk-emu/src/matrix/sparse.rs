@@ -12,6 +12,7 @@
 //! Accumulation order and precision are those of [`Exec::mfma`].
 
 use super::*;
+use silk_matrix::elem;
 
 /// The dense shape (M = N, full K, one block) of a sparse MFMA.
 #[rustfmt::skip]

@@ -12,6 +12,14 @@ impl Checker<'_> {
         callee: &Expr,
         args: &[Expr],
     ) -> Ty {
+        if let ExprKind::Name(n) = &callee.kind {
+            if n.name == "assert"
+                && self.lookup_local(ctx, "assert").is_none()
+                && self.lookup_global(ctx.file, "assert").is_none()
+            {
+                return self.assert_call(ctx, call, args);
+            }
+        }
         // Work out what is called.
         let target: Option<(Callee, Option<SymbolId>)> = match &callee.kind {
             ExprKind::Name(_) | ExprKind::Path(_) => match self.resolve_expr_name(ctx, callee) {
@@ -464,6 +472,38 @@ impl Checker<'_> {
                 .at(span, "run-time call of a `const fn`"),
             );
         }
+    }
+
+    /// The built-in `assert(cond)` / `assert(cond, "message")`.
+    fn assert_call(&mut self, ctx: &mut FnCtx, call: &Expr, args: &[Expr]) -> Ty {
+        self.p.calls.insert(call.id, Callee::Assert);
+        let want = [Ty::Bool, Ty::String];
+        for (a, w) in args.iter().zip(&want) {
+            let t = self.expr(ctx, a);
+            self.coerce(a, &t, w);
+        }
+        if args.is_empty() || args.len() > 2 {
+            self.err(
+                Diagnostic::error(
+                    codes::ARITY,
+                    format!(
+                        "`assert` takes a condition and an optional message, found {} arguments",
+                        args.len()
+                    ),
+                )
+                .at(
+                    call.span,
+                    "expected `assert(cond)` or `assert(cond, \"message\")`",
+                ),
+            );
+        }
+        if ctx.device_context {
+            self.err(
+                Diagnostic::error(codes::BACKEND, "`assert` is not available in device code")
+                    .at(call.span, "assertion in device code"),
+            );
+        }
+        Ty::Void
     }
 
     pub(super) fn launch(&mut self, ctx: &mut FnCtx, l: &LaunchBlock) -> Ty {

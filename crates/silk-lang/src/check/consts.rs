@@ -458,10 +458,10 @@ impl Checker<'_> {
             }
         };
         self.constant_expr(&c.value);
-        self.add_local(ctx, &c.name, ty, false);
-        if let Some(id) = self.lookup_local(ctx, &c.name.name) {
-            self.const_locals.insert(id);
-        }
+        let local = self.add_local(ctx, &c.name, ty, false);
+        // Back ends find the constant's local by its initializer.
+        self.p.bindings.insert(c.value.id, local);
+        self.const_locals.insert(local);
     }
 
     /// The device rule at a use of a module-scope constant.

@@ -38,6 +38,9 @@ pub(crate) fn check(loaded: Loaded, options: Options, diags: &mut Diagnostics) -
         expr_types: HashMap::new(),
         names: HashMap::new(),
         calls: HashMap::new(),
+        bindings: HashMap::new(),
+        params: HashMap::new(),
+        tests: Vec::new(),
     };
     // Packages, the root first.
     let mut file_pkg = Vec::new();
@@ -77,6 +80,7 @@ pub(crate) fn check(loaded: Loaded, options: Options, diags: &mut Diagnostics) -
     c.signatures(&files);
     c.const_items(&files);
     c.bodies(&files);
+    c.test_bodies(&files);
     c.p.files = files;
     c.p
 }
@@ -208,6 +212,17 @@ impl Checker<'_> {
                     }
                     ItemKind::Const(c) => (&c.name, SymbolKind::Const(Ty::Error), false),
                     ItemKind::Impl(_) | ItemKind::Using(_) => continue,
+                    ItemKind::Test(t) => {
+                        if self.p.package(pkg).origin == PackageOrigin::Root {
+                            self.p.tests.push(TestInfo {
+                                name: t.name.value.clone(),
+                                file: fi,
+                                item: ii,
+                                span: item.span,
+                            });
+                        }
+                        continue;
+                    }
                 };
                 let id = self.add_symbol(Symbol {
                     name: name.name.clone(),
@@ -894,6 +909,7 @@ impl Checker<'_> {
                 scopes: vec![HashMap::new()],
                 generics: f.generics.iter().map(|g| g.name.clone()).collect(),
             };
+            let mut param_locals = Vec::new();
             for (k, p) in sig.params.iter().enumerate() {
                 let id = LocalId(self.p.locals.len() as u32);
                 self.p.locals.push(LocalInfo {
@@ -904,7 +920,9 @@ impl Checker<'_> {
                     param_index: Some(k),
                 });
                 ctx.scopes[0].insert(p.name.clone(), id);
+                param_locals.push(id);
             }
+            self.p.params.insert(sym, param_locals);
             for p in &f.params {
                 if let Some(d) = &p.default {
                     let t = self.expr(&mut ctx, d);
@@ -936,6 +954,27 @@ impl Checker<'_> {
         }
     }
 
+    /// `test` blocks: checked like the body of a `void` host function.
+    fn test_bodies(&mut self, files: &[File]) {
+        for t in self.p.tests.clone() {
+            let ItemKind::Test(d) = &files[t.file].items[t.item].kind else {
+                continue;
+            };
+            let mut ctx = FnCtx {
+                file: t.file,
+                name: format!("test \"{}\"", t.name),
+                result: Ty::Void,
+                pure: false,
+                device: false,
+                device_context: self.p.options.mode == Mode::AmdgpuObject,
+                loops: 0,
+                scopes: vec![HashMap::new()],
+                generics: Vec::new(),
+            };
+            self.block(&mut ctx, &d.body);
+        }
+    }
+
     fn block(&mut self, ctx: &mut FnCtx, b: &Block) {
         ctx.scopes.push(HashMap::new());
         for s in &b.stmts {
@@ -944,7 +983,7 @@ impl Checker<'_> {
         ctx.scopes.pop();
     }
 
-    fn add_local(&mut self, ctx: &mut FnCtx, name: &Ident, ty: Ty, mutable: bool) {
+    fn add_local(&mut self, ctx: &mut FnCtx, name: &Ident, ty: Ty, mutable: bool) -> LocalId {
         let id = LocalId(self.p.locals.len() as u32);
         self.p.locals.push(LocalInfo {
             name: name.name.clone(),
@@ -956,12 +995,14 @@ impl Checker<'_> {
         if let Some(scope) = ctx.scopes.last_mut() {
             scope.insert(name.name.clone(), id);
         }
+        id
     }
 
     fn stmt(&mut self, ctx: &mut FnCtx, s: &Stmt) {
         self.check_attrs(&s.attrs, AttrSite::Statement);
         match &s.kind {
             StmtKind::Let {
+                id,
                 mutable,
                 name,
                 ty,
@@ -999,6 +1040,17 @@ impl Checker<'_> {
                         }
                         d
                     }
+                    (None, Some((e, Ty::NoneLit))) => {
+                        self.err(
+                            Diagnostic::error(
+                                codes::MISMATCHED_TYPES,
+                                format!("cannot infer the type of `{}` from `None`", name.name),
+                            )
+                            .at(e.span, "the optional's type is unknown")
+                            .help(format!("declare it: `var {}: T? = None;`", name.name)),
+                        );
+                        Ty::Error
+                    }
                     (None, Some((e, t))) => {
                         if t == Ty::Void {
                             self.err(
@@ -1024,7 +1076,8 @@ impl Checker<'_> {
                         Ty::Error
                     }
                 };
-                self.add_local(ctx, name, final_ty, *mutable);
+                let local = self.add_local(ctx, name, final_ty, *mutable);
+                self.p.bindings.insert(*id, local);
             }
             StmtKind::Const(c) => self.const_stmt(ctx, s, c),
             StmtKind::Assign { target, op, value } => {
@@ -1196,16 +1249,36 @@ impl Checker<'_> {
 
     /// Give untyped literals inside `e` the concrete type `t`.
     fn settle(&mut self, e: &Expr, t: &Ty) {
+        let current = self.p.expr_types.get(&e.id).cloned();
+        if let Ty::Optional(inner) = t {
+            if current == Some(Ty::NoneLit) {
+                self.p.expr_types.insert(e.id, t.clone());
+                match &e.kind {
+                    ExprKind::If(_, a, b) => {
+                        self.settle(a, t);
+                        self.settle(b, t);
+                    }
+                    ExprKind::Paren(x) => self.settle(x, t),
+                    _ => {}
+                }
+            } else {
+                self.settle(e, inner);
+            }
+            return;
+        }
         if !t.is_numeric() {
             return;
         }
-        let current = self.p.expr_types.get(&e.id).cloned();
         if !matches!(current, Some(Ty::IntLit | Ty::FloatLit)) {
             return;
         }
         self.p.expr_types.insert(e.id, t.clone());
         match &e.kind {
             ExprKind::Paren(x) | ExprKind::Unary(_, x) => self.settle(x, t),
+            ExprKind::If(_, a, b) => {
+                self.settle(a, t);
+                self.settle(b, t);
+            }
             ExprKind::Binary(op, a, b) if !op.is_comparison() => {
                 self.settle(a, t);
                 if !matches!(op, BinOp::Shl | BinOp::Shr) {
@@ -1488,6 +1561,33 @@ impl Checker<'_> {
             }
             ExprKind::StructLit(path, fields) => self.struct_lit(ctx, e, path, fields),
             ExprKind::Launch(l) => self.launch(ctx, l),
+            ExprKind::None => Ty::NoneLit,
+            ExprKind::If(cond, a, b) => {
+                let tc = self.expr(ctx, cond);
+                self.coerce(cond, &tc, &Ty::Bool);
+                let ta = self.expr(ctx, a);
+                let tb = self.expr(ctx, b);
+                let t = match (&ta, &tb) {
+                    _ if ta.is_error() || tb.is_error() => return Ty::Error,
+                    (Ty::NoneLit, Ty::Optional(_)) => tb.clone(),
+                    _ if tb.coerces_to(&ta) => ta.clone(),
+                    _ if ta.coerces_to(&tb) => tb.clone(),
+                    _ => {
+                        let (x, y) = (self.ty_name(&ta), self.ty_name(&tb));
+                        self.err(
+                            Diagnostic::error(
+                                codes::MISMATCHED_TYPES,
+                                "`if` and `else` have incompatible types",
+                            )
+                            .at(b.span, format!("expected `{x}`, found `{y}`")),
+                        );
+                        return Ty::Error;
+                    }
+                };
+                self.settle(a, &t);
+                self.settle(b, &t);
+                t
+            }
             ExprKind::AttrQuery(a) => {
                 self.check_attrs(std::slice::from_ref(a), AttrSite::Query);
                 Ty::Bool
@@ -1498,6 +1598,9 @@ impl Checker<'_> {
 
     fn field_ty(&mut self, bt: &Ty, name: &Ident, span: Span) -> Ty {
         match bt.strip_ref() {
+            // `string` is `{ptr: u64, len: i64}` (UTF-8 bytes, not NUL-terminated).
+            Ty::String | Ty::Slice(_) if name.name == "ptr" => Ty::Int(IntTy::U64),
+            Ty::String | Ty::Slice(_) if name.name == "len" => Ty::Int(IntTy::I64),
             Ty::Struct(sid) => {
                 let info = &self.p.structs[sid.0 as usize];
                 if let Some((_, t, _)) = info.fields.iter().find(|(n, _, _)| *n == name.name) {
@@ -1602,6 +1705,17 @@ impl Checker<'_> {
                 } else {
                     bad(self, "shifts need integer operands")
                 }
+            }
+            BinOp::Eq | BinOp::Ne
+                if matches!(
+                    (ta, tb),
+                    (Ty::NoneLit, Ty::Optional(_)) | (Ty::Optional(_), Ty::NoneLit)
+                ) =>
+            {
+                let t = if *ta == Ty::NoneLit { tb } else { ta };
+                self.settle(a, t);
+                self.settle(b, t);
+                Ty::Bool
             }
             BinOp::Eq | BinOp::Ne => match unify(ta, tb) {
                 Some(t) if t.is_numeric() || matches!(t, Ty::Bool | Ty::Char | Ty::String) => {

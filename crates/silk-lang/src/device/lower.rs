@@ -91,7 +91,6 @@ impl Scalar {
 /// The lowering state of one function.
 pub(crate) struct Lower<'p> {
     pub(crate) p: &'p Program,
-    locals_by_span: &'p HashMap<Span, LocalId>,
     env: HashMap<LocalId, Value>,
     /// Carried locals of the enclosing loops, innermost last.
     loops: Vec<Vec<LocalId>>,
@@ -121,17 +120,8 @@ fn helper_name(p: &Program, s: SymbolId) -> String {
     p.symbol(s).name.clone()
 }
 
-fn collect_locals(p: &Program) -> HashMap<Span, LocalId> {
-    p.locals
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (l.span, LocalId(i as u32)))
-        .collect()
-}
-
 /// Lower `entry` and its helpers into a module of their own.
 pub fn lower_entry(p: &Program, entry: &DeviceEntry) -> Result<Module, Diagnostic> {
-    let locals = collect_locals(p);
     let mut m = Module::new();
     let wrap = |e: BuildError, span: Span| {
         Diagnostic::error(
@@ -141,10 +131,10 @@ pub fn lower_entry(p: &Program, entry: &DeviceEntry) -> Result<Module, Diagnosti
         .at(span, "while lowering this function")
     };
     for &h in &entry.helpers {
-        let f = lower_fn(p, &locals, h, false)?;
+        let f = lower_fn(p, h, false)?;
         m.add_function(f).map_err(|e| wrap(e, p.symbol(h).span))?;
     }
-    let f = lower_fn(p, &locals, entry.symbol, true)?;
+    let f = lower_fn(p, entry.symbol, true)?;
     m.add_function(f).map_err(|e| wrap(e, entry.span))?;
     m.verify().map_err(|e| {
         Diagnostic::error(codes::BACKEND, format!("GPU code cannot be lowered: {e}"))
@@ -153,12 +143,7 @@ pub fn lower_entry(p: &Program, entry: &DeviceEntry) -> Result<Module, Diagnosti
     Ok(m)
 }
 
-fn lower_fn(
-    p: &Program,
-    locals: &HashMap<Span, LocalId>,
-    sym: SymbolId,
-    is_entry: bool,
-) -> R<ir::Function> {
+fn lower_fn(p: &Program, sym: SymbolId, is_entry: bool) -> R<ir::Function> {
     let s = p.symbol(sym);
     let decl: &FnDecl = p.fn_decl(sym).ok_or_else(|| {
         Diagnostic::error(
@@ -193,7 +178,6 @@ fn lower_fn(
     };
     let mut lw = Lower {
         p,
-        locals_by_span: locals,
         env: HashMap::new(),
         loops: vec![],
         result,
@@ -203,20 +187,16 @@ fn lower_fn(
         pending: None,
         at: decl.name.span,
     };
-    for (k, (ps, ast_p)) in sig.params.iter().zip(&decl.params).enumerate() {
+    for (k, ps) in sig.params.iter().enumerate() {
         let sc = Scalar::of(&ps.ty).ok_or_else(|| {
             not_supported(&format!("`{}` parameters", p.ty_name(&ps.ty)), ps.span)
         })?;
         let v = b.param(&ps.name, sc.ir()).map_err(|e| lw.build(e))?;
-        let id = locals
-            .get(&ast_p.span)
+        let id = p
+            .params
+            .get(&sym)
+            .and_then(|ids| ids.get(k))
             .copied()
-            .or_else(|| {
-                p.locals
-                    .iter()
-                    .position(|l| l.param_index == Some(k) && l.span == ps.span)
-                    .map(|i| LocalId(i as u32))
-            })
             .ok_or_else(|| {
                 Diagnostic::error(codes::BACKEND, "internal: parameter not found")
                     .at(ps.span, "here")
@@ -344,15 +324,11 @@ impl<'p> Lower<'p> {
     fn stmt(&mut self, b: &mut Fb, s: &Stmt) -> R<()> {
         self.at = s.span;
         match &s.kind {
-            StmtKind::Let { name, init, .. } => {
-                let id = self
-                    .locals_by_span
-                    .get(&name.span)
-                    .copied()
-                    .ok_or_else(|| {
-                        Diagnostic::error(codes::BACKEND, "internal: local not found")
-                            .at(name.span, "here")
-                    })?;
+            StmtKind::Let { id, name, init, .. } => {
+                let id = self.p.bindings.get(id).copied().ok_or_else(|| {
+                    Diagnostic::error(codes::BACKEND, "internal: local not found")
+                        .at(name.span, "here")
+                })?;
                 let sc = self.local_scalar(id, s.span)?;
                 let v = match init {
                     Some(e) => {
@@ -763,6 +739,8 @@ impl<'p> Lower<'p> {
             ExprKind::Path(_) => bad("path values"),
             ExprKind::Launch(_) => bad("`gpu` launch blocks"),
             ExprKind::AttrQuery(_) => bad("attribute queries"),
+            ExprKind::If(..) => bad("`if` expressions"),
+            ExprKind::None => bad("optional values"),
             ExprKind::Error => bad("malformed expressions"),
         }
     }

@@ -82,6 +82,12 @@ pub(crate) fn classify_call(
                 "method call",
             ))
         }
+        Some(Callee::Assert) => {
+            return Err(unsupported(
+                "`assert` is not supported in GPU code".into(),
+                "assertion",
+            ))
+        }
         Some(Callee::Indirect) | None => {
             return Err(unsupported(
                 "indirect calls are not supported in GPU code".into(),

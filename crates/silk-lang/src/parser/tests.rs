@@ -33,6 +33,8 @@ fn sexp(e: &Expr) -> String {
         ExprKind::Paren(x) => sexp(x),
         ExprKind::Launch(_) => "(gpu)".into(),
         ExprKind::AttrQuery(_) => "(attr)".into(),
+        ExprKind::If(c, a, b) => format!("(if {} {} {})", sexp(c), sexp(a), sexp(b)),
+        ExprKind::None => "None".into(),
         ExprKind::Error => "<error>".into(),
     }
 }
@@ -354,4 +356,31 @@ fn malformed_using_and_const_are_located() {
             "named constants cannot be exported",
         ]
     );
+}
+
+#[test]
+fn if_expressions_none_and_tests() {
+    let (f, d) = parse_file(
+        FileId(0),
+        "fn f(c: bool) -> int { let v = if c { 1 } else if !c { 2 } else { 3 }; let n: int? = None; return v; }\n\
+         test \"adds\" { assert(1 + 1 == 2, \"math\"); }\n",
+        &mut 0,
+    );
+    assert!(d.is_empty(), "{d:?}");
+    let ItemKind::Fn(func) = &f.items[0].kind else {
+        panic!()
+    };
+    let StmtKind::Let { init: Some(e), .. } = &func.body.as_ref().unwrap().stmts[0].kind else {
+        panic!()
+    };
+    assert_eq!(sexp(e), "(if c 1 (if (Not c) 2 3))");
+    let StmtKind::Let { init: Some(n), .. } = &func.body.as_ref().unwrap().stmts[1].kind else {
+        panic!()
+    };
+    assert_eq!(sexp(n), "None");
+    let ItemKind::Test(t) = &f.items[1].kind else {
+        panic!("{:?}", f.items[1].kind)
+    };
+    assert_eq!(t.name.value, "adds");
+    assert_eq!(t.body.stmts.len(), 1);
 }
