@@ -101,3 +101,26 @@ fn corpus_programs_run_clean_under_valgrind() {
         );
     }
 }
+
+/// The deepest nesting the parser accepts (expressions and blocks) builds
+/// and runs: the lowering recurses only as deep as the syntax tree.
+#[test]
+fn deepest_accepted_nesting_builds_and_runs() {
+    let depth = 30;
+    let expr = format!("{}1{}", "(1 + ".repeat(depth), ")".repeat(depth));
+    let mut body = String::new();
+    for _ in 0..depth {
+        body.push_str("if true {\n");
+    }
+    body.push_str(&format!("total = total + {expr};\n"));
+    for _ in 0..depth {
+        body.push_str("}\n");
+    }
+    let src = format!("fn main () -> int {{\nvar total: int = 0;\n{body}return total;\n}}\n");
+    let path = scratch("deep.slk");
+    std::fs::write(&path, src).unwrap();
+    let exe = scratch("deep");
+    build(&path, &exe).unwrap();
+    let out = Command::new(&exe).output().unwrap();
+    assert_eq!(out.status.code(), Some(depth as i32 + 1));
+}
