@@ -3,7 +3,7 @@
 //! needs. Cargo's artifact dependencies are unstable, so this runs a nested
 //! `cargo build -p silk-rt` in its own target directory under `OUT_DIR`
 //! (the outer build holds its own directory's lock), with the outer
-//! build's profile, compiler and flags. The archive is stripped of debug
+//! build's profile and compiler. The archive is stripped of debug
 //! information and bitcode (symbols stay) and embedded in the crate with
 //! `include_bytes!`, so a copied `silk` binary is self-contained.
 
@@ -52,13 +52,20 @@ fn main() {
         .arg(&target_dir)
         .current_dir(&workspace);
     // What the outer cargo tells its build scripts must not steer the
-    // nested build: its target directory, the check/clippy/fix drivers.
-    // The compiler (RUSTC), its flags (CARGO_ENCODED_RUSTFLAGS) and the
-    // jobserver (CARGO_MAKEFLAGS, so both builds share the job slots) stay.
+    // nested build: its target directory, the check/clippy/fix drivers,
+    // and the flags silk itself is compiled with (coverage instrumentation,
+    // say, would leave the archive needing a profiler runtime no Silk link
+    // has). The archive gets the workspace's own configuration. The
+    // compiler (RUSTC, RUSTC_WRAPPER) and the jobserver (CARGO_MAKEFLAGS,
+    // so both builds share the job slots) stay.
     for var in [
         "CARGO_TARGET_DIR",
         "CARGO_BUILD_TARGET_DIR",
         "CARGO_BUILD_TARGET",
+        "CARGO_ENCODED_RUSTFLAGS",
+        "RUSTFLAGS",
+        "CARGO_BUILD_RUSTFLAGS",
+        "CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUSTFLAGS",
         "RUSTC_WORKSPACE_WRAPPER",
         "CARGO_PRIMARY_PACKAGE",
         "__CARGO_FIX_PLZ",
