@@ -140,3 +140,53 @@ fn float_lit_and_literal_free_operands() {
         assert_eq!(enc(p, line), Err(col), "{p}: {line}");
     }
 }
+
+#[test]
+fn f16_negative_literals_and_f64_inverse_two_pi() {
+    use Processor::*;
+    for (p, line, want) in [
+        // -17 on an f16 operand: the 16-bit pattern, zero-extended; a
+        // 16-bit integer operand keeps the 32-bit pattern.
+        (
+            Gfx1100,
+            "v_add_f16_e64 v0, -17, v1",
+            "000032d5ff020200efff0000",
+        ),
+        (
+            Gfx1100,
+            "v_add_nc_u16 v0, -17, v1",
+            "000003d7ff020200efffffff",
+        ),
+        // 1/(2π) to f32 precision is inline on f16/f32 operands, a
+        // literal (its f64 high half) on an f64 one.
+        (
+            Gfx1100,
+            "v_add_f16_e64 v0, 0.15915494, v1",
+            "000032d5f8020200",
+        ),
+        (
+            Gfx1100,
+            "v_cmp_o_f64_e64 s60, 25, 0.15915494",
+            "3c0027d499fe0100305fc43f",
+        ),
+    ] {
+        assert_eq!(enc(p, line), Ok(want.to_string()), "{p}: {line}");
+    }
+}
+
+/// Without a suffix, an operand the short encoding cannot hold (an SGPR
+/// in VOP2/VOPC src1, a true16 half above v127) selects the VOP3 form,
+/// as llvm-mc does (it was accepted for the short form and then failed
+/// to encode).
+#[test]
+fn short_form_misfits_select_vop3() {
+    use Processor::*;
+    for (p, line, want) in [
+        (Gfx1100, "v_add_f32 v152, v96, s1", "980003d560030000"),
+        (Gfx942, "v_add_f32 v152, v96, s1", "980001d160030000"),
+        (Gfx1100, "v_ceil_f16 v255.l, 20", "ff00dcd594000000"),
+        (Gfx1100, "v_cmpx_class_f16 s56, s35", "7e00fdd438460000"),
+    ] {
+        assert_eq!(enc(p, line), Ok(want.to_string()), "{p}: {line}");
+    }
+}

@@ -159,6 +159,11 @@ pub(super) fn int_source(ty: Ty, i: i64, col: usize) -> Result<Operand, ParseErr
     if !ok {
         return err(col, format!("constant {i} does not fit a 32-bit literal"));
     }
+    if ty == Ty::F16 && i < 0 {
+        // A negative integer on an f16 operand is its 16-bit pattern,
+        // zero-extended (llvm-mc 22: -17 is the literal 0xffef).
+        return Ok(Operand::Literal(i as u16 as u32));
+    }
     Ok(Operand::Literal(i as u32))
 }
 
@@ -200,7 +205,10 @@ pub(super) fn float_source(ty: Ty, f: f64) -> Operand {
     if let Some(i) = INLINE_FLOATS.iter().position(|&x| x == f) {
         return Operand::Const(240 + i as u8);
     }
-    if (f - INV_2PI_32).abs() < 1e-8 || f == 0.159_154_943_091_895_32 {
+    // 1/(2π): a 64-bit operand takes only the f64 value as the inline
+    // constant; written to f32 precision it is a literal there (llvm-mc 22).
+    let inv2pi64 = f == 0.159_154_943_091_895_32;
+    if inv2pi64 || (f - INV_2PI_32).abs() < 1e-8 && !ty.is_64() {
         return Operand::Const(248);
     }
     if f == 0.0 {

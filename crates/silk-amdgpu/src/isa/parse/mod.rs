@@ -1378,6 +1378,18 @@ impl<'a> Parser<'a> {
             (Kind::Vgpr | Kind::Agpr | Kind::AVgpr, Value::Reg { code, count, half })
                 if code >= VGPR0 =>
             {
+                // A true16 half in a VOP1/VOP2/VOPC field is v0..v127 (bit
+                // 7 names the half): a higher one needs the VOP3 form,
+                // which llvm-mc then selects (RDNA3 ISA §7.3).
+                if half != 0
+                    && code < AGPR0
+                    && code - VGPR0 > 127
+                    && matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc)
+                {
+                    return self.fail(col, || {
+                        "a VGPR half above v127 needs the VOP3 encoding".into()
+                    });
+                }
                 Operand::Reg { code, count, half }
             }
             (Kind::Ssrc | Kind::Vsrc, Value::Reg { code, count, half }) => {
@@ -1415,6 +1427,15 @@ impl<'a> Parser<'a> {
             }
             (Kind::Ssrc | Kind::Vsrc, Value::Int(i)) => int_source(spec.ty, i, col)?,
             (Kind::Ssrc | Kind::Vsrc, Value::Float(f)) => float_source(spec.ty, f),
+            (Kind::Vgpr, Value::Reg { .. })
+                if format::layout(self.gen, info.family)
+                    .and_then(|l| l.field(spec.field))
+                    .is_none_or(|b| b.width != 9) =>
+            {
+                // An 8-bit VGPR field (VOP2/VOPC src1) holds no scalar:
+                // the VOP3 form does, which llvm-mc then selects.
+                return self.fail(col, || "expected a VGPR".into());
+            }
             (Kind::Vgpr, Value::Reg { code, count, .. }) => {
                 // 9-bit VGPR-only field holding a scalar (accepted by LLVM
                 // for a few opcodes).
