@@ -124,9 +124,15 @@ struct Scratch {
     succs: Vec<u32>,
     succ_start: Vec<u32>,
     /// Last definition of each register slot in the block (`u32::MAX`:
-    /// none) and its uses since.
+    /// none).
     last_def: Vec<u32>,
-    uses_since: Vec<Vec<u32>>,
+    /// Uses of each slot since its last definition, as a list through
+    /// `use_list` (`u32::MAX` ends it): one flat arena instead of a vector
+    /// per register, which a small kernel would allocate for every
+    /// register it names.
+    use_head: Vec<u32>,
+    /// (node, next) links of the use lists.
+    use_list: Vec<(u32, u32)>,
     touched: Vec<usize>,
     mems_since: Vec<u32>,
     since_fence: Vec<u32>,
@@ -257,7 +263,7 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
     let mut sc = Scratch::default();
     let slots = 512 + mf.vregs.len();
     sc.last_def.resize(slots, u32::MAX);
-    sc.uses_since.resize_with(slots, Vec::new);
+    sc.use_head.resize(slots, u32::MAX);
     let vregs = &mf.vregs;
     let mut pinned = vec![false; 0];
     for (bi, b) in mf.blocks.iter_mut().enumerate() {
@@ -343,9 +349,10 @@ fn slot(r: Res) -> usize {
 fn dependencies(sc: &mut Scratch) {
     for &k in &sc.touched {
         sc.last_def[k] = u32::MAX;
-        sc.uses_since[k].clear();
+        sc.use_head[k] = u32::MAX;
     }
     sc.touched.clear();
+    sc.use_list.clear();
     sc.preds.clear();
     sc.pred_start.clear();
     sc.mems_since.clear();
@@ -362,14 +369,18 @@ fn dependencies(sc: &mut Scratch) {
             let k = slot(sc.regs[x as usize]);
             if k >= sc.last_def.len() {
                 sc.last_def.resize(k + 1, u32::MAX);
-                sc.uses_since.resize_with(k + 1, Vec::new);
+                sc.use_head.resize(k + 1, u32::MAX);
             }
             if sc.last_def[k] != u32::MAX {
                 p.push(sc.last_def[k]);
             }
         }
         for d in n.defs.0..n.defs.1 {
-            p.extend_from_slice(&sc.uses_since[slot(sc.regs[d as usize])]);
+            let mut at = sc.use_head[slot(sc.regs[d as usize])];
+            while let Some(&(node, next)) = sc.use_list.get(at as usize) {
+                p.push(node);
+                at = next;
+            }
         }
         if n.mem {
             p.extend(last_order);
@@ -393,13 +404,14 @@ fn dependencies(sc: &mut Scratch) {
         sc.p = p;
         for u in n.defs.1..n.uses {
             let k = slot(sc.regs[u as usize]);
-            sc.uses_since[k].push(j);
+            sc.use_list.push((j, sc.use_head[k]));
+            sc.use_head[k] = sc.use_list.len() as u32 - 1;
             sc.touched.push(k);
         }
         for d in n.defs.0..n.defs.1 {
             let k = slot(sc.regs[d as usize]);
             sc.last_def[k] = j;
-            sc.uses_since[k].clear();
+            sc.use_head[k] = u32::MAX;
             sc.touched.push(k);
         }
         if n.mem_order {

@@ -147,15 +147,57 @@ pub enum Punct {
     ShrEq,
 }
 
-/// The keyword spelled `word`, if any. Checks length and first byte before
-/// comparing: identifiers are lexed often and most match no keyword.
+/// The keyword spelled `word`, if any: only the keywords starting with
+/// its first byte are compared (identifiers are lexed often and most
+/// match no keyword).
 fn keyword(word: &str) -> Option<Keyword> {
     let b = word.as_bytes();
-    KEYWORDS
+    let first = *b.first()? as usize;
+    KEYWORD_BY_FIRST
+        .get(first)?
         .iter()
-        .find(|(s, _)| s.len() == b.len() && s.as_bytes()[0] == b[0] && s.as_bytes() == b)
-        .map(|(_, k)| *k)
+        .take_while(|&&i| i != NO_ENTRY)
+        .map(|&i| KEYWORDS[i as usize])
+        .find(|(s, _)| s.as_bytes() == b)
+        .map(|(_, k)| k)
 }
+
+/// Marks an unused slot of a by-first-byte index.
+const NO_ENTRY: u8 = u8::MAX;
+
+/// Per ASCII byte, the indices (in table order) of the spellings in
+/// `table` that start with it, so a lookup compares only those. Built at
+/// compile time from the table; overflowing a row is a compile error.
+const fn by_first_byte(table: &[&str]) -> [[u8; 4]; 128] {
+    let mut index = [[NO_ENTRY; 4]; 128];
+    let mut i = 0;
+    while i < table.len() {
+        let row = table[i].as_bytes()[0] as usize;
+        let mut k = 0;
+        while index[row][k] != NO_ENTRY {
+            k += 1;
+            assert!(k < 4, "more than 4 spellings share a first byte");
+        }
+        index[row][k] = i as u8;
+        i += 1;
+    }
+    index
+}
+
+/// The first `N` spellings of a `(spelling, value)` table.
+const fn spellings<T: Copy, const N: usize>(table: &[(&'static str, T)]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = table[i].0;
+        i += 1;
+    }
+    out
+}
+
+const KEYWORD_BY_FIRST: [[u8; 4]; 128] =
+    by_first_byte(&spellings::<Keyword, { KEYWORDS.len() }>(KEYWORDS));
+const PUNCT_BY_FIRST: [[u8; 4]; 128] = by_first_byte(&spellings::<Punct, { PUNCTS.len() }>(PUNCTS));
 
 /// Punctuation spellings, longest first so the lexer can match greedily.
 const PUNCTS: &[(&str, Punct)] = &[
@@ -249,7 +291,10 @@ pub fn lex(file: FileId, text: &str) -> (Vec<Token>, Vec<Diagnostic>) {
         text,
         bytes: text.as_bytes(),
         pos: 0,
-        tokens: Vec::new(),
+        // Fewer tokens than a quarter of the bytes in real Silk (the
+        // standard library has about one per 7); starting there saves
+        // most of the regrowing from empty.
+        tokens: Vec::with_capacity(text.len() / 8 + 1),
         diags: Vec::new(),
     };
     lx.run();
@@ -332,9 +377,12 @@ impl Lexer<'_> {
                     let rest = &self.bytes[self.pos..];
                     // Compare whole spellings only when the first byte
                     // matches: the scan runs once per punctuation token.
-                    if let Some((s, p)) = PUNCTS
+                    let candidates = PUNCT_BY_FIRST.get(c as usize).map_or(&[][..], |r| &r[..]);
+                    if let Some((s, p)) = candidates
                         .iter()
-                        .find(|(s, _)| s.as_bytes()[0] == c && rest.starts_with(s.as_bytes()))
+                        .take_while(|&&i| i != NO_ENTRY)
+                        .map(|&i| &PUNCTS[i as usize])
+                        .find(|(s, _)| rest.starts_with(s.as_bytes()))
                     {
                         self.pos += s.len();
                         self.push(TokenKind::Punct(*p), start);
@@ -575,6 +623,21 @@ mod tests {
         let (toks, diags) = lex(FileId(0), src);
         assert!(diags.is_empty(), "{diags:?}");
         toks.into_iter().map(|t| t.kind).collect()
+    }
+
+    /// The by-first-byte indexes find every keyword and punctuation
+    /// spelling, the longest first.
+    #[test]
+    fn every_keyword_and_punct_lexes_as_itself() {
+        for &(s, k) in KEYWORDS {
+            assert_eq!(keyword(s), Some(k), "{s}");
+            assert_eq!(keyword(&format!("{s}x")), None, "{s}x");
+            assert_eq!(kinds(s)[0], TokenKind::Keyword(k), "{s}");
+        }
+        for &(s, p) in PUNCTS {
+            assert_eq!(kinds(s)[..2], [TokenKind::Punct(p), TokenKind::Eof], "{s}");
+        }
+        assert_eq!(keyword("_x"), None);
     }
 
     #[test]

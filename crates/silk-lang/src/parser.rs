@@ -109,12 +109,26 @@ impl Parser {
         matches!(self.peek(), TokenKind::Eof)
     }
 
-    fn bump(&mut self) -> Token {
-        let t = self.tok().clone();
+    /// Step past the current token (never past the end) and give its
+    /// span. The parser only moves forward, so nothing is copied.
+    fn bump(&mut self) -> Span {
+        let span = self.span();
         if !self.at_eof() {
             self.pos += 1;
         }
-        t
+        span
+    }
+
+    /// Step past the current token, which is an identifier, and move its
+    /// name out (the parser never looks back at a consumed token's kind).
+    fn bump_ident(&mut self) -> Option<Ident> {
+        let span = self.span();
+        let TokenKind::Ident(name) = &mut self.tokens[self.pos].kind else {
+            return None;
+        };
+        let name = std::mem::take(name);
+        self.pos += 1;
+        Some(Ident { name, span })
     }
 
     fn at(&self, p: Punct) -> bool {
@@ -250,7 +264,7 @@ impl Parser {
 
     fn expect(&mut self, p: Punct) -> P<Span> {
         if self.at(p) {
-            Some(self.bump().span)
+            Some(self.bump())
         } else {
             self.expected(&format!("`{}`", p.as_str()));
             None
@@ -258,23 +272,18 @@ impl Parser {
     }
 
     fn ident(&mut self, what: &str) -> P<Ident> {
-        match self.peek().clone() {
-            TokenKind::Ident(name) => {
-                let span = self.bump().span;
-                Some(Ident { name, span })
-            }
-            _ => {
-                self.expected(what);
-                None
-            }
+        let id = self.bump_ident();
+        if id.is_none() {
+            self.expected(what);
         }
+        id
     }
 
     /// An identifier, or a keyword used as a path segment (`std::gpu`).
     fn path_segment(&mut self, what: &str) -> P<Ident> {
-        if let TokenKind::Keyword(k) = self.peek().clone() {
+        if let TokenKind::Keyword(k) = *self.peek() {
             if k == Keyword::Gpu {
-                let span = self.bump().span;
+                let span = self.bump();
                 return Some(Ident {
                     name: k.as_str().to_string(),
                     span,
@@ -443,7 +452,7 @@ impl Parser {
     fn str_lit(&mut self, what: &str) -> P<StrLit> {
         match self.peek().clone() {
             TokenKind::Str(value) => {
-                let span = self.bump().span;
+                let span = self.bump();
                 Some(StrLit { value, span })
             }
             _ => {
@@ -454,7 +463,7 @@ impl Parser {
     }
 
     fn import(&mut self) -> P<Import> {
-        let start = self.bump().span; // `import`
+        let start = self.bump(); // `import`
         let kind = if self.eat(Punct::LBrace) {
             let mut names = Vec::new();
             while !self.at(Punct::RBrace) {
@@ -514,7 +523,7 @@ impl Parser {
     }
 
     fn attr(&mut self) -> P<Attr> {
-        let start = self.bump().span; // `attr`
+        let start = self.bump(); // `attr`
         self.expect(Punct::LParen)?;
         let mut args = Vec::new();
         while !self.at(Punct::RParen) {
@@ -522,12 +531,12 @@ impl Parser {
             let value = if self.eat(Punct::Eq) {
                 Some(match self.peek().clone() {
                     TokenKind::Str(value) => {
-                        let span = self.bump().span;
+                        let span = self.bump();
                         AttrValue::Str(StrLit { value, span })
                     }
-                    TokenKind::Int(Some(v)) => AttrValue::Int(v, self.bump().span),
-                    TokenKind::Keyword(Keyword::True) => AttrValue::Bool(true, self.bump().span),
-                    TokenKind::Keyword(Keyword::False) => AttrValue::Bool(false, self.bump().span),
+                    TokenKind::Int(Some(v)) => AttrValue::Int(v, self.bump()),
+                    TokenKind::Keyword(Keyword::True) => AttrValue::Bool(true, self.bump()),
+                    TokenKind::Keyword(Keyword::False) => AttrValue::Bool(false, self.bump()),
                     _ => AttrValue::Ident(self.attr_word("an attribute value")?),
                 })
             } else {
@@ -550,9 +559,9 @@ impl Parser {
 
     /// Attribute keys and values may be keywords (`device=gpu`, `const`).
     fn attr_word(&mut self, what: &str) -> P<Ident> {
-        match self.peek().clone() {
+        match *self.peek() {
             TokenKind::Keyword(k) => {
-                let span = self.bump().span;
+                let span = self.bump();
                 Some(Ident {
                     name: k.as_str().to_string(),
                     span,
@@ -1124,7 +1133,7 @@ impl Parser {
 
     /// `gpu (grid=…, workspace=…) { kernel(args); }`
     fn launch(&mut self) -> P<LaunchBlock> {
-        let keyword = self.bump().span; // gpu
+        let keyword = self.bump(); // gpu
         self.saw_launch = true;
         self.expect(Punct::LParen)?;
         let mut grid: Option<Expr> = None;
@@ -1314,7 +1323,7 @@ impl Parser {
             if prec < min {
                 break;
             }
-            let op_span = self.bump().span;
+            let op_span = self.bump();
             if op.is_comparison() {
                 if let Some(prev) = last_cmp {
                     self.report(
@@ -1357,7 +1366,7 @@ impl Parser {
             TokenKind::Punct(Punct::Tilde) => UnOp::BitNot,
             _ => return self.postfix(),
         };
-        let start = self.bump().span;
+        let start = self.bump();
         if !self.enter() {
             self.leave();
             return None;
@@ -1412,8 +1421,8 @@ impl Parser {
 
     fn primary(&mut self) -> P<Expr> {
         let start = self.span();
-        let kind = match self.peek().clone() {
-            TokenKind::Int(v) => {
+        let kind = match self.peek() {
+            &TokenKind::Int(v) => {
                 self.bump();
                 if v.is_none() {
                     self.report(
@@ -1423,15 +1432,16 @@ impl Parser {
                 }
                 ExprKind::Int(v)
             }
-            TokenKind::Float(v) => {
+            &TokenKind::Float(v) => {
                 self.bump();
                 ExprKind::Float(v)
             }
             TokenKind::Str(s) => {
+                let s = s.clone();
                 self.bump();
                 ExprKind::Str(s)
             }
-            TokenKind::Char(c) => {
+            &TokenKind::Char(c) => {
                 self.bump();
                 ExprKind::Char(c)
             }
