@@ -1513,7 +1513,7 @@ impl Parser {
 
     /// `if c { a } else { b }` (or `else if ...`) as a value.
     fn if_expr(&mut self) -> P<Expr> {
-        let start = self.bump().span; // if
+        let start = self.bump(); // if
         let cond = self.cond()?;
         let then = self.branch()?;
         if !self.eat_kw(Keyword::Else) {
