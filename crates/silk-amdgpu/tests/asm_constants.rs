@@ -190,3 +190,27 @@ fn short_form_misfits_select_vop3() {
         assert_eq!(enc(p, line), Ok(want.to_string()), "{p}: {line}");
     }
 }
+
+/// `|c|` and `-|c|` on a constant in a short-form float source are
+/// applied to the constant's bits (llvm-mc 22 keeps the short form);
+/// integer sources reject them; `_e64` keeps the modifier bits.
+#[test]
+fn sign_modifiers_on_constants_fold_in_short_forms() {
+    use Processor::*;
+    for (p, line, want) in [
+        (Gfx1100, "v_cmp_class_f16 vcc_lo, |6|, v0.l", "8600fa7c"),
+        (Gfx1100, "v_add_f32 v1, |-2|, v2", "ff040206feffff7f"),
+        (Gfx1100, "v_add_f32 v1, |-0.5|, v2", "f0040206"),
+        (Gfx1100, "v_add_f32 v1, -|2|, v2", "ff04020602000080"),
+        (Gfx942, "v_cmp_class_f16 vcc, |14|, v50", "8e64287c"),
+        (Gfx1100, "v_add_f32_e64 v1, |-0.5|, v2", "010103d5f1040200"),
+    ] {
+        assert_eq!(enc(p, line), Ok(want.to_string()), "{p}: {line}");
+    }
+    for (p, line) in [
+        (Gfx1100, "v_add_nc_u32 v1, |2|, v2"),
+        (Gfx942, "v_and_b32 v1, |-2|, v2"),
+    ] {
+        assert!(enc(p, line).is_err(), "{p}: {line}");
+    }
+}

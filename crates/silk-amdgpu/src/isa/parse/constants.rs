@@ -273,3 +273,41 @@ pub(super) fn int64_source(info: &OpInfo, spec: &OperandSpec) -> bool {
         _ => false,
     }
 }
+
+/// `|c|` / `-c` / `-|c|` on a constant in a VOP1/VOP2/VOPC float source,
+/// which has no modifier bits: llvm-mc 22 applies them to the constant's
+/// bits in the operand's type (`|-2|` on f32 is the literal 0x7ffffffe,
+/// `|-0.5|` the inline 0.5).
+/// Only where the opcode's VOP3 form takes those modifiers on that
+/// source (a float source; integer ones reject them).
+pub(super) fn fold_sign(
+    processor: Processor,
+    info: &OpInfo,
+    spec: &OperandSpec,
+    v: Value,
+    (neg, abs): (bool, bool),
+) -> Option<i64> {
+    if !matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc) {
+        return None;
+    }
+    let i = src_index(spec.field)?;
+    let base = info.name.strip_suffix("_e32")?;
+    let t = table::table(processor.generation());
+    let vop3 = table::by_name(processor, base)
+        .map(|o| &t[o.0 as usize])
+        .find(|r| r.family == Family::Vop3)?;
+    let want =
+        if neg { table::VMOD_NEG << i } else { 0 } | if abs { table::VMOD_ABS << i } else { 0 };
+    if vop3.mods_rejected & want != 0 {
+        return None;
+    }
+    let (bits, sign) = match (spec.ty, v) {
+        (Ty::F16, Value::Int(i)) => (i as u16 as u64, 1u64 << 15),
+        (Ty::F16, Value::Float(f)) => (u64::from(f16_bits(f as f32)), 1 << 15),
+        (Ty::B32, Value::Int(i)) => (i as u32 as u64, 1 << 31),
+        (Ty::B32, Value::Float(f)) => (u64::from((f as f32).to_bits()), 1 << 31),
+        _ => return None,
+    };
+    let bits = if abs { bits & !sign } else { bits };
+    Some((if neg { bits ^ sign } else { bits }) as i64)
+}

@@ -605,9 +605,14 @@ impl<'a> Parser<'a> {
                 continue;
             }
             let sext = variant == Variant::Sdwa && self.eat("sext(");
-            let (neg, abs, value) = self.operand_value()?;
+            let (mut neg, mut abs, mut value) = self.operand_value()?;
             if sext {
                 self.expect(")")?;
+            }
+            if (neg || abs) && !sext && variant == Variant::Native {
+                if let Some(bits) = fold_sign(self.processor, info, spec, value, (neg, abs)) {
+                    (neg, abs, value) = (false, false, Value::Int(bits));
+                }
             }
             if (neg || abs || sext)
                 && !(ctrl_mods || matches!(info.family, Family::Vop3 | Family::Vop3p))
@@ -1378,9 +1383,8 @@ impl<'a> Parser<'a> {
             (Kind::Vgpr | Kind::Agpr | Kind::AVgpr, Value::Reg { code, count, half })
                 if code >= VGPR0 =>
             {
-                // A true16 half in a VOP1/VOP2/VOPC field is v0..v127 (bit
-                // 7 names the half): a higher one needs the VOP3 form,
-                // which llvm-mc then selects (RDNA3 ISA §7.3).
+                // VOP1/2/C true16 halves are v0..v127 (bit 7 is the half);
+                // higher ones take the VOP3 form, as llvm-mc selects.
                 if half != 0
                     && code < AGPR0
                     && code - VGPR0 > 127
