@@ -129,12 +129,13 @@ fn random_device_programs_agree_with_the_interpreter() {
 
 /// Programs that need more than gfx942's 96 SGPRs (wave64 lane masks are
 /// SGPR pairs; these nest loops and branches deeply) used to fail with a
-/// register-budget error: six of the eleven such seeds up to 300. Their
-/// SGPRs are spilled to VGPR lanes now, and they still compute what the
-/// interpreter computes.
+/// register-budget error. Their SGPRs are spilled to VGPR lanes now, and
+/// they still compute what the interpreter computes. These are the seeds
+/// below 400 that spill with today's passes (the device-IR CSE made others
+/// fit); a pass that lowers SGPR pressure may shrink the list.
 #[test]
 fn sgpr_heavy_programs_spill_and_agree_on_gfx942() {
-    for seed in [4u64, 110, 151, 240, 253, 293] {
+    for seed in [4u64, 241, 253, 255, 263, 286, 361] {
         let k = agree(seed, "gfx942").unwrap_or_else(|| panic!("seed {seed} did not compile"));
         let text: Vec<String> = k
             .insts
@@ -149,3 +150,4 @@ fn sgpr_heavy_programs_spill_and_agree_on_gfx942() {
         assert!(k.usage.sgprs <= 96, "seed {seed}: {} SGPRs", k.usage.sgprs);
     }
 }
+
