@@ -12,7 +12,10 @@ const APPS: [(&str, &str); 4] = [
     ("fill", ""),
     ("vector_fill", ""),
     ("classify", "classify: 64 values checked\n"),
-    ("classifier", "threshold 7, labels 0 0 0 1 1 1 1 1\n"),
+    (
+        "classifier",
+        "ran on emulator: threshold 7, labels 0 0 0 1 1 1 1 1\n",
+    ),
 ];
 const TARGETS: [&str; 3] = [
     "amdgcn-amd-amdhsa-gfx942",
@@ -20,11 +23,16 @@ const TARGETS: [&str; 3] = [
     "amdgcn-amd-amdhsa-gfx1151",
 ];
 
-fn build(app: &str, target: &str) -> PathBuf {
+/// Builds `app` for `target` into a path of its own per `tag` (tests run
+/// in parallel and must not overwrite each other's executables).
+fn build(app: &str, target: &str, tag: &str) -> PathBuf {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../examples/apps/{app}.slk"));
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("apps");
     std::fs::create_dir_all(&dir).unwrap();
-    let exe = dir.join(format!("{app}-{}", target.rsplit('-').next().unwrap()));
+    let exe = dir.join(format!(
+        "{tag}-{app}-{}",
+        target.rsplit('-').next().unwrap()
+    ));
     let o = Command::new(env!("CARGO_BIN_EXE_silk"))
         .arg("build")
         .arg(&src)
@@ -47,14 +55,14 @@ fn run(exe: &Path, provider: Option<&str>) -> Output {
     if let Some(p) = provider {
         c.env("SILK_GPU_PROVIDER", p);
     }
-    c.output().unwrap()
+    silk_testsupport::output(&mut c)
 }
 
 #[test]
 fn example_apps_skip_without_a_gpu_and_pass_on_the_emulator() {
     for target in TARGETS {
         for (app, stdout) in APPS {
-            let exe = build(app, target);
+            let exe = build(app, target, "run");
             let real = run(&exe, None);
             assert_eq!(real.status.code(), Some(77), "{app} {target}: {real:?}");
             let emu = run(&exe, Some("emulator"));
@@ -67,13 +75,17 @@ fn example_apps_skip_without_a_gpu_and_pass_on_the_emulator() {
                 "{app} {target}: {}",
                 String::from_utf8_lossy(&emu.stderr)
             );
+            // `any` falls back to the emulator when HIP reports no device.
+            let any = run(&exe, Some("any"));
+            assert_eq!(any.stdout, emu.stdout, "{app} {target} with `any`");
+            assert_eq!(any.status.code(), Some(0), "{app} {target} with `any`");
         }
     }
 }
 
 #[test]
 fn an_example_app_embeds_its_entries_and_runs_clean_under_valgrind() {
-    let exe = build("classifier", TARGETS[0]);
+    let exe = build("classifier", TARGETS[0], "valgrind");
     let o = Command::new(env!("CARGO_BIN_EXE_silk"))
         .arg("inspect")
         .arg(&exe)

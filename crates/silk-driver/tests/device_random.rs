@@ -150,4 +150,3 @@ fn sgpr_heavy_programs_spill_and_agree_on_gfx942() {
         assert!(k.usage.sgprs <= 96, "seed {seed}: {} SGPRs", k.usage.sgprs);
     }
 }
-

@@ -34,7 +34,7 @@ fn build_hello(name: &str) -> PathBuf {
 #[test]
 fn linked_program_runs_with_its_arguments() {
     let exe = build_hello("hello-run");
-    let out = Command::new(&exe).args(["a", "b"]).output().unwrap();
+    let out = silk_testsupport::output(Command::new(&exe).args(["a", "b"]));
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
         "hello from cranelift\n"

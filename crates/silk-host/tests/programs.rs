@@ -58,7 +58,7 @@ fn corpus_programs_print_and_exit_as_expected() {
             failures.push(format!("{name}: build failed:\n{e}"));
             continue;
         }
-        let out = Command::new(&exe).arg("an-argument").output().unwrap();
+        let out = silk_testsupport::output(Command::new(&exe).arg("an-argument"));
         let (stdout, status, stderr) = expected(p);
         let got = String::from_utf8_lossy(&out.stdout);
         let got_err = String::from_utf8_lossy(&out.stderr);
@@ -121,6 +121,6 @@ fn deepest_accepted_nesting_builds_and_runs() {
     std::fs::write(&path, src).unwrap();
     let exe = scratch("deep");
     build(&path, &exe).unwrap();
-    let out = Command::new(&exe).output().unwrap();
+    let out = silk_testsupport::output(&mut Command::new(&exe));
     assert_eq!(out.status.code(), Some(depth as i32 + 1));
 }

@@ -160,7 +160,7 @@ fn run(exe: &Path, provider: Option<&str>, args: &[&str]) -> Output {
         Some(p) => c.env("SILK_GPU_PROVIDER", p),
         None => c.env_remove("SILK_GPU_PROVIDER"),
     };
-    c.output().unwrap()
+    silk_testsupport::output(&mut c)
 }
 
 fn text(b: &[u8]) -> String {

@@ -36,6 +36,8 @@ pub enum ProviderChoice {
     Hip,
     /// The in-process emulator (only when chosen explicitly).
     Emulator,
+    /// HIP when it loads and reports a device, otherwise the emulator.
+    Any,
     /// A value that names no provider: the runtime is unavailable.
     Invalid(String),
 }
@@ -99,6 +101,7 @@ pub fn parse_provider(value: &str) -> ProviderChoice {
         "" | "auto" => ProviderChoice::Auto,
         "hip" => ProviderChoice::Hip,
         "emulator" => ProviderChoice::Emulator,
+        "any" => ProviderChoice::Any,
         other => ProviderChoice::Invalid(other.to_string()),
     }
 }
@@ -196,27 +199,17 @@ fn init(config: Config) -> Result<Ready, String> {
     let provider: Box<dyn Provider> = match &config.provider {
         ProviderChoice::Invalid(v) => {
             return Err(format!(
-                "SILK_GPU_PROVIDER=`{v}` names no provider (expected `hip`, `emulator` or `auto`)"
+                "SILK_GPU_PROVIDER=`{v}` names no provider (expected `auto`, `hip`, `emulator` or `any`)"
             ))
         }
-        ProviderChoice::Emulator => {
-            let tag = bundle.view().processor();
-            let target = Target::parse(tag).map_err(|_| {
-                format!("the emulator cannot emulate the bundle's processor `{tag}`")
-            })?;
-            if config.emulated_devices == 0 {
-                return Err(
-                    "the emulator provider was given no devices (SILK_EMU_DEVICES=0)".into(),
-                );
-            }
-            Box::new(EmulatorProvider::new(
-                target.processor,
-                config.emulated_devices.min(MAX_DEVICES),
-            ))
-        }
+        ProviderChoice::Emulator => emulator(&config, &bundle)?,
         ProviderChoice::Auto | ProviderChoice::Hip => {
             Box::new(crate::hip::open(config.hip_library.as_deref()).map_err(|e| e.to_string())?)
         }
+        ProviderChoice::Any => match crate::hip::open(config.hip_library.as_deref()) {
+            Ok(hip) if hip.device_count() > 0 => Box::new(hip),
+            _ => emulator(&config, &bundle)?,
+        },
     };
     let devices = provider.device_count().min(MAX_DEVICES);
     Ok(Ready {
@@ -235,6 +228,20 @@ impl State {
     fn ready(&mut self) -> Result<&mut Ready, Fail> {
         ready_of(&mut self.config, &mut self.ready)
     }
+}
+
+/// The emulator provider for the bundle's processor.
+fn emulator(config: &Config, bundle: &OwnedBundle) -> Result<Box<dyn Provider>, String> {
+    let tag = bundle.view().processor();
+    let target = Target::parse(tag)
+        .map_err(|_| format!("the emulator cannot emulate the bundle's processor `{tag}`"))?;
+    if config.emulated_devices == 0 {
+        return Err("the emulator provider was given no devices (SILK_EMU_DEVICES=0)".into());
+    }
+    Ok(Box::new(EmulatorProvider::new(
+        target.processor,
+        config.emulated_devices.min(MAX_DEVICES),
+    )))
 }
 
 /// Initialize at first use, from the configuration given at creation.

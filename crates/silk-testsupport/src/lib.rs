@@ -12,3 +12,21 @@
 pub mod corpus;
 pub mod llvm;
 pub mod matrix;
+
+/// `cmd.output()` for an executable a test has just written. While one
+/// test thread writes a file, another thread's `fork` can briefly inherit
+/// the open descriptor, and `exec` of that file then fails with ETXTBSY
+/// until the child's own `exec` closes it; that is retried.
+pub fn output(cmd: &mut std::process::Command) -> std::process::Output {
+    const ETXTBSY: i32 = 26;
+    let mut tries = 0;
+    loop {
+        match cmd.output() {
+            Err(e) if e.raw_os_error() == Some(ETXTBSY) && tries < 100 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            r => return r.unwrap_or_else(|e| panic!("running {cmd:?}: {e}")),
+        }
+    }
+}
