@@ -95,6 +95,8 @@ fn a_missing_system_library_is_named() {
 #[test]
 fn the_math_library_the_runtime_needs_is_named_when_missing() {
     let dir = scratch("no-libm");
+    // Fresh each run: the test adds libm.so.6 below.
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     for lib in ["libc.so.6", "libgcc_s.so.1", "libdl.so.2"] {
         std::fs::write(dir.join(lib), b"").unwrap();
