@@ -266,7 +266,6 @@ fn sweep(b: &mut Block, used: &[bool]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use silk_gpu_ir::interp::{run_kernel, Memory};
     use silk_testsupport::corpus;
 
     /// The interpreter is the oracle: every corpus kernel (its device
@@ -289,21 +288,7 @@ mod tests {
             }
             after.verify().unwrap_or_else(|e| panic!("{}: {e}", k.name));
             changed += usize::from(after != inlined);
-            let case = (k.case)();
-            let outputs: Vec<Vec<Vec<u8>>> = [&inlined, &after]
-                .iter()
-                .map(|m| {
-                    let mut mem = Memory::new();
-                    for b in &case.buffers {
-                        mem.alloc(b.clone()).unwrap();
-                    }
-                    run_kernel(m, k.name, &case.launch, &case.args, &mut mem)
-                        .unwrap_or_else(|e| panic!("{}: {e}", k.name));
-                    mem.buffers().to_vec()
-                })
-                .collect();
-            assert_eq!(outputs[0], outputs[1], "{}", k.name);
-            case.check(&outputs[1])
+            k.check_same_results(&inlined, &after)
                 .unwrap_or_else(|e| panic!("{}: {e}", k.name));
         }
         assert!(changed > 0, "no corpus kernel changed");

@@ -230,7 +230,6 @@ fn hoist_from_if(b: &mut Block, at: usize, subst: &mut HashMap<Value, Value>) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use silk_gpu_ir::interp::{run_kernel, Memory};
     use silk_testsupport::corpus;
 
     /// The interpreter is the oracle: every corpus kernel gives the same
@@ -246,21 +245,7 @@ mod tests {
             }
             h.verify().unwrap_or_else(|e| panic!("{}: {e}", k.name));
             changed += usize::from(h != m);
-            let case = (k.case)();
-            let outputs: Vec<Vec<Vec<u8>>> = [&m, &h]
-                .iter()
-                .map(|m| {
-                    let mut mem = Memory::new();
-                    for b in &case.buffers {
-                        mem.alloc(b.clone()).unwrap();
-                    }
-                    run_kernel(m, k.name, &case.launch, &case.args, &mut mem)
-                        .unwrap_or_else(|e| panic!("{}: {e}", k.name));
-                    mem.buffers().to_vec()
-                })
-                .collect();
-            assert_eq!(outputs[0], outputs[1], "{}", k.name);
-            case.check(&outputs[1])
+            k.check_same_results(&m, &h)
                 .unwrap_or_else(|e| panic!("{}: {e}", k.name));
         }
         assert!(changed > 0, "no corpus kernel had anything to hoist");

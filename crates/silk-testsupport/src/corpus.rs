@@ -187,6 +187,33 @@ impl Case {
     }
 }
 
+impl CorpusKernel {
+    /// The buffers after running this kernel of `m` (the corpus module,
+    /// perhaps transformed) on its case in the interpreter.
+    pub fn buffers_after(&self, m: &Module) -> Result<Vec<Vec<u8>>, String> {
+        let case = (self.case)();
+        let mut mem = Memory::new();
+        for b in &case.buffers {
+            mem.alloc(b.clone()).map_err(|e| e.to_string())?;
+        }
+        run_kernel(m, self.name, &case.launch, &case.args, &mut mem).map_err(|e| e.to_string())?;
+        Ok(mem.buffers().to_vec())
+    }
+
+    /// A transformed module `after` computes what `before` does, and what
+    /// the case expects.
+    pub fn check_same_results(&self, before: &Module, after: &Module) -> Result<(), String> {
+        let (b, a) = (self.buffers_after(before)?, self.buffers_after(after)?);
+        if a != b {
+            return Err(format!(
+                "{}: the buffers differ after the change",
+                self.name
+            ));
+        }
+        (self.case)().check(&a)
+    }
+}
+
 /// Parse, verify and run `k` in the interpreter, then check the results.
 pub fn run_in_interpreter(k: &CorpusKernel) -> Result<RunStats, String> {
     let m = k.module().map_err(|e| e.to_string())?;
