@@ -2,23 +2,10 @@
 //! against the bytes llvm-mc 22 gives for the same lines (recorded here;
 //! `asm_syntax` checks the generated corpus against llvm-mc itself).
 
-use silk_amdgpu::asm::show_encoding;
-use silk_amdgpu::target::{Processor, Target};
+mod common;
 
-/// The encoding bytes of one line, or the error's column.
-fn enc(p: Processor, line: &str) -> Result<String, usize> {
-    let (listing, d) = show_encoding(&format!("{line}\n"), "t.s", Some(Target::new(p)));
-    if let Some(e) = d.0.first() {
-        return Err(e.column);
-    }
-    let e = listing.split("; encoding: [").nth(1).expect("an encoding");
-    Ok(e.split(']')
-        .next()
-        .unwrap()
-        .split(',')
-        .map(|b| b.trim().trim_start_matches("0x").to_string())
-        .collect())
-}
+use common::enc;
+use silk_amdgpu::target::Processor;
 
 #[test]
 fn bit_patterns_of_inline_integers_are_inline() {

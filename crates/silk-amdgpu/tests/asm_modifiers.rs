@@ -2,22 +2,10 @@
 //! (bytes recorded from llvm-mc): the `no` forms of the cache-policy
 //! modifiers, an omitted SMEM offset, and the rules around them.
 
-use silk_amdgpu::asm::show_encoding;
-use silk_amdgpu::target::{Processor, Target};
+mod common;
 
-fn enc(p: Processor, line: &str) -> Result<String, usize> {
-    let (listing, d) = show_encoding(&format!("{line}\n"), "t.s", Some(Target::new(p)));
-    if let Some(e) = d.0.first() {
-        return Err(e.column);
-    }
-    let e = listing.split("; encoding: [").nth(1).expect("an encoding");
-    Ok(e.split(']')
-        .next()
-        .unwrap()
-        .split(',')
-        .map(|b| b.trim().trim_start_matches("0x").to_string())
-        .collect())
-}
+use common::enc;
+use silk_amdgpu::target::Processor;
 
 #[test]
 fn negated_cache_policy_and_omitted_smem_offset() {

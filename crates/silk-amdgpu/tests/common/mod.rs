@@ -97,3 +97,20 @@ pub fn u32_at(b: &[u8], o: usize) -> u32 {
 pub fn u64_at(b: &[u8], o: usize) -> u64 {
     u64::from_le_bytes(b[o..o + 8].try_into().unwrap())
 }
+
+/// The encoding bytes `silk asm` gives one line (hex, no separators), or
+/// the column of its first error.
+pub fn enc(p: Processor, line: &str) -> Result<String, usize> {
+    let (listing, d) =
+        silk_amdgpu::asm::show_encoding(&format!("{line}\n"), "t.s", Some(Target::new(p)));
+    if let Some(e) = d.0.first() {
+        return Err(e.column);
+    }
+    let e = listing.split("; encoding: [").nth(1).expect("an encoding");
+    Ok(e.split(']')
+        .next()
+        .unwrap()
+        .split(',')
+        .map(|b| b.trim().trim_start_matches("0x").to_string())
+        .collect())
+}
