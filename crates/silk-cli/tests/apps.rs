@@ -3,7 +3,9 @@
 //! --gpu-target <processor>` for gfx942, gfx1100 and gfx1151: exit 77
 //! where no GPU is usable (the real libamdhip64, or none, reports no
 //! device), and exit 0 with their checked results on the emulator
-//! provider. One also runs clean under valgrind.
+//! provider and on the HIP provider's real `dlopen` path pointed at
+//! silk-hip's drop-in library (`SILK_HIP_LIBRARY`, `SILK_HIP_DEVICE`).
+//! One also runs clean under valgrind.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -58,8 +60,29 @@ fn run(exe: &Path, provider: Option<&str>) -> Output {
     silk_testsupport::output(&mut c)
 }
 
+/// silk-hip's cdylib, which cargo builds into `deps/` (next to this test)
+/// because `silk` depends on the crate.
+fn silk_hip_library() -> PathBuf {
+    let lib = std::env::current_exe()
+        .unwrap()
+        .with_file_name("libsilk_hip.so");
+    assert!(lib.is_file(), "{} was not built", lib.display());
+    lib
+}
+
+/// `exe` on the HIP provider with silk-hip as the HIP library, emulating
+/// `device`.
+fn run_on_silk_hip(exe: &Path, device: &str) -> Output {
+    let mut c = Command::new(exe);
+    c.env("SILK_GPU_PROVIDER", "hip")
+        .env("SILK_HIP_LIBRARY", silk_hip_library())
+        .env("SILK_HIP_DEVICE", device)
+        .env_remove("SILK_HIP_LOG");
+    silk_testsupport::output(&mut c)
+}
+
 #[test]
-fn example_apps_skip_without_a_gpu_and_pass_on_the_emulator() {
+fn example_apps_skip_without_a_gpu_and_pass_on_the_emulator_and_silk_hip() {
     for target in TARGETS {
         for (app, stdout) in APPS {
             let exe = build(app, target, "run");
@@ -79,8 +102,34 @@ fn example_apps_skip_without_a_gpu_and_pass_on_the_emulator() {
             let any = run(&exe, Some("any"));
             assert_eq!(any.stdout, emu.stdout, "{app} {target} with `any`");
             assert_eq!(any.status.code(), Some(0), "{app} {target} with `any`");
+            // Through libsilk_hip.so: the provider says `hip`.
+            let processor = target.rsplit('-').next().unwrap();
+            let hip = run_on_silk_hip(&exe, processor);
+            assert_eq!(
+                (
+                    hip.status.code(),
+                    String::from_utf8_lossy(&hip.stdout).into_owned()
+                ),
+                (Some(0), stdout.replace("ran on emulator", "ran on hip")),
+                "{app} {target} through silk-hip: {}",
+                String::from_utf8_lossy(&hip.stderr)
+            );
         }
     }
+}
+
+#[test]
+fn an_example_app_on_another_emulated_hip_device_fails_to_load() {
+    // The device really is the library's: a gfx942 object on a gfx1100
+    // device is the runtime's load failure, not a skip.
+    let exe = build("classifier", TARGETS[0], "hip-mismatch");
+    let o = run_on_silk_hip(&exe, "gfx1100");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("code object for gfx942") && err.contains("HIP device 0 (gfx1100)"),
+        "{err}"
+    );
 }
 
 #[test]
