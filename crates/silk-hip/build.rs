@@ -1,6 +1,8 @@
 //! The drop-in's soname and version nodes: applications linked against
-//! ROCm's library record `NEEDED libamdhip64.so.5` and versioned symbols
-//! (`hipMalloc@hip_4.2`), so the shared library carries both.
+//! ROCm's library record `NEEDED libamdhip64.so.5` (or `.so.6`) and
+//! versioned symbols (`hipMalloc@hip_4.2`, `hipGetDevicePropertiesR0600@hip_6.0`),
+//! so the shared library carries the soname of ROCm 5 and the version
+//! nodes of both (loaded as `.so.6`, the soname is not checked).
 
 fn main() {
     let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();

@@ -192,78 +192,136 @@ fn facts(s: &mut State, device: i32) -> HipResult<Facts> {
     })
 }
 
-/// `hipDeviceProp_t` of ROCm 5.x (`hipDeviceProp_tR0000`): the fields up
-/// to and including `gcnArchName` are written (byte offsets below); the
-/// rest of the caller's structure is left alone, so a shorter or longer
-/// structure of another HIP version is never overrun past offset 652.
-pub mod prop {
-    pub const NAME: usize = 0; // char[256]
-    pub const TOTAL_GLOBAL_MEM: usize = 256; // size_t
-    pub const SHARED_MEM_PER_BLOCK: usize = 264; // size_t
-    pub const REGS_PER_BLOCK: usize = 272;
-    pub const WARP_SIZE: usize = 276;
-    pub const MAX_THREADS_PER_BLOCK: usize = 280;
-    pub const MAX_THREADS_DIM: usize = 284; // int[3]
-    pub const MAX_GRID_SIZE: usize = 296; // int[3]
-    pub const CLOCK_RATE: usize = 308;
-    pub const TOTAL_CONST_MEM: usize = 320; // size_t
-    pub const MAJOR: usize = 328;
-    pub const MINOR: usize = 332;
-    pub const MULTI_PROCESSOR_COUNT: usize = 336;
-    pub const MAX_THREADS_PER_MP: usize = 344;
-    pub const MAX_SHARED_PER_MP: usize = 376; // size_t
-    pub const GCN_ARCH: usize = 392;
-    pub const GCN_ARCH_NAME: usize = 396; // char[256]
-    pub const END: usize = 652;
+/// Byte offsets of the `hipDeviceProp_t` fields this library writes.
+/// The fields up to `end` are written (unlisted ones zeroed); the rest
+/// of the caller's structure is left alone.
+pub struct PropLayout {
+    pub name: usize, // char[256]
+    pub total_global_mem: usize,
+    pub shared_mem_per_block: usize,
+    pub regs_per_block: usize,
+    pub warp_size: usize,
+    pub max_threads_per_block: usize,
+    pub max_threads_dim: usize, // int[3]
+    pub max_grid_size: usize,   // int[3]
+    pub clock_rate: usize,
+    pub total_const_mem: usize,
+    pub major: usize,
+    pub minor: usize,
+    pub multi_processor_count: usize,
+    pub max_threads_per_mp: usize,
+    pub max_shared_per_mp: usize,
+    /// `gcnArch` (an int), which ROCm 6 dropped.
+    pub gcn_arch: Option<usize>,
+    pub gcn_arch_name: usize, // char[256]
+    pub end: usize,
 }
 
-#[no_mangle]
-pub unsafe extern "C" fn hipGetDeviceProperties(props: *mut u8, device: i32) -> i32 {
+/// ROCm 5.x `hipDeviceProp_t` (`hipDeviceProp_tR0000`, what
+/// `hipGetDeviceProperties` fills): nothing past offset 652 is touched,
+/// so a shorter or longer structure of another HIP version is never
+/// overrun.
+pub const PROP_R0000: PropLayout = PropLayout {
+    name: 0,
+    total_global_mem: 256,
+    shared_mem_per_block: 264,
+    regs_per_block: 272,
+    warp_size: 276,
+    max_threads_per_block: 280,
+    max_threads_dim: 284,
+    max_grid_size: 296,
+    clock_rate: 308,
+    total_const_mem: 320,
+    major: 328,
+    minor: 332,
+    multi_processor_count: 336,
+    max_threads_per_mp: 344,
+    max_shared_per_mp: 376,
+    gcn_arch: Some(392),
+    gcn_arch_name: 396,
+    end: 652,
+};
+
+/// ROCm 6 `hipDeviceProp_tR0600` (1472 bytes; what ROCm 6's headers turn
+/// `hipGetDeviceProperties` into): written up to and including
+/// `maxSharedMemoryPerMultiProcessor`.
+pub const PROP_R0600: PropLayout = PropLayout {
+    name: 0,
+    total_global_mem: 288,
+    shared_mem_per_block: 296,
+    regs_per_block: 304,
+    warp_size: 308,
+    max_threads_per_block: 320,
+    max_threads_dim: 324,
+    max_grid_size: 336,
+    clock_rate: 348,
+    total_const_mem: 352,
+    major: 360,
+    minor: 364,
+    multi_processor_count: 388,
+    max_threads_per_mp: 624,
+    max_shared_per_mp: 1416,
+    gcn_arch: None,
+    gcn_arch_name: 1160,
+    end: 1424,
+};
+
+/// Fill `props` (laid out as `l`) for `device`.
+///
+/// # Safety
+/// `props` is null or valid for `l.end` bytes.
+unsafe fn device_properties(props: *mut u8, device: i32, l: &PropLayout) -> i32 {
     run(|| {
         if props.is_null() {
             return Err(Error::null("prop"));
         }
         let f = facts(&mut lock(), device)?;
-        let mut b = vec![0u8; prop::END];
-        let put = |b: &mut Vec<u8>, at: usize, v: &[u8]| b[at..at + v.len()].copy_from_slice(v);
-        let name = format!("Silk emulated {}", f.processor);
-        put(&mut b, prop::NAME, name.as_bytes());
-        put(&mut b, prop::TOTAL_GLOBAL_MEM, &DEVICE_MEMORY.to_le_bytes());
-        put(
-            &mut b,
-            prop::SHARED_MEM_PER_BLOCK,
-            &(f.lds as u64).to_le_bytes(),
-        );
-        put(&mut b, prop::REGS_PER_BLOCK, &65536i32.to_le_bytes());
-        put(&mut b, prop::WARP_SIZE, &f.wave.to_le_bytes());
-        put(&mut b, prop::MAX_THREADS_PER_BLOCK, &1024i32.to_le_bytes());
+        let mut b = vec![0u8; l.end];
+        let mut put = |at: usize, v: &[u8]| b[at..at + v.len()].copy_from_slice(v);
+        let i32s = |v: i32| v.to_le_bytes();
+        put(l.name, format!("Silk emulated {}", f.processor).as_bytes());
+        put(l.total_global_mem, &DEVICE_MEMORY.to_le_bytes());
+        put(l.shared_mem_per_block, &(f.lds as u64).to_le_bytes());
+        put(l.regs_per_block, &i32s(65536));
+        put(l.warp_size, &i32s(f.wave));
+        put(l.max_threads_per_block, &i32s(1024));
         for i in 0..3 {
-            put(
-                &mut b,
-                prop::MAX_THREADS_DIM + 4 * i,
-                &1024i32.to_le_bytes(),
-            );
-            put(&mut b, prop::MAX_GRID_SIZE + 4 * i, &i32::MAX.to_le_bytes());
+            put(l.max_threads_dim + 4 * i, &i32s(1024));
+            put(l.max_grid_size + 4 * i, &i32s(i32::MAX));
         }
-        put(&mut b, prop::CLOCK_RATE, &1_000_000i32.to_le_bytes());
-        put(&mut b, prop::TOTAL_CONST_MEM, &DEVICE_MEMORY.to_le_bytes());
-        put(&mut b, prop::MAJOR, &f.major.to_le_bytes());
-        put(&mut b, prop::MINOR, &f.minor.to_le_bytes());
-        put(&mut b, prop::MULTI_PROCESSOR_COUNT, &1i32.to_le_bytes());
-        put(&mut b, prop::MAX_THREADS_PER_MP, &2048i32.to_le_bytes());
-        put(
-            &mut b,
-            prop::MAX_SHARED_PER_MP,
-            &(f.lds as u64).to_le_bytes(),
-        );
-        let gcn: i32 = f.processor[3..].parse().unwrap_or(0);
-        put(&mut b, prop::GCN_ARCH, &gcn.to_le_bytes());
-        put(&mut b, prop::GCN_ARCH_NAME, f.arch_name.as_bytes());
-        // SAFETY: the caller passes a hipDeviceProp_t, which is larger
-        // than `prop::END` bytes in every HIP version.
+        put(l.clock_rate, &i32s(1_000_000));
+        put(l.total_const_mem, &DEVICE_MEMORY.to_le_bytes());
+        put(l.major, &i32s(f.major));
+        put(l.minor, &i32s(f.minor));
+        put(l.multi_processor_count, &i32s(1));
+        put(l.max_threads_per_mp, &i32s(2048));
+        put(l.max_shared_per_mp, &(f.lds as u64).to_le_bytes());
+        if let Some(at) = l.gcn_arch {
+            put(at, &i32s(f.processor[3..].parse().unwrap_or(0)));
+        }
+        put(l.gcn_arch_name, f.arch_name.as_bytes());
+        // SAFETY: the caller passes a structure of at least `l.end` bytes.
         unsafe { std::ptr::copy_nonoverlapping(b.as_ptr(), props, b.len()) };
         Ok(())
     })
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn hipGetDeviceProperties(props: *mut u8, device: i32) -> i32 {
+    // SAFETY: the caller's hipDeviceProp_t (ROCm 5 layout).
+    unsafe { device_properties(props, device, &PROP_R0000) }
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn hipGetDevicePropertiesR0000(props: *mut u8, device: i32) -> i32 {
+    // SAFETY: the caller's hipDeviceProp_tR0000.
+    unsafe { device_properties(props, device, &PROP_R0000) }
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn hipGetDevicePropertiesR0600(props: *mut u8, device: i32) -> i32 {
+    // SAFETY: the caller's hipDeviceProp_tR0600.
+    unsafe { device_properties(props, device, &PROP_R0600) }
 }
 
 /// `hipDeviceAttribute_t` values (ROCm 5.x numbering) this library answers.

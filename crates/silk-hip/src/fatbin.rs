@@ -100,6 +100,7 @@ pub extern "C" fn __hipUnregisterFatBinary(handle: *mut *mut c_void) {
         }
         s.host_functions.retain(|_, v| v.0 != h);
         s.host_vars.retain(|_, v| v.0 != h);
+        s.managed.retain(|v| v.fatbin != h);
         // Thread-local caches may be gone already in late teardown.
         let _ = STUBS.try_with(|c| c.borrow_mut().retain(|k, _| k.0 != h as usize));
         Ok(())
@@ -172,9 +173,15 @@ pub unsafe extern "C" fn __hipRegisterVar(
     });
 }
 
-/// Managed variables are recorded like device variables; the emulator
-/// has no memory the host can dereference, so `*pointer` is left as the
-/// host initial value's address (see docs/hip.md).
+/// A managed variable (`__managed__`). Clang's host code reaches it through
+/// the slot `*pointer` and hands over `init_value`, the host variable
+/// holding its initial value; the device code has a pointer variable
+/// `name` and the storage `name.managed`. The host storage is
+/// `init_value` itself (the application's static, so it outlives a late
+/// unregistration); a module's pointer variable is set to its
+/// `name.managed` when it loads, and the emulator being synchronous, each
+/// launch copies the host bytes in before the kernel runs and back after
+/// (`State::launch`).
 #[no_mangle]
 pub unsafe extern "C" fn __hipRegisterManagedVar(
     handle: *mut c_void,
@@ -187,15 +194,19 @@ pub unsafe extern "C" fn __hipRegisterManagedVar(
     run(|| {
         // SAFETY: clang passes the variable's name.
         let name = unsafe { text(name, "name") }?;
-        if pointer.is_null() {
-            return Err(Error::null("pointer"));
+        if init_value.is_null() {
+            return Err(Error::null("init_value"));
         }
         let mut s = lock();
-        let h = registered(&s, handle as *mut *mut c_void)?;
-        s.host_vars
-            .insert(pointer as usize, (h, name.to_string(), size as u64));
+        let fatbin = registered(&s, handle as *mut *mut c_void)?;
         // SAFETY: `pointer` is clang's managed-variable slot.
-        unsafe { out(pointer, init_value, "pointer") }
+        unsafe { out(pointer, init_value, "pointer") }?;
+        s.register_managed(crate::state::ManagedVar {
+            fatbin,
+            name: name.to_string(),
+            host: init_value as usize,
+            size: size as u64,
+        })
     });
 }
 

@@ -4,10 +4,12 @@
 //!
 //! `SILK_HIP_DEVICE=gfx942|gfx1100|gfx1151` (a comma list gives several
 //! devices; default `gfx942`) chooses the emulated processors. The
-//! shared library's soname is `libamdhip64.so.5` and every entry point
-//! has the `hip_4.2` version that applications linked against ROCm's
-//! library record (`build.rs`, `libamdhip64.map`, the `.symver` list
-//! below). See docs/hip.md.
+//! shared library's soname is `libamdhip64.so.5`; it also serves as
+//! `libamdhip64.so.6`. Every entry point has the version node ROCm 6's
+//! version script gives it (`hip_4.2`, `hipGetDevicePropertiesR0600` at
+//! `hip_6.0`), which applications linked against ROCm's library record
+//! (`build.rs`, `libamdhip64.map`, the `.symver` list below). See
+//! docs/hip.md.
 
 pub mod api;
 pub mod error;
@@ -17,18 +19,19 @@ pub mod wrapper;
 
 pub use error::Error;
 
-/// Bind each exported name to `hip_4.2` (rustc's export list would put it
-/// in the base version, and ROCm-linked applications ask for `@hip_4.2`).
+/// Bind each exported name to its ROCm version node (rustc's export list
+/// would put it in the base version, and ROCm-linked applications ask
+/// for `@hip_4.2`, `@hip_6.0`).
 macro_rules! versioned {
-    ($($name:ident),* $(,)?) => {
-        /// Every entry point of the library.
-        pub const ENTRY_POINTS: &[&str] = &[$(stringify!($name)),*];
+    ($($node:literal: [$($name:ident),* $(,)?]),* $(,)?) => {
+        /// Every entry point of the library with its version node.
+        pub const ENTRY_POINTS: &[(&str, &str)] = &[$($((stringify!($name), $node)),*),*];
         #[cfg(all(target_os = "linux", not(test)))]
-        std::arch::global_asm!($(concat!(".symver ", stringify!($name), ", ", stringify!($name), "@@hip_4.2")),*);
+        std::arch::global_asm!($($(concat!(".symver ", stringify!($name), ", ", stringify!($name), "@@", $node)),*),*);
     };
 }
 
-versioned!(
+versioned!("hip_4.2": [
     hipInit,
     hipDriverGetVersion,
     hipRuntimeGetVersion,
@@ -36,6 +39,7 @@ versioned!(
     hipSetDevice,
     hipGetDevice,
     hipGetDeviceProperties,
+    hipGetDevicePropertiesR0000,
     hipDeviceGetAttribute,
     hipDeviceSynchronize,
     hipDeviceReset,
@@ -86,4 +90,6 @@ versioned!(
     hipGetSymbolSize,
     hipMemcpyToSymbol,
     hipMemcpyFromSymbol,
-);
+],
+// New in ROCm 6.0: the properties of ROCm 6's `hipDeviceProp_tR0600`.
+"hip_6.0": [hipGetDevicePropertiesR0600]);

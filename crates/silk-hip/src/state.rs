@@ -31,6 +31,18 @@ pub struct Module {
     pub kernels: HashMap<String, KernargLayout>,
     /// Global variables: name -> (offset in the image, size).
     pub globals: HashMap<String, (u64, u64)>,
+    /// Managed variables bound to this module: (host address, device
+    /// address of `name.managed`, bytes), copied in and out by each launch.
+    pub managed: Vec<(usize, u64, u64)>,
+}
+
+/// A `__managed__` variable registered by `__hipRegisterManagedVar`.
+pub struct ManagedVar {
+    pub fatbin: u64,
+    pub name: String,
+    /// The host storage (the application's `name.managed` variable).
+    pub host: usize,
+    pub size: u64,
 }
 
 pub struct Function {
@@ -68,6 +80,7 @@ pub struct State {
     pub host_functions: HashMap<usize, (u64, String)>,
     /// Host shadow variable address -> (fat binary, variable name, size).
     pub host_vars: HashMap<usize, (u64, String, u64)>,
+    pub managed: Vec<ManagedVar>,
     /// `hipHostMalloc` blocks: address -> layout.
     pub host_allocs: HashMap<usize, std::alloc::Layout>,
     /// Faults waiting for a synchronize: (device, stream) -> error.
@@ -275,6 +288,7 @@ impl State {
                 image,
                 kernels,
                 globals,
+                managed: Vec::new(),
             },
         );
         Ok(h)
@@ -330,10 +344,71 @@ impl State {
         }
         let bundle = f.bundle.clone();
         let m = self.load_module(d, &bundle)?;
+        let vars: Vec<(usize, u64, String)> = self
+            .managed
+            .iter()
+            .filter(|v| v.fatbin == fb)
+            .map(|v| (v.host, v.size, v.name.clone()))
+            .collect();
+        for (host, size, name) in vars {
+            if let Err(e) = self.bind_managed(m, host, size, &name) {
+                let _ = self.unload_module(m);
+                return Err(e);
+            }
+        }
         if let Some(f) = self.fatbins.get_mut(&fb) {
             f.modules.insert(d, m);
         }
         Ok(m)
+    }
+
+    /// Record managed variable `v`, binding it to the modules its fat
+    /// binary has loaded already (a variable they cannot bind is refused).
+    pub fn register_managed(&mut self, v: ManagedVar) -> HipResult<()> {
+        let loaded: Vec<u64> = self
+            .fatbins
+            .get(&v.fatbin)
+            .map(|f| f.modules.values().copied().collect())
+            .unwrap_or_default();
+        for m in loaded {
+            self.bind_managed(m, v.host, v.size, &v.name)?;
+        }
+        self.managed.push(v);
+        Ok(())
+    }
+
+    /// Point module `m`'s pointer variable of managed variable `name` at
+    /// the module's storage for it, and have launches keep that storage
+    /// in step with the `size` host bytes at `host`.
+    fn bind_managed(&mut self, m: u64, host: usize, size: u64, name: &str) -> HipResult<()> {
+        let (storage, n) = self.global(m, &format!("{name}.managed"))?;
+        let (slot, slot_size) = self.global(m, name)?;
+        if n < size || slot_size != 8 {
+            return Err(Error::new(
+                Error::INVALID_IMAGE,
+                format!(
+                    "managed variable `{name}` has {n} bytes of device storage and a {slot_size}-byte pointer; {size} bytes and 8 expected"
+                ),
+            ));
+        }
+        let d = self
+            .modules
+            .get(&m)
+            .map_or(usize::MAX, |module| module.device);
+        self.device(d)?
+            .emu
+            .memory
+            .write(slot, &storage.to_le_bytes())
+            .ok_or_else(|| {
+                Error::new(
+                    Error::INVALID_IMAGE,
+                    format!("the pointer of managed variable `{name}` is not writable"),
+                )
+            })?;
+        if let Some(module) = self.modules.get_mut(&m) {
+            module.managed.push((host, storage, size));
+        }
+        Ok(())
     }
 
     /// Run kernel `f` with packed explicit arguments `kernarg`.
@@ -403,13 +478,25 @@ impl State {
             ));
         }
         let image = m.image;
+        let managed = m.managed.clone();
         let code = std::mem::take(&mut self.modules.get_mut(&mh).expect("checked").code);
         let dev = &mut self.devices[d];
         let p = dev.processor.name();
         dev.emu.options.dynamic_lds = shared;
+        for &(host, at, size) in &managed {
+            // SAFETY: the application's managed variable storage, `size`
+            // bytes as registered; it lives as long as the application.
+            let b = unsafe { std::slice::from_raw_parts(host as *const u8, size as usize) };
+            dev.emu.memory.write(at, b);
+        }
         let r = dev
             .emu
             .launch_resident(&image, &code, &name, items, block, &args);
+        for &(host, at, size) in &managed {
+            // SAFETY: as above; the host sees the kernel's writes.
+            let b = unsafe { std::slice::from_raw_parts_mut(host as *mut u8, size as usize) };
+            dev.emu.memory.read(at, b);
+        }
         if let Some(m) = self.modules.get_mut(&mh) {
             m.code = code;
         }

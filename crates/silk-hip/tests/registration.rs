@@ -263,3 +263,111 @@ fn registration_is_safe_repeated_and_concurrent() {
         52
     );
 }
+
+/// `__hipRegisterManagedVar` called as clang's host code does, after the
+/// module has loaded: the slot gets the host storage, kernels read and
+/// write it, and names the code object cannot bind are refused.
+#[test]
+fn managed_variables_bind_to_loaded_modules() {
+    let Some(co) = code_object() else { return };
+    let bundle: &'static [u8] = Box::leak(
+        OffloadBundle::write(&[("hipv4-amdgcn-amd-amdhsa--gfx942", &co)]).into_boxed_slice(),
+    );
+    let wrapper = Wrapper {
+        magic: WRAPPER_MAGIC,
+        version: 1,
+        binary: bundle.as_ptr(),
+        unused: std::ptr::null(),
+    };
+    let h = unsafe { __hipRegisterFatBinary(&wrapper) };
+    assert!(!h.is_null());
+    // Host stubs: any unique addresses.
+    let stub = |n: u8| Box::leak(Box::new(n)) as *const u8 as *const c_void;
+    let (fill, scale) = (stub(1), stub(2));
+    for (s, name) in [(fill, c"fill"), (scale, c"scale_factor")] {
+        let r = unsafe {
+            __hipRegisterFunction(
+                h,
+                s,
+                name.as_ptr(),
+                name.as_ptr(),
+                u32::MAX,
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+            )
+        };
+        assert_eq!(r, 0);
+    }
+    let one = Dim3 { x: 1, y: 1, z: 1 };
+    let launch = |f: *const c_void, args: &mut [Ptr]| unsafe {
+        hipLaunchKernel(f, one, one, args.as_mut_ptr(), 0, std::ptr::null_mut())
+    };
+    // Loads the module before the variable is registered.
+    let mut d: Ptr = std::ptr::null_mut();
+    assert_eq!(unsafe { hipMalloc(&mut d, 256) }, 0);
+    let (mut dv, mut k) = (d, 1i32);
+    assert_eq!(
+        launch(
+            fill,
+            &mut [&mut dv as *mut Ptr as Ptr, &mut k as *mut i32 as Ptr]
+        ),
+        0
+    );
+    // The host storage: clang's `factor.managed`, holding the initial value.
+    let storage: &'static mut i32 = Box::leak(Box::new(3));
+    let storage = storage as *mut i32;
+    let mut slot: *mut c_void = std::ptr::null_mut();
+    unsafe {
+        __hipRegisterManagedVar(
+            h as *mut c_void,
+            &mut slot,
+            storage as *mut c_void,
+            c"factor".as_ptr(),
+            4,
+            4,
+        )
+    };
+    assert_eq!(hipGetLastError(), 0);
+    assert_eq!(slot, storage as *mut c_void);
+    let mut k = 5i32;
+    assert_eq!(launch(scale, &mut [&mut k as *mut i32 as Ptr]), 0);
+    assert_eq!(hipDeviceSynchronize(), 0);
+    assert_eq!(unsafe { storage.read_volatile() }, 15);
+    unsafe { storage.write_volatile(4) };
+    let mut k = 2i32;
+    assert_eq!(launch(scale, &mut [&mut k as *mut i32 as Ptr]), 0);
+    assert_eq!(unsafe { storage.read_volatile() }, 8);
+    // No `bias.managed` in the code object, and a null initial value.
+    let mut other: *mut c_void = std::ptr::null_mut();
+    unsafe {
+        __hipRegisterManagedVar(
+            h as *mut c_void,
+            &mut other,
+            storage as *mut c_void,
+            c"bias".as_ptr(),
+            4,
+            4,
+        );
+    }
+    assert_eq!(hipGetLastError(), 500);
+    let msg = unsafe { std::ffi::CStr::from_ptr(hipGetErrorString(500)) };
+    assert!(msg.to_string_lossy().contains("bias.managed"), "{msg:?}");
+    unsafe {
+        __hipRegisterManagedVar(
+            h as *mut c_void,
+            &mut other,
+            std::ptr::null_mut(),
+            c"factor".as_ptr(),
+            4,
+            4,
+        );
+    }
+    assert_eq!(hipGetLastError(), 1);
+    assert_eq!(hipFree(d), 0);
+    __hipUnregisterFatBinary(h);
+    // The application's storage is untouched by unregistration.
+    assert_eq!(unsafe { storage.read_volatile() }, 8);
+}

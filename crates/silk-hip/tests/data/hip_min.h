@@ -7,6 +7,7 @@
 #define __host__ __attribute__((host))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
+#define __managed__ __attribute__((managed))
 typedef int hipError_t;
 typedef struct ihipStream_t* hipStream_t;
 typedef struct ihipEvent_t* hipEvent_t;
@@ -17,6 +18,57 @@ struct dim3 {
   unsigned x, y, z;
   __host__ __device__ dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1) : x(x), y(y), z(z) {}
 };
+#if defined(HIP_VERSION_MAJOR) && HIP_VERSION_MAJOR >= 6
+// ROCm 6's headers: hipDeviceProp_t is hipDeviceProp_tR0600 and
+// hipGetDeviceProperties is hipGetDevicePropertiesR0600 (symbol version
+// hip_6.0).
+typedef struct { char bytes[16]; } hipUUID;
+typedef struct { unsigned bits; } hipDeviceArch_t;
+typedef struct hipDeviceProp_tR0600 {
+  char name[256]; hipUUID uuid; char luid[8]; unsigned int luidDeviceNodeMask;
+  size_t totalGlobalMem, sharedMemPerBlock; int regsPerBlock, warpSize; size_t memPitch;
+  int maxThreadsPerBlock, maxThreadsDim[3], maxGridSize[3], clockRate; size_t totalConstMem;
+  int major, minor; size_t textureAlignment, texturePitchAlignment;
+  int deviceOverlap, multiProcessorCount, kernelExecTimeoutEnabled, integrated, canMapHostMemory,
+      computeMode, maxTexture1D, maxTexture1DMipmap, maxTexture1DLinear, maxTexture2D[2],
+      maxTexture2DMipmap[2], maxTexture2DLinear[3], maxTexture2DGather[2], maxTexture3D[3],
+      maxTexture3DAlt[3], maxTextureCubemap, maxTexture1DLayered[2], maxTexture2DLayered[3],
+      maxTextureCubemapLayered[2], maxSurface1D, maxSurface2D[2], maxSurface3D[3],
+      maxSurface1DLayered[2], maxSurface2DLayered[3], maxSurfaceCubemap,
+      maxSurfaceCubemapLayered[2];
+  size_t surfaceAlignment;
+  int concurrentKernels, ECCEnabled, pciBusID, pciDeviceID, pciDomainID, tccDriver,
+      asyncEngineCount, unifiedAddressing, memoryClockRate, memoryBusWidth, l2CacheSize,
+      persistingL2CacheMaxSize, maxThreadsPerMultiProcessor, streamPrioritiesSupported,
+      globalL1CacheSupported, localL1CacheSupported;
+  size_t sharedMemPerMultiprocessor;
+  int regsPerMultiprocessor, managedMemory, isMultiGpuBoard, multiGpuBoardGroupID,
+      hostNativeAtomicSupported, singleToDoublePrecisionPerfRatio, pageableMemoryAccess,
+      concurrentManagedAccess, computePreemptionSupported, canUseHostPointerForRegisteredMem,
+      cooperativeLaunch, cooperativeMultiDeviceLaunch;
+  size_t sharedMemPerBlockOptin;
+  int pageableMemoryAccessUsesHostPageTables, directManagedMemAccessFromHost,
+      maxBlocksPerMultiProcessor, accessPolicyMaxWindowSize;
+  size_t reservedSharedMemPerBlock;
+  int hostRegisterSupported, sparseHipArraySupported, hostRegisterReadOnlySupported,
+      timelineSemaphoreInteropSupported, memoryPoolsSupported, gpuDirectRDMASupported;
+  unsigned gpuDirectRDMAFlushWritesOptions; int gpuDirectRDMAWritesOrdering;
+  unsigned memoryPoolSupportedHandleTypes;
+  int deferredMappingHipArraySupported, ipcEventSupported, clusterLaunch, unifiedFunctionPointers,
+      reserved[63], hipReserved[32];
+  char gcnArchName[256];
+  size_t maxSharedMemoryPerMultiProcessor;
+  int clockInstructionRate; hipDeviceArch_t arch; unsigned *hdpMemFlushCntl, *hdpRegFlushCntl;
+  int cooperativeMultiDeviceUnmatchedFunc, cooperativeMultiDeviceUnmatchedGridDim,
+      cooperativeMultiDeviceUnmatchedBlockDim, cooperativeMultiDeviceUnmatchedSharedMem, isLargeBar,
+      asicRevision;
+} hipDeviceProp_tR0600;
+// The size and gcnArchName offset LLVM's amdgpu-arch relies on too.
+static_assert(sizeof(hipDeviceProp_tR0600) == 1472, "hipDeviceProp_tR0600 size");
+static_assert(__builtin_offsetof(hipDeviceProp_tR0600, gcnArchName) == 1160, "gcnArchName");
+#define hipDeviceProp_t hipDeviceProp_tR0600
+#define hipGetDeviceProperties hipGetDevicePropertiesR0600
+#else
 // hipDeviceProp_t of ROCm 5.x up to gcnArchName; padded past the end.
 struct hipDeviceProp_t {
   char name[256];
@@ -31,6 +83,7 @@ struct hipDeviceProp_t {
   char gcnArchName[256];
   char rest[512];
 };
+#endif
 #define hipDeviceAttributeWarpSize 87
 extern "C" {
 hipError_t hipGetDeviceCount(int*);

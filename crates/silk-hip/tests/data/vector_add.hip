@@ -15,6 +15,8 @@ int main() {
   int ws = 0;
   CHECK(hipDeviceGetAttribute(&ws, hipDeviceAttributeWarpSize, 0));
   printf("devices %d arch %s warp %d\n", count, p.gcnArchName, ws);
+  printf("props warp %d major %d threads %d shared %zu\n", p.warpSize, p.major, p.maxThreadsPerBlock,
+         p.maxSharedMemoryPerMultiProcessor);
   float *da, *db, *dc;
   CHECK(hipMalloc((void**)&da, n * 4));
   CHECK(hipMalloc((void**)&db, n * 4));
