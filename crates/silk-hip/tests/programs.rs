@@ -216,7 +216,8 @@ fn rocm6_programs_need_so6_with_its_versions_and_run() {
     };
     let work = work_dir("rocm6-link");
     let exe = build(&clang, &work, &["vector_add"], "vector_add", Rocm::V6);
-    let r = Command::new("/usr/lib/llvm-22/bin/llvm-readelf")
+    // The llvm-readelf of the same LLVM as clang.
+    let r = Command::new(clang.with_file_name("llvm-readelf"))
         .args(["-d", "-V", "--dyn-syms"])
         .arg(&exe)
         .output()
