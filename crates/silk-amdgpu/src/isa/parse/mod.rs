@@ -15,11 +15,13 @@ use crate::target::{Generation, Processor};
 
 mod bytes;
 mod constants;
+mod gfx9_rules;
 mod memory;
 mod vopd;
 pub(crate) use bytes::trim_end;
 use bytes::*;
 use constants::*;
+use gfx9_rules::*;
 use memory::*;
 use vopd::parse_vopd;
 
@@ -663,6 +665,7 @@ impl<'a> Parser<'a> {
         let mods_at = self.pos;
         self.modifiers(info, &mut inst)?;
         self.check_buffer_vaddr(info, specs, &inst, &cols, no_vaddr)?;
+        self.check_gfx9_mem(info, specs, &inst, &cols, mods_at)?;
         // VOP1/VOP2/VOPC (and their DPP forms) have no clamp or output
         // modifier bits: written without `_e64`, such an instruction is
         // the VOP3 form (the next candidate), as llvm-mc selects it.
@@ -675,6 +678,7 @@ impl<'a> Parser<'a> {
             });
         }
         self.check_vop3_mods(info, &inst, mods_at, &cols)?;
+        self.check_gfx9_mfma(info, specs, &inst, &cols, mods_at)?;
         let sdwa_dst = form.is_some_and(|f| f.variant == Variant::Sdwa && f.has(FormMods::DST_SEL));
         if sdwa_dst {
             // Not written, `dst_unused` is UNUSED_PRESERVE (as llvm-mc 22).
@@ -1322,6 +1326,7 @@ impl<'a> Parser<'a> {
         col: usize,
     ) -> Result<Fitted, ParseError> {
         let null = operand::null_code(self.gen);
+        self.gfx9_operand(&v, col)?;
         self.check_width(info, spec, &v, col)?;
         let op = match (spec.kind, v) {
             (Kind::Implicit(code), Value::Reg { code: c, count, .. }) if c == code => {
@@ -1485,8 +1490,15 @@ impl<'a> Parser<'a> {
             let layout = format::layout(gen, info.family);
             let quiet = self.quiet;
             let mut bit = |b: ModBit| -> Result<(), ParseError> {
-                if layout.is_some_and(|l| l.mod_bit(b).is_some()) {
-                    m.mem |= format::mod_bit(b);
+                let encoded = if gen == Generation::Gfx9 {
+                    gfx9_mem_bit(info, b)
+                } else {
+                    Some(true)
+                };
+                if layout.is_some_and(|l| l.mod_bit(b).is_some()) && encoded.is_some() {
+                    if encoded == Some(true) {
+                        m.mem |= format::mod_bit(b);
+                    }
                     Ok(())
                 } else {
                     quiet_err(quiet, col, || {
@@ -1519,13 +1531,6 @@ impl<'a> Parser<'a> {
                 (_, "offen") => bit(ModBit::Offen)?,
                 (_, "idxen") => bit(ModBit::Idxen)?,
                 (_, "tfe") => bit(ModBit::Tfe)?,
-                (_, "nv") => bit(ModBit::Nv)?,
-                (Generation::Gfx9, "sc0") => bit(ModBit::Glc)?,
-                (Generation::Gfx9, "sc1") => bit(ModBit::Sc1)?,
-                (Generation::Gfx9, "nt") => bit(ModBit::Slc)?,
-                (_, "glc") => bit(ModBit::Glc)?,
-                (_, "slc") => bit(ModBit::Slc)?,
-                (_, "dlc") => bit(ModBit::Dlc)?,
                 _ => {
                     if !self.eat(":") {
                         return self.fail(col, || format!("unknown modifier `{key}`"));
@@ -1706,6 +1711,7 @@ impl<'a> Parser<'a> {
         key: &str,
         col: usize,
     ) -> Result<(), ParseError> {
+        self.gfx9_keyed(info, key, col)?;
         let m = &mut inst.mods;
         match key {
             "mul" | "div" => {
@@ -1937,64 +1943,4 @@ fn src_index(f: Field) -> Option<u8> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dpp8_key_agrees_with_a_plain_search() {
-        for len in 0..30 {
-            for at in 0..len {
-                for key in [&b"dpp8:"[..], b"dpp8", b"dpp:", b":"] {
-                    let mut t = vec![b'd'; len];
-                    for (k, &c) in key.iter().enumerate() {
-                        if at + k < len {
-                            t[at + k] = c;
-                        }
-                    }
-                    let want = t.windows(5).any(|w| w == b"dpp8:");
-                    assert_eq!(has_dpp8_key(&t), want, "{:?}", String::from_utf8_lossy(&t));
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn trim_end_agrees_with_str() {
-        for t in [
-            "",
-            " ",
-            "a",
-            " a ",
-            "a\t\r\n",
-            "a\u{a0}",
-            "a \u{a0} ",
-            "\u{3000}",
-            "é \x0b\x0c",
-            "a\x1f",
-            "\u{85}\n",
-        ] {
-            assert_eq!(trim_end(t), t.trim_end(), "{t:?}");
-        }
-    }
-
-    /// Against a plain search, at every offset and length.
-    #[test]
-    fn double_colon_agrees_with_a_plain_search() {
-        for len in 0..34 {
-            for a in 0..len {
-                for b in a..len {
-                    let mut t = vec![b'v'; len];
-                    t[a] = b':';
-                    t[b] = b':';
-                    let want = t.windows(2).any(|w| w == b"::");
-                    assert_eq!(
-                        has_double_colon(&t),
-                        want,
-                        "{:?}",
-                        String::from_utf8_lossy(&t)
-                    );
-                }
-            }
-        }
-    }
-}
+mod tests;
