@@ -608,6 +608,7 @@ impl<'a> Parser<'a> {
             }
             let sext = variant == Variant::Sdwa && self.eat("sext(");
             let (mut neg, mut abs, mut value) = self.operand_value()?;
+            self.gfx9_src_mods(info, neg || abs, col)?;
             if sext {
                 self.expect(")")?;
             }
@@ -678,7 +679,7 @@ impl<'a> Parser<'a> {
             });
         }
         self.check_vop3_mods(info, &inst, mods_at, &cols)?;
-        self.check_gfx9_mfma(info, specs, &inst, &cols, mods_at)?;
+        self.check_gfx9_valu(info, form, specs, &inst, &cols, mods_at)?;
         let sdwa_dst = form.is_some_and(|f| f.variant == Variant::Sdwa && f.has(FormMods::DST_SEL));
         if sdwa_dst {
             // Not written, `dst_unused` is UNUSED_PRESERVE (as llvm-mc 22).
@@ -726,7 +727,7 @@ impl<'a> Parser<'a> {
         if !matches!(info.family, Family::Vop3 | Family::Vop3p) || info.flags.has(Flags::MFMA) {
             return Ok(());
         }
-        let rejected = info.mods_rejected;
+        let rejected = info.mods_rejected | gfx9_unprinted(self.gen, info);
         let m = &inst.mods;
         let what = if m.clamp && rejected & VMOD_CLAMP != 0 {
             Some(("clamp", mods_at))
@@ -805,18 +806,25 @@ impl<'a> Parser<'a> {
         let mut n_sgprs = 0usize;
         let mut literal: Option<u32> = None;
         let mut used = 0usize;
-        if info.flags.has(Flags::READS_VCC) && info.family == Family::Vop2 {
+        // (gfx942's VOP3 `v_div_fmas_*` read VCC besides their operands.)
+        let vop3_vcc = self.gen == Generation::Gfx9 && info.family == Family::Vop3;
+        if info.flags.has(Flags::READS_VCC) && (info.family == Family::Vop2 || vop3_vcc) {
             sgprs[0] = operand::VCC_LO;
             n_sgprs = 1;
             used = 1;
         }
         for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
-            if src_index(spec.field).is_none() {
+            // (A VOP2 K constant is a literal on gfx942's bus as well.)
+            let k = self.gen == Generation::Gfx9 && spec.kind == Kind::Literal;
+            if src_index(spec.field).is_none() && !k {
                 continue;
             }
             let col = cols[i];
             match inst.operands[i] {
-                Operand::Reg { code, .. } if code < 128 && code != operand::null_code(self.gen) => {
+                Operand::Reg { code, .. }
+                    if code < 128 && code != operand::null_code(self.gen)
+                        || gfx9_scalar_special(self.gen, code) =>
+                {
                     if sgprs[..n_sgprs].contains(&code) {
                         continue;
                     }
@@ -1362,7 +1370,7 @@ impl<'a> Parser<'a> {
             (Kind::Imm(_), Value::Reg { code, .. }) if info.family == Family::Smem => {
                 Operand::Imm(code as i32)
             }
-            (Kind::Literal, Value::Int(i)) => Operand::Literal(i as u32),
+            (Kind::Literal, Value::Int(i)) => self.gfx9_literal(i, col)?,
             (Kind::Literal, Value::Lit(x)) => Operand::Literal(x),
             (Kind::Literal, Value::LitFloat(f)) => Operand::Literal(float_literal(spec.ty, f)),
             (Kind::Literal, Value::Float(f)) => Operand::Literal(float_literal(spec.ty, f)),
@@ -1435,7 +1443,7 @@ impl<'a> Parser<'a> {
                 int_source(Ty::B64, i, col)?
             }
             (Kind::Ssrc | Kind::Vsrc, Value::Int(i)) => int_source(spec.ty, i, col)?,
-            (Kind::Ssrc | Kind::Vsrc, Value::Float(f)) => float_source(spec.ty, f),
+            (Kind::Ssrc | Kind::Vsrc, Value::Float(f)) => self.gfx9_float(info, spec, f, col)?,
             (Kind::Vgpr, Value::Reg { .. })
                 if format::layout(self.gen, info.family)
                     .and_then(|l| l.field(spec.field))
@@ -1525,7 +1533,10 @@ impl<'a> Parser<'a> {
                 continue;
             }
             match (gen, key) {
-                (_, "clamp") => m.clamp = true,
+                (_, "clamp") => {
+                    self.gfx9_clamp(m.omod, col)?;
+                    m.clamp = true;
+                }
                 (_, "gds") => bit(ModBit::Gds)?,
                 (_, "lds") => bit(ModBit::Lds)?,
                 (_, "offen") => bit(ModBit::Offen)?,
@@ -1727,7 +1738,11 @@ impl<'a> Parser<'a> {
             "op_sel" => {
                 let (bits, n) = self.bit_list_len(col)?;
                 // (DPP forms map their list in `dpp::op_sel_from_list`.)
-                m.op_sel = if info.family == Family::Vop3 && m.variant == Variant::Native {
+                let native = m.variant == Variant::Native;
+                m.op_sel = if let Some(b) = self.gfx9_op_sel(info, bits, n, col)?.filter(|_| native)
+                {
+                    b
+                } else if info.family == Family::Vop3 && native {
                     // The last entry is the destination (bit 3) when the
                     // list is longer than the sources.
                     let srcs = info
@@ -1882,7 +1897,8 @@ impl<'a> Parser<'a> {
     /// `format:[BUF_FMT_...]`, `format:[BUF_DATA_FORMAT_..,BUF_NUM_FORMAT_..]`, `format:N`.
     fn format(&mut self, col: usize) -> Result<u16, ParseError> {
         if !self.eat("[") {
-            return Ok(self.int_value(col)? as u16);
+            let v = self.int_value(col)?;
+            return self.gfx9_format(v, false, col);
         }
         let mut dfmt = 1u16;
         let mut nfmt = 0u16;
@@ -1907,7 +1923,9 @@ impl<'a> Parser<'a> {
         }
         Ok(match self.gen {
             Generation::Gfx11 => unified.unwrap_or(1),
-            Generation::Gfx9 => dfmt | nfmt << 4,
+            Generation::Gfx9 => {
+                self.gfx9_format((dfmt | nfmt << 4).into(), unified.is_some(), col)?
+            }
         })
     }
 }
