@@ -1,17 +1,24 @@
 //! gfx942 rules llvm-mc 22 enforces beyond the operand kinds of the
-//! table: no true16 register halves, the processor's cache-policy
-//! spellings and which opcodes take them, no GDS, `sc0` as the return
-//! bit of FLAT/GLOBAL/SCRATCH atomics, and one register file (VGPRs or
-//! AGPRs) for a memory instruction's data (CDNA3 ISA §9.1.10 "Memory
-//! Scope and Temporal Controls", §3.6.2 "VGPR and AGPR alignment").
+//! table. Memory: the processor's cache-policy spellings and which
+//! opcodes take them, no GDS, `sc0` as the return bit of FLAT/GLOBAL/
+//! SCRATCH atomics, one register file (VGPRs or AGPRs) for the data
+//! (CDNA3 ISA §9.1.10 "Memory Scope and Temporal Controls", §3.6.2
+//! "VGPR and AGPR alignment"), the offset forms of DS, FLAT and SMEM.
+//! VALU: no true16 halves or `lds_direct`, the scalar sources the
+//! constant bus counts, which VOP3/VOP3P/MFMA modifiers each opcode
+//! takes (from the table's modifier bits and flags).
+//! Each rule is checked on gfx942 only.
 
 use super::*;
 
-/// A memory modifier bit written on gfx942 opcode `info`: `Some(true)`
-/// when it is encoded, `Some(false)` when llvm-mc accepts the spelling
-/// but encodes nothing (a bit the table says LLVM decodes and does not
-/// print, as `nt` of `buffer_inv`), `None` when it is rejected.
-pub(super) fn gfx9_mem_bit(info: &OpInfo, b: ModBit) -> Option<bool> {
+/// A memory modifier bit written on opcode `info`: `Some(true)` when
+/// it is encoded, `Some(false)` when llvm-mc accepts the spelling but
+/// encodes nothing (on gfx942 a bit the table says LLVM decodes and does
+/// not print, as `nt` of `buffer_inv`), `None` when it is rejected.
+pub(super) fn gfx9_mem_bit(gen: Generation, info: &OpInfo, b: ModBit) -> Option<bool> {
+    if gen != Generation::Gfx9 {
+        return Some(true);
+    }
     let f = format::mod_bit(b);
     let rejected = match b {
         // gfx942 has no global data share.
@@ -28,6 +35,8 @@ pub(super) fn gfx9_mem_bit(info: &OpInfo, b: ModBit) -> Option<bool> {
 
 /// gfx942's `lds_direct` source code.
 const LDS_DIRECT: u16 = 254;
+/// The FLAT `saddr` code of `off`.
+const SADDR_OFF: u16 = 0x7f;
 
 /// The VOP3 modifiers (clamp, output modifier, neg/abs of a source) the
 /// table says LLVM decodes but does not print for a gfx942 opcode, which
@@ -38,7 +47,7 @@ pub(super) fn gfx9_unprinted(gen: Generation, info: &OpInfo) -> u16 {
     if gen != Generation::Gfx9 || !vop {
         return 0;
     }
-    info.mods_ignored & (VMOD_CLAMP | VMOD_OMOD | VMOD_NEG * 7 | VMOD_ABS * 7)
+    info.mods_ignored & (VMOD_CLAMP | VMOD_OMOD | (VMOD_NEG * 7) | (VMOD_ABS * 7))
 }
 
 /// gfx942 sources read through the constant bus besides SGPRs: the
@@ -49,6 +58,12 @@ pub(super) fn gfx9_scalar_special(gen: Generation, code: u16) -> bool {
 }
 
 impl Parser<'_> {
+    /// Column of modifier `key` (found from `mods_at`, the modifiers'
+    /// start), or `mods_at`.
+    fn modifier_col(&self, mods_at: usize, key: &str) -> usize {
+        self.s[mods_at..].find(key).map_or(mods_at, |k| mods_at + k)
+    }
+
     /// A gfx942 MTBUF `format:`: a 7-bit value (4-bit data and 3-bit
     /// numeric format), never a GFX11 unified `BUF_FMT_*` name.
     pub(super) fn gfx9_format(&self, v: i64, unified: bool, col: usize) -> Result<u16, ParseError> {
@@ -162,9 +177,6 @@ impl Parser<'_> {
         if self.gen != Generation::Gfx9 {
             return Ok(());
         }
-        // MFMA/SMFMAC take `cbsz`, `abid` and `blgp` (the f64 ones `neg`
-        // in its place, SMFMAC none) and no other VOP3P modifier; the
-        // other opcodes take none of the three.
         // `op_sel`/`op_sel_hi` where the table has no such bit for a source
         // (`v_accvgpr_*`, the integer `v_dot4`/`v_dot8`).
         let srcs = info
@@ -186,6 +198,9 @@ impl Parser<'_> {
                 format!("`{}` takes `-`/`|..|`, not `{key}`", info.name)
             });
         }
+        // MFMA/SMFMAC take `cbsz`, `abid` and `blgp` (the f64 ones `neg`
+        // in its place, SMFMAC none) and no other VOP3P modifier; the
+        // other opcodes take none of the three.
         let mfma = info.flags.has(Flags::MFMA);
         let mfma_key = match key {
             "cbsz" | "abid" => true,
@@ -270,7 +285,7 @@ impl Parser<'_> {
             }
         };
         if let (Some((a, _, 2)), Some((_, saddr, _))) = (reg(Field::Addr), reg(Field::Saddr)) {
-            if saddr != 0x7f {
+            if saddr != SADDR_OFF {
                 return self.fail(cols[a], || {
                     "with an SGPR base the address is one VGPR".into()
                 });
@@ -285,10 +300,7 @@ impl Parser<'_> {
                 return self.fail(start, || format!("`{}` returns only with `sc0`", info.name));
             }
             if !info.flags.has(Flags::RTN) && sc0 {
-                let col = self.s[mods_at..]
-                    .find("sc0")
-                    .map_or(mods_at, |k| mods_at + k);
-                return self.fail(col, || {
+                return self.fail(self.modifier_col(mods_at, "sc0"), || {
                     format!("`sc0` needs a returned value for `{}`", info.name)
                 });
             }
@@ -323,10 +335,9 @@ impl Parser<'_> {
         }
         // The packed dot products read both halves of every source.
         if info.family == Family::Vop3p && info.flags.has(Flags::DOT) && m.op_sel != 0 {
-            let col = self.s[mods_at..]
-                .find("op_sel:")
-                .map_or(mods_at, |k| mods_at + k);
-            return self.fail(col, || format!("`{}` takes no `op_sel`", info.name));
+            return self.fail(self.modifier_col(mods_at, "op_sel:"), || {
+                format!("`{}` takes no `op_sel`", info.name)
+            });
         }
         // 64-bit DPP operands move only with `row_newbcast` (CDNA3 ISA
         // §"DPP": DPP_ROW_NEWBCAST).

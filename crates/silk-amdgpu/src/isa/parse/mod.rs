@@ -1498,11 +1498,7 @@ impl<'a> Parser<'a> {
             let layout = format::layout(gen, info.family);
             let quiet = self.quiet;
             let mut bit = |b: ModBit| -> Result<(), ParseError> {
-                let encoded = if gen == Generation::Gfx9 {
-                    gfx9_mem_bit(info, b)
-                } else {
-                    Some(true)
-                };
+                let encoded = gfx9_mem_bit(gen, info, b);
                 if layout.is_some_and(|l| l.mod_bit(b).is_some()) && encoded.is_some() {
                     if encoded == Some(true) {
                         m.mem |= format::mod_bit(b);
