@@ -51,6 +51,15 @@ fn every_form_round_trips() {
             if form.family == Family::Vop3p {
                 inst.mods.op_sel_hi = 7;
             }
+            // gfx942 DPP moves 64-bit operands only with `row_newbcast`
+            // (llvm-mc 22 rejects other controls there).
+            let wide = form
+                .operands
+                .iter()
+                .any(|o| o.dwords == 2 && matches!(o.kind, Kind::Vgpr | Kind::Vsrc | Kind::AVgpr));
+            if p.generation() == Generation::Gfx9 && form.variant == Variant::Dpp16 && wide {
+                dpp::set(&mut inst.mods.extra, dpp::DPP_CTRL, 0x151);
+            }
             let result = (|| -> Result<(), String> {
                 let mut words = Vec::new();
                 encode::encode(p, &inst, &mut words).map_err(|e| e.to_string())?;

@@ -298,7 +298,7 @@ pub(super) fn fold_sign(
         .find(|r| r.family == Family::Vop3)?;
     let want =
         if neg { table::VMOD_NEG << i } else { 0 } | if abs { table::VMOD_ABS << i } else { 0 };
-    if vop3.mods_rejected & want != 0 {
+    if (vop3.mods_rejected | gfx9_unprinted(processor.generation(), vop3)) & want != 0 {
         return None;
     }
     let (bits, sign) = match (spec.ty, v) {

@@ -15,11 +15,13 @@ use crate::target::{Generation, Processor};
 
 mod bytes;
 mod constants;
+mod gfx9_rules;
 mod memory;
 mod vopd;
 pub(crate) use bytes::trim_end;
 use bytes::*;
 use constants::*;
+use gfx9_rules::*;
 use memory::*;
 use vopd::parse_vopd;
 
@@ -606,6 +608,7 @@ impl<'a> Parser<'a> {
             }
             let sext = variant == Variant::Sdwa && self.eat("sext(");
             let (mut neg, mut abs, mut value) = self.operand_value()?;
+            self.gfx9_src_mods(info, neg || abs, col)?;
             if sext {
                 self.expect(")")?;
             }
@@ -663,6 +666,7 @@ impl<'a> Parser<'a> {
         let mods_at = self.pos;
         self.modifiers(info, &mut inst)?;
         self.check_buffer_vaddr(info, specs, &inst, &cols, no_vaddr)?;
+        self.check_gfx9_mem(info, specs, &inst, &cols, mods_at)?;
         // VOP1/VOP2/VOPC (and their DPP forms) have no clamp or output
         // modifier bits: written without `_e64`, such an instruction is
         // the VOP3 form (the next candidate), as llvm-mc selects it.
@@ -675,6 +679,7 @@ impl<'a> Parser<'a> {
             });
         }
         self.check_vop3_mods(info, &inst, mods_at, &cols)?;
+        self.check_gfx9_valu(info, form, specs, &inst, &cols, mods_at)?;
         let sdwa_dst = form.is_some_and(|f| f.variant == Variant::Sdwa && f.has(FormMods::DST_SEL));
         if sdwa_dst {
             // Not written, `dst_unused` is UNUSED_PRESERVE (as llvm-mc 22).
@@ -722,7 +727,7 @@ impl<'a> Parser<'a> {
         if !matches!(info.family, Family::Vop3 | Family::Vop3p) || info.flags.has(Flags::MFMA) {
             return Ok(());
         }
-        let rejected = info.mods_rejected;
+        let rejected = info.mods_rejected | gfx9_unprinted(self.gen, info);
         let m = &inst.mods;
         let what = if m.clamp && rejected & VMOD_CLAMP != 0 {
             Some(("clamp", mods_at))
@@ -801,18 +806,25 @@ impl<'a> Parser<'a> {
         let mut n_sgprs = 0usize;
         let mut literal: Option<u32> = None;
         let mut used = 0usize;
-        if info.flags.has(Flags::READS_VCC) && info.family == Family::Vop2 {
+        // (gfx942's VOP3 `v_div_fmas_*` read VCC besides their operands.)
+        let vop3_vcc = self.gen == Generation::Gfx9 && info.family == Family::Vop3;
+        if info.flags.has(Flags::READS_VCC) && (info.family == Family::Vop2 || vop3_vcc) {
             sgprs[0] = operand::VCC_LO;
             n_sgprs = 1;
             used = 1;
         }
         for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
-            if src_index(spec.field).is_none() {
+            // (A VOP2 K constant is a literal on gfx942's bus as well.)
+            let k = self.gen == Generation::Gfx9 && spec.kind == Kind::Literal;
+            if src_index(spec.field).is_none() && !k {
                 continue;
             }
             let col = cols[i];
             match inst.operands[i] {
-                Operand::Reg { code, .. } if code < 128 && code != operand::null_code(self.gen) => {
+                Operand::Reg { code, .. }
+                    if code < 128 && code != operand::null_code(self.gen)
+                        || gfx9_scalar_special(self.gen, code) =>
+                {
                     if sgprs[..n_sgprs].contains(&code) {
                         continue;
                     }
@@ -1322,6 +1334,7 @@ impl<'a> Parser<'a> {
         col: usize,
     ) -> Result<Fitted, ParseError> {
         let null = operand::null_code(self.gen);
+        self.gfx9_operand(&v, col)?;
         self.check_width(info, spec, &v, col)?;
         let op = match (spec.kind, v) {
             (Kind::Implicit(code), Value::Reg { code: c, count, .. }) if c == code => {
@@ -1357,7 +1370,7 @@ impl<'a> Parser<'a> {
             (Kind::Imm(_), Value::Reg { code, .. }) if info.family == Family::Smem => {
                 Operand::Imm(code as i32)
             }
-            (Kind::Literal, Value::Int(i)) => Operand::Literal(i as u32),
+            (Kind::Literal, Value::Int(i)) => self.gfx9_literal(i, col)?,
             (Kind::Literal, Value::Lit(x)) => Operand::Literal(x),
             (Kind::Literal, Value::LitFloat(f)) => Operand::Literal(float_literal(spec.ty, f)),
             (Kind::Literal, Value::Float(f)) => Operand::Literal(float_literal(spec.ty, f)),
@@ -1430,7 +1443,7 @@ impl<'a> Parser<'a> {
                 int_source(Ty::B64, i, col)?
             }
             (Kind::Ssrc | Kind::Vsrc, Value::Int(i)) => int_source(spec.ty, i, col)?,
-            (Kind::Ssrc | Kind::Vsrc, Value::Float(f)) => float_source(spec.ty, f),
+            (Kind::Ssrc | Kind::Vsrc, Value::Float(f)) => self.gfx9_float(info, spec, f, col)?,
             (Kind::Vgpr, Value::Reg { .. })
                 if format::layout(self.gen, info.family)
                     .and_then(|l| l.field(spec.field))
@@ -1485,8 +1498,11 @@ impl<'a> Parser<'a> {
             let layout = format::layout(gen, info.family);
             let quiet = self.quiet;
             let mut bit = |b: ModBit| -> Result<(), ParseError> {
-                if layout.is_some_and(|l| l.mod_bit(b).is_some()) {
-                    m.mem |= format::mod_bit(b);
+                let encoded = gfx9_mem_bit(gen, info, b);
+                if layout.is_some_and(|l| l.mod_bit(b).is_some()) && encoded.is_some() {
+                    if encoded == Some(true) {
+                        m.mem |= format::mod_bit(b);
+                    }
                     Ok(())
                 } else {
                     quiet_err(quiet, col, || {
@@ -1513,19 +1529,15 @@ impl<'a> Parser<'a> {
                 continue;
             }
             match (gen, key) {
-                (_, "clamp") => m.clamp = true,
+                (_, "clamp") => {
+                    self.gfx9_clamp(m.omod, col)?;
+                    m.clamp = true;
+                }
                 (_, "gds") => bit(ModBit::Gds)?,
                 (_, "lds") => bit(ModBit::Lds)?,
                 (_, "offen") => bit(ModBit::Offen)?,
                 (_, "idxen") => bit(ModBit::Idxen)?,
                 (_, "tfe") => bit(ModBit::Tfe)?,
-                (_, "nv") => bit(ModBit::Nv)?,
-                (Generation::Gfx9, "sc0") => bit(ModBit::Glc)?,
-                (Generation::Gfx9, "sc1") => bit(ModBit::Sc1)?,
-                (Generation::Gfx9, "nt") => bit(ModBit::Slc)?,
-                (_, "glc") => bit(ModBit::Glc)?,
-                (_, "slc") => bit(ModBit::Slc)?,
-                (_, "dlc") => bit(ModBit::Dlc)?,
                 _ => {
                     if !self.eat(":") {
                         return self.fail(col, || format!("unknown modifier `{key}`"));
@@ -1706,6 +1718,7 @@ impl<'a> Parser<'a> {
         key: &str,
         col: usize,
     ) -> Result<(), ParseError> {
+        self.gfx9_keyed(info, key, col)?;
         let m = &mut inst.mods;
         match key {
             "mul" | "div" => {
@@ -1721,7 +1734,11 @@ impl<'a> Parser<'a> {
             "op_sel" => {
                 let (bits, n) = self.bit_list_len(col)?;
                 // (DPP forms map their list in `dpp::op_sel_from_list`.)
-                m.op_sel = if info.family == Family::Vop3 && m.variant == Variant::Native {
+                let native = m.variant == Variant::Native;
+                m.op_sel = if let Some(b) = self.gfx9_op_sel(info, bits, n, col)?.filter(|_| native)
+                {
+                    b
+                } else if info.family == Family::Vop3 && native {
                     // The last entry is the destination (bit 3) when the
                     // list is longer than the sources.
                     let srcs = info
@@ -1876,7 +1893,8 @@ impl<'a> Parser<'a> {
     /// `format:[BUF_FMT_...]`, `format:[BUF_DATA_FORMAT_..,BUF_NUM_FORMAT_..]`, `format:N`.
     fn format(&mut self, col: usize) -> Result<u16, ParseError> {
         if !self.eat("[") {
-            return Ok(self.int_value(col)? as u16);
+            let v = self.int_value(col)?;
+            return self.gfx9_format(v, false, col);
         }
         let mut dfmt = 1u16;
         let mut nfmt = 0u16;
@@ -1901,7 +1919,9 @@ impl<'a> Parser<'a> {
         }
         Ok(match self.gen {
             Generation::Gfx11 => unified.unwrap_or(1),
-            Generation::Gfx9 => dfmt | nfmt << 4,
+            Generation::Gfx9 => {
+                self.gfx9_format((dfmt | nfmt << 4).into(), unified.is_some(), col)?
+            }
         })
     }
 }
@@ -1937,64 +1957,4 @@ fn src_index(f: Field) -> Option<u8> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dpp8_key_agrees_with_a_plain_search() {
-        for len in 0..30 {
-            for at in 0..len {
-                for key in [&b"dpp8:"[..], b"dpp8", b"dpp:", b":"] {
-                    let mut t = vec![b'd'; len];
-                    for (k, &c) in key.iter().enumerate() {
-                        if at + k < len {
-                            t[at + k] = c;
-                        }
-                    }
-                    let want = t.windows(5).any(|w| w == b"dpp8:");
-                    assert_eq!(has_dpp8_key(&t), want, "{:?}", String::from_utf8_lossy(&t));
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn trim_end_agrees_with_str() {
-        for t in [
-            "",
-            " ",
-            "a",
-            " a ",
-            "a\t\r\n",
-            "a\u{a0}",
-            "a \u{a0} ",
-            "\u{3000}",
-            "é \x0b\x0c",
-            "a\x1f",
-            "\u{85}\n",
-        ] {
-            assert_eq!(trim_end(t), t.trim_end(), "{t:?}");
-        }
-    }
-
-    /// Against a plain search, at every offset and length.
-    #[test]
-    fn double_colon_agrees_with_a_plain_search() {
-        for len in 0..34 {
-            for a in 0..len {
-                for b in a..len {
-                    let mut t = vec![b'v'; len];
-                    t[a] = b':';
-                    t[b] = b':';
-                    let want = t.windows(2).any(|w| w == b"::");
-                    assert_eq!(
-                        has_double_colon(&t),
-                        want,
-                        "{:?}",
-                        String::from_utf8_lossy(&t)
-                    );
-                }
-            }
-        }
-    }
-}
+mod tests;
