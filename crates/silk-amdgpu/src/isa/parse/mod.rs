@@ -15,6 +15,7 @@ use crate::target::{Generation, Processor};
 
 mod bytes;
 mod constants;
+mod gfx11_rules;
 mod memory;
 mod vopd;
 pub(crate) use bytes::trim_end;
@@ -1195,16 +1196,6 @@ impl<'a> Parser<'a> {
         self.reg_value(base, n, 1, half, col).map(Some)
     }
 
-    fn half_suffix(&mut self) -> (bool, u8) {
-        if self.eat(".l") {
-            (true, 1)
-        } else if self.eat(".h") {
-            (true, 2)
-        } else {
-            (false, 0)
-        }
-    }
-
     fn uint(&mut self, col: usize) -> Result<u32, ParseError> {
         let r = self.rest();
         let n = r
@@ -1256,6 +1247,7 @@ impl<'a> Parser<'a> {
         v: &Value,
         col: usize,
     ) -> Result<(), ParseError> {
+        self.gfx11_operand(spec, v, col)?;
         let &Value::Reg { code, count, .. } = v else {
             return Ok(());
         };
