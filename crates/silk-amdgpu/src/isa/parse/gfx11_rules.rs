@@ -25,11 +25,161 @@ impl Parser<'_> {
         if self.gen != Generation::Gfx11 {
             return Ok(());
         }
+        // LLVM 22 prints GFX11's `src_vccz` and `src_execz` (codes 251,
+        // 252) but does not assemble them: "not available on this GPU".
+        if let Value::Reg { code: 251 | 252, .. } = v {
+            return self.fail(col, || "this register is not available on GFX11".into());
+        }
         // Only a true16 operand names a 16-bit half (`v1.l`).
         if let Value::Reg { half: 1.., .. } = v {
             if !spec.half {
                 return self.fail(col, || "a 16-bit register half needs a 16-bit operand".into());
             }
+        }
+        Ok(())
+    }
+
+    /// Rules for the whole instruction once its operands are read.
+    pub(super) fn gfx11_inst(
+        &self,
+        info: &OpInfo,
+        specs: &[OperandSpec],
+        inst: &Inst,
+        cols: &[usize; MAX_OPERANDS],
+        mods_at: usize,
+    ) -> Result<(), ParseError> {
+        if self.gen != Generation::Gfx11 {
+            return Ok(());
+        }
+        if info.family.is_flat() {
+            return self.gfx11_flat(info, specs, inst, cols, mods_at);
+        }
+        // LLVM has a true16 and a 32-bit-register form of each 16-bit
+        // opcode: the VGPRs of its 16-bit operands are all halves
+        // (`v1.l`) or all whole registers, never a mix.
+        let mut halves = None;
+        for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
+            let Operand::Reg { code, half, .. } = inst.operands[i] else {
+                continue;
+            };
+            if !spec.half || !(VGPR0..AGPR0).contains(&code) {
+                continue;
+            }
+            if *halves.get_or_insert(half != 0) != (half != 0) {
+                return self.fail(cols[i], || {
+                    "16-bit operands are either all register halves (`v1.l`) or all whole registers".into()
+                });
+            }
+        }
+        if info.family != Family::Vop3 {
+            return Ok(());
+        }
+        if matches!(inst.mods.variant, Variant::Dpp16 | Variant::Dpp8)
+            && !self.processor.info().capabilities.dpp_src1_scalar
+        {
+            let src1 = specs.iter().take(MAX_OPERANDS).position(|s| s.field == Field::Src1);
+            if let Some(i) = src1.filter(|&i| {
+                !matches!(inst.operands[i], Operand::Reg { code, .. } if code >= VGPR0)
+            }) {
+                return self.fail(cols[i], || {
+                    format!("a VOP3 DPP src1 is a VGPR on {}", self.processor)
+                });
+            }
+        }
+        let op_sel = inst.mods.op_sel;
+        match halves {
+            // A written op_sel must name the half of every VGPR half.
+            Some(true) if op_sel != 0 => {
+                for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
+                    let Operand::Reg { code, half, .. } = inst.operands[i] else {
+                        continue;
+                    };
+                    let bit = match (spec.field, src_index(spec.field)) {
+                        (Field::Vdst, _) => 3,
+                        (_, Some(b)) => b,
+                        _ => continue,
+                    };
+                    if spec.half && code >= VGPR0 && (op_sel >> bit & 1 != 0) != (half == 2) {
+                        return self.fail(mods_at, || {
+                            "op_sel conflicts with a 16-bit register half".into()
+                        });
+                    }
+                }
+            }
+            // With whole registers, a VOP3 opcode promoted from VOP1, VOP2
+            // or VOPC (opcodes below 0x200, RDNA3 ISA §"VOP3") has no op_sel.
+            Some(false) if info.opcode < 0x200 && self.s[mods_at..].contains("op_sel:") => {
+                return self.fail(mods_at, || {
+                    format!("`{}` takes op_sel only with 16-bit register halves", info.name)
+                });
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// A native VOP3 `op_sel:[..]` list of `n` entries as the op_sel
+    /// field (bit 3 the destination), as llvm-mc 22 reads it: entries
+    /// for sources the opcode lacks are dropped, the entry after the
+    /// last source is the destination's (only a VGPR destination has
+    /// one), and more than four entries are an error.
+    pub(super) fn gfx11_op_sel(
+        &self,
+        info: &OpInfo,
+        bits: u8,
+        n: usize,
+        srcs: usize,
+        col: usize,
+    ) -> Result<u8, ParseError> {
+        if n > 4 {
+            return self.fail(col, || "`op_sel` takes at most four entries".into());
+        }
+        let vdst = info
+            .operands
+            .iter()
+            .any(|o| o.field == Field::Vdst && matches!(o.kind, Kind::Vgpr));
+        let dst = vdst && n > srcs && bits >> srcs & 1 != 0;
+        Ok(bits & ((1 << srcs) - 1) | (dst as u8) << 3)
+    }
+
+    /// FLAT, GLOBAL and SCRATCH rules: an atomic returns its old value
+    /// (the form with a `vdst`) exactly when it is written with `glc`;
+    /// with an SGPR `saddr` the VGPR address is a 32-bit offset, without
+    /// one a 64-bit address; a FLAT offset is unsigned 12-bit (RDNA3 ISA
+    /// §"Flat, Scratch and Global Instructions").
+    fn gfx11_flat(
+        &self,
+        info: &OpInfo,
+        specs: &[OperandSpec],
+        inst: &Inst,
+        cols: &[usize; MAX_OPERANDS],
+        mods_at: usize,
+    ) -> Result<(), ParseError> {
+        let glc = inst.mods.mem & format::mod_bit(ModBit::Glc) != 0;
+        if info.flags.has(Flags::ATOMIC) && info.flags.has(Flags::RTN) != glc {
+            return self.fail(mods_at, || {
+                if glc {
+                    "`glc` needs the returning form (with a destination)".into()
+                } else {
+                    "a returning atomic needs `glc`".into()
+                }
+            });
+        }
+        let find = |f: Field| specs.iter().take(MAX_OPERANDS).position(|s| s.field == f);
+        if let (Some(a), Some(s)) = (find(Field::Addr), find(Field::Saddr)) {
+            let saddr = matches!(inst.operands[s],
+                Operand::Reg { code, .. } if code != operand::null_code(self.gen));
+            let want = if saddr || info.family == Family::Scratch { 1 } else { 2 };
+            if let Operand::Reg { code, count, .. } = inst.operands[a] {
+                if code >= VGPR0 && count != want {
+                    return self.fail(cols[a], || {
+                        format!("the VGPR address here takes {want} dword(s), not {count}")
+                    });
+                }
+            }
+        }
+        if info.family == Family::Flat && !(0..4096).contains(&inst.mods.offset) {
+            return self.fail(mods_at, || "a FLAT offset is 0..4095".into());
         }
         Ok(())
     }

@@ -339,7 +339,8 @@ fn base_name_forms<'a>(
     ];
     let controls = CONTROLS.iter().any(|c| operands.contains(c));
     let names = if suffixed {
-        [None, None, None]
+        // GFX11 VOPC DPP forms print without `_dpp`, which llvm-mc accepts.
+        [name.strip_suffix("_dpp").map(String::from), None, None]
     } else {
         [
             controls.then(|| format!("{name}_dpp")),
@@ -701,6 +702,7 @@ impl<'a> Parser<'a> {
             })?;
         }
         self.check_constant_bus(info, specs, &inst, &cols)?;
+        self.gfx11_inst(info, specs, &inst, &cols, mods_at)?;
         self.implied_bits(info, &mut inst, no_vaddr);
         if !self.at_end() {
             return self.fail(self.pos, || format!("unexpected `{}`", self.rest().trim()));
@@ -1659,8 +1661,9 @@ impl<'a> Parser<'a> {
                     }
                     dpp::set(c, b, n as u32);
                 } else if k == "bound_ctrl" {
-                    // LLVM reads both `bound_ctrl:0` and `bound_ctrl:1` as BOUND_CTRL=1.
-                    dpp::set(c, dpp::DPP_BOUND_CTRL, 1);
+                    // LLVM 22 reads GFX9's `bound_ctrl:0` as BOUND_CTRL=1 (GFX11: 0).
+                    let gfx9 = self.gen == Generation::Gfx9;
+                    dpp::set(c, dpp::DPP_BOUND_CTRL, (gfx9 || n != 0) as u32);
                 } else {
                     let ctrl = dpp::ctrl_from_text(self.gen, k, n).ok_or_else(|| ParseError {
                         column: col,
@@ -1721,7 +1724,9 @@ impl<'a> Parser<'a> {
                         .iter()
                         .filter(|o| src_index(o.field).is_some())
                         .count();
-                    if n > srcs {
+                    if self.gen == Generation::Gfx11 {
+                        self.gfx11_op_sel(info, bits, n, srcs, col)?
+                    } else if n > srcs {
                         let last = 1u8 << (n - 1);
                         bits & !last & 7 | if bits & last != 0 { 8 } else { 0 }
                     } else {
