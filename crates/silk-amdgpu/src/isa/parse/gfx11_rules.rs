@@ -71,6 +71,9 @@ impl Parser<'_> {
                 });
             }
         }
+        if info.family == Family::Vop3p {
+            return self.gfx11_vop3p(info, specs, inst, cols, mods_at);
+        }
         if info.family != Family::Vop3 {
             return Ok(());
         }
@@ -183,4 +186,109 @@ impl Parser<'_> {
         }
         Ok(())
     }
+
+    /// Modifiers in the order llvm-mc 22 reads them (its operand order,
+    /// which the printer follows): each key's rank must exceed the one
+    /// before (cache-policy bits share a rank, in any order, each once).
+    pub(super) fn gfx11_modifier_order(
+        &self,
+        key: &str,
+        col: usize,
+        last: &mut u8,
+    ) -> Result<(), ParseError> {
+        if self.gen != Generation::Gfx11 {
+            return Ok(());
+        }
+        let rank = match key {
+            "format" => 1,
+            "idxen" => 2,
+            "offen" => 3,
+            "offset" | "offset0" => 4,
+            "offset1" => 5,
+            "gds" => 6,
+            k if cache_policy(self.gen, Family::Flat, k).is_some() => 7,
+            "tfe" => 8,
+            "op_sel" => 10,
+            "op_sel_hi" => 11,
+            "neg_lo" => 12,
+            "neg_hi" => 13,
+            "clamp" => 14,
+            "mul" | "div" => 15,
+            "row_mask" => 17,
+            "bank_mask" => 18,
+            "bound_ctrl" => 19,
+            "fi" => 20,
+            "quad_perm" | "row_shl" | "row_shr" | "row_ror" | "row_mirror" | "row_half_mirror"
+            | "row_share" | "row_xmask" | "dpp8" => 16,
+            _ => return Ok(()),
+        };
+        if rank < *last || rank == *last && rank != 7 {
+            return self.fail(col, || format!("`{key}` is out of order or repeated"));
+        }
+        *last = rank;
+        Ok(())
+    }
+
+    /// VOP3P rules: no output modifier; source modifiers only as
+    /// `neg_lo`/`neg_hi` lists, except on the `v_fma_mix*` opcodes, which
+    /// take `-`/`|..|` and no lists; no `op_sel` bit where the opcode
+    /// has none, and `op_sel` / `op_sel_hi` only where some source has
+    /// one; WMMA sources A and B are VGPRs.
+    fn gfx11_vop3p(
+        &self,
+        info: &OpInfo,
+        specs: &[OperandSpec],
+        inst: &Inst,
+        cols: &[usize; MAX_OPERANDS],
+        mods_at: usize,
+    ) -> Result<(), ParseError> {
+        use table::{VMOD_OP_SEL, VMOD_OP_SEL_HI};
+        if inst.mods.omod != 0 {
+            return self.fail(mods_at, || "VOP3P has no output modifier".into());
+        }
+        let srcs = specs.iter().filter(|s| src_index(s.field).is_some()).count();
+        let mix = info.flags.has(Flags::SRC_MODS_FP);
+        let list = |key: &str| written_list(&self.s[mods_at..], key);
+        for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
+            let Some(k) = src_index(spec.field) else {
+                continue;
+            };
+            if !mix && self.syntax_mods >> k & 1 != 0 {
+                return self.fail(cols[i], || "VOP3P takes source negation as `neg_lo`/`neg_hi`".into());
+            }
+            let vgpr = matches!(inst.operands[i], Operand::Reg { code, .. } if code >= VGPR0);
+            if info.flags.has(Flags::WMMA) && spec.kind == Kind::Vgpr && !vgpr {
+                return self.fail(cols[i], || "WMMA sources A and B are VGPRs".into());
+            }
+        }
+        if mix && (list("neg_lo").is_some() || list("neg_hi").is_some()) {
+            return self.fail(mods_at, || "`v_fma_mix*` takes `-` and `|..|`, not `neg_lo`/`neg_hi`".into());
+        }
+        let rejected = (0..srcs).any(|k| {
+            inst.mods.op_sel >> k & 1 != 0 && info.mods_rejected & (VMOD_OP_SEL << k) != 0
+        });
+        let no_op_sel = (0..srcs).all(|k| info.mods_rejected & (VMOD_OP_SEL << k) != 0);
+        if rejected || no_op_sel && list("op_sel").is_some() {
+            return self.fail(mods_at, || format!("invalid op_sel for `{}`", info.name));
+        }
+        let no_hi = (0..srcs).all(|k| info.mods_ignored & (VMOD_OP_SEL_HI << k) != 0);
+        if no_hi && list("op_sel_hi").is_some() {
+            return self.fail(mods_at, || format!("`{}` has no op_sel_hi", info.name));
+        }
+        Ok(())
+    }
+}
+
+/// The number of entries of a written `key:[..]` list among the
+/// modifiers `mods`.
+fn written_list(mods: &str, key: &str) -> Option<usize> {
+    let at = mods
+        .match_indices(key)
+        .map(|(i, _)| i)
+        .find(|&i| {
+            (i == 0 || mods.as_bytes()[i - 1].is_ascii_whitespace())
+                && mods[i + key.len()..].starts_with(":[")
+        })?;
+    let rest = &mods[at + key.len() + 2..];
+    Some(rest[..rest.find(']').unwrap_or(rest.len())].matches(',').count() + 1)
 }

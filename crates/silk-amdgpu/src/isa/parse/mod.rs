@@ -423,6 +423,8 @@ struct Parser<'a> {
     op: Option<Opcode>,
     /// An SDWA `dst_unused:` was written.
     dst_unused_seen: bool,
+    /// Sources written with `-`, `|..|`, `neg()` or `abs()`, by source index.
+    syntax_mods: u8,
 }
 
 /// A parsed operand before it is fitted to the operand's kind.
@@ -459,6 +461,7 @@ impl<'a> Parser<'a> {
             form_mods: u8::MAX,
             op: None,
             dst_unused_seen: false,
+            syntax_mods: 0,
         }
     }
 
@@ -616,6 +619,7 @@ impl<'a> Parser<'a> {
                     (neg, abs, value) = (false, false, Value::Int(bits));
                 }
             }
+            self.syntax_mods |= ((neg || abs) as u8) << src_index(spec.field).unwrap_or(7);
             if (neg || abs || sext)
                 && !(ctrl_mods || matches!(info.family, Family::Vop3 | Family::Vop3p))
             {
@@ -1462,6 +1466,7 @@ impl<'a> Parser<'a> {
         // Cache-policy bits named so far (each at most once, set or with
         // its `no` form, as llvm-mc 22 requires).
         let mut policy_seen = 0u16;
+        let mut rank = 0u8;
         loop {
             self.skip_ws();
             if self.at_end() {
@@ -1472,6 +1477,7 @@ impl<'a> Parser<'a> {
             if key.is_empty() {
                 return self.fail(col, || format!("unexpected `{}`", self.rest().trim()));
             }
+            self.gfx11_modifier_order(key, col, &mut rank)?;
             if inst.mods.variant != Variant::Native && self.dpp_modifier(inst, key, col)? {
                 continue;
             }
@@ -1934,64 +1940,4 @@ fn src_index(f: Field) -> Option<u8> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dpp8_key_agrees_with_a_plain_search() {
-        for len in 0..30 {
-            for at in 0..len {
-                for key in [&b"dpp8:"[..], b"dpp8", b"dpp:", b":"] {
-                    let mut t = vec![b'd'; len];
-                    for (k, &c) in key.iter().enumerate() {
-                        if at + k < len {
-                            t[at + k] = c;
-                        }
-                    }
-                    let want = t.windows(5).any(|w| w == b"dpp8:");
-                    assert_eq!(has_dpp8_key(&t), want, "{:?}", String::from_utf8_lossy(&t));
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn trim_end_agrees_with_str() {
-        for t in [
-            "",
-            " ",
-            "a",
-            " a ",
-            "a\t\r\n",
-            "a\u{a0}",
-            "a \u{a0} ",
-            "\u{3000}",
-            "é \x0b\x0c",
-            "a\x1f",
-            "\u{85}\n",
-        ] {
-            assert_eq!(trim_end(t), t.trim_end(), "{t:?}");
-        }
-    }
-
-    /// Against a plain search, at every offset and length.
-    #[test]
-    fn double_colon_agrees_with_a_plain_search() {
-        for len in 0..34 {
-            for a in 0..len {
-                for b in a..len {
-                    let mut t = vec![b'v'; len];
-                    t[a] = b':';
-                    t[b] = b':';
-                    let want = t.windows(2).any(|w| w == b"::");
-                    assert_eq!(
-                        has_double_colon(&t),
-                        want,
-                        "{:?}",
-                        String::from_utf8_lossy(&t)
-                    );
-                }
-            }
-        }
-    }
-}
+mod tests;
