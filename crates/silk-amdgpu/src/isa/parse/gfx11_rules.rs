@@ -2,6 +2,7 @@
 //! operand table's kinds and widths (true16 halves, ...).
 
 use super::*;
+use table::{VMOD_ABS, VMOD_NEG};
 
 impl Parser<'_> {
     /// A true16 half suffix (`.l`, `.h`) after a VGPR: (written, half).
@@ -51,8 +52,20 @@ impl Parser<'_> {
         if self.gen != Generation::Gfx11 {
             return Ok(());
         }
+        if !matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc | Family::Vop3 | Family::Vop3p) {
+            self.gfx11_memory(info, specs, inst, cols, mods_at)?;
+        }
         if info.family.is_flat() {
             return self.gfx11_flat(info, specs, inst, cols, mods_at);
+        }
+        if info.family == Family::Ds {
+            // Two-address DS opcodes take `offset0:`/`offset1:`, the others `offset:`.
+            let two = info.flags.has(Flags::DS_OFFSET2);
+            let mods = &self.s[mods_at..];
+            let wrong = if two { written(mods, "offset") } else { written(mods, "offset0").or(written(mods, "offset1")) };
+            if let Some(at) = wrong {
+                return self.fail(mods_at + at, || format!("invalid offset modifier for `{}`", info.name));
+            }
         }
         // LLVM has a true16 and a 32-bit-register form of each 16-bit
         // opcode: the VGPRs of its 16-bit operands are all halves
@@ -87,6 +100,19 @@ impl Parser<'_> {
                 return self.fail(cols[i], || {
                     format!("a VOP3 DPP src1 is a VGPR on {}", self.processor)
                 });
+            }
+        }
+        // A modifier bit LLVM's disassembler ignores has no operand in its
+        // assembler either; the integer VOP3SD opcodes (a carry-out
+        // `sdst` where abs would be) take no abs.
+        let sd = specs.iter().any(|s| s.field == Field::Sdst3);
+        for k in 0..3u8 {
+            let neg = inst.mods.neg >> k & 1 != 0 && info.mods_ignored & (VMOD_NEG << k) != 0;
+            let int_sd = sd && info.mods_rejected & (VMOD_NEG << k) != 0;
+            let abs = inst.mods.abs >> k & 1 != 0 && (int_sd || info.mods_ignored & (VMOD_ABS << k) != 0);
+            if neg || abs {
+                let col = self.src_col(info, cols, k).unwrap_or(mods_at);
+                return self.fail(col, || format!("`{}` takes no source modifier here", info.name));
             }
         }
         let op_sel = inst.mods.op_sel;
@@ -277,18 +303,60 @@ impl Parser<'_> {
         }
         Ok(())
     }
+
+    /// Memory-instruction rules: a modifier bit LLVM's disassembler
+    /// rejects or ignores for the opcode has no operand in its assembler
+    /// (`buffer_gl0_inv glc`, `s_atc_probe glc`); buffer data is one
+    /// register wider exactly with `tfe`; a buffer address is two VGPRs
+    /// with `idxen offen`, else one; an SMEM offset from a buffer
+    /// resource is unsigned.
+    fn gfx11_memory(
+        &self,
+        info: &OpInfo,
+        specs: &[OperandSpec],
+        inst: &Inst,
+        cols: &[usize; MAX_OPERANDS],
+        mods_at: usize,
+    ) -> Result<(), ParseError> {
+        let m = &inst.mods;
+        let no = info.mods_rejected | info.mods_ignored;
+        if m.mem & no != 0 || m.offset != 0 && no & table::MOD_OFFSET != 0 {
+            return self.fail(mods_at, || format!("invalid modifier for `{}`", info.name));
+        }
+        let bit = |b: ModBit| m.mem & format::mod_bit(b) != 0;
+        for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
+            let Operand::Reg { code, count, .. } = inst.operands[i] else {
+                continue;
+            };
+            let want = match (info.family, spec.field) {
+                (Family::Mubuf | Family::Mtbuf, Field::Data0) => spec.dwords + bit(ModBit::Tfe) as u8,
+                (Family::Mubuf | Family::Mtbuf, Field::Addr) if code >= VGPR0 => {
+                    1 + (bit(ModBit::Idxen) && bit(ModBit::Offen)) as u8
+                }
+                (Family::Smem, Field::Sbase) if spec.dwords == 4 && m.offset < 0 => {
+                    return self.fail(cols[i], || "a buffer SMEM offset is unsigned".into());
+                }
+                _ => continue,
+            };
+            if count != want && code >= VGPR0 {
+                return self.fail(cols[i], || format!("takes {want} register(s) here, not {count}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Where the value of a written `key:` starts among the modifiers `mods`.
+fn written(mods: &str, key: &str) -> Option<usize> {
+    mods.match_indices(key).map(|(i, _)| i).find_map(|i| {
+        let word = i == 0 || mods.as_bytes()[i - 1].is_ascii_whitespace();
+        (word && mods[i + key.len()..].starts_with(':')).then_some(i + key.len() + 1)
+    })
 }
 
 /// The number of entries of a written `key:[..]` list among the
 /// modifiers `mods`.
 fn written_list(mods: &str, key: &str) -> Option<usize> {
-    let at = mods
-        .match_indices(key)
-        .map(|(i, _)| i)
-        .find(|&i| {
-            (i == 0 || mods.as_bytes()[i - 1].is_ascii_whitespace())
-                && mods[i + key.len()..].starts_with(":[")
-        })?;
-    let rest = &mods[at + key.len() + 2..];
+    let rest = mods[written(mods, key)?..].strip_prefix('[')?;
     Some(rest[..rest.find(']').unwrap_or(rest.len())].matches(',').count() + 1)
 }

@@ -1879,18 +1879,24 @@ impl<'a> Parser<'a> {
     /// `format:[BUF_FMT_...]`, `format:[BUF_DATA_FORMAT_..,BUF_NUM_FORMAT_..]`, `format:N`.
     fn format(&mut self, col: usize) -> Result<u16, ParseError> {
         if !self.eat("[") {
-            return Ok(self.int_value(col)? as u16);
+            let v = self.int_value(col)?;
+            if self.gen == Generation::Gfx11 && !(0..128).contains(&v) {
+                return self.fail(col, || "a GFX11 buffer format is 0..127".into());
+            }
+            return Ok(v as u16);
         }
-        let mut dfmt = 1u16;
-        let mut nfmt = 0u16;
-        let mut unified = None;
+        let (mut dfmt, mut nfmt, mut unified) = (1u16, 0u16, None);
+        // GFX11 reads a split format as the unified one of the same name.
+        let (mut dname, mut nname) = ("8", "UNORM");
         loop {
             self.skip_ws();
             let w = self.word();
             if let Some(v) = super::print::gfx9_dfmt_value(w) {
                 dfmt = v;
+                dname = w.strip_prefix("BUF_DATA_FORMAT_").unwrap_or(w);
             } else if let Some(v) = super::print::gfx9_nfmt_value(w) {
                 nfmt = v;
+                nname = w.strip_prefix("BUF_NUM_FORMAT_").unwrap_or(w);
             } else if let Some(v) = super::print::gfx11_format_value(w) {
                 unified = Some(v);
             } else {
@@ -1903,7 +1909,12 @@ impl<'a> Parser<'a> {
             self.expect(",")?;
         }
         Ok(match self.gen {
-            Generation::Gfx11 => unified.unwrap_or(1),
+            Generation::Gfx11 => match unified.or_else(|| {
+                super::print::gfx11_format_value(&format!("BUF_FMT_{dname}_{nname}"))
+            }) {
+                Some(v) => v,
+                None => return self.fail(col, || "unsupported format on GFX11".into()),
+            },
             Generation::Gfx9 => dfmt | nfmt << 4,
         })
     }
