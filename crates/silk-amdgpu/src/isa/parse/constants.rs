@@ -14,6 +14,10 @@ pub(super) fn special(gen: Generation, w: &str) -> Option<(u16, u8)> {
     if w.is_empty() || w.len() > MAX_SPECIAL_LEN {
         return None;
     }
+    // llvm-mc 22 reads `scc` as `src_scc` (left as is on gfx942 for now).
+    if w == "scc" && gen == Generation::Gfx11 {
+        return Some((253, 1));
+    }
     let mut s = index::hash(w.as_bytes()) as usize & (SPECIAL_SLOTS - 1);
     loop {
         let e = index.0[s];
@@ -220,7 +224,9 @@ pub(super) fn float_source(ty: Ty, f: f64) -> Operand {
 pub(super) fn float_literal(ty: Ty, f: f64) -> u32 {
     match ty {
         Ty::F64 | Ty::B64 => (f.to_bits() >> 32) as u32,
-        Ty::F16 | Ty::B16 | Ty::V2F16 | Ty::V2F16Splat => f16_bits(f as f32) as u32,
+        // (A 16-bit integer operand takes a float literal as f32 bits, as
+        // llvm-mc 22 encodes `lit(0.5)` or `1.5` there.)
+        Ty::F16 | Ty::V2F16 | Ty::V2F16Splat => f16_bits(f as f32) as u32,
         Ty::V2Bf16 => (f as f32).to_bits() >> 16,
         _ => (f as f32).to_bits(),
     }

@@ -19,6 +19,7 @@ impl Parser<'_> {
     /// Rules for one parsed operand value against its operand.
     pub(super) fn gfx11_operand(
         &self,
+        info: &OpInfo,
         spec: &OperandSpec,
         v: &Value,
         col: usize,
@@ -26,15 +27,28 @@ impl Parser<'_> {
         if self.gen != Generation::Gfx11 {
             return Ok(());
         }
+        // A 64-bit integer operand takes a float only as an inline constant.
+        if let Value::Float(f) = *v {
+            if int64_source(info, spec) && matches!(float_source(spec.ty, f), Operand::Literal(_)) {
+                return self.fail(col, || {
+                    "a 64-bit integer operand takes no float literal".into()
+                });
+            }
+        }
         // LLVM 22 prints GFX11's `src_vccz` and `src_execz` (codes 251,
         // 252) but does not assemble them: "not available on this GPU".
-        if let Value::Reg { code: 251 | 252, .. } = v {
+        if let Value::Reg {
+            code: 251 | 252, ..
+        } = v
+        {
             return self.fail(col, || "this register is not available on GFX11".into());
         }
         // Only a true16 operand names a 16-bit half (`v1.l`).
         if let Value::Reg { half: 1.., .. } = v {
             if !spec.half {
-                return self.fail(col, || "a 16-bit register half needs a 16-bit operand".into());
+                return self.fail(col, || {
+                    "a 16-bit register half needs a 16-bit operand".into()
+                });
             }
         }
         Ok(())
@@ -45,14 +59,33 @@ impl Parser<'_> {
         &self,
         info: &OpInfo,
         specs: &[OperandSpec],
-        inst: &Inst,
+        inst: &mut Inst,
         cols: &[usize; MAX_OPERANDS],
         mods_at: usize,
     ) -> Result<(), ParseError> {
         if self.gen != Generation::Gfx11 {
             return Ok(());
         }
-        if !matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc | Family::Vop3 | Family::Vop3p) {
+        // `scc` (253) as a scalar destination: llvm-mc 22 encodes its low
+        // bits in the field (SOP's 7-bit sdst holds 125).
+        let layout = format::layout(self.gen, info.family);
+        for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
+            if let Operand::Reg {
+                code: code @ 253, ..
+            } = &mut inst.operands[i]
+            {
+                if spec.kind == Kind::Sreg {
+                    if let Some(b) = layout.and_then(|l| l.field(spec.field)) {
+                        *code &= b.max() as u16;
+                    }
+                }
+            }
+        }
+        let inst = &*inst;
+        if !matches!(
+            info.family,
+            Family::Vop1 | Family::Vop2 | Family::Vopc | Family::Vop3 | Family::Vop3p
+        ) {
             self.gfx11_memory(info, specs, inst, cols, mods_at)?;
         }
         if info.family.is_flat() {
@@ -62,9 +95,15 @@ impl Parser<'_> {
             // Two-address DS opcodes take `offset0:`/`offset1:`, the others `offset:`.
             let two = info.flags.has(Flags::DS_OFFSET2);
             let mods = &self.s[mods_at..];
-            let wrong = if two { written(mods, "offset") } else { written(mods, "offset0").or(written(mods, "offset1")) };
+            let wrong = if two {
+                written(mods, "offset")
+            } else {
+                written(mods, "offset0").or(written(mods, "offset1"))
+            };
             if let Some(at) = wrong {
-                return self.fail(mods_at + at, || format!("invalid offset modifier for `{}`", info.name));
+                return self.fail(mods_at + at, || {
+                    format!("invalid offset modifier for `{}`", info.name)
+                });
             }
         }
         // LLVM has a true16 and a 32-bit-register form of each 16-bit
@@ -93,10 +132,13 @@ impl Parser<'_> {
         if matches!(inst.mods.variant, Variant::Dpp16 | Variant::Dpp8)
             && !self.processor.info().capabilities.dpp_src1_scalar
         {
-            let src1 = specs.iter().take(MAX_OPERANDS).position(|s| s.field == Field::Src1);
-            if let Some(i) = src1.filter(|&i| {
-                !matches!(inst.operands[i], Operand::Reg { code, .. } if code >= VGPR0)
-            }) {
+            let src1 = specs
+                .iter()
+                .take(MAX_OPERANDS)
+                .position(|s| s.field == Field::Src1);
+            if let Some(i) = src1.filter(
+                |&i| !matches!(inst.operands[i], Operand::Reg { code, .. } if code >= VGPR0),
+            ) {
                 return self.fail(cols[i], || {
                     format!("a VOP3 DPP src1 is a VGPR on {}", self.processor)
                 });
@@ -109,10 +151,13 @@ impl Parser<'_> {
         for k in 0..3u8 {
             let neg = inst.mods.neg >> k & 1 != 0 && info.mods_ignored & (VMOD_NEG << k) != 0;
             let int_sd = sd && info.mods_rejected & (VMOD_NEG << k) != 0;
-            let abs = inst.mods.abs >> k & 1 != 0 && (int_sd || info.mods_ignored & (VMOD_ABS << k) != 0);
+            let abs =
+                inst.mods.abs >> k & 1 != 0 && (int_sd || info.mods_ignored & (VMOD_ABS << k) != 0);
             if neg || abs {
                 let col = self.src_col(info, cols, k).unwrap_or(mods_at);
-                return self.fail(col, || format!("`{}` takes no source modifier here", info.name));
+                return self.fail(col, || {
+                    format!("`{}` takes no source modifier here", info.name)
+                });
             }
         }
         let op_sel = inst.mods.op_sel;
@@ -139,7 +184,10 @@ impl Parser<'_> {
             // or VOPC (opcodes below 0x200, RDNA3 ISA §"VOP3") has no op_sel.
             Some(false) if info.opcode < 0x200 && self.s[mods_at..].contains("op_sel:") => {
                 return self.fail(mods_at, || {
-                    format!("`{}` takes op_sel only with 16-bit register halves", info.name)
+                    format!(
+                        "`{}` takes op_sel only with 16-bit register halves",
+                        info.name
+                    )
                 });
             }
             _ => {}
@@ -198,7 +246,11 @@ impl Parser<'_> {
         if let (Some(a), Some(s)) = (find(Field::Addr), find(Field::Saddr)) {
             let saddr = matches!(inst.operands[s],
                 Operand::Reg { code, .. } if code != operand::null_code(self.gen));
-            let want = if saddr || info.family == Family::Scratch { 1 } else { 2 };
+            let want = if saddr || info.family == Family::Scratch {
+                1
+            } else {
+                2
+            };
             if let Operand::Reg { code, count, .. } = inst.operands[a] {
                 if code >= VGPR0 && count != want {
                     return self.fail(cols[a], || {
@@ -272,7 +324,10 @@ impl Parser<'_> {
         if inst.mods.omod != 0 {
             return self.fail(mods_at, || "VOP3P has no output modifier".into());
         }
-        let srcs = specs.iter().filter(|s| src_index(s.field).is_some()).count();
+        let srcs = specs
+            .iter()
+            .filter(|s| src_index(s.field).is_some())
+            .count();
         let mix = info.flags.has(Flags::SRC_MODS_FP);
         let list = |key: &str| written_list(&self.s[mods_at..], key);
         for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
@@ -280,7 +335,9 @@ impl Parser<'_> {
                 continue;
             };
             if !mix && self.syntax_mods >> k & 1 != 0 {
-                return self.fail(cols[i], || "VOP3P takes source negation as `neg_lo`/`neg_hi`".into());
+                return self.fail(cols[i], || {
+                    "VOP3P takes source negation as `neg_lo`/`neg_hi`".into()
+                });
             }
             let vgpr = matches!(inst.operands[i], Operand::Reg { code, .. } if code >= VGPR0);
             if info.flags.has(Flags::WMMA) && spec.kind == Kind::Vgpr && !vgpr {
@@ -288,7 +345,9 @@ impl Parser<'_> {
             }
         }
         if mix && (list("neg_lo").is_some() || list("neg_hi").is_some()) {
-            return self.fail(mods_at, || "`v_fma_mix*` takes `-` and `|..|`, not `neg_lo`/`neg_hi`".into());
+            return self.fail(mods_at, || {
+                "`v_fma_mix*` takes `-` and `|..|`, not `neg_lo`/`neg_hi`".into()
+            });
         }
         let rejected = (0..srcs).any(|k| {
             inst.mods.op_sel >> k & 1 != 0 && info.mods_rejected & (VMOD_OP_SEL << k) != 0
@@ -329,7 +388,9 @@ impl Parser<'_> {
                 continue;
             };
             let want = match (info.family, spec.field) {
-                (Family::Mubuf | Family::Mtbuf, Field::Data0) => spec.dwords + bit(ModBit::Tfe) as u8,
+                (Family::Mubuf | Family::Mtbuf, Field::Data0) => {
+                    spec.dwords + bit(ModBit::Tfe) as u8
+                }
                 (Family::Mubuf | Family::Mtbuf, Field::Addr) if code >= VGPR0 => {
                     1 + (bit(ModBit::Idxen) && bit(ModBit::Offen)) as u8
                 }
@@ -339,7 +400,9 @@ impl Parser<'_> {
                 _ => continue,
             };
             if count != want && code >= VGPR0 {
-                return self.fail(cols[i], || format!("takes {want} register(s) here, not {count}"));
+                return self.fail(cols[i], || {
+                    format!("takes {want} register(s) here, not {count}")
+                });
             }
         }
         Ok(())
@@ -358,5 +421,10 @@ fn written(mods: &str, key: &str) -> Option<usize> {
 /// modifiers `mods`.
 fn written_list(mods: &str, key: &str) -> Option<usize> {
     let rest = mods[written(mods, key)?..].strip_prefix('[')?;
-    Some(rest[..rest.find(']').unwrap_or(rest.len())].matches(',').count() + 1)
+    Some(
+        rest[..rest.find(']').unwrap_or(rest.len())]
+            .matches(',')
+            .count()
+            + 1,
+    )
 }

@@ -706,7 +706,7 @@ impl<'a> Parser<'a> {
             })?;
         }
         self.check_constant_bus(info, specs, &inst, &cols)?;
-        self.gfx11_inst(info, specs, &inst, &cols, mods_at)?;
+        self.gfx11_inst(info, specs, &mut inst, &cols, mods_at)?;
         self.implied_bits(info, &mut inst, no_vaddr);
         if !self.at_end() {
             return self.fail(self.pos, || format!("unexpected `{}`", self.rest().trim()));
@@ -1049,7 +1049,12 @@ impl<'a> Parser<'a> {
             neg = true;
         }
         if self.eat("neg(") {
-            let (_, a, v) = self.value()?;
+            let col = self.pos;
+            let (n, a, v) = self.value()?;
+            // (llvm-mc 22 rejects `-neg(x)` and `neg(-x)`; gfx942 left as is.)
+            if (neg || n) && self.gen == Generation::Gfx11 {
+                return self.fail(col, || "`neg()` of a negated operand".into());
+            }
             self.expect(")")?;
             return Ok((true, a, v));
         }
@@ -1253,7 +1258,7 @@ impl<'a> Parser<'a> {
         v: &Value,
         col: usize,
     ) -> Result<(), ParseError> {
-        self.gfx11_operand(spec, v, col)?;
+        self.gfx11_operand(info, spec, v, col)?;
         let &Value::Reg { code, count, .. } = v else {
             return Ok(());
         };
@@ -1909,9 +1914,9 @@ impl<'a> Parser<'a> {
             self.expect(",")?;
         }
         Ok(match self.gen {
-            Generation::Gfx11 => match unified.or_else(|| {
-                super::print::gfx11_format_value(&format!("BUF_FMT_{dname}_{nname}"))
-            }) {
+            Generation::Gfx11 => match unified
+                .or_else(|| super::print::gfx11_format_value(&format!("BUF_FMT_{dname}_{nname}")))
+            {
                 Some(v) => v,
                 None => return self.fail(col, || "unsupported format on GFX11".into()),
             },
