@@ -304,7 +304,12 @@ pub(super) fn fold_sign(
         .find(|r| r.family == Family::Vop3)?;
     let want =
         if neg { table::VMOD_NEG << i } else { 0 } | if abs { table::VMOD_ABS << i } else { 0 };
-    if vop3.mods_rejected & want != 0 {
+    // (GFX11: nor where LLVM's VOP3 form has no such modifier operand.)
+    let ignored = match processor.generation() {
+        Generation::Gfx11 => vop3.mods_ignored,
+        Generation::Gfx9 => 0,
+    };
+    if (vop3.mods_rejected | ignored) & want != 0 {
         return None;
     }
     let (bits, sign) = match (spec.ty, v) {

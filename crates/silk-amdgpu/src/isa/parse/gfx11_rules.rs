@@ -27,6 +27,13 @@ impl Parser<'_> {
         if self.gen != Generation::Gfx11 {
             return Ok(());
         }
+        if let (Kind::Literal, Value::Int(i)) = (spec.kind, v) {
+            if !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(i) {
+                return self.fail(col, || {
+                    format!("constant {i} does not fit a 32-bit literal")
+                });
+            }
+        }
         // A 64-bit integer operand takes a float only as an inline constant.
         if let Value::Float(f) = *v {
             if int64_source(info, spec) && matches!(float_source(spec.ty, f), Operand::Literal(_)) {
@@ -91,6 +98,7 @@ impl Parser<'_> {
         if info.family.is_flat() {
             return self.gfx11_flat(info, specs, inst, cols, mods_at);
         }
+        self.gfx11_lane_operands(specs, inst, cols)?;
         if info.family == Family::Ds {
             // Two-address DS opcodes take `offset0:`/`offset1:`, the others `offset:`.
             let two = info.flags.has(Flags::DS_OFFSET2);
@@ -378,6 +386,21 @@ impl Parser<'_> {
         mods_at: usize,
     ) -> Result<(), ParseError> {
         let m = &inst.mods;
+        // Cache invalidations and the like have neither operands nor modifiers.
+        if info.operands.is_empty() && !self.s[mods_at..].trim().is_empty() {
+            return self.fail(mods_at, || format!("`{}` takes no modifiers", info.name));
+        }
+        // `offset:` follows an SGPR SMEM offset, not an immediate one.
+        let soffset = specs
+            .iter()
+            .take(MAX_OPERANDS)
+            .position(|s| s.field == Field::Soffset);
+        let imm = soffset.is_some_and(|k| inst.operands[k] == self.smem_imm_offset());
+        if info.family == Family::Smem && imm && written(&self.s[mods_at..], "offset").is_some() {
+            return self.fail(mods_at, || {
+                "`offset:` needs an SGPR offset before it".into()
+            });
+        }
         let no = info.mods_rejected | info.mods_ignored;
         if m.mem & no != 0 || m.offset != 0 && no & table::MOD_OFFSET != 0 {
             return self.fail(mods_at, || format!("invalid modifier for `{}`", info.name));
@@ -406,6 +429,91 @@ impl Parser<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Whether the written operands leave out every fixed-register
+    /// operand (`v_cmp_lt_f32_e32 v1, v2` for `vcc_lo, v1, v2`,
+    /// `v_cndmask_b32_e32 v0, v1, v2` without `vcc_lo`), as llvm-mc 22
+    /// accepts: the top-level operand count is that of the others. Then
+    /// the number of leading fixed-register operands.
+    pub(super) fn gfx11_implicits_omitted(&self, specs: &[OperandSpec]) -> Option<usize> {
+        let fixed = |s: &&OperandSpec| matches!(s.kind, Kind::Implicit(_));
+        let implicit = specs.iter().filter(fixed).count();
+        if self.gen != Generation::Gfx11 || implicit == 0 {
+            return None;
+        }
+        let text = self.s[self.pos..].trim_start();
+        let (mut depth, mut n) = (0i32, usize::from(!text.is_empty()));
+        for b in text.bytes() {
+            match b {
+                b'(' | b'[' => depth += 1,
+                b')' | b']' => depth -= 1,
+                b',' if depth == 0 => n += 1,
+                _ => {}
+            }
+        }
+        (n == specs.len() - implicit).then(|| specs.iter().take_while(fixed).count())
+    }
+
+    /// GFX11 VOP3 opcodes that read VCC without naming it
+    /// (`v_div_fmas_*`): it counts on the constant bus.
+    pub(super) fn gfx11_vop3_vcc(&self, info: &OpInfo) -> bool {
+        self.gen == Generation::Gfx11 && info.family == Family::Vop3
+    }
+
+    /// GFX11 registers other than SGPRs read through the constant bus:
+    /// the `src_*` apertures and `src_scc` (llvm-mc 22 counts them).
+    pub(super) fn gfx11_bus_reg(&self, code: u16) -> bool {
+        self.gen == Generation::Gfx11 && matches!(code, 230..=239 | 251..=253)
+    }
+
+    /// Lane operations (RDNA3 ISA §"Lane operations"): the data source
+    /// (src0) is a VGPR. (llvm-mc 22 also wants the lane selects scalar;
+    /// the table's operand kinds do not say so yet.)
+    fn gfx11_lane_operands(
+        &self,
+        specs: &[OperandSpec],
+        inst: &Inst,
+        cols: &[usize; MAX_OPERANDS],
+    ) -> Result<(), ParseError> {
+        use crate::isa::Op;
+        let lane = match self.op.and_then(|o| Op::of(self.gen, o)) {
+            Some(
+                Op::V_READFIRSTLANE_B32
+                | Op::V_MOVRELS_B32_e32
+                | Op::V_MOVRELS_B32_e64
+                | Op::V_MOVRELSD_B32_e32
+                | Op::V_MOVRELSD_B32_e64
+                | Op::V_MOVRELSD_2_B32_e32
+                | Op::V_MOVRELSD_2_B32_e64
+                | Op::V_READLANE_B32
+                | Op::V_PERMLANE16_B32
+                | Op::V_PERMLANEX16_B32,
+            ) => true,
+            _ => false,
+        };
+        let src0 = specs
+            .iter()
+            .take(MAX_OPERANDS)
+            .position(|s| s.field == Field::Src0);
+        if let Some(i) = src0.filter(|_| lane) {
+            if !matches!(inst.operands[i], Operand::Reg { code, .. } if code >= VGPR0) {
+                return self.fail(cols[i], || "the data source is a VGPR".into());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The fixed register of an omitted implicit operand.
+pub(super) fn omitted_implicit(spec: &OperandSpec) -> Option<Operand> {
+    match spec.kind {
+        Kind::Implicit(code) => Some(Operand::Reg {
+            code,
+            count: spec.dwords,
+            half: 0,
+        }),
+        _ => None,
     }
 }
 

@@ -562,8 +562,13 @@ impl<'a> Parser<'a> {
             inst.operands[0] = Operand::Imm(0);
             return Ok(ParsedInst { inst, label });
         }
+        let omit = self.gfx11_implicits_omitted(specs);
         for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
             self.skip_ws();
+            if let Some(o) = omit.and(Some(spec)).and_then(gfx11_rules::omitted_implicit) {
+                inst.operands[i] = o;
+                continue;
+            }
             if i > 0
                 && info.family == Family::Smem
                 && spec.field == Field::Soffset
@@ -582,7 +587,7 @@ impl<'a> Parser<'a> {
                 }
                 continue;
             }
-            if i > 0 {
+            if i > omit.unwrap_or(0) {
                 if !self.eat(",") {
                     return self.fail(self.pos, || {
                         format!("expected `,` before operand {} of `{}`", i + 1, info.name)
@@ -808,7 +813,9 @@ impl<'a> Parser<'a> {
         let mut n_sgprs = 0usize;
         let mut literal: Option<u32> = None;
         let mut used = 0usize;
-        if info.flags.has(Flags::READS_VCC) && info.family == Family::Vop2 {
+        if info.flags.has(Flags::READS_VCC)
+            && (info.family == Family::Vop2 || self.gfx11_vop3_vcc(info))
+        {
             sgprs[0] = operand::VCC_LO;
             n_sgprs = 1;
             used = 1;
@@ -819,7 +826,10 @@ impl<'a> Parser<'a> {
             }
             let col = cols[i];
             match inst.operands[i] {
-                Operand::Reg { code, .. } if code < 128 && code != operand::null_code(self.gen) => {
+                Operand::Reg { code, .. }
+                    if code < 128 && code != operand::null_code(self.gen)
+                        || self.gfx11_bus_reg(code) =>
+                {
                     if sgprs[..n_sgprs].contains(&code) {
                         continue;
                     }
