@@ -119,7 +119,7 @@ pub(super) fn int_source(ty: Ty, i: i64, col: usize) -> Result<Operand, ParseErr
     let patterns: Option<&[u64; 9]> = match ty {
         Ty::B32 | Ty::V2F32 => Some(&INLINE_F32_BITS),
         Ty::F16 | Ty::V2F16 => Some(&INLINE_F16_BITS),
-        Ty::V2Bf16 => Some(&INLINE_BF16_BITS),
+        Ty::V2Bf16 | Ty::Bf16 => Some(&INLINE_BF16_BITS),
         Ty::F64 | Ty::B64 => Some(&INLINE_F64_BITS),
         Ty::B16 | Ty::V2F16Splat => None,
     };
@@ -140,10 +140,12 @@ pub(super) fn int_source(ty: Ty, i: i64, col: usize) -> Result<Operand, ParseErr
         {
             return Ok(Operand::int(i as u32 as i32));
         }
-        Ty::F16 if (0..=hi16).contains(&i) && (-16..=64).contains(&(i as u16 as i16)) => {
+        Ty::F16 | Ty::Bf16
+            if (0..=hi16).contains(&i) && (-16..=64).contains(&(i as u16 as i16)) =>
+        {
             return Ok(Operand::int(i as u16 as i16 as i32));
         }
-        Ty::F16 | Ty::B16 if !(lo16..=hi16).contains(&i) => {
+        Ty::F16 | Ty::B16 | Ty::Bf16 if !(lo16..=hi16).contains(&i) => {
             return err(col, format!("constant {i} does not fit a 16-bit operand"));
         }
         Ty::F64 if (0..=i64::from(u32::MAX)).contains(&i) => {
@@ -227,7 +229,7 @@ pub(super) fn float_literal(ty: Ty, f: f64) -> u32 {
         // (A 16-bit integer operand takes a float literal as f32 bits, as
         // llvm-mc 22 encodes `lit(0.5)` or `1.5` there.)
         Ty::F16 | Ty::V2F16 | Ty::V2F16Splat => f16_bits(f as f32) as u32,
-        Ty::V2Bf16 => (f as f32).to_bits() >> 16,
+        Ty::V2Bf16 | Ty::Bf16 => (f as f32).to_bits() >> 16,
         _ => (f as f32).to_bits(),
     }
 }

@@ -1,5 +1,10 @@
 //! GFX11 operand and instruction rules llvm-mc 22 enforces beyond the
-//! operand table's kinds and widths (true16 halves, ...).
+//! operand table's kinds and widths: true16 halves and `op_sel`, the
+//! order of modifiers, VOP3P and VOP3 DPP operands, memory modifiers and
+//! address widths, omitted fixed registers, the constant bus. Measured by
+//! `tests/asm_syntax.rs` against llvm-mc 22 on the syntax-variant corpus;
+//! gfx942 keeps the shared rules of `parse/mod.rs` (LLVM enforces several
+//! of these there too).
 
 use super::*;
 use table::{VMOD_ABS, VMOD_NEG};
@@ -477,21 +482,21 @@ impl Parser<'_> {
         cols: &[usize; MAX_OPERANDS],
     ) -> Result<(), ParseError> {
         use crate::isa::Op;
-        let lane = match self.op.and_then(|o| Op::of(self.gen, o)) {
+        let lane = matches!(
+            self.op.and_then(|o| Op::of(self.gen, o)),
             Some(
                 Op::V_READFIRSTLANE_B32
-                | Op::V_MOVRELS_B32_e32
-                | Op::V_MOVRELS_B32_e64
-                | Op::V_MOVRELSD_B32_e32
-                | Op::V_MOVRELSD_B32_e64
-                | Op::V_MOVRELSD_2_B32_e32
-                | Op::V_MOVRELSD_2_B32_e64
-                | Op::V_READLANE_B32
-                | Op::V_PERMLANE16_B32
-                | Op::V_PERMLANEX16_B32,
-            ) => true,
-            _ => false,
-        };
+                    | Op::V_MOVRELS_B32_e32
+                    | Op::V_MOVRELS_B32_e64
+                    | Op::V_MOVRELSD_B32_e32
+                    | Op::V_MOVRELSD_B32_e64
+                    | Op::V_MOVRELSD_2_B32_e32
+                    | Op::V_MOVRELSD_2_B32_e64
+                    | Op::V_READLANE_B32
+                    | Op::V_PERMLANE16_B32
+                    | Op::V_PERMLANEX16_B32,
+            )
+        );
         let src0 = specs
             .iter()
             .take(MAX_OPERANDS)
