@@ -1146,7 +1146,8 @@ fn gfx11_bf16_sources(
     let mut lines = Vec::new();
     for (&(i, k), fp) in prints {
         let p = &probes[i];
-        if p.family != Family::Vop3 || ty_of(gen, fp) != Some("B32") {
+        // (Its constant prints match no fingerprint: typed B32 by default.)
+        if p.family != Family::Vop3 || ty_of(gen, fp).is_some_and(|t| t != "B32") {
             continue;
         }
         let (m, ops, mods) = split(&p.text.text);
