@@ -832,7 +832,8 @@ fn analyse(cpu: &str, gen: Generation, probes: &[Probe], report: &mut String) ->
         simm.entry((i, k)).or_default().push(tok);
     }
 
-    let f16_srcs = gfx9_vop3_f16_sources(cpu, gen, probes, &prints);
+    let mut f16_srcs = gfx9_vop3_f16_sources(cpu, gen, probes, &prints);
+    f16_srcs.extend(gfx11_bf16_sources(cpu, gen, probes, &prints));
 
     let mut rows = Vec::new();
     for (i, p) in probes.iter().enumerate() {
@@ -1125,6 +1126,47 @@ fn gfx9_vop3_f16_sources(
             };
             ((i, k), ty)
         })
+        .collect()
+}
+
+/// The GFX11 VOP3 sources LLVM's disassembler prints as 32-bit operands
+/// but its assembler reads as one bf16 (`v_dot2_bf16_bf16`'s addend): the
+/// bf16 pattern of 0.5 (`0x3f00`) encodes as the inline constant 0.5
+/// there, and as a literal on a 32-bit or f16 operand.
+fn gfx11_bf16_sources(
+    cpu: &str,
+    gen: Generation,
+    probes: &[Probe],
+    prints: &BTreeMap<(usize, usize), Vec<String>>,
+) -> BTreeMap<(usize, usize), &'static str> {
+    if gen != Generation::Gfx11 {
+        return BTreeMap::new();
+    }
+    let mut which = Vec::new();
+    let mut lines = Vec::new();
+    for (&(i, k), fp) in prints {
+        let p = &probes[i];
+        // (Its constant prints match no fingerprint: typed B32 by default.)
+        if p.family != Family::Vop3 || ty_of(gen, fp).is_some_and(|t| t != "B32") {
+            continue;
+        }
+        let (m, ops, mods) = split(&p.text.text);
+        if k >= ops.len() {
+            continue;
+        }
+        for v in ["0.5", "0x3f00"] {
+            let mut ops = ops.clone();
+            ops[k] = v.to_string();
+            lines.push(format!("{m} {} {}", ops.join(", "), mods.join(" ")));
+        }
+        which.push((i, k));
+    }
+    let enc = mc::encodings(cpu, &lines);
+    which
+        .into_iter()
+        .zip(enc.chunks(2))
+        .filter(|(_, e)| e[0].is_some() && e[0] == e[1])
+        .map(|(ik, _)| (ik, "Bf16"))
         .collect()
 }
 

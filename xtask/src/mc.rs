@@ -8,6 +8,22 @@ pub const LLVM_MC: &str = "/usr/lib/llvm-22/bin/llvm-mc";
 /// Which of `lines` llvm-mc 22 assembles for `cpu` without an error (one
 /// instruction a line; errors are located as `<stdin>:LINE:`).
 pub fn assembles(cpu: &str, lines: &[String]) -> Vec<bool> {
+    run(cpu, lines).0
+}
+
+/// llvm-mc 22's encoding of each of `lines` (`None` where it reports an
+/// error), from its `-show-encoding` listing, in order.
+pub fn encodings(cpu: &str, lines: &[String]) -> Vec<Option<String>> {
+    let (ok, listing) = run(cpu, lines);
+    let mut enc = listing
+        .lines()
+        .filter_map(|l| Some(l.split_once("; encoding: ")?.1.to_string()));
+    ok.into_iter()
+        .map(|ok| if ok { enc.next() } else { None })
+        .collect()
+}
+
+fn run(cpu: &str, lines: &[String]) -> (Vec<bool>, String) {
     use std::io::Write as _;
     let mut ok = vec![false; lines.len()];
     let Ok(mut child) = std::process::Command::new(LLVM_MC)
@@ -22,13 +38,13 @@ pub fn assembles(cpu: &str, lines: &[String]) -> Vec<bool> {
         .stderr(std::process::Stdio::piped())
         .spawn()
     else {
-        return ok;
+        return (ok, String::new());
     };
     let input = lines.join("\n") + "\n";
     let mut stdin = child.stdin.take().expect("piped stdin");
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
     let Ok(out) = child.wait_with_output() else {
-        return ok;
+        return (ok, String::new());
     };
     let _ = writer.join();
     ok.iter_mut().for_each(|x| *x = true);
@@ -41,5 +57,5 @@ pub fn assembles(cpu: &str, lines: &[String]) -> Vec<bool> {
             ok[n - 1] = false;
         }
     }
-    ok
+    (ok, String::from_utf8_lossy(&out.stdout).into_owned())
 }

@@ -77,6 +77,9 @@ pub struct Capabilities {
     pub sramecc: bool,
     /// Architected flat scratch (no flat-scratch-init user SGPRs).
     pub architected_flat_scratch: bool,
+    /// A VOP3 DPP `src1` may be an SGPR or an inline constant (RDNA3.5;
+    /// RDNA3 takes only a VGPR there).
+    pub dpp_src1_scalar: bool,
 }
 
 /// Everything fixed about one processor.
@@ -167,6 +170,7 @@ const GFX942: ProcessorInfo = ProcessorInfo {
         xnack: true,
         sramecc: true,
         architected_flat_scratch: true,
+        dpp_src1_scalar: false,
     },
 };
 
@@ -183,6 +187,7 @@ const GFX11_CAPABILITIES: Capabilities = Capabilities {
     xnack: false,
     sramecc: false,
     architected_flat_scratch: true,
+    dpp_src1_scalar: false,
 };
 
 const GFX1100: ProcessorInfo = ProcessorInfo {
@@ -217,6 +222,10 @@ const GFX1151: ProcessorInfo = ProcessorInfo {
     architecture: "RDNA3.5",
     products: "Ryzen AI Max (Radeon 8060S)",
     elf_mach: 0x04a,
+    capabilities: Capabilities {
+        dpp_src1_scalar: true,
+        ..GFX11_CAPABILITIES
+    },
     ..GFX1100
 };
 

@@ -383,7 +383,7 @@ fn our_class(ty: silk_amdgpu::isa::Ty) -> &'static str {
     use silk_amdgpu::isa::Ty;
     match ty {
         Ty::F16 | Ty::V2F16 | Ty::V2F16Splat => "f16",
-        Ty::V2Bf16 => "bf16",
+        Ty::V2Bf16 | Ty::Bf16 => "bf16",
         Ty::F64 | Ty::B64 => "f64",
         Ty::B32 | Ty::V2F32 => "f32",
         Ty::B16 => "int",

@@ -348,7 +348,7 @@ impl<'a> Exec<'a> {
                     f16_from_f32(f as f32) as u64
                 }
             }
-            Ty::V2Bf16 => {
+            Ty::V2Bf16 | Ty::Bf16 => {
                 if code == 248 {
                     0x3e22
                 } else {

@@ -390,7 +390,7 @@ fn literal_text(spec: &OperandSpec, v: u32) -> Option<(bool, u32)> {
     let inline32 = int_inline(v) || F32_INLINE.contains(&v);
     let (lo, hi) = (v as u16, (v >> 16) as u16);
     let (lit, shown) = match spec.ty {
-        Ty::B32 | Ty::V2F32 => (inline32, v),
+        Ty::B32 | Ty::V2F32 | Ty::Bf16 => (inline32, v),
         Ty::B64 => (int_inline(v), v),
         Ty::F64 => {
             if F64_INLINE_HI.contains(&v) {

@@ -68,6 +68,10 @@ pub enum Ty {
     V2F16Splat,
     /// Packed bf16 pair.
     V2Bf16,
+    /// One bf16 (the addend of `v_dot2_bf16_bf16`): llvm-mc 22 reads its
+    /// constants as bf16, and LLVM 22's disassembler prints them as a
+    /// 32-bit operand's.
+    Bf16,
     /// Packed pair of 32-bit values (`v_pk_fma_f32`), register pairs.
     V2F32,
 }

@@ -15,6 +15,7 @@ use crate::target::{Generation, Processor};
 
 mod bytes;
 mod constants;
+mod gfx11_rules;
 mod gfx9_rules;
 mod memory;
 mod vopd;
@@ -340,7 +341,8 @@ fn base_name_forms<'a>(
     ];
     let controls = CONTROLS.iter().any(|c| operands.contains(c));
     let names = if suffixed {
-        [None, None, None]
+        // GFX11 VOPC DPP forms print without `_dpp`, which llvm-mc accepts.
+        [name.strip_suffix("_dpp").map(String::from), None, None]
     } else {
         [
             controls.then(|| format!("{name}_dpp")),
@@ -423,6 +425,8 @@ struct Parser<'a> {
     op: Option<Opcode>,
     /// An SDWA `dst_unused:` was written.
     dst_unused_seen: bool,
+    /// Sources written with `-`, `|..|`, `neg()` or `abs()`, by source index.
+    syntax_mods: u8,
 }
 
 /// A parsed operand before it is fitted to the operand's kind.
@@ -459,6 +463,7 @@ impl<'a> Parser<'a> {
             form_mods: u8::MAX,
             op: None,
             dst_unused_seen: false,
+            syntax_mods: 0,
         }
     }
 
@@ -559,8 +564,13 @@ impl<'a> Parser<'a> {
             inst.operands[0] = Operand::Imm(0);
             return Ok(ParsedInst { inst, label });
         }
+        let omit = self.gfx11_implicits_omitted(specs);
         for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
             self.skip_ws();
+            if let Some(o) = omit.and(Some(spec)).and_then(gfx11_rules::omitted_implicit) {
+                inst.operands[i] = o;
+                continue;
+            }
             if i > 0
                 && info.family == Family::Smem
                 && spec.field == Field::Soffset
@@ -579,7 +589,7 @@ impl<'a> Parser<'a> {
                 }
                 continue;
             }
-            if i > 0 {
+            if i > omit.unwrap_or(0) {
                 if !self.eat(",") {
                     return self.fail(self.pos, || {
                         format!("expected `,` before operand {} of `{}`", i + 1, info.name)
@@ -617,6 +627,7 @@ impl<'a> Parser<'a> {
                     (neg, abs, value) = (false, false, Value::Int(bits));
                 }
             }
+            self.syntax_mods |= ((neg || abs) as u8) << src_index(spec.field).unwrap_or(7);
             if (neg || abs || sext)
                 && !(ctrl_mods || matches!(info.family, Family::Vop3 | Family::Vop3p))
             {
@@ -705,6 +716,7 @@ impl<'a> Parser<'a> {
             })?;
         }
         self.check_constant_bus(info, specs, &inst, &cols)?;
+        self.gfx11_inst(info, specs, &mut inst, &cols, mods_at)?;
         self.implied_bits(info, &mut inst, no_vaddr);
         if !self.at_end() {
             return self.fail(self.pos, || format!("unexpected `{}`", self.rest().trim()));
@@ -806,9 +818,8 @@ impl<'a> Parser<'a> {
         let mut n_sgprs = 0usize;
         let mut literal: Option<u32> = None;
         let mut used = 0usize;
-        // (gfx942's VOP3 `v_div_fmas_*` read VCC besides their operands.)
-        let vop3_vcc = self.gen == Generation::Gfx9 && info.family == Family::Vop3;
-        if info.flags.has(Flags::READS_VCC) && (info.family == Family::Vop2 || vop3_vcc) {
+        // (VOP3 `v_div_fmas_*` read VCC besides their operands.)
+        if info.flags.has(Flags::READS_VCC) && matches!(info.family, Family::Vop2 | Family::Vop3) {
             sgprs[0] = operand::VCC_LO;
             n_sgprs = 1;
             used = 1;
@@ -823,7 +834,8 @@ impl<'a> Parser<'a> {
             match inst.operands[i] {
                 Operand::Reg { code, .. }
                     if code < 128 && code != operand::null_code(self.gen)
-                        || gfx9_scalar_special(self.gen, code) =>
+                        || gfx9_scalar_special(self.gen, code)
+                        || self.gfx11_bus_reg(code) =>
                 {
                     if sgprs[..n_sgprs].contains(&code) {
                         continue;
@@ -1054,7 +1066,12 @@ impl<'a> Parser<'a> {
             neg = true;
         }
         if self.eat("neg(") {
-            let (_, a, v) = self.value()?;
+            let col = self.pos;
+            let (n, a, v) = self.value()?;
+            // (llvm-mc 22 rejects `-neg(x)` and `neg(-x)`; gfx942 left as is.)
+            if (neg || n) && self.gen == Generation::Gfx11 {
+                return self.fail(col, || "`neg()` of a negated operand".into());
+            }
             self.expect(")")?;
             return Ok((true, a, v));
         }
@@ -1207,16 +1224,6 @@ impl<'a> Parser<'a> {
         self.reg_value(base, n, 1, half, col).map(Some)
     }
 
-    fn half_suffix(&mut self) -> (bool, u8) {
-        if self.eat(".l") {
-            (true, 1)
-        } else if self.eat(".h") {
-            (true, 2)
-        } else {
-            (false, 0)
-        }
-    }
-
     fn uint(&mut self, col: usize) -> Result<u32, ParseError> {
         let r = self.rest();
         let n = r
@@ -1268,6 +1275,7 @@ impl<'a> Parser<'a> {
         v: &Value,
         col: usize,
     ) -> Result<(), ParseError> {
+        self.gfx11_operand(info, spec, v, col)?;
         let &Value::Reg { code, count, .. } = v else {
             return Ok(());
         };
@@ -1481,6 +1489,7 @@ impl<'a> Parser<'a> {
         // Cache-policy bits named so far (each at most once, set or with
         // its `no` form, as llvm-mc 22 requires).
         let mut policy_seen = 0u16;
+        let mut rank = 0u8;
         loop {
             self.skip_ws();
             if self.at_end() {
@@ -1491,6 +1500,7 @@ impl<'a> Parser<'a> {
             if key.is_empty() {
                 return self.fail(col, || format!("unexpected `{}`", self.rest().trim()));
             }
+            self.gfx11_modifier_order(key, col, &mut rank)?;
             if inst.mods.variant != Variant::Native && self.dpp_modifier(inst, key, col)? {
                 continue;
             }
@@ -1679,8 +1689,9 @@ impl<'a> Parser<'a> {
                     }
                     dpp::set(c, b, n as u32);
                 } else if k == "bound_ctrl" {
-                    // LLVM reads both `bound_ctrl:0` and `bound_ctrl:1` as BOUND_CTRL=1.
-                    dpp::set(c, dpp::DPP_BOUND_CTRL, 1);
+                    // LLVM 22 reads GFX9's `bound_ctrl:0` as BOUND_CTRL=1 (GFX11: 0).
+                    let gfx9 = self.gen == Generation::Gfx9;
+                    dpp::set(c, dpp::DPP_BOUND_CTRL, (gfx9 || n != 0) as u32);
                 } else {
                     let ctrl = dpp::ctrl_from_text(self.gen, k, n).ok_or_else(|| ParseError {
                         column: col,
@@ -1746,7 +1757,9 @@ impl<'a> Parser<'a> {
                         .iter()
                         .filter(|o| src_index(o.field).is_some())
                         .count();
-                    if n > srcs {
+                    if self.gen == Generation::Gfx11 {
+                        self.gfx11_op_sel(info, bits, n, srcs, col)?
+                    } else if n > srcs {
                         let last = 1u8 << (n - 1);
                         bits & !last & 7 | if bits & last != 0 { 8 } else { 0 }
                     } else {
@@ -1894,18 +1907,23 @@ impl<'a> Parser<'a> {
     fn format(&mut self, col: usize) -> Result<u16, ParseError> {
         if !self.eat("[") {
             let v = self.int_value(col)?;
+            if self.gen == Generation::Gfx11 && !(0..128).contains(&v) {
+                return self.fail(col, || "a GFX11 buffer format is 0..127".into());
+            }
             return self.gfx9_format(v, false, col);
         }
-        let mut dfmt = 1u16;
-        let mut nfmt = 0u16;
-        let mut unified = None;
+        let (mut dfmt, mut nfmt, mut unified) = (1u16, 0u16, None);
+        // GFX11 reads a split format as the unified one of the same name.
+        let (mut dname, mut nname) = ("8", "UNORM");
         loop {
             self.skip_ws();
             let w = self.word();
             if let Some(v) = super::print::gfx9_dfmt_value(w) {
                 dfmt = v;
+                dname = w.strip_prefix("BUF_DATA_FORMAT_").unwrap_or(w);
             } else if let Some(v) = super::print::gfx9_nfmt_value(w) {
                 nfmt = v;
+                nname = w.strip_prefix("BUF_NUM_FORMAT_").unwrap_or(w);
             } else if let Some(v) = super::print::gfx11_format_value(w) {
                 unified = Some(v);
             } else {
@@ -1918,7 +1936,12 @@ impl<'a> Parser<'a> {
             self.expect(",")?;
         }
         Ok(match self.gen {
-            Generation::Gfx11 => unified.unwrap_or(1),
+            Generation::Gfx11 => match unified
+                .or_else(|| super::print::gfx11_format_value(&format!("BUF_FMT_{dname}_{nname}")))
+            {
+                Some(v) => v,
+                None => return self.fail(col, || "unsupported format on GFX11".into()),
+            },
             Generation::Gfx9 => {
                 self.gfx9_format((dfmt | nfmt << 4).into(), unified.is_some(), col)?
             }
