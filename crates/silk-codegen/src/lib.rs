@@ -26,6 +26,7 @@
 //!    [`mir::mark_true16_halves`];
 //!    [`smem::run`] then merges scalar loads allocation made adjacent;
 //! 7. [`waitcnt::Waitcnt::run`] — wait counts as a CFG dataflow;
+//!    [`skip::run`] then drops EXEC-skip branches over short ALU arms;
 //! 8. [`hazards::run`] — wait states the hardware does not interlock;
 //! 9. [`emit`] — branch resolution and encoding; [`abi::kernel_config`]
 //!    derives the `KernelConfig` and metadata from the result.
@@ -55,6 +56,7 @@ pub mod lower;
 pub mod mir;
 pub mod regalloc;
 pub mod sched;
+pub mod skip;
 pub mod smem;
 pub mod uniformity;
 pub mod waitcnt;
@@ -180,6 +182,7 @@ pub fn compile_kernel_with(
     check(&mf, "scalar load merging", true)?;
     waitcnt::Waitcnt::new(p.generation(), info.wait_counters).run(&mut mf)?;
     check(&mf, "wait-count insertion", true)?;
+    skip::run(&mut mf);
     hazards::run(&mut mf)?;
     check(&mf, "hazard handling", true)?;
     let (insts, block_starts, code) = emit(&mf)?;
