@@ -7,7 +7,8 @@
 //!
 //! 0. [`inline::inline_calls`] (in [`compile_module`]) — device-function
 //!    calls replaced by the callees' bodies;
-//! 1. [`cse::run`] — repeated pure operations reuse the first result,
+//! 1. [`unroll::run`] — short counted loops unrolled whole;
+//!    [`cse::run`] — repeated pure operations reuse the first result,
 //!    unused ones go; [`lower::expand`] — IR-level expansion of 64-bit
 //!    integer division; [`hoist::run`] — operations common to both arms
 //!    of an `if` computed once before it;
@@ -59,6 +60,7 @@ pub mod sched;
 pub mod skip;
 pub mod smem;
 pub mod uniformity;
+pub mod unroll;
 pub mod waitcnt;
 
 use silk_amdgpu::code_object::{CodeObject, KernelConfig, KernelMetadata};
@@ -152,6 +154,7 @@ pub fn compile_kernel_with(
             "compiling device functions on their own",
         ));
     }
+    let f = &unroll::run(f);
     let f = &cse::run(f);
     let f = &lower::expand(f)?;
     let f = &hoist::run(f);
