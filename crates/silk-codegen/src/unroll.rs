@@ -27,6 +27,9 @@ const MAX_INSTS: usize = 160;
 /// `f` with its short counted loops unrolled (a clone when there is none).
 pub fn run(f: &Function) -> Function {
     let mut out = f.clone();
+    if !f.insts().any(|i| matches!(i.op, Op::Loop { .. })) {
+        return out;
+    }
     let mut consts: HashMap<Value, u64> = HashMap::new();
     for inst in f.insts() {
         if let (Op::Const { bits, .. }, [r]) = (&inst.op, inst.results.as_slice()) {
