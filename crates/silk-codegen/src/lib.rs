@@ -7,7 +7,8 @@
 //!
 //! 0. [`inline::inline_calls`] (in [`compile_module`]) — device-function
 //!    calls replaced by the callees' bodies;
-//! 1. [`cse::run`] — repeated pure operations reuse the first result,
+//! 1. [`unroll::run`] — short counted loops unrolled whole;
+//!    [`cse::run`] — repeated pure operations reuse the first result,
 //!    unused ones go; [`lower::expand`] — IR-level expansion of 64-bit
 //!    integer division; [`hoist::run`] — operations common to both arms
 //!    of an `if` computed once before it;
@@ -26,6 +27,7 @@
 //!    [`mir::mark_true16_halves`];
 //!    [`smem::run`] then merges scalar loads allocation made adjacent;
 //! 7. [`waitcnt::Waitcnt::run`] — wait counts as a CFG dataflow;
+//!    [`skip::run`] then drops EXEC-skip branches over short ALU arms;
 //! 8. [`hazards::run`] — wait states the hardware does not interlock;
 //! 9. [`emit`] — branch resolution and encoding; [`abi::kernel_config`]
 //!    derives the `KernelConfig` and metadata from the result.
@@ -55,8 +57,10 @@ pub mod lower;
 pub mod mir;
 pub mod regalloc;
 pub mod sched;
+pub mod skip;
 pub mod smem;
 pub mod uniformity;
+pub mod unroll;
 pub mod waitcnt;
 
 use silk_amdgpu::code_object::{CodeObject, KernelConfig, KernelMetadata};
@@ -150,6 +154,7 @@ pub fn compile_kernel_with(
             "compiling device functions on their own",
         ));
     }
+    let f = &unroll::run(f);
     let f = &cse::run(f);
     let f = &lower::expand(f)?;
     let f = &hoist::run(f);
@@ -180,6 +185,7 @@ pub fn compile_kernel_with(
     check(&mf, "scalar load merging", true)?;
     waitcnt::Waitcnt::new(p.generation(), info.wait_counters).run(&mut mf)?;
     check(&mf, "wait-count insertion", true)?;
+    skip::run(&mut mf);
     hazards::run(&mut mf)?;
     check(&mf, "hazard handling", true)?;
     let (insts, block_starts, code) = emit(&mf)?;

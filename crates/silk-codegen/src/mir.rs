@@ -35,6 +35,9 @@ pub struct VRegInfo {
     pub fixed: Option<u16>,
     /// Written under several EXEC masks (phi, saved mask): see module docs.
     pub merge: bool,
+    /// Loaded from memory the kernel never writes (`ptr<const>`): the
+    /// load may pass stores (scheduling).
+    pub invariant: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -121,6 +124,7 @@ impl MFunction {
             dwords,
             fixed: None,
             merge: false,
+            invariant: false,
         });
         VReg(self.vregs.len() as u32 - 1)
     }

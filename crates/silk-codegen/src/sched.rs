@@ -13,8 +13,10 @@
 //! Dependencies come from the operands (virtual registers as a whole, and
 //! physical registers by code), the opcode table's implicit attributes
 //! (`READS_EXEC`/`WRITES_EXEC`, VCC, SCC, `READS_M0`; every VALU, VMEM, LDS
-//! and FLAT instruction reads EXEC), and memory: loads may pass loads, but
-//! nothing passes a store or an atomic, and barriers, branches and
+//! and FLAT instruction reads EXEC), and memory: loads may pass loads, and
+//! loads of memory the kernel never writes (`ptr<const>`,
+//! [`VRegInfo::invariant`]) pass stores too, but nothing else passes a
+//! store or an atomic, and barriers, branches and
 //! `s_endpgm` stay where they are with everything on its side. Never an
 //! instruction's name.
 //!
@@ -87,6 +89,7 @@ struct Node {
 /// Which implicit attributes the opcode table records at all.
 #[derive(Clone, Copy)]
 struct Known {
+    gen: Generation,
     exec: bool,
     scc: bool,
     m0: bool,
@@ -105,6 +108,7 @@ impl Known {
             let table = table::table(gen);
             let any = |b: u64| table.iter().any(|i| i.flags.has(b));
             Known {
+                gen,
                 exec: any(Flags::WRITES_EXEC),
                 scc: any(Flags::WRITES_SCC),
                 m0: any(Flags::READS_M0),
@@ -156,6 +160,7 @@ impl Scratch {
         } = n;
         let f = info.flags;
         let salu = f.has(Flags::SALU);
+        let null = operand::null_code(known.gen);
         let start = self.regs.len() as u32;
         // A virtual register the ABI fixes (entry SGPRs, v0) is also its
         // physical registers, which precoloured operations may name.
@@ -172,6 +177,8 @@ impl Scratch {
                     }
                 }
             }
+            // `null` holds nothing: writing it orders nothing.
+            MOp::Phys(Operand::Reg { code, .. }) if code == null => {}
             MOp::Phys(Operand::Reg { code, count, .. }) => {
                 out.extend((code..code + count.max(1) as u16).map(Res::Phys))
             }
@@ -222,6 +229,10 @@ impl Scratch {
             != 0;
         let load =
             mem && f.has(Flags::MAY_LOAD) && !f.has(Flags::MAY_STORE) && !f.has(Flags::ATOMIC);
+        // A load of memory the kernel never writes passes stores.
+        let invariant = load
+            && matches!(inst.ops.first(), Some(MOp::Reg { r, .. })
+                if vregs.get(r.0 as usize).is_some_and(|i| i.invariant));
         let latency = if f.has(Flags::TRANS) {
             4
         } else if !load {
@@ -239,7 +250,7 @@ impl Scratch {
             load,
             smem: load && f.has(Flags::SMEM),
             mem_order: mem && !load,
-            mem,
+            mem: mem && !invariant,
             fence: f.0 & (Flags::BARRIER | Flags::BRANCH | Flags::END_PGM) != 0,
             pinned,
         });

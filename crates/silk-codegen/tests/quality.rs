@@ -21,7 +21,10 @@
 //! `SILK_BLESS=1` rewrites the ratchet with today's counts.
 //!
 //! `cargo test -p silk-codegen --test quality -- --nocapture` prints the
-//! report.
+//! report; `SILK_QUALITY_DETAIL=<kernel>[,<kernel>...]` measures only
+//! those kernels and
+//! also prints both timing reports and both listings (for finding where
+//! the cycles go).
 
 mod emu_case;
 
@@ -147,7 +150,14 @@ fn instruction_counts_against_clang() {
         "# kernel processor max-instructions: the quality ratchet of tests/quality.rs\n\
          # (SILK_BLESS=1 cargo test -p silk-codegen --test quality rewrites it)\n",
     );
+    let detail = std::env::var("SILK_QUALITY_DETAIL").ok();
     for k in corpus::kernels() {
+        if detail
+            .as_ref()
+            .is_some_and(|d| !d.split(',').any(|d| d == k.name))
+        {
+            continue;
+        }
         let m = k.module().unwrap();
         for p in PROCESSORS {
             let key = (k.name.to_string(), p.name().to_string());
@@ -169,14 +179,27 @@ fn instruction_counts_against_clang() {
             let t = Target::new(p);
             let our_cycles = silk_codegen::code_object(&t, &ks)
                 .map_err(|e| e.to_string())
-                .and_then(|obj| emu_case::run_timed(&case, k.name, p, &obj))
-                .map(|t| t.cycles);
+                .and_then(|obj| emu_case::run_timed(&case, k.name, p, &obj));
+            if let (Some(_), Ok(t)) = (&detail, &our_cycles) {
+                println!(
+                    "--- silk {} {p}\n{}\n{}",
+                    k.name,
+                    t.report(),
+                    silk_codegen::assembly(&Target::new(p), &ks)
+                );
+            }
+            let our_cycles = our_cycles.map(|t| t.cycles);
             let clang_cycles = clang_tool.as_ref().map(|clang| {
                 let hip = data(&format!("hip/{}.hip", k.name));
                 let obj = tmp.join(format!("{}-{}.hsaco", k.name, p.name()));
                 emu_case::clang_compile(clang, &hip, p, &obj).and_then(|()| {
                     let bytes = std::fs::read(&obj).map_err(|e| e.to_string())?;
-                    emu_case::run_timed(&case, k.name, p, &bytes).map(|t| t.cycles)
+                    let t = emu_case::run_timed(&case, k.name, p, &bytes)?;
+                    if detail.is_some() {
+                        let listing = emu_case::clang_listing(clang, &hip, p)?;
+                        println!("--- clang {} {p}\n{}\n{listing}", k.name, t.report());
+                    }
+                    Ok(t.cycles)
                 })
             });
             match &our_cycles {
@@ -292,7 +315,7 @@ fn instruction_counts_against_clang() {
             unratcheted.join(", ")
         );
     }
-    if bless {
+    if bless && detail.is_none() {
         std::fs::write(data("quality_ratchet.txt"), new_ratchet).unwrap();
         std::fs::write(data("quality_cycles_ratchet.txt"), new_cycle_ratchet).unwrap();
         return;

@@ -244,7 +244,11 @@ pub(super) fn fused_offsets(
     for i in &insts {
         let offset = match &i.op {
             IrOp::PtrAdd { ptr, offset }
-                if ptr != offset && f.values[ptr.index()].ty == Type::Ptr(AddrSpace::Global) =>
+                if ptr != offset
+                    && matches!(
+                        f.values[ptr.index()].ty,
+                        Type::Ptr(AddrSpace::Global | AddrSpace::Const)
+                    ) =>
             {
                 Some(*offset)
             }

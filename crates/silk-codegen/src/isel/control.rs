@@ -286,18 +286,28 @@ impl<'a> Sel<'a> {
         // overwrite its lanes; no else block. It also keeps the two arms
         // from writing one register, which after a load in the then arm
         // made the else arm wait for the load (a write-after-write wait).
-        // Not when the then arm yields a value it loads: the result
-        // register, now live across the load, cannot take the load's
-        // destination, and the copy would wait for the load inside the arm.
+        // When the then arm yields a value it loads, the load writes the
+        // result register itself (`retarget_load`), which only works when
+        // nothing else reads the loaded value; otherwise the copy would
+        // wait for the load inside the arm.
         let loaded = |v: &Value| {
             then_blk
                 .insts
                 .iter()
                 .any(|i| i.results.contains(v) && matches!(i.op, IrOp::Load { .. }))
         };
+        let only_yielded = |v: &Value| {
+            self.f
+                .insts()
+                .flat_map(|i| i.op.operands())
+                .filter(|u| u == v)
+                .count()
+                == 1
+        };
         let pre = else_blk.insts.len() == 1
             && Self::yields(else_blk).is_some()
-            && !Self::yields(then_blk).is_some_and(|vs| vs.iter().any(loaded))
+            && !Self::yields(then_blk)
+                .is_some_and(|vs| vs.iter().any(|v| loaded(v) && !only_yielded(v)))
             && !outs.is_empty()
             && outs
                 .iter()
@@ -322,7 +332,9 @@ impl<'a> Sel<'a> {
         self.block(then_blk)?;
         if let Some(vs) = Self::yields(then_blk) {
             for ((&o, &t), &v) in outs.iter().zip(&types).zip(vs) {
-                self.write_merge(o, t, v)?;
+                if !(pre && loaded(&v) && self.retarget_load(v, o)?) {
+                    self.write_merge(o, t, v)?;
+                }
             }
         }
         self.place(else_b);
@@ -354,6 +366,41 @@ impl<'a> Sel<'a> {
             self.set(r, o);
         }
         Ok(())
+    }
+
+    /// Make the one instruction that defines `v` (a load only the yield
+    /// reads) write the merge register `o` instead, when it writes `v`'s
+    /// register whole and nothing else names that register.
+    fn retarget_load(&mut self, v: Value, o: VReg) -> Result<bool, Error> {
+        let Val::Reg(x) = self.val(v)? else {
+            return Ok(false);
+        };
+        let (xi, oi) = (self.mf.info(x), self.mf.info(o));
+        if xi.file != oi.file || xi.dwords != oi.dwords || xi.fixed.is_some() || xi.merge {
+            return Ok(false);
+        }
+        let whole = MOp::whole(x, xi.dwords);
+        let mut def = None;
+        for (b, blk) in self.mf.blocks.iter().enumerate() {
+            for (k, inst) in blk.insts.iter().enumerate() {
+                let names = |op: &MOp| matches!(op, MOp::Reg { r, .. } if *r == x);
+                if !inst.ops.iter().any(names) {
+                    continue;
+                }
+                if def.is_some() || inst.ndefs != 1 || inst.ops[0] != whole {
+                    return Ok(false);
+                }
+                if inst.ops[1..].iter().any(names) {
+                    return Ok(false);
+                }
+                def = Some((b, k));
+            }
+        }
+        let Some((b, k)) = def else {
+            return Ok(false);
+        };
+        self.mf.blocks[b].insts[k].ops[0] = MOp::whole(o, oi.dwords);
+        Ok(true)
     }
 
     /// A block created now but placed later in layout (`place`).

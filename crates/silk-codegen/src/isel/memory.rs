@@ -239,6 +239,7 @@ impl<'a> Sel<'a> {
         let addr = self.mem_addr(p)?;
         let piece = Self::piece_bytes(addr.0, size, align);
         if piece == size {
+            self.mf.vregs[d.0 as usize].invariant = self.ty(p) == Type::Ptr(AddrSpace::Const);
             self.mem_access(true, addr, size, self.r(d), 0)?;
             self.set(res, d);
             return Ok(());

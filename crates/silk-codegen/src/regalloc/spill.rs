@@ -60,6 +60,7 @@ impl Spills {
                     dwords: 1,
                     fixed: Some(index),
                     merge: true,
+                    invariant: false,
                 },
             );
             self.vgprs.push(v);
@@ -130,6 +131,7 @@ impl Spills {
                             dwords: n,
                             fixed: None,
                             merge: false,
+                            invariant: false,
                         },
                     );
                     for k in 0..n {

@@ -93,6 +93,29 @@ pub fn clang_compile(clang: &Path, hip: &Path, p: Processor, out: &Path) -> Resu
     Ok(())
 }
 
+/// The assembly listing clang-22 -O3 makes of `hip` for `p`.
+pub fn clang_listing(clang: &Path, hip: &Path, p: Processor) -> Result<String, String> {
+    let o = Command::new(clang)
+        .args([
+            "-x",
+            "hip",
+            "-nogpulib",
+            "-nogpuinc",
+            "--cuda-device-only",
+            "-O3",
+            "-S",
+        ])
+        .arg(format!("--offload-arch={}", p.name()))
+        .arg(hip)
+        .args(["-o", "-"])
+        .output()
+        .map_err(|e| format!("cannot run clang: {e}"))?;
+    if !o.status.success() {
+        return Err(one_line(&String::from_utf8_lossy(&o.stderr)));
+    }
+    Ok(String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
 /// [`run`], then `Case::check`.
 pub fn run_and_check(case: &Case, kernel: &str, p: Processor, obj: &[u8]) -> Result<(), String> {
     let out = run(case, kernel, p, obj)?;
