@@ -1,6 +1,6 @@
-//! The kernel builder's tuned f16 GEMM (matrix instructions, 64x64 macro
-//! tiles of 2x2 waves, vector loads straight from global memory, guard-free
-//! interior tiles) and the same kernel with the HIP twin's 32x32 tiling,
+//! The kernel builder's tuned f16 GEMM (`recipes::tuned_gemm`: matrix
+//! instructions, 64x64 (gfx942) or 64x32 (GFX11) macro tiles of 2x2 waves,
+//! vector loads straight from global memory, guard-free interior tiles) and the same kernel with the HIP twin's 32x32 tiling,
 //! against a straightforward tiled HIP GEMM using the same MFMA/WMMA
 //! builtins compiled by clang -O3 (`benches/data/gemm_tiled.hip`), side by
 //! side on the emulator's timing model, per processor: estimated time,
@@ -13,7 +13,9 @@
 //! n-th workgroup, which the timing model scales to the grid
 //! (`Options::sample_workgroups`); the written tiles are checked against
 //! an exact CPU reference. `CLANG` overrides the compiler (default
-//! `clang-22`, then `clang`); `VERBOSE=1` prints the stall reports.
+//! `clang-22`, then `clang`); `VERBOSE=1` prints the stall reports,
+//! `DUMP=dir` writes our code objects there, `TILE=mt0,mt1,w0,w1,depth_k`
+//! replaces the tuned tiling (exploring).
 
 use std::time::Instant;
 
