@@ -241,7 +241,13 @@ fn dce(body: &mut Block) -> bool {
 fn sweep(b: &mut Block, used: &[bool]) -> bool {
     let before = b.insts.len();
     b.insts.retain(|inst| {
-        key(&inst.op).is_none()
+        // Vector element moves are pure too (not keyed for CSE).
+        let pure = key(&inst.op).is_some()
+            || matches!(
+                inst.op,
+                Op::Extract { .. } | Op::VecBuild { .. } | Op::Insert { .. }
+            );
+        !pure
             || inst
                 .results
                 .iter()

@@ -86,7 +86,12 @@ fn candidates(b: &Block, inside: &[bool], subst: &HashMap<Value, Value>) -> Vec<
     let mut out = Vec::new();
     let mut straight = true;
     for (i, inst) in b.insts.iter().enumerate() {
-        if matches!(inst.op, Op::If { .. } | Op::Loop { .. }) {
+        // Nothing after a loop: hoisted, it would stay live across the
+        // loop (and the other arm's), where registers are dearest.
+        if matches!(inst.op, Op::Loop { .. }) {
+            break;
+        }
+        if matches!(inst.op, Op::If { .. }) {
             straight = false;
         }
         if inst.results.len() != 1 || !movable(&inst.op, straight) {

@@ -490,7 +490,8 @@ fn run(
         m0: silk_amdgpu::isa::operand::m0_code(gen),
     };
     let total = s.groups[0] as u64 * s.groups[1] as u64 * s.groups[2] as u64;
-    let threads = (emu.options.threads.max(1) as u64).min(total) as usize;
+    let step = emu.options.sample_workgroups.max(1);
+    let threads = (emu.options.threads.max(1) as u64).min(total.div_ceil(step)) as usize;
     let group = |i: u64| -> [u32; 3] {
         let gx = s.groups[0] as u64;
         let gy = s.groups[1] as u64;
@@ -533,7 +534,7 @@ fn run(
         cache.resize_with(words.len(), || None);
         let mut stats = Stats::default();
         let mut mem = MemRef::Own(&mut emu.memory);
-        for i in 0..total {
+        for i in (0..total).step_by(step as usize) {
             run_group(&ctx, &mut cache, &mut mem, group(i), &mut stats)?;
         }
         finish_timing(ctx.plan, &mut stats);
@@ -556,7 +557,7 @@ fn run(
                     cache.resize_with(ctx.words.len(), || None);
                     let mut stats = Stats::default();
                     let mut mem = MemRef::Shared(shared, Memory::new());
-                    let mut i = t as u64;
+                    let mut i = t as u64 * step;
                     while i < total {
                         if i > first_fault.load(std::sync::atomic::Ordering::Relaxed) {
                             break;
@@ -565,7 +566,7 @@ fn run(
                             first_fault.fetch_min(i, std::sync::atomic::Ordering::Relaxed);
                             return (stats, Some((i, e)));
                         }
-                        i += threads as u64;
+                        i += threads as u64 * step;
                     }
                     (stats, None)
                 })

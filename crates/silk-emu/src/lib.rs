@@ -108,6 +108,11 @@ pub struct Options {
     pub threads: usize,
     /// Estimate the dispatch's cycles while it runs ([`timing`]).
     pub timing: bool,
+    /// Run only every n-th workgroup (0 and 1: all). With `timing`, the
+    /// estimate scales the sampled workgroups' mean time and bytes to the
+    /// whole grid (`docs/timing.md`); the skipped workgroups' results are
+    /// not computed.
+    pub sample_workgroups: u64,
 }
 
 impl Default for Options {
@@ -121,6 +126,7 @@ impl Default for Options {
             hazards_off: Vec::new(),
             threads: 1,
             timing: false,
+            sample_workgroups: 0,
         }
     }
 }

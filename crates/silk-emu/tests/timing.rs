@@ -232,3 +232,34 @@ fn deterministic_across_threads_and_scales_with_the_grid() {
     assert!(big.occupancy() > small.occupancy());
     assert!(big.waves_per_simd <= big.max_waves_per_simd);
 }
+
+/// Sampling every 8th workgroup of a grid of identical workgroups gives
+/// the full run's estimate (mean time, scaled bytes and busy cycles),
+/// runs an eighth of the groups, and the same on several threads.
+#[test]
+fn sampled_workgroups_stand_for_the_grid() {
+    let p = Processor::Gfx942;
+    let body = format!(
+        "{}\tglobal_store_dword v0, v1, s[0:1]\n",
+        repeat(16, |_| "v_add_f32_e32 v1, v1, v2".into())
+    );
+    let obj = common::kernel(p, &body);
+    let launch = |sample: u64, threads: usize| {
+        let mut emu = Emulator::new(p);
+        emu.options.timing = true;
+        emu.options.threads = threads;
+        emu.options.sample_workgroups = sample;
+        let out = emu.alloc(64 * 1024).unwrap();
+        emu.launch(&obj, "k", [64 * 512, 1, 1], [64, 1, 1], &[Arg::Buffer(out)])
+            .unwrap()
+    };
+    let all = launch(1, 1);
+    let some = launch(8, 1);
+    assert_eq!(all.workgroups, 512);
+    assert_eq!(some.workgroups, 64);
+    let (ta, ts) = (all.timing.unwrap(), some.timing.unwrap());
+    assert_eq!(ta.cycles, ts.cycles);
+    assert_eq!(ta.bytes, ts.bytes);
+    assert_eq!(ta.valu_busy, ts.valu_busy);
+    assert_eq!(launch(8, 2).timing.unwrap(), ts);
+}

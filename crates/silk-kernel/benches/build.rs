@@ -4,7 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use silk_amdgpu::target::Processor;
-use silk_kernel::recipes::{gemm, GemmSpec};
+use silk_kernel::recipes::{gemm, tuned_gemm, GemmSpec};
 use silk_kernel::{codegen, transforms, translate, CommandKernel, DataType, Params};
 
 fn bench(c: &mut Criterion) {
@@ -38,7 +38,19 @@ fn bench(c: &mut Criterion) {
         prefetch: true,
         ..Params::default()
     };
+    // The tuned GEMM of examples/gemm_timing.rs (row-major, vector loads,
+    // interior copy).
+    let (tuned_cmd, _) = gemm(&GemmSpec {
+        input: DataType::F16,
+        transpose_b: true,
+        row_major: true,
+        ..GemmSpec::default()
+    });
     for p in [Processor::Gfx942, Processor::Gfx1100, Processor::Gfx1151] {
+        let tuned = tuned_gemm(p);
+        c.bench_function(&format!("build/gemm-tuned-f16/{}", p.name()), |b| {
+            b.iter(|| CommandKernel::new(&tuned_cmd, &tuned, p).unwrap())
+        });
         c.bench_function(&format!("build/gemm-fma/{}", p.name()), |b| {
             b.iter(|| CommandKernel::new(&fma, &fma_params, p).unwrap())
         });

@@ -71,6 +71,10 @@ struct Gen<'a> {
     cache: Vec<HashMap<Expr, Value>>,
     regs: HashMap<NodeId, Vec<Value>>,
     lds: HashMap<NodeId, Value>,
+    /// Register values that are element `i` of a loaded vector.
+    parts: HashMap<Value, (Value, usize)>,
+    /// Generating the interior variant: every tensor access is inside.
+    interior: bool,
 }
 
 fn ir_type(d: DataType) -> Result<Type, Error> {
@@ -126,6 +130,8 @@ fn generate_pass(g: &KernelGraph, known_slots: Option<&[Slot]>) -> Result<Pass, 
         cache: vec![HashMap::new()],
         regs: HashMap::new(),
         lds: HashMap::new(),
+        parts: HashMap::new(),
+        interior: false,
     };
     // Tensor pointers first, in tensor order (stable argument order).
     for (tag, _) in &g.tensors {
@@ -175,13 +181,123 @@ fn generate_pass(g: &KernelGraph, known_slots: Option<&[Slot]>) -> Result<Pass, 
             _ => {}
         }
     }
-    gen.scope(&mut f, g.kernel)?;
+    match interior_condition(g)? {
+        // Workgroups whose tiles lie wholly inside every tensor run a copy
+        // of the kernel without bounds guards; the others keep them.
+        Some(parts) => {
+            let mut cond = f.const_bool(true)?;
+            for (lhs, rhs) in parts {
+                let l = gen.expr(&mut f, &lhs)?;
+                let r = gen.expr(&mut f, &rhs)?;
+                let c = f.cmp(CmpPred::Le, l, r)?;
+                cond = f.and(cond, c)?;
+            }
+            let cell = std::cell::RefCell::new(&mut gen);
+            let slot = std::cell::RefCell::new(None);
+            let arm = |f: &mut FunctionBuilder, interior: bool| {
+                let mut s = cell.borrow_mut();
+                s.interior = interior;
+                s.push();
+                let r = s.scope(f, g.kernel);
+                s.pop();
+                s.regs.clear();
+                s.parts.clear();
+                r.map(|_| vec![])
+                    .map_err(|e| stash(&mut slot.borrow_mut(), e))
+            };
+            let r = f.if_else(cond, &[], |f| arm(f, true), |f| arm(f, false));
+            if let Some(e) = slot.into_inner() {
+                return Err(e);
+            }
+            r?;
+        }
+        None => gen.scope(&mut f, g.kernel)?,
+    }
     let function = f.finish()?;
     Ok((
         function,
         gen.params.into_iter().map(|(p, _)| p).collect(),
         gen.slots,
     ))
+}
+
+/// When every tensor access of a tiled kernel is inside its tensor, as
+/// pairs `lhs <= rhs`: each sub-dimension a tile load or store reaches is
+/// split into (macro tile number, index below L), inside when
+/// `(number + 1) * L <= size`, or into (loop counter, index below L),
+/// inside when `trip * L <= size`. `None` when the graph has accesses of
+/// other shapes (LDS copies, prefetched or unrolled loops), which keep
+/// their guards everywhere.
+fn interior_condition(g: &KernelGraph) -> Result<Option<Vec<(Expr, Expr)>>, Error> {
+    use crate::kernel_graph::CoordEdge;
+    if g.tiling.is_none() {
+        return Ok(None);
+    }
+    let mut users = vec![];
+    for n in g.descendants(g.kernel)? {
+        match g.op(n)? {
+            ControlOp::LoadGlobal { user, .. } | ControlOp::StoreGlobal { user, .. } => {
+                users.push(*user)
+            }
+            ControlOp::StoreLds { .. } | ControlOp::LoadLds { .. } => return Ok(None),
+            ControlOp::SetCoordinate { dim, .. }
+                if matches!(g.dim(*dim)?.kind, DimKind::ForLoop) =>
+            {
+                return Ok(None)
+            }
+            _ => {}
+        }
+    }
+    if g.coordinates
+        .nodes()
+        .any(|(_, d)| matches!(d.kind, DimKind::Unroll))
+    {
+        return Ok(None);
+    }
+    users.sort();
+    users.dedup();
+    let mut parts = vec![];
+    for user in users {
+        for sub in crate::transforms::subdims(g, user)? {
+            let size = g
+                .dim(sub)?
+                .size
+                .clone()
+                .ok_or_else(|| Error::graph("unsized"))?;
+            let edges: Vec<[NodeId; 2]> = g
+                .coordinates
+                .edges()
+                .filter_map(
+                    |(_, e)| match (e.kind, e.src.as_slice(), e.dst.as_slice()) {
+                        (CoordEdge::Tile, [s], [o, i]) if *s == sub => Some([*o, *i]),
+                        (CoordEdge::Flatten, [o, i], [d]) if *d == sub => Some([*o, *i]),
+                        _ => None,
+                    },
+                )
+                .collect();
+            if edges.is_empty() {
+                return Ok(None);
+            }
+            for [outer, inner] in edges {
+                let Some(l) = g.dim(inner)?.literal_size() else {
+                    return Ok(None);
+                };
+                let o = g.dim(outer)?;
+                let lhs = match o.kind {
+                    DimKind::MacroTileNumber { .. } => {
+                        Expr::mul(Expr::add(Expr::Dim(outer), Expr::lit(1)), Expr::lit(l))
+                    }
+                    DimKind::ForLoop => {
+                        let trip = o.size.clone().ok_or_else(|| Error::graph("unsized loop"))?;
+                        Expr::mul(trip, Expr::lit(l))
+                    }
+                    _ => return Ok(None),
+                };
+                parts.push((lhs, size.clone()));
+            }
+        }
+    }
+    Ok(Some(parts))
 }
 
 /// Whether `e` reads one of the dimensions `ns`.
@@ -248,6 +364,24 @@ impl Gen<'_> {
     /// evaluated once per set of bound dimensions (all as placeholders),
     /// then the literal bindings are substituted.
     fn dim_value(&mut self, f: &mut FunctionBuilder, n: NodeId) -> Result<Value, Error> {
+        let e = self.dim_expr(n)?;
+        self.expr(f, &e)
+    }
+
+    /// Dimension `n` here with the literal bindings substituted.
+    fn dim_expr(&mut self, n: NodeId) -> Result<Expr, Error> {
+        let (mut e, bound) = self.dim_symbolic(n)?;
+        for (k, b) in &bound {
+            if let Bound::Lit(v) = b {
+                e = e.substitute(*k, &Expr::Literal(*v));
+            }
+        }
+        Ok(e)
+    }
+
+    /// Dimension `n` as an expression of the dimensions bound here (each
+    /// a placeholder `Dim`), and those bindings.
+    fn dim_symbolic(&mut self, n: NodeId) -> Result<(Expr, BTreeMap<NodeId, Bound>), Error> {
         let mut bound: BTreeMap<NodeId, Bound> = BTreeMap::new();
         for m in &self.bound {
             for (k, b) in m {
@@ -264,13 +398,7 @@ impl Gen<'_> {
                 e
             }
         };
-        let mut e = sym;
-        for (k, b) in &bound {
-            if let Bound::Lit(v) = b {
-                e = e.substitute(*k, &Expr::Literal(*v));
-            }
-        }
-        self.expr(f, &e)
+        Ok((sym, bound))
     }
 
     /// A launch-time expression as a u32 kernel-argument slot.
@@ -283,8 +411,135 @@ impl Gen<'_> {
 
     /// Emit a u32 index expression.
     fn expr(&mut self, f: &mut FunctionBuilder, e: &Expr) -> Result<Value, Error> {
-        let e = e.fold().fast_division();
+        let e = self.prepare(e);
         self.expr_inner(f, &e)
+    }
+
+    /// An index expression as it is emitted: folded, fast divisions, and
+    /// per-lane terms grouped.
+    fn prepare(&self, e: &Expr) -> Expr {
+        self.split_lanes(&e.fold().fast_division())
+    }
+
+    /// A sum regrouped as (terms that depend on the work-item) + (the
+    /// rest), so that the per-lane part of an address is one expression
+    /// that loops reuse ([`Gen::hoist_addresses`]) and the rest (loop
+    /// counters, register indices) is scalar. Exact in u32 arithmetic.
+    fn split_lanes(&self, e: &Expr) -> Expr {
+        fn terms(e: &Expr, k: i64, out: &mut Vec<(i64, Expr)>, konst: &mut i64) -> Option<()> {
+            match e {
+                Expr::Add(a, b) => {
+                    terms(a, k, out, konst)?;
+                    terms(b, k, out, konst)
+                }
+                Expr::Sub(a, b) => {
+                    terms(a, k, out, konst)?;
+                    terms(b, k.checked_neg()?, out, konst)
+                }
+                Expr::Mul(a, b) => match (a.as_literal(), b.as_literal()) {
+                    (_, Some(c)) => terms(a, k.checked_mul(c)?, out, konst),
+                    (Some(c), _) => terms(b, k.checked_mul(c)?, out, konst),
+                    _ => {
+                        out.push((k, e.clone()));
+                        Some(())
+                    }
+                },
+                Expr::Literal(v) => {
+                    *konst = konst.checked_add(k.checked_mul(*v)?)?;
+                    Some(())
+                }
+                _ => {
+                    out.push((k, e.clone()));
+                    Some(())
+                }
+            }
+        }
+        fn sum(ts: &[(i64, Expr)], konst: i64) -> Expr {
+            let mut acc: Option<Expr> = None;
+            let mut neg = vec![];
+            for (k, t) in ts {
+                let term = |c: i64| {
+                    if c == 1 {
+                        t.clone()
+                    } else {
+                        Expr::mul(t.clone(), Expr::lit(c))
+                    }
+                };
+                if *k > 0 {
+                    let x = term(*k);
+                    acc = Some(acc.map_or(x.clone(), |a| Expr::add(a, x)));
+                } else if *k < 0 {
+                    neg.push(term(-*k));
+                }
+            }
+            if konst > 0 {
+                acc = Some(acc.map_or(Expr::lit(konst), |a| Expr::add(a, Expr::lit(konst))));
+            } else if konst < 0 {
+                neg.push(Expr::lit(-konst));
+            }
+            let mut acc = acc.unwrap_or(Expr::lit(0));
+            for n in neg {
+                acc = Expr::sub(acc, n);
+            }
+            acc
+        }
+        if !matches!(e, Expr::Add(..) | Expr::Sub(..)) || !mentions_any(e, &self.workitems) {
+            return e.clone();
+        }
+        let (mut ts, mut konst) = (vec![], 0);
+        if terms(e, 1, &mut ts, &mut konst).is_none() {
+            return e.clone();
+        }
+        let (lane, rest): (Vec<_>, Vec<_>) = ts
+            .into_iter()
+            .partition(|(_, t)| mentions_any(t, &self.workitems));
+        if rest.is_empty() && konst == 0 {
+            return sum(&lane, 0);
+        }
+        Expr::add(sum(&lane, 0), sum(&rest, konst))
+    }
+
+    /// Before a loop: the per-lane parts of the global addresses its
+    /// body's loads and stores compute (`split_lanes`), emitted here so
+    /// every iteration reuses them instead of recomputing them.
+    fn hoist_addresses(
+        &mut self,
+        f: &mut FunctionBuilder,
+        n: NodeId,
+        counter: NodeId,
+    ) -> Result<(), Error> {
+        let mut lane_parts = vec![];
+        for op in self.g.body(n)? {
+            let (ControlOp::LoadGlobal { user, regs } | ControlOp::StoreGlobal { regs, user }) =
+                self.g.op(op)?.clone()
+            else {
+                continue;
+            };
+            self.bound.push(BTreeMap::from([(counter, Bound::Lit(0))]));
+            self.cache.push(HashMap::new());
+            let r = (|| -> Result<(), Error> {
+                for b in self.element_bindings(regs)? {
+                    let e = self.with_element(&b, |s| {
+                        let e = s.dim_expr(user)?;
+                        Ok(s.prepare(&e))
+                    })?;
+                    if let Expr::Add(lane, _) = e {
+                        if !lane_parts.contains(&*lane) {
+                            lane_parts.push(*lane);
+                        }
+                    }
+                }
+                Ok(())
+            })();
+            self.pop();
+            r?;
+        }
+        for e in lane_parts {
+            if !e.mentions(counter) {
+                self.expr_inner(f, &e)?;
+            }
+        }
+        Ok(())
     }
 
     fn expr_inner(&mut self, f: &mut FunctionBuilder, e: &Expr) -> Result<Value, Error> {
@@ -425,6 +680,10 @@ impl Gen<'_> {
     ) -> Result<(Value, Value), Error> {
         let subs = crate::transforms::subdims(self.g, user)?;
         let mut cond = f.const_bool(true)?;
+        if self.interior {
+            let off = self.dim_value(f, user)?;
+            return Ok((cond, off));
+        }
         for s in subs {
             let idx = self.dim_value(f, s)?;
             let size = self
@@ -533,6 +792,7 @@ impl Gen<'_> {
         // scarce file (there is no spilling), and recomputing them costs
         // a few scalar instructions.
         self.drop_uniform();
+        self.hoist_addresses(f, n, counter)?;
         let mut carried: Vec<NodeId> = self
             .g
             .descendants(n)?
@@ -542,13 +802,25 @@ impl Gen<'_> {
             .collect();
         carried.sort();
         carried.dedup();
+        // Accumulators of matrix operations travel as their vectors (no
+        // repacking per iteration: the instruction accumulates in place).
+        let mut group: HashMap<NodeId, (usize, Type)> = HashMap::new();
+        for m in self.g.descendants(n)? {
+            if let Ok(ControlOp::MatrixMultiply { acc, instr, .. }) = self.g.op(m) {
+                group.insert(
+                    *acc,
+                    (instr.acc_per_lane() as usize, instr.op()?.acc_type()),
+                );
+            }
+        }
         let zero = f.const_u32(0)?;
         let mut inits = vec![zero];
         let mut shape = vec![];
         for c in &carried {
-            let v = &self.regs[c];
-            shape.push(v.len());
-            inits.extend(v.iter().copied());
+            let vs = self.regs[c].clone();
+            let packed = self.pack(f, &vs, group.get(c).copied())?;
+            shape.push(packed.len());
+            inits.extend(packed);
         }
         let types: Vec<Type> = inits[1..]
             .iter()
@@ -564,7 +836,8 @@ impl Gen<'_> {
                 f.if_then(done, |f| f.break_(&rest))?;
                 let mut k = 1;
                 for (c, len) in carried.iter().zip(&shape) {
-                    self.regs.insert(*c, p[k..k + len].to_vec());
+                    let vs = self.unpack_group(f, &p[k..k + len], group.get(c).copied())?;
+                    self.regs.insert(*c, vs);
                     k += len;
                 }
                 self.push();
@@ -579,7 +852,8 @@ impl Gen<'_> {
                 let next = f.add(i, one)?;
                 let mut vals = vec![next];
                 for c in &carried {
-                    vals.extend(self.regs[c].iter().copied());
+                    let vs = self.regs[c].clone();
+                    vals.extend(self.pack(f, &vs, group.get(c).copied())?);
                 }
                 f.continue_(&vals)?;
                 Ok(())
@@ -594,7 +868,8 @@ impl Gen<'_> {
         self.regs.retain(|k, _| before.contains(k));
         let mut k = 0;
         for (c, len) in carried.iter().zip(&shape) {
-            self.regs.insert(*c, results[k..k + len].to_vec());
+            let vs = self.unpack_group(f, &results[k..k + len], group.get(c).copied())?;
+            self.regs.insert(*c, vs);
             k += len;
         }
         Ok(())
@@ -709,6 +984,199 @@ impl Gen<'_> {
         })
     }
 
+    /// Elements per vector access of register array `regs` at `target`
+    /// (a user tensor or an LDS index): a run of the innermost register
+    /// dimension when `target` moves by exactly one element per step of it
+    /// and no index of `guards` moves backwards (so a run is inside when
+    /// its last element is), at most 32 bytes and whole dwords; else 1.
+    fn vector_run(
+        &mut self,
+        regs: NodeId,
+        target: NodeId,
+        guards: &[NodeId],
+        dtype: DataType,
+    ) -> Result<usize, Error> {
+        let DimKind::Registers { dims, .. } = &self.g.dim(regs)?.kind else {
+            return Ok(1);
+        };
+        let Some(&last) = dims.last() else {
+            return Ok(1);
+        };
+        let bytes = match dtype {
+            DataType::F16 => 2,
+            DataType::F32 => 4,
+            DataType::BF16 => return Ok(1),
+        };
+        let n = self.g.dim(last)?.literal_size().unwrap_or(1) as usize;
+        let mut run = n;
+        while run * bytes > 32 && run % 2 == 0 {
+            run /= 2;
+        }
+        if run < 2 || run * bytes > 32 || (run * bytes) % 4 != 0 {
+            return Ok(1);
+        }
+        let first = self.element_bindings(regs)?.swap_remove(0);
+        let linear = self.with_element(&first, |s| {
+            if s.dim_symbolic(target)?.0.coefficient(last) != Some(1) {
+                return Ok(false);
+            }
+            for &g in guards {
+                if !matches!(s.dim_symbolic(g)?.0.coefficient(last), Some(c) if c >= 0) {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        })?;
+        Ok(if linear { run } else { 1 })
+    }
+
+    fn vec_type(dtype: DataType, run: usize) -> Type {
+        let e = if dtype == DataType::F16 {
+            silk_gpu_ir::Elem::F16
+        } else {
+            silk_gpu_ir::Elem::F32
+        };
+        Type::Vec(e, run as u8)
+    }
+
+    /// Record the elements of vectors `vs` as register values (extracts,
+    /// remembered so a matrix operand of the same vector uses it whole).
+    fn unpack(
+        &mut self,
+        f: &mut FunctionBuilder,
+        vs: &[Value],
+        run: usize,
+    ) -> Result<Vec<Value>, Error> {
+        let mut out = vec![];
+        for &v in vs {
+            for i in 0..run {
+                let x = f.extract(v, i as u8)?;
+                self.parts.insert(x, (v, i));
+                out.push(x);
+            }
+        }
+        Ok(out)
+    }
+
+    /// `vs` as vectors of `(run, type)` (the vectors they were extracted
+    /// from when they are whole ones), or unchanged without a grouping.
+    fn pack(
+        &mut self,
+        f: &mut FunctionBuilder,
+        vs: &[Value],
+        group: Option<(usize, Type)>,
+    ) -> Result<Vec<Value>, Error> {
+        let Some((run, ty)) = group else {
+            return Ok(vs.to_vec());
+        };
+        vs.chunks(run).map(|c| self.vector_of(f, c, ty)).collect()
+    }
+
+    fn unpack_group(
+        &mut self,
+        f: &mut FunctionBuilder,
+        vs: &[Value],
+        group: Option<(usize, Type)>,
+    ) -> Result<Vec<Value>, Error> {
+        match group {
+            Some((run, _)) => self.unpack(f, vs, run),
+            None => Ok(vs.to_vec()),
+        }
+    }
+
+    /// One vector of type `ty` holding `xs`: the loaded or computed vector
+    /// they are the elements of, in order, else built.
+    fn vector_of(
+        &mut self,
+        f: &mut FunctionBuilder,
+        xs: &[Value],
+        ty: Type,
+    ) -> Result<Value, Error> {
+        if let Some(&(v, 0)) = self.parts.get(&xs[0]) {
+            let whole = xs
+                .iter()
+                .enumerate()
+                .all(|(i, x)| self.parts.get(x) == Some(&(v, i)));
+            if whole && f.value_type(v)? == ty {
+                return Ok(v);
+            }
+        }
+        Ok(f.vec_build(xs, ty)?)
+    }
+
+    /// A tile load as vectors of `run` elements: every run whose last
+    /// element is inside loads whole when all of the work-item's are (the
+    /// interior of the tensor, no guard per element); otherwise each
+    /// element is guarded and the outside ones read as zero.
+    fn load_global_vectors(
+        &mut self,
+        f: &mut FunctionBuilder,
+        user: NodeId,
+        regs: NodeId,
+        run: usize,
+    ) -> Result<(), Error> {
+        let tensor = self.tensor_of(user)?;
+        let dtype = self.g.tensor_dtype(tensor)?;
+        let base = self.pointer(f, tensor)?;
+        let vty = Self::vec_type(dtype, run);
+        let ety = ir_type(dtype)?;
+        let size = f.const_u64(dtype.bytes() as u64)?;
+        let bindings = self.element_bindings(regs)?;
+        // Global accesses stay whole at any alignment (the unaligned
+        // mode the runtime sets; see silk-codegen's memory selection).
+        let align = (run as u32 * dtype.bytes()).min(16);
+        let mut loaded = vec![];
+        for group in bindings.chunks(run) {
+            let off = self.with_element(&group[0], |s| s.dim_value(f, user))?;
+            let off = f.cvt(off, Type::U64)?;
+            let off = f.mul(off, size)?;
+            let addr = f.ptr_add(base, off)?;
+            if self.interior {
+                loaded.push(f.load(addr, vty, align)?);
+                continue;
+            }
+            // At the edge: a run wholly inside loads whole, another one
+            // element by element (one run at a time: few registers live).
+            let (inside, _) = self.with_element(&group[run - 1], |s| s.user_access(f, user))?;
+            let cell = std::cell::RefCell::new(&mut *self);
+            let mut slot = None;
+            let v = f.if_else(
+                inside,
+                &[vty],
+                |f| Ok(vec![f.load(addr, vty, align)?]),
+                |f| {
+                    let mut s = cell.borrow_mut();
+                    let r = (|| -> Result<Vec<Value>, Error> {
+                        let mut xs = vec![];
+                        for b in group {
+                            let x = s.with_element(b, |s| {
+                                let (cond, off) = s.user_access(f, user)?;
+                                let zero = f.const_u32(0)?;
+                                let safe = f.select(cond, off, zero)?;
+                                let wide = f.cvt(safe, Type::U64)?;
+                                let bytes = f.mul(wide, size)?;
+                                let addr = f.ptr_add(base, bytes)?;
+                                let v = f.load(addr, ety, dtype.bytes())?;
+                                let z = f.const_bits(ety, 0)?;
+                                Ok(f.select(cond, v, z)?)
+                            })?;
+                            xs.push(x);
+                        }
+                        Ok(vec![f.vec_build(&xs, vty)?])
+                    })();
+                    r.map_err(|e| stash(&mut slot, e))
+                },
+            );
+            if let Some(e) = slot {
+                return Err(e);
+            }
+            loaded.extend(v?);
+        }
+        let out = self.unpack(f, &loaded, run)?;
+        self.regs.insert(regs, out);
+        Ok(())
+    }
+
     fn load_global(
         &mut self,
         f: &mut FunctionBuilder,
@@ -717,6 +1185,11 @@ impl Gen<'_> {
     ) -> Result<(), Error> {
         let tensor = self.tensor_of(user)?;
         let dtype = self.g.tensor_dtype(tensor)?;
+        let subs = crate::transforms::subdims(self.g, user)?;
+        let run = self.vector_run(regs, user, &subs, dtype)?;
+        if run > 1 {
+            return self.load_global_vectors(f, user, regs, run);
+        }
         let base = self.pointer(f, tensor)?;
         // Each element's guard and byte offset (element 0 where it is
         // outside the tensor, whose sizes are at least 1).
@@ -724,8 +1197,12 @@ impl Gen<'_> {
         let mut offsets = vec![];
         for b in self.element_bindings(regs)? {
             let (cond, off) = self.with_element(&b, |s| s.user_access(f, user))?;
-            let zero = f.const_u32(0)?;
-            let safe = f.select(cond, off, zero)?;
+            let safe = if self.interior {
+                off
+            } else {
+                let zero = f.const_u32(0)?;
+                f.select(cond, off, zero)?
+            };
             let wide = f.cvt(safe, Type::U64)?;
             let size = f.const_u64(if dtype == DataType::BF16 {
                 2
@@ -766,7 +1243,11 @@ impl Gen<'_> {
             }
             Ok(vs)
         };
-        let loaded = f.if_else(all, &types, |f| load_all(f, false), |f| load_all(f, true))?;
+        let loaded = if self.interior {
+            load_all(f, false)?
+        } else {
+            f.if_else(all, &types, |f| load_all(f, false), |f| load_all(f, true))?
+        };
         let mut out = vec![];
         for (w, &off) in loaded.into_iter().zip(&offsets) {
             out.push(if dtype == DataType::BF16 {
@@ -808,7 +1289,11 @@ impl Gen<'_> {
                 let size = f.const_u64(dtype.bytes() as u64)?;
                 let bytes = f.mul(off, size)?;
                 let addr = f.ptr_add(base, bytes)?;
-                f.if_then(cond, |f| f.store(addr, v, dtype.bytes()))?;
+                if s.interior {
+                    f.store(addr, v, dtype.bytes())?;
+                } else {
+                    f.if_then(cond, |f| f.store(addr, v, dtype.bytes()))?;
+                }
                 Ok(())
             })?;
         }
@@ -1003,7 +1488,8 @@ impl Gen<'_> {
                         for &x in xs {
                             h.push(s.convert(f, x, Type::F16)?);
                         }
-                        Ok(f.vec_build(&h, Type::Vec(Elem::F16, n))?)
+                        // The elements of one loaded vector, or built.
+                        s.vector_of(f, &h, Type::Vec(Elem::F16, n))
                     }
                     Type::Vec(Elem::BF16, n) => {
                         // bf16 registers hold f32 with the bf16 in the high
@@ -1027,7 +1513,7 @@ impl Gen<'_> {
         for bi in 0..sa[0] {
             for bj in 0..sb[0] {
                 let base = (bi * sb[0] + bj) * r;
-                let mut c = f.vec_build(&vc[base..base + r], acc_ty)?;
+                let mut c = self.vector_of(f, &vc[base..base + r], acc_ty)?;
                 for kb in 0..steps {
                     let ia = (bi * steps + kb) * per_lane;
                     let ib = (bj * steps + kb) * per_lane;
@@ -1035,9 +1521,8 @@ impl Gen<'_> {
                     let bv = operand(self, f, &vb[ib..ib + per_lane])?;
                     c = f.matrix(op, av, bv, c)?;
                 }
-                for e in 0..r {
-                    vc[base + e] = f.extract(c, e as u8)?;
-                }
+                let parts = self.unpack(f, &[c], r)?;
+                vc[base..base + r].copy_from_slice(&parts);
             }
         }
         self.regs.insert(acc, vc);

@@ -129,7 +129,15 @@ impl XOp {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Operation {
     /// A user tensor of `dims` dimensions (allocates pointer, sizes, strides).
-    Tensor { tag: Tag, dims: u8, dtype: DataType },
+    /// `contiguous` names a dimension whose stride is 1, known when the
+    /// graph is translated: accesses along it can be vector loads.
+    Tensor {
+        tag: Tag,
+        dims: u8,
+        dtype: DataType,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        contiguous: Option<u8>,
+    },
     /// A scalar argument (allocates its value).
     Scalar { tag: Tag, dtype: DataType },
     /// Load a tensor as macro tiles distributed over workgroups.
@@ -234,6 +242,17 @@ impl Command {
 
     /// Declare a user tensor; allocates its pointer, sizes and strides.
     pub fn tensor(&mut self, dims: u8, dtype: DataType) -> Tag {
+        self.tensor_with(dims, dtype, None)
+    }
+
+    /// Declare a user tensor whose dimension `dim` has stride 1 (row-major
+    /// 2-D: `dim` 1), a translate-time fact: the kernel reads runs along it
+    /// with vector loads, and `set_tensor` checks the stride given there.
+    pub fn tensor_contiguous(&mut self, dims: u8, dtype: DataType, dim: u8) -> Tag {
+        self.tensor_with(dims, dtype, Some(dim))
+    }
+
+    fn tensor_with(&mut self, dims: u8, dtype: DataType, contiguous: Option<u8>) -> Tag {
         let tag = self.allocate_tag();
         self.arg(tag, ArgKind::Pointer, format!("Tensor_{tag}_pointer"));
         for d in 0..dims {
@@ -250,7 +269,12 @@ impl Command {
                 format!("Tensor_{tag}_stride_{d}"),
             );
         }
-        self.push(Operation::Tensor { tag, dims, dtype })
+        self.push(Operation::Tensor {
+            tag,
+            dims,
+            dtype,
+            contiguous,
+        })
     }
 
     /// Declare a scalar argument.
@@ -341,6 +365,19 @@ impl Command {
                     return Err(Error::command(format!(
                         "operation {} uses {t}, which no earlier operation defines",
                         op.tag()
+                    )));
+                }
+            }
+            if let Operation::Tensor {
+                tag,
+                dims,
+                contiguous: Some(d),
+                ..
+            } = op
+            {
+                if d >= dims {
+                    return Err(Error::command(format!(
+                        "tensor {tag} of {dims} dimensions is declared contiguous in dimension {d}"
                     )));
                 }
             }
@@ -456,7 +493,10 @@ impl CommandArguments {
         sizes: &[u64],
         strides: &[u64],
     ) -> Result<(), Error> {
-        let Some(Operation::Tensor { dims, .. }) = command.find(tensor) else {
+        let Some(Operation::Tensor {
+            dims, contiguous, ..
+        }) = command.find(tensor)
+        else {
             return Err(Error::argument(format!("{tensor} is not a tensor")));
         };
         if sizes.len() != *dims as usize || strides.len() != *dims as usize {
@@ -479,6 +519,11 @@ impl CommandArguments {
         )?;
         for (d, (&s, &st)) in sizes.iter().zip(strides).enumerate() {
             let d = d as u8;
+            if *contiguous == Some(d) && st != 1 {
+                return Err(Error::argument(format!(
+                    "tensor {tensor} is declared contiguous in dimension {d}, but its stride there is {st}"
+                )));
+            }
             self.set(command, &name(ArgKind::Size { dim: d })?, ArgValue::Int(s))?;
             self.set(
                 command,

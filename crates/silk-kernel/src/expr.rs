@@ -270,6 +270,66 @@ impl Expr {
         }
     }
 
+    /// Whether `Dim(d)` occurs in the expression.
+    pub fn mentions(&self, d: NodeId) -> bool {
+        use Expr::*;
+        match self {
+            Dim(x) => *x == d,
+            Literal(_) | Arg(_) => false,
+            MagicMultiplier(a) | MagicShift(a) => a.mentions(d),
+            MulShift(a, b, c) => a.mentions(d) || b.mentions(d) || c.mentions(d),
+            Add(a, b)
+            | Sub(a, b)
+            | Mul(a, b)
+            | Div(a, b)
+            | Mod(a, b)
+            | CeilDiv(a, b)
+            | Min(a, b) => a.mentions(d) || b.mentions(d),
+        }
+    }
+
+    /// The literal coefficient of `Dim(d)` when the expression is affine
+    /// in it (0 when it does not mention it), else `None`: how far the
+    /// value moves per step of `d`, which tells a vector run from a
+    /// strided one.
+    pub fn coefficient(&self, d: NodeId) -> Option<i64> {
+        use Expr::*;
+        if !self.mentions(d) {
+            return Some(0);
+        }
+        match self {
+            Dim(_) => Some(1),
+            Add(a, b) => a.coefficient(d)?.checked_add(b.coefficient(d)?),
+            Sub(a, b) => a.coefficient(d)?.checked_sub(b.coefficient(d)?),
+            Mul(a, b) => match (a.fold().as_literal(), b.fold().as_literal()) {
+                (_, Some(k)) => a.coefficient(d)?.checked_mul(k),
+                (Some(k), _) => b.coefficient(d)?.checked_mul(k),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A power of two that divides every value the expression takes
+    /// (dimensions and arguments count as any integer; at most 2^16).
+    pub fn power_of_two_factor(&self) -> i64 {
+        use Expr::*;
+        const MAX: i64 = 1 << 16;
+        let pow = |v: i64| {
+            if v == 0 {
+                MAX
+            } else {
+                (1i64 << v.trailing_zeros().min(16)).min(MAX)
+            }
+        };
+        match self.fold() {
+            Literal(v) => pow(v),
+            Add(a, b) | Sub(a, b) => a.power_of_two_factor().min(b.power_of_two_factor()),
+            Mul(a, b) => (a.power_of_two_factor() * b.power_of_two_factor()).min(MAX),
+            _ => 1,
+        }
+    }
+
     /// Replace `Dim(from)` by `to` everywhere.
     pub fn substitute(&self, from: NodeId, to: &Expr) -> Expr {
         use Expr::*;

@@ -1,7 +1,9 @@
 //! Ready-made commands: the GEMM `D = alpha * op(A) * op(B) + beta * C`
-//! with an optional fused bias + relu epilogue.
+//! with an optional fused bias + relu epilogue, and its tuned parameters.
 
 use crate::command::{BinaryFn, Command, DataType, Tag, UnaryFn, XOp};
+use crate::Params;
+use silk_amdgpu::target::Processor;
 
 /// The tags of a GEMM command's tensors and scalars.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +31,9 @@ pub struct GemmSpec {
     pub transpose_b: bool,
     /// `D = relu(alpha * A * B + beta * C + bias)`.
     pub bias_relu: bool,
+    /// A, B, C and D are row-major, declared so (stride 1 along their
+    /// second dimension, a translate-time fact): K runs load as vectors.
+    pub row_major: bool,
 }
 
 impl Default for GemmSpec {
@@ -39,6 +44,7 @@ impl Default for GemmSpec {
             transpose_a: false,
             transpose_b: false,
             bias_relu: false,
+            row_major: false,
         }
     }
 }
@@ -46,10 +52,14 @@ impl Default for GemmSpec {
 /// The GEMM command of `spec`.
 pub fn gemm(spec: &GemmSpec) -> (Command, GemmTags) {
     let mut cmd = Command::new();
-    let a = cmd.tensor(2, spec.input);
-    let b = cmd.tensor(2, spec.input);
-    let c = cmd.tensor(2, spec.output);
-    let d = cmd.tensor(2, spec.output);
+    let mut tensor = |dtype| match spec.row_major {
+        true => cmd.tensor_contiguous(2, dtype, 1),
+        false => cmd.tensor(2, dtype),
+    };
+    let a = tensor(spec.input);
+    let b = tensor(spec.input);
+    let c = tensor(spec.output);
+    let d = tensor(spec.output);
     let alpha = cmd.scalar(DataType::F32);
     let beta = cmd.scalar(DataType::F32);
     let bias = spec.bias_relu.then(|| cmd.tensor(2, spec.output));
@@ -98,4 +108,23 @@ pub fn gemm(spec: &GemmSpec) -> (Command, GemmTags) {
             bias,
         },
     )
+}
+
+/// The tuned parameters of an f16 GEMM with row-major operands
+/// (`GemmSpec::row_major`, B used transposed): 16x16x16 matrix
+/// instructions on 2x2 waves, operands straight from global memory as
+/// vectors; on gfx942 64x64 macro tiles and two K steps per iteration, on
+/// GFX11 64x32 and one (64x64 WMMA tiles with the edge path's element
+/// loads need more than 256 VGPRs). `examples/gemm_timing.rs` times it.
+pub fn tuned_gemm(p: Processor) -> Params {
+    let gfx942 = p == Processor::Gfx942;
+    Params {
+        matrix: Some([16, 16, 16]),
+        macro_tile: if gfx942 { [64, 64] } else { [64, 32] },
+        waves: [2, 2],
+        depth_k: if gfx942 { 32 } else { 16 },
+        lds: false,
+        prefetch: false,
+        ..Params::default()
+    }
 }

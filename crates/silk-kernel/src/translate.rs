@@ -93,7 +93,12 @@ pub fn translate(command: &Command) -> Result<KernelGraph, Error> {
     let kernel = g.kernel;
     for op in &command.operations {
         match op {
-            Operation::Tensor { tag, dims, dtype } => {
+            Operation::Tensor {
+                tag,
+                dims,
+                dtype,
+                contiguous,
+            } => {
                 let user = g.add_dim(Dimension::new(DimKind::User { tensor: *tag }));
                 let mut subs = vec![];
                 for d in 0..*dims {
@@ -104,7 +109,11 @@ pub fn translate(command: &Command) -> Result<KernelGraph, Error> {
                         },
                         Expr::Arg(arg(*tag, ArgKind::Size { dim: d })?),
                     );
-                    s.stride = Some(Expr::Arg(arg(*tag, ArgKind::Stride { dim: d })?));
+                    s.stride = Some(if *contiguous == Some(d) {
+                        Expr::lit(1)
+                    } else {
+                        Expr::Arg(arg(*tag, ArgKind::Stride { dim: d })?)
+                    });
                     subs.push(g.add_dim(s));
                 }
                 g.coordinates.add_edge(CoordEdge::Split, &[user], &subs);

@@ -12,7 +12,7 @@ mod common;
 
 use common::*;
 use silk_amdgpu::target::Processor;
-use silk_kernel::recipes::{gemm, GemmSpec};
+use silk_kernel::recipes::{gemm, tuned_gemm, GemmSpec};
 use silk_kernel::{CommandArguments, CommandKernel, DataType, Params};
 
 /// A 2-D tensor in memory: element (i, j) at `i * s0 + j * s1`.
@@ -375,4 +375,106 @@ fn matrix_instruction_errors() {
         .unwrap()
         .to_string();
     assert!(e.contains("whole 16x16 matrix blocks"), "{e}");
+}
+
+/// Row-major tensors declared contiguous: K runs load as vectors, whole
+/// tiles without guards, and the edges (M, N, K not multiples of the
+/// tiles; runs that cross K) still right, on all three processors, with
+/// B used transposed (vector runs along K) and not (B's runs are along
+/// N: element loads), with the bias + relu epilogue and f16 results.
+#[test]
+fn row_major_vector_loads_and_interior_tiles() {
+    for p in PROCESSORS {
+        for (i, (m, n, k)) in [(64, 64, 64), (67, 45, 37), (128, 64, 35)]
+            .into_iter()
+            .enumerate()
+        {
+            let spec = GemmSpec {
+                input: DataType::F16,
+                output: if i == 1 { DataType::F16 } else { DataType::F32 },
+                transpose_b: i != 2,
+                bias_relu: i == 1,
+                row_major: true,
+                ..GemmSpec::default()
+            };
+            run(p, &spec, &tuned_gemm(p), m, n, k, false);
+        }
+    }
+    // f32 inputs (one element per lane: no runs) and 32x32 blocks on gfx942.
+    let spec = GemmSpec {
+        row_major: true,
+        transpose_b: true,
+        ..GemmSpec::default()
+    };
+    let params = Params {
+        matrix: Some([16, 16, 4]),
+        depth_k: 8,
+        ..tuned_gemm(Processor::Gfx942)
+    };
+    run(Processor::Gfx942, &spec, &params, 40, 70, 13, false);
+    let params = Params {
+        matrix: Some([32, 32, 8]),
+        macro_tile: [64, 32],
+        waves: [2, 1],
+        depth_k: 16,
+        ..tuned_gemm(Processor::Gfx942)
+    };
+    let spec = GemmSpec {
+        input: DataType::F16,
+        ..spec
+    };
+    run(Processor::Gfx942, &spec, &params, 70, 33, 41, false);
+}
+
+/// Vector loads appear exactly when the operands are declared contiguous
+/// along K; a kernel without LDS staging gets the guard-free interior
+/// copy (an `if` at the top level of the kernel).
+#[test]
+fn vector_loads_only_for_contiguous_runs() {
+    use silk_gpu_ir::{Op, Type};
+    use silk_kernel::{codegen, transforms, translate};
+    for (row_major, transpose_b, want) in [(true, true, 2), (true, false, 1), (false, true, 0)] {
+        let (cmd, _) = gemm(&GemmSpec {
+            input: DataType::F16,
+            transpose_b,
+            row_major,
+            ..GemmSpec::default()
+        });
+        let params = Params {
+            matrix: Some([16, 16, 16]),
+            macro_tile: [32, 32],
+            waves: [2, 2],
+            depth_k: 16,
+            lds: false,
+            prefetch: false,
+            ..Params::default()
+        };
+        let mut g = translate(&cmd).unwrap();
+        let arch = silk_kernel::matrix::Arch::of(Processor::Gfx942);
+        g = transforms::lower_for(&g, &params, &arch).unwrap();
+        let f = codegen::generate(&g).unwrap().function;
+        let vector_loads = f
+            .body
+            .insts_nested()
+            .filter(|i| {
+                matches!(
+                    i.op,
+                    Op::Load {
+                        ty: Type::Vec(..),
+                        ..
+                    }
+                )
+            })
+            .count();
+        // Each operand load appears in the interior copy and the guarded one.
+        assert_eq!(
+            vector_loads,
+            2 * want,
+            "row_major={row_major} transpose_b={transpose_b}"
+        );
+        assert!(
+            f.body.insts.iter().any(|i| matches!(i.op, Op::If { .. })),
+            "no interior copy"
+        );
+    }
 }

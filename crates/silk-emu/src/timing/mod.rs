@@ -249,6 +249,8 @@ pub(crate) struct Plan {
     max_waves: u32,
     limit: Limit,
     matrix_simds: u64,
+    /// Workgroups of the grid (sampling runs fewer).
+    groups: u64,
 }
 
 /// What occupancy needs from the kernel descriptor.
@@ -326,6 +328,7 @@ impl Plan {
             max_waves: max_waves.min(per_simd),
             limit,
             matrix_simds: total_simds.min(groups * wpg),
+            groups,
         }
     }
 
@@ -334,6 +337,18 @@ impl Plan {
         let groups = t.groups.max(1);
         let rounds_time = (t.sum_group as u128 * self.rounds as u128 / groups as u128) as u64;
         let compute = t.max_group.max(rounds_time);
+        // Sampled workgroups stand for the whole grid: their mean time
+        // already does (rounds x mean); bytes and busy cycles scale.
+        if groups < self.groups {
+            let scale = |x: u64| (x as u128 * self.groups as u128 / groups as u128) as u64;
+            t.bytes = scale(t.bytes);
+            t.matrix_busy = scale(t.matrix_busy);
+            t.valu_busy = scale(t.valu_busy);
+            for s in &mut t.stalls {
+                *s = scale(*s);
+            }
+            t.groups = self.groups;
+        }
         // bytes / (GB/s / MHz) = bytes per cycle.
         let mem = (t.bytes as u128 * self.p.clock_mhz as u128
             / (self.p.dram_gb_per_s.max(1) as u128 * 1000)) as u64;
