@@ -2,7 +2,7 @@
 //! `N` times (default 50): a steady workload for a profiler.
 //!
 //!   cargo build --profile profiling -p silk-codegen --example compile_loop
-//!   valgrind --tool=callgrind target/profiling/examples/compile_loop 5
+//!   valgrind --tool=callgrind target/profiling/examples/compile_loop 5 [kernel]
 
 use silk_amdgpu::target::{Processor, Target};
 use silk_testsupport::corpus;
@@ -12,8 +12,11 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(50);
+    // A second argument keeps only that kernel (`saxpy`).
+    let only = std::env::args().nth(2);
     let modules: Vec<_> = corpus::kernels()
         .iter()
+        .filter(|k| only.as_deref().is_none_or(|o| k.name == o))
         .filter_map(|k| k.module().ok())
         .collect();
     let targets = [

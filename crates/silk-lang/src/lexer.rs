@@ -301,6 +301,38 @@ pub fn lex(file: FileId, text: &str) -> (Vec<Token>, Vec<Diagnostic>) {
     (lx.tokens, lx.diags)
 }
 
+/// The tokens of the byte ranges `ranges` of `text` (in order, each
+/// starting and ending between tokens), with spans in `text`'s
+/// coordinates and one `Eof` at its end: a few items of a file without
+/// lexing the rest.
+pub(crate) fn lex_ranges(
+    file: FileId,
+    text: &str,
+    ranges: &[(usize, usize)],
+) -> (Vec<Token>, Vec<Diagnostic>) {
+    let mut tokens = Vec::new();
+    let mut diags = Vec::new();
+    for &(start, end) in ranges {
+        let mut lx = Lexer {
+            file,
+            text: &text[..end],
+            bytes: &text.as_bytes()[..end],
+            pos: start,
+            tokens,
+            diags,
+        };
+        lx.run();
+        lx.tokens.pop(); // the range's own `Eof`
+        (tokens, diags) = (lx.tokens, lx.diags);
+    }
+    let end = text.len();
+    tokens.push(Token {
+        kind: TokenKind::Eof,
+        span: Span::new(file, end, end),
+    });
+    (tokens, diags)
+}
+
 struct Lexer<'a> {
     file: FileId,
     text: &'a str,

@@ -32,6 +32,7 @@ pub mod parser;
 pub mod program;
 pub mod session;
 pub mod source;
+mod std_index;
 pub mod types;
 
 pub use amdgpu::{build_source_kernel, source_kernel, KernelOp, SourceKernel};

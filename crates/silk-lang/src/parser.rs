@@ -15,7 +15,17 @@ const MAX_DEPTH: u32 = 64;
 
 /// Parse one file. `next_expr_id` is the compilation-wide expression counter.
 pub fn parse_file(file: FileId, text: &str, next_expr_id: &mut u32) -> (File, Vec<Diagnostic>) {
-    let (tokens, mut diags) = lex(file, text);
+    let (tokens, diags) = lex(file, text);
+    parse_tokens(file, tokens, diags, next_expr_id)
+}
+
+/// Parse a file from its tokens (`lex_diags`: the lexer's diagnostics).
+pub(crate) fn parse_tokens(
+    file: FileId,
+    tokens: Vec<Token>,
+    mut diags: Vec<Diagnostic>,
+    next_expr_id: &mut u32,
+) -> (File, Vec<Diagnostic>) {
     let mut p = Parser {
         file,
         tokens,

@@ -4,10 +4,14 @@
 use crate::ast::{self, ImportKind};
 use crate::check;
 use crate::diag::{codes, Diagnostic, Diagnostics};
-use crate::parser::parse_file;
+use crate::lexer::{lex, lex_ranges, Keyword, Punct, TokenKind};
+use crate::parser::parse_tokens;
 use crate::program::{Options, PackageOrigin, Program};
 use crate::source::{FileId, SourceMap, Span};
+use crate::std_index::{decl_index, DeclIndex, DeclItem};
 use std::collections::HashMap;
+
+const DEVICE_SLK: &str = include_str!("../std/gpu/device.slk");
 
 /// The standard-library modules shipped in this crate: module path,
 /// display name, text.
@@ -19,17 +23,55 @@ pub const STD_MODULES: &[(&str, &str, &str)] = &[
         "std/buffer.slk",
         include_str!("../std/buffer.slk"),
     ),
-    (
-        "std::gpu::device",
-        "std/gpu/device.slk",
-        include_str!("../std/gpu/device.slk"),
-    ),
+    ("std::gpu::device", "std/gpu/device.slk", DEVICE_SLK),
     (
         "std::gpu::isa",
         "std/gpu/isa.slk",
         include_str!("../std/gpu/isa.slk"),
     ),
 ];
+
+/// The declaration-only std modules (see [`crate::std_index`]): a build
+/// that imports only some of their items by name parses just those.
+pub(crate) const DECL_ONLY_STD: &[(&str, DeclIndex)] =
+    &[("std::gpu::device", decl_index!(DEVICE_SLK))];
+
+/// A declaration-only std module while imports are followed: parsed at the
+/// end, whole or only the `names` imported from it.
+struct PendingStd {
+    module: &'static str,
+    index: &'static DeclIndex,
+    /// Its slot in `files` (a placeholder until parsed).
+    file: usize,
+    names: Vec<String>,
+    /// Imported other than by name: parse it whole.
+    whole: bool,
+}
+
+/// The std modules loaded so far.
+#[derive(Default)]
+struct StdLoads {
+    loaded: HashMap<&'static str, ()>,
+    pending: Vec<PendingStd>,
+}
+
+/// Lexes and parses a file of the session, whole or only some byte ranges.
+type ParseFn<'a> =
+    dyn FnMut(&SourceMap, FileId, Option<&[(usize, usize)]>, &mut Diagnostics) -> ast::File + 'a;
+
+/// Whether an identifier `std` follows the file's `package` header.
+fn names_std_after_header(tokens: &[crate::lexer::Token]) -> bool {
+    let body = match tokens.first().map(|t| &t.kind) {
+        Some(TokenKind::Keyword(Keyword::Package | Keyword::Module)) => tokens
+            .iter()
+            .position(|t| t.kind == TokenKind::Punct(Punct::Semi))
+            .map_or(0, |k| k + 1),
+        _ => 0,
+    };
+    tokens[body..]
+        .iter()
+        .any(|t| matches!(&t.kind, TokenKind::Ident(n) if n == "std"))
+}
 
 /// Reads files named by `import ns from "./file.slk";`.
 pub trait FileLoader {
@@ -175,9 +217,23 @@ impl Session {
         let mut by_file_id: HashMap<FileId, usize> = HashMap::new();
         let mut root_package = None::<String>;
 
-        let mut parse = |map: &SourceMap, id: FileId, diags: &mut Diagnostics| -> ast::File {
+        // Whether code names `std` (a path like `std::gpu::device::f` may
+        // reach any item of a std module, so none is parsed in part).
+        let names_std = std::cell::Cell::new(false);
+        let mut parse = |map: &SourceMap,
+                         id: FileId,
+                         ranges: Option<&[(usize, usize)]>,
+                         diags: &mut Diagnostics|
+         -> ast::File {
             let text = map.get(id).map(|f| f.text.as_str()).unwrap_or("");
-            let (file, errs) = parse_file(id, text, &mut next_id);
+            let (tokens, lex_diags) = match ranges {
+                Some(r) => lex_ranges(id, text, r),
+                None => lex(id, text),
+            };
+            if names_std_after_header(&tokens) {
+                names_std.set(true);
+            }
+            let (file, errs) = parse_tokens(id, tokens, lex_diags, &mut next_id);
             for e in errs {
                 diags.push(e);
             }
@@ -186,7 +242,7 @@ impl Session {
 
         // Root inputs first.
         for &id in &self.inputs.clone() {
-            let file = parse(&self.map, id, diags);
+            let file = parse(&self.map, id, None, diags);
             let pkg = file.package.as_ref().map(|p| p.joined());
             let root = root_package
                 .get_or_insert_with(|| pkg.clone().unwrap_or_else(|| "main".into()))
@@ -219,7 +275,7 @@ impl Session {
 
         // Follow imports until every referenced file and std module is loaded.
         let mut imports = HashMap::new();
-        let mut loaded_std: HashMap<&'static str, ()> = HashMap::new();
+        let mut std_mods = StdLoads::default();
         let mut i = 0;
         while i < files.len() {
             let importer_name = self
@@ -232,13 +288,18 @@ impl Session {
             for (j, import) in import_list.iter().enumerate() {
                 let target = match &import.kind {
                     ImportKind::Named { from, .. } | ImportKind::Namespace { from, .. } => {
+                        let names = match &import.kind {
+                            ImportKind::Named { names, .. } => Some(&names[..]),
+                            _ => None,
+                        };
                         let spec = from.value.as_str();
                         if spec == "std" || spec.starts_with("std/") {
                             let path = spec.replace('/', "::");
                             self.load_std(
                                 &path,
                                 from.span,
-                                &mut loaded_std,
+                                names,
+                                &mut std_mods,
                                 &mut files,
                                 &mut packages,
                                 &mut parse,
@@ -255,7 +316,7 @@ impl Session {
                                 None => match self.loader.load(&path) {
                                     Ok(text) => {
                                         let id = self.map.add(path.clone(), text);
-                                        let file = parse(&self.map, id, diags);
+                                        let file = parse(&self.map, id, None, diags);
                                         let pkg = file
                                             .package
                                             .as_ref()
@@ -300,7 +361,8 @@ impl Session {
                                     match self.load_std(
                                         m,
                                         path.span,
-                                        &mut loaded_std,
+                                        None,
+                                        &mut std_mods,
                                         &mut files,
                                         &mut packages,
                                         &mut parse,
@@ -313,7 +375,8 @@ impl Session {
                                 None => self.load_std(
                                     &full,
                                     path.span,
-                                    &mut loaded_std,
+                                    None,
+                                    &mut std_mods,
                                     &mut files,
                                     &mut packages,
                                     &mut parse,
@@ -335,12 +398,34 @@ impl Session {
             self.load_std(
                 "std::gpu",
                 span,
-                &mut loaded_std,
+                None,
+                &mut std_mods,
                 &mut files,
                 &mut packages,
                 &mut parse,
                 diags,
             );
+        }
+        for p in std_mods.pending {
+            let id = files[p.file].id;
+            let index = p.index;
+            let named = |i: &DeclItem| p.names.iter().any(|n| n == index.name(i));
+            let found = p.names.iter().all(|n| index.find(n).is_some());
+            files[p.file] = if p.whole || names_std.get() || !found {
+                // A missing name is reported against the whole module
+                // (its "did you mean" looks at every export).
+                parse(&self.map, id, None, diags)
+            } else {
+                let mut ranges = vec![(0, index.header_end as usize)];
+                ranges.extend(
+                    index
+                        .items
+                        .iter()
+                        .filter(|i| named(i))
+                        .map(|i| (i.start as usize, i.end as usize)),
+                );
+                parse(&self.map, id, Some(&ranges), diags)
+            };
         }
         Loaded {
             files,
@@ -355,10 +440,11 @@ impl Session {
         &mut self,
         path: &str,
         span: Span,
-        loaded: &mut HashMap<&'static str, ()>,
+        names: Option<&[ast::ImportName]>,
+        std_mods: &mut StdLoads,
         files: &mut Vec<ast::File>,
         packages: &mut Vec<(String, PackageOrigin)>,
-        parse: &mut dyn FnMut(&SourceMap, FileId, &mut Diagnostics) -> ast::File,
+        parse: &mut ParseFn<'_>,
         diags: &mut Diagnostics,
     ) -> ImportTarget {
         let shown = path.replace("::", "/");
@@ -390,10 +476,36 @@ impl Session {
             );
             return ImportTarget::Unresolved;
         };
-        if loaded.insert(module, ()).is_none() {
+        fn imported(ns: &[ast::ImportName]) -> impl Iterator<Item = String> + '_ {
+            ns.iter().map(|n| n.name.name.clone())
+        }
+        if let Some(p) = std_mods.pending.iter_mut().find(|p| p.module == module) {
+            match names {
+                Some(ns) => p.names.extend(imported(ns)),
+                None => p.whole = true,
+            }
+        } else if std_mods.loaded.insert(module, ()).is_none() {
             let id = self.map.add(name, text);
-            let file = parse(&self.map, id, diags);
-            files.push(file);
+            let decl_only = DECL_ONLY_STD.iter().find(|d| d.0 == module);
+            match (decl_only, names) {
+                (Some((_, index)), Some(ns)) => {
+                    std_mods.pending.push(PendingStd {
+                        module,
+                        index,
+                        file: files.len(),
+                        names: imported(ns).collect(),
+                        whole: false,
+                    });
+                    files.push(ast::File {
+                        id,
+                        package: None,
+                        imports: Vec::new(),
+                        items: Vec::new(),
+                        has_launch: false,
+                    });
+                }
+                _ => files.push(parse(&self.map, id, None, diags)),
+            }
             packages.push((module.to_string(), PackageOrigin::Std));
         }
         ImportTarget::Package(module.to_string())

@@ -39,29 +39,37 @@ impl Span {
 pub struct SourceFile {
     pub name: String,
     pub text: String,
-    /// Byte offset of the start of every line.
-    line_starts: Vec<usize>,
+    /// Byte offset of the start of every line, found when a diagnostic
+    /// first needs it (most files of a build never do).
+    line_starts: std::sync::OnceLock<Vec<usize>>,
 }
 
 impl SourceFile {
     fn new(name: String, text: String) -> SourceFile {
-        let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
         SourceFile {
             name,
             text,
-            line_starts,
+            line_starts: std::sync::OnceLock::new(),
         }
+    }
+
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            let mut starts = vec![0];
+            starts.extend(self.text.match_indices('\n').map(|(i, _)| i + 1));
+            starts
+        })
     }
 
     /// 1-based line and column (column counted in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let line = match self.line_starts.binary_search(&offset) {
+        let line_starts = self.line_starts();
+        let line = match line_starts.binary_search(&offset) {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        let start = self.line_starts[line];
+        let start = line_starts[line];
         let col = self
             .text
             .get(start..offset)
@@ -72,11 +80,11 @@ impl SourceFile {
 
     /// The text of a 1-based line, without its newline.
     pub fn line_text(&self, line: usize) -> &str {
-        let Some(&start) = self.line_starts.get(line.wrapping_sub(1)) else {
+        let line_starts = self.line_starts();
+        let Some(&start) = line_starts.get(line.wrapping_sub(1)) else {
             return "";
         };
-        let end = self
-            .line_starts
+        let end = line_starts
             .get(line)
             .map(|e| e - 1)
             .unwrap_or(self.text.len());
@@ -88,7 +96,7 @@ impl SourceFile {
 
     /// Byte offset where a 1-based line starts.
     pub fn line_start(&self, line: usize) -> usize {
-        self.line_starts
+        self.line_starts()
             .get(line.wrapping_sub(1))
             .copied()
             .unwrap_or(self.text.len())

@@ -240,3 +240,56 @@ fn dependency_package_files_keep_their_package() {
     assert_eq!(p.package(tools).origin, PackageOrigin::Dependency);
     assert_eq!(p.root_package().path, "app");
 }
+
+#[test]
+fn every_std_module_checks_clean_when_loaded_whole() {
+    // Builds that import a few items by name parse only those items of a
+    // declaration-only module, so this is where all of std is checked.
+    let mut src = String::new();
+    for (k, (module, _, _)) in silk_lang::session::STD_MODULES.iter().enumerate() {
+        src += &format!("import m{k} from \"{}\";\n", module.replace("::", "/"));
+    }
+    for mode in [silk_lang::Mode::Host, silk_lang::Mode::AmdgpuObject] {
+        let mut s = Session::new(Options {
+            mode,
+            ..Default::default()
+        });
+        s.add_file("app.slk", src.as_str());
+        let p = s
+            .check()
+            .unwrap_or_else(|d| panic!("{mode:?}: {}", s.render(&d)));
+        for (module, _, text) in silk_lang::session::STD_MODULES {
+            let pkg = p.package(p.package_by_path(module).unwrap());
+            assert_eq!(pkg.origin, PackageOrigin::Std);
+            let exports = text.matches("export fn ").count();
+            assert!(
+                pkg.items.len() >= exports,
+                "{module}: {} items",
+                pkg.items.len()
+            );
+        }
+    }
+}
+
+#[test]
+fn named_std_device_imports_load_only_their_items() {
+    let device_items = |src: &str| {
+        let p = check(src);
+        let pkg = p.package_by_path("std::gpu::device").unwrap();
+        p.package(pkg).items.len()
+    };
+    let whole = device_items("import dev from \"std/gpu/device\";\n");
+    assert!(whole > 100, "{whole}");
+    let two = "import { global_id_x, load_u32 } from \"std/gpu/device\";\n\
+               import { load_u32 as load } from \"std/gpu/device\";\n";
+    assert_eq!(device_items(two), 2);
+    // Reached another way too: the module is loaded whole.
+    let also_namespace = format!("{two}import dev from \"std/gpu/device\";\n");
+    assert_eq!(device_items(&also_namespace), whole);
+    let also_path = format!("{two}import std::gpu::device::store_u32;\n");
+    assert_eq!(device_items(&also_path), whole);
+    let qualified = format!(
+        "{two}import std::gpu::device;\nattr(device=gpu)\nfn k () {{ device::store_u32(0, 0, 1); }}\n"
+    );
+    assert_eq!(device_items(&qualified), whole);
+}
