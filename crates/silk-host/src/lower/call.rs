@@ -29,20 +29,13 @@ impl FnLower<'_, '_, '_> {
                 {
                     return self.intrinsic(sym, args, e.span);
                 }
-                // `BufferU8.empty()` is located at `empty`, as methods are.
-                let site = match &callee.kind {
-                    ExprKind::Field(_, name) => name.span,
-                    _ => e.span,
-                };
-                self.direct(sym, None, args, site)
+                self.direct(sym, None, callee, args, e.span)
             }
             Some(Callee::Method(sym)) => {
-                let ExprKind::Field(base, method) = &callee.kind else {
+                let ExprKind::Field(base, _) = &callee.kind else {
                     return Err(internal("method call without a receiver", e.span));
                 };
-                // A trap in the method names the call by the method's name
-                // (`b.get(9)` at `get`), also in a chain of calls.
-                self.direct(sym, Some(base), args, method.span)
+                self.direct(sym, Some(base), callee, args, e.span)
             }
             Some(Callee::Indirect) => self.indirect(callee, args, e.span),
             None => Err(internal("unresolved call", e.span)),
@@ -75,6 +68,7 @@ impl FnLower<'_, '_, '_> {
         &mut self,
         sym: SymbolId,
         receiver: Option<&Expr>,
+        callee: &Expr,
         args: &[Expr],
         span: Span,
     ) -> R<Vals> {
@@ -120,13 +114,20 @@ impl FnLower<'_, '_, '_> {
                 }
             }
         }
-        self.call_silk(sym, vals, span)
+        // A trap in a (static) method names the call by the method's name
+        // (`b.get(9)` at `get`), also in a chain of calls.
+        let site = match &callee.kind {
+            ExprKind::Field(_, name) => name.span,
+            _ => span,
+        };
+        self.call_silk(sym, vals, span, site)
     }
 
-    /// Calls the Silk function `sym` with `vals`, and with the location of
-    /// `site` when it takes its caller's.
-    fn call_silk(&mut self, sym: SymbolId, mut vals: Vals, site: Span) -> R<Vals> {
-        let id = self.c.func(sym, site)?;
+    /// Calls the Silk function `sym` (`span` locates a failure to compile
+    /// it) with `vals`, and with the location of `site` when it takes its
+    /// caller's.
+    fn call_silk(&mut self, sym: SymbolId, mut vals: Vals, span: Span, site: Span) -> R<Vals> {
+        let id = self.c.func(sym, span)?;
         if self.c.takes_caller_location(sym) {
             vals.extend(self.caller_location(site)?);
         }
@@ -269,6 +270,6 @@ impl FnLower<'_, '_, '_> {
             each.push(self.value(a, &u64_)?);
         }
         vals.extend(self.pack(&each, &u64_, span)?);
-        self.call_silk(target, vals, l.keyword)
+        self.call_silk(target, vals, l.keyword, l.keyword)
     }
 }
