@@ -466,14 +466,12 @@ impl FnLower<'_, '_, '_> {
                     &format!("division by zero: `{}` on `{}`", op.as_str(), i.name()),
                     span,
                 )?;
-                if s {
-                    if op == BinOp::Div {
-                        let min = self.iconst_wide(t, 1u128 << (t.bits() - 1));
-                        let is_min = self.b.ins().icmp(IntCC::Equal, x, min);
-                        let neg1 = self.is_const(y, u128::MAX);
-                        let o = self.b.ins().band(is_min, neg1);
-                        self.trap_if(o, &what("/"), span)?;
-                    }
+                if s && op == BinOp::Div {
+                    let min = self.iconst_wide(t, 1u128 << (t.bits() - 1));
+                    let is_min = self.b.ins().icmp(IntCC::Equal, x, min);
+                    let neg1 = self.is_const(y, u128::MAX);
+                    let o = self.b.ins().band(is_min, neg1);
+                    self.trap_if(o, &what("/"), span)?;
                 }
                 if wide {
                     // Cranelift's x64 backend has no 128-bit division: the
