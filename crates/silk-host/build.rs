@@ -104,6 +104,12 @@ fn main() {
         std::fs::write(&dest, &stripped)
             .unwrap_or_else(|e| panic!("cannot write {}: {e}", dest.display()));
     }
+    // The archive's content names its cached copy (`write_runtime_archive`),
+    // so an existing file of the right length is the right file.
+    println!(
+        "cargo:rustc-env=SILK_RT_ARCHIVE_HASH={:016x}",
+        archive::content_hash(&stripped)
+    );
 
     // Rebuild when any source of the archive changes: the nested build's
     // dependency file lists them all, and the manifests and lock steer it.

@@ -95,3 +95,31 @@ fn a_malformed_bundle_is_a_located_error() {
     assert!(err.contains("malformed Silk GPU bundle"), "{err}");
     assert!(err.contains("exceeds the"), "{err}");
 }
+
+/// `strip` cuts the bundle off: inspect warns about it on every bundle
+/// report, and names it when an executable no longer has one.
+#[test]
+fn inspect_warns_that_strip_removes_the_bundle_and_says_so_after_strip() {
+    let (path, _) = bundled("inspect-bundled-strip");
+    let p = path.to_str().unwrap();
+    let (ok, _, err) = silk(&["inspect", p]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        err,
+        "warning: `strip` removes the Silk GPU bundle (a trailer after the ELF image, not a section): a stripped executable finds no kernels at run time\n"
+    );
+    let o = Command::new("strip").arg(&path).output();
+    let Ok(o) = o else {
+        println!("skipped the stripped half: `strip` is not installed");
+        return;
+    };
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let (ok, out, err) = silk(&["inspect", p]);
+    assert!(!ok && out.is_empty(), "{out}");
+    assert_eq!(
+        err,
+        format!(
+            "error: `{p}`: an x86-64 executable without a Silk GPU bundle (no `SLKGPEND` footer at its end); `strip` removes the bundle: build it again with `silk build --target linux-x86_64 --gpu-target ...` and do not strip it\n"
+        )
+    );
+}

@@ -22,6 +22,15 @@ const SHT_RELA: u32 = 4;
 const SHT_REL: u32 = 9;
 const SHN_XINDEX: u16 = 0xffff;
 
+/// FNV-1a (64-bit) of `bytes`: the build script names the cached archive
+/// by it ([`crate::RUNTIME_ARCHIVE_NAME`]), enough to tell its versions apart.
+#[allow(dead_code)] // the library only checks it in its tests
+pub fn content_hash(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// `archive` without debug information and bitcode, or why it cannot be read.
 pub fn strip_debug(archive: &[u8]) -> Result<Vec<u8>, String> {
     if !archive.starts_with(MAGIC) {

@@ -95,6 +95,9 @@ fn target_isa() -> Result<OwnedTargetIsa, Error> {
         // return registers Cranelift writes them through a hidden pointer
         // (only Silk-to-Silk calls: C functions return one scalar).
         ("enable_multi_ret_implicit_sret", "true"),
+        // `i128`/`u128` parameters and results in two registers, as the
+        // System V psABI passes `__int128` (Silk functions, libgcc_s).
+        ("enable_llvm_abi_extensions", "true"),
     ] {
         flags.set(name, value).map_err(cranelift)?;
     }

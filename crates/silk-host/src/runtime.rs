@@ -4,8 +4,9 @@ use crate::Error;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The file name [`write_runtime_archive`] gives the archive.
-pub const RUNTIME_ARCHIVE_NAME: &str = "libsilk_rt.a";
+/// The file name [`write_runtime_archive`] gives the archive:
+/// `libsilk_rt-<content hash>.a`, the hash computed by the build script.
+pub const RUNTIME_ARCHIVE_NAME: &str = concat!("libsilk_rt-", env!("SILK_RT_ARCHIVE_HASH"), ".a");
 
 static ARCHIVE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/libsilk_rt.a"));
 
@@ -18,16 +19,17 @@ pub fn runtime_archive() -> &'static [u8] {
     ARCHIVE
 }
 
-/// Writes [`runtime_archive`] as `dir/libsilk_rt.a` (unless that file
-/// already holds it) for [`crate::LinkInputs::archives`]; its path.
+/// Writes [`runtime_archive`] as `dir/`[`RUNTIME_ARCHIVE_NAME`] unless
+/// that file exists with the archive's length (the name is the content's
+/// hash, and writes are atomic, so the bytes need not be read back) for
+/// [`crate::LinkInputs::archives`]; its path.
 pub fn write_runtime_archive(dir: &Path) -> Result<PathBuf, Error> {
     let path = dir.join(RUNTIME_ARCHIVE_NAME);
     let io = |source| Error::Io {
         path: path.clone(),
         source,
     };
-    let same = std::fs::metadata(&path).is_ok_and(|m| m.len() == ARCHIVE.len() as u64)
-        && std::fs::read(&path).map_err(io)? == ARCHIVE;
+    let same = std::fs::metadata(&path).is_ok_and(|m| m.len() == ARCHIVE.len() as u64);
     if !same {
         std::fs::create_dir_all(dir).map_err(|source| Error::Io {
             path: dir.to_path_buf(),
@@ -47,4 +49,30 @@ pub fn write_runtime_archive(dir: &Path) -> Result<PathBuf, Error> {
         std::fs::rename(&tmp, &path).map_err(io)?;
     }
     Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cached_archive_is_named_by_its_content_and_replaced_when_its_length_differs() {
+        assert_eq!(
+            RUNTIME_ARCHIVE_NAME,
+            format!(
+                "libsilk_rt-{:016x}.a",
+                crate::archive::content_hash(ARCHIVE)
+            )
+        );
+        let dir = std::env::temp_dir().join(format!("silk-host-rt-cache-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let path = write_runtime_archive(&dir).unwrap();
+        assert_eq!(path, dir.join(RUNTIME_ARCHIVE_NAME));
+        assert!(std::fs::read(&path).unwrap() == ARCHIVE);
+        // A truncated copy (another length) is written again.
+        std::fs::write(&path, b"!<arch>\n").unwrap();
+        write_runtime_archive(&dir).unwrap();
+        assert!(std::fs::read(&path).unwrap() == ARCHIVE);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -312,14 +312,13 @@ pub extern "C" fn silk_rt_gpu_buffer_upload(
     host_address: u64,
     byte_count: u64,
 ) -> i64 {
-    guard(i64::from(status::PROVIDER), |t| {
-        let s = match t.buffer(address, device_index) {
-            // SAFETY: the caller's host memory, as `std::gpu` requires.
-            Ok(b) => unsafe { b.upload_from(host_address, byte_count) },
-            Err(s) => return s,
-        };
-        t.record(s)
-    })
+    copy(
+        None,
+        (address, device_index),
+        host_address,
+        byte_count,
+        true,
+    )
 }
 
 /// Copies `byte_count` bytes from the buffer's start to `host_address`.
@@ -330,14 +329,13 @@ pub extern "C" fn silk_rt_gpu_buffer_download(
     host_address: u64,
     byte_count: u64,
 ) -> i64 {
-    guard(i64::from(status::PROVIDER), |t| {
-        let s = match t.buffer(address, device_index) {
-            // SAFETY: the caller's host memory, as `std::gpu` requires.
-            Ok(b) => unsafe { b.download_to(host_address, byte_count) },
-            Err(s) => return s,
-        };
-        t.record(s)
-    })
+    copy(
+        None,
+        (address, device_index),
+        host_address,
+        byte_count,
+        false,
+    )
 }
 
 /// Frees the buffer; it must belong to the selected device.
@@ -370,14 +368,37 @@ pub extern "C" fn silk_rt_gpu_launch(
     args_ptr: u64,
     arg_count: u64,
 ) -> i64 {
+    launch(
+        None,
+        (name_ptr, name_len),
+        (grid, workgroup),
+        (args_ptr, arg_count),
+    )
+}
+
+/// Launches `name` on `stream` (the default stream when `None`): the name,
+/// then the arguments, then the stream are checked, in that order.
+fn launch(
+    stream: Option<u64>,
+    (name_ptr, name_len): (u64, u64),
+    (grid, workgroup): (u64, u64),
+    (args_ptr, arg_count): (u64, u64),
+) -> i64 {
     guard(i64::from(status::PROVIDER), |t| {
         let kernel = match name(t, name_ptr, name_len) {
             Ok(k) => k,
             Err(s) => return s,
         };
-        let s = match args(t, kernel, (grid, workgroup), args_ptr, arg_count) {
-            Ok(a) => rt().launch(kernel, grid, workgroup, a.get()),
+        let a = match args(t, kernel, (grid, workgroup), args_ptr, arg_count) {
+            Ok(a) => a,
             Err(s) => return s,
+        };
+        let s = match stream {
+            None => rt().launch(kernel, grid, workgroup, a.get()),
+            Some(h) => match t.stream(h) {
+                Ok(st) => rt().launch_on(st, kernel, grid, workgroup, a.get()),
+                Err(s) => return s,
+            },
         };
         t.record(s)
     })
@@ -451,21 +472,12 @@ pub extern "C" fn silk_rt_gpu_launch_on(
     args_ptr: u64,
     arg_count: u64,
 ) -> i64 {
-    guard(i64::from(status::PROVIDER), |t| {
-        let kernel = match name(t, name_ptr, name_len) {
-            Ok(k) => k,
-            Err(s) => return s,
-        };
-        let a = match args(t, kernel, (grid, workgroup), args_ptr, arg_count) {
-            Ok(a) => a,
-            Err(s) => return s,
-        };
-        let s = match t.stream(stream) {
-            Ok(st) => rt().launch_on(st, kernel, grid, workgroup, a.get()),
-            Err(s) => return s,
-        };
-        t.record(s)
-    })
+    launch(
+        Some(stream),
+        (name_ptr, name_len),
+        (grid, workgroup),
+        (args_ptr, arg_count),
+    )
 }
 
 /// Enqueues a copy from `host_address` to the buffer on `stream`.
@@ -477,10 +489,9 @@ pub extern "C" fn silk_rt_gpu_buffer_upload_on(
     host_address: u64,
     byte_count: u64,
 ) -> i64 {
-    copy_on(
-        stream,
-        address,
-        device_index,
+    copy(
+        Some(stream),
+        (address, device_index),
         host_address,
         byte_count,
         true,
@@ -496,39 +507,43 @@ pub extern "C" fn silk_rt_gpu_buffer_download_on(
     host_address: u64,
     byte_count: u64,
 ) -> i64 {
-    copy_on(
-        stream,
-        address,
-        device_index,
+    copy(
+        Some(stream),
+        (address, device_index),
         host_address,
         byte_count,
         false,
     )
 }
 
-fn copy_on(
-    stream: u64,
-    address: u64,
-    device_index: i64,
+/// A copy between host memory and the buffer `key`, on `stream` (the
+/// default stream, synchronously, when `None`): the buffer, then the
+/// stream are checked.
+fn copy(
+    stream: Option<u64>,
+    key: (u64, i64),
     host_address: u64,
     byte_count: u64,
     upload: bool,
 ) -> i64 {
     guard(i64::from(status::PROVIDER), |t| {
-        if let Err(s) = t.buffer(address, device_index) {
+        if let Err(s) = t.buffer(key.0, key.1) {
             return s;
         }
-        if let Err(s) = t.stream(stream) {
-            return s;
+        if let Some(h) = stream {
+            if let Err(s) = t.stream(h) {
+                return s;
+            }
         }
-        let (b, st) = (&t.buffers[&(address, device_index)], &t.streams[&stream]);
-        // SAFETY: the caller's host memory stays valid until the stream is
-        // synchronized, as `std::gpu` requires.
+        let b = &t.buffers[&key];
+        // SAFETY: the caller's host memory, as `std::gpu` requires; for a
+        // stream copy it stays valid until the stream is synchronized.
         let s = unsafe {
-            if upload {
-                b.upload_from_on(st, host_address, byte_count)
-            } else {
-                b.download_to_on(st, host_address, byte_count)
+            match (stream.map(|h| &t.streams[&h]), upload) {
+                (None, true) => b.upload_from(host_address, byte_count),
+                (None, false) => b.download_to(host_address, byte_count),
+                (Some(st), true) => b.upload_from_on(st, host_address, byte_count),
+                (Some(st), false) => b.download_to_on(st, host_address, byte_count),
             }
         };
         t.record(s)

@@ -7,18 +7,40 @@ use serde_json::json;
 use silk_runtime::bundle::{Bundle, OwnedBundle, VERSION};
 use std::io::{Read, Seek, SeekFrom};
 
-/// `None` unless the file ends with the `SLKGPEND` footer; then the report,
-/// or the bundle's defect as an error.
+/// What `strip` does to an application, said on every bundle report.
+const STRIP_WARNING: &str = "warning: `strip` removes the Silk GPU bundle (a trailer after the ELF image, not a section): a stripped executable finds no kernels at run time";
+
+/// `EM_X86_64` (gABI `e_machine`).
+const EM_X86_64: u16 = 62;
+
+/// `None` unless the file ends with the `SLKGPEND` footer or is an x86-64
+/// ELF executable; then the report (with [`STRIP_WARNING`] on standard
+/// error), the bundle's defect, or that an executable has no bundle.
 pub fn run(args: &Args) -> Option<Result<(), silk_cli::Error>> {
     let path = args.file.display().to_string();
     let mut f = std::fs::File::open(&args.file).ok()?;
+    let mut head = [0u8; 20];
+    f.read_exact(&mut head).ok()?;
     let mut footer = [0u8; 8];
     f.seek(SeekFrom::End(-8)).ok()?;
     f.read_exact(&mut footer).ok()?;
     if !Bundle::has_footer(&footer) {
-        return None;
+        // ELF64, little-endian, e_machine x86-64: a host executable, which
+        // is not a code object; its bundle is what `strip` took.
+        let host = head.starts_with(b"\x7fELF\x02\x01")
+            && u16::from_le_bytes([head[18], head[19]]) == EM_X86_64;
+        return host.then(|| {
+            Err(format!(
+                "`{path}`: an x86-64 executable without a Silk GPU bundle (no `SLKGPEND` footer at its end); `strip` removes the bundle: build it again with `silk build --target linux-x86_64 --gpu-target ...` and do not strip it"
+            )
+            .into())
+        });
     }
-    Some(report(&path, args).map_err(silk_cli::Error::from))
+    let result = report(&path, args).map_err(silk_cli::Error::from);
+    if result.is_ok() {
+        eprintln!("{STRIP_WARNING}");
+    }
+    Some(result)
 }
 
 fn report(path: &str, args: &Args) -> Result<(), String> {

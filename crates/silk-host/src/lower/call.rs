@@ -5,7 +5,7 @@
 //! `std/buffer`, traps), which only `std` packages may declare.
 
 use super::func::{FnLower, Vals};
-use super::{internal, unsupported, R};
+use super::{internal, R};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{types, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind};
 use cranelift_module::Module;
@@ -29,15 +29,15 @@ impl FnLower<'_, '_, '_> {
                 {
                     return self.intrinsic(sym, args, e.span);
                 }
-                self.direct(sym, None, args, e.span)
+                self.direct(sym, None, callee, args, e.span)
             }
             Some(Callee::Method(sym)) => {
                 let ExprKind::Field(base, _) = &callee.kind else {
                     return Err(internal("method call without a receiver", e.span));
                 };
-                self.direct(sym, Some(base), args, e.span)
+                self.direct(sym, Some(base), callee, args, e.span)
             }
-            Some(Callee::Indirect) => Err(unsupported("calls through function values", e.span)),
+            Some(Callee::Indirect) => self.indirect(callee, args, e.span),
             None => Err(internal("unresolved call", e.span)),
         }
     }
@@ -68,6 +68,7 @@ impl FnLower<'_, '_, '_> {
         &mut self,
         sym: SymbolId,
         receiver: Option<&Expr>,
+        callee: &Expr,
         args: &[Expr],
         span: Span,
     ) -> R<Vals> {
@@ -113,9 +114,42 @@ impl FnLower<'_, '_, '_> {
                 }
             }
         }
+        // A trap in a (static) method names the call by the method's name
+        // (`b.get(9)` at `get`), also in a chain of calls.
+        let site = match &callee.kind {
+            ExprKind::Field(_, name) => name.span,
+            _ => span,
+        };
+        self.call_silk(sym, vals, span, site)
+    }
+
+    /// Calls the Silk function `sym` (`span` locates a failure to compile
+    /// it) with `vals`, and with the location of `site` when it takes its
+    /// caller's.
+    fn call_silk(&mut self, sym: SymbolId, mut vals: Vals, span: Span, site: Span) -> R<Vals> {
         let id = self.c.func(sym, span)?;
+        if self.c.takes_caller_location(sym) {
+            vals.extend(self.caller_location(site)?);
+        }
         let fr = self.c.obj.module().declare_func_in_func(id, self.b.func);
         let call = self.b.ins().call(fr, &vals);
+        Ok(self.b.inst_results(call).to_vec())
+    }
+
+    /// A call through a function value (the address [`FnLower::expr`]
+    /// gives a function named as a value).
+    fn indirect(&mut self, callee: &Expr, args: &[Expr], span: Span) -> R<Vals> {
+        let Ty::Fn(params, result) = self.ty(callee)?.strip_ref().clone() else {
+            return Err(internal("indirect call of a non-function", callee.span));
+        };
+        let addr = self.value(callee, &Ty::Fn(params.clone(), result.clone()))?[0];
+        let mut vals = Vec::new();
+        for (a, p) in args.iter().zip(&params) {
+            vals.extend(self.arg(a, p)?);
+        }
+        let sig = self.c.signature(&params, &result, span)?;
+        let sr = self.b.import_signature(sig);
+        let call = self.b.ins().call_indirect(sr, addr, &vals);
         Ok(self.b.inst_results(call).to_vec())
     }
 
@@ -130,9 +164,12 @@ impl FnLower<'_, '_, '_> {
             Some(m) => self.value(m, &Ty::String)?,
             None => self.string(b"", span)?,
         };
-        let sep = if args.len() > 1 { ": " } else { "" };
-        let prefix = format!("{}: trap: assertion failed{sep}", self.c.location(span));
-        self.trap_now(&prefix, &message, span)?;
+        let what = if args.len() > 1 {
+            "assertion failed: "
+        } else {
+            "assertion failed"
+        };
+        self.trap_now(what, &message, span)?;
         self.b.switch_to_block(ok);
         self.b.seal_block(ok);
         Ok(vec![])
@@ -160,8 +197,7 @@ impl FnLower<'_, '_, '_> {
             }
             // `trap(message)`: a located trap with a run-time message.
             "trap" => {
-                let prefix = format!("{}: trap: ", self.c.location(span));
-                self.trap_now(&prefix, &v, span)?;
+                self.trap_now("", &v, span)?;
                 let dead = self.b.create_block();
                 self.b.switch_to_block(dead);
                 self.b.seal_block(dead);
@@ -234,9 +270,6 @@ impl FnLower<'_, '_, '_> {
             each.push(self.value(a, &u64_)?);
         }
         vals.extend(self.pack(&each, &u64_, span)?);
-        let id = self.c.func(target, l.keyword)?;
-        let fr = self.c.obj.module().declare_func_in_func(id, self.b.func);
-        let call = self.b.ins().call(fr, &vals);
-        Ok(self.b.inst_results(call).to_vec())
+        self.call_silk(target, vals, l.keyword, l.keyword)
     }
 }

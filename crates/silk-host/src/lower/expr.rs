@@ -133,12 +133,12 @@ impl FnLower<'_, '_, '_> {
                 // expression (the checker rejects cycles), lowered in place.
                 None => match module_const(self.c.p, e) {
                     Some(c) => self.value(&c.value, &ty),
-                    None => Err(unsupported("function and `ext` values", e.span)),
+                    None => self.fn_value(e),
                 },
             },
             ExprKind::Field(base, name) => {
                 if self.c.p.name_res(e.id).is_some() {
-                    return Err(unsupported("function values", e.span));
+                    return self.fn_value(e);
                 }
                 if let Some((a, o, t)) = self.place(e)? {
                     return self.load(&t, a, o, e.span);
@@ -210,6 +210,22 @@ impl FnLower<'_, '_, '_> {
             ExprKind::AttrQuery(_) => Err(unsupported("attribute queries", e.span)),
             ExprKind::Error => Err(internal("malformed expression", e.span)),
         }
+    }
+
+    /// A function named as a value (`let f: fn (int) -> int = double;`):
+    /// its address, for [`FnLower::call`]'s indirect calls.
+    fn fn_value(&mut self, e: &Expr) -> R<Vals> {
+        let sym = match self.c.p.name_res(e.id) {
+            Some(NameRes::Symbol(s)) if self.c.p.symbol(s).fn_sig().is_some() => s,
+            _ => return Err(unsupported("`ext` values", e.span)),
+        };
+        if self.c.takes_caller_location(sym) {
+            // Their signature has the hidden caller location.
+            return Err(unsupported("standard-library functions as values", e.span));
+        }
+        let id = self.c.func(sym, e.span)?;
+        let fr = self.c.obj.module().declare_func_in_func(id, self.b.func);
+        Ok(vec![self.b.ins().func_addr(types::I64, fr)])
     }
 
     /// `place = value;` and `place op= value;`.
@@ -425,10 +441,12 @@ impl FnLower<'_, '_, '_> {
         let what = |name: &str| format!("integer overflow: `{name}` on `{}`", i.name());
         let wide = t == types::I128;
         Ok(match op {
+            BinOp::Mul if wide => {
+                let (r, o) = self.mul128(x, y, s);
+                self.trap_if(o, &what("*"), span)?;
+                r
+            }
             BinOp::Add | BinOp::Sub | BinOp::Mul => {
-                if wide && op == BinOp::Mul {
-                    return Err(unsupported("128-bit multiplications", span));
-                }
                 let ins = self.b.ins();
                 let (r, o) = match (op, s) {
                     (BinOp::Add, true) => ins.sadd_overflow(x, y),
@@ -442,22 +460,32 @@ impl FnLower<'_, '_, '_> {
                 r
             }
             BinOp::Div | BinOp::Rem => {
-                if wide {
-                    return Err(unsupported("128-bit divisions", span));
-                }
-                let zero = self.b.ins().icmp_imm_s(IntCC::Equal, y, 0);
+                let zero = self.is_const(y, 0);
                 self.trap_if(
                     zero,
                     &format!("division by zero: `{}` on `{}`", op.as_str(), i.name()),
                     span,
                 )?;
-                if s {
+                if s && op == BinOp::Div {
+                    let min = self.iconst_wide(t, 1u128 << (t.bits() - 1));
+                    let is_min = self.b.ins().icmp(IntCC::Equal, x, min);
+                    let neg1 = self.is_const(y, u128::MAX);
+                    let o = self.b.ins().band(is_min, neg1);
+                    self.trap_if(o, &what("/"), span)?;
+                }
+                if wide {
+                    // Cranelift's x64 backend has no 128-bit division: the
+                    // libgcc_s routines every executable links.
+                    let name = match (s, op) {
+                        (true, BinOp::Div) => "__divti3",
+                        (true, _) => "__modti3",
+                        (false, BinOp::Div) => "__udivti3",
+                        (false, _) => "__umodti3",
+                    };
+                    let i128_ = types::I128;
+                    self.libc(name, &[i128_, i128_], Some(i128_), &[x, y], span)?[0]
+                } else if s {
                     if op == BinOp::Div {
-                        let min = self.iconst_wide(t, 1u128 << (t.bits() - 1));
-                        let is_min = self.b.ins().icmp(IntCC::Equal, x, min);
-                        let neg1 = self.b.ins().icmp_imm_s(IntCC::Equal, y, -1);
-                        let o = self.b.ins().band(is_min, neg1);
-                        self.trap_if(o, &what("/"), span)?;
                         self.b.ins().sdiv(x, y)
                     } else {
                         self.b.ins().srem(x, y)
@@ -507,6 +535,106 @@ impl FnLower<'_, '_, '_> {
             BinOp::BitXor => self.b.ins().bxor(x, y),
             _ => return Err(internal("integer operator", span)),
         })
+    }
+
+    /// Whether the integer `x` equals `v` (truncated to its width).
+    fn is_const(&mut self, x: Value, v: u128) -> Value {
+        let t = self.b.func.dfg.value_type(x);
+        let c = self.iconst_wide(t, v);
+        self.b.ins().icmp(IntCC::Equal, x, c)
+    }
+
+    /// `x * y` on 128 bits and whether it overflowed (Cranelift's x64
+    /// backend has no 128-bit `*_overflow`): the product of the magnitudes
+    /// fits in 128 bits when at most one operand has a nonzero high half and
+    /// the cross term plus the carry of the low halves' product fits in 64;
+    /// a signed product must then also fit its sign's range.
+    fn mul128(&mut self, x: Value, y: Value, signed: bool) -> (Value, Value) {
+        let i128_ = types::I128;
+        let product = self.b.ins().imul(x, y);
+        let zero = self.iconst_wide(i128_, 0);
+        let magnitude = |f: &mut Self, v: Value| {
+            if !signed {
+                return v;
+            }
+            let neg = f.b.ins().icmp(IntCC::SignedLessThan, v, zero);
+            let negated = f.b.ins().ineg(v);
+            f.b.ins().select(neg, negated, v)
+        };
+        let (mx, my) = (magnitude(self, x), magnitude(self, y));
+        let (xl, xh) = self.b.ins().isplit(mx);
+        let (yl, yh) = self.b.ins().isplit(my);
+        let xh_set = self.b.ins().icmp_imm_s(IntCC::NotEqual, xh, 0);
+        let yh_set = self.b.ins().icmp_imm_s(IntCC::NotEqual, yh, 0);
+        let both = self.b.ins().band(xh_set, yh_set);
+        let (c1, o1) = self.b.ins().umul_overflow(xh, yl);
+        let (c2, o2) = self.b.ins().umul_overflow(xl, yh);
+        let carry = self.b.ins().umulhi(xl, yl);
+        let cross = self.b.ins().iadd(c1, c2);
+        let (_, o3) = self.b.ins().uadd_overflow(carry, cross);
+        let o12 = self.b.ins().bor(o1, o2);
+        let o = self.b.ins().bor(both, o12);
+        let mut o = self.b.ins().bor(o, o3);
+        if signed {
+            // |x * y| must be at most 2^127 - 1, or 2^127 when negative.
+            let m = self.b.ins().imul(mx, my);
+            let xn = self.b.ins().icmp(IntCC::SignedLessThan, x, zero);
+            let yn = self.b.ins().icmp(IntCC::SignedLessThan, y, zero);
+            let neg = self.b.ins().bxor(xn, yn);
+            let neg = self.b.ins().uextend(i128_, neg);
+            let max = self.iconst_wide(i128_, i128::MAX as u128);
+            let limit = self.b.ins().iadd(max, neg);
+            let big = self.b.ins().icmp(IntCC::UnsignedGreaterThan, m, limit);
+            o = self.b.ins().bor(o, big);
+        }
+        (product, o)
+    }
+
+    /// A float to a 128-bit integer, saturating as the narrower casts do
+    /// (`NaN` to 0): in range through libgcc_s's `__fix*ti`, which leave
+    /// the out-of-range cases open.
+    fn float_to_i128(&mut self, v: Value, signed: bool, span: Span) -> R<Value> {
+        let ft = self.b.func.dfg.value_type(v);
+        let f = |f: &mut Self, x: f64| {
+            if ft == types::F32 {
+                f.b.ins().f32const(x as f32)
+            } else {
+                f.b.ins().f64const(x)
+            }
+        };
+        let (lo, hi) = if signed {
+            (-(2f64.powi(127)), 2f64.powi(127))
+        } else {
+            (0.0, 2f64.powi(128))
+        };
+        let (lo_v, hi_v, zero_f) = (f(self, lo), f(self, hi), f(self, 0.0));
+        let above = self.b.ins().fcmp(FloatCC::GreaterThanOrEqual, v, hi_v);
+        let below = self.b.ins().fcmp(FloatCC::LessThan, v, lo_v);
+        let ge_lo = self.b.ins().fcmp(FloatCC::GreaterThanOrEqual, v, lo_v);
+        let lt_hi = self.b.ins().fcmp(FloatCC::LessThan, v, hi_v);
+        let inside = self.b.ins().band(ge_lo, lt_hi);
+        let arg = self.b.ins().select(inside, v, zero_f);
+        let name = match (signed, ft == types::F32) {
+            (true, true) => "__fixsfti",
+            (true, false) => "__fixdfti",
+            (false, true) => "__fixunssfti",
+            (false, false) => "__fixunsdfti",
+        };
+        let r = self.libc(name, &[ft], Some(types::I128), &[arg], span)?[0];
+        let (min, max) = if signed {
+            (i128::MIN as u128, i128::MAX as u128)
+        } else {
+            (0, u128::MAX)
+        };
+        let (min, max, zero) = (
+            self.iconst_wide(types::I128, min),
+            self.iconst_wide(types::I128, max),
+            self.iconst_wide(types::I128, 0),
+        );
+        // NaN is neither above, below nor inside.
+        let r = self.b.ins().select(inside, r, zero);
+        let r = self.b.ins().select(below, min, r);
+        Ok(self.b.ins().select(above, max, r))
     }
 
     fn compare(&mut self, op: BinOp, t: &Ty, x: &[Value], y: &[Value], span: Span) -> R<Value> {
@@ -599,7 +727,15 @@ impl FnLower<'_, '_, '_> {
             (Some((_, s)), _, Some((t, _)), _) => self.resize(v, t, s),
             (Some((ft, s)), _, _, Some(t)) => {
                 if ft == types::I128 {
-                    return Err(unsupported("128-bit integer to float conversions", span));
+                    // Rounded to nearest by libgcc_s (Cranelift has no
+                    // 128-bit `fcvt_from_*` on x64).
+                    let name = match (s, t == types::F32) {
+                        (true, true) => "__floattisf",
+                        (true, false) => "__floattidf",
+                        (false, true) => "__floatuntisf",
+                        (false, false) => "__floatuntidf",
+                    };
+                    return Ok(self.libc(name, &[ft], Some(t), &[v], span)?[0]);
                 }
                 if s {
                     self.b.ins().fcvt_from_sint(t, v)
@@ -609,7 +745,7 @@ impl FnLower<'_, '_, '_> {
             }
             (_, Some(_), Some((t, s)), _) => {
                 if t == types::I128 {
-                    return Err(unsupported("float to 128-bit integer conversions", span));
+                    return self.float_to_i128(v, s, span);
                 }
                 if s {
                     self.b.ins().fcvt_to_sint_sat(t, v)

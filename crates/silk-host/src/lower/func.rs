@@ -26,6 +26,8 @@ pub(crate) struct FnLower<'c, 'p, 'b> {
     locals: HashMap<LocalId, Value>,
     /// `(continue target, break target)` of the enclosing loops.
     loops: Vec<(CBlock, CBlock)>,
+    /// The caller's location `{ptr, len}`, in a standard-library function.
+    pub caller: Option<(Value, Value)>,
 }
 
 impl<'c, 'p, 'b> FnLower<'c, 'p, 'b> {
@@ -40,6 +42,16 @@ impl<'c, 'p, 'b> FnLower<'c, 'p, 'b> {
             result,
             locals: HashMap::new(),
             loops: Vec::new(),
+            caller: None,
+        }
+    }
+
+    /// The last two parameters are the caller's location (see
+    /// [`super::Compiler::takes_caller_location`]).
+    pub fn take_caller_location(&mut self) {
+        let block = self.b.current_block().unwrap();
+        if let [.., ptr, len] = *self.b.block_params(block) {
+            self.caller = Some((ptr, len));
         }
     }
 

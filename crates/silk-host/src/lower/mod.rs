@@ -153,7 +153,10 @@ impl<'p> Compiler<'p> {
             .at(span, "called from host code"));
         }
         let params: Vec<Ty> = sig.params.iter().map(|p| p.ty.clone()).collect();
-        let csig = self.signature(&params, &sig.result, span)?;
+        let mut csig = self.signature(&params, &sig.result, span)?;
+        if self.takes_caller_location(sym) {
+            csig.params.extend([AbiParam::new(types::I64); 2]);
+        }
         let id = if s.is_ext() {
             let name = s.name.clone();
             self.import(&name, csig, span)?
@@ -181,6 +184,14 @@ impl<'p> Compiler<'p> {
         };
         self.funcs.insert(sym, id);
         Ok(id)
+    }
+
+    /// Whether `sym` is a standard-library function with a Silk body: it
+    /// takes its caller's location (a `{ptr, len}` string, after its
+    /// parameters) for the traps inside it to report.
+    pub fn takes_caller_location(&self, sym: SymbolId) -> bool {
+        let s = self.p.symbol(sym);
+        !s.is_ext() && self.p.package(s.package).origin == PackageOrigin::Std
     }
 
     /// An imported C function (libc or the Silk runtime archive).
@@ -225,10 +236,14 @@ impl<'p> Compiler<'p> {
             .ok_or_else(|| internal("function without a declaration", self.p.symbol(sym).span))?;
         let sig = self.p.symbol(sym).fn_sig().cloned().unwrap();
         let params = self.p.params.get(&sym).cloned().unwrap_or_default();
-        let csig = {
+        let mut csig = {
             let tys: Vec<Ty> = sig.params.iter().map(|p| p.ty.clone()).collect();
             self.signature(&tys, &sig.result, decl.name.span)?
         };
+        let located = self.takes_caller_location(sym);
+        if located {
+            csig.params.extend([AbiParam::new(types::I64); 2]);
+        }
         let body = decl.body.as_ref().unwrap();
         let mut ctx = Context::new();
         ctx.func.signature = csig;
@@ -237,6 +252,9 @@ impl<'p> Compiler<'p> {
         {
             let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
             let mut f = func::FnLower::new(self, b, sig.result.clone());
+            if located {
+                f.take_caller_location();
+            }
             f.params(&params)?;
             f.block(body)?;
             f.finish(decl.name.span)?;

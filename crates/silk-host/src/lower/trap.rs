@@ -21,8 +21,8 @@ fn sig(params: &[Type], ret: Option<Type>) -> Signature {
 }
 
 impl Compiler<'_> {
-    /// `silk.trap(prefix, prefix_len, message, message_len)`: writes both
-    /// and a newline to fd 2, then `exit(TRAP_STATUS)`.
+    /// `silk.trap(location, text, message)` (three `{ptr, len}` strings):
+    /// writes them and a newline to fd 2, then `exit(TRAP_STATUS)`.
     fn trap_fn(&mut self, span: Span) -> R<FuncId> {
         if let Some(f) = self.trap_fn {
             return Ok(f);
@@ -31,7 +31,7 @@ impl Compiler<'_> {
         let write = self.import("write", sig(&[i64_; 3], Some(i64_)), span)?;
         let exit = self.import("exit", sig(&[types::I32], None), span)?;
         let nl = self.bytes(b"\n", span)?;
-        let s = sig(&[i64_; 4], None);
+        let s = sig(&[i64_; 6], None);
         let id = self
             .obj
             .module()
@@ -53,8 +53,9 @@ impl Compiler<'_> {
             let fe = m.declare_func_in_func(exit, b.func);
             let gv = m.declare_data_in_func(nl, b.func);
             let two = b.ins().iconst(i64_, 2);
-            b.ins().call(fw, &[two, p[0], p[1]]);
-            b.ins().call(fw, &[two, p[2], p[3]]);
+            for part in p.chunks(2) {
+                b.ins().call(fw, &[two, part[0], part[1]]);
+            }
             let nlp = b.ins().symbol_value(i64_, gv);
             let one = b.ins().iconst(i64_, 1);
             b.ins().call(fw, &[two, nlp, one]);
@@ -91,22 +92,39 @@ impl FnLower<'_, '_, '_> {
         self.b.set_cold_block(cold);
         self.b.switch_to_block(cold);
         self.b.seal_block(cold);
-        let text = format!("{}: trap: {what}", self.c.location(span));
         let empty = self.string(b"", span)?;
-        self.trap_now(&text, &empty, span)?;
+        self.trap_now(what, &empty, span)?;
         self.b.switch_to_block(cont);
         self.b.seal_block(cont);
         Ok(())
     }
 
-    /// Calls `silk.trap` with a static prefix and a run-time message.
-    pub fn trap_now(&mut self, prefix: &str, message: &Vals, span: Span) -> R<()> {
+    /// Calls `silk.trap`: `LOCATION: trap: WHAT` and a run-time message.
+    /// The location is that of `span`, or in the standard library the
+    /// location its caller passed (see [`FnLower::caller_location`]).
+    pub fn trap_now(&mut self, what: &str, message: &Vals, span: Span) -> R<()> {
         let f = self.c.trap_fn(span)?;
-        let p = self.string(prefix.as_bytes(), span)?;
+        let mut args = self.caller_location(span)?;
+        args.extend(self.string(format!(": trap: {what}").as_bytes(), span)?);
+        args.extend_from_slice(message);
         let fr = self.c.obj.module().declare_func_in_func(f, self.b.func);
-        self.b.ins().call(fr, &[p[0], p[1], message[0], message[1]]);
+        self.b.ins().call(fr, &args);
         self.b.ins().trap(TrapCode::unwrap_user(2));
         Ok(())
+    }
+
+    /// The location a trap at `span` reports, as a `{ptr, len}` string:
+    /// `FILE:LINE:COL` of `span` in user code; in a standard-library
+    /// function, the location its caller passed in, so a trap inside `std`
+    /// names the user's call that led to it.
+    pub fn caller_location(&mut self, span: Span) -> R<Vals> {
+        match self.caller {
+            Some((ptr, len)) => Ok(vec![ptr, len]),
+            None => {
+                let at = self.c.location(span);
+                self.string(at.as_bytes(), span)
+            }
+        }
     }
 
     /// Calls the C function `name` (libc or the runtime archive).
