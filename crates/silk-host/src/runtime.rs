@@ -46,7 +46,24 @@ pub fn write_runtime_archive(dir: &Path) -> Result<PathBuf, Error> {
             path: tmp.clone(),
             source,
         })?;
-        std::fs::rename(&tmp, &path).map_err(io)?;
+        // Hard-linking never replaces a file that appeared meanwhile: a link
+        // already reading that one (libwild checks its inputs did not change
+        // while it ran) keeps seeing the same file.
+        // (A copy of another length, say a truncated one, goes first.)
+        if std::fs::metadata(&path).is_ok_and(|m| m.len() != ARCHIVE.len() as u64) {
+            let _ = std::fs::remove_file(&path);
+        }
+        let linked = std::fs::hard_link(&tmp, &path);
+        let _ = std::fs::remove_file(&tmp);
+        match linked {
+            Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => return Err(io(e)),
+            _ if std::fs::metadata(&path).map_err(io)?.len() != ARCHIVE.len() as u64 => {
+                return Err(io(std::io::Error::other(
+                    "a runtime archive of another size is in the way",
+                )));
+            }
+            _ => {}
+        }
     }
     Ok(path)
 }
