@@ -104,21 +104,6 @@ impl Parser<'_> {
             return self.gfx11_flat(info, specs, inst, cols, mods_at);
         }
         self.gfx11_lane_operands(specs, inst, cols)?;
-        if info.family == Family::Ds {
-            // Two-address DS opcodes take `offset0:`/`offset1:`, the others `offset:`.
-            let two = info.flags.has(Flags::DS_OFFSET2);
-            let mods = &self.s[mods_at..];
-            let wrong = if two {
-                written(mods, "offset")
-            } else {
-                written(mods, "offset0").or(written(mods, "offset1"))
-            };
-            if let Some(at) = wrong {
-                return self.fail(mods_at + at, || {
-                    format!("invalid offset modifier for `{}`", info.name)
-                });
-            }
-        }
         // LLVM has a true16 and a 32-bit-register form of each 16-bit
         // opcode: the VGPRs of its 16-bit operands are all halves
         // (`v1.l`) or all whole registers, never a mix.
@@ -271,9 +256,6 @@ impl Parser<'_> {
                     });
                 }
             }
-        }
-        if info.family == Family::Flat && !(0..4096).contains(&inst.mods.offset) {
-            return self.fail(mods_at, || "a FLAT offset is 0..4095".into());
         }
         Ok(())
     }

@@ -165,9 +165,7 @@ impl Parser<'_> {
         Ok((n == 4 && info.flags.op_sel_len() > 0).then_some(bits & shown))
     }
 
-    /// A `key:` modifier the gfx942 opcode does not take: DS opcodes with
-    /// two offsets take `offset0:`/`offset1:` and no `offset:`, the others
-    /// the reverse.
+    /// A `key:` modifier the gfx942 opcode does not take.
     pub(super) fn gfx9_keyed(
         &self,
         info: &OpInfo,
@@ -211,13 +209,6 @@ impl Parser<'_> {
             _ => false,
         };
         if (mfma && !mfma_key) || (!mfma && matches!(key, "cbsz" | "abid" | "blgp")) {
-            return self.fail(col, || format!("`{key}:` is not valid for `{}`", info.name));
-        }
-        if info.family != Family::Ds {
-            return Ok(());
-        }
-        let two = info.flags.has(Flags::DS_OFFSET2);
-        if (key == "offset" && two) || (matches!(key, "offset0" | "offset1") && !two) {
             return self.fail(col, || format!("`{key}:` is not valid for `{}`", info.name));
         }
         Ok(())
@@ -272,11 +263,7 @@ impl Parser<'_> {
         {
             return self.fail(mods_at, || "DS offset0 and offset1 must be 0..255".into());
         }
-        // FLAT-segment offsets are 12-bit unsigned; an SGPR base (`saddr`)
-        // takes a 32-bit VGPR offset.
-        if info.family == Family::Flat && inst.mods.offset > 4095 {
-            return self.fail(mods_at, || "FLAT offset must be 0..4095".into());
-        }
+        // An SGPR base (`saddr`) takes a 32-bit VGPR offset.
         let reg = |f: Field| {
             let i = specs.iter().take(MAX_OPERANDS).position(|o| o.field == f)?;
             match inst.operands[i] {

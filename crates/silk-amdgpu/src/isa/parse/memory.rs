@@ -88,3 +88,35 @@ impl Parser<'_> {
         Ok(())
     }
 }
+
+impl Parser<'_> {
+    /// Two-address DS opcodes take `offset0:`/`offset1:` and no `offset:`,
+    /// the others the reverse (both generations).
+    pub(super) fn ds_offset_key(
+        &self,
+        info: &OpInfo,
+        key: &str,
+        col: usize,
+    ) -> Result<(), ParseError> {
+        let two = info.flags.has(Flags::DS_OFFSET2);
+        let wrong = (key == "offset" && two) || (matches!(key, "offset0" | "offset1") && !two);
+        if info.family == Family::Ds && wrong {
+            return self.fail(col, || format!("`{key}:` is not valid for `{}`", info.name));
+        }
+        Ok(())
+    }
+
+    /// A FLAT-segment offset is 12-bit unsigned on both generations (CDNA3
+    /// and RDNA3 ISA, "Flat, Scratch and Global Instructions").
+    pub(super) fn flat_offset(
+        &self,
+        info: &OpInfo,
+        inst: &Inst,
+        mods_at: usize,
+    ) -> Result<(), ParseError> {
+        if info.family == Family::Flat && !(0..4096).contains(&inst.mods.offset) {
+            return self.fail(mods_at, || "a FLAT offset is 0..4095".into());
+        }
+        Ok(())
+    }
+}

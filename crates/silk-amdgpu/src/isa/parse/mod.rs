@@ -678,6 +678,7 @@ impl<'a> Parser<'a> {
         self.modifiers(info, &mut inst)?;
         self.check_buffer_vaddr(info, specs, &inst, &cols, no_vaddr)?;
         self.check_gfx9_mem(info, specs, &inst, &cols, mods_at)?;
+        self.flat_offset(info, &inst, mods_at)?;
         // VOP1/VOP2/VOPC (and their DPP forms) have no clamp or output
         // modifier bits: written without `_e64`, such an instruction is
         // the VOP3 form (the next candidate), as llvm-mc selects it.
@@ -1730,6 +1731,7 @@ impl<'a> Parser<'a> {
         col: usize,
     ) -> Result<(), ParseError> {
         self.gfx9_keyed(info, key, col)?;
+        self.ds_offset_key(info, key, col)?;
         let m = &mut inst.mods;
         match key {
             "mul" | "div" => {
