@@ -17,13 +17,7 @@ use std::hint::black_box;
 const ADD: &str = include_str!("../../../examples/kernels/add.slk");
 const FILL: &str = include_str!("../../../examples/kernels/fill.slk");
 /// The spec's minimal gfx942 kernel.
-const MINIMAL: &str = "ext __silk_amdgpu_v_add_f32 = fn (int, int, int) -> void;
-ext __silk_amdgpu_s_waitcnt_vmcnt0_expcnt0_lgkmcnt0 = fn () -> void;
-export fn kernel_name () {
-  __silk_amdgpu_v_add_f32(0, 1, 2);
-  __silk_amdgpu_s_waitcnt_vmcnt0_expcnt0_lgkmcnt0();
-}
-";
+const MINIMAL: &str = include_str!("../../../examples/kernels/spec_minimal.slk");
 
 fn benches_build(c: &mut Criterion) {
     let mut g = c.benchmark_group("silk_build_in_process");

@@ -24,6 +24,12 @@ const GFX11: &[&str] = &["gfx1100", "gfx1151"];
 const EXAMPLES: &[(&str, &[&str], bool, &[&str])] = &[
     ("add", &["examples/kernels/add.slk"], false, ALL),
     (
+        "minimal",
+        &["examples/kernels/spec_minimal.slk"],
+        false,
+        ALL,
+    ),
+    (
         "all_intrinsics_gfx942",
         &["examples/kernels/all_intrinsics_gfx942.slk"],
         false,
@@ -61,17 +67,10 @@ ext __silk_amdgpu_ds_read_b32 = fn (int, int, int) -> void;
 ext __silk_amdgpu_mfma_f32_16x16x16_f16 = fn (int, int, int, int) -> void;
 ";
 
-/// Kernels of the other tests (the codegen source-kernel samples and the
-/// CLI's spec kernel): (golden name, body after the declarations, needs
+/// Kernels of the other tests (the codegen source-kernel samples):
+/// (golden name, body after the declarations, needs
 /// std?, processors).
 const INLINE: &[(&str, &str, bool, &[&str])] = &[
-    (
-        "minimal",
-        "export fn kernel_name () {\n  __silk_amdgpu_v_add_f32(0, 1, 2);\n  \
-         __silk_amdgpu_s_waitcnt_vmcnt0_expcnt0_lgkmcnt0();\n}\n",
-        false,
-        ALL,
-    ),
     ("nothing", "export fn nothing () { }\n", false, ALL),
     (
         "high_sgpr",

@@ -14,13 +14,7 @@ use std::hint::black_box;
 
 const ADD: &str = include_str!("../../../examples/kernels/add.slk");
 const FILL: &str = include_str!("../../../examples/kernels/fill.slk");
-const MINIMAL: &str = "ext __silk_amdgpu_v_add_f32 = fn (int, int, int) -> void;
-ext __silk_amdgpu_s_waitcnt_vmcnt0_expcnt0_lgkmcnt0 = fn () -> void;
-export fn kernel_name () {
-  __silk_amdgpu_v_add_f32(0, 1, 2);
-  __silk_amdgpu_s_waitcnt_vmcnt0_expcnt0_lgkmcnt0();
-}
-";
+const MINIMAL: &str = include_str!("../../../examples/kernels/spec_minimal.slk");
 
 #[inline(never)]
 fn one_build(name: &str, src: &str, nostd: bool, target: &str) -> usize {
