@@ -69,8 +69,9 @@ fn run_with(
     Ok((out, stats))
 }
 
-/// Compile `hip` for `p` with clang-22 -O3 into a code object.
-pub fn clang_compile(clang: &Path, hip: &Path, p: Processor, out: &Path) -> Result<(), String> {
+/// Runs clang-22 -O3 on `hip` as device code for `p` with `extra`
+/// arguments; its standard output.
+fn clang_device(clang: &Path, hip: &Path, p: Processor, extra: &[&str]) -> Result<Vec<u8>, String> {
     let o = Command::new(clang)
         .args([
             "-x",
@@ -81,39 +82,26 @@ pub fn clang_compile(clang: &Path, hip: &Path, p: Processor, out: &Path) -> Resu
             "-O3",
         ])
         .arg(format!("--offload-arch={}", p.name()))
-        .arg("--no-gpu-bundle-output")
         .arg(hip)
-        .arg("-o")
-        .arg(out)
+        .args(extra)
         .output()
         .map_err(|e| format!("cannot run clang: {e}"))?;
     if !o.status.success() {
         return Err(one_line(&String::from_utf8_lossy(&o.stderr)));
     }
-    Ok(())
+    Ok(o.stdout)
+}
+
+/// Compile `hip` for `p` with clang-22 -O3 into a code object.
+pub fn clang_compile(clang: &Path, hip: &Path, p: Processor, out: &Path) -> Result<(), String> {
+    let out = out.to_str().ok_or("output path is not UTF-8")?;
+    clang_device(clang, hip, p, &["--no-gpu-bundle-output", "-o", out]).map(drop)
 }
 
 /// The assembly listing clang-22 -O3 makes of `hip` for `p`.
 pub fn clang_listing(clang: &Path, hip: &Path, p: Processor) -> Result<String, String> {
-    let o = Command::new(clang)
-        .args([
-            "-x",
-            "hip",
-            "-nogpulib",
-            "-nogpuinc",
-            "--cuda-device-only",
-            "-O3",
-            "-S",
-        ])
-        .arg(format!("--offload-arch={}", p.name()))
-        .arg(hip)
-        .args(["-o", "-"])
-        .output()
-        .map_err(|e| format!("cannot run clang: {e}"))?;
-    if !o.status.success() {
-        return Err(one_line(&String::from_utf8_lossy(&o.stderr)));
-    }
-    Ok(String::from_utf8_lossy(&o.stdout).into_owned())
+    let listing = clang_device(clang, hip, p, &["-S", "-o", "-"])?;
+    Ok(String::from_utf8_lossy(&listing).into_owned())
 }
 
 /// [`run`], then `Case::check`.
