@@ -1,6 +1,7 @@
 //! `silk-codegen`: compiles `silk-gpu-ir` kernels to AMDGPU machine code
 //! and AMDHSA code objects for gfx942 (wave64), gfx1100 and gfx1151
-//! (wave32).
+//! (wave32 by default, wave64 when the [`Target`] asks for it: lane masks,
+//! EXEC and VCC are then SGPR pairs, and the descriptor says so).
 //!
 //! The pass order is written once, in [`compile_kernel`] (as Mesa ACO's
 //! `aco_compile_shader` does):
@@ -218,15 +219,6 @@ fn check_matrix_ops(
     };
     for inst in f.insts() {
         if let silk_gpu_ir::Op::Matrix { op, .. } = inst.op {
-            // GFX11 wave64 needs 64-bit lane masks from opcodes the table
-            // types for wave32: not selected yet (the interpreter runs the
-            // `.w64` operations).
-            if wave64 && p.generation() == Generation::Gfx11 {
-                return Err(Error::unsupported(format!(
-                    "`{}` in a wave64 kernel on {p}: GFX11 kernels compile for wave32 only",
-                    op.keyword()
-                )));
-            }
             if let Some(message) = t.reject(op) {
                 return Err(silk_gpu_ir::Error::Verify(silk_gpu_ir::VerifyError {
                     function: Some(f.name.clone()),

@@ -252,7 +252,8 @@ impl MFunction {
     /// operand kinds, labels name blocks, and (if `allocated`) no virtual
     /// operands remain.
     pub fn verify(&self, stage: &str, allocated: bool) -> Result<(), Error> {
-        let table = table::table(self.processor.generation());
+        let gen = self.processor.generation();
+        let table = table::table(gen);
         for (bi, b) in self.blocks.iter().enumerate() {
             for inst in &b.insts {
                 let err = |m: String| {
@@ -286,7 +287,8 @@ impl MFunction {
                                 return err(format!("sub-range outside %{}", r.0));
                             }
                             let spec = info.operands[i];
-                            let want = spec.dwords.max(1);
+                            let wave = if self.wave64 { 64 } else { 32 };
+                            let want = info.operand_dwords(i, gen, wave).max(1);
                             if *n != want {
                                 return err(format!(
                                     "operand {i} is {n} dwords, the opcode wants {want}"

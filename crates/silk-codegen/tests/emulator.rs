@@ -79,3 +79,43 @@ fn compiled_kernels_match_the_interpreter_in_the_emulator() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// GFX11 wave64: every corpus kernel that compiles for wave32 on gfx1100
+/// compiles for wave64 too (64-bit lane masks, EXEC and VCC pairs, the
+/// `_b64` scalar forms, `.amdhsa_wavefront_size32 0`), and runs in the
+/// strict emulator (which takes the wave size from the descriptor) to
+/// the results `Case::check` accepts.
+#[test]
+fn gfx11_wave64_kernels_match_the_interpreter_in_the_emulator() {
+    let w32 = Target::new(Processor::Gfx1100);
+    let w64 = w32.with_wavefront_size(64).unwrap();
+    let mut problems = Vec::new();
+    let mut ran = 0;
+    for k in corpus::kernels() {
+        let m = k.module().unwrap();
+        if silk_codegen::compile_module(&m, &w32).is_err() {
+            continue;
+        }
+        let ks = match silk_codegen::compile_module(&m, &w64) {
+            Ok(ks) => ks,
+            Err(e) => {
+                problems.push(format!("{} does not compile for wave64: {e}", k.name));
+                continue;
+            }
+        };
+        let obj = silk_codegen::code_object(&w64, &ks).unwrap();
+        let parsed = silk_amdgpu::code_object::read(&obj).unwrap();
+        assert!(
+            parsed.kernels.iter().all(|k| !k.config.wavefront_size32),
+            "{}: descriptor says wave32",
+            k.name
+        );
+        ran += 1;
+        if let Err(why) = run(&k, Processor::Gfx1100, &obj) {
+            problems.push(format!("{} on gfx1100 wave64 fails: {why}", k.name));
+        }
+    }
+    println!("{ran} corpus kernels ran in gfx1100 wave64");
+    assert!(ran > 20, "only {ran} corpus kernels compiled for wave64");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -2,7 +2,7 @@
 //! one processor, then launch it with packed [`KernelArguments`] through
 //! `silk-runtime` (rocRoller's `CommandKernel` and `KernelArguments`).
 
-use silk_amdgpu::target::{Processor, Target};
+use silk_amdgpu::target::Processor;
 use silk_runtime::{BundleSource, BundleWriter, Config, ProviderChoice, ProviderKind, Runtime};
 
 use crate::codegen::{generate, KernelParam, Slot};
@@ -43,12 +43,13 @@ impl CommandKernel {
         provider: ProviderChoice,
     ) -> Result<Self, Error> {
         let graph = translate(command)?;
-        let graph = transforms::lower_for(&graph, params, &crate::matrix::Arch::of(processor))?;
+        let target = crate::matrix::Arch::target(processor, params)?;
+        let arch = crate::matrix::Arch::of_target(&target);
+        let graph = transforms::lower_for(&graph, params, &arch)?;
         let generated = generate(&graph)?;
         let mut module = silk_gpu_ir::Module::new();
         module.add_function(generated.function)?;
         module.verify().map_err(silk_gpu_ir::Error::from)?;
-        let target = Target::new(processor);
         let kernels = silk_codegen::compile_module(&module, &target)?;
         let code_object = silk_codegen::code_object(&target, &kernels)?;
         let mut w = BundleWriter::new(ProviderKind::Hip, processor.name())

@@ -63,10 +63,16 @@ pub struct Params {
     pub fuse_loops: bool,
     /// Lower the contraction to matrix instructions of this `[m, n, k]`
     /// (MFMA on gfx942: 16x16x16, 32x32x8 for f16/bf16, 16x16x4, 32x32x2
-    /// for f32; WMMA 16x16x16 f16/bf16 on GFX11); `None`: thread-tile FMA.
+    /// for f32; WMMA 16x16x16 f16/bf16 on GFX11, wave32 or wave64);
+    /// `None`: thread-tile FMA.
     pub matrix: Option<[u32; 3]>,
     /// Waves per workgroup along rows and columns (matrix instructions).
     pub waves: [u32; 2],
+    /// Wave size to compile for: `None` is the processor's default (64 on
+    /// gfx942, 32 on GFX11); `Some(64)` on GFX11 compiles a wave64 kernel
+    /// (WMMA in its wave64 layouts).
+    #[serde(default)]
+    pub wavefront_size: Option<u32>,
 }
 
 impl Default for Params {
@@ -83,6 +89,7 @@ impl Default for Params {
             fuse_loops: true,
             matrix: None,
             waves: [1, 1],
+            wavefront_size: None,
         }
     }
 }

@@ -5,7 +5,7 @@
 //! `transforms::lower_matrix` writes them as coordinate edges.
 
 use serde::{Deserialize, Serialize};
-use silk_amdgpu::target::Processor;
+use silk_amdgpu::target::{Processor, Target};
 use silk_gpu_ir::{Elem, MatrixOp, MatrixUnit};
 
 use crate::{DataType, Error};
@@ -30,14 +30,31 @@ impl Default for Arch {
 }
 
 impl Arch {
-    /// The processor's facts, from its table in `silk-amdgpu`.
+    /// The processor's facts, from its table in `silk-amdgpu`, at its
+    /// default wave size.
     pub fn of(p: Processor) -> Arch {
-        let t = silk_amdgpu::target::Target::new(p);
-        let caps = p.info().capabilities;
+        Arch::of_target(&Target::new(p))
+    }
+
+    /// The facts of a target (processor and wave size).
+    pub fn of_target(t: &Target) -> Arch {
+        let caps = t.processor.info().capabilities;
         Arch {
             wavefront_size: t.wavefront_size,
             mfma: caps.mfma,
             wmma: caps.wmma,
+        }
+    }
+
+    /// The target `params` compile for on `p`: the processor's default
+    /// wave size unless [`crate::Params::wavefront_size`] asks for one.
+    pub fn target(p: Processor, params: &crate::Params) -> Result<Target, Error> {
+        let t = Target::new(p);
+        match params.wavefront_size {
+            None => Ok(t),
+            Some(w) => t
+                .with_wavefront_size(w)
+                .map_err(|e| Error::Params(format!("wavefront_size {w} on {p}: {e}"))),
         }
     }
 }

@@ -346,6 +346,106 @@ fn matrix_instructions() {
     }
 }
 
+/// GFX11 wave64 (`Params::wavefront_size`): WMMA in its wave64 layouts
+/// (4 accumulator VGPRs per 16x16 block) on gfx1100 and gfx1151, f16 and
+/// bf16 inputs, all four transposes, row- and column-major, odd shapes,
+/// LDS staging with prefetch and unrolling, the direct (tuned) variant,
+/// f16 results and the bias + relu epilogue.
+#[test]
+fn gfx11_wave64_wmma() {
+    let shapes = [(33, 18, 40), (1, 1, 1), (37, 29, 23), (67, 45, 37)];
+    for p in [Processor::Gfx1100, Processor::Gfx1151] {
+        for (i, (ta, tb)) in [(false, false), (true, false), (false, true), (true, true)]
+            .into_iter()
+            .enumerate()
+        {
+            let input = if i % 2 == 0 { DataType::F16 } else { DataType::BF16 };
+            let params = Params {
+                matrix: Some([16, 16, 16]),
+                macro_tile: [32, 32],
+                waves: [2, 2],
+                depth_k: if i == 2 { 16 } else { 32 },
+                prefetch: i % 2 == 0,
+                unroll: if i == 2 { 2 } else { 1 },
+                wavefront_size: Some(64),
+                ..Params::default()
+            };
+            let spec = GemmSpec {
+                input,
+                output: if i == 2 { DataType::F16 } else { DataType::F32 },
+                transpose_a: ta,
+                transpose_b: tb,
+                bias_relu: i == 0,
+                ..GemmSpec::default()
+            };
+            let (m, n, k) = shapes[i];
+            run(p, &spec, &params, m, n, k, i == 1);
+        }
+        // The tuned kernel (operands straight from global memory as vector
+        // runs, guard-free interior tiles) in wave64.
+        let spec = GemmSpec {
+            input: DataType::F16,
+            transpose_b: true,
+            row_major: true,
+            ..GemmSpec::default()
+        };
+        let params = Params {
+            wavefront_size: Some(64),
+            ..tuned_gemm(p)
+        };
+        run(p, &spec, &params, 67, 45, 37, false);
+        run(p, &GemmSpec { input: DataType::BF16, ..spec }, &params, 64, 64, 64, false);
+    }
+}
+
+/// The wave64 kernel really is one: its descriptor says wave64 and its
+/// workgroups are 64-lane waves; wave32 is still the GFX11 default.
+#[test]
+fn gfx11_wave64_is_in_the_descriptor() {
+    let (cmd, _) = gemm(&GemmSpec::default());
+    for (wave, want32) in [(None, true), (Some(64), false), (Some(32), true)] {
+        let params = Params {
+            matrix: Some([16, 16, 16]),
+            macro_tile: [32, 32],
+            waves: [2, 2],
+            depth_k: 16,
+            wavefront_size: wave,
+            ..Params::default()
+        };
+        let spec = GemmSpec {
+            input: DataType::F16,
+            ..GemmSpec::default()
+        };
+        let (cmd16, _) = gemm(&spec);
+        let kern = CommandKernel::new(&cmd16, &params, Processor::Gfx1100).unwrap();
+        let obj = silk_amdgpu::code_object::reader::read(kern.code_object()).unwrap();
+        assert_eq!(obj.kernels[0].config.wavefront_size32, want32, "{wave:?}");
+        let meta = obj.metadata.as_ref().unwrap();
+        assert_eq!(
+            meta.kernels[0].wavefront_size,
+            if want32 { 32 } else { 64 },
+            "{wave:?}"
+        );
+        let ops = kern.module().functions[0].insts().filter_map(|i| match i.op {
+            silk_gpu_ir::Op::Matrix { op, .. } => Some(op.wave_size()),
+            _ => None,
+        });
+        let sizes: Vec<u32> = ops.collect();
+        assert!(!sizes.is_empty());
+        assert!(sizes.iter().all(|&s| s == if want32 { 32 } else { 64 }), "{sizes:?}");
+    }
+    // gfx942 has no wave32.
+    let params = Params {
+        wavefront_size: Some(32),
+        ..Params::default()
+    };
+    let e = CommandKernel::new(&cmd, &params, Processor::Gfx942)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("wavefront_size 32 on gfx942"), "{e}");
+}
+
 #[test]
 fn matrix_instruction_errors() {
     let (cmd, _) = gemm(&GemmSpec::default());

@@ -371,6 +371,35 @@ impl OpInfo {
     pub fn mfma_passes(&self) -> Option<u8> {
         self.flags.mfma_passes()
     }
+
+    /// Width in dwords of operand `i` in a kernel of `wave_size` lanes.
+    ///
+    /// The GFX11 table is typed for wave32 (how `llvm-mc` is probed); in
+    /// wave64 a VALU lane mask (the `sdst` of VOP3 compares and carries,
+    /// the carry-in or select mask `src2`) is an SGPR pair, and the WMMA
+    /// accumulator and result (`vdst`, `src2`) hold half the rows per lane:
+    /// 4 VGPRs, where the A/B inputs stay as wide (RDNA3 ISA §7.9, the
+    /// wave64 layouts of `silk-matrix`). `v_readlane`/`v_readfirstlane`
+    /// write one uniform SGPR in both wave sizes.
+    pub fn operand_dwords(&self, i: usize, gen: Generation, wave_size: u32) -> u8 {
+        let spec = self.operands[i];
+        if gen != Generation::Gfx11 || wave_size != 64 || !self.flags.has(Flags::VALU) {
+            return spec.dwords;
+        }
+        if self.flags.has(Flags::WMMA) && matches!(spec.field, Field::Vdst | Field::Src2) {
+            return spec.dwords / 2;
+        }
+        // VOP3 opcodes 0..=0xff are the VOPC compares (RDNA3 ISA §15.10).
+        let compare = self.family == Family::Vop3 && self.opcode < 0x100;
+        let mask = spec.kind == Kind::Sreg
+            && spec.dwords == 1
+            && (spec.field != Field::Vdst || compare);
+        if mask {
+            2
+        } else {
+            spec.dwords
+        }
+    }
 }
 
 pub(crate) fn processor_bit(p: Processor) -> u8 {
@@ -582,4 +611,46 @@ pub fn form(
         .forms(family, opcode, variant)
         .map(|i| &t[i as usize])
         .find(|f| f.on(processor))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Operand widths in wave64 on gfx1100, as `llvm-mc -mcpu=gfx1100
+    /// -mattr=+wavefrontsize64` accepts them (e.g. `v_wmma_f32_16x16x16_f16
+    /// v[0:3], v[4:11], v[12:19], v[0:3]`, `v_cmp_eq_u32_e64 s[0:1], v0, v1`,
+    /// `v_readlane_b32 s0, v0, 1`); wave32 keeps the table's widths.
+    #[test]
+    fn gfx11_wave64_operand_widths() {
+        let cases: &[(&str, &[u8])] = &[
+            ("v_wmma_f32_16x16x16_f16", &[4, 8, 8, 4]),
+            ("v_wmma_f16_16x16x16_f16", &[4, 8, 8, 4]),
+            ("v_wmma_i32_16x16x16_iu8", &[4, 4, 4, 4]),
+            ("v_wmma_i32_16x16x16_iu4", &[4, 2, 2, 4]),
+            ("v_cmp_eq_u32_e64", &[2, 1, 1]),
+            ("v_cmp_class_f32_e64", &[2, 1, 1]),
+            ("v_readlane_b32", &[1, 1, 1]),
+            ("v_readfirstlane_b32", &[1, 1]),
+            ("v_cndmask_b32_e64", &[1, 1, 1, 2]),
+            ("v_add_co_u32", &[1, 2, 1, 1]),
+            ("v_add_co_ci_u32_e64", &[1, 2, 1, 1, 2]),
+            ("v_mad_u64_u32", &[2, 2, 1, 1, 2]),
+            ("v_div_scale_f32", &[1, 2, 1, 1, 1]),
+        ];
+        let p = Processor::Gfx1100;
+        for &(name, want) in cases {
+            let op = lookup(p, name, None).unwrap_or_else(|| panic!("{name}"));
+            let info = &table(Generation::Gfx11)[op.0 as usize];
+            let got: Vec<u8> = (0..info.operands.len())
+                .map(|i| info.operand_dwords(i, Generation::Gfx11, 64))
+                .collect();
+            assert_eq!(got, want, "{name} wave64");
+            let w32: Vec<u8> = (0..info.operands.len())
+                .map(|i| info.operand_dwords(i, Generation::Gfx11, 32))
+                .collect();
+            let table: Vec<u8> = info.operands.iter().map(|s| s.dwords).collect();
+            assert_eq!(w32, table, "{name} wave32");
+        }
+    }
 }
