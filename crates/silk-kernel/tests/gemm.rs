@@ -359,7 +359,11 @@ fn gfx11_wave64_wmma() {
             .into_iter()
             .enumerate()
         {
-            let input = if i % 2 == 0 { DataType::F16 } else { DataType::BF16 };
+            let input = if i % 2 == 0 {
+                DataType::F16
+            } else {
+                DataType::BF16
+            };
             let params = Params {
                 matrix: Some([16, 16, 16]),
                 macro_tile: [32, 32],
@@ -394,7 +398,18 @@ fn gfx11_wave64_wmma() {
             ..tuned_gemm(p)
         };
         run(p, &spec, &params, 67, 45, 37, false);
-        run(p, &GemmSpec { input: DataType::BF16, ..spec }, &params, 64, 64, 64, false);
+        run(
+            p,
+            &GemmSpec {
+                input: DataType::BF16,
+                ..spec
+            },
+            &params,
+            64,
+            64,
+            64,
+            false,
+        );
     }
 }
 
@@ -426,13 +441,18 @@ fn gfx11_wave64_is_in_the_descriptor() {
             if want32 { 32 } else { 64 },
             "{wave:?}"
         );
-        let ops = kern.module().functions[0].insts().filter_map(|i| match i.op {
-            silk_gpu_ir::Op::Matrix { op, .. } => Some(op.wave_size()),
-            _ => None,
-        });
+        let ops = kern.module().functions[0]
+            .insts()
+            .filter_map(|i| match i.op {
+                silk_gpu_ir::Op::Matrix { op, .. } => Some(op.wave_size()),
+                _ => None,
+            });
         let sizes: Vec<u32> = ops.collect();
         assert!(!sizes.is_empty());
-        assert!(sizes.iter().all(|&s| s == if want32 { 32 } else { 64 }), "{sizes:?}");
+        assert!(
+            sizes.iter().all(|&s| s == if want32 { 32 } else { 64 }),
+            "{sizes:?}"
+        );
     }
     // gfx942 has no wave32.
     let params = Params {

@@ -391,9 +391,8 @@ impl OpInfo {
         }
         // VOP3 opcodes 0..=0xff are the VOPC compares (RDNA3 ISA §15.10).
         let compare = self.family == Family::Vop3 && self.opcode < 0x100;
-        let mask = spec.kind == Kind::Sreg
-            && spec.dwords == 1
-            && (spec.field != Field::Vdst || compare);
+        let mask =
+            spec.kind == Kind::Sreg && spec.dwords == 1 && (spec.field != Field::Vdst || compare);
         if mask {
             2
         } else {
