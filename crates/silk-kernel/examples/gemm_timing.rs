@@ -15,7 +15,8 @@
 //! an exact CPU reference. `CLANG` overrides the compiler (default
 //! `clang-22`, then `clang`); `VERBOSE=1` prints the stall reports,
 //! `DUMP=dir` writes our code objects there, `TILE=mt0,mt1,w0,w1,depth_k`
-//! replaces the tuned tiling (exploring).
+//! replaces the tuned tiling (exploring), `PROCS=gfx1100,...` limits the
+//! processors. On GFX11 `silk-w64` is the tuned kernel in wave64.
 
 use std::time::Instant;
 
@@ -124,7 +125,11 @@ fn main() {
         let bytes = |v: &[u16]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
         let flops = 2.0 * m as f64 * n as f64 * k as f64;
         let shape = format!("{m}x{n}x{k}");
+        let procs = std::env::var("PROCS").unwrap_or_default();
         for p in [Processor::Gfx942, Processor::Gfx1100, Processor::Gfx1151] {
+            if !procs.is_empty() && !procs.split(',').any(|x| x == p.name()) {
+                continue;
+            }
             let mut tuned = tuned_gemm(p);
             if let Some(t) = &explore {
                 // TILE=mt0,mt1,waves0,waves1,depth_k (exploring).
@@ -151,9 +156,18 @@ fn main() {
             let ba = emu.alloc_bytes(&bytes(&a)).unwrap();
             let bb = emu.alloc_bytes(&bytes(&b)).unwrap();
             let unwritten = vec![0xffu8; (m * n * 4) as usize];
+            // On GFX11 also the tuned kernel compiled for wave64.
+            let wave64 = Params {
+                wavefront_size: Some(64),
+                ..tuned.clone()
+            };
+            let mut kernels = vec![("silk", &tuned), ("silk-32", &twin)];
+            if p != Processor::Gfx942 {
+                kernels.push(("silk-w64", &wave64));
+            }
             let mut rows = vec![];
             let mut outputs = vec![];
-            for (name, params) in [("silk", &tuned), ("silk-32", &twin)] {
+            for (name, params) in kernels {
                 let d = emu.alloc_bytes(&unwritten).unwrap();
                 let t = Instant::now();
                 let ours =
@@ -249,7 +263,7 @@ fn main() {
                 for (name, t, _) in &rows {
                     println!("{name}: {}", t.report());
                 }
-                println!("elements checked (silk, silk-32, clang): {checked:?}");
+                println!("elements checked (silk, silk-32, [silk-w64,] clang): {checked:?}");
             }
         }
     }
