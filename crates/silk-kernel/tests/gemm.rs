@@ -598,3 +598,87 @@ fn vector_loads_only_for_contiguous_runs() {
         );
     }
 }
+
+/// The 1024x1024x1024 in every test run: the tuned kernel (and on
+/// GFX11 also its wave64 build) on the strict emulator, emulating every
+/// 97th workgroup (`Options::sample_workgroups`) so a debug build stays
+/// quick. Inputs are small multiples of 1/8, so every f32 sum is exact:
+/// each written element must equal the CPU value, every other element
+/// stays unwritten, and the sampled tiles are exactly the ones written.
+#[test]
+fn gemm_1024_cubed_sampled_tiles() {
+    use silk_emu::{Arg, Emulator};
+    const SAMPLE: u64 = 97;
+    let (m, n, k) = (1024u32, 1024u32, 1024u32);
+    // D = A * B^T: A M x K row-major, B stored N x K, both contiguous in K.
+    let mut cmd = silk_kernel::Command::new();
+    let ta = cmd.tensor_contiguous(2, DataType::F16, 1);
+    let tb = cmd.tensor_contiguous(2, DataType::F16, 1);
+    let td = cmd.tensor(2, DataType::F32);
+    let la = cmd.load_tiled(ta);
+    let lb = cmd.load_tiled(tb);
+    let r = cmd.contraction(la, lb, false, true, None, None, None);
+    cmd.store_tiled(r, td);
+    let av = |i: u32, x: u32| (((i * k + x) * 7 % 17) as f32 - 8.0) / 8.0;
+    let bv = |j: u32, x: u32| (((j * k + x) * 5 % 13) as f32 - 6.0) / 8.0;
+    let f16_bytes = |f: &dyn Fn(u32, u32) -> f32, rows: u32| -> Vec<u8> {
+        (0..rows * k)
+            .flat_map(|e| f32_to_f16(f(e / k, e % k)).to_le_bytes())
+            .collect()
+    };
+    let (a, b) = (f16_bytes(&av, m), f16_bytes(&bv, n));
+    for p in PROCESSORS {
+        let tuned = tuned_gemm(p);
+        let mut builds = vec![tuned.clone()];
+        if p != Processor::Gfx942 {
+            builds.push(Params {
+                wavefront_size: Some(64),
+                ..tuned
+            });
+        }
+        for params in builds {
+            let ctx = format!("{p:?} 1024^3 {params:?}");
+            let kern =
+                CommandKernel::new(&cmd, &params, p).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+            let mut emu = Emulator::new(p);
+            emu.options.sample_workgroups = SAMPLE;
+            let ba = emu.alloc_bytes(&a).unwrap();
+            let bb = emu.alloc_bytes(&b).unwrap();
+            let d = emu.alloc_bytes(&vec![0xff; (m * n * 4) as usize]).unwrap();
+            let mut args = CommandArguments::new();
+            let (m64, n64, k64) = (m as u64, n as u64, k as u64);
+            args.set_tensor(&cmd, ta, ba.addr, &[m64, k64], &[k64, 1])
+                .unwrap();
+            args.set_tensor(&cmd, tb, bb.addr, &[n64, k64], &[k64, 1])
+                .unwrap();
+            args.set_tensor(&cmd, td, d.addr, &[m64, n64], &[n64, 1])
+                .unwrap();
+            let ka = kern.kernel_arguments(&args).unwrap();
+            let packed: Vec<Arg> = ka.values.iter().map(|&v| Arg::U64(v)).collect();
+            let grid = ka.workgroups as u32 * ka.workgroup_size;
+            emu.launch(
+                kern.code_object(),
+                &kern.graph().name,
+                [grid, 1, 1],
+                [ka.workgroup_size, 1, 1],
+                &packed,
+            )
+            .unwrap_or_else(|e| panic!("{ctx}: {e}"));
+            let out = emu.read(d).unwrap();
+            let mut written = 0u64;
+            for (e, w) in out.chunks_exact(4).enumerate() {
+                let bits = u32::from_le_bytes([w[0], w[1], w[2], w[3]]);
+                if bits == u32::MAX {
+                    continue;
+                }
+                let (i, j) = (e as u32 / n, e as u32 % n);
+                let want: f32 = (0..k).map(|x| av(i, x) * bv(j, x)).sum();
+                assert_eq!(f32::from_bits(bits), want, "{ctx}: D[{i}][{j}]");
+                written += 1;
+            }
+            let tile = params.macro_tile[0] as u64 * params.macro_tile[1] as u64;
+            let sampled = ka.workgroups.div_ceil(SAMPLE);
+            assert_eq!(written, sampled * tile, "{ctx}: elements written");
+        }
+    }
+}
