@@ -5,8 +5,10 @@
 //!
 //! Two entry conventions ([`EntryAbi`]):
 //! - [`EntryAbi::Minimal`] (IR kernels): only what the kernel reads — the
-//!   kernarg pointer in `s[0:1]` when there are arguments, the workgroup
-//!   ids it queries in the next SGPRs, the hidden arguments it reads.
+//!   dispatch packet pointer in `s[0:1]` when it reads the grid size (the
+//!   packet's `grid_size_*`, as clang reads it), the kernarg pointer next
+//!   when there are arguments, the workgroup ids it queries in the next
+//!   SGPRs, the hidden arguments it reads.
 //! - [`EntryAbi::Dispatch`] (Silk source kernels, whose precoloured
 //!   intrinsics name registers literally): every kernel gets the Code
 //!   Object V6 implicit-kernarg convention — explicit parameters at 0, 8,
@@ -95,6 +97,8 @@ pub struct ArgLayout {
 /// SGPR indices the entry registers occupy under an ABI.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EntryRegs {
+    /// The dispatch packet pointer (a pair), if enabled.
+    pub dispatch: Option<u16>,
     /// The kernarg segment pointer (a pair), if enabled.
     pub kernarg: Option<u16>,
     /// Workgroup ids X, Y, Z, if enabled.
@@ -105,13 +109,21 @@ pub struct EntryRegs {
 
 impl ArgLayout {
     /// The entry registers: under [`EntryAbi::Dispatch`] all of them at
-    /// their fixed places; under [`EntryAbi::Minimal`] the kernarg pointer
-    /// if `kernarg`, then the workgroup ids in `wg`.
-    pub fn entry_regs(&self, kernarg: bool, wg: [bool; 3], workitem_id_max: u32) -> EntryRegs {
+    /// their fixed places; under [`EntryAbi::Minimal`] the dispatch
+    /// pointer if `dispatch`, the kernarg pointer if `kernarg`, then the
+    /// workgroup ids in `wg` (the user SGPR order of AMDGPUUsage).
+    pub fn entry_regs(
+        &self,
+        dispatch: bool,
+        kernarg: bool,
+        wg: [bool; 3],
+        workitem_id_max: u32,
+    ) -> EntryRegs {
         match self.abi {
             EntryAbi::Dispatch => {
                 let wg0 = DISPATCH_USER_SGPRS as u16;
                 EntryRegs {
+                    dispatch: Some(0),
                     kernarg: Some(DISPATCH_KERNARG_SGPR),
                     workgroup_id: [Some(wg0), Some(wg0 + 1), Some(wg0 + 2)],
                     workitem_id_max: 2,
@@ -119,10 +131,14 @@ impl ArgLayout {
             }
             EntryAbi::Minimal => {
                 let mut next = 0u16;
-                let kernarg = kernarg.then(|| {
-                    next = 2;
-                    0
-                });
+                let mut pair = |on: bool| {
+                    on.then(|| {
+                        next += 2;
+                        next - 2
+                    })
+                };
+                let dispatch = pair(dispatch);
+                let kernarg = pair(kernarg);
                 let mut workgroup_id = [None; 3];
                 for d in 0..3 {
                     if wg[d] {
@@ -131,6 +147,7 @@ impl ArgLayout {
                     }
                 }
                 EntryRegs {
+                    dispatch,
                     kernarg,
                     workgroup_id,
                     workitem_id_max,
@@ -215,8 +232,9 @@ fn minimal_config(
     let kernarg_size = size as u32;
     let uses_kernarg = kernarg_size > 0;
     let mut c = KernelConfig::compiler_defaults(target, kernarg_size);
+    c.user_sgpr_dispatch_ptr = needs.dispatch_ptr;
     c.user_sgpr_kernarg_segment_ptr = uses_kernarg;
-    c.user_sgpr_count = Some(if uses_kernarg { 2 } else { 0 });
+    c.user_sgpr_count = Some(2 * uses_kernarg as u32 + 2 * needs.dispatch_ptr as u32);
     c.system_sgpr_workgroup_id_x = needs.workgroup_id[0];
     c.system_sgpr_workgroup_id_y = needs.workgroup_id[1];
     c.system_sgpr_workgroup_id_z = needs.workgroup_id[2];

@@ -78,6 +78,10 @@ pub struct MBlock {
     pub insts: Vec<MInst>,
     /// Loop nesting: index into [`MFunction::loops`] of the innermost loop.
     pub loop_id: Option<u32>,
+    /// The block writes a uniform (SGPR) merge register: a value another
+    /// path writes too, so it must not run when no lane took it (see
+    /// [`crate::skip`]).
+    pub writes_uniform_merge: bool,
 }
 
 /// A loop's extent in block order (for liveness clipping).
@@ -137,6 +141,7 @@ impl MFunction {
         self.blocks.push(MBlock {
             insts: Vec::new(),
             loop_id,
+            writes_uniform_merge: false,
         });
         BlockId(self.blocks.len() as u32 - 1)
     }

@@ -10,7 +10,10 @@
 //! inactive lane (code correct for any subset of lanes is correct for
 //! none), and a scalar value defined in the arm is dead on the path that
 //! skipped it, so register allocation gave its register to nothing live
-//! there. Memory operations, waits, messages and branches keep the skip:
+//! there. That is not so for a uniform merge register (an `if` result or
+//! loop value in SGPRs) that an earlier write may have set: an arm
+//! writing one after another (an else arm, a later `break`) keeps its
+//! skip. Memory operations, waits, messages and branches keep the skip:
 //! they cost time or have effects even with no lane active. Runs before
 //! hazard handling, which then sees the straight-line code.
 
@@ -60,6 +63,7 @@ pub fn run(mf: &mut MFunction) {
         let arm = &mf.blocks[b + 1..t];
         let n: usize = arm.iter().map(|blk| blk.insts.len()).sum();
         if n <= MAX_ARM
+            && !arm.iter().any(|blk| blk.writes_uniform_merge)
             && arm
                 .iter()
                 .flat_map(|blk| &blk.insts)

@@ -119,3 +119,81 @@ fn gfx11_wave64_kernels_match_the_interpreter_in_the_emulator() {
     assert!(ran > 20, "only {ran} corpus kernels compiled for wave64");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// A uniform `if` whose result lives in SGPRs: the arm no lane takes must
+/// not run (its write of the result would win), whichever arm that is and
+/// whatever the arms hold (a store, a scalar load, plain ALU); likewise
+/// a loop's uniform result, which its first `break` to run must set.
+#[test]
+fn uniform_if_results_come_from_the_taken_arm_only() {
+    use corpus::{Case, Data, Expect};
+    use silk_gpu_ir::interp::{Arg, Launch};
+    let src = "kernel @k(%n: u32, %p: ptr<global>, %out: ptr<global>) {
+      %z = const 0 : u32
+      %c = cmp lt %z, %n
+      %r = if %c -> u32 {
+        store %out, %n, align 4
+        %a = add %n, %n
+        yield %a
+      } else {
+        yield %z
+      }
+      %s = if %c -> u32 {
+        %l = load %p : u32, align 4
+        yield %l
+      } else {
+        yield %n
+      }
+      %one = const 1 : u32
+      %three = const 3 : u32
+      %x = loop (%i: u32 = %z) -> u32 {
+        %b1 = cmp ge %i, %n
+        if %b1 {
+          %a1 = add %i, %n
+          break %a1
+        }
+        %b2 = cmp ge %i, %three
+        if %b2 {
+          %a2 = add %i, %three
+          break %a2
+        }
+        %i2 = add %i, %one
+        continue %i2
+      }
+      %c4 = const 4 : u64
+      %c8 = const 8 : u64
+      %c12 = const 12 : u64
+      %o1 = ptradd %out, %c4
+      store %o1, %r, align 4
+      %o2 = ptradd %out, %c8
+      store %o2, %s, align 4
+      %o3 = ptradd %out, %c12
+      store %o3, %x, align 4
+    }";
+    let m = silk_gpu_ir::Module::parse_verified("uniform_if.sir", src).unwrap();
+    for p in PROCESSORS {
+        let t = Target::new(p);
+        let ks = silk_codegen::compile_module(&m, &t).unwrap();
+        let obj = silk_codegen::code_object(&t, &ks).unwrap();
+        // The loop leaves by its first break when n < 3 (n + n), else by
+        // its second at i = 3 (6).
+        for (n, expect) in [
+            (5u32, [5u32, 10, 77, 6]),
+            (0, [9, 0, 0, 0]),
+            (2, [2, 4, 77, 4]),
+        ] {
+            let case = Case {
+                launch: Launch::linear(64, 64),
+                buffers: vec![77u32.to_le_bytes().to_vec(), [9u8, 0, 0, 0].repeat(4)],
+                args: vec![Arg::U32(n), Arg::Buffer(0), Arg::Buffer(1)],
+                expect: vec![Expect {
+                    buffer: 1,
+                    data: Data::U32(expect.to_vec()),
+                    ulps: 0,
+                }],
+            };
+            emu_case::run_and_check(&case, "k", p, &obj)
+                .unwrap_or_else(|e| panic!("{p}, n = {n}: {e}"));
+        }
+    }
+}

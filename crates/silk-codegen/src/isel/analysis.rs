@@ -7,14 +7,22 @@ use super::*;
 
 /// Whether `v` may live in SGPRs: uniform and produced by an operation we
 /// select to SALU (or a constant / parameter / workgroup geometry).
-pub(super) fn scalar_candidate(f: &Function, v: Value, uniform: &[bool]) -> bool {
-    candidate(f, v, uniform, &mut Vec::new())
+/// `smem` marks the loads selected to scalar loads
+/// ([`super::scalar_loads`]).
+pub(super) fn scalar_candidate(f: &Function, v: Value, uniform: &[bool], smem: &[bool]) -> bool {
+    candidate(f, v, uniform, smem, &mut Vec::new())
 }
 
 /// [`scalar_candidate`]; `open` holds the loop parameters being decided,
 /// taken as scalar while they are (a parameter that reaches itself only
 /// through scalar operations stays scalar all round).
-fn candidate(f: &Function, v: Value, uniform: &[bool], open: &mut Vec<Value>) -> bool {
+fn candidate(
+    f: &Function,
+    v: Value,
+    uniform: &[bool],
+    smem: &[bool],
+    open: &mut Vec<Value>,
+) -> bool {
     if !uniform[v.index()] {
         return false;
     }
@@ -54,7 +62,7 @@ fn candidate(f: &Function, v: Value, uniform: &[bool], open: &mut Vec<Value>) ->
             return false;
         };
         open.push(v);
-        let ok = candidate(f, init, uniform, open) && candidate(f, last, uniform, open);
+        let ok = candidate(f, init, uniform, smem, open) && candidate(f, last, uniform, smem, open);
         open.pop();
         return ok;
     }
@@ -65,19 +73,20 @@ fn candidate(f: &Function, v: Value, uniform: &[bool], open: &mut Vec<Value>) ->
         Some(IrOp::Binary { op, lhs, rhs }) => {
             !(matches!(op, BinOp::Div | BinOp::Rem)
                 || t.bits() == 64 && matches!(op, BinOp::Mul | BinOp::Min | BinOp::Max))
-                && candidate(f, *lhs, uniform, open)
-                && candidate(f, *rhs, uniform, open)
+                && candidate(f, *lhs, uniform, smem, open)
+                && candidate(f, *rhs, uniform, smem, open)
         }
         Some(IrOp::Unary { op, arg }) => {
             matches!(op, UnOp::Not | UnOp::Neg | UnOp::Abs)
                 && t.bits() == 32
-                && candidate(f, *arg, uniform, open)
+                && candidate(f, *arg, uniform, smem, open)
         }
         Some(IrOp::Cvt { arg, .. }) | Some(IrOp::Bitcast { arg, .. }) => {
-            candidate(f, *arg, uniform, open)
+            candidate(f, *arg, uniform, smem, open)
         }
+        Some(IrOp::Load { ptr, .. }) => smem[v.index()] && candidate(f, *ptr, uniform, smem, open),
         Some(IrOp::PtrAdd { ptr, offset }) => {
-            candidate(f, *ptr, uniform, open) && candidate(f, *offset, uniform, open)
+            candidate(f, *ptr, uniform, smem, open) && candidate(f, *offset, uniform, smem, open)
         }
         // If results: conservatively vector.
         _ => false,
@@ -388,15 +397,8 @@ pub(super) fn scan_geometry(f: &Function) -> ([bool; 3], u32) {
     (wg, tid)
 }
 
-/// Whether the kernel reads a hidden argument (work-group or grid size).
-pub(super) fn uses_hidden(f: &Function) -> bool {
-    f.insts().any(|i| {
-        matches!(
-            &i.op,
-            IrOp::Geometry {
-                query: Geometry::WorkGroupSize | Geometry::GridSize,
-                ..
-            }
-        )
-    })
+/// Whether the kernel reads the dispatch geometry `q` in some dimension.
+pub(super) fn uses_geometry(f: &Function, q: Geometry) -> bool {
+    f.insts()
+        .any(|i| matches!(&i.op, IrOp::Geometry { query, .. } if *query == q))
 }

@@ -157,6 +157,7 @@ impl<'a> Sel<'a> {
             return self.emit(or, vec![self.r(dst), self.r(dst), self.r(tmp)], 1);
         }
         let name = if info.file == File::Sgpr {
+            self.mf.blocks[self.cur.0 as usize].writes_uniform_merge = true;
             Op::S_MOV_B32
         } else {
             Op::V_MOV_B32_e32
@@ -269,9 +270,9 @@ impl<'a> Sel<'a> {
             .map(|(i, &r)| {
                 self.uniform[r.index()]
                     && [then_blk, else_blk].iter().all(|b| {
-                        Self::yields(b)
-                            .and_then(|v| v.get(i))
-                            .is_some_and(|v| scalar_candidate(self.f, *v, &self.uniform))
+                        Self::yields(b).and_then(|v| v.get(i)).is_some_and(|v| {
+                            scalar_candidate(self.f, *v, &self.uniform, &self.smem)
+                        })
                     })
             })
             .collect();
@@ -331,11 +332,15 @@ impl<'a> Sel<'a> {
         self.frames.push(Frame::If { saved });
         self.block(then_blk)?;
         if let Some(vs) = Self::yields(then_blk) {
+            // The then arm writes the results first: running it with no
+            // lane is harmless, the else arm writes after it.
+            let first = self.first_merge_write();
             for ((&o, &t), &v) in outs.iter().zip(&types).zip(vs) {
                 if !(pre && loaded(&v) && self.retarget_load(v, o)?) {
                     self.write_merge(o, t, v)?;
                 }
             }
+            first.restore(self);
         }
         self.place(else_b);
         let has_else = !pre && !outs.is_empty()
@@ -468,10 +473,10 @@ impl<'a> Sel<'a> {
         let mut pregs = Vec::new();
         for (i, (&p, &t)) in params.iter().zip(&ptypes).enumerate() {
             let u = self.uniform[p.index()]
-                && scalar_candidate(self.f, inits[i], &self.uniform)
+                && scalar_candidate(self.f, inits[i], &self.uniform, &self.smem)
                 && continues(body).iter().all(|vs| {
                     vs.get(i)
-                        .is_some_and(|v| scalar_candidate(self.f, *v, &self.uniform))
+                        .is_some_and(|v| scalar_candidate(self.f, *v, &self.uniform, &self.smem))
                 })
                 && {
                     // A uniform param carried through a param that is a
@@ -489,7 +494,7 @@ impl<'a> Sel<'a> {
             let u = self.uniform[r.index()]
                 && breaks(body).iter().all(|vs| {
                     vs.get(i)
-                        .is_some_and(|v| scalar_candidate(self.f, *v, &self.uniform))
+                        .is_some_and(|v| scalar_candidate(self.f, *v, &self.uniform, &self.smem))
                 });
             rregs.push(self.merge_reg(t, u)?);
         }
@@ -520,6 +525,7 @@ impl<'a> Sel<'a> {
             results: rregs.clone(),
             result_types: rtypes,
             latch,
+            seen_break: false,
         }));
         self.block(body)?;
         let Some(Frame::Loop(lf)) = self.frames.pop() else {
@@ -578,10 +584,29 @@ impl<'a> Sel<'a> {
             Frame::Loop(l) => (l.results.clone(), l.result_types.clone()),
             _ => unreachable!("loop_frame returns a loop"),
         };
+        // The loop's first break writes its results before any other:
+        // running it with no lane is harmless (a later write wins).
+        let first = match &mut self.frames[li] {
+            Frame::Loop(l) => std::mem::replace(&mut l.seen_break, true),
+            _ => unreachable!("loop_frame returns a loop"),
+        };
+        let mark = self.first_merge_write();
         for ((r, t), v) in regs.iter().zip(types).zip(vs) {
             self.write_merge(*r, t, *v)?;
         }
+        if !first {
+            mark.restore(self);
+        }
         self.retire_lanes(li + 1, false)
+    }
+
+    /// The current block's [`crate::mir::MBlock::writes_uniform_merge`],
+    /// to restore after writes that come first on every path.
+    fn first_merge_write(&self) -> MergeMark {
+        MergeMark(
+            self.cur,
+            self.mf.blocks[self.cur.0 as usize].writes_uniform_merge,
+        )
     }
 
     pub(super) fn continue_(&mut self, vs: &[Value]) -> Result<(), Error> {
@@ -613,6 +638,17 @@ impl<'a> Sel<'a> {
             return self.emit(Op::S_ENDPGM, vec![MOp::Phys(Operand::Imm(0))], 0);
         }
         self.retire_lanes(0, true)
+    }
+}
+
+/// A block and its `writes_uniform_merge` before some writes.
+struct MergeMark(BlockId, bool);
+
+impl MergeMark {
+    fn restore(self, sel: &mut Sel) {
+        if sel.cur == self.0 {
+            sel.mf.blocks[self.0 .0 as usize].writes_uniform_merge = self.1;
+        }
     }
 }
 

@@ -90,6 +90,31 @@ impl<'a> Sel<'a> {
 
     // ---- memory ----
 
+    /// A uniform 64-bit value as an SGPR pair (a scalar load's base): its
+    /// register, the constant, or lane 0 of its VGPRs (the same in every
+    /// active lane).
+    fn sgpr_pair(&mut self, p: Value) -> Result<VReg, Error> {
+        match self.val(p)? {
+            Val::Reg(r) if self.mf.info(r).file == File::Sgpr => Ok(r),
+            Val::Reg(r) => {
+                let d = self.sreg(2);
+                for k in 0..2 {
+                    let src = Self::sub(r, k);
+                    self.emit(Op::V_READFIRSTLANE_B32, vec![Self::sub(d, k), src], 1)?;
+                }
+                Ok(d)
+            }
+            Val::Const(c) => {
+                let d = self.sreg(2);
+                for k in 0..2 {
+                    let half = MOp::Phys(imm32((c >> (32 * k)) as u32));
+                    self.emit(Op::S_MOV_B32, vec![Self::sub(d, k as u8), half], 1)?;
+                }
+                Ok(d)
+            }
+        }
+    }
+
     pub(super) fn global_addr(&mut self, p: Value) -> Result<MOp, Error> {
         let v = self.vgpr_of(p)?;
         Ok(self.r(v))
@@ -226,6 +251,14 @@ impl<'a> Sel<'a> {
 
     pub(super) fn load(&mut self, res: Value, p: Value, t: Type, align: u32) -> Result<(), Error> {
         let n = Self::dwords(t);
+        if self.smem[res.index()] {
+            let base = self.sgpr_pair(p)?;
+            let d = self.sreg(n);
+            self.mf.vregs[d.0 as usize].invariant = self.ty(p) == Type::Ptr(AddrSpace::Const);
+            self.s_load_from(d, n, base, 0)?;
+            self.set(res, d);
+            return Ok(());
+        }
         if t.is_vec() && align >= 4 {
             let d = self.vreg(n);
             self.vec_access(true, p, d, t.bits() / 8, align)?;

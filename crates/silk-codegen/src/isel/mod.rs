@@ -46,6 +46,7 @@ mod float;
 mod int;
 mod memory;
 mod precoloured;
+mod scalar_loads;
 mod setup;
 mod vector;
 
@@ -57,6 +58,8 @@ use memory::*;
 /// What the selected kernel needs from the ABI.
 #[derive(Clone, Debug, Default)]
 pub struct Needs {
+    /// The dispatch packet pointer (for the grid size).
+    pub dispatch_ptr: bool,
     pub workgroup_id: [bool; 3],
     /// Highest work-item id dimension read (0 = x only).
     pub workitem_id_max: u32,
@@ -83,6 +86,8 @@ struct LoopFrame {
     results: Vec<VReg>,
     result_types: Vec<Type>,
     latch: BlockId,
+    /// A `break` of this loop has been selected.
+    seen_break: bool,
 }
 
 pub struct Sel<'a> {
@@ -98,6 +103,7 @@ pub struct Sel<'a> {
     pub needs: Needs,
     args: &'a ArgLayout,
     kernarg: Option<VReg>,
+    dispatch: Option<VReg>,
     wg_id: [Option<VReg>; 3],
     tid: Option<VReg>,
     tid_dims: [Option<VReg>; 3],
@@ -122,6 +128,8 @@ pub struct Sel<'a> {
     /// dominates everything: later reads reuse them.
     entry_dwords: Vec<(u32, VReg)>,
     entry_hidden: Vec<(HiddenArg, VReg)>,
+    /// Grid sizes (by dimension) loaded in the entry block.
+    entry_grid: Vec<(usize, VReg)>,
     /// Divisions done so far in the current block: (dividend, divisor,
     /// signed) and result. Cleared whenever the current block changes
     /// (block ids are no key: `place` renumbers blocks).
@@ -129,6 +137,9 @@ pub struct Sel<'a> {
     /// Per IR value: a matrix result written over its C operand (see
     /// [`vector::tied_accumulators`]).
     tied: Vec<bool>,
+    /// Per IR value: a load selected to a scalar load (see
+    /// [`scalar_loads`]).
+    smem: Vec<bool>,
 }
 
 fn unsupported(what: impl Into<String>) -> Error {
@@ -191,6 +202,7 @@ impl<'a> Sel<'a> {
         args: &'a ArgLayout,
     ) -> Sel<'a> {
         let folded = folded_offsets(f, &uniform);
+        let smem = scalar_loads::scalar_loads(f, &uniform);
         let fused_shl = fused_shifts(f, &uniform);
         let (fused_off, dead_zext) = fused_offsets(f, &uniform, Op::V_LSHL_ADD_U64.on(p).is_some());
         Sel {
@@ -206,6 +218,7 @@ impl<'a> Sel<'a> {
             needs: Needs::default(),
             args,
             kernarg: None,
+            dispatch: None,
             wg_id: [None; 3],
             tid: None,
             tid_dims: [None; 3],
@@ -217,8 +230,10 @@ impl<'a> Sel<'a> {
             dead_zext,
             entry_dwords: Vec::new(),
             entry_hidden: Vec::new(),
+            entry_grid: Vec::new(),
             div_cache: Vec::new(),
             tied: vector::tied_accumulators(f),
+            smem,
         }
     }
 

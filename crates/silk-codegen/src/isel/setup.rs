@@ -3,6 +3,7 @@
 //! from them and from the hidden kernel arguments.
 
 use super::*;
+use silk_amdgpu::aql::offset;
 
 impl<'a> Sel<'a> {
     /// The kernel's machine IR and what it needs from the ABI (the entry
@@ -11,12 +12,22 @@ impl<'a> Sel<'a> {
     pub fn select_kernel(mut self) -> Result<(MFunction, Needs), Error> {
         // Entry SGPRs where the ABI puts them (kernarg pointer, then workgroup ids).
         let (needs_wg, max_tid) = scan_geometry(self.f);
-        let wants_kernarg = self.args.kernarg_size > 0 || uses_hidden(self.f);
-        let entry = self.args.entry_regs(wants_kernarg, needs_wg, max_tid);
+        let wants_kernarg =
+            self.args.kernarg_size > 0 || uses_geometry(self.f, Geometry::WorkGroupSize);
+        let wants_dispatch = uses_geometry(self.f, Geometry::GridSize);
+        let entry = self
+            .args
+            .entry_regs(wants_dispatch, wants_kernarg, needs_wg, max_tid);
         if let Some(sgpr) = entry.kernarg {
             let k = self.sreg(2);
             self.mf.vregs[k.0 as usize].fixed = Some(sgpr);
             self.kernarg = Some(k);
+        }
+        if let (true, Some(sgpr)) = (wants_dispatch, entry.dispatch) {
+            let k = self.sreg(2);
+            self.mf.vregs[k.0 as usize].fixed = Some(sgpr);
+            self.dispatch = Some(k);
+            self.needs.dispatch_ptr = true;
         }
         for d in 0..3 {
             if let Some(sgpr) = entry.workgroup_id[d] {
@@ -73,6 +84,17 @@ impl<'a> Sel<'a> {
         let k = self.kernarg.ok_or_else(|| {
             Error::invariant("instruction selection", "kernarg pointer not enabled")
         })?;
+        self.s_load_from(dst, n, k, offset)
+    }
+
+    /// `s_load` of `n` (1 or 2) dwords at `base + offset` into `dst`.
+    pub(super) fn s_load_from(
+        &mut self,
+        dst: VReg,
+        n: u8,
+        k: VReg,
+        offset: u32,
+    ) -> Result<(), Error> {
         let name = match (self.gen, n) {
             (Generation::Gfx9, 1) => Op::S_LOAD_DWORD,
             (Generation::Gfx9, _) => Op::S_LOAD_DWORDX2,
@@ -203,59 +225,25 @@ impl<'a> Sel<'a> {
                 self.set(res, r);
             }
             Geometry::GridSize => {
-                // blocks * size, less the missing part of a partial last block.
-                let bc = [
-                    HiddenArg::BlockCountX,
-                    HiddenArg::BlockCountY,
-                    HiddenArg::BlockCountZ,
-                ][d];
-                if !self.needs.hidden.contains(&bc) {
-                    self.needs.hidden.push(bc);
+                // The dispatch packet's grid_size_x/y/z, read once in the
+                // entry block.
+                if let Some(&(_, r)) = self.entry_grid.iter().find(|(x, _)| *x == d) {
+                    self.set(res, r);
+                    return Ok(());
                 }
-                let count = self.kernarg_dword(self.args.hidden_base + bc.placement().0 as u32)?;
-                let gs = self.hidden_u16(
-                    [
-                        HiddenArg::GroupSizeX,
-                        HiddenArg::GroupSizeY,
-                        HiddenArg::GroupSizeZ,
-                    ][d],
-                )?;
-                let rem = self.hidden_u16(
-                    [
-                        HiddenArg::RemainderX,
-                        HiddenArg::RemainderY,
-                        HiddenArg::RemainderZ,
-                    ][d],
-                )?;
-                let total = self.sreg(1);
-                self.emit(
-                    Op::S_MUL_I32,
-                    vec![self.r(total), self.r(count), self.r(gs)],
-                    1,
-                )?;
-                let missing = self.sreg(1);
-                self.emit(
-                    Op::S_SUB_I32,
-                    vec![self.r(missing), self.r(gs), self.r(rem)],
-                    1,
-                )?;
-                self.emit(
-                    Op::S_CMP_EQ_U32,
-                    vec![self.r(rem), MOp::Phys(Operand::int(0))],
-                    0,
-                )?;
-                let adj = self.sreg(1);
-                self.emit(
-                    Op::S_CSELECT_B32,
-                    vec![self.r(adj), MOp::Phys(Operand::int(0)), self.r(missing)],
-                    1,
-                )?;
+                let k = self.dispatch.ok_or_else(|| {
+                    Error::invariant("instruction selection", "dispatch pointer not enabled")
+                })?;
                 let g = self.sreg(1);
-                self.emit(
-                    Op::S_SUB_I32,
-                    vec![self.r(g), self.r(total), self.r(adj)],
-                    1,
-                )?;
+                let field = [
+                    offset::GRID_SIZE_X,
+                    offset::GRID_SIZE_Y,
+                    offset::GRID_SIZE_Z,
+                ][d];
+                self.s_load_from(g, 1, k, field as u32)?;
+                if self.cur == BlockId(0) {
+                    self.entry_grid.push((d, g));
+                }
                 self.set(res, g);
             }
         }
