@@ -1,5 +1,5 @@
-//! Named special registers and the inline-constant forms of integer and
-//! float source operands.
+//! Named special registers, the inline-constant forms of integer and
+//! float source operands, and the one-literal rule.
 
 use super::*;
 
@@ -323,4 +323,33 @@ pub(super) fn fold_sign(
     };
     let bits = if abs { bits & !sign } else { bits };
     Some((if neg { bits ^ sign } else { bits }) as i64)
+}
+
+impl Parser<'_> {
+    /// An instruction has one literal dword, so every literal operand
+    /// (sources and a K constant, any family, both generations) has one
+    /// value. llvm-mc 22 accepts `v_fmaak_f32 v0, lit(1), v1, 0x1234` and
+    /// keeps only K: a defect we reject at the second value.
+    pub(super) fn one_literal(
+        &self,
+        specs: &[OperandSpec],
+        inst: &Inst,
+        cols: &[usize; MAX_OPERANDS],
+    ) -> Result<(), ParseError> {
+        let mut first = None;
+        for i in 0..specs.len().min(MAX_OPERANDS) {
+            let Operand::Literal(x) = inst.operands[i] else {
+                continue;
+            };
+            match first {
+                Some(y) if y != x => {
+                    return self.fail(cols[i], || {
+                        "only one unique literal operand is allowed".into()
+                    })
+                }
+                _ => first = Some(x),
+            }
+        }
+        Ok(())
+    }
 }

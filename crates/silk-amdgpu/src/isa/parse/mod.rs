@@ -716,6 +716,7 @@ impl<'a> Parser<'a> {
                 message: format!("invalid {what} for `{}`", form.name),
             })?;
         }
+        self.one_literal(specs, &inst, &cols)?;
         self.check_constant_bus(info, specs, &inst, &cols)?;
         self.gfx11_inst(info, specs, &mut inst, &cols, mods_at)?;
         self.implied_bits(info, &mut inst, no_vaddr);
@@ -867,13 +868,9 @@ impl<'a> Parser<'a> {
                             "literal operands are not supported in VOP3 on this processor".into()
                         });
                     }
-                    match literal {
-                        Some(y) if y == x => continue,
-                        Some(_) => {
-                            return self
-                                .fail(col, || "only one unique literal operand is allowed".into())
-                        }
-                        None => literal = Some(x),
+                    // (One literal value: `one_literal` checked it.)
+                    if literal.replace(x).is_some() {
+                        continue;
                     }
                     used += 1;
                 }
@@ -1812,7 +1809,7 @@ impl<'a> Parser<'a> {
                     m.offset = (v & 0xff) as i32;
                     m.offset1 = (v >> 8) as u16;
                 } else {
-                    m.offset = v as i32;
+                    m.offset = self.buffer_offset(info, v, col)?;
                 }
             }
             "format" => {

@@ -59,3 +59,49 @@ fn double_colon_agrees_with_a_plain_search() {
         }
     }
 }
+
+/// The byte offset `text` is rejected at.
+fn rejected_at(p: Processor, text: &str) -> usize {
+    match parse_inst(p, text) {
+        Ok(_) => panic!("{}: `{text}` accepted", p.name()),
+        Err(e) => e.column,
+    }
+}
+
+/// One literal value per instruction, a K constant included, any family
+/// (llvm-mc 22 keeps only K).
+#[test]
+fn one_literal_value_per_instruction() {
+    for (p, t) in [
+        (Processor::Gfx1100, "v_fmaak_f32 v1, lit(1), v2, 0x2970"),
+        (
+            Processor::Gfx1151,
+            "s_fmaak_f32 s0, s20, lit(0.5), 0xabff4c40",
+        ),
+        (Processor::Gfx942, "v_fmaak_f32 v1, lit(1), v2, 0x2970"),
+    ] {
+        assert!(t[rejected_at(p, t)..].starts_with("0x"), "{t}");
+    }
+    for (p, t) in [
+        (Processor::Gfx1100, "v_fmaak_f32 v1, 0x2970, v2, 0x2970"),
+        (Processor::Gfx1151, "s_fmaak_f32 s0, 0x1234, 0x1234, 0x1234"),
+    ] {
+        assert!(parse_inst(p, t).is_ok(), "{t}");
+    }
+}
+
+/// A buffer offset is the 12-bit field on both generations, rejected at
+/// its `offset:` (llvm-mc 22 keeps the low 12 bits).
+#[test]
+fn buffer_offset_fits_twelve_bits() {
+    for p in [Processor::Gfx942, Processor::Gfx1100] {
+        let t = "buffer_load_dword v1, off, s[0:3], 0 offset:4096";
+        let t = if p == Processor::Gfx942 {
+            t.to_string()
+        } else {
+            t.replace("dword", "b32")
+        };
+        assert!(t[rejected_at(p, &t)..].starts_with("offset:"), "{t}");
+        assert!(parse_inst(p, &t.replace("4096", "4095")).is_ok(), "{t}");
+    }
+}
