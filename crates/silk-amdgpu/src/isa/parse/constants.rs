@@ -14,8 +14,8 @@ pub(super) fn special(gen: Generation, w: &str) -> Option<(u16, u8)> {
     if w.is_empty() || w.len() > MAX_SPECIAL_LEN {
         return None;
     }
-    // llvm-mc 22 reads `scc` as `src_scc` (left as is on gfx942 for now).
-    if w == "scc" && gen == Generation::Gfx11 {
+    // llvm-mc 22 reads `scc` as `src_scc` on both generations.
+    if w == "scc" {
         return Some((253, 1));
     }
     let mut s = index::hash(w.as_bytes()) as usize & (SPECIAL_SLOTS - 1);

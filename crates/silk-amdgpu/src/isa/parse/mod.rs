@@ -18,6 +18,7 @@ mod constants;
 mod gfx11_rules;
 mod gfx9_rules;
 mod memory;
+mod shared_rules;
 mod vopd;
 pub(crate) use bytes::trim_end;
 use bytes::*;
@@ -564,7 +565,7 @@ impl<'a> Parser<'a> {
             inst.operands[0] = Operand::Imm(0);
             return Ok(ParsedInst { inst, label });
         }
-        let omit = self.gfx11_implicits_omitted(specs);
+        let omit = self.implicits_omitted(specs);
         for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
             self.skip_ws();
             if let Some(o) = omit.and(Some(spec)).and_then(gfx11_rules::omitted_implicit) {
@@ -718,7 +719,7 @@ impl<'a> Parser<'a> {
         }
         self.one_literal(specs, &inst, &cols)?;
         self.check_constant_bus(info, specs, &inst, &cols)?;
-        self.gfx11_inst(info, specs, &mut inst, &cols, mods_at)?;
+        self.inst_rules(info, specs, &mut inst, &cols, mods_at)?;
         self.implied_bits(info, &mut inst, no_vaddr);
         if !self.at_end() {
             return self.fail(self.pos, || format!("unexpected `{}`", self.rest().trim()));
@@ -1066,8 +1067,8 @@ impl<'a> Parser<'a> {
         if self.eat("neg(") {
             let col = self.pos;
             let (n, a, v) = self.value()?;
-            // (llvm-mc 22 rejects `-neg(x)` and `neg(-x)`; gfx942 left as is.)
-            if (neg || n) && self.gen == Generation::Gfx11 {
+            // (llvm-mc 22 rejects `-neg(x)` and `neg(-x)`.)
+            if neg || n {
                 return self.fail(col, || "`neg()` of a negated operand".into());
             }
             self.expect(")")?;

@@ -105,3 +105,50 @@ fn buffer_offset_fits_twelve_bits() {
         assert!(parse_inst(p, &t.replace("4096", "4095")).is_ok(), "{t}");
     }
 }
+
+/// Rules llvm-mc 22 applies to both generations (`shared_rules.rs`, the
+/// nested `neg`): each is rejected on gfx942 and GFX11 alike, at the
+/// operand.
+#[test]
+fn shared_rules_hold_on_both_generations() {
+    for p in [Processor::Gfx942, Processor::Gfx1100] {
+        let sd = if p == Processor::Gfx942 {
+            "s[4:5]"
+        } else {
+            "s4"
+        };
+        for (t, at) in [
+            (format!("v_add_co_u32_e64 v1, {sd}, 32, |61|"), "|61|"),
+            (
+                format!("v_mad_u64_u32 v[2:3], {sd}, v4, |v5|, s[6:7]"),
+                "|v5|",
+            ),
+            (
+                "v_cmp_lt_f64_e64 vcc, neg(neg(3)), v[2:3]".to_string(),
+                "neg(3)",
+            ),
+            ("v_cmp_lt_f64_e64 vcc, -neg(3), v[2:3]".to_string(), "3"),
+            ("v_readfirstlane_b32 s0, s4".to_string(), "s4"),
+            ("v_readlane_b32 s6, v46, v3".to_string(), "v3"),
+        ] {
+            let t = if p == Processor::Gfx942 {
+                t
+            } else {
+                t.replace("vcc", "vcc_lo")
+            };
+            assert!(t[rejected_at(p, &t)..].starts_with(at), "{}: {t}", p.name());
+        }
+    }
+    // The permlane lane selects are scalar (GFX11 only has them).
+    let t = "v_permlane16_b32 v4, v85, v3, s0";
+    assert!(t[rejected_at(Processor::Gfx1100, t)..].starts_with("v3"));
+    // `scc` as a scalar destination keeps the field's low bits (125).
+    for p in [Processor::Gfx942, Processor::Gfx1100] {
+        let i = parse_inst(p, "s_add_u32 scc, 7, 23").unwrap().inst;
+        assert_eq!(i.operands[0], Operand::sgpr(125), "{}", p.name());
+    }
+    // The VOPC e32 destination `vcc` may be left out, as on GFX11.
+    let a = parse_inst(Processor::Gfx942, "v_cmp_ne_i64_e32 v[4:5], v[38:39]").unwrap();
+    let b = parse_inst(Processor::Gfx942, "v_cmp_ne_i64_e32 vcc, v[4:5], v[38:39]").unwrap();
+    assert_eq!(a.inst, b.inst);
+}
