@@ -337,19 +337,51 @@ impl Parser<'_> {
         cols: &[usize; MAX_OPERANDS],
     ) -> Result<(), ParseError> {
         let mut first = None;
-        for i in 0..specs.len().min(MAX_OPERANDS) {
-            let Operand::Literal(x) = inst.operands[i] else {
+        let n = specs.len().min(MAX_OPERANDS);
+        for (&op, &col) in inst.operands[..n].iter().zip(&cols[..n]) {
+            let Operand::Literal(x) = op else {
                 continue;
             };
             match first {
                 Some(y) if y != x => {
-                    return self.fail(cols[i], || {
-                        "only one unique literal operand is allowed".into()
-                    })
+                    return self.fail(col, || "only one unique literal operand is allowed".into())
                 }
                 _ => first = Some(x),
             }
         }
         Ok(())
+    }
+}
+
+impl Parser<'_> {
+    /// A VOP2/SOP2 K constant (`v_fmamk_*`, `v_fmaak_*`, `v_madmk_*`,
+    /// `v_madak_*`, `s_fmaak_f32`) has its sources' type: with f16
+    /// sources it is a 16-bit value, as llvm-mc 22 reads it (an integer
+    /// -32768..65535 kept as written, sign-extended; a float as f16
+    /// bits, finite).
+    pub(super) fn k_constant(
+        &self,
+        info: &OpInfo,
+        spec: &OperandSpec,
+        v: &Value,
+        col: usize,
+    ) -> Result<Operand, ParseError> {
+        let f16 = info
+            .operands
+            .iter()
+            .any(|o| src_index(o.field).is_some() && o.ty == Ty::F16);
+        let ty = if f16 { Ty::F16 } else { spec.ty };
+        let too_wide = || self.fail(col, || "the K constant here is 16-bit".into());
+        Ok(match *v {
+            Value::Int(i) if f16 && !(-0x8000..=0xffff).contains(&i) => return too_wide(),
+            Value::Int(i) => self.gfx9_literal(i, col)?,
+            Value::Lit(x) if f16 && x > 0xffff => return too_wide(),
+            Value::Lit(x) => Operand::Literal(x),
+            Value::LitFloat(f) | Value::Float(f) if f16 && f.is_finite() && f.abs() > 65504.0 => {
+                return too_wide()
+            }
+            Value::LitFloat(f) | Value::Float(f) => Operand::Literal(float_literal(ty, f)),
+            _ => return self.fail(col, || "expected a constant".into()),
+        })
     }
 }

@@ -372,6 +372,25 @@ impl Parser<'_> {
             return self.fail(mods_at, || format!("invalid modifier for `{}`", info.name));
         }
         let bit = |b: ModBit| m.mem & format::mod_bit(b) != 0;
+        use crate::isa::Op;
+        match self.op.and_then(|o| Op::of(self.gen, o)) {
+            // LDS-only lane exchanges and the BVH stack have no GDS form.
+            Some(Op::DS_PERMUTE_B32 | Op::DS_BPERMUTE_B32 | Op::DS_BVH_STACK_RTN_B32)
+                if bit(ModBit::Gds) =>
+            {
+                return self.fail(mods_at, || format!("`{}` has no `gds`", info.name));
+            }
+            // The counter waits' SGPR operand is `null` only in llvm-mc 22.
+            Some(
+                Op::S_WAITCNT_VMCNT
+                | Op::S_WAITCNT_LGKMCNT
+                | Op::S_WAITCNT_EXPCNT
+                | Op::S_WAITCNT_VSCNT,
+            ) if inst.operands[0] != Operand::sgpr(operand::null_code(self.gen)) => {
+                return self.fail(cols[0], || format!("`{}` takes `null` here", info.name));
+            }
+            _ => {}
+        }
         for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
             let Operand::Reg { code, count, .. } = inst.operands[i] else {
                 continue;

@@ -115,6 +115,10 @@ impl Parser<'_> {
         v: i64,
         col: usize,
     ) -> Result<i32, ParseError> {
+        // (An opcode without operands, `buffer_inv`, has no offset.)
+        if matches!(info.family, Family::Mubuf | Family::Mtbuf) && info.operands.is_empty() {
+            return self.fail(col, || format!("`{}` takes no offset", info.name));
+        }
         if matches!(info.family, Family::Mubuf | Family::Mtbuf) && !(0..4096).contains(&v) {
             return self.fail(col, || {
                 format!(

@@ -122,35 +122,8 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
     }
     let gen = processor.generation();
     let tbl = table::table(gen);
-    if let Some(base) = name.strip_suffix("_e64") {
-        // `_e64` on a VOP3-only opcode (`v_add3_u32_e64`), which llvm-mc
-        // accepts: the opcode by its plain name, in a VOP3 encoding.
-        if table::by_name(processor, name).next().is_none()
-            && table::forms_by_name(processor, name).next().is_none()
-            && table::by_name(processor, base).next().is_some()
-        {
-            let cut = name_end - 4;
-            let text = format!("{}{}", &body[..cut], &body[name_end..]);
-            let shift = |e: ParseError| ParseError {
-                column: if e.column > cut {
-                    e.column + 4
-                } else {
-                    e.column
-                },
-                message: e.message,
-            };
-            let parsed = parse_inst(processor, &text).map_err(shift)?;
-            let fam = tbl[parsed.inst.opcode.0 as usize].family;
-            // (LLVM 22 gives `v_readlane_b32`/`v_writelane_b32` no `_e64`.)
-            let lane = matches!(
-                super::Op::of(gen, parsed.inst.opcode),
-                Some(super::Op::V_READLANE_B32 | super::Op::V_WRITELANE_B32)
-            );
-            if !matches!(fam, Family::Vop3 | Family::Vop3p) || lane {
-                return err(start, format!("`{name}` has no VOP3 encoding"));
-            }
-            return Ok(parsed);
-        }
+    if let Some(r) = shared_rules::forced_suffix(processor, body, start, name_end) {
+        return r;
     }
     let (by_name, forms_by_name) = match gen {
         Generation::Gfx9 => (&index::gfx9::BY_NAME, &index::gfx9::FORMS_BY_NAME),
@@ -1377,10 +1350,10 @@ impl<'a> Parser<'a> {
             (Kind::Imm(_), Value::Reg { code, .. }) if info.family == Family::Smem => {
                 Operand::Imm(code as i32)
             }
-            (Kind::Literal, Value::Int(i)) => self.gfx9_literal(i, col)?,
-            (Kind::Literal, Value::Lit(x)) => Operand::Literal(x),
-            (Kind::Literal, Value::LitFloat(f)) => Operand::Literal(float_literal(spec.ty, f)),
-            (Kind::Literal, Value::Float(f)) => Operand::Literal(float_literal(spec.ty, f)),
+            (
+                Kind::Literal,
+                Value::Int(_) | Value::Lit(_) | Value::LitFloat(_) | Value::Float(_),
+            ) => self.k_constant(info, spec, &v, col)?,
             (Kind::Sreg, Value::Off) => Operand::Reg {
                 code: if self.gen == Generation::Gfx9 && info.family.is_flat() {
                     0x7f

@@ -125,3 +125,70 @@ impl Parser<'_> {
         Ok(())
     }
 }
+
+/// An explicit suffix on a name the table holds without it, as llvm-mc
+/// 22 accepts: `_e64` on a VOP3-only opcode (`v_add3_u32_e64`) or for
+/// the VOP3 encoding of an opcode that has a VOP1 one too (`v_nop_e64`,
+/// `v_clrexcp_e64`, `v_pipeflush_e64`); `_e32` on the lane moves
+/// `v_readlane_b32`/`v_writelane_b32` (VOP2 in LLVM, VOP3-encoded, and
+/// without `_e64`). `None` when the name is not such a spelling.
+pub(super) fn forced_suffix(
+    processor: Processor,
+    body: &str,
+    start: usize,
+    name_end: usize,
+) -> Option<Result<ParsedInst, ParseError>> {
+    use crate::isa::Op;
+    let name = &body[start..name_end];
+    let (base, e64) = match (name.strip_suffix("_e64"), name.strip_suffix("_e32")) {
+        (Some(b), _) => (b, true),
+        (None, Some(b)) => (b, false),
+        _ => return None,
+    };
+    if table::by_name(processor, name).next().is_some()
+        || table::forms_by_name(processor, name).next().is_some()
+    {
+        return None;
+    }
+    let gen = processor.generation();
+    let tbl = table::table(gen);
+    let first = table::by_name(processor, base).next()?;
+    let family = |op: Opcode| tbl[op.0 as usize].family;
+    let is_vop3 = |op: Opcode| matches!(family(op), Family::Vop3 | Family::Vop3p);
+    let lane = matches!(
+        Op::of(gen, first),
+        Some(Op::V_READLANE_B32 | Op::V_WRITELANE_B32)
+    );
+    if !e64 && !lane {
+        return None;
+    }
+    let cut = name_end - 4;
+    let text = format!("{}{}", &body[..cut], &body[name_end..]);
+    let shift = |e: ParseError| ParseError {
+        column: if e.column > cut {
+            e.column + 4
+        } else {
+            e.column
+        },
+        message: e.message,
+    };
+    if !e64 {
+        return Some(parse_inst(processor, &text).map_err(shift));
+    }
+    let vop3 = table::by_name(processor, base).find(|&op| is_vop3(op));
+    Some(match vop3 {
+        _ if lane => err(start, format!("`{name}` has no VOP3 encoding")),
+        None => err(start, format!("`{name}` has no VOP3 encoding")),
+        // The name's first encoding is VOP3: every candidate is tried.
+        Some(_) if is_vop3(first) => parse_inst(processor, &text).map_err(shift).and_then(|p| {
+            if is_vop3(p.inst.opcode) {
+                Ok(p)
+            } else {
+                err(start, format!("`{name}` has no VOP3 encoding"))
+            }
+        }),
+        Some(op) => Parser::new(processor, &text, cut)
+            .parse(op, &tbl[op.0 as usize], None)
+            .map_err(shift),
+    })
+}

@@ -152,3 +152,59 @@ fn shared_rules_hold_on_both_generations() {
     let b = parse_inst(Processor::Gfx942, "v_cmp_ne_i64_e32 vcc, v[4:5], v[38:39]").unwrap();
     assert_eq!(a.inst, b.inst);
 }
+
+/// An f16 K constant is 16-bit (llvm-mc 22): `0.5` is 0x3800, an
+/// integer beyond 16 bits is rejected at it.
+#[test]
+fn f16_k_constant_is_sixteen_bits() {
+    for (p, t) in [
+        (Processor::Gfx1100, "v_fmamk_f16 v1, s36, 0.5, v3"),
+        (Processor::Gfx942, "v_madmk_f16 v1, 31, 0.5, v3"),
+    ] {
+        let i = parse_inst(p, t).unwrap().inst;
+        assert!(i.operands.contains(&Operand::Literal(0x3800)), "{t}: {i:?}");
+        let wide = t.replace("0.5", "0x12345");
+        assert!(
+            wide[rejected_at(p, &wide)..].starts_with("0x12345"),
+            "{wide}"
+        );
+    }
+    let t = "v_fmamk_f32 v1, s36, 0.5, v3";
+    let i = parse_inst(Processor::Gfx1100, t).unwrap().inst;
+    assert!(i.operands.contains(&Operand::Literal(0x3f00_0000)), "{i:?}");
+}
+
+/// Explicit suffixes llvm-mc 22 accepts on names the table holds without
+/// them: the VOP3 encoding of `v_nop_e64`, the lane moves' `_e32`.
+#[test]
+fn forced_suffix_aliases() {
+    for p in [Processor::Gfx942, Processor::Gfx1100] {
+        let isa = crate::isa::Isa::new(p);
+        let fam = |t: &str| {
+            isa.info(parse_inst(p, t).unwrap().inst.opcode)
+                .unwrap()
+                .family
+        };
+        assert_eq!(fam("v_nop_e64"), Family::Vop3, "{}", p.name());
+        assert_eq!(fam("v_nop"), Family::Vop1, "{}", p.name());
+        assert_eq!(fam("v_readlane_b32_e32 s6, v46, 37"), Family::Vop3);
+        assert!(parse_inst(p, "v_readlane_b32_e64 s6, v46, 37").is_err());
+        assert!(parse_inst(p, "v_add_u32_e32_e64 v1, v2, v3").is_err());
+    }
+}
+
+/// GFX11 table-data rules: no `gds` on the LDS lane exchanges, `null`
+/// as the counter waits' register.
+#[test]
+fn gfx11_gds_and_waitcnt_register() {
+    let p = Processor::Gfx1100;
+    assert!(parse_inst(p, "ds_permute_b32 v1, v2, v3 gds").is_err());
+    assert!(parse_inst(p, "ds_add_u32 v2, v3 gds").is_ok());
+    let t = "s_waitcnt_vscnt s0, 1";
+    assert!(t[rejected_at(p, t)..].starts_with("s0"));
+    assert!(parse_inst(p, "s_waitcnt_vscnt null, 1").is_ok());
+    // gfx942: an operand-less buffer cache control takes no offset.
+    let t = "buffer_inv sc0 offset:16";
+    assert!(t[rejected_at(Processor::Gfx942, t)..].starts_with("offset:"));
+    assert!(parse_inst(Processor::Gfx942, "buffer_inv sc0 sc1").is_ok());
+}
