@@ -49,6 +49,32 @@ impl Parser<'_> {
                 }
             }
         }
+        // An MFMA accumulator (src2) is the destination's registers or
+        // apart from them, never a partial overlap (CDNA3 ISA §7.1
+        // "Dependency resolution": llvm-mc 22 rejects it).
+        if info.flags.has(Flags::MFMA) {
+            let find = |f: Field| specs.iter().take(MAX_OPERANDS).position(|s| s.field == f);
+            // (The sparse `v_smfmac_*` src2 is an index, not an accumulator.)
+            let acc = |(d, c): (usize, usize)| specs[d].dwords == specs[c].dwords;
+            if let Some((d, c)) = find(Field::Vdst).zip(find(Field::Src2)).filter(|&p| acc(p)) {
+                if let (
+                    Operand::Reg {
+                        code: a, count: n, ..
+                    },
+                    Operand::Reg {
+                        code: b, count: m, ..
+                    },
+                ) = (inst.operands[d], inst.operands[c])
+                {
+                    let apart = a + n as u16 <= b || b + m as u16 <= a;
+                    if !apart && (a, n) != (b, m) {
+                        return self.fail(cols[c], || {
+                            "src2 must be the destination's registers or not overlap them".into()
+                        });
+                    }
+                }
+            }
+        }
         self.gfx11_inst(info, specs, inst, cols, mods_at)
     }
 

@@ -208,3 +208,13 @@ fn gfx11_gds_and_waitcnt_register() {
     assert!(t[rejected_at(Processor::Gfx942, t)..].starts_with("offset:"));
     assert!(parse_inst(Processor::Gfx942, "buffer_inv sc0 sc1").is_ok());
 }
+
+/// An MFMA src2 equals the destination or does not overlap it.
+#[test]
+fn mfma_src2_overlap() {
+    let p = Processor::Gfx942;
+    let t = "v_mfma_i32_32x32x16_i8 a[0:15], v[236:237], v[124:125], a[4:19]";
+    assert!(t[rejected_at(p, t)..].starts_with("a[4:19]"));
+    assert!(parse_inst(p, &t.replace("a[4:19]", "a[0:15]")).is_ok());
+    assert!(parse_inst(p, &t.replace("a[4:19]", "a[16:31]")).is_ok());
+}
