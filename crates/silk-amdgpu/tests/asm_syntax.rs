@@ -164,6 +164,22 @@ fn known_path(p: Processor) -> PathBuf {
     data(&format!("asm_syntax/known-{}.txt", p.name()))
 }
 
+/// The llvm-mc defects we reject on purpose
+/// (`asm_syntax/llvm-mc-defects.txt`): (processor, line) -> class.
+fn defects() -> HashMap<(String, String), String> {
+    std::fs::read_to_string(data("asm_syntax/llvm-mc-defects.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let mut it = l.splitn(3, '\t');
+            let p = it.next().unwrap().to_string();
+            let c = it.next().unwrap().to_string();
+            ((p, it.next().unwrap().to_string()), c)
+        })
+        .collect()
+}
+
 #[test]
 fn syntax_variants_agree_with_llvm_mc() {
     let mut failures = Vec::new();
@@ -181,11 +197,24 @@ fn syntax_variants_agree_with_llvm_mc() {
             gtexts.len()
         );
         let got = ours(p, &ls);
-        // family -> [accepted, same bytes, rejected, we reject]
-        let mut per: BTreeMap<&str, [usize; 4]> = BTreeMap::new();
+        let defects = defects();
+        // family -> [accepted, same bytes, rejected, we reject, llvm-mc defects]
+        let mut per: BTreeMap<&str, [usize; 5]> = BTreeMap::new();
         let mut diffs = Vec::new();
         for ((fam, want, text), got) in golden.rows.iter().zip(&got) {
             let c = per.entry(fam.as_str()).or_default();
+            // A line whose llvm-mc bytes are wrong: we must reject it
+            // (`llvm_mc_defects_are_real` checks the defect).
+            if defects.contains_key(&(p.name().to_string(), text.clone())) {
+                c[4] += 1;
+                if !got.starts_with("error") {
+                    failures.push(format!(
+                        "{}: `{text}` is an llvm-mc defect we must reject; ours {got}",
+                        p.name()
+                    ));
+                }
+                continue;
+            }
             let ok = if want.starts_with("error") {
                 c[2] += 1;
                 let ok = got.starts_with("error");
@@ -201,27 +230,32 @@ fn syntax_variants_agree_with_llvm_mc() {
                 diffs.push(format!("{fam}\t{text}\tllvm-mc {want}\tours {got}"));
             }
         }
-        let mut tot = [0usize; 4];
-        eprintln!("{}: family accepted same% rejected rejected%", p.name());
+        let mut tot = [0usize; 5];
+        eprintln!(
+            "{}: family accepted same% rejected rejected% llvm-mc-defects(rejected on purpose)",
+            p.name()
+        );
         for (f, c) in &per {
-            for k in 0..4 {
+            for k in 0..5 {
                 tot[k] += c[k];
             }
             eprintln!(
-                "  {f:8} {:6} {:6.2}% {:6} {:6.2}%",
+                "  {f:8} {:6} {:6.2}% {:6} {:6.2}% {:6}",
                 c[0],
                 100.0 * c[1] as f64 / c[0].max(1) as f64,
                 c[2],
-                100.0 * c[3] as f64 / c[2].max(1) as f64
+                100.0 * c[3] as f64 / c[2].max(1) as f64,
+                c[4]
             );
         }
         eprintln!(
-            "  {:8} {:6} {:6.2}% {:6} {:6.2}%",
+            "  {:8} {:6} {:6.2}% {:6} {:6.2}% {:6}",
             "all",
             tot[0],
             100.0 * tot[1] as f64 / tot[0].max(1) as f64,
             tot[2],
-            100.0 * tot[3] as f64 / tot[2].max(1) as f64
+            100.0 * tot[3] as f64 / tot[2].max(1) as f64,
+            tot[4]
         );
         if std::env::var_os("SILK_WRITE_KNOWN").is_some() {
             let mut s = format!(
@@ -266,6 +300,118 @@ fn syntax_variants_agree_with_llvm_mc() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// The little-endian dwords of a golden verdict's hex bytes.
+fn dwords(hex: &str) -> Vec<u32> {
+    (0..hex.len() / 8)
+        .map(|i| {
+            u32::from_str_radix(&hex[8 * i..8 * i + 8], 16)
+                .unwrap()
+                .swap_bytes()
+        })
+        .collect()
+}
+
+/// The values a written constant can stand for in a literal dword: the
+/// integer, or the float's f32 and f16 patterns.
+fn literal_patterns(v: &str) -> Vec<u32> {
+    let int = match v.strip_prefix("0x") {
+        Some(h) => i64::from_str_radix(h, 16).ok(),
+        None => v.parse::<i64>().ok(),
+    };
+    if let Some(i) = int {
+        return vec![i as u32];
+    }
+    let f: f32 = v.parse().unwrap();
+    let b = f.to_bits();
+    // A normal f32 exactly representable in f16 (as the corpus' 0.5, 1.5).
+    let h = (b >> 16 & 0x8000) | ((b >> 23 & 0xff) + 15 - 127) << 10 | (b >> 13 & 0x3ff);
+    vec![b, h]
+}
+
+/// Every line of `llvm-mc-defects.txt` is a real llvm-mc 22 defect,
+/// shown from its own bytes in the golden data, and we reject it with an
+/// error located at the offending operand or modifier. (So the known
+/// lists hold only real gaps.)
+#[test]
+fn llvm_mc_defects_are_real() {
+    let defects = defects();
+    assert!(!defects.is_empty());
+    let mut bad = Vec::new();
+    for p in PROCESSORS {
+        let golden = read_golden(p);
+        for ((fam, want, text), _) in golden.rows.iter().zip(0..) {
+            let Some(class) = defects.get(&(p.name().to_string(), text.clone())) else {
+                continue;
+            };
+            assert!(
+                !want.starts_with("error") && !want.contains('?'),
+                "{}: `{text}`: llvm-mc rejects it or leaves a fixup ({want}): not a defect",
+                p.name()
+            );
+            let w = dwords(want);
+            let proven = match class.as_str() {
+                "literal-dropped" => {
+                    // gfx942 VOP3/VOP3P: two dwords, sources in the second.
+                    let srcs = [w[1] & 0x1ff, w[1] >> 9 & 0x1ff, w[1] >> 18 & 0x1ff];
+                    p == Processor::Gfx942
+                        && matches!(fam.as_str(), "VOP3" | "VOP3P" | "VOPC")
+                        && w.len() == 2
+                        && srcs.contains(&255)
+                        && text.contains("lit(")
+                }
+                "literal-replaced" => {
+                    // The single literal dword is the written K, not lit(x).
+                    let x = text
+                        .split("lit(")
+                        .nth(1)
+                        .unwrap()
+                        .split(')')
+                        .next()
+                        .unwrap();
+                    let k = text
+                        .split([' ', ','])
+                        .rfind(|t| t.starts_with("0x"))
+                        .unwrap();
+                    let lit = *w.last().unwrap();
+                    literal_patterns(k).contains(&lit) && !literal_patterns(x).contains(&lit)
+                }
+                "offset-truncated" => {
+                    let off: u32 = text
+                        .split("offset:")
+                        .nth(1)
+                        .unwrap()
+                        .split(' ')
+                        .next()
+                        .unwrap()
+                        .parse()
+                        .unwrap();
+                    matches!(fam.as_str(), "MUBUF" | "MTBUF") && w[0] & 0xfff != off
+                }
+                c => panic!("unknown defect class {c}"),
+            };
+            if !proven {
+                bad.push(format!(
+                    "{}: `{text}`: llvm-mc's {want} does not show {class}",
+                    p.name()
+                ));
+            }
+            let (_, d) = show_encoding(&format!("{text}\n"), "t.s", Some(Target::new(p)));
+            let at = d.0.first().map(|d| &text[d.column.saturating_sub(1)..]);
+            let located = match class.as_str() {
+                "offset-truncated" => at.is_some_and(|a| a.starts_with("offset:")),
+                _ => at.is_some_and(|a| a.starts_with("lit(") || a.starts_with("0x")),
+            };
+            if d.0.len() != 1 || !located {
+                bad.push(format!(
+                    "{}: `{text}`: not rejected at the defect: {d}",
+                    p.name()
+                ));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
 #[test]

@@ -54,10 +54,44 @@ fn samples_per_layout() -> usize {
 /// then found 1 and 3 more disagreements (of ~10,000), since fixed and kept
 /// in tests/data/isa/disasm-cases.txt.
 const REQUIRED: [(Processor, f64, f64); 3] = [
-    (Processor::Gfx942, 99.5, 91.0),
-    (Processor::Gfx1100, 99.5, 97.0),
-    (Processor::Gfx1151, 99.5, 97.0),
+    (Processor::Gfx942, 99.5, 95.0),
+    (Processor::Gfx1100, 99.5, 98.0),
+    (Processor::Gfx1151, 99.5, 98.0),
 ];
+
+/// For each line, whether llvm-mc 22 rejects it when assembling.
+fn llvm_mc_rejects(p: Processor, lines: &[&str]) -> Vec<bool> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mc = llvm::tool("llvm-mc").unwrap();
+    let mut child = Command::new(mc)
+        .args([
+            "-triple=amdgcn-amd-amdhsa",
+            &format!("-mcpu={}", p.name()),
+            "-show-encoding",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    let mut rejected = vec![false; lines.len()];
+    for l in String::from_utf8_lossy(&out.stderr).lines() {
+        let line = l
+            .strip_prefix("<stdin>:")
+            .filter(|_| l.contains(": error:"))
+            .and_then(|r| r.split(':').next()?.parse::<usize>().ok());
+        if let Some(n) = line.filter(|&n| (1..=lines.len()).contains(&n)) {
+            rejected[n - 1] = true;
+        }
+    }
+    rejected
+}
 
 #[test]
 fn random_encodings_agree_with_llvm_mc() {
@@ -84,7 +118,9 @@ fn random_encodings_agree_with_llvm_mc() {
             _ => false,
         };
         let decoded = llvm::disassemble(p.name(), &probes, &same);
-        let (mut accepted, mut text_ok, mut asm_ok) = (0, 0, 0);
+        let texts: Vec<&str> = decoded.iter().flatten().map(|d| d.text.as_str()).collect();
+        let mut mc_rejects = llvm_mc_rejects(p, &texts).into_iter();
+        let (mut accepted, mut text_ok, mut asm_ok, mut mc_rejected) = (0, 0, 0, 0);
         let mut examples = Vec::new();
         for (words, d) in probes.iter().zip(&decoded) {
             let Some(d) = d else { continue };
@@ -106,9 +142,15 @@ fn random_encodings_agree_with_llvm_mc() {
                     d.text
                 ));
             }
-            // LLVM prints the canonical encoding of its text; ours must match it.
+            // LLVM prints the canonical encoding of its text; ours must
+            // match it where llvm-mc 22 assembles that text (it rejects
+            // some of its own, as a 32-bit f16 K constant or
+            // `s_waitcnt_vscnt s5, ..`: what to reject is measured by the
+            // syntax corpus, tests/asm_syntax.rs).
             let mut out = Vec::new();
-            if let Ok(parsed) = parse::parse_inst(p, &d.text) {
+            if mc_rejects.next().unwrap() {
+                mc_rejected += 1;
+            } else if let Ok(parsed) = parse::parse_inst(p, &d.text) {
                 if encode::encode(p, &parsed.inst, &mut out).is_ok()
                     && out.first() == Some(&d.word0)
                     && out.len() == d.dwords
@@ -118,11 +160,13 @@ fn random_encodings_agree_with_llvm_mc() {
             }
         }
         let pct = |n: usize| n as f64 * 100.0 / accepted.max(1) as f64;
+        let asm_pct = asm_ok as f64 * 100.0 / (accepted - mc_rejected).max(1) as f64;
         eprintln!(
-            "{}: llvm-mc accepted {accepted}; text {:.1}%, assembly {:.1}%",
+            "{}: llvm-mc accepted {accepted}; text {:.1}%, assembly {asm_pct:.1}% \
+             (of the {} whose text llvm-mc assembles)",
             p.name(),
             pct(text_ok),
-            pct(asm_ok)
+            accepted - mc_rejected
         );
         for e in &examples {
             eprintln!("  {e}");
@@ -139,10 +183,9 @@ fn random_encodings_agree_with_llvm_mc() {
             pct(text_ok)
         );
         assert!(
-            pct(asm_ok) >= need_asm,
-            "{}: assembly agreement {:.1}% < {need_asm}% (seed {seed})",
+            asm_pct >= need_asm,
+            "{}: assembly agreement {asm_pct:.1}% < {need_asm}% (seed {seed})",
             p.name(),
-            pct(asm_ok)
         );
     }
 }

@@ -1,9 +1,10 @@
 //! Bad input never panics the ISA layer; every table entry round-trips.
 
 use proptest::prelude::*;
-use silk_amdgpu::isa::operand::{Operand, AGPR0, VGPR0};
+use silk_amdgpu::isa::format::Field;
+use silk_amdgpu::isa::operand::{self, Operand, AGPR0, VGPR0};
 use silk_amdgpu::isa::table::{self, Kind};
-use silk_amdgpu::isa::{decode, encode, parse, print, Family, Inst, Opcode};
+use silk_amdgpu::isa::{decode, encode, parse, print, Family, Inst, Op, Opcode};
 use silk_amdgpu::target::Processor;
 
 proptest! {
@@ -123,7 +124,41 @@ fn every_table_entry_round_trips() {
             let inst = if info.family == Family::Vopd {
                 vopd_pair(i as u16, info)
             } else {
-                let ops: Vec<Operand> = info.operands.iter().map(sample_operand).collect();
+                // A K constant of f16 sources is 16-bit; the lane selects
+                // of v_readlane/v_writelane/v_permlane*16 are scalar; the
+                // GFX11 counter waits' register is `null` (llvm-mc 22
+                // reads them so).
+                let f16 = info
+                    .operands
+                    .iter()
+                    .any(|o| o.kind == Kind::Vsrc && o.ty == table::Ty::F16);
+                let op = Op::of(p.generation(), Opcode(i as u16));
+                let lane = matches!(op, Some(Op::V_READLANE_B32 | Op::V_WRITELANE_B32));
+                let perm = matches!(op, Some(Op::V_PERMLANE16_B32 | Op::V_PERMLANEX16_B32));
+                let wait = matches!(
+                    op,
+                    Some(
+                        Op::S_WAITCNT_VMCNT
+                            | Op::S_WAITCNT_LGKMCNT
+                            | Op::S_WAITCNT_EXPCNT
+                            | Op::S_WAITCNT_VSCNT
+                    )
+                );
+                let ops: Vec<Operand> = info
+                    .operands
+                    .iter()
+                    .map(|o| match o.kind {
+                        Kind::Literal if f16 => Operand::Literal(0x4248),
+                        _ if lane && o.field == Field::Src1 => Operand::sgpr(8),
+                        _ if perm && matches!(o.field, Field::Src1 | Field::Src2) => {
+                            Operand::sgpr(8)
+                        }
+                        _ if wait && o.field == Field::Sdst => {
+                            Operand::sgpr(operand::null_code(p.generation()))
+                        }
+                        _ => sample_operand(o),
+                    })
+                    .collect();
                 Inst::new(Opcode(i as u16), &ops)
             };
             let mut words = Vec::new();

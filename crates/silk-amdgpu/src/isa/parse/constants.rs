@@ -1,5 +1,5 @@
-//! Named special registers and the inline-constant forms of integer and
-//! float source operands.
+//! Named special registers, the inline-constant forms of integer and
+//! float source operands, and the one-literal rule.
 
 use super::*;
 
@@ -14,8 +14,8 @@ pub(super) fn special(gen: Generation, w: &str) -> Option<(u16, u8)> {
     if w.is_empty() || w.len() > MAX_SPECIAL_LEN {
         return None;
     }
-    // llvm-mc 22 reads `scc` as `src_scc` (left as is on gfx942 for now).
-    if w == "scc" && gen == Generation::Gfx11 {
+    // llvm-mc 22 reads `scc` as `src_scc` on both generations.
+    if w == "scc" {
         return Some((253, 1));
     }
     let mut s = index::hash(w.as_bytes()) as usize & (SPECIAL_SLOTS - 1);
@@ -323,4 +323,65 @@ pub(super) fn fold_sign(
     };
     let bits = if abs { bits & !sign } else { bits };
     Some((if neg { bits ^ sign } else { bits }) as i64)
+}
+
+impl Parser<'_> {
+    /// An instruction has one literal dword, so every literal operand
+    /// (sources and a K constant, any family, both generations) has one
+    /// value. llvm-mc 22 accepts `v_fmaak_f32 v0, lit(1), v1, 0x1234` and
+    /// keeps only K: a defect we reject at the second value.
+    pub(super) fn one_literal(
+        &self,
+        specs: &[OperandSpec],
+        inst: &Inst,
+        cols: &[usize; MAX_OPERANDS],
+    ) -> Result<(), ParseError> {
+        let mut first = None;
+        let n = specs.len().min(MAX_OPERANDS);
+        for (&op, &col) in inst.operands[..n].iter().zip(&cols[..n]) {
+            let Operand::Literal(x) = op else {
+                continue;
+            };
+            match first {
+                Some(y) if y != x => {
+                    return self.fail(col, || "only one unique literal operand is allowed".into())
+                }
+                _ => first = Some(x),
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Parser<'_> {
+    /// A VOP2/SOP2 K constant (`v_fmamk_*`, `v_fmaak_*`, `v_madmk_*`,
+    /// `v_madak_*`, `s_fmaak_f32`) has its sources' type: with f16
+    /// sources it is a 16-bit value, as llvm-mc 22 reads it (an integer
+    /// -32768..65535 kept as written, sign-extended; a float as f16
+    /// bits, finite).
+    pub(super) fn k_constant(
+        &self,
+        info: &OpInfo,
+        spec: &OperandSpec,
+        v: &Value,
+        col: usize,
+    ) -> Result<Operand, ParseError> {
+        let f16 = info
+            .operands
+            .iter()
+            .any(|o| src_index(o.field).is_some() && o.ty == Ty::F16);
+        let ty = if f16 { Ty::F16 } else { spec.ty };
+        let too_wide = || self.fail(col, || "the K constant here is 16-bit".into());
+        Ok(match *v {
+            Value::Int(i) if f16 && !(-0x8000..=0xffff).contains(&i) => return too_wide(),
+            Value::Int(i) => self.gfx9_literal(i, col)?,
+            Value::Lit(x) if f16 && x > 0xffff => return too_wide(),
+            Value::Lit(x) => Operand::Literal(x),
+            Value::LitFloat(f) | Value::Float(f) if f16 && f.is_finite() && f.abs() > 65504.0 => {
+                return too_wide()
+            }
+            Value::LitFloat(f) | Value::Float(f) => Operand::Literal(float_literal(ty, f)),
+            _ => return self.fail(col, || "expected a constant".into()),
+        })
+    }
 }

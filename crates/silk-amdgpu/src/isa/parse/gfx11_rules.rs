@@ -3,8 +3,7 @@
 //! order of modifiers, VOP3P and VOP3 DPP operands, memory modifiers and
 //! address widths, omitted fixed registers, the constant bus. Measured by
 //! `tests/asm_syntax.rs` against llvm-mc 22 on the syntax-variant corpus;
-//! gfx942 keeps the shared rules of `parse/mod.rs` (LLVM enforces several
-//! of these there too).
+//! the rules LLVM applies to both generations are in `shared_rules.rs`.
 
 use super::*;
 use table::{VMOD_ABS, VMOD_NEG};
@@ -78,21 +77,6 @@ impl Parser<'_> {
         if self.gen != Generation::Gfx11 {
             return Ok(());
         }
-        // `scc` (253) as a scalar destination: llvm-mc 22 encodes its low
-        // bits in the field (SOP's 7-bit sdst holds 125).
-        let layout = format::layout(self.gen, info.family);
-        for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
-            if let Operand::Reg {
-                code: code @ 253, ..
-            } = &mut inst.operands[i]
-            {
-                if spec.kind == Kind::Sreg {
-                    if let Some(b) = layout.and_then(|l| l.field(spec.field)) {
-                        *code &= b.max() as u16;
-                    }
-                }
-            }
-        }
         let inst = &*inst;
         if !matches!(
             info.family,
@@ -103,7 +87,6 @@ impl Parser<'_> {
         if info.family.is_flat() {
             return self.gfx11_flat(info, specs, inst, cols, mods_at);
         }
-        self.gfx11_lane_operands(specs, inst, cols)?;
         // LLVM has a true16 and a 32-bit-register form of each 16-bit
         // opcode: the VGPRs of its 16-bit operands are all halves
         // (`v1.l`) or all whole registers, never a mix.
@@ -143,14 +126,10 @@ impl Parser<'_> {
             }
         }
         // A modifier bit LLVM's disassembler ignores has no operand in its
-        // assembler either; the integer VOP3SD opcodes (a carry-out
-        // `sdst` where abs would be) take no abs.
-        let sd = specs.iter().any(|s| s.field == Field::Sdst3);
+        // assembler either.
         for k in 0..3u8 {
             let neg = inst.mods.neg >> k & 1 != 0 && info.mods_ignored & (VMOD_NEG << k) != 0;
-            let int_sd = sd && info.mods_rejected & (VMOD_NEG << k) != 0;
-            let abs =
-                inst.mods.abs >> k & 1 != 0 && (int_sd || info.mods_ignored & (VMOD_ABS << k) != 0);
+            let abs = inst.mods.abs >> k & 1 != 0 && info.mods_ignored & (VMOD_ABS << k) != 0;
             if neg || abs {
                 let col = self.src_col(info, cols, k).unwrap_or(mods_at);
                 return self.fail(col, || {
@@ -393,6 +372,25 @@ impl Parser<'_> {
             return self.fail(mods_at, || format!("invalid modifier for `{}`", info.name));
         }
         let bit = |b: ModBit| m.mem & format::mod_bit(b) != 0;
+        use crate::isa::Op;
+        match self.op.and_then(|o| Op::of(self.gen, o)) {
+            // LDS-only lane exchanges and the BVH stack have no GDS form.
+            Some(Op::DS_PERMUTE_B32 | Op::DS_BPERMUTE_B32 | Op::DS_BVH_STACK_RTN_B32)
+                if bit(ModBit::Gds) =>
+            {
+                return self.fail(mods_at, || format!("`{}` has no `gds`", info.name));
+            }
+            // The counter waits' SGPR operand is `null` only in llvm-mc 22.
+            Some(
+                Op::S_WAITCNT_VMCNT
+                | Op::S_WAITCNT_LGKMCNT
+                | Op::S_WAITCNT_EXPCNT
+                | Op::S_WAITCNT_VSCNT,
+            ) if inst.operands[0] != Operand::sgpr(operand::null_code(self.gen)) => {
+                return self.fail(cols[0], || format!("`{}` takes `null` here", info.name));
+            }
+            _ => {}
+        }
         for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
             let Operand::Reg { code, count, .. } = inst.operands[i] else {
                 continue;
@@ -418,71 +416,10 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// Whether the written operands leave out every fixed-register
-    /// operand (`v_cmp_lt_f32_e32 v1, v2` for `vcc_lo, v1, v2`,
-    /// `v_cndmask_b32_e32 v0, v1, v2` without `vcc_lo`), as llvm-mc 22
-    /// accepts: the top-level operand count is that of the others. Then
-    /// the number of leading fixed-register operands.
-    pub(super) fn gfx11_implicits_omitted(&self, specs: &[OperandSpec]) -> Option<usize> {
-        let fixed = |s: &&OperandSpec| matches!(s.kind, Kind::Implicit(_));
-        let implicit = specs.iter().filter(fixed).count();
-        if self.gen != Generation::Gfx11 || implicit == 0 {
-            return None;
-        }
-        let text = self.s[self.pos..].trim_start();
-        let (mut depth, mut n) = (0i32, usize::from(!text.is_empty()));
-        for b in text.bytes() {
-            match b {
-                b'(' | b'[' => depth += 1,
-                b')' | b']' => depth -= 1,
-                b',' if depth == 0 => n += 1,
-                _ => {}
-            }
-        }
-        (n == specs.len() - implicit).then(|| specs.iter().take_while(fixed).count())
-    }
-
     /// GFX11 registers other than SGPRs read through the constant bus:
     /// the `src_*` apertures and `src_scc` (llvm-mc 22 counts them).
     pub(super) fn gfx11_bus_reg(&self, code: u16) -> bool {
         self.gen == Generation::Gfx11 && matches!(code, 230..=239 | 251..=253)
-    }
-
-    /// Lane operations (RDNA3 ISA §"Lane operations"): the data source
-    /// (src0) is a VGPR. (llvm-mc 22 also wants the lane selects scalar;
-    /// the table's operand kinds do not say so yet.)
-    fn gfx11_lane_operands(
-        &self,
-        specs: &[OperandSpec],
-        inst: &Inst,
-        cols: &[usize; MAX_OPERANDS],
-    ) -> Result<(), ParseError> {
-        use crate::isa::Op;
-        let lane = matches!(
-            self.op.and_then(|o| Op::of(self.gen, o)),
-            Some(
-                Op::V_READFIRSTLANE_B32
-                    | Op::V_MOVRELS_B32_e32
-                    | Op::V_MOVRELS_B32_e64
-                    | Op::V_MOVRELSD_B32_e32
-                    | Op::V_MOVRELSD_B32_e64
-                    | Op::V_MOVRELSD_2_B32_e32
-                    | Op::V_MOVRELSD_2_B32_e64
-                    | Op::V_READLANE_B32
-                    | Op::V_PERMLANE16_B32
-                    | Op::V_PERMLANEX16_B32,
-            )
-        );
-        let src0 = specs
-            .iter()
-            .take(MAX_OPERANDS)
-            .position(|s| s.field == Field::Src0);
-        if let Some(i) = src0.filter(|_| lane) {
-            if !matches!(inst.operands[i], Operand::Reg { code, .. } if code >= VGPR0) {
-                return self.fail(cols[i], || "the data source is a VGPR".into());
-            }
-        }
-        Ok(())
     }
 }
 

@@ -106,6 +106,30 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// A buffer offset is the 12-bit unsigned field on both generations
+    /// (llvm-mc 22 accepts more and keeps the low 12 bits: a defect we
+    /// reject at the `offset:`).
+    pub(super) fn buffer_offset(
+        &self,
+        info: &OpInfo,
+        v: i64,
+        col: usize,
+    ) -> Result<i32, ParseError> {
+        // (An opcode without operands, `buffer_inv`, has no offset.)
+        if matches!(info.family, Family::Mubuf | Family::Mtbuf) && info.operands.is_empty() {
+            return self.fail(col, || format!("`{}` takes no offset", info.name));
+        }
+        if matches!(info.family, Family::Mubuf | Family::Mtbuf) && !(0..4096).contains(&v) {
+            return self.fail(col, || {
+                format!(
+                    "`{}`: offset {v} does not fit the 12-bit offset field",
+                    info.name
+                )
+            });
+        }
+        Ok(v as i32)
+    }
+
     /// A FLAT-segment offset is 12-bit unsigned on both generations (CDNA3
     /// and RDNA3 ISA, "Flat, Scratch and Global Instructions").
     pub(super) fn flat_offset(

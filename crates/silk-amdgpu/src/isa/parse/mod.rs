@@ -18,6 +18,7 @@ mod constants;
 mod gfx11_rules;
 mod gfx9_rules;
 mod memory;
+mod shared_rules;
 mod vopd;
 pub(crate) use bytes::trim_end;
 use bytes::*;
@@ -121,35 +122,8 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
     }
     let gen = processor.generation();
     let tbl = table::table(gen);
-    if let Some(base) = name.strip_suffix("_e64") {
-        // `_e64` on a VOP3-only opcode (`v_add3_u32_e64`), which llvm-mc
-        // accepts: the opcode by its plain name, in a VOP3 encoding.
-        if table::by_name(processor, name).next().is_none()
-            && table::forms_by_name(processor, name).next().is_none()
-            && table::by_name(processor, base).next().is_some()
-        {
-            let cut = name_end - 4;
-            let text = format!("{}{}", &body[..cut], &body[name_end..]);
-            let shift = |e: ParseError| ParseError {
-                column: if e.column > cut {
-                    e.column + 4
-                } else {
-                    e.column
-                },
-                message: e.message,
-            };
-            let parsed = parse_inst(processor, &text).map_err(shift)?;
-            let fam = tbl[parsed.inst.opcode.0 as usize].family;
-            // (LLVM 22 gives `v_readlane_b32`/`v_writelane_b32` no `_e64`.)
-            let lane = matches!(
-                super::Op::of(gen, parsed.inst.opcode),
-                Some(super::Op::V_READLANE_B32 | super::Op::V_WRITELANE_B32)
-            );
-            if !matches!(fam, Family::Vop3 | Family::Vop3p) || lane {
-                return err(start, format!("`{name}` has no VOP3 encoding"));
-            }
-            return Ok(parsed);
-        }
+    if let Some(r) = shared_rules::forced_suffix(processor, body, start, name_end) {
+        return r;
     }
     let (by_name, forms_by_name) = match gen {
         Generation::Gfx9 => (&index::gfx9::BY_NAME, &index::gfx9::FORMS_BY_NAME),
@@ -564,7 +538,7 @@ impl<'a> Parser<'a> {
             inst.operands[0] = Operand::Imm(0);
             return Ok(ParsedInst { inst, label });
         }
-        let omit = self.gfx11_implicits_omitted(specs);
+        let omit = self.implicits_omitted(specs);
         for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
             self.skip_ws();
             if let Some(o) = omit.and(Some(spec)).and_then(gfx11_rules::omitted_implicit) {
@@ -716,8 +690,9 @@ impl<'a> Parser<'a> {
                 message: format!("invalid {what} for `{}`", form.name),
             })?;
         }
+        self.one_literal(specs, &inst, &cols)?;
         self.check_constant_bus(info, specs, &inst, &cols)?;
-        self.gfx11_inst(info, specs, &mut inst, &cols, mods_at)?;
+        self.inst_rules(info, specs, &mut inst, &cols, mods_at)?;
         self.implied_bits(info, &mut inst, no_vaddr);
         if !self.at_end() {
             return self.fail(self.pos, || format!("unexpected `{}`", self.rest().trim()));
@@ -867,13 +842,9 @@ impl<'a> Parser<'a> {
                             "literal operands are not supported in VOP3 on this processor".into()
                         });
                     }
-                    match literal {
-                        Some(y) if y == x => continue,
-                        Some(_) => {
-                            return self
-                                .fail(col, || "only one unique literal operand is allowed".into())
-                        }
-                        None => literal = Some(x),
+                    // (One literal value: `one_literal` checked it.)
+                    if literal.replace(x).is_some() {
+                        continue;
                     }
                     used += 1;
                 }
@@ -1069,8 +1040,8 @@ impl<'a> Parser<'a> {
         if self.eat("neg(") {
             let col = self.pos;
             let (n, a, v) = self.value()?;
-            // (llvm-mc 22 rejects `-neg(x)` and `neg(-x)`; gfx942 left as is.)
-            if (neg || n) && self.gen == Generation::Gfx11 {
+            // (llvm-mc 22 rejects `-neg(x)` and `neg(-x)`.)
+            if neg || n {
                 return self.fail(col, || "`neg()` of a negated operand".into());
             }
             self.expect(")")?;
@@ -1379,10 +1350,10 @@ impl<'a> Parser<'a> {
             (Kind::Imm(_), Value::Reg { code, .. }) if info.family == Family::Smem => {
                 Operand::Imm(code as i32)
             }
-            (Kind::Literal, Value::Int(i)) => self.gfx9_literal(i, col)?,
-            (Kind::Literal, Value::Lit(x)) => Operand::Literal(x),
-            (Kind::Literal, Value::LitFloat(f)) => Operand::Literal(float_literal(spec.ty, f)),
-            (Kind::Literal, Value::Float(f)) => Operand::Literal(float_literal(spec.ty, f)),
+            (
+                Kind::Literal,
+                Value::Int(_) | Value::Lit(_) | Value::LitFloat(_) | Value::Float(_),
+            ) => self.k_constant(info, spec, &v, col)?,
             (Kind::Sreg, Value::Off) => Operand::Reg {
                 code: if self.gen == Generation::Gfx9 && info.family.is_flat() {
                     0x7f
@@ -1812,7 +1783,7 @@ impl<'a> Parser<'a> {
                     m.offset = (v & 0xff) as i32;
                     m.offset1 = (v >> 8) as u16;
                 } else {
-                    m.offset = v as i32;
+                    m.offset = self.buffer_offset(info, v, col)?;
                 }
             }
             "format" => {
