@@ -50,6 +50,7 @@ pub use error::{Error, Result};
 pub mod abi;
 pub mod cse;
 pub mod dataflow;
+pub mod deadmov;
 pub mod hazards;
 pub mod hoist;
 pub mod inline;
@@ -168,6 +169,8 @@ pub fn compile_kernel_with(
     let (mut mf, needs) = sel.select_kernel()?;
     check(&mf, "instruction selection", false)?;
     let mir_after_isel = options.keep_mir.then(|| mf.print());
+    deadmov::run(&mut mf);
+    check(&mf, "dead move elimination", false)?;
     sched::run(&mut mf)?;
     check(&mf, "scheduling", false)?;
     smem::merge_virtual(&mut mf)?;

@@ -571,6 +571,18 @@ impl<'a> Sel<'a> {
             self.set(res, d);
             return Ok(());
         }
+        if op == BinOp::Shr && !t.is_signed_int() && amt == MOp::Phys(Operand::int(32)) {
+            // The high dword, below 2^32: its readers take the constant 0
+            // for the high half (`part`), so only the low move stays.
+            let d = self.vreg(2);
+            let hi = self.part(a, 1)?;
+            self.emit(Op::V_MOV_B32_e32, vec![Self::sub(d, 0), hi], 1)?;
+            let zero = MOp::Phys(Operand::int(0));
+            self.emit(Op::V_MOV_B32_e32, vec![Self::sub(d, 1), zero], 1)?;
+            self.zext[res.index()] = true;
+            self.set(res, d);
+            return Ok(());
+        }
         let name = match (op, t.is_signed_int()) {
             (BinOp::Shl, _) => Op::V_LSHLREV_B64,
             (_, true) => Op::V_ASHRREV_I64,
@@ -681,7 +693,16 @@ impl<'a> Sel<'a> {
         self.legalize_vop3(&mut srcs, 0)?;
         self.emit(lo, vec![Self::sub(d, 0), vcc, srcs[0], srcs[1]], 1)?;
         // High half: VOP2 with implicit VCC carry-in (not on the constant
-        // bus); src1 must be a VGPR, so non-commutative sub copies it.
+        // bus); src1 must be a VGPR. A constant `bh` (the zero high half of
+        // a zero-extended value) with a VGPR `ah` goes to src0 instead
+        // (sub by the reversed form), so it needs no register.
+        let swap = self.is_vgpr(&ah) && matches!(bh, MOp::Phys(Operand::Const(_)));
+        let (hi, ah, bh) = match (swap, self.gen, sub) {
+            (false, ..) => (hi, ah, bh),
+            (true, _, false) => (hi, bh, ah),
+            (true, Generation::Gfx9, true) => (Op::V_SUBBREV_CO_U32_e32, bh, ah),
+            (true, Generation::Gfx11, true) => (Op::V_SUBREV_CO_CI_U32_e32, bh, ah),
+        };
         let bh = self.copy_to_vgpr(bh)?;
         // The implicit VCC read occupies GFX9's single constant-bus slot.
         let ah = match ah {

@@ -108,7 +108,8 @@ pub struct Sel<'a> {
     tid: Option<VReg>,
     tid_dims: [Option<VReg>; 3],
     lds_next: u32,
-    /// Per IR value: a 64-bit integer zero-extended from `u32`.
+    /// Per IR value: a 64-bit integer below 2^32 (zero-extended from
+    /// `u32`, or shifted right by 32).
     zext: Vec<bool>,
     /// Per IR value: a global pointer `root + offset` that only loads,
     /// stores and other such pointers use, so it is not computed: the
@@ -463,10 +464,14 @@ impl<'a> Sel<'a> {
         t.dwords() as u8
     }
 
-    /// Dword `k` of a 32/64-bit value as an operand.
+    /// Dword `k` of a 32/64-bit value as an operand. The high dword of a
+    /// value known to be below 2^32 is the constant 0, so the register
+    /// dword holding it is not read (and `deadmov` drops its move when
+    /// nothing reads the value whole).
     fn part(&self, v: Value, k: u8) -> Result<MOp, Error> {
         Ok(match self.val(v)? {
             Val::Const(bits) => MOp::Phys(imm32((bits >> (32 * k)) as u32)),
+            Val::Reg(_) if k == 1 && self.zext[v.index()] => MOp::Phys(Operand::int(0)),
             Val::Reg(r) => Self::sub(r, k),
         })
     }
