@@ -151,13 +151,13 @@ fn gpu_target_with_only_helpers_says_no_launchable_entry_exists() {
 #[test]
 fn a_host_backend_limit_is_a_located_error() {
     let err = build_err(
-        "quad-float",
-        "fn main () -> int {\n  let a: u128 = 3;\n  let b: f128 = 1.0;\n  return 0;\n}\n",
+        "huge-array",
+        "fn main () -> int {\n  let a: u128 = 3;\n  var b: u8[5000];\n  return 0;\n}\n",
         &["--target", "linux-x86_64"],
     );
     assert!(
         err.starts_with(
-            "error[E4001]: `f128` values are not supported by the host backend\n --> app.slk:3:3\n"
+            "error[E4001]: arrays of more than 4096 scalar values are not supported by the host backend\n --> app.slk:3:3\n"
         ),
         "{err}"
     );

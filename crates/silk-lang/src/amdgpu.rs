@@ -808,6 +808,7 @@ fn stmt_kind_name(k: &StmtKind) -> &'static str {
         StmtKind::If { .. } => "`if`",
         StmtKind::While { .. } => "`while`",
         StmtKind::Loop(_) => "`loop`",
+        StmtKind::For { .. } => "`for`",
         StmtKind::Break => "`break`",
         StmtKind::Continue => "`continue`",
         StmtKind::Return(_) => "`return` with a value",

@@ -303,6 +303,14 @@ pub enum StmtKind {
         body: Block,
     },
     Loop(Block),
+    /// `for x in items { ... }` over an array or a slice.
+    For {
+        /// Key of the element binding in [`crate::Program::bindings`].
+        id: ExprId,
+        name: Ident,
+        items: Expr,
+        body: Block,
+    },
     Break,
     Continue,
     Return(Option<Expr>),
@@ -346,6 +354,10 @@ pub enum ExprKind {
     /// `a?.b`
     OptionalField(Box<Expr>, Ident),
     StructLit(Path, Vec<(Ident, Expr)>),
+    /// `[a, b, c]`, a fixed-size array.
+    ArrayLit(Vec<Expr>),
+    /// `a[i]` on an array or a slice.
+    Index(Box<Expr>, Box<Expr>),
     /// `(e)`; kept so spans and "direct literal" checks see the parentheses.
     Paren(Box<Expr>),
     Launch(Box<LaunchBlock>),

@@ -188,7 +188,8 @@ impl Parser {
             | ExprKind::Field(x, _)
             | ExprKind::OptionalField(x, _)
             | ExprKind::Paren(x) => x.depth,
-            ExprKind::Binary(_, a, b) => a.depth.max(b.depth),
+            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => a.depth.max(b.depth),
+            ExprKind::ArrayLit(items) => items.iter().map(|v| v.depth).max().unwrap_or(0),
             ExprKind::If(c, a, b) => c.depth.max(a.depth).max(b.depth),
             ExprKind::Call(f, args) => args.iter().map(|a| a.depth).fold(f.depth, u16::max),
             ExprKind::StructLit(_, fields) => {
@@ -1043,6 +1044,24 @@ impl Parser {
                 self.bump();
                 StmtKind::Loop(self.block()?)
             }
+            // `for` is contextual: `for NAME in ITEMS { ... }`.
+            TokenKind::Ident(w)
+                if w == "for"
+                    && matches!(self.peek_at(1), TokenKind::Ident(_))
+                    && matches!(self.peek_at(2), TokenKind::Ident(n) if n == "in") =>
+            {
+                self.bump();
+                let name = self.ident("a loop variable")?;
+                self.bump(); // in
+                let items = self.cond()?;
+                let body = self.block()?;
+                StmtKind::For {
+                    id: self.id(),
+                    name,
+                    items,
+                    body,
+                }
+            }
             TokenKind::Keyword(Keyword::Break) => {
                 self.bump();
                 self.expect(Punct::Semi)?;
@@ -1254,6 +1273,7 @@ impl Parser {
                 StmtKind::Let { .. } | StmtKind::Const(_) => Some(("declarations are not allowed in a `gpu` launch block", stmt.span)),
                 StmtKind::If { .. }
                 | StmtKind::While { .. }
+                | StmtKind::For { .. }
                 | StmtKind::Loop(_)
                 | StmtKind::Break
                 | StmtKind::Continue
@@ -1423,6 +1443,16 @@ impl Parser {
                     ExprKind::Field(Box::new(e), name)
                 };
                 e = self.expr_node(kind, span);
+            } else if self.at(Punct::LBracket) {
+                self.bump();
+                let saved = self.no_struct_lit;
+                self.no_struct_lit = false;
+                let index = self.expr();
+                self.no_struct_lit = saved;
+                let index = index?;
+                self.expect(Punct::RBracket)?;
+                let span = self.from(e.span);
+                e = self.expr_node(ExprKind::Index(Box::new(e), Box::new(index)), span);
             } else {
                 return Some(e);
             }
@@ -1489,6 +1519,27 @@ impl Parser {
                 let attr = self.attr()?;
                 let span = attr.span;
                 return Some(self.expr_node(ExprKind::AttrQuery(attr), span));
+            }
+            TokenKind::Punct(Punct::LBracket) => {
+                self.bump();
+                let saved = self.no_struct_lit;
+                self.no_struct_lit = false;
+                let mut items = Vec::new();
+                while !self.at(Punct::RBracket) {
+                    match self.expr() {
+                        Some(x) => items.push(x),
+                        None => {
+                            self.no_struct_lit = saved;
+                            return None;
+                        }
+                    }
+                    if !self.eat(Punct::Comma) {
+                        break;
+                    }
+                }
+                self.no_struct_lit = saved;
+                self.expect(Punct::RBracket)?;
+                ExprKind::ArrayLit(items)
             }
             TokenKind::Punct(Punct::LParen) => {
                 self.bump();

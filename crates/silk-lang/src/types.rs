@@ -124,6 +124,21 @@ impl Ty {
         matches!(self, Ty::Error)
     }
 
+    /// An integer or float literal not yet given a type.
+    pub fn is_literal(&self) -> bool {
+        matches!(self, Ty::IntLit | Ty::FloatLit)
+    }
+
+    /// Whether a value of this type holds a slice (a view of memory it
+    /// does not own), directly or in an optional or array.
+    pub fn holds_slice(&self) -> bool {
+        match self {
+            Ty::Slice(_) => true,
+            Ty::Optional(t) | Ty::Array(t, _) => t.holds_slice(),
+            _ => false,
+        }
+    }
+
     /// `&T` → `T`, otherwise itself.
     pub fn strip_ref(&self) -> &Ty {
         match self {
@@ -140,6 +155,10 @@ impl Ty {
             (Ty::IntLit, Ty::Int(_) | Ty::Float(_)) => true,
             (Ty::FloatLit, Ty::Float(_)) => true,
             (Ty::NoneLit, Ty::Optional(_)) => true,
+            // An array literal of untyped literals takes its element type
+            // from the context; an array is viewed as a slice of its type.
+            (Ty::Array(a, n), Ty::Array(b, m)) => n == m && a.is_literal() && a.coerces_to(b),
+            (Ty::Array(a, _), Ty::Slice(b)) => a == b || (a.is_literal() && a.coerces_to(b)),
             // Auto-reference: a `T` value is accepted for a `&T` parameter.
             (a, Ty::Ref(inner)) => a.coerces_to(inner),
             // A value is accepted where its optional is expected.
@@ -153,6 +172,7 @@ impl Ty {
         match self {
             Ty::IntLit => Ty::Int(IntTy::Int),
             Ty::FloatLit => Ty::Float(FloatTy::F64),
+            Ty::Array(t, n) => Ty::Array(Box::new((*t).defaulted()), n),
             other => other,
         }
     }
@@ -207,5 +227,19 @@ mod tests {
         assert_eq!(Ty::builtin("u8"), Some(Ty::Int(IntTy::U8)));
         assert_eq!(Ty::builtin("Buffer"), None);
         assert!(IntTy::Int.is_signed() && !IntTy::U32.is_signed());
+        let lits = Ty::Array(Box::new(Ty::IntLit), 3);
+        let u8s = Ty::Array(Box::new(Ty::Int(IntTy::U8)), 3);
+        assert!(lits.coerces_to(&u8s));
+        assert!(!lits.coerces_to(&Ty::Array(Box::new(Ty::Int(IntTy::U8)), 4)));
+        assert!(u8s.coerces_to(&Ty::Slice(Box::new(Ty::Int(IntTy::U8)))));
+        assert!(lits.coerces_to(&Ty::Slice(Box::new(Ty::Int(IntTy::U8)))));
+        let bools = Ty::Array(Box::new(Ty::Bool), 3);
+        assert!(!bools.coerces_to(&Ty::Slice(Box::new(Ty::Int(IntTy::U8)))));
+        assert_eq!(
+            lits.defaulted(),
+            Ty::Array(Box::new(Ty::Int(IntTy::Int)), 3)
+        );
+        assert!(Ty::Optional(Box::new(Ty::Slice(Box::new(Ty::Bool)))).holds_slice());
+        assert!(!u8s.holds_slice());
     }
 }

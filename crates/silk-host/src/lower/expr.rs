@@ -29,8 +29,11 @@ impl FnLower<'_, '_, '_> {
 
     /// `e` converted to `want` (literals, `T` into `T?`, `None`).
     pub fn value(&mut self, e: &Expr, want: &Ty) -> R<Vals> {
-        let v = self.expr(e)?;
         let from = self.ty(e)?;
+        if let (Ty::Array(..), Ty::Slice(_)) = (from.strip_ref(), want) {
+            return self.as_slice(e);
+        }
+        let v = self.expr(e)?;
         self.coerce(v, &from, want, e.span)
     }
 
@@ -48,6 +51,14 @@ impl FnLower<'_, '_, '_> {
             }
             (Ty::Int(_) | Ty::IntLit, Ty::Int(i)) => {
                 Ok(vec![self.resize(v[0], int_type(*i), true)])
+            }
+            (Ty::Float(_) | Ty::FloatLit, Ty::Float(FloatTy::F128)) => {
+                let x = v[0];
+                Ok(vec![if self.b.func.dfg.value_type(x) == types::F128 {
+                    x
+                } else {
+                    self.quad_cast(x, from, to, span)?
+                }])
             }
             (Ty::Float(_) | Ty::FloatLit, Ty::Float(FloatTy::F32)) => {
                 let x = v[0];
@@ -80,13 +91,25 @@ impl FnLower<'_, '_, '_> {
     pub fn place(&mut self, e: &Expr) -> R<Option<Place>> {
         match &e.kind {
             ExprKind::Paren(x) => self.place(x),
-            ExprKind::Name(_) => match self.c.p.name_res(e.id) {
+            ExprKind::Name(_) | ExprKind::Path(_) => match self.c.p.name_res(e.id) {
                 Some(NameRes::Local(l)) => {
                     let ty = self.c.p.local(l).ty.clone();
                     Ok(Some((self.local_addr(l, e.span)?, 0, ty)))
                 }
+                Some(NameRes::Symbol(s)) => self.ext_value(s, e.span),
                 _ => Ok(None),
             },
+            ExprKind::Index(base, index) => self.index_place(base, index, e.span).map(Some),
+            // An array's `len` is no place: the type holds it.
+            ExprKind::Field(base, _)
+                if self.c.p.name_res(e.id).is_none()
+                    && matches!(
+                        self.c.p.expr_type(base.id).map(Ty::strip_ref),
+                        Some(Ty::Array(..))
+                    ) =>
+            {
+                Ok(None)
+            }
             ExprKind::Field(base, name) if self.c.p.name_res(e.id).is_none() => {
                 let Some((a, o, bty)) = self.place(base)? else {
                     return Ok(None);
@@ -120,6 +143,7 @@ impl FnLower<'_, '_, '_> {
             }
             ExprKind::Float(f) => Ok(vec![match ty {
                 Ty::Float(FloatTy::F32) => self.b.ins().f32const(*f as f32),
+                Ty::Float(FloatTy::F128) => self.quad_const(super::quad::quad_from_f64(*f)),
                 _ => self.b.ins().f64const(*f),
             }]),
             ExprKind::Bool(v) => Ok(vec![self.b.ins().iconst(types::I8, *v as i64)]),
@@ -139,6 +163,12 @@ impl FnLower<'_, '_, '_> {
             ExprKind::Field(base, name) => {
                 if self.c.p.name_res(e.id).is_some() {
                     return self.fn_value(e);
+                }
+                if let Ty::Array(_, n) = self.ty(base)?.strip_ref() {
+                    // `len` of an array is its type's length.
+                    let n = *n as i64;
+                    self.expr(base)?;
+                    return Ok(vec![self.b.ins().iconst(types::I64, n)]);
                 }
                 if let Some((a, o, t)) = self.place(e)? {
                     return self.load(&t, a, o, e.span);
@@ -194,6 +224,11 @@ impl FnLower<'_, '_, '_> {
                 }
                 Ok(out)
             }
+            ExprKind::ArrayLit(items) => self.array_lit(items, &ty, e.span),
+            ExprKind::Index(..) => {
+                let (a, o, t) = self.place(e)?.ok_or_else(|| internal("index", e.span))?;
+                self.load(&t, a, o, e.span)
+            }
             ExprKind::Unary(op, x) => self.unary(*op, x, &ty, e.span),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, &ty, e.span),
             ExprKind::Cast(x, _) => {
@@ -212,12 +247,30 @@ impl FnLower<'_, '_, '_> {
         }
     }
 
+    /// The place of an `ext name = T;` value: its data symbol (read-only:
+    /// the checker allows no assignment to it). `None` for other symbols.
+    fn ext_value(&mut self, s: silk_lang::program::SymbolId, span: Span) -> R<Option<Place>> {
+        let silk_lang::program::SymbolKind::ExtValue(ty) = &self.c.p.symbol(s).kind else {
+            return Ok(None);
+        };
+        let (ty, name) = (ty.clone(), self.c.p.symbol(s).name.clone());
+        let data = self.c.ext_data(&name, span)?;
+        let gv = self.c.obj.module().declare_data_in_func(data, self.b.func);
+        let addr = self.b.ins().symbol_value(types::I64, gv);
+        Ok(Some((addr, 0, ty)))
+    }
+
     /// A function named as a value (`let f: fn (int) -> int = double;`):
     /// its address, for [`FnLower::call`]'s indirect calls.
     fn fn_value(&mut self, e: &Expr) -> R<Vals> {
+        if let Some(NameRes::Symbol(s)) = self.c.p.name_res(e.id) {
+            if let Some((a, o, t)) = self.ext_value(s, e.span)? {
+                return self.load(&t, a, o, e.span);
+            }
+        }
         let sym = match self.c.p.name_res(e.id) {
             Some(NameRes::Symbol(s)) if self.c.p.symbol(s).fn_sig().is_some() => s,
-            _ => return Err(unsupported("`ext` values", e.span)),
+            _ => return Err(internal("a symbol that is not a value", e.span)),
         };
         if self.c.takes_caller_location(sym) {
             // Their signature has the hidden caller location.
@@ -251,6 +304,9 @@ impl FnLower<'_, '_, '_> {
     fn int_lit(&mut self, v: u128, ty: &Ty, span: Span) -> R<Vals> {
         let (t, i) = match ty {
             Ty::Float(FloatTy::F32) => return Ok(vec![self.b.ins().f32const(v as f32)]),
+            Ty::Float(FloatTy::F128) => {
+                return Ok(vec![self.quad_const(super::quad::quad_from_u128(v))])
+            }
             Ty::Float(_) => return Ok(vec![self.b.ins().f64const(v as f64)]),
             Ty::Int(i) => (int_type(*i), *i),
             _ => (types::I64, IntTy::Int),
@@ -342,6 +398,7 @@ impl FnLower<'_, '_, '_> {
         }
         let v = self.value(x, ty)?[0];
         Ok(vec![match (op, ty) {
+            (UnOp::Neg, Ty::Float(FloatTy::F128)) => self.quad_neg(v),
             (UnOp::Neg, Ty::Float(_)) => self.b.ins().fneg(v),
             (UnOp::Neg, Ty::Int(i)) => {
                 let t = int_type(*i);
@@ -410,6 +467,7 @@ impl FnLower<'_, '_, '_> {
 
     pub fn arith(&mut self, op: BinOp, ty: &Ty, x: Value, y: Value, span: Span) -> R<Value> {
         match ty {
+            Ty::Float(FloatTy::F128) => self.quad_arith(op, x, y, span),
             Ty::Float(ft) => Ok(match op {
                 BinOp::Add => self.b.ins().fadd(x, y),
                 BinOp::Sub => self.b.ins().fsub(x, y),
@@ -653,6 +711,7 @@ impl FnLower<'_, '_, '_> {
                     eq
                 })
             }
+            Ty::Float(FloatTy::F128) => self.quad_compare(op, x[0], y[0], span),
             Ty::Float(_) => {
                 let cc = match op {
                     BinOp::Eq => FloatCC::Equal,
@@ -722,6 +781,10 @@ impl FnLower<'_, '_, '_> {
         };
         if from == to {
             return Ok(v);
+        }
+        let quad = Ty::Float(FloatTy::F128);
+        if *from == quad || *to == quad {
+            return self.quad_cast(v, from, to, span);
         }
         Ok(match (int(from), float(from), int(to), float(to)) {
             (Some((_, s)), _, Some((t, _)), _) => self.resize(v, t, s),

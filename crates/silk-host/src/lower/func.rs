@@ -25,7 +25,7 @@ pub(crate) struct FnLower<'c, 'p, 'b> {
     result: Ty,
     locals: HashMap<LocalId, Value>,
     /// `(continue target, break target)` of the enclosing loops.
-    loops: Vec<(CBlock, CBlock)>,
+    pub loops: Vec<(CBlock, CBlock)>,
     /// The caller's location `{ptr, len}`, in a standard-library function.
     pub caller: Option<(Value, Value)>,
 }
@@ -110,7 +110,7 @@ impl<'c, 'p, 'b> FnLower<'c, 'p, 'b> {
             .ok_or_else(|| internal("local used before its binding", span))
     }
 
-    fn bind(&mut self, id: LocalId, vals: &[Value], span: Span) -> R<()> {
+    pub fn bind(&mut self, id: LocalId, vals: &[Value], span: Span) -> R<()> {
         let ty = self.c.p.local(id).ty.clone();
         let addr = self.temp(&ty, span)?;
         self.store(&ty, addr, 0, vals, span)?;
@@ -279,6 +279,12 @@ impl<'c, 'p, 'b> FnLower<'c, 'p, 'b> {
                 Ok(())
             }
             StmtKind::Block(b) => self.block(b),
+            StmtKind::For {
+                id,
+                name,
+                items,
+                body,
+            } => self.for_loop(*id, name, items, body),
             StmtKind::Launch(l) => self.launch(l, s.span).map(|_| ()),
             StmtKind::Error => Err(internal("malformed statement", s.span)),
         }

@@ -46,6 +46,16 @@ fn align_up(v: u32, a: u32) -> u32 {
     v.div_ceil(a) * a
 }
 
+/// Most scalars an array value may flatten into: whole-array copies,
+/// parameters and results move every scalar, so very large arrays are
+/// refused with a located error rather than compiled into huge code.
+pub const MAX_ARRAY_SCALARS: u64 = 4096;
+
+/// Distance in bytes between consecutive elements of this layout.
+pub fn stride(l: &Layout) -> u32 {
+    align_up(l.size, l.align)
+}
+
 /// The layout of `ty`, or the name of what the host backend cannot hold.
 /// Struct nesting is bounded: the checker rejects recursive structs
 /// (a struct cannot contain itself by value), and `depth` guards the rest.
@@ -63,6 +73,7 @@ fn layout_at(p: &Program, ty: &Ty, depth: u32) -> Result<Layout, String> {
         Ty::IntLit => Layout::scalar(types::I64),
         Ty::Float(FloatTy::F32) => Layout::scalar(types::F32),
         Ty::Float(FloatTy::F64) | Ty::FloatLit => Layout::scalar(types::F64),
+        Ty::Float(FloatTy::F128) => Layout::scalar(types::F128),
         Ty::Char => Layout::scalar(types::I32),
         Ty::Ref(_) | Ty::Fn(..) => Layout::scalar(types::I64),
         Ty::Void => Layout {
@@ -105,8 +116,27 @@ fn layout_at(p: &Program, ty: &Ty, depth: u32) -> Result<Layout, String> {
                 scalars,
             }
         }
-        Ty::Float(FloatTy::F128) => return Err("`f128` values".into()),
-        Ty::Array(..) => return Err("fixed-size arrays".into()),
+        Ty::Array(inner, n) => {
+            let f = layout_at(p, inner, depth + 1)?;
+            let count = (f.scalars.len() as u64).saturating_mul(*n);
+            if count > MAX_ARRAY_SCALARS {
+                return Err(format!(
+                    "arrays of more than {MAX_ARRAY_SCALARS} scalar values"
+                ));
+            }
+            let step = stride(&f);
+            let mut scalars = Vec::with_capacity(count as usize);
+            // With no scalars (an empty struct) the size is 0 whatever `n` is.
+            let n = if f.scalars.is_empty() { 0 } else { *n };
+            for k in 0..n as u32 {
+                scalars.extend(f.scalars.iter().map(|(o, t)| (k * step + o, *t)));
+            }
+            Layout {
+                size: step * n as u32,
+                align: f.align,
+                scalars,
+            }
+        }
         Ty::NoneLit | Ty::Error => return Err("values of unknown type".into()),
     })
 }

@@ -5,10 +5,12 @@
 //! [`trap`] (located run-time traps). Only host code is lowered: functions
 //! reachable from `main` (or from the tests), never `attr(device=gpu)` ones.
 
+mod array;
 mod call;
 mod expr;
 mod func;
 pub mod layout;
+mod quad;
 mod trap;
 
 use crate::HostObject;
@@ -66,6 +68,8 @@ pub(crate) struct Compiler<'p> {
     queue: Vec<SymbolId>,
     imports: HashMap<String, FuncId>,
     strings: HashMap<Vec<u8>, DataId>,
+    /// `ext name = T;` data symbols, by name.
+    data: HashMap<String, DataId>,
     pub trap_fn: Option<FuncId>,
 }
 
@@ -80,6 +84,7 @@ pub fn compile(p: &Program, sources: &SourceMap, entry: Entry) -> Result<Vec<u8>
         queue: Vec::new(),
         imports: HashMap::new(),
         strings: HashMap::new(),
+        data: HashMap::new(),
         trap_fn: None,
     };
     match entry {
@@ -205,6 +210,21 @@ impl<'p> Compiler<'p> {
             .declare_function(name, Linkage::Import, &sig)
             .map_err(|e| internal(format!("`{name}`: {e}"), span))?;
         self.imports.insert(name.to_string(), id);
+        Ok(id)
+    }
+
+    /// The external data symbol of an `ext name = T;` declaration (found
+    /// by the linker in libc or the runtime archive, like `ext` functions).
+    pub fn ext_data(&mut self, name: &str, span: Span) -> R<DataId> {
+        if let Some(d) = self.data.get(name) {
+            return Ok(*d);
+        }
+        let id = self
+            .obj
+            .module()
+            .declare_data(name, Linkage::Import, false, false)
+            .map_err(|e| internal(format!("`{name}`: {e}"), span))?;
+        self.data.insert(name.to_string(), id);
         Ok(id)
     }
 

@@ -9,6 +9,7 @@ use crate::source::Span;
 use crate::types::{IntTy, StructId, Ty};
 use std::collections::HashMap;
 
+mod arrays;
 mod calls;
 mod consts;
 
@@ -662,6 +663,9 @@ impl Checker<'_> {
             .as_ref()
             .map(|r| self.resolve_type(file, r, &generics))
             .unwrap_or(Ty::Void);
+        if let Some(r) = &f.result {
+            self.no_slice(&result, r.span, "a function result");
+        }
         FnSig {
             has_self: owner.is_some() && f.params.first().is_some_and(|p| p.name.name == "self"),
             params,
@@ -756,6 +760,7 @@ impl Checker<'_> {
                             continue;
                         }
                         let ty = self.resolve_type(file, &f.ty, &[]);
+                        self.no_slice(&ty, f.ty.span, &format!("struct field `{}`", f.name.name));
                         fields.push((f.name.name.clone(), ty, f.span));
                     }
                     self.p.structs[sid.0 as usize].fields = fields;
@@ -1125,6 +1130,12 @@ impl Checker<'_> {
                 self.block(ctx, body);
                 ctx.loops -= 1;
             }
+            StmtKind::For {
+                id,
+                name,
+                items,
+                body,
+            } => self.for_stmt(ctx, *id, name, items, body),
             StmtKind::Break | StmtKind::Continue => {
                 if ctx.loops == 0 {
                     let what = if matches!(s.kind, StmtKind::Break) {
@@ -1185,8 +1196,13 @@ impl Checker<'_> {
 
     /// Assignment targets must be mutable places.
     fn check_place(&mut self, ctx: &FnCtx, target: &Expr) {
+        if !self.array_place_ok(target) {
+            return;
+        }
         let mut root = target;
-        while let ExprKind::Field(base, _) | ExprKind::Paren(base) = &root.kind {
+        while let ExprKind::Field(base, _) | ExprKind::Paren(base) | ExprKind::Index(base, _) =
+            &root.kind
+        {
             root = base;
         }
         match (&root.kind, self.p.name_res(root.id)) {
@@ -1249,6 +1265,9 @@ impl Checker<'_> {
 
     /// Give untyped literals inside `e` the concrete type `t`.
     fn settle(&mut self, e: &Expr, t: &Ty) {
+        if matches!(t, Ty::Array(..) | Ty::Slice(_)) {
+            return self.settle_array(e, t);
+        }
         let current = self.p.expr_types.get(&e.id).cloned();
         if let Ty::Optional(inner) = t {
             if current == Some(Ty::NoneLit) {
@@ -1560,6 +1579,8 @@ impl Checker<'_> {
                 }
             }
             ExprKind::StructLit(path, fields) => self.struct_lit(ctx, e, path, fields),
+            ExprKind::ArrayLit(items) => self.array_lit(ctx, e, items),
+            ExprKind::Index(base, index) => self.index(ctx, base, index),
             ExprKind::Launch(l) => self.launch(ctx, l),
             ExprKind::None => Ty::NoneLit,
             ExprKind::If(cond, a, b) => {
@@ -1600,7 +1621,7 @@ impl Checker<'_> {
         match bt.strip_ref() {
             // `string` is `{ptr: u64, len: i64}` (UTF-8 bytes, not NUL-terminated).
             Ty::String | Ty::Slice(_) if name.name == "ptr" => Ty::Int(IntTy::U64),
-            Ty::String | Ty::Slice(_) if name.name == "len" => Ty::Int(IntTy::I64),
+            Ty::String | Ty::Slice(_) | Ty::Array(..) if name.name == "len" => Ty::Int(IntTy::I64),
             Ty::Struct(sid) => {
                 let info = &self.p.structs[sid.0 as usize];
                 if let Some((_, t, _)) = info.fields.iter().find(|(n, _, _)| *n == name.name) {

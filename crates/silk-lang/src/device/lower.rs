@@ -407,6 +407,7 @@ impl<'p> Lower<'p> {
             }
             StmtKind::Block(blk) => self.block(b, blk)?,
             StmtKind::Launch(_) => return Err(not_supported("`gpu` launch blocks", s.span)),
+            StmtKind::For { .. } => return Err(not_supported("`for` loops", s.span)),
             StmtKind::Error => {}
         }
         Ok(())
@@ -736,6 +737,7 @@ impl<'p> Lower<'p> {
             },
             ExprKind::Field(..) | ExprKind::OptionalField(..) => bad("field accesses"),
             ExprKind::StructLit(..) => bad("struct values"),
+            ExprKind::ArrayLit(_) | ExprKind::Index(..) => bad("arrays"),
             ExprKind::Path(_) => bad("path values"),
             ExprKind::Launch(_) => bad("`gpu` launch blocks"),
             ExprKind::AttrQuery(_) => bad("attribute queries"),

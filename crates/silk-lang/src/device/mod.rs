@@ -199,6 +199,10 @@ fn calls_in_block<'a>(
                 calls_in_expr(cond, out);
                 calls_in_block(body, out);
             }
+            S::For { items, body, .. } => {
+                calls_in_expr(items, out);
+                calls_in_block(body, out);
+            }
             S::Loop(body) | S::Block(body) => calls_in_block(body, out),
             S::Return(Some(e)) => calls_in_expr(e, out),
             S::Return(None) | S::Break | S::Continue | S::Launch(_) | S::Error => {}
@@ -225,9 +229,14 @@ fn calls_in_expr<'a>(
         E::Unary(_, x) | E::Cast(x, _) | E::Paren(x) | E::Field(x, _) | E::OptionalField(x, _) => {
             calls_in_expr(x, out)
         }
-        E::Binary(_, a, b) => {
+        E::Binary(_, a, b) | E::Index(a, b) => {
             calls_in_expr(a, out);
             calls_in_expr(b, out);
+        }
+        E::ArrayLit(items) => {
+            for x in items {
+                calls_in_expr(x, out);
+            }
         }
         E::StructLit(_, fields) => {
             for (_, f) in fields {

@@ -30,6 +30,11 @@ fn sexp(e: &Expr) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+        ExprKind::ArrayLit(items) => format!(
+            "[{}]",
+            items.iter().map(sexp).collect::<Vec<_>>().join(", ")
+        ),
+        ExprKind::Index(a, i) => format!("([] {} {})", sexp(a), sexp(i)),
         ExprKind::Paren(x) => sexp(x),
         ExprKind::Launch(_) => "(gpu)".into(),
         ExprKind::AttrQuery(_) => "(attr)".into(),
@@ -95,6 +100,30 @@ fn precedence_table() {
     );
     assert_eq!(expr("P{ x: 1, y: f(2) }"), "(P{x: 1, y: (call f 2)})");
     assert_eq!(expr("a as u8[]?"), "(as a \"u8[]?\")");
+}
+
+#[test]
+fn arrays_indexing_and_for() {
+    assert_eq!(expr("[1, 2 + 3, f(4),]"), "[1, (+ 2 3), (call f 4)]");
+    assert_eq!(expr("a[i + 1][0].x"), "(. ([] ([] a (+ i 1)) 0) x)");
+    assert_eq!(expr("-a[0] as u8"), "(as (Neg ([] a 0)) \"u8\")");
+    assert_eq!(expr("p.xs[2]"), "([] (. p xs) 2)");
+    let (f, diags) = file("fn f (xs: int[4]) { for x in xs { g(x); } for x in [1] { } }\n");
+    assert!(diags.is_empty(), "{diags:?}");
+    let ItemKind::Fn(func) = &f.items[0].kind else {
+        panic!("not a function")
+    };
+    let stmts = &func.body.as_ref().unwrap().stmts;
+    assert!(matches!(&stmts[0].kind, StmtKind::For { name, .. } if name.name == "x"));
+    assert!(
+        matches!(&stmts[1].kind, StmtKind::For { items, .. } if matches!(items.kind, ExprKind::ArrayLit(_)))
+    );
+    // `for` is contextual: still a name elsewhere.
+    assert_eq!(expr("for + 1"), "(+ for 1)");
+    assert_eq!(
+        messages("fn f () { let a = [1, 2; }\n"),
+        vec!["expected `]`, found `;`".to_string()]
+    );
 }
 
 #[test]
