@@ -261,6 +261,13 @@ impl<'a> Sel<'a> {
         then_blk: &'a Block,
         else_blk: &'a Block,
     ) -> Result<(), Error> {
+        if let (true, Some(Frame::Loop(l))) = (res.is_empty(), self.frames.last()) {
+            if l.uniform_exits {
+                if let Some((vs, on_true)) = break_arm(then_blk, else_blk) {
+                    return self.uniform_break(cond, on_true, vs);
+                }
+            }
+        }
         // Result registers: SGPRs only if uniform and every yielded value is
         // scalar (decided after the arms: pick VGPR when unsure).
         let types: Vec<Type> = res.iter().map(|&r| self.ty(r)).collect();
@@ -447,6 +454,12 @@ impl<'a> Sel<'a> {
             for fr in &mut self.frames {
                 if let Frame::Loop(l) = fr {
                     l.latch.0 = remap(l.latch.0);
+                    if let Some(e) = &mut l.exit {
+                        e.0 = remap(e.0);
+                    }
+                    for e in &mut l.exits {
+                        e.0 .0 = remap(e.0 .0);
+                    }
                 }
             }
             for li in &mut self.mf.loops {
@@ -504,8 +517,16 @@ impl<'a> Sel<'a> {
         self.mf.vregs[cont.0 as usize].merge = true;
         let mov = self.lm(Op::S_MOV_B32, Op::S_MOV_B64);
         let exec = self.exec();
-        self.emit(mov, vec![self.r(saved), exec], 1)?;
-        self.emit(mov, vec![self.r(cont), MOp::Phys(Operand::int(0))], 1)?;
+        let uniform_exits = uniform_exits(body, &self.uniform);
+        let exit = uniform_exits.then(|| self.new_block_deferred());
+        if let Some(exit) = exit {
+            // The breaks test their condition against EXEC: with no lane
+            // the loop would never leave.
+            self.branch(Op::S_CBRANCH_EXECZ, exit)?;
+        } else {
+            self.emit(mov, vec![self.r(saved), exec], 1)?;
+            self.emit(mov, vec![self.r(cont), MOp::Phys(Operand::int(0))], 1)?;
+        }
 
         let loop_id = self.mf.loops.len() as u32;
         let parent = self.loop_stack.last().copied();
@@ -526,11 +547,56 @@ impl<'a> Sel<'a> {
             result_types: rtypes,
             latch,
             seen_break: false,
+            uniform_exits,
+            exit,
+            exits: Vec::new(),
         }));
         self.block(body)?;
         let Some(Frame::Loop(lf)) = self.frames.pop() else {
             return Err(Error::invariant("instruction selection", "loop frame"));
         };
+        if uniform_exits {
+            let (results, types, n) = (lf.results.clone(), lf.result_types.clone(), lf.exits.len());
+            let latch = lf.latch;
+            // Back on the stack while its blocks are placed, so that `place`
+            // renumbers the block ids it holds.
+            self.frames.push(Frame::Loop(lf));
+            self.place(latch);
+            let head_now = self.mf.loops[loop_id as usize].head;
+            self.branch(Op::S_BRANCH, head_now)?;
+            let frame = |sel: &Self| match sel.frames.last() {
+                Some(Frame::Loop(l)) => (l.exit, l.exits.iter().map(|e| e.0).collect::<Vec<_>>()),
+                _ => unreachable!("the loop frame was just pushed"),
+            };
+            for k in 0..n {
+                self.place(frame(self).1[k]);
+                let vs = match self.frames.last() {
+                    Some(Frame::Loop(l)) => l.exits[k].1.clone(),
+                    _ => unreachable!("the loop frame was just pushed"),
+                };
+                for ((&r, &t), &v) in results.iter().zip(&types).zip(&vs) {
+                    self.write_merge(r, t, v)?;
+                }
+                if k + 1 < n {
+                    let exit = frame(self)
+                        .0
+                        .ok_or_else(|| Error::invariant("instruction selection", "loop exit"))?;
+                    self.branch(Op::S_BRANCH, exit)?;
+                }
+            }
+            let exit = frame(self).0;
+            self.frames.pop();
+            self.loop_stack.pop();
+            // Every lane that entered leaves together: EXEC is unchanged.
+            match exit {
+                Some(b) => self.place(b),
+                None => return Err(Error::invariant("instruction selection", "loop exit")),
+            }
+            for (&r, &o) in res.iter().zip(&rregs) {
+                self.set(r, o);
+            }
+            return Ok(());
+        }
         self.place(lf.latch);
         let exec = self.exec();
         let or = self.lm(Op::S_OR_B32, Op::S_OR_B64);
@@ -576,6 +642,30 @@ impl<'a> Sel<'a> {
         }
         let mov = self.lm(Op::S_MOV_B32, Op::S_MOV_B64);
         self.emit(mov, vec![exec, MOp::Phys(Operand::int(0))], 1)
+    }
+
+    /// A top-level `if` of a uniform-exit loop whose arm is only `break`:
+    /// test the condition on the active lanes (SCC) and branch to an
+    /// out-of-line block that writes the results, so staying in the loop
+    /// falls through.
+    fn uniform_break(&mut self, cond: Value, on_true: bool, vs: &[Value]) -> Result<(), Error> {
+        let c = self.in_reg(cond)?;
+        let t = self.mask();
+        let exec = self.exec();
+        let op = if on_true {
+            self.lm(Op::S_AND_B32, Op::S_AND_B64)
+        } else {
+            self.lm(Op::S_ANDN2_B32, Op::S_ANDN2_B64)
+        };
+        self.emit(op, vec![self.r(t), exec, self.r(c)], 1)?;
+        let b = self.new_block_deferred();
+        self.branch(Op::S_CBRANCH_SCC1, b)?;
+        self.start_block();
+        let li = self.loop_frame()?;
+        if let Frame::Loop(l) = &mut self.frames[li] {
+            l.exits.push((b, vs.to_vec()));
+        }
+        Ok(())
     }
 
     pub(super) fn break_(&mut self, vs: &[Value]) -> Result<(), Error> {
@@ -678,4 +768,86 @@ pub(super) fn breaks(b: &Block) -> Vec<&Vec<Value>> {
     let mut v = Vec::new();
     collect(b, true, &mut v);
     v
+}
+
+/// An `if` with no results, one arm only `break` and the other empty:
+/// the break's values, and whether it is the then arm.
+fn break_arm<'b>(then_blk: &'b Block, else_blk: &'b Block) -> Option<(&'b [Value], bool)> {
+    let empty = |b: &Block| {
+        b.insts
+            .iter()
+            .all(|i| matches!(&i.op, IrOp::Yield(v) if v.is_empty()))
+    };
+    let only_break = |b: &'b Block| match &b.insts[..] {
+        [i] => match &i.op {
+            IrOp::Break(v) => Some(v.as_slice()),
+            _ => None,
+        },
+        _ => None,
+    };
+    if empty(else_blk) {
+        only_break(then_blk).map(|v| (v, true))
+    } else if empty(then_blk) {
+        only_break(else_blk).map(|v| (v, false))
+    } else {
+        None
+    }
+}
+
+/// Whether every way out of loop `body` is a top-level `if` on a uniform
+/// condition with a `break`-only arm ([`break_arm`]): no `break` or
+/// `continue` nested in an `if`, no `ret` anywhere inside, at least one
+/// break. Lanes then never leave mid-iteration.
+fn uniform_exits(body: &Block, uniform: &[bool]) -> bool {
+    fn has_ret_or_nested_exit(b: &Block, top: bool) -> bool {
+        b.insts.iter().any(|i| match &i.op {
+            IrOp::Return(_) => true,
+            IrOp::Break(_) | IrOp::Continue(_) => !top,
+            IrOp::If {
+                then_blk, else_blk, ..
+            } => has_ret_or_nested_exit(then_blk, false) || has_ret_or_nested_exit(else_blk, false),
+            IrOp::Loop { body, .. } => has_rets(body),
+            _ => false,
+        })
+    }
+    fn has_rets(b: &Block) -> bool {
+        b.insts.iter().any(|i| match &i.op {
+            IrOp::Return(_) => true,
+            IrOp::If {
+                then_blk, else_blk, ..
+            } => has_rets(then_blk) || has_rets(else_blk),
+            IrOp::Loop { body, .. } => has_rets(body),
+            _ => false,
+        })
+    }
+    let mut any = false;
+    for i in &body.insts {
+        match &i.op {
+            IrOp::Break(_) | IrOp::Return(_) => return false,
+            IrOp::If {
+                cond,
+                then_blk,
+                else_blk,
+            } => {
+                if i.results.is_empty() && uniform[cond.index()] {
+                    if break_arm(then_blk, else_blk).is_some() {
+                        any = true;
+                        continue;
+                    }
+                }
+                if has_ret_or_nested_exit(then_blk, false)
+                    || has_ret_or_nested_exit(else_blk, false)
+                {
+                    return false;
+                }
+            }
+            IrOp::Loop { body, .. } => {
+                if has_rets(body) {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    any
 }

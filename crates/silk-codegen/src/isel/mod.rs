@@ -14,7 +14,12 @@
 //!   also makes scalar code in the untaken arm of a uniform branch inert.
 //! - `loop`: `s_mov saved, exec; s_mov cont, 0` then `HEAD:` body,
 //!   `LATCH: s_or exec, exec, cont; s_mov cont, 0; s_cbranch_execnz HEAD`,
-//!   then `s_mov exec, saved`.
+//!   then `s_mov exec, saved`. A loop whose only ways out are top-level
+//!   `if`s on uniform conditions with a `break`-only arm (no lane leaves
+//!   mid-iteration) instead tests each condition on EXEC and takes an
+//!   `s_cbranch_scc1` to an out-of-line block after the latch that writes
+//!   the results; the latch is `s_branch HEAD` and an `s_cbranch_execz`
+//!   in front skips the loop when no lane enters.
 //! - `break` / nested `continue` / `ret` write their values under the
 //!   current EXEC, remove the current lanes from the saved masks of the
 //!   enclosing `if`s (up to the loop, or all frames for `ret`; `ret` also
@@ -88,6 +93,15 @@ struct LoopFrame {
     latch: BlockId,
     /// A `break` of this loop has been selected.
     seen_break: bool,
+    /// Every way out is a top-level `if` on a uniform condition whose arm
+    /// is only `break` (see `control::uniform_exits`): no lane leaves
+    /// mid-iteration, so breaks are scalar branches to out-of-line blocks
+    /// and the back-edge is a plain `s_branch`.
+    uniform_exits: bool,
+    /// The block after the loop (uniform-exit loops only).
+    exit: Option<BlockId>,
+    /// Out-of-line break blocks and their values, placed after the latch.
+    exits: Vec<(BlockId, Vec<Value>)>,
 }
 
 pub struct Sel<'a> {
