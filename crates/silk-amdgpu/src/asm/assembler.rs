@@ -578,7 +578,10 @@ impl<'a> Asm<'a> {
         let mut words = std::mem::take(&mut self.words);
         words.clear();
         let mut fixup = self.encoder.encode_into(target.processor, text, &mut words);
-        if fixup.is_err() {
+        // A bare name read as a symbol may be a `.set` constant, which
+        // llvm-mc folds (an inline constant when it is one).
+        let symbolic = matches!(&fixup, Ok(Some(f)) if f.kind == super::FixupKind::Rel32);
+        if fixup.is_err() || symbolic {
             // A rejected line may hold expression operands (`1+1`, `.set`
             // symbols): retry with them folded, keeping the first error.
             if let Some(folded) = self.fold_operands(text) {
@@ -1411,7 +1414,8 @@ impl<'a> Asm<'a> {
             };
             if sec != f.section {
                 let half = match fx.kind {
-                    FixupKind::Rel32Lo => crate::code_object::Rel32Half::Lo,
+                    // lld writes the low 32 bits of `S + A - P` for both.
+                    FixupKind::Rel32Lo | FixupKind::Rel32 => crate::code_object::Rel32Half::Lo,
                     FixupKind::Rel32Hi => crate::code_object::Rel32Half::Hi,
                     FixupKind::SoppBranch => {
                         self.error(
@@ -1475,9 +1479,9 @@ impl<'a> Asm<'a> {
                     data[field_at] = field[0];
                     data[field_at + 1] = field[1];
                 }
-                FixupKind::Rel32Lo | FixupKind::Rel32Hi => {
+                FixupKind::Rel32Lo | FixupKind::Rel32Hi | FixupKind::Rel32 => {
                     let delta = target.wrapping_sub(p) as u64;
-                    let v = if fx.kind == FixupKind::Rel32Lo {
+                    let v = if fx.kind != FixupKind::Rel32Hi {
                         delta as u32
                     } else {
                         (delta >> 32) as u32

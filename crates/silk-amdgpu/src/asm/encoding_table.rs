@@ -52,6 +52,7 @@ fn parse_fixup(field: &str) -> Result<Option<Fixup>, String> {
         ("fixup_si_sopp_br", None) => (sym_part, FixupKind::SoppBranch),
         ("FK_PCRel_4", Some((s, "rel32@lo"))) => (s, FixupKind::Rel32Lo),
         ("FK_PCRel_4", Some((s, "rel32@hi"))) => (s, FixupKind::Rel32Hi),
+        ("FK_PCRel_4", None) => (sym_part, FixupKind::Rel32),
         _ => return Err(format!("unsupported fixup `{field}`")),
     };
     Ok(Some(Fixup {

@@ -98,6 +98,10 @@ pub enum FixupKind {
     Rel32Lo,
     /// `sym@rel32@hi`: the high half of `S + A - P` (`R_AMDGPU_REL32_HI`).
     Rel32Hi,
+    /// A plain symbol as a literal operand (`s_mov_b32 s0, foo+4`): LLVM
+    /// makes it PC-relative too, the 32-bit literal holds `S + A - P`
+    /// (`FK_PCRel_4`, `R_AMDGPU_REL32`).
+    Rel32,
 }
 
 /// A symbol reference left open in an encoded instruction.
@@ -206,6 +210,114 @@ fn rel32_operand(text: &str) -> Option<(std::ops::Range<usize>, &str, FixupKind,
     (start < at).then(|| (start..end, &text[start..at], kind, addend))
 }
 
+/// Top-level comma-separated operands of `text` that are a bare symbol,
+/// optionally with a `+N`/`-N` addend: byte range, symbol and addend.
+/// llvm-mc reads any such name it does not know as a symbol.
+fn symbol_operands(text: &str) -> Vec<(std::ops::Range<usize>, &str, i64)> {
+    let lead = text.len() - text.trim_start().len();
+    let Some(ops_at) = text[lead..].find(char::is_whitespace).map(|i| lead + i) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut start = ops_at;
+    let b = text.as_bytes();
+    let mut depth = 0i32;
+    for i in ops_at..=text.len() {
+        let c = b.get(i).copied();
+        match c {
+            Some(b'(' | b'[') => depth += 1,
+            Some(b')' | b']') => depth -= 1,
+            Some(b',') | None if depth == 0 => {
+                let piece = &text[start..i];
+                let a = start + (piece.len() - piece.trim_start().len());
+                let t = piece.trim();
+                if let Some((sym, addend)) = symbol_plus_addend(t) {
+                    out.push((a..a + t.len(), sym, addend));
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `name`, `name+N` or `name-N` (spaces allowed around the sign).
+fn symbol_plus_addend(t: &str) -> Option<(&str, i64)> {
+    let first = t.bytes().next()?;
+    if !(first.is_ascii_alphabetic() || matches!(first, b'_' | b'.' | b'$')) {
+        return None;
+    }
+    let end = t
+        .bytes()
+        .position(|c| !(c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$')))
+        .unwrap_or(t.len());
+    let (sym, rest) = t.split_at(end);
+    if register_like(sym) {
+        return None;
+    }
+    let rest = rest.trim_start();
+    if rest.is_empty() {
+        return Some((sym, 0));
+    }
+    let (neg, digits) = match rest.as_bytes()[0] {
+        b'+' => (false, rest[1..].trim_start()),
+        b'-' => (true, rest[1..].trim_start()),
+        _ => return None,
+    };
+    if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let v: i64 = digits.parse().ok()?;
+    Some((sym, if neg { -v } else { v }))
+}
+
+/// Whether llvm-mc reads `name` as a register (`v256` and `v3.l` too,
+/// which it then rejects), not as a symbol.
+fn register_like(name: &str) -> bool {
+    let n = name.to_ascii_lowercase();
+    let base = n.split('.').next().unwrap_or_default();
+    let numbered = |p: &str| {
+        base.strip_prefix(p)
+            .is_some_and(|d| !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit()))
+    };
+    const SPECIAL: &[&str] = &[
+        "vcc",
+        "vcc_lo",
+        "vcc_hi",
+        "exec",
+        "exec_lo",
+        "exec_hi",
+        "m0",
+        "scc",
+        "vccz",
+        "execz",
+        "null",
+        "off",
+        "lds_direct",
+        "flat_scratch",
+        "flat_scratch_lo",
+        "flat_scratch_hi",
+        "xnack_mask",
+        "xnack_mask_lo",
+        "xnack_mask_hi",
+        "tba",
+        "tba_lo",
+        "tba_hi",
+        "tma",
+        "tma_lo",
+        "tma_hi",
+        "shared_base",
+        "shared_limit",
+        "private_base",
+        "private_limit",
+        "pops_exiting_wave_id",
+    ];
+    ["v", "s", "a", "ttmp", "acc"].iter().any(|p| numbered(p))
+        || base.starts_with("src_")
+        || SPECIAL.contains(&base)
+}
+
 /// TEMPORARY BRIDGE until `parse_inst` returns a [`LabelRef`] for branch
 /// targets (today it rejects `s_cbranch_execz .LBB0_2`): read the last
 /// operand as `0`, and accept the result as a branch only when the table
@@ -263,7 +375,22 @@ impl IsaEncoder {
                     parse_inst(processor, &replaced),
                 )
             }
-            None => (text, None, Err(first_error)),
+            None => {
+                // A branch label first, else a bare symbol operand: the
+                // same `lit(0)` and a `Rel32` fixup, for the first operand
+                // that then parses.
+                if let Some(p) = branch_label_bridge(processor, text) {
+                    return Ok((p, None));
+                }
+                for (range, symbol, addend) in symbol_operands(text) {
+                    let r = format!("{}lit(0){}", &text[..range.start], &text[range.end..]);
+                    if let Ok(p) = parse_inst(processor, &r) {
+                        let sym = (symbol.to_string(), FixupKind::Rel32, addend, range.start);
+                        return Ok((p, Some(sym)));
+                    }
+                }
+                (text, None, Err(first_error))
+            }
         };
         let parsed = match first {
             Ok(p) => p,
@@ -338,7 +465,7 @@ impl InstructionEncoder for IsaEncoder {
         {
             return Err(InstError {
                 column: 0,
-                message: "a `@rel32` operand needs an instruction with a 32-bit literal".into(),
+                message: "a symbol operand needs an instruction with a 32-bit literal".into(),
             });
         }
         Ok(fixup)
@@ -398,6 +525,35 @@ pub fn assemble_to_code_object(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finds_symbol_operands() {
+        let t = "s_mov_b32 s0, foo + 4";
+        let v = symbol_operands(t);
+        assert_eq!(v.len(), 1, "{v:?}");
+        assert_eq!((&t[v[0].0.clone()], v[0].1, v[0].2), ("foo + 4", "foo", 4));
+        let v = symbol_operands("s_add_u32 s0, .L.tab-8, 1");
+        assert_eq!((v.len(), v[0].1, v[0].2), (1, ".L.tab", -8));
+        // Registers, numbers and other expressions are no bare symbols.
+        assert!(symbol_operands("v_add_f32 v256, vcc_lo, src_execz").is_empty());
+        assert!(symbol_operands("s_mov_b32 s0, 4").is_empty());
+        assert!(symbol_operands("s_mov_b32 s0, foo*4").is_empty());
+    }
+
+    #[test]
+    fn symbol_operand_is_a_pc_relative_literal() {
+        let p = Processor::Gfx942;
+        let e = IsaEncoder.encode(p, "s_mov_b32 s0, foo+4").unwrap();
+        assert_eq!(e.words, vec![0xbe8000ff, 0]);
+        let f = e.fixup.unwrap();
+        assert_eq!(
+            (f.kind, f.offset, f.symbol.as_str(), f.addend),
+            (FixupKind::Rel32, 4, "foo", 4)
+        );
+        // A branch keeps its label fixup.
+        let e = IsaEncoder.encode(p, "s_branch foo").unwrap();
+        assert_eq!(e.fixup.unwrap().kind, FixupKind::SoppBranch);
+    }
 
     #[test]
     fn finds_rel32_operands() {

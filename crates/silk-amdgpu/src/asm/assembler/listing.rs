@@ -87,13 +87,17 @@ impl Asm<'_> {
             let (value, kind) = match f.kind {
                 FixupKind::SoppBranch => (f.symbol.clone(), "fixup_si_sopp_br"),
                 k => {
-                    let half = if k == FixupKind::Rel32Lo { "lo" } else { "hi" };
+                    let variant = match k {
+                        FixupKind::Rel32Lo => "@rel32@lo",
+                        FixupKind::Rel32Hi => "@rel32@hi",
+                        _ => "",
+                    };
                     let addend = match f.addend {
                         0 => String::new(),
                         a if a > 0 => format!("+{a}"),
                         a => format!("-{}", a.unsigned_abs()),
                     };
-                    (format!("{}@rel32@{half}{addend}", f.symbol), "FK_PCRel_4")
+                    (format!("{}{variant}{addend}", f.symbol), "FK_PCRel_4")
                 }
             };
             out.extend(std::iter::repeat_n(' ', 40));
