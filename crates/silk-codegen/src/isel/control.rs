@@ -829,11 +829,12 @@ fn uniform_exits(body: &Block, uniform: &[bool]) -> bool {
                 then_blk,
                 else_blk,
             } => {
-                if i.results.is_empty() && uniform[cond.index()] {
-                    if break_arm(then_blk, else_blk).is_some() {
-                        any = true;
-                        continue;
-                    }
+                if i.results.is_empty()
+                    && uniform[cond.index()]
+                    && break_arm(then_blk, else_blk).is_some()
+                {
+                    any = true;
+                    continue;
                 }
                 if has_ret_or_nested_exit(then_blk, false)
                     || has_ret_or_nested_exit(else_blk, false)
@@ -841,11 +842,7 @@ fn uniform_exits(body: &Block, uniform: &[bool]) -> bool {
                     return false;
                 }
             }
-            IrOp::Loop { body, .. } => {
-                if has_rets(body) {
-                    return false;
-                }
-            }
+            IrOp::Loop { body, .. } if has_rets(body) => return false,
             _ => {}
         }
     }
