@@ -22,8 +22,8 @@ use std::time::Instant;
 
 use silk_amdgpu::target::Processor;
 use silk_emu::{Arg, Emulator};
-use silk_kernel::recipes::tuned_gemm;
-use silk_kernel::{Command, CommandArguments, CommandKernel, DataType, Params};
+use silk_kernel::recipes::{gemm_abt_f16, tuned_gemm};
+use silk_kernel::{CommandArguments, CommandKernel, Params};
 
 const HIP: &str = include_str!("../benches/data/gemm_tiled.hip");
 
@@ -92,16 +92,7 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(8);
-    // D = A * B^T-stored: A M x K row-major, B stored N x K, both
-    // contiguous along K (a translate-time fact: vector loads).
-    let mut cmd = Command::new();
-    let ta = cmd.tensor_contiguous(2, DataType::F16, 1);
-    let tb = cmd.tensor_contiguous(2, DataType::F16, 1);
-    let td = cmd.tensor(2, DataType::F32);
-    let la = cmd.load_tiled(ta);
-    let lb = cmd.load_tiled(tb);
-    let r = cmd.contraction(la, lb, false, true, None, None, None);
-    cmd.store_tiled(r, td);
+    let (cmd, [ta, tb, td]) = gemm_abt_f16();
     let explore: Option<Vec<u32>> = std::env::var("TILE").ok().and_then(|t| {
         let v: Vec<u32> = t.split(',').filter_map(|x| x.parse().ok()).collect();
         (v.len() == 5).then_some(v)

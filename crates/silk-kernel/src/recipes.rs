@@ -128,3 +128,19 @@ pub fn tuned_gemm(p: Processor) -> Params {
         ..Params::default()
     }
 }
+
+/// The plain f16 product `D = A * B^T` the tuned parameters are timed on:
+/// A is M x K row-major, B is stored N x K, both declared contiguous
+/// along K (a translate-time fact: vector loads); D is f32. Returns the
+/// command and the tags of A, B and D.
+pub fn gemm_abt_f16() -> (Command, [Tag; 3]) {
+    let mut cmd = Command::new();
+    let a = cmd.tensor_contiguous(2, DataType::F16, 1);
+    let b = cmd.tensor_contiguous(2, DataType::F16, 1);
+    let d = cmd.tensor(2, DataType::F32);
+    let la = cmd.load_tiled(a);
+    let lb = cmd.load_tiled(b);
+    let r = cmd.contraction(la, lb, false, true, None, None, None);
+    cmd.store_tiled(r, d);
+    (cmd, [a, b, d])
+}

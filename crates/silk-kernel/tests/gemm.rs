@@ -610,15 +610,7 @@ fn gemm_1024_cubed_sampled_tiles() {
     use silk_emu::{Arg, Emulator};
     const SAMPLE: u64 = 97;
     let (m, n, k) = (1024u32, 1024u32, 1024u32);
-    // D = A * B^T: A M x K row-major, B stored N x K, both contiguous in K.
-    let mut cmd = silk_kernel::Command::new();
-    let ta = cmd.tensor_contiguous(2, DataType::F16, 1);
-    let tb = cmd.tensor_contiguous(2, DataType::F16, 1);
-    let td = cmd.tensor(2, DataType::F32);
-    let la = cmd.load_tiled(ta);
-    let lb = cmd.load_tiled(tb);
-    let r = cmd.contraction(la, lb, false, true, None, None, None);
-    cmd.store_tiled(r, td);
+    let (cmd, [ta, tb, td]) = silk_kernel::recipes::gemm_abt_f16();
     let av = |i: u32, x: u32| (((i * k + x) * 7 % 17) as f32 - 8.0) / 8.0;
     let bv = |j: u32, x: u32| (((j * k + x) * 5 % 13) as f32 - 6.0) / 8.0;
     let f16_bytes = |f: &dyn Fn(u32, u32) -> f32, rows: u32| -> Vec<u8> {
