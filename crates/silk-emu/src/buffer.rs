@@ -22,7 +22,7 @@
 //!   stride; 1: index >= num_records; 2: num_records == 0; 3: stride 0:
 //!   offset + size > num_records, else as 0.
 //!
-//! Swizzled buffers and the LDS-DMA forms are reported as unsupported.
+//! Swizzled buffers are reported as unsupported.
 
 use crate::error::Result;
 use crate::exec::{f16_from_f32, f16_to_f32, Exec};
@@ -196,8 +196,8 @@ impl Format {
             Num::Sint => s as u32,
             Num::Float if bits == 16 => f16_to_f32(u as u16).to_bits(),
             Num::Float => u,
-            Num::Unorm => (u as f32 / max as f32).to_bits(),
-            Num::Snorm => (s as f32 / (max >> 1) as f32).max(-1.0).to_bits(),
+            Num::Unorm => crate::sem::from_unorm(u, bits).to_bits(),
+            Num::Snorm => crate::sem::from_snorm(u, bits).to_bits(),
             Num::Uscaled => (u as f32).to_bits(),
             Num::Sscaled => (s as f32).to_bits(),
         }
@@ -216,14 +216,8 @@ impl Format {
             Num::Uint | Num::Sint => v,
             Num::Float if bits == 16 => f16_from_f32(f) as u32,
             Num::Float => v,
-            Num::Unorm => {
-                let x = if f.is_nan() { 0.0 } else { f.clamp(0.0, 1.0) };
-                (x * max as f32).round_ties_even() as u32
-            }
-            Num::Snorm => {
-                let x = if f.is_nan() { 0.0 } else { f.clamp(-1.0, 1.0) };
-                (x * (max >> 1) as f32).round_ties_even() as i32 as u32
-            }
+            Num::Unorm => crate::sem::to_unorm(f, bits),
+            Num::Snorm => crate::sem::to_snorm(f, bits),
             Num::Uscaled => f as u32,
             Num::Sscaled => f as i32 as u32,
         };
@@ -331,19 +325,47 @@ impl Exec<'_> {
         }
     }
 
-    fn reject_lds_dma(&self) -> Result<()> {
-        if self.info.flags.has(Flags::LDS_DMA) {
-            return Err(crate::error::Error::Unsupported {
-                name: format!("{} lds", self.info.name),
-                pc: self.pc_off(),
-            });
+    /// The LDS address of lane `l` of a MUBUF load to LDS (CDNA3 ISA
+    /// §9.1.9): M0[15:0] + inst_offset + 4 l.
+    fn lds_dma_addr(&mut self, l: usize) -> Result<usize> {
+        let m0 = self.sread(self.k.m0, 1)? as u32 & 0xffff;
+        Ok((m0 + self.inst.mods.offset as u32 + 4 * l as u32) as usize)
+    }
+
+    /// gfx942 `buffer_load_{ubyte,sbyte,ushort,sshort,dword} ... lds`:
+    /// each lane's value, extended to a dword as a VGPR load would be (0
+    /// out of range), goes to LDS at [`Exec::lds_dma_addr`]; VM_CNT
+    /// counts it.
+    fn buffer_load_lds(&mut self) -> Result<()> {
+        let exec = self.w.exec();
+        let aux = self.aux;
+        let bytes = (aux & 0xff) as usize;
+        let lanes = self.buffer_lanes(0, exec)?;
+        let gen = self.k.gen;
+        let mut m = exec;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let mut buf = [0u8; 4];
+            if !lanes.out(gen, l, 0, bytes as u64) {
+                let a = lanes.addr(l, 0);
+                self.check_align(a, bytes, l, "buffer load")?;
+                self.buffer_read(a, &mut buf[..bytes], l)?;
+            }
+            let v = Self::load_value(aux, &buf);
+            let at = self.lds_dma_addr(l)?;
+            self.lds_write(at, &v.to_le_bytes(), l)?;
         }
+        let c = self.buffer_counters(true);
+        self.issue(c, Vec::new());
         Ok(())
     }
 
     /// MUBUF loads; `aux` as for global loads (bytes, sign, d16 halves).
     pub fn buffer_load(&mut self) -> Result<()> {
-        self.reject_lds_dma()?;
+        if self.info.flags.has(Flags::LDS_DMA) {
+            return self.buffer_load_lds();
+        }
         let exec = self.w.exec();
         let ws = self.w.wave_size;
         let aux = self.aux;
@@ -450,7 +472,7 @@ impl Exec<'_> {
         let op = ATOMICS[(self.aux & 0xff) as usize % ATOMICS.len()];
         let wide = self.aux & WIDE != 0;
         let n = if wide { 2 } else { 1 };
-        let cmpswap = matches!(op, Atomic::CmpSwap);
+        let cmpswap = matches!(op, Atomic::CmpSwap | Atomic::CmpSwapF32);
         let lanes = self.buffer_lanes(1, exec)?;
         let data = self.vread_all(0, if cmpswap { 2 * n } else { n }, exec)?;
         let returns = self.mem_bit(ModBit::Glc);

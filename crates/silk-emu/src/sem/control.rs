@@ -64,13 +64,14 @@ pub(super) fn semantics(op: Op) -> Sem {
         Op::S_SWAPPC_B64 => (swappc, 0),
         Op::S_GETREG_B32 => (getreg, 0),
         Op::S_SETREG_B32 | Op::S_SETREG_IMM32_B32 => (nop, 0),
-        Op::S_MEMTIME | Op::S_MEMREALTIME | Op::S_SENDMSG_RTN_B64 => (
+        Op::S_MEMTIME | Op::S_MEMREALTIME => (
             |e| {
                 let t = e.stats.instructions;
                 e.swrite(0, t)
             },
             0,
         ),
+        Op::S_SENDMSG_RTN_B32 | Op::S_SENDMSG_RTN_B64 => (sendmsg_rtn, 0),
 
         _ => return None,
     };
@@ -128,6 +129,39 @@ pub(super) fn getreg(e: &mut Exec) -> Result<()> {
         (1 << size) - 1
     };
     e.swrite(0, ((val >> off) & mask) as u64)
+}
+
+/// GFX11 `s_sendmsg_rtn_b32/_b64 D, msg` (RDNA3 ISA "Messages", LLVM's
+/// `MSG_RTN_*`): the value the message returns, at D's width. The
+/// emulated system has one queue and dispatch (doorbell and dispatch id
+/// 0, as the dispatch-id user SGPRs) and no trap handler (TMA and TBA 0);
+/// the real-time counter is the clock `s_memrealtime` reads. Saving the
+/// wave (`MSG_RTN_SAVE_WAVE`) is a trap handler's and faults.
+pub(super) fn sendmsg_rtn(e: &mut Exec) -> Result<()> {
+    let Operand::Imm(msg) = e.op(1)? else {
+        return Err(e.unsupported());
+    };
+    let v = match msg & 0xff {
+        128 | 129 | 130 | 133 => 0,
+        131 => e.stats.instructions,
+        m => {
+            let why = if m == 132 {
+                "only a trap handler saves a wave"
+            } else {
+                "not a message that returns a value"
+            };
+            return Err(e.fault(
+                FaultKind::Illegal,
+                format!(
+                    "`{}` with message {msg} at pc {:#x}: {why}",
+                    e.info.name,
+                    e.pc_off()
+                ),
+                None,
+            ));
+        }
+    };
+    e.swrite(0, v)
 }
 
 pub(super) fn endpgm(e: &mut Exec) -> Result<()> {

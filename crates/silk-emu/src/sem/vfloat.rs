@@ -89,6 +89,19 @@ pub(super) fn semantics(op: Op) -> Sem {
         Op::V_LOG_F32_e32 | Op::V_LOG_F32_e64 => {
             (|e| e.valu(Fk::F32, |[x]| b((f(x) as f64).log2() as f32)), 0)
         }
+        // gfx942's `V_EXP_LEGACY_F32` / `V_LOG_LEGACY_F32` (the GCN3 ISA:
+        // pow(2.0, S0) and log2(S0) with legacy semantics, slightly
+        // different results, no denormals): computed as `v_exp_f32` /
+        // `v_log_f32` are, within the transcendental ULP, with denormal
+        // inputs read as zero of their sign.
+        Op::V_EXP_LEGACY_F32_e32 | Op::V_EXP_LEGACY_F32_e64 => (
+            |e| e.valu(Fk::F32, |[x]| b((ftz32(f(x)) as f64).exp2() as f32)),
+            0,
+        ),
+        Op::V_LOG_LEGACY_F32_e32 | Op::V_LOG_LEGACY_F32_e64 => (
+            |e| e.valu(Fk::F32, |[x]| b((ftz32(f(x)) as f64).log2() as f32)),
+            0,
+        ),
         Op::V_SIN_F32_e32 | Op::V_SIN_F32_e64 => (
             |e| {
                 e.valu(Fk::F32, |[x]| {
@@ -223,4 +236,13 @@ pub(super) fn div_fmas64(e: &mut Exec) -> Result<()> {
             (bd(if c { ldexp64(r, 64) } else { r }), false)
         },
     )
+}
+
+/// A denormal f32 flushed to zero of its sign.
+fn ftz32(x: f32) -> f32 {
+    if x.is_subnormal() {
+        0.0f32.copysign(x)
+    } else {
+        x
+    }
 }

@@ -14,7 +14,7 @@ import sys
 RULES = [
     (r"^v_dual_", "VOPD pair: executed as its X and Y VOP1/VOP2 halves"),
     (r"^(s_rfe|s_sethalt|s_setvskip|s_cbranch_(join|g_fork|i_fork|cdbg)|s_endpgm_(saved|ordered_ps_done)|"
-     r"s_incperflevel|s_decperflevel|s_trap|s_ttrace|v_clrexcp|s_wait_event|s_wait_idle|v_pipeflush|"
+     r"s_incperflevel|s_decperflevel|s_trap|s_ttrace|v_clrexcp|s_wait_event|s_wait_idle|v_pipeflush|s_sendmsghalt|"
      r"v_illegal|s_atc_probe|s_set_gpr_idx_mode)",
      "trap, debug or performance control: no effect a compute result can observe, or needs a trap handler"),
     (r"^(v_cube|v_screen_partition|v_mullit|v_cvt_pkaccum|v_interp|exp|lds_param|lds_direct|ds_gws|ds_ordered|"

@@ -1,0 +1,94 @@
+// Builtins that select the emulator's less common compute opcodes
+// (tests/compute_builtins.rs checks them against the ISA pseudocode):
+// normalized and u8 conversions, v_mqsad_u32_u8, the GFX11 16-bit dot
+// products and WMMA bf16 / iu4, ds_append / ds_consume, s_sendmsg_rtn,
+// and gfx942's loads to LDS (global_load_lds_*, buffer_load ... lds).
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+typedef unsigned u32;
+typedef unsigned long long u64;
+typedef u32 u32x4 __attribute__((ext_vector_type(4)));
+typedef _Float16 half2 __attribute__((ext_vector_type(2)));
+typedef short short2 __attribute__((ext_vector_type(2)));
+typedef __bf16 bf16x2 __attribute__((ext_vector_type(2)));
+#define LDS(p) ((__attribute__((address_space(3))) void *)(p))
+
+// in[t], in[t + 256], in[t + 512] are the lane's a, b, c; out[16 t ...].
+extern "C" __global__ void valu_ops(const u32 *in, u32 *out) {
+  u32 t = __builtin_amdgcn_workitem_id_x();
+  u32 a = in[t], b = in[t + 256], c = in[t + 512];
+  u32 *o = out + 16 * t;
+  float x = (float)(int)a * 0x1p-30f, y = (float)(int)b * 0x1p-30f;
+  o[0] = __builtin_bit_cast(u32, __builtin_amdgcn_cvt_pknorm_i16(x, y));
+  o[1] = __builtin_bit_cast(u32, __builtin_amdgcn_cvt_pknorm_u16(x, y));
+  o[2] = __builtin_amdgcn_cvt_pk_u8_f32(x * 256.0f, b, c);
+  u32x4 acc = {a, b, c, a ^ c};
+  u32x4 r = __builtin_amdgcn_mqsad_u32_u8(((u64)b << 32) | a, c, acc);
+  o[3] = r.x;
+  o[4] = r.y;
+  o[5] = r.z;
+  o[6] = r.w;
+#if !defined(__gfx942__)
+  o[7] = __builtin_bit_cast(u32, __builtin_amdgcn_fdot2_f32_bf16(__builtin_bit_cast(bf16x2, a), __builtin_bit_cast(bf16x2, b), __builtin_bit_cast(float, c), false));
+  o[8] = __builtin_bit_cast(unsigned short, __builtin_amdgcn_fdot2_f16_f16(__builtin_bit_cast(half2, a), __builtin_bit_cast(half2, b), __builtin_bit_cast(_Float16, (unsigned short)c)));
+  o[9] = (unsigned short)__builtin_amdgcn_fdot2_bf16_bf16(__builtin_bit_cast(short2, a), __builtin_bit_cast(short2, b), (short)c);
+  o[10] = __builtin_amdgcn_s_sendmsg_rtn(130) | __builtin_amdgcn_s_sendmsg_rtn(133);
+#endif
+}
+
+__shared__ int counter[4];
+
+// Every lane appends to counter[1] (which starts at base); lanes below
+// `consumers` then consume from it. out[t] = append's value, out[64 + t]
+// = consume's (or ~0), out[128] = the counter at the end.
+extern "C" __global__ void append_consume(u32 *out, int base, u32 consumers) {
+  u32 t = __builtin_amdgcn_workitem_id_x();
+  if (t == 0)
+    counter[1] = base;
+  __builtin_amdgcn_s_waitcnt(0);
+  __builtin_amdgcn_s_barrier();
+  out[t] = __builtin_amdgcn_ds_append((__attribute__((address_space(3))) int *)&counter[1]);
+  u32 v = ~0u;
+  if (t < consumers)
+    v = __builtin_amdgcn_ds_consume((__attribute__((address_space(3))) int *)&counter[1]);
+  out[64 + t] = v;
+  __builtin_amdgcn_s_waitcnt(0);
+  __builtin_amdgcn_s_barrier();
+  if (t == 0)
+    out[128] = counter[1];
+}
+
+#if defined(__gfx942__)
+__shared__ u32 tile[4 * 64];
+
+// Lane t: tile[t] = in[t] (dword), tile[64 + t] = the byte at in + t
+// (zero-extended), tile[128 + t] = in[t + 64] through a buffer resource
+// with num_records `n` (out of range: 0); out[t + 64 k] = tile[t + 64 k].
+extern "C" __global__ void lds_dma(const u32 *in, u32 *out, int n) {
+  u32 t = __builtin_amdgcn_workitem_id_x();
+  __builtin_amdgcn_global_load_lds((__attribute__((address_space(1))) void *)(in + t), LDS(tile), 4, 0, 0);
+  __builtin_amdgcn_global_load_lds((__attribute__((address_space(1))) void *)((const char *)in + t), LDS(tile + 64), 1, 0, 0);
+  __amdgpu_buffer_rsrc_t r = __builtin_amdgcn_make_buffer_rsrc((void *)(in + 64), 0, n, 0x27000);
+  __builtin_amdgcn_raw_ptr_buffer_load_lds(r, LDS(tile + 128), 4, 4 * t, 0, 0, 0);
+  __builtin_amdgcn_s_waitcnt(0);
+  __builtin_amdgcn_s_barrier();
+  for (int k = 0; k < 3; k++)
+    out[t + 64 * k] = tile[t + 64 * k];
+}
+#else
+typedef short short16 __attribute__((ext_vector_type(16)));
+typedef int int2 __attribute__((ext_vector_type(2)));
+typedef int int8 __attribute__((ext_vector_type(8)));
+
+// One 16x16x16 bf16 WMMA, bf16 C/D in the low halves.
+extern "C" __global__ void wmma_bf16(const short16 *a, const short16 *b, short16 *c) {
+  u32 t = __builtin_amdgcn_workitem_id_x();
+  c[t] = __builtin_amdgcn_wmma_bf16_16x16x16_bf16_w32(a[t], b[t], c[t], false);
+}
+
+// One 16x16x16 4-bit integer WMMA, A signed, B unsigned, clamped.
+extern "C" __global__ void wmma_iu4(const int2 *a, const int2 *b, int8 *c) {
+  u32 t = __builtin_amdgcn_workitem_id_x();
+  c[t] = __builtin_amdgcn_wmma_i32_16x16x16_iu4_w32(true, a[t], false, b[t], c[t], true);
+}
+#endif
