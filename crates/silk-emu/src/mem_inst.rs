@@ -18,6 +18,8 @@ pub const WIDE: u32 = 1 << 11;
 pub const RTN: u32 = 1 << 12;
 pub const ST64: u32 = 1 << 13;
 pub const BUF: u32 = 1 << 14;
+/// SMEM: the offset from M0 or an SGPR counts 64 times (`s_scratch_*`).
+pub const SCALE64: u32 = 1 << 17;
 
 const VM: u8 = 1;
 pub(crate) const LGKM: u8 = 2;
@@ -584,6 +586,11 @@ impl Exec<'_> {
         let soff = match soff {
             Some(s) => self.sread(s as u16, 1)?,
             None => 0,
+        };
+        let soff = if self.aux & SCALE64 != 0 {
+            soff * 64
+        } else {
+            soff
         };
         if self.aux & BUF != 0 {
             // s_buffer_load: sbase names a 4-dword buffer resource.

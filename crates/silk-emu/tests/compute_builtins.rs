@@ -368,3 +368,70 @@ fn wmma_iu4_builtin() {
         assert!(saturated > 8, "{p}: {saturated} saturated");
     }
 }
+
+/// Clang's code for the LLVM buffer-format intrinsics (`format_ops`):
+/// MUBUF `buffer_load_format_xyzw` and its d16 form over an 8_8_8_8 UNORM
+/// resource (byte / 255, then f16), MTBUF `tbuffer_load_format_d16_xy` as
+/// 16_16 SNORM (s / 32767 clamped at -1, then f16), MUBUF stores into a
+/// 16_16_16_16 FLOAT resource (f16 of each component) and an MTBUF d16
+/// store as 8_8_8_8 SINT (each half's bits read as an integer, low byte).
+#[test]
+fn buffer_format_intrinsics() {
+    for p in Processor::ALL {
+        let input = pattern(256);
+        let bytes = le(&input);
+        let mut emu = Emulator::new(p);
+        let inp = emu.alloc_bytes(&bytes).unwrap();
+        let out = emu.alloc(8192).unwrap();
+        emu.launch(
+            &object(p),
+            "format_ops",
+            [64, 1, 1],
+            [64, 1, 1],
+            &[Arg::Buffer(inp), Arg::Buffer(out)],
+        )
+        .unwrap_or_else(|e| panic!("{p}: {e}"));
+        let o = emu.read(out).unwrap();
+        let w = |at: usize| u32::from_le_bytes(o[at..at + 4].try_into().unwrap());
+        let h16 = |at: usize| u16::from_le_bytes(o[at..at + 2].try_into().unwrap());
+        for t in 0..64 {
+            let b: [u8; 4] = bytes[4 * t..4 * t + 4].try_into().unwrap();
+            let f: Vec<f32> = b.iter().map(|&x| x as f32 / 255.0).collect();
+            let h: Vec<u16> = f.iter().map(|&x| f16_from_f32(x)).collect();
+            for (c, x) in f.iter().enumerate() {
+                assert_eq!(w(32 * t + 4 * c), x.to_bits(), "{p} load_format {t}.{c}");
+            }
+            assert_eq!(
+                w(32 * t + 16),
+                h[0] as u32 | (h[1] as u32) << 16,
+                "{p} d16 {t}"
+            );
+            assert_eq!(
+                w(32 * t + 20),
+                h[2] as u32 | (h[3] as u32) << 16,
+                "{p} d16 {t}"
+            );
+            let sn = |v: u16| f16_from_f32((v as i16 as f32 / 32767.0).max(-1.0)) as u32;
+            let (lo, hi) = (input[t] as u16, (input[t] >> 16) as u16);
+            assert_eq!(
+                w(32 * t + 24),
+                sn(lo) | sn(hi) << 16,
+                "{p} tbuffer d16 snorm {t}"
+            );
+            for c in 0..4 {
+                assert_eq!(
+                    h16(2048 + 8 * t + 2 * c),
+                    f16_from_f32(f[c] * 2.0),
+                    "{p} store {t}.{c}"
+                );
+                assert_eq!(h16(4096 + 8 * t + 2 * c), h[c], "{p} d16 store {t}.{c}");
+                let scaled = f16_from_f32(f16_to_f32(h[c]) * 100.0);
+                assert_eq!(
+                    o[6144 + 4 * t + c],
+                    scaled as u8,
+                    "{p} tbuffer d16 sint {t}.{c}"
+                );
+            }
+        }
+    }
+}

@@ -717,3 +717,28 @@ fn gfx11_global_addtid() {
         }
     }
 }
+
+/// gfx942 `s_scratch_load/store_dword*` (CDNA3 ISA §8.2.1.1): ADDR =
+/// SGPR[base] + inst_offset + SGPR[offset] * 64 in the wave's scratch,
+/// dword i of which is lane i % 64's at byte (i / 64) * 4; the wave's
+/// scratch starts at 0 (its flat-scratch base here).
+#[test]
+fn gfx942_scalar_scratch() {
+    let got = common::run_with(
+        Processor::Gfx942,
+        "\tscratch_store_dwordx4 off, v[8:11], off\n\ts_waitcnt vmcnt(0)\n\
+         \ts_mov_b32 s8, 0\n\ts_mov_b32 s9, 0\n\ts_mov_b32 s10, 4\n\
+         \ts_scratch_load_dwordx4 s[12:15], s[8:9], s10\n\ts_scratch_load_dword s7, s[8:9], 0x1fc\n\
+         \ts_waitcnt lgkmcnt(0)\n\ts_mov_b32 s6, 0xdead\n\ts_mov_b32 s10, 12\n\
+         \ts_scratch_store_dword s6, s[8:9], s10 offset:8\n\ts_waitcnt lgkmcnt(0)\n\
+         \tscratch_load_dword v15, off, off offset:12\n\ts_waitcnt vmcnt(0)\n\
+         \tv_mov_b32_e32 v12, s13\n\tv_mov_b32_e32 v13, s15\n\tv_mov_b32_e32 v14, s7\n",
+        0,
+        16,
+    );
+    let b = |l: usize| inputs(l).1;
+    for (l, g) in got.iter().enumerate() {
+        let c = if l == 2 { 0xdead } else { inputs(l).2 };
+        assert_eq!(*g, [b(1), b(3), b(63), c], "lane {l}");
+    }
+}

@@ -5,6 +5,7 @@
 // and gfx942's loads to LDS (global_load_lds_*, buffer_load ... lds).
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
+#define __device__ __attribute__((device))
 typedef unsigned u32;
 typedef unsigned long long u64;
 typedef u32 u32x4 __attribute__((ext_vector_type(4)));
@@ -92,3 +93,55 @@ extern "C" __global__ void wmma_iu4(const int2 *a, const int2 *b, int8 *c) {
   c[t] = __builtin_amdgcn_wmma_i32_16x16x16_iu4_w32(true, a[t], false, b[t], c[t], true);
 }
 #endif
+
+// Typed buffer accesses, by the LLVM intrinsics clang has no builtin for:
+// MUBUF buffer_{load,store}_format (the format and dst_sel in the
+// resource, here 8_8_8_8 UNORM and 16_16_16_16 FLOAT, XYZW) and their d16
+// forms, MTBUF d16 loads and stores (16_16 SNORM, 8_8_8_8 SINT).
+typedef __amdgpu_buffer_rsrc_t rsrc_t;
+typedef float float4 __attribute__((ext_vector_type(4)));
+typedef _Float16 half4 __attribute__((ext_vector_type(4)));
+extern "C" __device__ float4 load_format(rsrc_t, u32 voffset, u32 soffset, int aux)
+    __asm("llvm.amdgcn.raw.ptr.buffer.load.format.v4f32");
+extern "C" __device__ half4 load_format_d16(rsrc_t, u32 voffset, u32 soffset, int aux)
+    __asm("llvm.amdgcn.raw.ptr.buffer.load.format.v4f16");
+extern "C" __device__ void store_format(float4, rsrc_t, u32 voffset, u32 soffset, int aux)
+    __asm("llvm.amdgcn.raw.ptr.buffer.store.format.v4f32");
+extern "C" __device__ void store_format_d16(half4, rsrc_t, u32 voffset, u32 soffset, int aux)
+    __asm("llvm.amdgcn.raw.ptr.buffer.store.format.v4f16");
+extern "C" __device__ half2 tload_d16(rsrc_t, u32 voffset, u32 soffset, int format, int aux)
+    __asm("llvm.amdgcn.raw.ptr.tbuffer.load.v2f16");
+extern "C" __device__ void tstore_d16(half4, rsrc_t, u32 voffset, u32 soffset, int format, int aux)
+    __asm("llvm.amdgcn.raw.ptr.tbuffer.store.v4f16");
+#if defined(__gfx942__)
+// dst_sel XYZW | nfmt << 12 | dfmt << 15; MTBUF: dfmt | nfmt << 4.
+#define W3_8888_UNORM (0xfac | 0 << 12 | 10 << 15)
+#define W3_16X4_FLOAT (0xfac | 7 << 12 | 12 << 15)
+#define FMT_1616_SNORM (5 | 1 << 4)
+#define FMT_8888_SINT (10 | 5 << 4)
+#else
+// dst_sel XYZW | unified format << 12, raw range checking.
+#define W3_8888_UNORM (0x31000fac | 42 << 12)
+#define W3_16X4_FLOAT (0x31000fac | 57 << 12)
+#define FMT_1616_SNORM 24
+#define FMT_8888_SINT 47
+#endif
+
+// Lane t: in + 4 t as 8_8_8_8 unorm (f32 and d16), in + 4 t as 16_16
+// snorm (d16) -> out[8 t ...]; the f32 x 2 stored as 16_16_16_16 float
+// at out + 2048 + 8 t; the d16 halves stored as 16_16_16_16 float at
+// out + 4096 + 8 t and as 8_8_8_8 sint at out + 6144 + 4 t.
+extern "C" __global__ void format_ops(const u32 *in, u32 *out) {
+  u32 t = __builtin_amdgcn_workitem_id_x();
+  rsrc_t ri = __builtin_amdgcn_make_buffer_rsrc((void *)in, 0, 1024, W3_8888_UNORM);
+  rsrc_t ro = __builtin_amdgcn_make_buffer_rsrc(out, 0, 8192, W3_16X4_FLOAT);
+  float4 f = load_format(ri, 4 * t, 0, 0);
+  half4 h = load_format_d16(ri, 4 * t, 0, 0);
+  half2 s = tload_d16(ri, 4 * t, 0, FMT_1616_SNORM, 0);
+  ((float4 *)out)[2 * t] = f;
+  ((half4 *)out)[4 * t + 2] = h;
+  ((half2 *)out)[8 * t + 6] = s;
+  store_format(f * 2.0f, ro, 2048 + 8 * t, 0, 0);
+  store_format_d16(h, ro, 4096 + 8 * t, 0, 0);
+  tstore_d16(h * (_Float16)100.0f, ro, 6144 + 4 * t, 0, FMT_8888_SINT, 0);
+}
