@@ -2,10 +2,12 @@
 //! opcodes (tests/data/hip/compute_ops.hip, regen.sh beside it), run on
 //! every processor and checked against the ISA pseudocode written out on
 //! the host: `v_cvt_pknorm_*` / `v_cvt_pk_norm_*`, `v_cvt_pk_u8_f32`,
-//! `v_mqsad_u32_u8`, the GFX11 `v_dot2_{f32_bf16,f16_f16,bf16_bf16}`,
+//! `v_mqsad_u32_u8`, `v_cube{id,sc,tc,ma}_f32`, the GFX11 `v_dot2_{f32_bf16,f16_f16,bf16_bf16}`,
 //! `s_sendmsg_rtn_b32`, `ds_append`/`ds_consume`, gfx942's
 //! `global_load_lds_*` and `buffer_load_dword ... lds`, and the GFX11
-//! `v_wmma_bf16_16x16x16_bf16` and `v_wmma_i32_16x16x16_iu4`.
+//! `v_wmma_bf16_16x16x16_bf16` and `v_wmma_i32_16x16x16_iu4`; `valu_ops`
+//! also runs `s_incperflevel`, `s_decperflevel` and GFX11
+//! `s_ttracedata_imm`, which leave the results alone.
 
 use silk_amdgpu::target::Processor;
 use silk_emu::exec::{f16_from_f32, f16_to_f32};
@@ -89,6 +91,22 @@ fn dot2(a: u32, b: u32, c: f64, elem: fn(u32) -> f64) -> Option<f64> {
     (!s.is_nan()).then_some(s)
 }
 
+/// The ISA's cube-map pseudocode for (x, y, z): face id, S, T, twice the
+/// major axis.
+fn cube_ref(x: f32, y: f32, z: f32) -> [f32; 4] {
+    let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
+    if az >= ax && az >= ay {
+        let s = if z < 0.0 { -x } else { x };
+        [if z < 0.0 { 5.0 } else { 4.0 }, s, -y, z * 2.0]
+    } else if ay >= ax {
+        let t = if y < 0.0 { -z } else { z };
+        [if y < 0.0 { 3.0 } else { 2.0 }, x, t, y * 2.0]
+    } else {
+        let s = if x < 0.0 { z } else { -z };
+        [if x < 0.0 { 1.0 } else { 0.0 }, s, -y, x * 2.0]
+    }
+}
+
 #[test]
 fn valu_builtins() {
     for p in Processor::ALL {
@@ -106,7 +124,7 @@ fn valu_builtins() {
         )
         .unwrap_or_else(|e| panic!("{p}: {e}"));
         let got = u32s(&emu.read(out).unwrap());
-        let (mut dots, mut nans) = (0, 0);
+        let (mut dots, mut nans, mut faces) = (0, 0, 0u32);
         for t in 0..n {
             let (a, b, c) = (input[t], input[t + n], input[t + 2 * n]);
             let o = &got[16 * t..16 * t + 16];
@@ -128,6 +146,10 @@ fn valu_builtins() {
                     "{p} mqsad {t}.{k}"
                 );
             }
+            let z = c as i32 as f32 * 2f32.powi(-30);
+            let want = cube_ref(x, y, z).map(f32::to_bits);
+            assert_eq!(o[11..15], want, "{p} cube {t}: {x} {y} {z}");
+            faces |= 1 << f32::from_bits(want[0]) as u32;
             if p == Processor::Gfx942 {
                 continue;
             }
@@ -155,6 +177,7 @@ fn valu_builtins() {
             }
             assert_eq!(o[10], 0, "{p}: no trap handler, TMA | TBA");
         }
+        assert_eq!(faces, 0x3f, "{p}: every cube face");
         if p != Processor::Gfx942 {
             assert!(dots > 100 && nans > 0, "{p}: {dots} finite, {nans} NaN");
         }

@@ -742,3 +742,276 @@ fn gfx942_scalar_scratch() {
         assert_eq!(*g, [b(1), b(3), b(63), c], "lane {l}");
     }
 }
+
+/// The cube-map pseudocode for (x, y, z): face id, S, T, 2 * major axis.
+fn cube(x: f32, y: f32, z: f32) -> [f32; 4] {
+    let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
+    if az >= ax && az >= ay {
+        [
+            if z < 0.0 { 5.0 } else { 4.0 },
+            if z < 0.0 { -x } else { x },
+            -y,
+            2.0 * z,
+        ]
+    } else if ay >= ax {
+        [
+            if y < 0.0 { 3.0 } else { 2.0 },
+            x,
+            if y < 0.0 { -z } else { z },
+            2.0 * y,
+        ]
+    } else {
+        [
+            if x < 0.0 { 1.0 } else { 0.0 },
+            if x < 0.0 { z } else { -z },
+            -y,
+            2.0 * x,
+        ]
+    }
+}
+
+/// `v_cube{id,sc,tc,ma}_f32` on every processor, `v_cvt_off_f32_i4`
+/// (CVT_OFF_TABLE: the signed nibble / 16), gfx942's
+/// `v_cvt_pkaccum_u8_f32` (f32_to_u8(S0) into byte S1[1:0] of D) and GFX11's
+/// `v_mullit_f32`.
+#[test]
+fn cube_offset_and_lit_helpers() {
+    for p in Processor::ALL {
+        // v4, v5, v6: the inputs as floats of about +-2 (i32 * 2^-30).
+        let setup = "\ts_mov_b32 s6, 0x30800000\n\tv_cvt_f32_i32_e32 v4, v1\n\tv_cvt_f32_i32_e32 v5, v2\n\
+                     \tv_cvt_f32_i32_e32 v6, v3\n\tv_mul_f32_e32 v4, s6, v4\n\tv_mul_f32_e32 v5, s6, v5\n\tv_mul_f32_e32 v6, s6, v6\n";
+        let got = run(
+            p,
+            &format!(
+                "{setup}\tv_cubeid_f32 v12, v4, v5, v6\n\tv_cubesc_f32 v13, v4, v5, v6\n\
+                 \tv_cubetc_f32 v14, v4, v5, v6\n\tv_cubema_f32 v15, v4, v5, -v6\n"
+            ),
+        );
+        let extra = if p == Processor::Gfx942 {
+            "\tv_mov_b32_e32 v13, v3\n\tv_cvt_pkaccum_u8_f32 v13, v4, v2\n\tv_mov_b32_e32 v14, 0\n"
+        } else {
+            "\tv_mullit_f32 v13, v4, v5, v6\n\tv_mullit_f32 v14, v4, v5, 0.5\n"
+        };
+        let more = run(
+            p,
+            &format!(
+                "{setup}\tv_cvt_off_f32_i4_e32 v12, v1\n{extra}\tv_cvt_off_f32_i4_e64 v15, v2 mul:2\n"
+            ),
+        );
+        let mut faces = [0u32; 6];
+        for (l, (g, m)) in got.iter().zip(&more).enumerate() {
+            let (a, b, c) = inputs(l);
+            let s = |v: u32| v as i32 as f32 * 2f32.powi(-30);
+            let (x, y, z) = (s(a), s(b), s(c));
+            let want = cube(x, y, z);
+            let g = g.map(f32::from_bits);
+            assert_eq!(&g[..3], &want[..3], "{p} lane {l}: ({x}, {y}, {z})");
+            assert_eq!(g[3], cube(x, y, -z)[3], "{p} cubema -z lane {l}");
+            faces[want[0] as usize] += 1;
+            let off = |v: u32| ((v << 28) as i32 >> 28) as f32 / 16.0;
+            assert_eq!(f32::from_bits(m[0]), off(a), "{p} cvt_off lane {l}");
+            assert_eq!(
+                f32::from_bits(m[3]),
+                2.0 * off(b),
+                "{p} cvt_off mul:2 lane {l}"
+            );
+            if p == Processor::Gfx942 {
+                let byte = if x.is_nan() {
+                    0
+                } else {
+                    x.trunc().clamp(0.0, 255.0) as u32
+                };
+                let sh = 8 * (b & 3);
+                assert_eq!(m[1], (c & !(0xff << sh)) | byte << sh, "pkaccum lane {l}");
+            } else {
+                let lit = |z: f32| {
+                    if y == -f32::MAX
+                        || y == f32::NEG_INFINITY
+                        || y.is_nan()
+                        || z <= 0.0
+                        || z.is_nan()
+                    {
+                        -f32::MAX
+                    } else {
+                        x * y
+                    }
+                };
+                assert_eq!(f32::from_bits(m[1]), lit(z), "{p} mullit lane {l}");
+                assert_eq!(f32::from_bits(m[2]), lit(0.5), "{p} mullit lane {l}");
+            }
+        }
+        assert!(
+            faces.iter().filter(|&&n| n > 0).count() >= 4,
+            "{p}: faces {faces:?}"
+        );
+    }
+}
+
+/// gfx942 fork/join (CDNA3 pseudocode of S_CBRANCH_I_FORK, _G_FORK,
+/// _JOIN): the smaller lane set runs first, the other path is pushed at
+/// SGPR[CSP * 4] (mask low, PC high) and taken at the join; MODE.CSP
+/// (hwreg MODE bits 31:29) counts the depth. And `s_setvskip`: with VSKIP
+/// set, vector instructions are not issued.
+#[test]
+fn gfx942_fork_join_and_vskip() {
+    // Lanes 0..15 pass (v0 = 16 l < 0x100): the pass set is smaller, so
+    // it runs first (v12 = 2), then the fall-through path (v12 = 1). v13:
+    // CSP inside the first path; v14: CSP after the join. s[0:3] are the
+    // stack slot for CSP 0: s[0:1] is saved in s[14:15] around it.
+    let i_fork = "\ts_mov_b64 s[14:15], s[0:1]\n\ts_mov_b64 s[12:13], exec\n\
+                  \ts_getreg_b32 s8, hwreg(HW_REG_MODE, 29, 3)\n\tv_cmp_gt_u32_e32 vcc, 0x100, v0\n\
+                  \ts_mov_b64 s[10:11], vcc\n\ts_cbranch_i_fork s[10:11], 2\n\
+                  \tv_mov_b32_e32 v12, 1\n\ts_branch 2\n\
+                  \tv_mov_b32_e32 v12, 2\n\ts_getreg_b32 s9, hwreg(HW_REG_MODE, 29, 3)\n\
+                  \ts_cbranch_join s8\n\ts_mov_b64 exec, s[12:13]\n\ts_getreg_b32 s7, hwreg(HW_REG_MODE, 29, 3)\n\
+                  \tv_mov_b32_e32 v13, s9\n\tv_mov_b32_e32 v14, s7\n\ts_mov_b64 s[0:1], s[14:15]\n";
+    // g_fork with the target in s[16:17]: lanes 16.. pass (48 lanes, the
+    // fail set of 16 runs first, v12 = 1, then the taken path v12 = 2).
+    // The target is 20 bytes past the instruction after s_getpc_b64.
+    let g_fork = "\ts_mov_b64 s[14:15], s[0:1]\n\ts_mov_b64 s[12:13], exec\n\
+                  \ts_getreg_b32 s8, hwreg(HW_REG_MODE, 29, 3)\n\tv_cmp_le_u32_e32 vcc, 0x100, v0\n\
+                  \ts_mov_b64 s[10:11], vcc\n\ts_getpc_b64 s[4:5]\n\ts_add_u32 s4, s4, 20\n\ts_addc_u32 s5, s5, 0\n\
+                  \ts_cbranch_g_fork s[10:11], s[4:5]\n\tv_mov_b32_e32 v12, 1\n\ts_branch 1\n\
+                  \tv_mov_b32_e32 v12, 2\n\ts_cbranch_join s8\n\ts_mov_b64 exec, s[12:13]\n\
+                  \tv_mov_b32_e32 v13, 0\n\tv_mov_b32_e32 v14, 0\n\ts_mov_b64 s[0:1], s[14:15]\n";
+    let vskip =
+        "\ts_setvskip 1, 0\n\ts_nop 0\n\tv_mov_b32_e32 v12, 7\n\ts_setvskip 0, 0\n\ts_nop 0\n\
+                 \tv_mov_b32_e32 v13, 9\n\tv_mov_b32_e32 v14, 0\n";
+    let p = Processor::Gfx942;
+    for (l, g) in run(p, i_fork).iter().enumerate() {
+        assert_eq!(
+            g[..3],
+            [if l < 16 { 2 } else { 1 }, 1, 0],
+            "i_fork lane {l}"
+        );
+    }
+    for (l, g) in run(p, g_fork).iter().enumerate() {
+        assert_eq!(g[0], if l < 16 { 1 } else { 2 }, "g_fork lane {l}");
+    }
+    for g in run(p, vskip) {
+        assert_eq!(g[..2], [0, 9], "vskip");
+    }
+}
+
+/// Debug-conditional branches are not taken (no debugger sets
+/// COND_DBG_SYS/USER); GFX11 `s_wait_idle` waits for every outstanding
+/// load (strict mode faults on reading v12 otherwise); GFX11 `v_illegal`
+/// faults.
+#[test]
+fn debug_branches_wait_idle_and_illegal() {
+    for p in Processor::ALL {
+        let got = run(
+            p,
+            "\tv_mov_b32_e32 v12, 0\n\ts_cbranch_cdbgsys 1\n\tv_mov_b32_e32 v12, 1\n\
+             \tv_mov_b32_e32 v13, 0\n\ts_cbranch_cdbguser 1\n\tv_mov_b32_e32 v13, 2\n\
+             \tv_mov_b32_e32 v14, 0\n\ts_cbranch_cdbgsys_or_user 1\n\tv_mov_b32_e32 v14, 3\n\
+             \tv_mov_b32_e32 v15, 0\n\ts_cbranch_cdbgsys_and_user 1\n\tv_mov_b32_e32 v15, 4\n",
+        );
+        assert!(got.iter().all(|g| *g == [1, 2, 3, 4]), "{p}");
+    }
+    for p in GFX11 {
+        let got = run(
+            p,
+            "\tglobal_store_b32 v0, v1, s[0:1]\n\ts_waitcnt_vscnt null, 0x0\n\
+             \tglobal_load_b32 v6, v0, s[0:1]\n\ts_wait_idle\n\tv_mov_b32_e32 v12, v6\n",
+        );
+        for (l, g) in got.iter().enumerate() {
+            assert_eq!(g[0], inputs(l).0, "{p} lane {l}");
+        }
+        let obj = common::kernel(p, "\tv_illegal\n");
+        let mut emu = silk_emu::Emulator::new(p);
+        let out = emu.alloc(64).unwrap();
+        let err = emu
+            .launch(
+                &obj,
+                "k",
+                [32, 1, 1],
+                [32, 1, 1],
+                &[silk_emu::Arg::Buffer(out)],
+            )
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("v_illegal"), "{p}: {err}");
+    }
+}
+
+/// GFX11 `s_subvector_loop_begin`/`_end` (the RDNA2 pseudocode) around a
+/// body that counts its passes per lane (v12) and per wave (s8) and
+/// records EXEC (v[13:14]); v15 = passes | 0x100 when EXEC is the entry
+/// mask again after the loop. In wave64 a mask with both halves runs the
+/// low half then the high half; one half runs once; none skips the loop.
+/// In wave32 (no EXEC_HI) the loop runs once.
+#[test]
+fn subvector_loop() {
+    let body = |mask: u64, wave64: bool| {
+        let set = if wave64 {
+            format!(
+                "\ts_mov_b32 s10, {:#x}\n\ts_mov_b32 s11, {:#x}\n\ts_mov_b64 exec, s[10:11]\n",
+                mask as u32,
+                (mask >> 32) as u32
+            )
+        } else {
+            format!(
+                "\ts_mov_b32 s10, {:#x}\n\ts_mov_b32 s11, 0\n\ts_mov_b32 exec_lo, s10\n",
+                mask as u32
+            )
+        };
+        let (save, cmp, restore) = if wave64 {
+            (
+                "\ts_mov_b64 s[12:13], exec\n",
+                "\ts_cmp_eq_u64 exec, s[10:11]\n",
+                "\ts_mov_b64 exec, s[12:13]\n",
+            )
+        } else {
+            (
+                "\ts_mov_b32 s12, exec_lo\n",
+                "\ts_cmp_eq_u32 exec_lo, s10\n",
+                "\ts_mov_b32 exec_lo, s12\n",
+            )
+        };
+        format!(
+            "{save}{set}\ts_mov_b32 s8, 0\n\ts_mov_b32 s9, 0x5a5a\n\ts_subvector_loop_begin s9, 5\n\
+             \tv_add_nc_u32_e32 v12, 1, v12\n\ts_add_u32 s8, s8, 1\n\tv_mov_b32_e32 v13, exec_lo\n\
+             \tv_mov_b32_e32 v14, exec_hi\n\ts_subvector_loop_end s9, -5\n\
+             {cmp}\ts_cselect_b32 s6, 0x100, 0\n\ts_or_b32 s8, s8, s6\n{restore}\tv_mov_b32_e32 v15, s8\n"
+        )
+    };
+    for p in GFX11 {
+        for (mask, passes) in [
+            (0xffff_0000_0000_ffffu64, 2),
+            (0x0000_0000_ffff_ffff, 1),
+            (0xffff_ffff_0000_0000, 1),
+            (0, 0),
+        ] {
+            let got = common::run_sized(p, &body(mask, true), 0, 0, true);
+            for (l, g) in got.iter().enumerate() {
+                let on = mask >> l & 1 != 0;
+                let pass_exec = if l < 32 {
+                    mask & 0xffff_ffff
+                } else {
+                    mask & !0xffff_ffff
+                };
+                let want = if on {
+                    [
+                        1,
+                        pass_exec as u32,
+                        (pass_exec >> 32) as u32,
+                        0x100 | passes,
+                    ]
+                } else {
+                    [0, 0, 0, 0x100 | passes]
+                };
+                assert_eq!(*g, want, "{p} mask {mask:#x} lane {l}");
+            }
+        }
+        let got = common::run_sized(p, &body(0x0000_ffff, false), 0, 0, false);
+        for (l, g) in got.iter().enumerate() {
+            let want = if l < 16 {
+                [1, 0xffff, 0, 0x101]
+            } else {
+                [0, 0, 0, 0x101]
+            };
+            assert_eq!(*g, want, "{p} wave32 lane {l}");
+        }
+    }
+}

@@ -211,6 +211,25 @@ pub(super) fn semantics(op: Op) -> Sem {
             },
             0,
         ),
+        // CVT_OFF_TABLE[S0[3:0]]: the signed nibble / 16 (-0.5..0.4375).
+        Op::V_CVT_OFF_F32_I4_e32 | Op::V_CVT_OFF_F32_I4_e64 => (
+            |e| e.valu(Fk::F32, |[a]| b(((a as i32) << 28 >> 28) as f32 / 16.0)),
+            0,
+        ),
+        // gfx942 `V_CVT_PKACCUM_U8_F32`: f32_to_u8(S0) into byte S1[1:0] of
+        // D, D's other bytes kept.
+        Op::V_CVT_PKACCUM_U8_F32 => (
+            |e| {
+                if e.inst.mods.neg | e.inst.mods.abs != 0 {
+                    return Err(e.unsupported());
+                }
+                e.valu_at(0, [1, 2, 0], Fk::Int, |[x, sel, d]| {
+                    let shift = 8 * (sel as u32 & 3);
+                    ((d as u32 & !(0xff << shift)) | f32_to_u8(f(x)) << shift) as u64
+                })
+            },
+            0,
+        ),
         Op::V_CVT_PK_FP8_F32 => (cvt_pk_f8, 0),
         Op::V_CVT_PK_BF8_F32 => (cvt_pk_f8, 1),
         Op::V_CVT_SR_FP8_F32 => (cvt_sr_f8, 0),

@@ -19,11 +19,18 @@ pub fn kernel_with_lds(p: Processor, body: &str, lds: u32) -> Vec<u8> {
 /// lane.
 #[allow(dead_code)]
 pub fn kernel_with(p: Processor, body: &str, lds: u32, private: u32) -> Vec<u8> {
-    let (target, wave) = match p {
-        Processor::Gfx942 => ("gfx942", 64),
-        Processor::Gfx1100 => ("gfx1100", 32),
-        Processor::Gfx1151 => ("gfx1151", 32),
+    kernel_sized(p, body, lds, private, p == Processor::Gfx942)
+}
+
+/// [`kernel_with`] in wave64 (`wave64`) or wave32 (GFX11 only).
+#[allow(dead_code)]
+pub fn kernel_sized(p: Processor, body: &str, lds: u32, private: u32, wave64: bool) -> Vec<u8> {
+    let target = match p {
+        Processor::Gfx942 => "gfx942",
+        Processor::Gfx1100 => "gfx1100",
+        Processor::Gfx1151 => "gfx1151",
     };
+    let wave = if wave64 { 64 } else { 32 };
     let gfx9 = p == Processor::Gfx942;
     let mut init = String::from("\ts_load_dwordx2 s[0:1], s[0:1], 0x0\n");
     if !gfx9 {
@@ -40,7 +47,11 @@ pub fn kernel_with(p: Processor, body: &str, lds: u32, private: u32) -> Vec<u8> 
     let arch = if gfx9 {
         "\t\t.amdhsa_accum_offset 32\n\t\t.amdhsa_tg_split 0\n"
     } else {
-        "\t\t.amdhsa_wavefront_size32 1\n\t\t.amdhsa_workgroup_processor_mode 1\n\t\t.amdhsa_memory_ordered 1\n"
+        if wave64 {
+            "\t\t.amdhsa_wavefront_size32 0\n\t\t.amdhsa_workgroup_processor_mode 1\n\t\t.amdhsa_memory_ordered 1\n"
+        } else {
+            "\t\t.amdhsa_wavefront_size32 1\n\t\t.amdhsa_workgroup_processor_mode 1\n\t\t.amdhsa_memory_ordered 1\n"
+        }
     };
     let agpr = if gfx9 { "    .agpr_count: 0\n" } else { "" };
     let text = format!(
@@ -124,6 +135,12 @@ pub fn run_lds(p: Processor, body: &str, lds: u32) -> Vec<[u32; 4]> {
 /// [`run`] with `lds` bytes of LDS and `private` bytes of scratch a lane.
 #[allow(dead_code)]
 pub fn run_with(p: Processor, body: &str, lds: u32, private: u32) -> Vec<[u32; 4]> {
+    run_sized(p, body, lds, private, p == Processor::Gfx942)
+}
+
+/// [`run`] in wave64 (`wave64`) or wave32 (GFX11 only).
+#[allow(dead_code)]
+pub fn run_sized(p: Processor, body: &str, lds: u32, private: u32, wave64: bool) -> Vec<[u32; 4]> {
     let store = if p == Processor::Gfx942 {
         "global_store_dwordx4 v0, v[12:15], s[0:1]"
     } else {
@@ -132,9 +149,9 @@ pub fn run_with(p: Processor, body: &str, lds: u32, private: u32) -> Vec<[u32; 4
     let text = format!(
         "\ts_mov_b32 s4, {K1:#x}\n\tv_mul_lo_u32 v1, v0, s4\n\ts_mov_b32 s5, {K2:#x}\n\tv_mul_lo_u32 v2, v0, s5\n\tv_xor_b32_e32 v3, v1, v2\n\tv_mov_b32_e32 v8, v1\n\tv_mov_b32_e32 v9, v2\n\tv_mov_b32_e32 v10, v2\n\tv_mov_b32_e32 v11, v3\n\ts_nop 7\n{body}\ts_nop 7\n\t{store}\n"
     );
-    let obj = kernel_with(p, &text, lds, private);
+    let obj = kernel_sized(p, &text, lds, private, wave64);
     let mut emu = silk_emu::Emulator::new(p);
-    let lanes = if p == Processor::Gfx942 { 64 } else { 32 };
+    let lanes = if wave64 { 64 } else { 32 };
     let out = emu.alloc(64 * 16).unwrap();
     emu.launch(
         &obj,

@@ -1,8 +1,11 @@
 // Builtins that select the emulator's less common compute opcodes
 // (tests/compute_builtins.rs checks them against the ISA pseudocode):
-// normalized and u8 conversions, v_mqsad_u32_u8, the GFX11 16-bit dot
-// products and WMMA bf16 / iu4, ds_append / ds_consume, s_sendmsg_rtn,
-// and gfx942's loads to LDS (global_load_lds_*, buffer_load ... lds).
+// normalized and u8 conversions, v_mqsad_u32_u8, the cube-map helpers
+// v_cube{id,sc,tc,ma}, the GFX11 16-bit dot products and WMMA bf16 / iu4,
+// ds_append / ds_consume, s_sendmsg_rtn, and gfx942's loads to LDS (global_load_lds_*, buffer_load ... lds);
+// valu_ops also carries the performance-counter and thread-trace hints
+// (s_incperflevel, s_decperflevel, GFX11 s_ttracedata_imm), which change
+// nothing a kernel can see.
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __device__ __attribute__((device))
@@ -19,6 +22,7 @@ extern "C" __global__ void valu_ops(const u32 *in, u32 *out) {
   u32 t = __builtin_amdgcn_workitem_id_x();
   u32 a = in[t], b = in[t + 256], c = in[t + 512];
   u32 *o = out + 16 * t;
+  __builtin_amdgcn_s_incperflevel(1);
   float x = (float)(int)a * 0x1p-30f, y = (float)(int)b * 0x1p-30f;
   o[0] = __builtin_bit_cast(u32, __builtin_amdgcn_cvt_pknorm_i16(x, y));
   o[1] = __builtin_bit_cast(u32, __builtin_amdgcn_cvt_pknorm_u16(x, y));
@@ -29,12 +33,19 @@ extern "C" __global__ void valu_ops(const u32 *in, u32 *out) {
   o[4] = r.y;
   o[5] = r.z;
   o[6] = r.w;
+  float z = (float)(int)c * 0x1p-30f;
+  o[11] = __builtin_bit_cast(u32, __builtin_amdgcn_cubeid(x, y, z));
+  o[12] = __builtin_bit_cast(u32, __builtin_amdgcn_cubesc(x, y, z));
+  o[13] = __builtin_bit_cast(u32, __builtin_amdgcn_cubetc(x, y, z));
+  o[14] = __builtin_bit_cast(u32, __builtin_amdgcn_cubema(x, y, z));
 #if !defined(__gfx942__)
   o[7] = __builtin_bit_cast(u32, __builtin_amdgcn_fdot2_f32_bf16(__builtin_bit_cast(bf16x2, a), __builtin_bit_cast(bf16x2, b), __builtin_bit_cast(float, c), false));
   o[8] = __builtin_bit_cast(unsigned short, __builtin_amdgcn_fdot2_f16_f16(__builtin_bit_cast(half2, a), __builtin_bit_cast(half2, b), __builtin_bit_cast(_Float16, (unsigned short)c)));
   o[9] = (unsigned short)__builtin_amdgcn_fdot2_bf16_bf16(__builtin_bit_cast(short2, a), __builtin_bit_cast(short2, b), (short)c);
   o[10] = __builtin_amdgcn_s_sendmsg_rtn(130) | __builtin_amdgcn_s_sendmsg_rtn(133);
+  __builtin_amdgcn_s_ttracedata_imm(2);
 #endif
+  __builtin_amdgcn_s_decperflevel(1);
 }
 
 __shared__ int counter[4];
