@@ -302,8 +302,8 @@ pub(crate) fn implicit_flags(
         if vcc_def {
             f.push("WRITES_VCC");
         }
-        // v_movrel*: the VGPR index is M0.
-        if m.starts_with("v_movrel") {
+        // v_movrel*, GFX11 v_swaprel_b32: the VGPR index is M0.
+        if m.starts_with("v_movrel") || m == "v_swaprel_b32" {
             f.push("READS_M0");
         }
         return f;

@@ -22,19 +22,36 @@
 //!   stride; 1: index >= num_records; 2: num_records == 0; 3: stride 0:
 //!   offset + size > num_records, else as 0.
 //!
-//! Swizzled buffers and the LDS-DMA forms are reported as unsupported.
+//! Typed accesses (MTBUF `tbuffer_*` with the instruction's format, MUBUF
+//! `buffer_{load,store}_format_*` with the resource's, and their d16
+//! forms) convert each component through the format tables of
+//! [`silk_amdgpu::isa::buffer_format`] ("Buffer Data" in both guides): a
+//! load returns floats for the float, normalized and scaled formats and
+//! integers for the integer ones, a d16 load those narrowed to 16 bits
+//! (f16, or the integer's low 16 bits) two to a VGPR. MUBUF format loads
+//! place the components by the resource's dst_sel (0, 1, X, Y, Z, W; a
+//! component the format lacks reads 0, W 1); MTBUF by identity (X000,
+//! XY00, XYZ0, XYZW). Stores write the components the instruction has and
+//! the format has, keeping the element's other bits; integer data is
+//! truncated to its field, scaled data saturated.
+//!
+//! Swizzled buffers are reported as unsupported.
 
 use crate::error::Result;
 use crate::exec::{f16_from_f32, f16_to_f32, Exec};
-use crate::mem_inst::{atomic_op, Atomic, ATOMICS, D16_HI, WIDE};
+use crate::mem_inst::{atomic_op, Atomic, ATOMICS, D16, D16_HI, WIDE};
 use crate::wave::PendingWrite;
+use silk_amdgpu::isa::buffer_format::{self, BufFormat, NumFormat};
 use silk_amdgpu::isa::format::{mod_bit, ModBit};
 use silk_amdgpu::isa::operand::VGPR0;
 use silk_amdgpu::isa::{Family, Flags, Op, Operand};
 use silk_amdgpu::target::Generation;
 
-/// MTBUF handler aux: component count in bits 7:0, and this bit for stores.
+/// Typed-access handler aux: component count in bits 7:0, [`D16`] /
+/// [`D16_HI`], this bit for stores,
 pub const TSTORE: u32 = 1 << 15;
+/// and this one when the format and dst_sel come from the resource (MUBUF).
+pub const RSRC_FMT: u32 = 1 << 16;
 
 /// A decoded V#.
 #[derive(Clone, Copy, Debug)]
@@ -45,6 +62,8 @@ struct Rsrc {
     add_tid: bool,
     swizzle: bool,
     oob_select: u32,
+    /// Word 3: dst_sel and the format fields.
+    word3: u32,
 }
 
 impl Rsrc {
@@ -60,6 +79,7 @@ impl Rsrc {
             add_tid: w[3] >> 23 & 1 != 0,
             swizzle,
             oob_select: w[3] >> 28 & 3,
+            word3: w[3],
         }
     }
 
@@ -89,155 +109,157 @@ impl Rsrc {
     }
 }
 
-/// Numeric format of a typed buffer access.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Num {
-    Unorm,
-    Snorm,
-    Uscaled,
-    Sscaled,
-    Uint,
-    Sint,
-    Float,
+/// The 32-bit register value of a `bits`-wide component read as `num`
+/// (float, normalized and scaled formats give f32 bits).
+fn comp_load(num: NumFormat, bits: u32, raw: u32) -> u32 {
+    let mask = field_mask(bits);
+    let u = raw & mask;
+    let s = ((u << (32 - bits)) as i32) >> (32 - bits);
+    match num {
+        NumFormat::Uint => u,
+        NumFormat::Sint => s as u32,
+        NumFormat::Float => match bits {
+            16 => f16_to_f32(u as u16).to_bits(),
+            11 => small_float_to_f32(u, 6).to_bits(),
+            10 => small_float_to_f32(u, 5).to_bits(),
+            _ => u,
+        },
+        NumFormat::Unorm => crate::sem::from_unorm(u, bits).to_bits(),
+        NumFormat::Snorm => crate::sem::from_snorm(u, bits).to_bits(),
+        NumFormat::Uscaled => (u as f32).to_bits(),
+        NumFormat::Sscaled => (s as f32).to_bits(),
+    }
 }
 
-/// A typed-buffer format: components of `bits` each.
-#[derive(Clone, Copy, Debug)]
-struct Format {
-    comps: usize,
-    bits: u32,
-    num: Num,
-}
-
-const NUMS: [Num; 7] = [
-    Num::Unorm,
-    Num::Snorm,
-    Num::Uscaled,
-    Num::Sscaled,
-    Num::Uint,
-    Num::Sint,
-    Num::Float,
-];
-
-/// The MTBUF `format` field: GFX9 dfmt | nfmt << 4 (CDNA3 ISA "Data and
-/// Numeric formats" tables), GFX11 the unified format table (RDNA3 ISA
-/// §"Buffer formats"). Packed formats (10_11_11, 2_10_10_10, ...) are not
-/// handled.
-fn format_of(gen: Generation, f: u16) -> Option<Format> {
-    let fmt = |comps, bits, num| {
-        let ok = match bits {
-            8 => num != Num::Float,
-            32 => matches!(num, Num::Uint | Num::Sint | Num::Float),
-            _ => true,
-        };
-        ok.then_some(Format { comps, bits, num })
+/// The `bits`-wide memory field of a component stored as `num` from a
+/// 32-bit register value.
+fn comp_store(num: NumFormat, bits: u32, v: u32) -> u32 {
+    let mask = field_mask(bits);
+    let f = f32::from_bits(v);
+    let r = match num {
+        NumFormat::Uint | NumFormat::Sint => v,
+        NumFormat::Float => match bits {
+            16 => f16_from_f32(f) as u32,
+            11 => f32_to_small_float(f, 6),
+            10 => f32_to_small_float(f, 5),
+            _ => v,
+        },
+        NumFormat::Unorm => crate::sem::to_unorm(f, bits),
+        NumFormat::Snorm => crate::sem::to_snorm(f, bits),
+        // Float to integer saturates, as every conversion of the ISA.
+        NumFormat::Uscaled => {
+            if f.is_nan() {
+                0
+            } else {
+                f.clamp(0.0, mask as f32) as u32
+            }
+        }
+        NumFormat::Sscaled => {
+            let lim = (mask >> 1) as f32;
+            if f.is_nan() {
+                0
+            } else {
+                f.clamp(-lim - 1.0, lim) as i32 as u32
+            }
+        }
     };
-    match gen {
-        Generation::Gfx9 => {
-            let num = match f >> 4 & 7 {
-                6 => return None,
-                7 => Num::Float,
-                n => NUMS[n as usize],
-            };
-            let (comps, bits) = match f & 0xf {
-                1 => (1, 8),
-                2 => (1, 16),
-                3 => (2, 8),
-                4 => (1, 32),
-                5 => (2, 16),
-                10 => (4, 8),
-                11 => (2, 32),
-                12 => (4, 16),
-                13 => (3, 32),
-                14 => (4, 32),
-                _ => return None,
-            };
-            fmt(comps, bits, num)
-        }
-        Generation::Gfx11 => {
-            // Runs of consecutive numeric formats per data format.
-            let runs: [(u16, usize, u32, usize); 10] = [
-                (1, 1, 8, 0),
-                (7, 1, 16, 0),
-                (14, 2, 8, 0),
-                (20, 1, 32, 4),
-                (23, 2, 16, 0),
-                (42, 4, 8, 0),
-                (48, 2, 32, 4),
-                (51, 4, 16, 0),
-                (58, 3, 32, 4),
-                (61, 4, 32, 4),
-            ];
-            let lens = [6u16, 7, 6, 3, 7, 6, 3, 7, 3, 3];
-            for (k, &(start, comps, bits, first)) in runs.iter().enumerate() {
-                if (start..start + lens[k]).contains(&f) {
-                    let num = NUMS[first + (f - start) as usize];
-                    return fmt(comps, bits, num);
-                }
-            }
-            None
-        }
+    r & mask
+}
+
+fn field_mask(bits: u32) -> u32 {
+    if bits >= 32 {
+        u32::MAX
+    } else {
+        (1 << bits) - 1
     }
 }
 
-impl Format {
-    /// The 32-bit register value of one loaded component.
-    fn load(&self, raw: u32) -> u32 {
-        let bits = self.bits;
-        let max = if bits == 32 {
-            u32::MAX
-        } else {
-            (1u32 << bits) - 1
-        };
-        let u = raw & max;
-        let s = ((u << (32 - bits)) as i32) >> (32 - bits);
-        match self.num {
-            Num::Uint => u,
-            Num::Sint => s as u32,
-            Num::Float if bits == 16 => f16_to_f32(u as u16).to_bits(),
-            Num::Float => u,
-            Num::Unorm => (u as f32 / max as f32).to_bits(),
-            Num::Snorm => (s as f32 / (max >> 1) as f32).max(-1.0).to_bits(),
-            Num::Uscaled => (u as f32).to_bits(),
-            Num::Sscaled => (s as f32).to_bits(),
-        }
-    }
+/// Whether components of `num` are floats in registers (so d16 narrows
+/// them to f16 and the constant 1 is 1.0).
+fn float_valued(num: NumFormat) -> bool {
+    !matches!(num, NumFormat::Uint | NumFormat::Sint)
+}
 
-    /// The memory bits of one stored component.
-    fn store(&self, v: u32) -> u32 {
-        let bits = self.bits;
-        let max = if bits == 32 {
-            u32::MAX
-        } else {
-            (1u32 << bits) - 1
-        };
-        let f = f32::from_bits(v);
-        let r = match self.num {
-            Num::Uint | Num::Sint => v,
-            Num::Float if bits == 16 => f16_from_f32(f) as u32,
-            Num::Float => v,
-            Num::Unorm => {
-                let x = if f.is_nan() { 0.0 } else { f.clamp(0.0, 1.0) };
-                (x * max as f32).round_ties_even() as u32
-            }
-            Num::Snorm => {
-                let x = if f.is_nan() { 0.0 } else { f.clamp(-1.0, 1.0) };
-                (x * (max >> 1) as f32).round_ties_even() as i32 as u32
-            }
-            Num::Uscaled => f as u32,
-            Num::Sscaled => f as i32 as u32,
-        };
-        r & max
+/// A d16 half of a loaded component: f16, or the integer's low 16 bits.
+fn to_d16(num: NumFormat, v: u32) -> u32 {
+    if float_valued(num) {
+        f16_from_f32(f32::from_bits(v)) as u32
+    } else {
+        v & 0xffff
     }
+}
 
-    /// The value of a component the format does not have: 0, and 1 (or
-    /// 1.0) for the fourth.
-    fn missing(&self, comp: usize) -> u32 {
-        match (comp, self.num) {
-            (3, Num::Uint | Num::Sint) => 1,
-            (3, _) => 1.0f32.to_bits(),
-            _ => 0,
+/// The 32-bit register value a d16 half stands for, for a store.
+fn from_d16(num: NumFormat, h: u32) -> u32 {
+    match num {
+        NumFormat::Uint => h & 0xffff,
+        NumFormat::Sint => h as u16 as i16 as i32 as u32,
+        _ => f16_to_f32(h as u16).to_bits(),
+    }
+}
+
+/// An unsigned float with a 5-bit exponent (bias 15) and `m` mantissa
+/// bits (the 11- and 10-bit components of `10_11_11` / `11_11_10`).
+fn small_float_to_f32(raw: u32, m: u32) -> f32 {
+    let (e, man) = (raw >> m & 31, raw & ((1 << m) - 1));
+    match e {
+        0 => man as f32 * 2f32.powi(-14 - m as i32),
+        31 if man == 0 => f32::INFINITY,
+        31 => f32::NAN,
+        _ => (1.0 + man as f32 / (1 << m) as f32) * 2f32.powi(e as i32 - 15),
+    }
+}
+
+/// f32 to that unsigned float, rounding to nearest even: negatives (and
+/// -0) give 0, NaN a quiet NaN, too large a value infinity (as f32 to f16
+/// does).
+fn f32_to_small_float(x: f32, m: u32) -> u32 {
+    if x.is_nan() {
+        return 31 << m | 1 << (m - 1);
+    }
+    if x <= 0.0 {
+        return 0;
+    }
+    if x.is_infinite() {
+        return 31 << m;
+    }
+    let round = |v: f64| v.round_ties_even() as u32;
+    if x < 2f32.powi(-14) {
+        // Denormal: a multiple of 2^(-14 - m); rounding up to 2^m is the
+        // smallest normal's encoding.
+        return round(x as f64 * 2f64.powi(14 + m as i32));
+    }
+    let e = ((x.to_bits() >> 23) & 0xff) as i32 - 127;
+    // The mantissa with its leading one, scaled to m fraction bits.
+    let mut q = round(x as f64 * 2f64.powi(m as i32 - e));
+    let mut e = e;
+    if q >> (m + 1) != 0 {
+        q >>= 1;
+        e += 1;
+    }
+    if e + 15 >= 31 {
+        return 31 << m;
+    }
+    ((e + 15) as u32) << m | (q & ((1 << m) - 1))
+}
+
+/// One component of a typed load, by dst_sel code: 0 and 1 (1.0 for
+/// float-valued formats), 4..=7 component X..W (0 past the format's
+/// components, W 1).
+fn select(code: u32, comps: &[u32; 4], n: usize, one: u32) -> u32 {
+    match code {
+        1 => one,
+        4..=7 => {
+            let c = (code - 4) as usize;
+            if c < n {
+                comps[c]
+            } else if c == 3 {
+                one
+            } else {
+                0
+            }
         }
+        _ => 0,
     }
 }
 
@@ -331,19 +353,47 @@ impl Exec<'_> {
         }
     }
 
-    fn reject_lds_dma(&self) -> Result<()> {
-        if self.info.flags.has(Flags::LDS_DMA) {
-            return Err(crate::error::Error::Unsupported {
-                name: format!("{} lds", self.info.name),
-                pc: self.pc_off(),
-            });
+    /// The LDS address of lane `l` of a MUBUF load to LDS (CDNA3 ISA
+    /// §9.1.9): M0[15:0] + inst_offset + 4 l.
+    fn lds_dma_addr(&mut self, l: usize) -> Result<usize> {
+        let m0 = self.sread(self.k.m0, 1)? as u32 & 0xffff;
+        Ok((m0 + self.inst.mods.offset as u32 + 4 * l as u32) as usize)
+    }
+
+    /// gfx942 `buffer_load_{ubyte,sbyte,ushort,sshort,dword} ... lds`:
+    /// each lane's value, extended to a dword as a VGPR load would be (0
+    /// out of range), goes to LDS at [`Exec::lds_dma_addr`]; VM_CNT
+    /// counts it.
+    fn buffer_load_lds(&mut self) -> Result<()> {
+        let exec = self.w.exec();
+        let aux = self.aux;
+        let bytes = (aux & 0xff) as usize;
+        let lanes = self.buffer_lanes(0, exec)?;
+        let gen = self.k.gen;
+        let mut m = exec;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let mut buf = [0u8; 4];
+            if !lanes.out(gen, l, 0, bytes as u64) {
+                let a = lanes.addr(l, 0);
+                self.check_align(a, bytes, l, "buffer load")?;
+                self.buffer_read(a, &mut buf[..bytes], l)?;
+            }
+            let v = Self::load_value(aux, &buf);
+            let at = self.lds_dma_addr(l)?;
+            self.lds_write(at, &v.to_le_bytes(), l)?;
         }
+        let c = self.buffer_counters(true);
+        self.issue(c, Vec::new());
         Ok(())
     }
 
     /// MUBUF loads; `aux` as for global loads (bytes, sign, d16 halves).
     pub fn buffer_load(&mut self) -> Result<()> {
-        self.reject_lds_dma()?;
+        if self.info.flags.has(Flags::LDS_DMA) {
+            return self.buffer_load_lds();
+        }
         let exec = self.w.exec();
         let ws = self.w.wave_size;
         let aux = self.aux;
@@ -450,7 +500,7 @@ impl Exec<'_> {
         let op = ATOMICS[(self.aux & 0xff) as usize % ATOMICS.len()];
         let wide = self.aux & WIDE != 0;
         let n = if wide { 2 } else { 1 };
-        let cmpswap = matches!(op, Atomic::CmpSwap);
+        let cmpswap = matches!(op, Atomic::CmpSwap | Atomic::CmpSwapF32);
         let lanes = self.buffer_lanes(1, exec)?;
         let data = self.vread_all(0, if cmpswap { 2 * n } else { n }, exec)?;
         let returns = self.mem_bit(ModBit::Glc);
@@ -509,33 +559,71 @@ impl Exec<'_> {
         Ok(())
     }
 
-    /// MTBUF `tbuffer_{load,store}_format_*` (not the d16 forms): the
-    /// instruction's `format` field converts each component.
-    pub fn tbuffer(&mut self) -> Result<()> {
+    /// Typed loads and stores (`aux`: [`TSTORE`], [`RSRC_FMT`], d16 bits,
+    /// the component count): MTBUF `tbuffer_*_format_*` with the
+    /// instruction's format, MUBUF `buffer_*_format_*` with the
+    /// resource's (and `buffer_load_format_x ... lds`, whose X goes to
+    /// LDS). See the module docs for the conversions.
+    pub fn buffer_format(&mut self) -> Result<()> {
         let exec = self.w.exec();
         let ws = self.w.wave_size;
-        let comps = (self.aux & 0xff) as usize;
-        let store = self.aux & TSTORE != 0;
-        let raw_fmt = self.inst.mods.offset1;
-        let Some(fmt) = format_of(self.k.gen, raw_fmt) else {
-            return Err(crate::error::Error::Unsupported {
-                name: format!("{} with format {raw_fmt}", self.info.name),
-                pc: self.pc_off(),
-            });
-        };
-        let lanes = self.buffer_lanes(1, exec)?;
+        let aux = self.aux;
+        let comps = (aux & 0xff) as usize;
+        let store = aux & TSTORE != 0;
+        let (d16, hi) = (aux & (D16 | D16_HI) != 0, aux & D16_HI != 0);
+        let lds = self.info.flags.has(Flags::LDS_DMA);
+        let lanes = self.buffer_lanes(if lds { 0 } else { 1 }, exec)?;
         let gen = self.k.gen;
-        let esize = (fmt.bits / 8) as usize;
-        let total = (esize * fmt.comps) as u64;
-        let Operand::Reg { code, .. } = self.op(0)? else {
-            return Err(self.unsupported());
+        // The 7-bit format (GFX9: dfmt | nfmt << 4) and dst_sel.
+        let (what, sel): (u16, [u32; 4]) = if aux & RSRC_FMT != 0 {
+            let w3 = lanes.rsrc.word3;
+            let what = match gen {
+                Generation::Gfx9 => (w3 >> 15 & 0xf) | (w3 >> 12 & 7) << 4,
+                Generation::Gfx11 => w3 >> 12 & 0x7f,
+            };
+            (what as u16, std::array::from_fn(|c| w3 >> (3 * c) & 7))
+        } else {
+            let f = self.inst.mods.offset1;
+            let n = buffer_format::of_field(gen, f).map_or(0, |f| f.comps());
+            (
+                f,
+                std::array::from_fn(|c| if c < n { 4 + c as u32 } else { 0 }),
+            )
         };
-        let (agpr, reg) = crate::mem_inst::vreg_code(code);
+        let fmt = buffer_format::of_field(gen, what);
+        // Data format INVALID (code 0) is an unbound resource: loads read
+        // zeros, stores are dropped. Other pairs the hardware does not
+        // convert are refused.
+        let unbound = match gen {
+            Generation::Gfx9 => what & 0xf == 0,
+            Generation::Gfx11 => what == 0,
+        };
+        let fmt = match fmt {
+            Some(f) => Some(f),
+            None if unbound => None,
+            None => {
+                return Err(crate::error::Error::Unsupported {
+                    name: format!("{} with buffer format {what}", self.info.name),
+                    pc: self.pc_off(),
+                })
+            }
+        };
+        let dwords = if d16 { comps.div_ceil(2) } else { comps };
+        let (agpr, reg) = if lds {
+            (false, 0)
+        } else {
+            let Operand::Reg { code, .. } = self.op(0)? else {
+                return Err(self.unsupported());
+            };
+            crate::mem_inst::vreg_code(code)
+        };
         let data = if store {
             self.lenient = true;
-            self.vread_all(0, comps, exec)?
+            self.vread_all(0, dwords, exec)?
         } else {
-            self.check_load_dst(agpr, reg, comps)?;
+            if !lds {
+                self.check_load_dst(agpr, reg, dwords)?;
+            }
             Vec::new()
         };
         let mut values = vec![0u32; comps * ws];
@@ -543,66 +631,184 @@ impl Exec<'_> {
         while m != 0 {
             let l = m.trailing_zeros() as usize;
             m &= m - 1;
-            // Formatted accesses are range-checked all or nothing.
-            if lanes.out(gen, l, 0, total) {
-                continue;
-            }
-            let a = lanes.addr(l, 0);
-            self.check_align(a, esize, l, "typed buffer")?;
-            for c in 0..comps {
-                let ca = a + (c * esize) as u64;
+            let mut got = [0u32; 4];
+            if let Some(fmt) = fmt {
                 if store {
-                    if c >= fmt.comps {
-                        continue;
-                    }
-                    let bits = fmt.store(data[c * ws + l]);
-                    self.buffer_write(ca, &bits.to_le_bytes()[..esize], l)?;
-                } else if c < fmt.comps {
-                    let mut buf = [0u8; 4];
-                    self.buffer_read(ca, &mut buf[..esize], l)?;
-                    values[c * ws + l] = fmt.load(u32::from_le_bytes(buf));
-                } else {
-                    values[c * ws + l] = fmt.missing(c);
+                    let regs: Vec<u32> = (0..dwords).map(|d| data[d * ws + l]).collect();
+                    self.store_element(&lanes, l, fmt, comps, &regs, d16, hi)?;
+                    continue;
                 }
+                let one = if float_valued(fmt.num) {
+                    1f32.to_bits()
+                } else {
+                    1
+                };
+                let fetched = self.load_element(&lanes, l, fmt)?;
+                for (c, v) in got.iter_mut().enumerate().take(comps) {
+                    // Out of range, only the constant-1 selects are not 0.
+                    *v = match fetched {
+                        Some(x) => select(sel[c], &x, fmt.comps(), one),
+                        None if sel[c] == 1 => one,
+                        None => 0,
+                    };
+                    if d16 {
+                        *v = to_d16(fmt.num, *v);
+                    }
+                }
+            }
+            if lds {
+                let at = self.lds_dma_addr(l)?;
+                self.lds_write(at, &got[0].to_le_bytes(), l)?;
+            }
+            for c in 0..comps {
+                values[c * ws + l] = got[c];
             }
         }
         if store {
             let c = self.buffer_counters(false);
             self.issue(c, Vec::new());
-        } else {
-            let c = self.buffer_counters(true);
-            self.issue(
-                c,
-                vec![PendingWrite::Vgpr {
-                    agpr,
-                    reg,
-                    dwords: comps,
-                    mask: exec,
-                    values,
-                    half: 0,
-                }],
-            );
+            return Ok(());
         }
+        let c = self.buffer_counters(true);
+        if lds {
+            self.issue(c, Vec::new());
+            return Ok(());
+        }
+        let writes = if !d16 {
+            vec![PendingWrite::Vgpr {
+                agpr,
+                reg,
+                dwords,
+                mask: exec,
+                values,
+                half: 0,
+            }]
+        } else {
+            // Two halves to a VGPR, X in the low one; a lone last half
+            // (and d16_hi's X in the high half) keeps the other half.
+            let mut writes = Vec::new();
+            for d in 0..dwords {
+                let pair = 2 * d + 1 < comps;
+                let v: Vec<u32> = (0..ws)
+                    .map(|l| {
+                        let lo = values[2 * d * ws + l];
+                        if pair {
+                            lo | values[(2 * d + 1) * ws + l] << 16
+                        } else {
+                            lo
+                        }
+                    })
+                    .collect();
+                let half = if pair {
+                    0
+                } else if hi {
+                    2
+                } else {
+                    1
+                };
+                writes.push(PendingWrite::Vgpr {
+                    agpr,
+                    reg: reg + d,
+                    dwords: 1,
+                    mask: exec,
+                    values: v,
+                    half,
+                });
+            }
+            writes
+        };
+        self.issue(c, writes);
         Ok(())
+    }
+
+    /// The alignment a typed access of `fmt` needs: its component size
+    /// when every component is whole bytes of one size, else the element's
+    /// (at most 4).
+    fn typed_align(fmt: BufFormat) -> usize {
+        let n = fmt.comps();
+        let b0 = fmt.bits[0] as usize;
+        if fmt.bits[..n].iter().all(|&b| b as usize == b0) && b0 % 8 == 0 {
+            (b0 / 8).min(4)
+        } else {
+            fmt.bytes().min(4)
+        }
+    }
+
+    /// The components of lane `l`'s element, converted to register values;
+    /// `None` out of range (all or nothing).
+    fn load_element(
+        &mut self,
+        lanes: &Lanes,
+        l: usize,
+        fmt: BufFormat,
+    ) -> Result<Option<[u32; 4]>> {
+        let size = fmt.bytes();
+        if lanes.out(self.k.gen, l, 0, size as u64) {
+            return Ok(None);
+        }
+        let a = lanes.addr(l, 0);
+        self.check_align(a, Self::typed_align(fmt), l, "typed buffer load")?;
+        let mut buf = [0u8; 16];
+        self.buffer_read(a, &mut buf[..size], l)?;
+        let raw = u128::from_le_bytes(buf);
+        let mut out = [0u32; 4];
+        let mut shift = 0;
+        for (c, v) in out.iter_mut().enumerate().take(fmt.comps()) {
+            let bits = fmt.bits[c] as u32;
+            *v = comp_load(fmt.num, bits, (raw >> shift) as u32);
+            shift += bits;
+        }
+        Ok(Some(out))
+    }
+
+    /// Store the first `comps` components of lane `l` (from `regs`, two
+    /// halves a register for d16, d16_hi's X in the high half) into its
+    /// element, the other components' bits kept; nothing out of range.
+    #[allow(clippy::too_many_arguments)]
+    fn store_element(
+        &mut self,
+        lanes: &Lanes,
+        l: usize,
+        fmt: BufFormat,
+        comps: usize,
+        regs: &[u32],
+        d16: bool,
+        hi: bool,
+    ) -> Result<()> {
+        let size = fmt.bytes();
+        if lanes.out(self.k.gen, l, 0, size as u64) {
+            return Ok(());
+        }
+        let a = lanes.addr(l, 0);
+        self.check_align(a, Self::typed_align(fmt), l, "typed buffer store")?;
+        let mut buf = [0u8; 16];
+        self.buffer_read(a, &mut buf[..size], l)?;
+        let mut raw = u128::from_le_bytes(buf);
+        let mut shift = 0;
+        for c in 0..fmt.comps() {
+            let bits = fmt.bits[c] as u32;
+            if c < comps {
+                let v = if d16 {
+                    let h = regs[c / 2] >> (16 * ((c % 2) as u32 + hi as u32));
+                    from_d16(fmt.num, h & 0xffff)
+                } else {
+                    regs[c]
+                };
+                let mask = (field_mask(bits) as u128) << shift;
+                raw = raw & !mask | (comp_store(fmt.num, bits, v) as u128) << shift;
+            }
+            shift += bits;
+        }
+        self.buffer_write(a, &raw.to_le_bytes()[..size], l)
     }
 }
 
 /// The MUBUF or MTBUF semantics of `op`, if the emulator has them.
 pub(crate) fn semantics(op: Op, family: Family) -> Option<(crate::exec::Handler, u32)> {
     use crate::exec::Handler;
-    if family == Family::Mtbuf {
-        let aux = match op {
-            Op::TBUFFER_LOAD_FORMAT_X => 1,
-            Op::TBUFFER_LOAD_FORMAT_XY => 2,
-            Op::TBUFFER_LOAD_FORMAT_XYZ => 3,
-            Op::TBUFFER_LOAD_FORMAT_XYZW => 4,
-            Op::TBUFFER_STORE_FORMAT_X => 1 | TSTORE,
-            Op::TBUFFER_STORE_FORMAT_XY => 2 | TSTORE,
-            Op::TBUFFER_STORE_FORMAT_XYZ => 3 | TSTORE,
-            Op::TBUFFER_STORE_FORMAT_XYZW => 4 | TSTORE,
-            _ => return None,
-        };
-        return Some(((|e: &mut Exec| e.tbuffer()) as Handler, aux));
+    if let Some(aux) = typed_aux(op) {
+        let src = if family == Family::Mubuf { RSRC_FMT } else { 0 };
+        return Some(((|e: &mut Exec| e.buffer_format()) as Handler, aux | src));
     }
     match crate::sem::load_store_aux(op) {
         Some((true, aux)) => Some(((|e: &mut Exec| e.buffer_load()) as Handler, aux)),
@@ -617,42 +823,81 @@ pub(crate) fn semantics(op: Op, family: Family) -> Option<(crate::exec::Handler,
     }
 }
 
+/// The component count, store and d16 bits of a typed (format) access.
+#[rustfmt::skip]
+fn typed_aux(op: Op) -> Option<u32> {
+    use Op::*;
+    Some(match op {
+        TBUFFER_LOAD_FORMAT_X | BUFFER_LOAD_FORMAT_X | BUFFER_LOAD_FORMAT_X_LDS => 1,
+        TBUFFER_LOAD_FORMAT_XY | BUFFER_LOAD_FORMAT_XY => 2,
+        TBUFFER_LOAD_FORMAT_XYZ | BUFFER_LOAD_FORMAT_XYZ => 3,
+        TBUFFER_LOAD_FORMAT_XYZW | BUFFER_LOAD_FORMAT_XYZW => 4,
+        TBUFFER_STORE_FORMAT_X | BUFFER_STORE_FORMAT_X => 1 | TSTORE,
+        TBUFFER_STORE_FORMAT_XY | BUFFER_STORE_FORMAT_XY => 2 | TSTORE,
+        TBUFFER_STORE_FORMAT_XYZ | BUFFER_STORE_FORMAT_XYZ => 3 | TSTORE,
+        TBUFFER_STORE_FORMAT_XYZW | BUFFER_STORE_FORMAT_XYZW => 4 | TSTORE,
+        TBUFFER_LOAD_FORMAT_D16_X | BUFFER_LOAD_FORMAT_D16_X => 1 | D16,
+        TBUFFER_LOAD_FORMAT_D16_XY | BUFFER_LOAD_FORMAT_D16_XY => 2 | D16,
+        TBUFFER_LOAD_FORMAT_D16_XYZ | BUFFER_LOAD_FORMAT_D16_XYZ => 3 | D16,
+        TBUFFER_LOAD_FORMAT_D16_XYZW | BUFFER_LOAD_FORMAT_D16_XYZW => 4 | D16,
+        BUFFER_LOAD_FORMAT_D16_HI_X => 1 | D16_HI,
+        TBUFFER_STORE_FORMAT_D16_X | BUFFER_STORE_FORMAT_D16_X => 1 | D16 | TSTORE,
+        TBUFFER_STORE_FORMAT_D16_XY | BUFFER_STORE_FORMAT_D16_XY => 2 | D16 | TSTORE,
+        TBUFFER_STORE_FORMAT_D16_XYZ | BUFFER_STORE_FORMAT_D16_XYZ => 3 | D16 | TSTORE,
+        TBUFFER_STORE_FORMAT_D16_XYZW | BUFFER_STORE_FORMAT_D16_XYZW => 4 | D16 | TSTORE,
+        BUFFER_STORE_FORMAT_D16_HI_X => 1 | D16_HI | TSTORE,
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn gfx11_unified_formats_match_the_gfx9_pairs() {
-        // BUF_FMT_32_FLOAT = 22, 8_8_8_8_UNORM = 42, 32_32_32_32_FLOAT = 63.
-        let f = format_of(Generation::Gfx11, 22).unwrap();
-        assert_eq!((f.comps, f.bits, f.num), (1, 32, Num::Float));
-        let f = format_of(Generation::Gfx11, 42).unwrap();
-        assert_eq!((f.comps, f.bits, f.num), (4, 8, Num::Unorm));
-        let f = format_of(Generation::Gfx11, 63).unwrap();
-        assert_eq!((f.comps, f.bits, f.num), (4, 32, Num::Float));
-        let g = format_of(Generation::Gfx9, 14 | 7 << 4).unwrap();
-        assert_eq!((g.comps, g.bits, g.num), (4, 32, Num::Float));
-        assert!(format_of(Generation::Gfx11, 30).is_none());
-        assert!(format_of(Generation::Gfx9, 6).is_none());
+    fn norm_conversions_round_trip() {
+        for x in 0..=255u32 {
+            let v = comp_load(NumFormat::Unorm, 8, x);
+            assert_eq!(comp_store(NumFormat::Unorm, 8, v), x);
+        }
+        for x in [0u32, 1, 0x7fff, 0x8001, 0xffff] {
+            let v = comp_load(NumFormat::Snorm, 16, x);
+            assert_eq!(comp_store(NumFormat::Snorm, 16, v), x, "{x:#x}");
+        }
+        // 10-bit snorm of 10_10_10_2: -511..511, the code -512 also -1.
+        assert_eq!(f32::from_bits(comp_load(NumFormat::Snorm, 10, 0x200)), -1.0);
+        assert_eq!(f32::from_bits(comp_load(NumFormat::Snorm, 10, 0x1ff)), 1.0);
+    }
+
+    /// Every finite 11- and 10-bit float code widens exactly and narrows
+    /// back; halfway values round to the even code.
+    #[test]
+    fn small_floats_round_trip() {
+        for m in [6, 5] {
+            for code in 0..(31 << m) {
+                let x = small_float_to_f32(code, m);
+                assert_eq!(f32_to_small_float(x, m), code, "m {m} code {code:#x}");
+                if code + 1 < 31 << m {
+                    let next = small_float_to_f32(code + 1, m);
+                    let mid = ((x as f64 + next as f64) / 2.0) as f32;
+                    let even = if code % 2 == 0 { code } else { code + 1 };
+                    assert_eq!(f32_to_small_float(mid, m), even, "m {m} mid {code:#x}");
+                }
+            }
+            assert_eq!(f32_to_small_float(-1.0, m), 0);
+            assert_eq!(f32_to_small_float(1e10, m), 31 << m);
+            assert!(small_float_to_f32(f32_to_small_float(f32::NAN, m), m).is_nan());
+        }
+        // 1.0 is exponent 15, mantissa 0; the largest 11-bit finite 65024.
+        assert_eq!(f32_to_small_float(1.0, 6), 15 << 6);
+        assert_eq!(small_float_to_f32(30 << 6 | 63, 6), 65024.0);
     }
 
     #[test]
-    fn norm_conversions_round_trip() {
-        let f = Format {
-            comps: 1,
-            bits: 8,
-            num: Num::Unorm,
-        };
-        for x in 0..=255u32 {
-            assert_eq!(f.store(f.load(x)), x);
-        }
-        let s = Format {
-            comps: 1,
-            bits: 16,
-            num: Num::Snorm,
-        };
-        for x in [0u32, 1, 0x7fff, 0x8001, 0xffff] {
-            assert_eq!(s.store(s.load(x)), x, "{x:#x}");
-        }
+    fn d16_halves() {
+        assert_eq!(to_d16(NumFormat::Unorm, 1f32.to_bits()), 0x3c00);
+        assert_eq!(to_d16(NumFormat::Sint, -2i32 as u32), 0xfffe);
+        assert_eq!(from_d16(NumFormat::Sint, 0xfffe), -2i32 as u32);
+        assert_eq!(from_d16(NumFormat::Float, 0x3800), 0.5f32.to_bits());
     }
 }

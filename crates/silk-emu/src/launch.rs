@@ -866,6 +866,12 @@ fn run_wave(
             return Err(e);
         }
         count(stats, d.info.flags);
+        // GFX9 MODE.vskip: VALU, VMEM and LDS instructions are not issued
+        // (the GCN3 ISA's S_SETVSKIP).
+        if w.vskip && d.info.flags.0 & (Flags::VALU | Flags::VMEM | Flags::LDS) != 0 {
+            w.pc = pc + d.len as u64 * 4;
+            continue;
+        }
         let Some((handler, aux)) = d.sem else {
             return Err(Error::Unsupported {
                 name: d.info.name.to_string(),

@@ -10,7 +10,7 @@ use crate::error::Result;
 use crate::exec::Exec;
 use silk_amdgpu::isa::operand::{AGPR0, VGPR0};
 use silk_amdgpu::isa::{Op, Operand};
-pub use silk_matrix::{fnuz8, Shape, Wmma, BF16, BF8, F16, F32, F64, FP8, HALF_OUT, I8, XF32};
+pub use silk_matrix::{fnuz8, Shape, Wmma, BF16, BF8, F16, F32, F64, FP8, HALF_OUT, I4, I8, XF32};
 
 /// The shape of an MFMA as its gfx942 mnemonic spells it: M = N, K,
 /// blocks, A and B element types (`v_mfma_f32_32x32x1_2b_f32` is 32, 1,
@@ -114,19 +114,20 @@ impl Exec<'_> {
         self.matrix_dst(out_regs, d)
     }
 
-    /// `v_wmma_f32_16x16x16_{f16,bf16}`, `v_wmma_f16_16x16x16_f16` and
-    /// `v_wmma_i32_16x16x16_iu8` (`neg_lo[0]`/`[1]`: A/B signed), wave32
-    /// and wave64.
+    /// `v_wmma_f32_16x16x16_{f16,bf16}`, `v_wmma_{f16,bf16}_16x16x16_*`
+    /// and `v_wmma_i32_16x16x16_{iu8,iu4}` (`neg_lo[0]`/`[1]`: A/B
+    /// signed; clamp saturates), wave32 and wave64.
     pub fn wmma(&mut self) -> Result<()> {
         let half_out = self.aux & HALF_OUT != 0;
         let ty = self.aux & 0xff;
-        let int = ty == I8;
+        let int = matches!(ty, I8 | I4);
         let hi = self.inst.mods.op_sel & 4 != 0;
         let neg_ok = if int { 3 } else { 0 };
         if self.inst.mods.op_sel & !4 != 0
             || self.inst.mods.neg & !neg_ok != 0
             || self.inst.mods.abs != 0
             || (hi && !half_out)
+            || (self.inst.mods.clamp && !int)
         {
             return Err(self.unsupported());
         }
@@ -142,7 +143,7 @@ impl Exec<'_> {
         let a = self.matrix_operand(1, in_regs)?;
         let b = self.matrix_operand(2, in_regs)?;
         let c = self.matrix_operand(3, out_regs)?;
-        let d = silk_matrix::wmma(&form, ws, &a, &b, &c);
+        let d = silk_matrix::wmma_clamped(&form, ws, &a, &b, &c, self.inst.mods.clamp);
         self.stats.lane_ops += 16 * 16 * 16;
         self.matrix_dst(out_regs, d)
     }

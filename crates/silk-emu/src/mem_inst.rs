@@ -18,6 +18,8 @@ pub const WIDE: u32 = 1 << 11;
 pub const RTN: u32 = 1 << 12;
 pub const ST64: u32 = 1 << 13;
 pub const BUF: u32 = 1 << 14;
+/// SMEM: the offset from M0 or an SGPR counts 64 times (`s_scratch_*`).
+pub const SCALE64: u32 = 1 << 17;
 
 const VM: u8 = 1;
 pub(crate) const LGKM: u8 = 2;
@@ -56,9 +58,16 @@ pub enum Atomic {
     PkAddBf16,
     /// GFX11 `*_atomic_csub_u32`: subtract, clamped at zero.
     CSub,
+    /// GFX11 `*_atomic_cmpswap_f32`: compare-swap comparing as f32 (NaN
+    /// never equal, -0 equal to +0); data0 is the new value, data1 the
+    /// compare value.
+    CmpSwapF32,
+    /// `ds_wrap_rtn_b32`: `old >= DATA ? old - DATA : old + DATA2` (ring
+    /// buffer indices).
+    Wrap,
 }
 
-pub(crate) const ATOMICS: [Atomic; 25] = [
+pub(crate) const ATOMICS: [Atomic; 27] = [
     Atomic::Swap,
     Atomic::CmpSwap,
     Atomic::Add,
@@ -84,6 +93,8 @@ pub(crate) const ATOMICS: [Atomic; 25] = [
     Atomic::PkAddF16,
     Atomic::PkAddBf16,
     Atomic::CSub,
+    Atomic::CmpSwapF32,
+    Atomic::Wrap,
 ];
 
 /// The new memory value of an atomic (`data` and, for compare-swap, `cmp`).
@@ -154,6 +165,20 @@ pub(crate) fn atomic_op(op: Atomic, old: u64, data: u64, cmp: u64, wide: bool) -
         Atomic::PkAddF16 => crate::sem::pk_add_f16(old, data),
         Atomic::PkAddBf16 => crate::sem::pk_add_bf16(old, data),
         Atomic::CSub => old.saturating_sub(data),
+        Atomic::CmpSwapF32 => {
+            if f32::from_bits(old as u32) == f32::from_bits(cmp as u32) {
+                data
+            } else {
+                old
+            }
+        }
+        Atomic::Wrap => {
+            if old >= data {
+                old - data
+            } else {
+                old.wrapping_add(cmp)
+            }
+        }
     };
     r & mask
 }
@@ -340,6 +365,74 @@ impl Exec<'_> {
         Ok(())
     }
 
+    /// gfx942 `global_load_lds_*` / `scratch_load_lds_*` (CDNA3 ISA §10.3):
+    /// each lane's load, zero- or sign-extended to a dword (`aux` as for
+    /// loads), goes to LDS at M0[17:2] * 4 + inst_offset + 4 * lane instead
+    /// of a VGPR; VM_CNT counts it.
+    pub fn vmem_load_lds(&mut self) -> Result<()> {
+        let exec = self.w.exec();
+        let aux = self.aux;
+        let bytes = (aux & 0xff) as usize;
+        let (space, addrs) = self.vmem_addrs(0, exec)?;
+        let m0 = self.sread(self.k.m0, 1)? as u32;
+        let base = (m0 & 0x3_fffc).wrapping_add(self.inst.mods.offset as u32);
+        let mut m = exec;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let mut buf = [0u8; 4];
+            self.vmem_read(&space, addrs[l], &mut buf[..bytes], l)?;
+            let v = Self::load_value(aux, &buf);
+            let a = base.wrapping_add(4 * l as u32) as usize;
+            self.lds_write(a, &v.to_le_bytes(), l)?;
+        }
+        let c = self.vmem_counters(true);
+        self.issue(c, Vec::new());
+        Ok(())
+    }
+
+    /// GFX11 `global_load_addtid_b32` (aux 0) / `global_store_addtid_b32`
+    /// (aux 1), RDNA3 pseudocode: lane l reads or writes the dword at
+    /// SGPR_ADDR + INST_OFFSET[11:0] + 4 l.
+    pub fn global_addtid(&mut self) -> Result<()> {
+        let exec = self.w.exec();
+        let ws = self.w.wave_size;
+        let store = self.aux == 1;
+        let saddr = self.sread(self.flat_fields().0 as u16, 2)?;
+        let base = saddr.wrapping_add(self.inst.mods.offset as u64 & 0xfff);
+        let data = if store {
+            self.lenient = true;
+            self.vread_all(0, 1, exec)?
+        } else {
+            Vec::new()
+        };
+        let (agpr, reg) = self.vreg_of(0)?;
+        if !store {
+            self.check_load_dst(agpr, reg, 1)?;
+        }
+        let mut values = vec![0u32; ws];
+        let mut m = exec;
+        while m != 0 {
+            let l = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let a = base.wrapping_add(4 * l as u64);
+            if store {
+                self.store_flat(a, &data[l].to_le_bytes(), l, true)?;
+            } else {
+                let mut buf = [0u8; 4];
+                self.load_flat(a, &mut buf, l, true)?;
+                values[l] = u32::from_le_bytes(buf);
+            }
+        }
+        let c = self.vmem_counters(!store);
+        if store {
+            self.issue(c, Vec::new());
+        } else {
+            self.issue_load(c, (agpr, reg, 1), exec, values, 0);
+        }
+        Ok(())
+    }
+
     /// Issue a load that writes `values` into `dwords` registers from
     /// `reg` (of the AGPR file if `agpr`) for the lanes of `mask` when
     /// `counters` allow; d16 forms (`aux`) write one half of each.
@@ -401,7 +494,7 @@ impl Exec<'_> {
         let op = ATOMICS[(self.aux & 0xff) as usize % ATOMICS.len()];
         let wide = self.aux & WIDE != 0;
         let n = if wide { 2 } else { 1 };
-        let cmpswap = matches!(op, Atomic::CmpSwap);
+        let cmpswap = matches!(op, Atomic::CmpSwap | Atomic::CmpSwapF32);
         let (space, addrs) = self.vmem_addrs(self.operand_in(Field::Addr)?, exec)?;
         let data_at = self.operand_in(Field::Data0)?;
         let data = self.vread_all(data_at, if cmpswap { 2 * n } else { n }, exec)?;
@@ -493,6 +586,11 @@ impl Exec<'_> {
         let soff = match soff {
             Some(s) => self.sread(s as u16, 1)?,
             None => 0,
+        };
+        let soff = if self.aux & SCALE64 != 0 {
+            soff * 64
+        } else {
+            soff
         };
         if self.aux & BUF != 0 {
             // s_buffer_load: sbase names a 4-dword buffer resource.
@@ -607,7 +705,7 @@ impl Exec<'_> {
     /// The 16-bit offset of a single-address DS instruction: the encoding's
     /// offset0 and offset1 bytes (the decoder keeps them apart, as the
     /// two-address forms use them separately).
-    fn ds_offset(&self) -> u32 {
+    pub(crate) fn ds_offset(&self) -> u32 {
         (self.inst.mods.offset as u32 & 0xff) | (self.inst.mods.offset1 as u32 & 0xff) << 8
     }
 
@@ -722,7 +820,10 @@ impl Exec<'_> {
         let rtn = self.aux & RTN != 0;
         let n = if wide { 2 } else { 1 };
         let base = rtn as usize;
-        let two = matches!(op, Atomic::CmpSwap | Atomic::CmpStore | Atomic::MskOr);
+        let two = matches!(
+            op,
+            Atomic::CmpSwap | Atomic::CmpStore | Atomic::MskOr | Atomic::Wrap
+        );
         let addrs = self.ds_addrs(base, exec)?;
         let d0 = self.vread_all(base + 1, n, exec)?;
         let d1 = if two {

@@ -67,6 +67,10 @@ pub struct Wave {
     pub tm: Option<Box<crate::timing::WaveTiming>>,
     /// GFX9 MODE.gpr_idx_en (`s_set_gpr_idx_on` / `_off`).
     pub gpr_idx_en: bool,
+    /// GFX9 MODE.vskip (`s_setvskip`): vector instructions are skipped.
+    pub vskip: bool,
+    /// GFX9 MODE.csp: the fork/join stack depth (3 bits).
+    pub csp: u8,
 }
 
 impl Wave {
@@ -95,6 +99,8 @@ impl Wave {
             hz: None,
             tm: None,
             gpr_idx_en: false,
+            vskip: false,
+            csp: 0,
         }
     }
 

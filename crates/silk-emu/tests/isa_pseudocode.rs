@@ -8,6 +8,7 @@
 #[path = "common/mod.rs"]
 mod common;
 
+use common::{inputs, run, run_lds};
 use silk_amdgpu::target::Processor;
 use silk_emu::{Arg, Emulator};
 
@@ -27,47 +28,6 @@ fn pi_bit(i: u32) -> u64 {
     }
     let d = TWO_OVER_PI.as_bytes()[(i / 4) as usize] as char;
     (d.to_digit(16).unwrap() >> (3 - i % 4) & 1) as u64
-}
-
-const K1: u32 = 0x9e37_79b9;
-const K2: u32 = 0x85eb_ca6b;
-
-/// Per lane: v1 = (16 l) * K1, v2 = (16 l) * K2, v3 = v1 ^ v2 (also in
-/// v[8:9] = v1, v2 and v[10:11] = v2, v3), then `body`, then v[12:15]
-/// stored at the lane's 16 bytes. Returns the dwords per lane.
-fn run(p: Processor, body: &str) -> Vec<[u32; 4]> {
-    run_lds(p, body, 0)
-}
-
-fn run_lds(p: Processor, body: &str, lds: u32) -> Vec<[u32; 4]> {
-    let store = if p == Processor::Gfx942 {
-        "global_store_dwordx4 v0, v[12:15], s[0:1]"
-    } else {
-        "global_store_b128 v0, v[12:15], s[0:1]"
-    };
-    let text = format!(
-        "\ts_mov_b32 s4, {K1:#x}\n\tv_mul_lo_u32 v1, v0, s4\n\ts_mov_b32 s5, {K2:#x}\n\tv_mul_lo_u32 v2, v0, s5\n\tv_xor_b32_e32 v3, v1, v2\n\tv_mov_b32_e32 v8, v1\n\tv_mov_b32_e32 v9, v2\n\tv_mov_b32_e32 v10, v2\n\tv_mov_b32_e32 v11, v3\n\ts_nop 7\n{body}\ts_nop 7\n\t{store}\n"
-    );
-    let obj = common::kernel_with_lds(p, &text, lds);
-    let mut emu = Emulator::new(p);
-    let lanes = if p == Processor::Gfx942 { 64 } else { 32 };
-    let out = emu.alloc(64 * 16).unwrap();
-    emu.launch(&obj, "k", [lanes, 1, 1], [lanes, 1, 1], &[Arg::Buffer(out)])
-        .unwrap_or_else(|e| panic!("{p}: {body}: {e}"));
-    let b = emu.read(out).unwrap();
-    (0..lanes as usize)
-        .map(|l| {
-            std::array::from_fn(|j| {
-                u32::from_le_bytes(b[16 * l + 4 * j..][..4].try_into().unwrap())
-            })
-        })
-        .collect()
-}
-
-fn inputs(l: usize) -> (u32, u32, u32) {
-    let v0 = 16 * l as u32;
-    let (a, b) = (v0.wrapping_mul(K1), v0.wrapping_mul(K2));
-    (a, b, a ^ b)
 }
 
 fn bytes(v: u64) -> [u64; 4] {

@@ -44,6 +44,8 @@ pub const XF32: u32 = 4;
 pub const FP8: u32 = 5;
 pub const BF8: u32 = 6;
 pub const F64: u32 = 7;
+/// 4-bit integers (GFX11 `v_wmma_i32_16x16x16_iu4`), eight to a dword.
+pub const I4: u32 = 8;
 /// WMMA with f16 C/D: one f16 per VGPR, in the half `op_sel[2]` selects.
 pub const HALF_OUT: u32 = 1 << 8;
 
@@ -263,8 +265,9 @@ pub fn mfma(sh: &Shape, a: &[u32], b: &[u32], c: &[u32]) -> Vec<u32> {
     d
 }
 
-/// A WMMA form: input type (F16, BF16 or I8), f16 results (one per VGPR,
-/// in the half `hi` selects), and for I8 whether A and B are signed.
+/// A WMMA form: input type (F16, BF16, I8 or I4), 16-bit results of the
+/// input type (f16 or bf16, one per VGPR, in the half `hi` selects), and
+/// for I8/I4 whether A and B are signed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wmma {
     pub ty: u32,
@@ -277,7 +280,11 @@ pub struct Wmma {
 impl Wmma {
     /// Registers of A (and B) and of C/D in a wave of `ws` lanes.
     pub fn regs(&self, ws: usize) -> (usize, usize) {
-        let in_regs = if self.ty == I8 { 4 } else { 8 };
+        let in_regs = match self.ty {
+            I8 => 4,
+            I4 => 2,
+            _ => 8,
+        };
         (in_regs, 16 / (ws / 16))
     }
 
@@ -292,15 +299,25 @@ impl Wmma {
 /// `l % 16` of B (every 16-lane copy the same), D/C register `r` of lane
 /// `l` holds [`Wmma::out_elem`].
 pub fn wmma(w: &Wmma, ws: usize, a: &[u32], b: &[u32], c: &[u32]) -> Vec<u32> {
+    wmma_clamped(w, ws, a, b, c, false)
+}
+
+/// [`wmma`] with the instruction's clamp bit: integer results saturate to
+/// the i32 range instead of wrapping (RDNA3 ISA §7.9, `CLAMP` of the
+/// integer WMMA forms).
+pub fn wmma_clamped(w: &Wmma, ws: usize, a: &[u32], b: &[u32], c: &[u32], clamp: bool) -> Vec<u32> {
     let (_, out_regs) = w.regs(ws);
-    let int = w.ty == I8;
+    let int = matches!(w.ty, I8 | I4);
+    let bits = if w.ty == I4 { 4 } else { 8 };
     let mut d = vec![0u32; out_regs * ws];
-    let byte = |v: &[u32], lane: usize, kk: usize, signed: bool| -> i32 {
-        let x = (v[(kk / 4) * ws + lane] >> (8 * (kk % 4))) as u8;
+    // Element kk of a lane: `bits` wide, 32 / bits to a dword.
+    let field = |v: &[u32], lane: usize, kk: usize, signed: bool| -> i64 {
+        let per = 32 / bits;
+        let x = v[(kk / per) * ws + lane] >> (bits * (kk % per)) & ((1 << bits) - 1);
         if signed {
-            x as i8 as i32
+            ((x << (32 - bits)) as i32 >> (32 - bits)) as i64
         } else {
-            x as i32
+            x as i64
         }
     };
     for l in 0..ws {
@@ -308,19 +325,23 @@ pub fn wmma(w: &Wmma, ws: usize, a: &[u32], b: &[u32], c: &[u32]) -> Vec<u32> {
             let (i, j) = Wmma::out_elem(ws, r, l);
             let cw = c[r * ws + l];
             if int {
-                let mut acc = cw as i32;
+                // Exact in i64 (16 products of at most 2^16 each).
+                let mut acc = cw as i32 as i64;
                 for kk in 0..16 {
-                    acc = acc.wrapping_add(
-                        byte(a, i, kk, w.signed_a).wrapping_mul(byte(b, j, kk, w.signed_b)),
-                    );
+                    acc += field(a, i, kk, w.signed_a) * field(b, j, kk, w.signed_b);
                 }
-                d[r * ws + l] = acc as u32;
+                d[r * ws + l] = if clamp {
+                    acc.clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32
+                } else {
+                    acc as u32
+                };
                 continue;
             }
-            let mut acc = if w.half_out {
-                f16_to_f32((if w.hi { cw >> 16 } else { cw }) as u16)
-            } else {
-                f32::from_bits(cw)
+            let c16 = (if w.hi { cw >> 16 } else { cw }) as u16;
+            let mut acc = match (w.half_out, w.ty) {
+                (true, BF16) => f32::from_bits((c16 as u32) << 16),
+                (true, _) => f16_to_f32(c16),
+                _ => f32::from_bits(cw),
             };
             for kk in 0..16 {
                 let (x, _) = elem(a, ws, i, kk, w.ty);
@@ -328,8 +349,13 @@ pub fn wmma(w: &Wmma, ws: usize, a: &[u32], b: &[u32], c: &[u32]) -> Vec<u32> {
                 acc += x * y;
             }
             d[r * ws + l] = if w.half_out {
-                // f32 accumulation, one rounding to f16; the other half keeps C's.
-                let h = f16_from_f32(acc) as u32;
+                // f32 accumulation, one rounding to f16 (bf16); the other
+                // half keeps C's.
+                let h = if w.ty == BF16 {
+                    bf16_from_f32(acc) as u32
+                } else {
+                    f16_from_f32(acc) as u32
+                };
                 if w.hi {
                     (cw & 0xffff) | h << 16
                 } else {
@@ -341,6 +367,15 @@ pub fn wmma(w: &Wmma, ws: usize, a: &[u32], b: &[u32], c: &[u32]) -> Vec<u32> {
         }
     }
     d
+}
+
+/// bfloat16 from f32, round to nearest even, NaN kept quiet.
+pub fn bf16_from_f32(x: f32) -> u16 {
+    let bits = x.to_bits();
+    if x.is_nan() {
+        return (bits >> 16) as u16 | 0x40;
+    }
+    ((bits + 0x7fff + (bits >> 16 & 1)) >> 16) as u16
 }
 
 /// IEEE binary16 from f32, round to nearest even.

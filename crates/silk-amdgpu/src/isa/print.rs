@@ -719,110 +719,16 @@ fn print_format(processor: Processor, format: u16, out: &mut String) {
 }
 
 fn gfx9_dfmt(d: u16) -> &'static str {
-    const N: [&str; 16] = [
-        "BUF_DATA_FORMAT_INVALID",
-        "BUF_DATA_FORMAT_8",
-        "BUF_DATA_FORMAT_16",
-        "BUF_DATA_FORMAT_8_8",
-        "BUF_DATA_FORMAT_32",
-        "BUF_DATA_FORMAT_16_16",
-        "BUF_DATA_FORMAT_10_11_11",
-        "BUF_DATA_FORMAT_11_11_10",
-        "BUF_DATA_FORMAT_10_10_10_2",
-        "BUF_DATA_FORMAT_2_10_10_10",
-        "BUF_DATA_FORMAT_8_8_8_8",
-        "BUF_DATA_FORMAT_32_32",
-        "BUF_DATA_FORMAT_16_16_16_16",
-        "BUF_DATA_FORMAT_32_32_32",
-        "BUF_DATA_FORMAT_32_32_32_32",
-        "BUF_DATA_FORMAT_RESERVED_15",
-    ];
-    N[d as usize & 15]
+    super::buffer_format::GFX9_DATA_NAMES[d as usize & 15]
 }
 
 fn gfx9_nfmt(n: u16) -> &'static str {
-    const N: [&str; 8] = [
-        "BUF_NUM_FORMAT_UNORM",
-        "BUF_NUM_FORMAT_SNORM",
-        "BUF_NUM_FORMAT_USCALED",
-        "BUF_NUM_FORMAT_SSCALED",
-        "BUF_NUM_FORMAT_UINT",
-        "BUF_NUM_FORMAT_SINT",
-        "BUF_NUM_FORMAT_RESERVED_6",
-        "BUF_NUM_FORMAT_FLOAT",
-    ];
-    N[n as usize & 7]
+    super::buffer_format::GFX9_NUM_NAMES[n as usize & 7]
 }
 
 /// GFX11 unified buffer formats ([RDNA3] §"Buffer formats").
 fn gfx11_format(f: u16) -> Option<&'static str> {
-    Some(match f {
-        0 => "BUF_FMT_INVALID",
-        1 => "BUF_FMT_8_UNORM",
-        2 => "BUF_FMT_8_SNORM",
-        3 => "BUF_FMT_8_USCALED",
-        4 => "BUF_FMT_8_SSCALED",
-        5 => "BUF_FMT_8_UINT",
-        6 => "BUF_FMT_8_SINT",
-        7 => "BUF_FMT_16_UNORM",
-        8 => "BUF_FMT_16_SNORM",
-        9 => "BUF_FMT_16_USCALED",
-        10 => "BUF_FMT_16_SSCALED",
-        11 => "BUF_FMT_16_UINT",
-        12 => "BUF_FMT_16_SINT",
-        13 => "BUF_FMT_16_FLOAT",
-        14 => "BUF_FMT_8_8_UNORM",
-        15 => "BUF_FMT_8_8_SNORM",
-        16 => "BUF_FMT_8_8_USCALED",
-        17 => "BUF_FMT_8_8_SSCALED",
-        18 => "BUF_FMT_8_8_UINT",
-        19 => "BUF_FMT_8_8_SINT",
-        20 => "BUF_FMT_32_UINT",
-        21 => "BUF_FMT_32_SINT",
-        22 => "BUF_FMT_32_FLOAT",
-        23 => "BUF_FMT_16_16_UNORM",
-        24 => "BUF_FMT_16_16_SNORM",
-        25 => "BUF_FMT_16_16_USCALED",
-        26 => "BUF_FMT_16_16_SSCALED",
-        27 => "BUF_FMT_16_16_UINT",
-        28 => "BUF_FMT_16_16_SINT",
-        29 => "BUF_FMT_16_16_FLOAT",
-        30 => "BUF_FMT_10_11_11_FLOAT",
-        31 => "BUF_FMT_11_11_10_FLOAT",
-        32 => "BUF_FMT_10_10_10_2_UNORM",
-        33 => "BUF_FMT_10_10_10_2_SNORM",
-        34 => "BUF_FMT_10_10_10_2_UINT",
-        35 => "BUF_FMT_10_10_10_2_SINT",
-        36 => "BUF_FMT_2_10_10_10_UNORM",
-        37 => "BUF_FMT_2_10_10_10_SNORM",
-        38 => "BUF_FMT_2_10_10_10_USCALED",
-        39 => "BUF_FMT_2_10_10_10_SSCALED",
-        40 => "BUF_FMT_2_10_10_10_UINT",
-        41 => "BUF_FMT_2_10_10_10_SINT",
-        42 => "BUF_FMT_8_8_8_8_UNORM",
-        43 => "BUF_FMT_8_8_8_8_SNORM",
-        44 => "BUF_FMT_8_8_8_8_USCALED",
-        45 => "BUF_FMT_8_8_8_8_SSCALED",
-        46 => "BUF_FMT_8_8_8_8_UINT",
-        47 => "BUF_FMT_8_8_8_8_SINT",
-        48 => "BUF_FMT_32_32_UINT",
-        49 => "BUF_FMT_32_32_SINT",
-        50 => "BUF_FMT_32_32_FLOAT",
-        51 => "BUF_FMT_16_16_16_16_UNORM",
-        52 => "BUF_FMT_16_16_16_16_SNORM",
-        53 => "BUF_FMT_16_16_16_16_USCALED",
-        54 => "BUF_FMT_16_16_16_16_SSCALED",
-        55 => "BUF_FMT_16_16_16_16_UINT",
-        56 => "BUF_FMT_16_16_16_16_SINT",
-        57 => "BUF_FMT_16_16_16_16_FLOAT",
-        58 => "BUF_FMT_32_32_32_UINT",
-        59 => "BUF_FMT_32_32_32_SINT",
-        60 => "BUF_FMT_32_32_32_FLOAT",
-        61 => "BUF_FMT_32_32_32_32_UINT",
-        62 => "BUF_FMT_32_32_32_32_SINT",
-        63 => "BUF_FMT_32_32_32_32_FLOAT",
-        _ => return None,
-    })
+    super::buffer_format::gfx11_name(f)
 }
 
 /// Reverse lookups for the parser.

@@ -160,6 +160,76 @@ pub(super) fn semantics(op: Op) -> Sem {
         ),
         // f32 to gfx942 FNUZ fp8 / bf8 (CDNA3 ISA VOP3A opcodes): aux 0
         // fp8, 1 bf8.
+        // Normalized 16-bit conversions (ISA pseudocode `f16_to_snorm`,
+        // `f32_to_unorm`, ...): one value, or two packed S0 low, S1 high.
+        Op::V_CVT_NORM_I16_F16_e32 | Op::V_CVT_NORM_I16_F16_e64 => {
+            (|e| e.valu(Fk::F16, |[x]| to_snorm(h(x), 16) as u64), 0)
+        }
+        Op::V_CVT_NORM_U16_F16_e32 | Op::V_CVT_NORM_U16_F16_e64 => {
+            (|e| e.valu(Fk::F16, |[x]| to_unorm(h(x), 16) as u64), 0)
+        }
+        Op::V_CVT_PKNORM_I16_F16 | Op::V_CVT_PK_NORM_I16_F16V_CVT_PKNORM_I16_F16 => (
+            |e| {
+                e.valu(Fk::F16, |[x, y]| {
+                    pack16(to_snorm(h(x), 16), to_snorm(h(y), 16))
+                })
+            },
+            0,
+        ),
+        Op::V_CVT_PKNORM_U16_F16 | Op::V_CVT_PK_NORM_U16_F16V_CVT_PKNORM_U16_F16 => (
+            |e| {
+                e.valu(Fk::F16, |[x, y]| {
+                    pack16(to_unorm(h(x), 16), to_unorm(h(y), 16))
+                })
+            },
+            0,
+        ),
+        Op::V_CVT_PKNORM_I16_F32 | Op::V_CVT_PK_NORM_I16_F32 => (
+            |e| {
+                e.valu(Fk::F32, |[x, y]| {
+                    pack16(to_snorm(f(x), 16), to_snorm(f(y), 16))
+                })
+            },
+            0,
+        ),
+        Op::V_CVT_PKNORM_U16_F32 | Op::V_CVT_PK_NORM_U16_F32 => (
+            |e| {
+                e.valu(Fk::F32, |[x, y]| {
+                    pack16(to_unorm(f(x), 16), to_unorm(f(y), 16))
+                })
+            },
+            0,
+        ),
+        // `V_CVT_PK_U8_F32`: f32_to_u8(S0) into byte S1[1:0] of S2, the
+        // other bytes of S2 kept.
+        Op::V_CVT_PK_U8_F32 => (
+            |e| {
+                e.valu(Fk::F32, |[x, sel, acc]| {
+                    let shift = 8 * (sel as u32 & 3);
+                    ((acc as u32 & !(0xff << shift)) | f32_to_u8(f(x)) << shift) as u64
+                })
+            },
+            0,
+        ),
+        // CVT_OFF_TABLE[S0[3:0]]: the signed nibble / 16 (-0.5..0.4375).
+        Op::V_CVT_OFF_F32_I4_e32 | Op::V_CVT_OFF_F32_I4_e64 => (
+            |e| e.valu(Fk::F32, |[a]| b(((a as i32) << 28 >> 28) as f32 / 16.0)),
+            0,
+        ),
+        // gfx942 `V_CVT_PKACCUM_U8_F32`: f32_to_u8(S0) into byte S1[1:0] of
+        // D, D's other bytes kept.
+        Op::V_CVT_PKACCUM_U8_F32 => (
+            |e| {
+                if e.inst.mods.neg | e.inst.mods.abs != 0 {
+                    return Err(e.unsupported());
+                }
+                e.valu_at(0, [1, 2, 0], Fk::Int, |[x, sel, d]| {
+                    let shift = 8 * (sel as u32 & 3);
+                    ((d as u32 & !(0xff << shift)) | f32_to_u8(f(x)) << shift) as u64
+                })
+            },
+            0,
+        ),
         Op::V_CVT_PK_FP8_F32 => (cvt_pk_f8, 0),
         Op::V_CVT_PK_BF8_F32 => (cvt_pk_f8, 1),
         Op::V_CVT_SR_FP8_F32 => (cvt_sr_f8, 0),
@@ -318,4 +388,9 @@ fn cvt_sr_f8(e: &mut Exec) -> Result<()> {
     e.mark_written(d, exec);
     e.stats.lane_ops += exec.count_ones() as u64;
     Ok(())
+}
+
+/// Two 16-bit results packed, the first in the low half.
+fn pack16(lo: u32, hi: u32) -> u64 {
+    (lo & 0xffff | (hi & 0xffff) << 16) as u64
 }

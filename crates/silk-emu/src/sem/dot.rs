@@ -74,6 +74,42 @@ pub(super) fn semantics(op: Op) -> Sem {
             |e| e.valu_at(0, [1, 2, 0], Fk::Int, |[a, b, c]| fdot2(a, b, c)),
             0,
         ),
+        // GFX11 (RDNA3 ISA §16 pseudocode): `tmp = S2; tmp += S0.lo *
+        // S1.lo; tmp += S0.hi * S1.hi; D = tmp`. Products of f16/bf16 are
+        // exact in f64 and the three-term sum is rounded once, as
+        // `v_dot2_f32_f16` above.
+        Op::V_DOT2_F32_BF16 => (
+            |e| {
+                plain_dot(e)?;
+                e.valu(Fk::Int, |[a, b, c]| bfdot2(a, b, c))
+            },
+            0,
+        ),
+        // The 16-bit forms read S2 and write D as one half (true16 `.l`/`.h`
+        // or op_sel); clamp applies to the f16 result.
+        Op::V_DOT2_F16_F16 => (
+            |e| {
+                no_src_mods(e)?;
+                e.valu(Fk::F16, |[a, b, c]| {
+                    let p = |i: u32| h(a >> (16 * i)) as f64 * h(b >> (16 * i)) as f64;
+                    f16_from_f64(p(0) + p(1) + h(c) as f64) as u64
+                })
+            },
+            0,
+        ),
+        Op::V_DOT2_BF16_BF16 => (
+            |e| {
+                no_src_mods(e)?;
+                if e.inst.mods.clamp {
+                    return Err(e.unsupported());
+                }
+                e.valu(Fk::Int, |[a, b, c]| {
+                    let p = |i: u32| bf(a >> (16 * i)) as f64 * bf(b >> (16 * i)) as f64;
+                    bf16_from_f64(p(0) + p(1) + bf(c) as f64) as u64
+                })
+            },
+            0,
+        ),
         // GFX11 mixed-sign dots: neg_lo[0] / neg_lo[1] make A / B signed.
         Op::V_DOT4_I32_IU8 => (iu_dot, 8),
         Op::V_DOT8_I32_IU4 => (iu_dot, 4),
@@ -126,4 +162,42 @@ pub(super) fn iu_dot(e: &mut Exec) -> Result<()> {
         }
         acc as u32 as u64
     })
+}
+
+/// bf16 pair dot product into f32, as [`fdot2`].
+pub(super) fn bfdot2(x: u64, y: u64, c: u64) -> u64 {
+    let p = |i: u32| bf(x >> (16 * i)) as f64 * bf(y >> (16 * i)) as f64;
+    b(((p(0) + p(1)) + f(c) as f64) as f32)
+}
+
+/// The bf16 in the low 16 bits of `a`.
+pub(super) fn bf(a: u64) -> f32 {
+    f32::from_bits((a as u32 & 0xffff) << 16)
+}
+
+/// bf16 from f64 with one rounding to nearest even (through f32 rounded
+/// to odd, as [`f16_from_f64`]); NaN stays a quiet NaN.
+pub(super) fn bf16_from_f64(x: f64) -> u16 {
+    let t = x as f32;
+    let bits = if t as f64 == x || !t.is_finite() {
+        t.to_bits()
+    } else {
+        let mut bits = t.to_bits();
+        if (t as f64).abs() > x.abs() {
+            bits -= 1;
+        }
+        bits | 1
+    };
+    if f32::from_bits(bits).is_nan() {
+        return (bits >> 16) as u16 | 0x40;
+    }
+    ((bits + 0x7fff + (bits >> 16 & 1)) >> 16) as u16
+}
+
+/// The 16-bit dot products take no abs/neg (their sources are packed).
+fn no_src_mods(e: &mut Exec) -> Result<()> {
+    if e.inst.mods.neg != 0 || e.inst.mods.abs != 0 {
+        return Err(e.unsupported());
+    }
+    Ok(())
 }

@@ -94,6 +94,35 @@ pub(super) fn semantics(op: Op) -> Sem {
             },
             0,
         ),
+        // GFX8-style forms on gfx942 (CDNA3 ISA `V_MAD_LEGACY_F16`, ...):
+        // the same arithmetic, the result in D[15:0] with D[31:16] zeroed,
+        // or with op_sel[3] in D[31:16] with D[15:0] kept, which is what
+        // the VOP3 destination does for an f16 result here.
+        Op::V_MAD_LEGACY_F16 => (
+            |e| {
+                e.valu(Fk::F16, |[x, y, z]| {
+                    let p = h(bh64(h(x) as f64 * h(y) as f64));
+                    bh64(p as f64 + h(z) as f64)
+                })
+            },
+            0,
+        ),
+        Op::V_FMA_LEGACY_F16 => (
+            |e| {
+                e.valu(Fk::F16, |[x, y, z]| {
+                    bh64((h(x) as f64).mul_add(h(y) as f64, h(z) as f64))
+                })
+            },
+            0,
+        ),
+        Op::V_DIV_FIXUP_LEGACY_F16 => (
+            |e| {
+                e.valu(Fk::F16, |[x, y, z]| {
+                    div_fixup16(x as u16, y as u16, z as u16) as u64
+                })
+            },
+            0,
+        ),
         // D = S0 * S1 + D, not fused.
         Op::V_MAC_F16_e32 | Op::V_MAC_F16_e64 => (
             |e| {
@@ -265,4 +294,30 @@ pub(super) fn pack_b32_f16(e: &mut Exec) -> Result<()> {
         };
         pick(a, 0) | pick(b, 1) << 16
     })
+}
+
+/// `V_DIV_FIXUP_LEGACY_F16` as the CDNA3 pseudocode writes it: S0 is the
+/// quotient estimate, S1 the denominator and S2 the numerator; NaNs
+/// propagate quieted (S2's first), 0/0 and inf/inf give the default NaN,
+/// x/0 and inf/y an infinity, x/inf and 0/y a zero, each signed by
+/// sign(S1) ^ sign(S2); otherwise |S0| with that sign.
+pub(crate) fn div_fixup16(s0: u16, s1: u16, s2: u16) -> u16 {
+    let (n, dn) = (h(s2 as u64), h(s1 as u64));
+    let sign = (s1 ^ s2) & 0x8000;
+    if n.is_nan() {
+        return s2 | 0x0200;
+    }
+    if dn.is_nan() {
+        return s1 | 0x0200;
+    }
+    if (dn == 0.0 && n == 0.0) || (dn.is_infinite() && n.is_infinite()) {
+        return 0xfe00;
+    }
+    if dn == 0.0 || n.is_infinite() {
+        return sign | 0x7c00;
+    }
+    if dn.is_infinite() || n == 0.0 {
+        return sign;
+    }
+    sign | (s0 & 0x7fff)
 }

@@ -23,6 +23,7 @@ pub(super) fn semantics(op: Op) -> Sem {
             |e| no_clamp(e, |e| e.valu(Fk::Int, |[a, b, c]| qsad_pk(a, b, c, true))),
             0,
         ),
+        Op::V_MQSAD_U32_U8 => (mqsad_u32, 0),
         Op::V_TRIG_PREOP_F64 => (
             |e| {
                 e.valu(Fk::F64, |[x, s]| {
@@ -150,6 +151,49 @@ pub(crate) fn qsad_pk(s0: u64, s1: u64, s2: u64, masked: bool) -> u64 {
             (acc.wrapping_add(sad) & 0xffff) << (16 * k)
         })
         .sum()
+}
+
+/// `V_MQSAD_U32_U8`: the masked SAD of S1 against the 32-bit window of
+/// the 64-bit S0 at byte offset k, plus dword k of the 128-bit VGPR S2,
+/// into dword k of the 128-bit D (k = 0..3; 32-bit accumulators).
+pub(crate) fn mqsad_u32_u8(s0: u64, s1: u64, acc: [u32; 4]) -> [u32; 4] {
+    std::array::from_fn(|k| msad_u8(s0 >> (8 * k) & 0xffff_ffff, s1, acc[k] as u64) as u32)
+}
+
+fn mqsad_u32(e: &mut Exec) -> Result<()> {
+    let m = e.inst.mods;
+    if m.clamp
+        || m.neg | m.abs != 0
+        || m.omod != 0
+        || m.variant != silk_amdgpu::isa::Variant::Native
+    {
+        return Err(e.unsupported());
+    }
+    let exec = e.w.exec();
+    let ws = e.w.wave_size;
+    let s0 = e.vsrc(1, exec)?;
+    let s1 = e.vsrc(2, exec)?;
+    let acc = e.vread_all(3, 4, exec)?;
+    let d = e.vdst(0)?;
+    let mut out = vec![[0u32; 4]; ws];
+    let mut m = exec;
+    while m != 0 {
+        let l = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let a = std::array::from_fn(|k| acc[k * ws + l]);
+        out[l] = mqsad_u32_u8(e.lane(s0, l), e.lane(s1, l), a);
+    }
+    let mut m = exec;
+    while m != 0 {
+        let l = m.trailing_zeros() as usize;
+        m &= m - 1;
+        for (k, v) in out[l].iter().enumerate() {
+            e.w.vgpr[(d.1 + k) * ws + l] = *v;
+        }
+    }
+    e.mark_written(d, exec);
+    e.stats.lane_ops += exec.count_ones() as u64;
+    Ok(())
 }
 
 /// `V_SAT_PK_U8_I16`: each signed 16-bit half of `s0` clamped to 0..=255,

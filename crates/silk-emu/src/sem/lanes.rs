@@ -61,6 +61,7 @@ pub(super) fn semantics(op: Op) -> Sem {
         Op::V_MOVRELD_B32_e32 | Op::V_MOVRELD_B32_e64 => (movrel_v, 1),
         Op::V_MOVRELSD_B32_e32 | Op::V_MOVRELSD_B32_e64 => (movrel_v, 2),
         Op::V_MOVRELSD_2_B32_e32 | Op::V_MOVRELSD_2_B32_e64 => (movrel_v, 3),
+        Op::V_SWAPREL_B32 => (swaprel, 0),
         Op::V_PERMLANE16_B32 => (permlane16, 0),
         Op::V_PERMLANEX16_B32 => (permlane16, 1),
         Op::V_PERMLANE64_B32 => (permlane64, 0),
@@ -271,6 +272,40 @@ pub(super) fn movrel_v(e: &mut Exec) -> Result<()> {
         e.w.vgpr[d * ws + l] = v as u32;
     }
     e.mark_written((false, d, 1, 0), exec);
+    e.stats.lane_ops += exec.count_ones() as u64;
+    Ok(())
+}
+
+/// GFX11 `v_swaprel_b32 vdst, vsrc` (RDNA3 VOP1): exchange VGPR[vsrc +
+/// M0[9:0]] and VGPR[vdst + M0[25:16]] in the active lanes, as
+/// `v_movrelsd_2_b32` indexes them.
+pub(super) fn swaprel(e: &mut Exec) -> Result<()> {
+    if e.inst.mods.variant != silk_amdgpu::isa::Variant::Native {
+        return Err(e.unsupported());
+    }
+    let m0 = e.sread(e.k.m0, 1)? as usize;
+    let exec = e.w.exec();
+    let ws = e.w.wave_size;
+    let reg = |e: &Exec, i: usize, off: usize| -> Result<usize> {
+        match e.op(i)? {
+            Operand::Reg { code, .. } if code >= silk_amdgpu::isa::operand::VGPR0 => {
+                Ok((code - silk_amdgpu::isa::operand::VGPR0) as usize + off)
+            }
+            _ => Err(e.unsupported()),
+        }
+    };
+    let d = reg(e, 0, m0 >> 16 & 0x3ff)?;
+    let s = reg(e, 1, m0 & 0x3ff)?;
+    e.check_vgpr(false, s, 1, exec, false)?;
+    e.check_vgpr(false, d, 1, exec, false)?;
+    let mut m = exec;
+    while m != 0 {
+        let l = m.trailing_zeros() as usize;
+        m &= m - 1;
+        e.w.vgpr.swap(d * ws + l, s * ws + l);
+    }
+    e.mark_written((false, d, 1, 0), exec);
+    e.mark_written((false, s, 1, 0), exec);
     e.stats.lane_ops += exec.count_ones() as u64;
     Ok(())
 }

@@ -26,11 +26,30 @@ pub(super) fn semantics(op: Op, family: Family) -> Sem {
             S_DCACHE_INV | S_DCACHE_WB | S_GL1_INV | S_DCACHE_INV_VOL | S_DCACHE_WB_VOL => {
                 return hx!(0, nop)
             }
+            // CDNA3 ISA §8.2: drop the dirty scalar-cache line at the
+            // 64-byte-aligned address without writing it back. Scalar
+            // stores here reach memory at once (a line the hardware wrote
+            // back before the discard), so there is never a dirty line.
+            S_DCACHE_DISCARD | S_DCACHE_DISCARD_X2 => return hx!(0, nop),
             _ => return None,
         };
         return hx!(n, |e: &mut Exec| e.smem_load());
     }
     if vmem {
+        use Op::*;
+        let lds = match op {
+            GLOBAL_LOAD_LDS_UBYTE | SCRATCH_LOAD_LDS_UBYTE => Some(1),
+            GLOBAL_LOAD_LDS_SBYTE | SCRATCH_LOAD_LDS_SBYTE => Some(1 | SIGN),
+            GLOBAL_LOAD_LDS_USHORT | SCRATCH_LOAD_LDS_USHORT => Some(2),
+            GLOBAL_LOAD_LDS_SSHORT | SCRATCH_LOAD_LDS_SSHORT => Some(2 | SIGN),
+            GLOBAL_LOAD_LDS_DWORD | SCRATCH_LOAD_LDS_DWORD => Some(4),
+            GLOBAL_LOAD_DWORD_ADDTID => return hx!(0, |e: &mut Exec| e.global_addtid()),
+            GLOBAL_STORE_DWORD_ADDTID => return hx!(1, |e: &mut Exec| e.global_addtid()),
+            _ => None,
+        };
+        if let Some(aux) = lds {
+            return hx!(aux, |e: &mut Exec| e.vmem_load_lds());
+        }
         return match load_store_aux(op) {
             Some((true, aux)) => hx!(aux, |e: &mut Exec| e.vmem_load()),
             Some((false, aux)) => hx!(aux, |e: &mut Exec| e.vmem_store()),
@@ -53,6 +72,10 @@ pub(super) fn semantics(op: Op, family: Family) -> Sem {
             Op::DS_READ_I8 => read(1 | SIGN),
             Op::DS_READ_U16 => read(2),
             Op::DS_READ_I16 => read(2 | SIGN),
+            Op::DS_READ_U8_D16 => read(1 | D16),
+            Op::DS_READ_U8_D16_HI => read(1 | D16_HI),
+            Op::DS_READ_I8_D16 => read(1 | SIGN | D16),
+            Op::DS_READ_I8_D16_HI => read(1 | SIGN | D16_HI),
             Op::DS_READ_U16_D16 => read(2 | D16),
             Op::DS_READ_U16_D16_HI => read(2 | D16_HI),
             Op::DS_WRITE_B32 => write(4),
@@ -136,6 +159,7 @@ pub(crate) fn vmem_atomic_kind(op: Op) -> Option<(Atomic, bool)> {
         BUFFER_ATOMIC_PK_ADD_F16 | FLAT_ATOMIC_PK_ADD_F16 | FLAT_ATOMIC_PK_ADD_F16_RTN | GLOBAL_ATOMIC_PK_ADD_F16 | GLOBAL_ATOMIC_PK_ADD_F16_RTN => (Atomic::PkAddF16, false),
         FLAT_ATOMIC_PK_ADD_BF16 | FLAT_ATOMIC_PK_ADD_BF16_RTN | GLOBAL_ATOMIC_PK_ADD_BF16 | GLOBAL_ATOMIC_PK_ADD_BF16_RTN => (Atomic::PkAddBf16, false),
         BUFFER_ATOMIC_CSUB | GLOBAL_ATOMIC_CSUB | GLOBAL_ATOMIC_CSUB_RTN => (Atomic::CSub, false),
+        BUFFER_ATOMIC_FCMPSWAP | FLAT_ATOMIC_FCMPSWAP | FLAT_ATOMIC_FCMPSWAP_RTN | GLOBAL_ATOMIC_FCMPSWAP | GLOBAL_ATOMIC_FCMPSWAP_RTN => (Atomic::CmpSwapF32, false),
         _ => return None,
     })
 }
@@ -167,6 +191,7 @@ fn ds_atomic_kind(op: Op) -> Option<(Atomic, bool, bool)> {
         DS_PK_ADD_F16 => (Atomic::PkAddF16, false, false),
         DS_PK_ADD_BF16 => (Atomic::PkAddBf16, false, false),
         DS_RSUB_RTN_U32 => (Atomic::RSub, false, true),
+        DS_WRAP_RTN_B32 => (Atomic::Wrap, false, true),
         DS_MSKOR_RTN_B32 => (Atomic::MskOr, false, true),
         DS_PK_ADD_RTN_F16 => (Atomic::PkAddF16, false, true),
         DS_PK_ADD_RTN_BF16 => (Atomic::PkAddBf16, false, true),

@@ -42,6 +42,7 @@ pub(crate) use gpr_idx::offset as gpr_idx_offset;
 pub(crate) use isa_extra::{mskor, pk_add_bf16, pk_add_f16};
 pub(crate) use mem_ops::{load_store_aux, vmem_atomic_kind};
 pub use num::{fma32, fma64, fmax32, fmax64, fmin32, fmin64};
+pub(crate) use num::{from_snorm, from_unorm, to_snorm, to_unorm};
 
 use compare::*;
 use control::*;
@@ -120,12 +121,14 @@ fn semantics(op: Op, family: Family, flags: Flags) -> Sem {
     if let Some(aux) = crate::matrix::sparse::smfmac_aux(op) {
         return hx!(aux, |e: &mut Exec| e.smfmac());
     }
-    use crate::matrix::{BF16, F16, HALF_OUT, I8};
+    use crate::matrix::{BF16, F16, HALF_OUT, I4, I8};
     let wmma = match op {
         Op::V_WMMA_F32_16X16X16_F16_twoaddr_w32 => Some(F16),
         Op::V_WMMA_F32_16X16X16_BF16_twoaddr_w32 => Some(BF16),
         Op::V_WMMA_I32_16X16X16_IU8_twoaddr_w32 => Some(I8),
+        Op::V_WMMA_I32_16X16X16_IU4_twoaddr_w32 => Some(I4),
         Op::V_WMMA_F16_16X16X16_F16_twoaddr_w32 => Some(F16 | HALF_OUT),
+        Op::V_WMMA_BF16_16X16X16_BF16_twoaddr_w32 => Some(BF16 | HALF_OUT),
         _ => None,
     };
     if let Some(aux) = wmma {

@@ -480,3 +480,50 @@ pub(super) fn perm(a: u32, b: u32, sel: u32) -> u32 {
     }
     out
 }
+
+/// The ISA pseudocode's `f32_to_unorm` at `bits` bits (16 for the VALU
+/// conversions, the component width for buffer formats): clamped to
+/// [0, 1], scaled by 2^bits - 1 and rounded to nearest even; NaN gives 0.
+pub(crate) fn to_unorm(x: f32, bits: u32) -> u32 {
+    let max = ((1u64 << bits) - 1) as f64;
+    if x.is_nan() {
+        return 0;
+    }
+    ((x as f64).clamp(0.0, 1.0) * max).round_ties_even() as u32
+}
+
+/// `f32_to_snorm` at `bits` bits: clamped to [-1, 1], scaled by
+/// 2^(bits-1) - 1, rounded to nearest even, as a `bits`-wide two's
+/// complement field; NaN gives 0.
+pub(crate) fn to_snorm(x: f32, bits: u32) -> u32 {
+    let max = ((1u64 << (bits - 1)) - 1) as f64;
+    if x.is_nan() {
+        return 0;
+    }
+    let v = ((x as f64).clamp(-1.0, 1.0) * max).round_ties_even() as i64;
+    (v as u64 & ((1u64 << bits) - 1)) as u32
+}
+
+/// A `bits`-wide (at most 24) unorm field as a float: u / (2^bits - 1),
+/// one f32 division.
+pub(crate) fn from_unorm(u: u32, bits: u32) -> f32 {
+    u as f32 / ((1u32 << bits) - 1) as f32
+}
+
+/// A `bits`-wide (at most 24) snorm field as a float: s / (2^(bits-1) -
+/// 1), clamped at -1 (the most negative code is also -1.0).
+pub(crate) fn from_snorm(u: u32, bits: u32) -> f32 {
+    let s = ((u as u64) << (64 - bits)) as i64 >> (64 - bits);
+    (s as f32 / ((1u32 << (bits - 1)) - 1) as f32).max(-1.0)
+}
+
+/// The ISA pseudocode's `f32_to_u8` (`V_CVT_PK_U8_F32`): as every
+/// float-to-integer conversion without `rpi`/`flr` in its name, toward
+/// zero, saturated to 0..=255, NaN giving 0.
+pub(super) fn f32_to_u8(x: f32) -> u32 {
+    if x.is_nan() {
+        0
+    } else {
+        x.trunc().clamp(0.0, 255.0) as u32
+    }
+}

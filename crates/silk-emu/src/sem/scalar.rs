@@ -146,6 +146,7 @@ pub(super) fn semantics(op: Op) -> Sem {
         Op::S_ANDN2_WREXEC_B64 | Op::S_ANDN2_WREXEC_B32 => (wrexec, 1),
         Op::S_MOVRELS_B32 | Op::S_MOVRELS_B64 => (movrel, 0),
         Op::S_MOVRELD_B32 | Op::S_MOVRELD_B64 => (movrel, 1),
+        Op::S_MOVRELSD_2_B32 => (movrelsd_2, 0),
         Op::S_CALL_B64 => (call, 0),
         Op::S_PACK_HL_B32_B16 => (
             |e| e.salu(|[a, b], _| ((a >> 16 & 0xffff) | (b & 0xffff) << 16, None)),
@@ -924,6 +925,21 @@ fn movrel(e: &mut Exec) -> Result<()> {
         let v = e.sval(1)?;
         e.swrite_code(idx as u16, n, v)
     }
+}
+
+/// GFX11 `s_movrelsd_2_b32` (RDNA3 SOP1): SGPR[D + M0[25:16]] =
+/// SGPR[S0 + M0[9:0]], both within the SGPRs a wave can index (s0..s105).
+fn movrelsd_2(e: &mut Exec) -> Result<()> {
+    let (Operand::Reg { code: d, .. }, Operand::Reg { code: s, .. }) = (e.op(0)?, e.op(1)?) else {
+        return Err(e.unsupported());
+    };
+    let m0 = e.sread(e.k.m0, 1)?;
+    let (s, d) = (s as u64 + (m0 & 0x3ff), d as u64 + (m0 >> 16 & 0x3ff));
+    if s >= 106 || d >= 106 {
+        return Err(e.unsupported());
+    }
+    let v = e.sread(s as u16, 1)?;
+    e.swrite_code(d as u16, 1, v)
 }
 
 /// `s_call_b64 D, simm16`: D = the next instruction's address, then jump

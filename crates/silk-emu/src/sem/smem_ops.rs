@@ -5,9 +5,19 @@
 //! instruction counts on LGKM_CNT. An atomic with GLC returns the value
 //! memory held before it into SDATA (its first dword or pair), which
 //! becomes readable after `s_waitcnt lgkmcnt`.
+//!
+//! Also the scalar scratch accesses `S_SCRATCH_{LOAD,STORE}_DWORD*`
+//! (CDNA3 ISA §8.2.1.1): ADDR = SGPR[base] + inst_offset + {M0 or
+//! SGPR[offset] or 0} * 64, two LSBs ignored, a byte address in the wave's
+//! scratch as the hardware lays it out: dword i belongs to lane i % 64 at
+//! its byte (i / 64) * 4 (the private segment's element size 4 and index
+//! stride 64, so an SGPR offset of a per-lane byte offset times 64 finds
+//! lane 0's dword of it). The wave's scratch starts at address 0 here: the
+//! flat-scratch and private-segment bases the emulator passes are 0.
 
 use super::*;
-use crate::mem_inst::{atomic_op, Atomic, ATOMICS, LGKM};
+use crate::buffer::TSTORE;
+use crate::mem_inst::{atomic_op, Atomic, ATOMICS, LGKM, SCALE64};
 use crate::wave::PendingWrite;
 use silk_amdgpu::isa::Op;
 
@@ -17,6 +27,18 @@ const ATOMIC_SHIFT: u32 = 16;
 /// The semantics of `op`, `None` when this file does not define it.
 pub(super) fn semantics(op: Op) -> Sem {
     use Op::*;
+    let scratch = match op {
+        S_SCRATCH_LOAD_DWORD => Some(1),
+        S_SCRATCH_LOAD_DWORDX2 => Some(2),
+        S_SCRATCH_LOAD_DWORDX4 => Some(4),
+        S_SCRATCH_STORE_DWORD => Some(1 | TSTORE),
+        S_SCRATCH_STORE_DWORDX2 => Some(2 | TSTORE),
+        S_SCRATCH_STORE_DWORDX4 => Some(4 | TSTORE),
+        _ => None,
+    };
+    if let Some(aux) = scratch {
+        return Some((scalar_scratch, aux | SCALE64));
+    }
     let (dwords, buf, atomic) = match op {
         S_STORE_DWORD => (1, false, None),
         S_STORE_DWORDX2 => (2, false, None),
@@ -103,6 +125,37 @@ fn atomic_of(op: Op) -> Option<(bool, Atomic, bool)> {
         S_BUFFER_ATOMIC_DEC_X2 => (true, Atomic::Dec, true),
         _ => return None,
     })
+}
+
+/// `aux`: the dword count, [`TSTORE`] for a store.
+fn scalar_scratch(e: &mut Exec) -> Result<()> {
+    let dwords = (e.aux & 0xff) as usize;
+    let addr = e.smem_addr()? & !3;
+    let Operand::Reg { code, .. } = e.op(0)? else {
+        return Err(e.unsupported());
+    };
+    let ws = e.w.wave_size as u64;
+    let mut values = Vec::with_capacity(dwords);
+    for k in 0..dwords {
+        let i = addr / 4 + k as u64;
+        let (lane, off) = ((i % ws) as usize, (i / ws * 4) as usize);
+        let mut buf = [0u8; 4];
+        if e.aux & TSTORE != 0 {
+            let v = e.sread(code + k as u16, 1)? as u32;
+            e.private_write(off, &v.to_le_bytes(), lane)?;
+        } else {
+            e.private_read(off, &mut buf, lane)?;
+            values.push(u32::from_le_bytes(buf));
+        }
+    }
+    let writes = if values.is_empty() {
+        Vec::new()
+    } else {
+        e.check_writable_sgprs(code, dwords)?;
+        vec![PendingWrite::Sgpr { code, values }]
+    };
+    e.issue(LGKM, writes);
+    Ok(())
 }
 
 fn smem_write(e: &mut Exec) -> Result<()> {

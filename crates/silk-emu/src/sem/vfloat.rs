@@ -89,6 +89,19 @@ pub(super) fn semantics(op: Op) -> Sem {
         Op::V_LOG_F32_e32 | Op::V_LOG_F32_e64 => {
             (|e| e.valu(Fk::F32, |[x]| b((f(x) as f64).log2() as f32)), 0)
         }
+        // gfx942's `V_EXP_LEGACY_F32` / `V_LOG_LEGACY_F32` (the GCN3 ISA:
+        // pow(2.0, S0) and log2(S0) with legacy semantics, slightly
+        // different results, no denormals): computed as `v_exp_f32` /
+        // `v_log_f32` are, within the transcendental ULP, with denormal
+        // inputs read as zero of their sign.
+        Op::V_EXP_LEGACY_F32_e32 | Op::V_EXP_LEGACY_F32_e64 => (
+            |e| e.valu(Fk::F32, |[x]| b((ftz32(f(x)) as f64).exp2() as f32)),
+            0,
+        ),
+        Op::V_LOG_LEGACY_F32_e32 | Op::V_LOG_LEGACY_F32_e64 => (
+            |e| e.valu(Fk::F32, |[x]| b((ftz32(f(x)) as f64).log2() as f32)),
+            0,
+        ),
         Op::V_SIN_F32_e32 | Op::V_SIN_F32_e64 => (
             |e| {
                 e.valu(Fk::F32, |[x]| {
@@ -188,6 +201,28 @@ pub(super) fn semantics(op: Op) -> Sem {
             0,
         ),
         Op::V_FMA_MIX_F32 => (fma_mix, 0),
+        // Cube-map helpers (CDNA3 / RDNA3 pseudocode): face id, S and T
+        // coordinates and twice the major axis of the vector (S0, S1, S2).
+        Op::V_CUBEID_F32 => (
+            |e| e.valu(Fk::F32, |[x, y, z]| b(cube(f(x), f(y), f(z)).0)),
+            0,
+        ),
+        Op::V_CUBESC_F32 => (
+            |e| e.valu(Fk::F32, |[x, y, z]| b(cube(f(x), f(y), f(z)).1)),
+            0,
+        ),
+        Op::V_CUBETC_F32 => (
+            |e| e.valu(Fk::F32, |[x, y, z]| b(cube(f(x), f(y), f(z)).2)),
+            0,
+        ),
+        Op::V_CUBEMA_F32 => (
+            |e| e.valu(Fk::F32, |[x, y, z]| b(cube(f(x), f(y), f(z)).3)),
+            0,
+        ),
+        Op::V_MULLIT_F32 => (
+            |e| e.valu(Fk::F32, |[x, y, z]| b(mullit(f(x), f(y), f(z)))),
+            0,
+        ),
         _ => return None,
     };
     Some(s)
@@ -223,4 +258,54 @@ pub(super) fn div_fmas64(e: &mut Exec) -> Result<()> {
             (bd(if c { ldexp64(r, 64) } else { r }), false)
         },
     )
+}
+
+/// A denormal f32 flushed to zero of its sign.
+fn ftz32(x: f32) -> f32 {
+    if x.is_subnormal() {
+        0.0f32.copysign(x)
+    } else {
+        x
+    }
+}
+
+/// The cube-map pseudocode for the vector (x, y, z): (face id, S, T, 2 *
+/// major axis). Z is major when |z| >= |x| and |z| >= |y|, else Y when
+/// |y| >= |x|, else X (NaN comparisons are false).
+pub(crate) fn cube(x: f32, y: f32, z: f32) -> (f32, f32, f32, f32) {
+    if z.abs() >= x.abs() && z.abs() >= y.abs() {
+        let neg = z < 0.0;
+        (
+            if neg { 5.0 } else { 4.0 },
+            if neg { -x } else { x },
+            -y,
+            z * 2.0,
+        )
+    } else if y.abs() >= x.abs() {
+        let neg = y < 0.0;
+        (
+            if neg { 3.0 } else { 2.0 },
+            x,
+            if neg { -z } else { z },
+            y * 2.0,
+        )
+    } else {
+        let neg = x < 0.0;
+        (
+            if neg { 1.0 } else { 0.0 },
+            if neg { z } else { -z },
+            -y,
+            x * 2.0,
+        )
+    }
+}
+
+/// `V_MULLIT_F32` (RDNA3 pseudocode): -MAX_FLOAT when S1 is -MAX_FLOAT,
+/// -inf or NaN or S2 is not above 0 (or NaN), else S0 * S1.
+pub(crate) fn mullit(x: f32, y: f32, z: f32) -> f32 {
+    if y == -f32::MAX || y == f32::NEG_INFINITY || y.is_nan() || z <= 0.0 || z.is_nan() {
+        -f32::MAX
+    } else {
+        x * y
+    }
 }

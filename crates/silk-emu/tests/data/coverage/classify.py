@@ -13,13 +13,19 @@ import sys
 
 RULES = [
     (r"^v_dual_", "VOPD pair: executed as its X and Y VOP1/VOP2 halves"),
-    (r"^(s_rfe|s_sethalt|s_setvskip|s_cbranch_(join|g_fork|i_fork|cdbg)|s_endpgm_(saved|ordered_ps_done)|"
-     r"s_incperflevel|s_decperflevel|s_trap|s_ttrace|v_clrexcp|s_wait_event|s_wait_idle|v_pipeflush|"
-     r"v_illegal|s_atc_probe|s_set_gpr_idx_mode)",
-     "trap, debug or performance control: no effect a compute result can observe, or needs a trap handler"),
-    (r"^(v_cube|v_screen_partition|v_mullit|v_cvt_pkaccum|v_interp|exp|lds_param|lds_direct|ds_gws|ds_ordered|"
-     r"s_subvector_loop|ds_bvh_stack|image_|v_cvt_off_f32_i4)",
-     "graphics: cube maps, screen partitioning, interpolation, export, GWS/ordered count, ray tracing"),
+    (r"^s_rfe", "return from the trap handler: privileged trap-handler code only, and no trap handler runs"),
+    (r"^s_endpgm_saved$", "ends a wave the context-switch trap handler has saved: trap-handler code only"),
+    (r"^s_endpgm_ordered_ps_done$", "graphics: ends a pixel shader's POPS critical section"),
+    (r"^(s_sethalt|s_sendmsghalt)$", "halts the wave until a debugger or the host resumes it"),
+    (r"^s_atc_probe", "address-translation-cache probe: a prefetch hint with no result, and no builtin emits it"),
+    (r"^v_clrexcp$", "clears the wave's VALU exception state, which only a trap handler reads; no builtin emits it"),
+    (r"^v_pipeflush$", "VALU pipeline flush: a hazard control with no result, and no builtin emits it"),
+    (r"^s_wait_event$", "graphics: waits for export_ready, which the export pipeline raises for waves that export"),
+    (r"^v_screen_partition", "graphics: screen-space partition over 4 shader engines; the CDNA3 guide does not define it"),
+    (r"^ds_bvh_stack", "ray-tracing traversal stack: the RDNA3/3.5 guides leave DECODE_ADDR/ENCODE_ADDR, "
+     "INVALID_NODE and the per-lane stride undefined, and their pop reads the slot the push has not written"),
+    (r"^(v_interp|exp|lds_param|lds_direct|ds_gws|ds_ordered|image_)",
+     "graphics: interpolation, export, GWS/ordered count, images"),
 ]
 TODO = "not implemented yet"
 

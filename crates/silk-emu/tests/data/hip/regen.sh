@@ -29,3 +29,6 @@ for p in gfx1100 gfx1151; do
 done
 (cd "$here" && "$CLANG" $flags -cuid=permlane64 --offload-arch=gfx1100 -mwavefrontsize64 permlane64.gfx1100.hip -o "$out/permlane64-gfx1100.hsaco")
 (cd "$here" && "$CLANG" $flags -cuid=gpr_idx --offload-arch=gfx942 gpr_idx.gfx942.hip -o "$out/gpr_idx-gfx942.hsaco")
+for p in gfx942 gfx1100 gfx1151; do
+  (cd "$here" && "$CLANG" $flags -cuid=compute_ops --offload-arch=$p compute_ops.hip -o "$out/compute_ops-$p.hsaco")
+done
