@@ -294,6 +294,25 @@ impl<'t> Parser<'t> {
         Err((l, c, msg.into()))
     }
 
+    /// The next word as one of `all`, by `keyword`; otherwise an error
+    /// that says `what` was expected.
+    fn one_of<T: Copy>(
+        &mut self,
+        all: &[T],
+        keyword: fn(T) -> &'static str,
+        what: &str,
+    ) -> PResult<T> {
+        let found = match self.peek() {
+            Tok::Ident(w) => all.iter().copied().find(|&x| keyword(x) == w),
+            _ => None,
+        };
+        let Some(x) = found else {
+            return self.err(format!("expected {what}, found {}", self.peek().describe()));
+        };
+        self.bump();
+        Ok(x)
+    }
+
     fn bump(&mut self) -> Tok {
         let t = self.peek().clone();
         if self.pos < self.toks.len() {
@@ -390,17 +409,11 @@ impl<'t> Parser<'t> {
             let at = self.here();
             let n = self.u32_lit("a vector length")?;
             self.expect_kw("x", "between the vector length and element type")?;
-            let e = match self.peek() {
-                Tok::Ident(w) => Elem::ALL.iter().copied().find(|e| e.keyword() == w),
-                _ => None,
-            };
-            let Some(e) = e else {
-                return self.err(format!(
-                    "expected a vector element type (f32, u32, f16 or bf16), found {}",
-                    self.peek().describe()
-                ));
-            };
-            self.bump();
+            let e = self.one_of(
+                &Elem::ALL,
+                Elem::keyword,
+                "a vector element type (f32, u32, f16 or bf16)",
+            )?;
             self.expect(Tok::Gt, "to close the vector type")?;
             let t = Type::Vec(e, n.min(255) as u8);
             if n > 255 {
@@ -782,17 +795,11 @@ impl<'t> Parser<'t> {
                     }
                 }
                 "cmp" => {
-                    let pred = match self.peek() {
-                        Tok::Ident(w) => CmpPred::ALL.iter().find(|p| p.keyword() == w).copied(),
-                        _ => None,
-                    };
-                    let Some(pred) = pred else {
-                        return self.err(format!(
-                            "expected a comparison predicate (eq, ne, lt, le, gt, ge), found {}",
-                            self.peek().describe()
-                        ));
-                    };
-                    self.bump();
+                    let pred = self.one_of(
+                        &CmpPred::ALL,
+                        CmpPred::keyword,
+                        "a comparison predicate (eq, ne, lt, le, gt, ge)",
+                    )?;
                     let vs = self.operands(2, "cmp")?;
                     Op::Cmp {
                         pred,
@@ -842,17 +849,11 @@ impl<'t> Parser<'t> {
                     }
                 }
                 "atomic" => {
-                    let a = match self.peek() {
-                        Tok::Ident(w) => AtomicOp::ALL.iter().find(|a| a.keyword() == w).copied(),
-                        _ => None,
-                    };
-                    let Some(a) = a else {
-                        return self.err(format!(
-                            "expected an atomic operation (add, sub, min, max, and, or, xor, xchg), found {}",
-                            self.peek().describe()
-                        ));
-                    };
-                    self.bump();
+                    let a = self.one_of(
+                        &AtomicOp::ALL,
+                        AtomicOp::keyword,
+                        "an atomic operation (add, sub, min, max, and, or, xor, xchg)",
+                    )?;
                     let vs = self.operands(2, "atomic")?;
                     Op::Atomic {
                         op: a,
