@@ -1385,6 +1385,23 @@ impl Gen<'_> {
         Ok(())
     }
 
+    /// The sizes of a register array's dimensions.
+    fn shape(&self, n: NodeId) -> Result<Vec<usize>, Error> {
+        match &self.g.dim(n)?.kind {
+            DimKind::Registers { dims, .. } => dims
+                .iter()
+                .map(|d| {
+                    self.g
+                        .dim(*d)?
+                        .literal_size()
+                        .map(|x| x as usize)
+                        .ok_or_else(|| Error::graph("unsized register dimension"))
+                })
+                .collect(),
+            _ => Err(Error::graph(format!("{n} is not a register array"))),
+        }
+    }
+
     fn multiply(
         &mut self,
         f: &mut FunctionBuilder,
@@ -1392,21 +1409,7 @@ impl Gen<'_> {
         b: NodeId,
         acc: NodeId,
     ) -> Result<(), Error> {
-        let shape = |s: &Self, n: NodeId| -> Result<Vec<usize>, Error> {
-            match &s.g.dim(n)?.kind {
-                DimKind::Registers { dims, .. } => dims
-                    .iter()
-                    .map(|d| {
-                        s.g.dim(*d)?
-                            .literal_size()
-                            .map(|x| x as usize)
-                            .ok_or_else(|| Error::graph("unsized register dimension"))
-                    })
-                    .collect(),
-                _ => Err(Error::graph(format!("{n} is not a register array"))),
-            }
-        };
-        let (sa, sb, sc) = (shape(self, a)?, shape(self, b)?, shape(self, acc)?);
+        let (sa, sb, sc) = (self.shape(a)?, self.shape(b)?, self.shape(acc)?);
         if sa.len() != 2 || sb.len() != 2 || sc.len() != 2 || sa[1] != sb[0] || sc != [sa[0], sb[1]]
         {
             return Err(Error::graph(format!(
@@ -1445,21 +1448,7 @@ impl Gen<'_> {
     ) -> Result<(), Error> {
         use silk_gpu_ir::Elem;
         let op = instr.op()?;
-        let sizes = |s: &Self, n: NodeId| -> Result<Vec<usize>, Error> {
-            match &s.g.dim(n)?.kind {
-                DimKind::Registers { dims, .. } => dims
-                    .iter()
-                    .map(|d| {
-                        s.g.dim(*d)?
-                            .literal_size()
-                            .map(|x| x as usize)
-                            .ok_or_else(|| Error::graph("unsized register dimension"))
-                    })
-                    .collect(),
-                _ => Err(Error::graph(format!("{n} is not a register array"))),
-            }
-        };
-        let (sa, sb, sc) = (sizes(self, a)?, sizes(self, b)?, sizes(self, acc)?);
+        let (sa, sb, sc) = (self.shape(a)?, self.shape(b)?, self.shape(acc)?);
         let per_lane = instr.per_lane() as usize;
         let r = instr.acc_per_lane() as usize;
         if sa.len() != 3
