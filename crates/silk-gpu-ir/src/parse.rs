@@ -1015,9 +1015,13 @@ impl<'t> Parser<'t> {
         Ok(())
     }
 
-    fn if_inst(&mut self, res_names: Vec<(String, (usize, usize))>) -> PResult<Inst> {
-        self.enter()?;
-        let cond = self.use_val("as the `if` condition")?;
+    /// The results of an `if` or `loop` (`what`): the types after `->`
+    /// (none without it), one for each result name, each name defined.
+    fn region_results(
+        &mut self,
+        what: &str,
+        res_names: Vec<(String, (usize, usize))>,
+    ) -> PResult<Vec<Value>> {
         let types = if self.eat(&Tok::Arrow) {
             self.type_list()?
         } else {
@@ -1025,16 +1029,23 @@ impl<'t> Parser<'t> {
         };
         if types.len() != res_names.len() {
             return self.err(format!(
-                "`if` declares {} result type(s) but {} result name(s) are given",
+                "`{what}` declares {} result type(s) but {} result name(s) are given",
                 types.len(),
                 res_names.len()
             ));
         }
         let mut results = vec![];
-        for ((n, at), t) in res_names.into_iter().zip(types.iter().copied()) {
+        for ((n, at), t) in res_names.into_iter().zip(types) {
             results.push(self.define_at(&n, t, at)?);
         }
-        let implied = if types.is_empty() { Some(()) } else { None };
+        Ok(results)
+    }
+
+    fn if_inst(&mut self, res_names: Vec<(String, (usize, usize))>) -> PResult<Inst> {
+        self.enter()?;
+        let cond = self.use_val("as the `if` condition")?;
+        let results = self.region_results("if", res_names)?;
+        let implied = if results.is_empty() { Some(()) } else { None };
         self.expect(Tok::LBrace, "to open the `if` body")?;
         let then_blk = self.block_body(implied)?;
         let else_blk = if self.is_kw("else") {
@@ -1080,22 +1091,7 @@ impl<'t> Parser<'t> {
                 self.expect(Tok::Comma, "or `)` in the loop-carried values")?;
             }
         }
-        let types = if self.eat(&Tok::Arrow) {
-            self.type_list()?
-        } else {
-            vec![]
-        };
-        if types.len() != res_names.len() {
-            return self.err(format!(
-                "`loop` declares {} result type(s) but {} result name(s) are given",
-                types.len(),
-                res_names.len()
-            ));
-        }
-        let mut results = vec![];
-        for ((n, at), t) in res_names.into_iter().zip(types) {
-            results.push(self.define_at(&n, t, at)?);
-        }
+        let results = self.region_results("loop", res_names)?;
         let mut inits = vec![];
         let mut params = vec![];
         for (n, at, t, init) in carried {
