@@ -176,20 +176,12 @@ fn panic_message(payload: &(dyn Any + Send)) -> String {
     }
 }
 
-/// Borrow a C struct argument.
+/// Borrow a C struct argument, checked as [`out_arg`] checks an output.
 ///
 /// # Safety
 /// `ptr` must be NULL or point to a live, initialized `T` for `'a`.
 pub(crate) unsafe fn ref_arg<'a, T>(name: &'static str, ptr: *const T) -> Result<&'a T, CapiError> {
-    if ptr.is_null() {
-        return Err(CapiError::NullArgument { name });
-    }
-    if !ptr.is_aligned() {
-        return Err(CapiError::MisalignedArgument {
-            name,
-            align: std::mem::align_of::<T>(),
-        });
-    }
+    let ptr = out_arg(name, ptr.cast_mut())?;
     // SAFETY: non-null and aligned; liveness is the caller's contract.
     Ok(unsafe { &*ptr })
 }

@@ -25,6 +25,39 @@ pub const SKIP: &str = "skip: ";
 /// The line prefix of a failure reason.
 pub const FAIL: &str = "fail: ";
 
+/// Why a child body stopped short of passing.
+pub enum Verdict {
+    /// The environment cannot run the check.
+    Skip(String),
+    Fail(String),
+}
+
+/// Runs a child body `run` on its parsed arguments and prints how it
+/// ended as its last line: the child's exit status.
+pub fn body<A>(
+    args: Result<A, String>,
+    out: &mut dyn Write,
+    run: impl FnOnce(&A, &mut dyn Write) -> Result<String, Verdict>,
+) -> i32 {
+    let result = args
+        .map_err(|e| Verdict::Fail(format!("bad child arguments: {e}")))
+        .and_then(|a| run(&a, out));
+    match result {
+        Ok(summary) => {
+            let _ = writeln!(out, "ok: {summary}");
+            EXIT_PASS
+        }
+        Err(Verdict::Skip(s)) => {
+            let _ = writeln!(out, "{SKIP}{s}");
+            EXIT_SKIP
+        }
+        Err(Verdict::Fail(s)) => {
+            let _ = writeln!(out, "{FAIL}{s}");
+            EXIT_FAIL
+        }
+    }
+}
+
 /// Builds the command that runs a child body: the CLI gives its own
 /// executable and the arguments that reach [`crate::child_main`].
 pub struct Spawner {

@@ -3,7 +3,7 @@
 //! any `libamdhip64`-compatible library named by `SILK_HIP_LIBRARY`
 //! works), one child process per mode under a watchdog.
 
-use crate::child::{self, phase, End, Spawner, EXIT_FAIL, EXIT_PASS, EXIT_SKIP};
+use crate::child::{self, phase, End, Spawner, Verdict, EXIT_PASS, EXIT_SKIP};
 use crate::env::{self, Env, HipMode, HipSettings};
 use crate::{CheckResult, Outcome};
 use silk_amdgpu::target::{Processor, Target};
@@ -211,32 +211,10 @@ fn parse_child(args: &[String]) -> Result<ChildArgs, String> {
     })
 }
 
-/// A child's verdict.
-enum Verdict {
-    Skip(String),
-    Fail(String),
-}
-
 /// The child body: open HIP, compile the kernels for the device, run one
 /// mode, print a phase marker before every HIP call.
 pub fn child(args: &[String], out: &mut dyn Write) -> i32 {
-    let result = parse_child(args)
-        .map_err(|e| Verdict::Fail(format!("bad child arguments: {e}")))
-        .and_then(|a| child_mode(&a, out));
-    match result {
-        Ok(summary) => {
-            let _ = writeln!(out, "ok: {summary}");
-            EXIT_PASS
-        }
-        Err(Verdict::Skip(s)) => {
-            let _ = writeln!(out, "{}{s}", child::SKIP);
-            EXIT_SKIP
-        }
-        Err(Verdict::Fail(s)) => {
-            let _ = writeln!(out, "{}{s}", child::FAIL);
-            EXIT_FAIL
-        }
-    }
+    child::body(parse_child(args), out, child_mode)
 }
 
 fn fail(e: silk_runtime::provider::ProviderError) -> Verdict {
@@ -551,6 +529,7 @@ fn vector_add(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::child::EXIT_FAIL;
     use crate::env::MapEnv;
 
     #[test]

@@ -3,7 +3,7 @@
 //! freeze, validate, optional symbol look-up), run in a child process so
 //! a SIGABRT or SIGSEGV inside ROCR becomes a report with retry hints.
 
-use crate::child::{self, phase, End, Spawner, EXIT_FAIL, EXIT_PASS, EXIT_SKIP};
+use crate::child::{self, phase, End, Spawner, Verdict, EXIT_PASS, EXIT_SKIP};
 use crate::env::{
     self, Env, HipMode, HipSettings, HsacoSource, LoadMode, Profile, Reader, RocrSettings, Rounding,
 };
@@ -399,30 +399,9 @@ fn parse_child(args: &[String]) -> Result<ChildArgs, String> {
     Ok(a)
 }
 
-enum Verdict {
-    Skip(String),
-    Fail(String),
-}
-
 /// The loader child: its exit status.
 pub fn child(args: &[String], out: &mut dyn Write) -> i32 {
-    let r = parse_child(args)
-        .map_err(|e| Verdict::Fail(format!("bad child arguments: {e}")))
-        .and_then(|a| load_child(&a, out));
-    match r {
-        Ok(s) => {
-            let _ = writeln!(out, "ok: {s}");
-            EXIT_PASS
-        }
-        Err(Verdict::Skip(s)) => {
-            let _ = writeln!(out, "{}{s}", child::SKIP);
-            EXIT_SKIP
-        }
-        Err(Verdict::Fail(s)) => {
-            let _ = writeln!(out, "{}{s}", child::FAIL);
-            EXIT_FAIL
-        }
-    }
+    child::body(parse_child(args), out, load_child)
 }
 
 fn load_child(a: &ChildArgs, out: &mut dyn Write) -> Result<String, Verdict> {

@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 use silk_host::{BuildError, Entry};
 use silk_lang::diag::{codes, Diagnostic, Diagnostics};
 use silk_lang::program::PackageOrigin;
-use silk_lang::{FsLoader, Options, Program, Session};
+use silk_lang::{Options, Program, Session};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -67,22 +67,6 @@ pub fn option_error(message: &str, help: &str, what: &str) -> Error {
     diagnostics(&session, &d, what)
 }
 
-fn session(build: &AppBuild) -> Result<Session> {
-    let mut session = Session::new(Options {
-        nostd: build.nostd,
-        ..Default::default()
-    })
-    .with_loader(Box::new(FsLoader));
-    for file in build.files {
-        let text = std::fs::read_to_string(file).map_err(|source| Error::Read {
-            path: file.clone(),
-            source,
-        })?;
-        session.add_file(file.clone(), text);
-    }
-    Ok(session)
-}
-
 /// Root-package `attr(device=gpu)` functions make a GPU build necessary.
 fn device_functions_need_gpu_target(p: &Program) -> Option<Diagnostic> {
     let sym = p.symbols.iter().find(|s| {
@@ -105,7 +89,7 @@ fn device_functions_need_gpu_target(p: &Program) -> Option<Diagnostic> {
 /// Build the application into the executable `output`.
 pub fn build(build: &AppBuild, output: &Path) -> Result<()> {
     let what = build.files[0].clone();
-    let mut session = session(build)?;
+    let mut session = crate::files::session(build.files, build.nostd)?;
     let program = session
         .check()
         .map_err(|d| diagnostics(&session, &d, &what))?;
@@ -197,7 +181,7 @@ pub fn test(args: &TestArgs) -> Result<i32> {
         entry: Entry::Tests,
     };
     let names: Vec<String> = {
-        let mut s = session(&b)?;
+        let mut s = crate::files::session(b.files, b.nostd)?;
         let p = s.check().map_err(|d| diagnostics(&s, &d, &args.files[0]))?;
         p.tests.iter().map(|t| t.name.clone()).collect()
     };

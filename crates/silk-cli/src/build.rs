@@ -4,8 +4,7 @@
 //! files, reports diagnostics and writes the object.
 
 use crate::error::{Error, Result};
-use silk_lang::diag::codes;
-use silk_lang::{Diagnostic, Diagnostics, FsLoader, Options, Session};
+use silk_lang::Diagnostics;
 
 // The driver itself is shared with the C ABI; re-exported for the tests
 // and benchmarks that call it through this crate.
@@ -53,18 +52,7 @@ pub struct Args {
 /// the `-o` directory.
 pub fn run_device(args: &Args, emit: &str) -> Result<()> {
     let what = format!("`{}`", args.files[0]);
-    let mut session = Session::new(Options {
-        nostd: args.nostd,
-        ..Default::default()
-    })
-    .with_loader(Box::new(FsLoader));
-    for file in &args.files {
-        let text = std::fs::read_to_string(file).map_err(|source| Error::Read {
-            path: file.clone(),
-            source,
-        })?;
-        session.add_file(file.clone(), text);
-    }
+    let mut session = crate::files::session(&args.files, args.nostd)?;
     let objs = silk_driver::build_device_objects(&mut session, &args.target).map_err(|diags| {
         eprint!("{}", session.render(&diags));
         summary(&diags, &what)
@@ -101,11 +89,6 @@ fn summary(diags: &Diagnostics, what: &str) -> Error {
 /// Run `silk build`. Diagnostics go to stderr; `Err` carries the summary line.
 pub fn run(args: &Args) -> Result<()> {
     let what = format!("`{}`", args.files[0]);
-    let mut session = Session::new(Options {
-        nostd: args.nostd,
-        ..Default::default()
-    })
-    .with_loader(Box::new(FsLoader));
     let kind = args.kind.clone().unwrap_or_else(|| {
         if args.target == crate::app::HOST_TARGET {
             "executable".into()
@@ -152,23 +135,13 @@ pub fn run(args: &Args) -> Result<()> {
         return crate::app::build(&b, std::path::Path::new(&output));
     }
     if !KINDS.contains(&kind.as_str()) {
-        let diags = Diagnostics::from(
-            Diagnostic::error(
-                codes::BACKEND,
-                format!("`--kind {kind}` is not supported for AMDGPU targets"),
-            )
-            .help("use `--kind object` to build an AMDHSA code object (`.hsaco`)"),
-        );
-        eprint!("{}", session.render(&diags));
-        return Err(summary(&diags, &what));
+        return Err(crate::app::option_error(
+            &format!("`--kind {kind}` is not supported for AMDGPU targets"),
+            "use `--kind object` to build an AMDHSA code object (`.hsaco`)",
+            &args.files[0],
+        ));
     }
-    for file in &args.files {
-        let text = std::fs::read_to_string(file).map_err(|source| Error::Read {
-            path: file.clone(),
-            source,
-        })?;
-        session.add_file(file.clone(), text);
-    }
+    let mut session = crate::files::session(&args.files, args.nostd)?;
     let built = build_object(&mut session, &args.target).map_err(|diags| {
         eprint!("{}", session.render(&diags));
         summary(&diags, &what)

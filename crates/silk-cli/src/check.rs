@@ -4,7 +4,6 @@
 //! `silk-check` (docs/checks.md); this file only parses and prints.
 
 use silk_lang::amdgpu::build_source_kernel;
-use silk_lang::{FsLoader, Options, Session};
 
 #[derive(clap::Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -66,18 +65,7 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     if let Some(check) = &args.host {
         return host_check(check);
     }
-    let mut session = Session::new(Options {
-        nostd: args.nostd,
-        ..Default::default()
-    })
-    .with_loader(Box::new(FsLoader));
-    for file in &args.files {
-        let text = std::fs::read_to_string(file).map_err(|source| silk_cli::Error::Read {
-            path: file.clone(),
-            source,
-        })?;
-        session.add_file(file.clone(), text);
-    }
+    let mut session = silk_cli::files::session(&args.files, args.nostd)?;
     let result = match &args.target {
         Some(target) => build_source_kernel(&mut session, target).map(|k| {
             println!(

@@ -1,6 +1,7 @@
 //! Reading the commands' input files and writing what they produce.
 
 use crate::error::{Error, Result};
+use silk_lang::{FsLoader, Options, Session};
 use std::path::Path;
 
 /// Files at least this large are mapped rather than read: copying 11 MB
@@ -27,6 +28,24 @@ impl Text {
             }
         }
     }
+}
+
+/// A Silk session of the source `files` (the root package's first),
+/// whose imports are read from disk.
+pub fn session(files: &[String], nostd: bool) -> Result<Session> {
+    let mut session = Session::new(Options {
+        nostd,
+        ..Default::default()
+    })
+    .with_loader(Box::new(FsLoader));
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|source| Error::Read {
+            path: file.clone(),
+            source,
+        })?;
+        session.add_file(file.clone(), text);
+    }
+    Ok(session)
 }
 
 /// Reads `path`, naming the path in the error. Large regular files are

@@ -299,21 +299,19 @@ pub fn fma(t: Type, a: u64, b: u64, c: u64) -> u64 {
 /// Evaluate a comparison of two operands of type `t`.
 pub fn compare(pred: CmpPred, t: Type, a: u64, b: u64) -> bool {
     if t.is_float() {
-        let (x, y) = (float_value(t, a), float_value(t, b));
-        return match pred {
-            CmpPred::Eq => x == y,
-            CmpPred::Ne => x != y,
-            CmpPred::Lt => x < y,
-            CmpPred::Le => x <= y,
-            CmpPred::Gt => x > y,
-            CmpPred::Ge => x >= y,
-        };
+        return holds(pred, float_value(t, a), float_value(t, b));
     }
     let (x, y) = if t.is_int() {
         (to_i128(t, a), to_i128(t, b))
     } else {
         (a as i128, b as i128)
     };
+    holds(pred, x, y)
+}
+
+/// `x pred y`; on floats every predicate but `ne` is false when either
+/// is NaN.
+fn holds<T: PartialOrd>(pred: CmpPred, x: T, y: T) -> bool {
     match pred {
         CmpPred::Eq => x == y,
         CmpPred::Ne => x != y,

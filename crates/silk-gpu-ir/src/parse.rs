@@ -294,6 +294,25 @@ impl<'t> Parser<'t> {
         Err((l, c, msg.into()))
     }
 
+    /// The next word as one of `all`, by `keyword`; otherwise an error
+    /// that says `what` was expected.
+    fn one_of<T: Copy>(
+        &mut self,
+        all: &[T],
+        keyword: fn(T) -> &'static str,
+        what: &str,
+    ) -> PResult<T> {
+        let found = match self.peek() {
+            Tok::Ident(w) => all.iter().copied().find(|&x| keyword(x) == w),
+            _ => None,
+        };
+        let Some(x) = found else {
+            return self.err(format!("expected {what}, found {}", self.peek().describe()));
+        };
+        self.bump();
+        Ok(x)
+    }
+
     fn bump(&mut self) -> Tok {
         let t = self.peek().clone();
         if self.pos < self.toks.len() {
@@ -390,17 +409,11 @@ impl<'t> Parser<'t> {
             let at = self.here();
             let n = self.u32_lit("a vector length")?;
             self.expect_kw("x", "between the vector length and element type")?;
-            let e = match self.peek() {
-                Tok::Ident(w) => Elem::ALL.iter().copied().find(|e| e.keyword() == w),
-                _ => None,
-            };
-            let Some(e) = e else {
-                return self.err(format!(
-                    "expected a vector element type (f32, u32, f16 or bf16), found {}",
-                    self.peek().describe()
-                ));
-            };
-            self.bump();
+            let e = self.one_of(
+                &Elem::ALL,
+                Elem::keyword,
+                "a vector element type (f32, u32, f16 or bf16)",
+            )?;
             self.expect(Tok::Gt, "to close the vector type")?;
             let t = Type::Vec(e, n.min(255) as u8);
             if n > 255 {
@@ -782,17 +795,11 @@ impl<'t> Parser<'t> {
                     }
                 }
                 "cmp" => {
-                    let pred = match self.peek() {
-                        Tok::Ident(w) => CmpPred::ALL.iter().find(|p| p.keyword() == w).copied(),
-                        _ => None,
-                    };
-                    let Some(pred) = pred else {
-                        return self.err(format!(
-                            "expected a comparison predicate (eq, ne, lt, le, gt, ge), found {}",
-                            self.peek().describe()
-                        ));
-                    };
-                    self.bump();
+                    let pred = self.one_of(
+                        &CmpPred::ALL,
+                        CmpPred::keyword,
+                        "a comparison predicate (eq, ne, lt, le, gt, ge)",
+                    )?;
                     let vs = self.operands(2, "cmp")?;
                     Op::Cmp {
                         pred,
@@ -842,17 +849,11 @@ impl<'t> Parser<'t> {
                     }
                 }
                 "atomic" => {
-                    let a = match self.peek() {
-                        Tok::Ident(w) => AtomicOp::ALL.iter().find(|a| a.keyword() == w).copied(),
-                        _ => None,
-                    };
-                    let Some(a) = a else {
-                        return self.err(format!(
-                            "expected an atomic operation (add, sub, min, max, and, or, xor, xchg), found {}",
-                            self.peek().describe()
-                        ));
-                    };
-                    self.bump();
+                    let a = self.one_of(
+                        &AtomicOp::ALL,
+                        AtomicOp::keyword,
+                        "an atomic operation (add, sub, min, max, and, or, xor, xchg)",
+                    )?;
                     let vs = self.operands(2, "atomic")?;
                     Op::Atomic {
                         op: a,
@@ -1014,9 +1015,13 @@ impl<'t> Parser<'t> {
         Ok(())
     }
 
-    fn if_inst(&mut self, res_names: Vec<(String, (usize, usize))>) -> PResult<Inst> {
-        self.enter()?;
-        let cond = self.use_val("as the `if` condition")?;
+    /// The results of an `if` or `loop` (`what`): the types after `->`
+    /// (none without it), one for each result name, each name defined.
+    fn region_results(
+        &mut self,
+        what: &str,
+        res_names: Vec<(String, (usize, usize))>,
+    ) -> PResult<Vec<Value>> {
         let types = if self.eat(&Tok::Arrow) {
             self.type_list()?
         } else {
@@ -1024,16 +1029,23 @@ impl<'t> Parser<'t> {
         };
         if types.len() != res_names.len() {
             return self.err(format!(
-                "`if` declares {} result type(s) but {} result name(s) are given",
+                "`{what}` declares {} result type(s) but {} result name(s) are given",
                 types.len(),
                 res_names.len()
             ));
         }
         let mut results = vec![];
-        for ((n, at), t) in res_names.into_iter().zip(types.iter().copied()) {
+        for ((n, at), t) in res_names.into_iter().zip(types) {
             results.push(self.define_at(&n, t, at)?);
         }
-        let implied = if types.is_empty() { Some(()) } else { None };
+        Ok(results)
+    }
+
+    fn if_inst(&mut self, res_names: Vec<(String, (usize, usize))>) -> PResult<Inst> {
+        self.enter()?;
+        let cond = self.use_val("as the `if` condition")?;
+        let results = self.region_results("if", res_names)?;
+        let implied = if results.is_empty() { Some(()) } else { None };
         self.expect(Tok::LBrace, "to open the `if` body")?;
         let then_blk = self.block_body(implied)?;
         let else_blk = if self.is_kw("else") {
@@ -1079,22 +1091,7 @@ impl<'t> Parser<'t> {
                 self.expect(Tok::Comma, "or `)` in the loop-carried values")?;
             }
         }
-        let types = if self.eat(&Tok::Arrow) {
-            self.type_list()?
-        } else {
-            vec![]
-        };
-        if types.len() != res_names.len() {
-            return self.err(format!(
-                "`loop` declares {} result type(s) but {} result name(s) are given",
-                types.len(),
-                res_names.len()
-            ));
-        }
-        let mut results = vec![];
-        for ((n, at), t) in res_names.into_iter().zip(types) {
-            results.push(self.define_at(&n, t, at)?);
-        }
+        let results = self.region_results("loop", res_names)?;
         let mut inits = vec![];
         let mut params = vec![];
         for (n, at, t, init) in carried {

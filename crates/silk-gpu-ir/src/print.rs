@@ -252,15 +252,7 @@ pub fn inst_header(f: &Function, inst: &Inst) -> String {
         }
         Op::If { cond, .. } => {
             let _ = write!(s, "if {}", n(cond));
-            if !inst.results.is_empty() {
-                let ts: Vec<Type> = inst
-                    .results
-                    .iter()
-                    .map(|&r| f.value_type(r).unwrap_or(Type::Bool))
-                    .collect();
-                let _ = write!(s, " -> {}", types(&ts));
-            }
-            s.push_str(" {");
+            open_region(&mut s, f, inst);
         }
         Op::Loop { inits, params, .. } => {
             s.push_str("loop");
@@ -278,15 +270,7 @@ pub fn inst_header(f: &Function, inst: &Inst) -> String {
                 }
                 s.push(')');
             }
-            if !inst.results.is_empty() {
-                let ts: Vec<Type> = inst
-                    .results
-                    .iter()
-                    .map(|&r| f.value_type(r).unwrap_or(Type::Bool))
-                    .collect();
-                let _ = write!(s, " -> {}", types(&ts));
-            }
-            s.push_str(" {");
+            open_region(&mut s, f, inst);
         }
         Op::Yield(v) | Op::Break(v) | Op::Continue(v) | Op::Return(v) => {
             s.push_str(&inst.op.mnemonic());
@@ -297,4 +281,17 @@ pub fn inst_header(f: &Function, inst: &Inst) -> String {
         }
     }
     s
+}
+
+/// The end of an `if` or `loop` header: its result types, if any, and `{`.
+fn open_region(s: &mut String, f: &Function, inst: &Inst) {
+    if !inst.results.is_empty() {
+        let ts: Vec<Type> = inst
+            .results
+            .iter()
+            .map(|&r| f.value_type(r).unwrap_or(Type::Bool))
+            .collect();
+        let _ = write!(s, " -> {}", types(&ts));
+    }
+    s.push_str(" {");
 }

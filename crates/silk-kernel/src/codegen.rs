@@ -300,25 +300,6 @@ fn interior_condition(g: &KernelGraph) -> Result<Option<Vec<(Expr, Expr)>>, Erro
     Ok(Some(parts))
 }
 
-/// Whether `e` reads one of the dimensions `ns`.
-fn mentions_any(e: &Expr, ns: &[NodeId]) -> bool {
-    match e {
-        Expr::Dim(n) => ns.contains(n),
-        Expr::Literal(_) | Expr::Arg(_) => false,
-        Expr::MagicMultiplier(a) | Expr::MagicShift(a) => mentions_any(a, ns),
-        Expr::MulShift(a, b, c) => {
-            mentions_any(a, ns) || mentions_any(b, ns) || mentions_any(c, ns)
-        }
-        Expr::Add(a, b)
-        | Expr::Sub(a, b)
-        | Expr::Mul(a, b)
-        | Expr::Div(a, b)
-        | Expr::Mod(a, b)
-        | Expr::CeilDiv(a, b)
-        | Expr::Min(a, b) => mentions_any(a, ns) || mentions_any(b, ns),
-    }
-}
-
 /// Bytes of a register-dtype element in LDS.
 fn dtype_bytes(d: DataType) -> u32 {
     match d {
@@ -483,7 +464,7 @@ impl Gen<'_> {
             }
             acc
         }
-        if !matches!(e, Expr::Add(..) | Expr::Sub(..)) || !mentions_any(e, &self.workitems) {
+        if !matches!(e, Expr::Add(..) | Expr::Sub(..)) || !e.mentions_any(&self.workitems) {
             return e.clone();
         }
         let (mut ts, mut konst) = (vec![], 0);
@@ -492,7 +473,7 @@ impl Gen<'_> {
         }
         let (lane, rest): (Vec<_>, Vec<_>) = ts
             .into_iter()
-            .partition(|(_, t)| mentions_any(t, &self.workitems));
+            .partition(|(_, t)| t.mentions_any(&self.workitems));
         if rest.is_empty() && konst == 0 {
             return sum(&lane, 0);
         }
@@ -610,7 +591,7 @@ impl Gen<'_> {
     fn drop_uniform(&mut self) {
         let wi = self.workitems.clone();
         for c in &mut self.cache {
-            c.retain(|e, _| mentions_any(e, &wi));
+            c.retain(|e, _| e.mentions_any(&wi));
         }
     }
 
@@ -1385,6 +1366,23 @@ impl Gen<'_> {
         Ok(())
     }
 
+    /// The sizes of a register array's dimensions.
+    fn shape(&self, n: NodeId) -> Result<Vec<usize>, Error> {
+        match &self.g.dim(n)?.kind {
+            DimKind::Registers { dims, .. } => dims
+                .iter()
+                .map(|d| {
+                    self.g
+                        .dim(*d)?
+                        .literal_size()
+                        .map(|x| x as usize)
+                        .ok_or_else(|| Error::graph("unsized register dimension"))
+                })
+                .collect(),
+            _ => Err(Error::graph(format!("{n} is not a register array"))),
+        }
+    }
+
     fn multiply(
         &mut self,
         f: &mut FunctionBuilder,
@@ -1392,21 +1390,7 @@ impl Gen<'_> {
         b: NodeId,
         acc: NodeId,
     ) -> Result<(), Error> {
-        let shape = |s: &Self, n: NodeId| -> Result<Vec<usize>, Error> {
-            match &s.g.dim(n)?.kind {
-                DimKind::Registers { dims, .. } => dims
-                    .iter()
-                    .map(|d| {
-                        s.g.dim(*d)?
-                            .literal_size()
-                            .map(|x| x as usize)
-                            .ok_or_else(|| Error::graph("unsized register dimension"))
-                    })
-                    .collect(),
-                _ => Err(Error::graph(format!("{n} is not a register array"))),
-            }
-        };
-        let (sa, sb, sc) = (shape(self, a)?, shape(self, b)?, shape(self, acc)?);
+        let (sa, sb, sc) = (self.shape(a)?, self.shape(b)?, self.shape(acc)?);
         if sa.len() != 2 || sb.len() != 2 || sc.len() != 2 || sa[1] != sb[0] || sc != [sa[0], sb[1]]
         {
             return Err(Error::graph(format!(
@@ -1445,21 +1429,7 @@ impl Gen<'_> {
     ) -> Result<(), Error> {
         use silk_gpu_ir::Elem;
         let op = instr.op()?;
-        let sizes = |s: &Self, n: NodeId| -> Result<Vec<usize>, Error> {
-            match &s.g.dim(n)?.kind {
-                DimKind::Registers { dims, .. } => dims
-                    .iter()
-                    .map(|d| {
-                        s.g.dim(*d)?
-                            .literal_size()
-                            .map(|x| x as usize)
-                            .ok_or_else(|| Error::graph("unsized register dimension"))
-                    })
-                    .collect(),
-                _ => Err(Error::graph(format!("{n} is not a register array"))),
-            }
-        };
-        let (sa, sb, sc) = (sizes(self, a)?, sizes(self, b)?, sizes(self, acc)?);
+        let (sa, sb, sc) = (self.shape(a)?, self.shape(b)?, self.shape(acc)?);
         let per_lane = instr.per_lane() as usize;
         let r = instr.acc_per_lane() as usize;
         if sa.len() != 3

@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use crate::expr::Expr;
-use crate::graph::NodeId;
+use crate::graph::{Edge, NodeId};
 use crate::kernel_graph::{CoordEdge, KernelGraph};
 use crate::Error;
 
@@ -22,6 +22,16 @@ fn suffix_products(sizes: &[Expr]) -> Vec<Expr> {
         out[i] = Expr::mul(out[i + 1].clone(), sizes[i + 1].clone()).fold();
     }
     out
+}
+
+/// The whole and the parts of an edge: Tile and Split take the whole
+/// (their one source) to parts, Flatten and Join parts to the whole.
+fn whole_and_parts(e: &Edge<CoordEdge>) -> (NodeId, &[NodeId]) {
+    if matches!(e.kind, CoordEdge::Tile | CoordEdge::Split) {
+        (e.src[0], &e.dst)
+    } else {
+        (e.dst[0], &e.src)
+    }
 }
 
 impl KernelGraph {
@@ -55,9 +65,6 @@ impl KernelGraph {
                 if src_known == dst_known {
                     continue;
                 }
-                let get = |ns: &[NodeId], v: &BTreeMap<NodeId, Expr>| -> Vec<Expr> {
-                    ns.iter().map(|n| v[n].clone()).collect()
-                };
                 let mut new: Vec<(NodeId, Expr)> = vec![];
                 match (e.kind, src_known) {
                     (CoordEdge::PassThrough, true) => new.push((e.dst[0], vals[&e.src[0]].clone())),
@@ -66,11 +73,7 @@ impl KernelGraph {
                     }
                     // x -> parts: parts_i = (x / suffix_i) % size_i
                     (CoordEdge::Tile, true) | (CoordEdge::Flatten, false) => {
-                        let (whole, parts) = if e.kind == CoordEdge::Tile {
-                            (e.src[0], &e.dst)
-                        } else {
-                            (e.dst[0], &e.src)
-                        };
+                        let (whole, parts) = whole_and_parts(e);
                         let Some(sizes) = self.sizes(parts) else {
                             continue;
                         };
@@ -86,36 +89,25 @@ impl KernelGraph {
                             new.push((*p, v.fold()));
                         }
                     }
-                    // parts -> x = sum parts_i * suffix_i
-                    (CoordEdge::Tile, false) | (CoordEdge::Flatten, true) => {
-                        let (whole, parts) = if e.kind == CoordEdge::Tile {
-                            (e.src[0], &e.dst)
+                    // parts -> x = sum parts_i * weight_i: the weights are
+                    // the suffix products of the sizes for Tile and Flatten,
+                    // the strides (an offset in elements) for Split and Join.
+                    (CoordEdge::Tile, false)
+                    | (CoordEdge::Flatten, true)
+                    | (CoordEdge::Split, false)
+                    | (CoordEdge::Join, true) => {
+                        let (whole, parts) = whole_and_parts(e);
+                        let weights = if matches!(e.kind, CoordEdge::Tile | CoordEdge::Flatten) {
+                            self.sizes(parts).map(|sizes| suffix_products(&sizes))
                         } else {
-                            (e.dst[0], &e.src)
+                            self.strides(parts)
                         };
-                        let Some(sizes) = self.sizes(parts) else {
-                            continue;
-                        };
-                        let suf = suffix_products(&sizes);
-                        let mut x = Expr::lit(0);
-                        for (p, s) in get(parts, &vals).into_iter().zip(suf) {
-                            x = Expr::add(x, Expr::mul(p, s));
-                        }
-                        new.push((whole, x.fold()));
-                    }
-                    // sub-dimensions -> offset in elements
-                    (CoordEdge::Split, false) | (CoordEdge::Join, true) => {
-                        let (whole, parts) = if e.kind == CoordEdge::Split {
-                            (e.src[0], &e.dst)
-                        } else {
-                            (e.dst[0], &e.src)
-                        };
-                        let Some(strides) = self.strides(parts) else {
+                        let Some(weights) = weights else {
                             continue;
                         };
                         let mut x = Expr::lit(0);
-                        for (p, s) in get(parts, &vals).into_iter().zip(strides) {
-                            x = Expr::add(x, Expr::mul(p, s));
+                        for (p, w) in parts.iter().zip(weights) {
+                            x = Expr::add(x, Expr::mul(vals[p].clone(), w));
                         }
                         new.push((whole, x.fold()));
                     }

@@ -272,19 +272,24 @@ impl Expr {
 
     /// Whether `Dim(d)` occurs in the expression.
     pub fn mentions(&self, d: NodeId) -> bool {
+        self.mentions_any(&[d])
+    }
+
+    /// Whether `Dim(n)` occurs in the expression for one of `ns`.
+    pub fn mentions_any(&self, ns: &[NodeId]) -> bool {
         use Expr::*;
         match self {
-            Dim(x) => *x == d,
+            Dim(x) => ns.contains(x),
             Literal(_) | Arg(_) => false,
-            MagicMultiplier(a) | MagicShift(a) => a.mentions(d),
-            MulShift(a, b, c) => a.mentions(d) || b.mentions(d) || c.mentions(d),
+            MagicMultiplier(a) | MagicShift(a) => a.mentions_any(ns),
+            MulShift(a, b, c) => a.mentions_any(ns) || b.mentions_any(ns) || c.mentions_any(ns),
             Add(a, b)
             | Sub(a, b)
             | Mul(a, b)
             | Div(a, b)
             | Mod(a, b)
             | CeilDiv(a, b)
-            | Min(a, b) => a.mentions(d) || b.mentions(d),
+            | Min(a, b) => a.mentions_any(ns) || b.mentions_any(ns),
         }
     }
 

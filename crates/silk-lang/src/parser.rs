@@ -323,6 +323,37 @@ impl Parser {
         self.depth = self.depth.saturating_sub(1);
     }
 
+    /// `f` one nesting level deeper (see [`Self::enter`]).
+    fn deeper<T>(&mut self, f: impl FnOnce(&mut Self) -> P<T>) -> P<T> {
+        let r = if self.enter() { f(self) } else { None };
+        self.leave();
+        r
+    }
+
+    /// `f` with struct literals allowed (`false`, inside brackets) or not
+    /// (`true`, in a condition before its `{`).
+    fn struct_lits<T>(&mut self, banned: bool, f: impl FnOnce(&mut Self) -> T) -> T {
+        let saved = self.no_struct_lit;
+        self.no_struct_lit = banned;
+        let r = f(self);
+        self.no_struct_lit = saved;
+        r
+    }
+
+    /// `item, item, ...` up to and including `close` (a trailing comma is
+    /// allowed).
+    fn list<T>(&mut self, close: Punct, mut item: impl FnMut(&mut Self) -> P<T>) -> P<Vec<T>> {
+        let mut items = Vec::new();
+        while !self.at(close) {
+            items.push(item(self)?);
+            if !self.eat(Punct::Comma) {
+                break;
+            }
+        }
+        self.expect(close)?;
+        Some(items)
+    }
+
     /// Skip to the end of the current statement: past a `;` at this nesting
     /// level, or up to (not past) a `}` that closes the enclosing block.
     fn sync_stmt(&mut self) {
@@ -476,20 +507,15 @@ impl Parser {
     fn import(&mut self) -> P<Import> {
         let start = self.bump(); // `import`
         let kind = if self.eat(Punct::LBrace) {
-            let mut names = Vec::new();
-            while !self.at(Punct::RBrace) {
-                let name = self.ident("an imported name")?;
-                let alias = if self.eat_kw(Keyword::As) {
-                    Some(self.ident("an alias name")?)
+            let names = self.list(Punct::RBrace, |p| {
+                let name = p.ident("an imported name")?;
+                let alias = if p.eat_kw(Keyword::As) {
+                    Some(p.ident("an alias name")?)
                 } else {
                     None
                 };
-                names.push(ImportName { name, alias });
-                if !self.eat(Punct::Comma) {
-                    break;
-                }
-            }
-            self.expect(Punct::RBrace)?;
+                Some(ImportName { name, alias })
+            })?;
             if !self.at_ident("from") {
                 self.expected("`from`");
                 return None;
@@ -536,19 +562,18 @@ impl Parser {
     fn attr(&mut self) -> P<Attr> {
         let start = self.bump(); // `attr`
         self.expect(Punct::LParen)?;
-        let mut args = Vec::new();
-        while !self.at(Punct::RParen) {
-            let key = self.attr_word("an attribute key")?;
-            let value = if self.eat(Punct::Eq) {
-                Some(match self.peek().clone() {
+        let args = self.list(Punct::RParen, |p| {
+            let key = p.attr_word("an attribute key")?;
+            let value = if p.eat(Punct::Eq) {
+                Some(match p.peek().clone() {
                     TokenKind::Str(value) => {
-                        let span = self.bump();
+                        let span = p.bump();
                         AttrValue::Str(StrLit { value, span })
                     }
-                    TokenKind::Int(Some(v)) => AttrValue::Int(v, self.bump()),
-                    TokenKind::Keyword(Keyword::True) => AttrValue::Bool(true, self.bump()),
-                    TokenKind::Keyword(Keyword::False) => AttrValue::Bool(false, self.bump()),
-                    _ => AttrValue::Ident(self.attr_word("an attribute value")?),
+                    TokenKind::Int(Some(v)) => AttrValue::Int(v, p.bump()),
+                    TokenKind::Keyword(Keyword::True) => AttrValue::Bool(true, p.bump()),
+                    TokenKind::Keyword(Keyword::False) => AttrValue::Bool(false, p.bump()),
+                    _ => AttrValue::Ident(p.attr_word("an attribute value")?),
                 })
             } else {
                 None
@@ -556,12 +581,8 @@ impl Parser {
             let span = key
                 .span
                 .to(value.as_ref().map(|v| v.span()).unwrap_or(key.span));
-            args.push(AttrArg { key, value, span });
-            if !self.eat(Punct::Comma) {
-                break;
-            }
-        }
-        self.expect(Punct::RParen)?;
+            Some(AttrArg { key, value, span })
+        })?;
         Some(Attr {
             args,
             span: self.from(start),
@@ -708,25 +729,13 @@ impl Parser {
             return None;
         }
         let name = self.ident("a function name")?;
-        let mut generics = Vec::new();
-        if self.eat(Punct::Lt) {
-            while !self.at(Punct::Gt) {
-                generics.push(self.ident("a type parameter")?);
-                if !self.eat(Punct::Comma) {
-                    break;
-                }
-            }
-            self.expect(Punct::Gt)?;
-        }
+        let generics = if self.eat(Punct::Lt) {
+            self.list(Punct::Gt, |p| p.ident("a type parameter"))?
+        } else {
+            Vec::new()
+        };
         self.expect(Punct::LParen)?;
-        let mut params = Vec::new();
-        while !self.at(Punct::RParen) {
-            params.push(self.param()?);
-            if !self.eat(Punct::Comma) {
-                break;
-            }
-        }
-        self.expect(Punct::RParen)?;
+        let params = self.list(Punct::RParen, Self::param)?;
         let result = if self.eat(Punct::Arrow) {
             Some(self.ty()?)
         } else {
@@ -808,14 +817,7 @@ impl Parser {
     /// `(T, U) -> R` after `fn` in a type.
     fn fn_type_tail(&mut self) -> P<(Vec<TypeExpr>, Option<TypeExpr>)> {
         self.expect(Punct::LParen)?;
-        let mut params = Vec::new();
-        while !self.at(Punct::RParen) {
-            params.push(self.ty()?);
-            if !self.eat(Punct::Comma) {
-                break;
-            }
-        }
-        self.expect(Punct::RParen)?;
+        let params = self.list(Punct::RParen, Self::ty)?;
         let result = if self.eat(Punct::Arrow) {
             Some(self.ty()?)
         } else {
@@ -887,13 +889,7 @@ impl Parser {
     // ---- types ---------------------------------------------------------
 
     fn ty(&mut self) -> P<TypeExpr> {
-        if !self.enter() {
-            self.leave();
-            return None;
-        }
-        let r = self.ty_inner();
-        self.leave();
-        r
+        self.deeper(Self::ty_inner)
     }
 
     fn ty_inner(&mut self) -> P<TypeExpr> {
@@ -958,40 +954,34 @@ impl Parser {
     // ---- statements ----------------------------------------------------
 
     fn block(&mut self) -> P<Block> {
-        if !self.enter() {
-            self.leave();
-            return None;
-        }
-        let r = self.block_inner();
-        self.leave();
-        r
+        self.deeper(Self::block_inner)
     }
 
     fn block_inner(&mut self) -> P<Block> {
         let start = self.expect(Punct::LBrace)?;
-        let saved = self.no_struct_lit;
-        self.no_struct_lit = false;
-        let mut stmts = Vec::new();
-        while !self.at(Punct::RBrace) && !self.at_eof() {
-            let before = self.pos;
-            match self.stmt() {
-                Some(Some(s)) => stmts.push(s),
-                Some(None) => {}
-                None => {
-                    let span = self.span();
-                    self.sync_stmt();
-                    stmts.push(Stmt {
-                        attrs: Vec::new(),
-                        kind: StmtKind::Error,
-                        span,
-                    });
+        let stmts = self.struct_lits(false, |p| {
+            let mut stmts = Vec::new();
+            while !p.at(Punct::RBrace) && !p.at_eof() {
+                let before = p.pos;
+                match p.stmt() {
+                    Some(Some(s)) => stmts.push(s),
+                    Some(None) => {}
+                    None => {
+                        let span = p.span();
+                        p.sync_stmt();
+                        stmts.push(Stmt {
+                            attrs: Vec::new(),
+                            kind: StmtKind::Error,
+                            span,
+                        });
+                    }
+                }
+                if p.pos == before {
+                    p.bump();
                 }
             }
-            if self.pos == before {
-                self.bump();
-            }
-        }
-        self.no_struct_lit = saved;
+            stmts
+        });
         self.expect(Punct::RBrace)?;
         Some(Block {
             stmts,
@@ -1118,11 +1108,7 @@ impl Parser {
     }
 
     fn cond(&mut self) -> P<Expr> {
-        let saved = self.no_struct_lit;
-        self.no_struct_lit = true;
-        let e = self.expr();
-        self.no_struct_lit = saved;
-        e
+        self.struct_lits(true, Self::expr)
     }
 
     fn if_stmt(&mut self) -> P<StmtKind> {
@@ -1132,12 +1118,7 @@ impl Parser {
         let otherwise = if self.eat_kw(Keyword::Else) {
             if self.at_kw(Keyword::If) {
                 let start = self.span();
-                if !self.enter() {
-                    self.leave();
-                    return None;
-                }
-                let nested = self.if_stmt();
-                self.leave();
+                let nested = self.deeper(Self::if_stmt);
                 let span = self.from(start);
                 Some(Block {
                     stmts: vec![Stmt {
@@ -1307,13 +1288,7 @@ impl Parser {
     // ---- expressions ---------------------------------------------------
 
     fn expr(&mut self) -> P<Expr> {
-        if !self.enter() {
-            self.leave();
-            return None;
-        }
-        let r = self.binary(0);
-        self.leave();
-        r
+        self.deeper(|p| p.binary(0))
     }
 
     fn peek_binop(&self) -> Option<BinOp> {
@@ -1397,13 +1372,7 @@ impl Parser {
             _ => return self.postfix(),
         };
         let start = self.bump();
-        if !self.enter() {
-            self.leave();
-            return None;
-        }
-        let inner = self.unary();
-        self.leave();
-        let inner = inner?;
+        let inner = self.deeper(Self::unary)?;
         let span = start.to(inner.span);
         Some(self.expr_node(ExprKind::Unary(op, Box::new(inner)), span))
     }
@@ -1413,23 +1382,7 @@ impl Parser {
         loop {
             if self.at(Punct::LParen) {
                 self.bump();
-                let saved = self.no_struct_lit;
-                self.no_struct_lit = false;
-                let mut args = Vec::new();
-                while !self.at(Punct::RParen) {
-                    match self.expr() {
-                        Some(a) => args.push(a),
-                        None => {
-                            self.no_struct_lit = saved;
-                            return None;
-                        }
-                    }
-                    if !self.eat(Punct::Comma) {
-                        break;
-                    }
-                }
-                self.no_struct_lit = saved;
-                self.expect(Punct::RParen)?;
+                let args = self.struct_lits(false, |p| p.list(Punct::RParen, Self::expr))?;
                 let span = self.from(e.span);
                 e = self.expr_node(ExprKind::Call(Box::new(e), args), span);
             } else if self.at(Punct::Dot) || self.at(Punct::QuestionDot) {
@@ -1445,11 +1398,7 @@ impl Parser {
                 e = self.expr_node(kind, span);
             } else if self.at(Punct::LBracket) {
                 self.bump();
-                let saved = self.no_struct_lit;
-                self.no_struct_lit = false;
-                let index = self.expr();
-                self.no_struct_lit = saved;
-                let index = index?;
+                let index = self.struct_lits(false, Self::expr)?;
                 self.expect(Punct::RBracket)?;
                 let span = self.from(e.span);
                 e = self.expr_node(ExprKind::Index(Box::new(e), Box::new(index)), span);
@@ -1500,15 +1449,7 @@ impl Parser {
                 let span = launch.span;
                 return Some(self.expr_node(ExprKind::Launch(Box::new(launch)), span));
             }
-            TokenKind::Keyword(Keyword::If) => {
-                if !self.enter() {
-                    self.leave();
-                    return None;
-                }
-                let e = self.if_expr();
-                self.leave();
-                return e;
-            }
+            TokenKind::Keyword(Keyword::If) => return self.deeper(Self::if_expr),
             TokenKind::Ident(ref n) if n == "None" => {
                 self.bump();
                 ExprKind::None
@@ -1522,32 +1463,12 @@ impl Parser {
             }
             TokenKind::Punct(Punct::LBracket) => {
                 self.bump();
-                let saved = self.no_struct_lit;
-                self.no_struct_lit = false;
-                let mut items = Vec::new();
-                while !self.at(Punct::RBracket) {
-                    match self.expr() {
-                        Some(x) => items.push(x),
-                        None => {
-                            self.no_struct_lit = saved;
-                            return None;
-                        }
-                    }
-                    if !self.eat(Punct::Comma) {
-                        break;
-                    }
-                }
-                self.no_struct_lit = saved;
-                self.expect(Punct::RBracket)?;
+                let items = self.struct_lits(false, |p| p.list(Punct::RBracket, Self::expr))?;
                 ExprKind::ArrayLit(items)
             }
             TokenKind::Punct(Punct::LParen) => {
                 self.bump();
-                let saved = self.no_struct_lit;
-                self.no_struct_lit = false;
-                let inner = self.expr();
-                self.no_struct_lit = saved;
-                let inner = inner?;
+                let inner = self.struct_lits(false, Self::expr)?;
                 self.expect(Punct::RParen)?;
                 ExprKind::Paren(Box::new(inner))
             }
@@ -1582,13 +1503,7 @@ impl Parser {
             return None;
         }
         let otherwise = if self.at_kw(Keyword::If) {
-            if !self.enter() {
-                self.leave();
-                return None;
-            }
-            let e = self.if_expr();
-            self.leave();
-            e?
+            self.deeper(Self::if_expr)?
         } else {
             self.branch()?
         };
@@ -1602,11 +1517,7 @@ impl Parser {
     /// `{ expr }`, one branch of an `if` expression.
     fn branch(&mut self) -> P<Expr> {
         self.expect(Punct::LBrace)?;
-        let saved = self.no_struct_lit;
-        self.no_struct_lit = false;
-        let e = self.expr();
-        self.no_struct_lit = saved;
-        let e = e?;
+        let e = self.struct_lits(false, Self::expr)?;
         self.expect(Punct::RBrace)?;
         Some(e)
     }
@@ -1620,17 +1531,11 @@ impl Parser {
 
     fn struct_lit(&mut self, path: Path) -> P<Expr> {
         self.bump(); // {
-        let mut fields = Vec::new();
-        while !self.at(Punct::RBrace) {
-            let name = self.ident("a field name")?;
-            self.expect(Punct::Colon)?;
-            let value = self.expr()?;
-            fields.push((name, value));
-            if !self.eat(Punct::Comma) {
-                break;
-            }
-        }
-        self.expect(Punct::RBrace)?;
+        let fields = self.list(Punct::RBrace, |p| {
+            let name = p.ident("a field name")?;
+            p.expect(Punct::Colon)?;
+            Some((name, p.expr()?))
+        })?;
         let span = self.from(path.span);
         Some(self.expr_node(ExprKind::StructLit(path, fields), span))
     }

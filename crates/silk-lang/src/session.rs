@@ -356,32 +356,22 @@ impl Session {
                                 .map(|m| m.0)
                                 .filter(|m| full == *m || full.starts_with(&format!("{m}::")))
                                 .max_by_key(|m| m.len());
-                            match module {
-                                Some(m) => {
-                                    match self.load_std(
-                                        m,
-                                        path.span,
-                                        None,
-                                        &mut std_mods,
-                                        &mut files,
-                                        &mut packages,
-                                        &mut parse,
-                                        diags,
-                                    ) {
-                                        ImportTarget::Unresolved => ImportTarget::Unresolved,
-                                        _ => ImportTarget::Path,
-                                    }
-                                }
-                                None => self.load_std(
-                                    &full,
-                                    path.span,
-                                    None,
-                                    &mut std_mods,
-                                    &mut files,
-                                    &mut packages,
-                                    &mut parse,
-                                    diags,
-                                ),
+                            // With no module the path starts with, `load_std`
+                            // reports the whole path as unknown.
+                            let loaded = self.load_std(
+                                module.unwrap_or(&full),
+                                path.span,
+                                None,
+                                &mut std_mods,
+                                &mut files,
+                                &mut packages,
+                                &mut parse,
+                                diags,
+                            );
+                            if module.is_some() && loaded != ImportTarget::Unresolved {
+                                ImportTarget::Path
+                            } else {
+                                loaded
                             }
                         } else {
                             ImportTarget::Path

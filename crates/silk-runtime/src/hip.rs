@@ -284,6 +284,34 @@ impl HipProvider {
         }
     }
 
+    /// `hipMemcpy` of `len` bytes from `src` to `dst` on `device`, or
+    /// `hipMemcpyAsync` on `stream` when it is not 0.
+    ///
+    /// # Safety
+    /// Both ranges must be valid for `len` bytes.
+    unsafe fn memcpy(
+        &self,
+        device: usize,
+        stream: u64,
+        dst: Ptr,
+        src: *const c_void,
+        len: u64,
+        kind: i32,
+    ) -> ProviderResult<()> {
+        self.set(device)?;
+        let len = len as usize;
+        // SAFETY: the caller's contract.
+        let (call, code) = unsafe {
+            if stream == 0 {
+                ("hipMemcpy", (self.api.memcpy)(dst, src, len, kind))
+            } else {
+                let code = (self.api.memcpy_async)(dst, src, len, kind, stream as Ptr);
+                ("hipMemcpyAsync", code)
+            }
+        };
+        self.check(call, code)
+    }
+
     /// An optional entry point (one the provider itself never needs),
     /// resolved at the call: the hardware checks use `hipMemset`,
     /// `hipHostMalloc` and `hipHostFree` this way.
@@ -400,29 +428,17 @@ impl Provider for HipProvider {
         src: *const u8,
         len: u64,
     ) -> ProviderResult<()> {
-        self.set(device)?;
         // SAFETY: the runtime checked the device range; the caller the host one.
-        let code = unsafe {
-            if stream == 0 {
-                (self.api.memcpy)(address as Ptr, src.cast(), len as usize, HOST_TO_DEVICE)
-            } else {
-                (self.api.memcpy_async)(
-                    address as Ptr,
-                    src.cast(),
-                    len as usize,
-                    HOST_TO_DEVICE,
-                    stream as Ptr,
-                )
-            }
-        };
-        self.check(
-            if stream == 0 {
-                "hipMemcpy"
-            } else {
-                "hipMemcpyAsync"
-            },
-            code,
-        )
+        unsafe {
+            self.memcpy(
+                device,
+                stream,
+                address as Ptr,
+                src.cast(),
+                len,
+                HOST_TO_DEVICE,
+            )
+        }
     }
 
     unsafe fn download(
@@ -433,29 +449,17 @@ impl Provider for HipProvider {
         dst: *mut u8,
         len: u64,
     ) -> ProviderResult<()> {
-        self.set(device)?;
         // SAFETY: the runtime checked the device range; the caller the host one.
-        let code = unsafe {
-            if stream == 0 {
-                (self.api.memcpy)(dst.cast(), address as Ptr, len as usize, DEVICE_TO_HOST)
-            } else {
-                (self.api.memcpy_async)(
-                    dst.cast(),
-                    address as Ptr,
-                    len as usize,
-                    DEVICE_TO_HOST,
-                    stream as Ptr,
-                )
-            }
-        };
-        self.check(
-            if stream == 0 {
-                "hipMemcpy"
-            } else {
-                "hipMemcpyAsync"
-            },
-            code,
-        )
+        unsafe {
+            self.memcpy(
+                device,
+                stream,
+                dst.cast(),
+                address as Ptr,
+                len,
+                DEVICE_TO_HOST,
+            )
+        }
     }
 
     fn stream_create(&mut self, device: usize) -> ProviderResult<u64> {

@@ -376,6 +376,14 @@ mod cases {
         Arg::U32(n as u32)
     }
 
+    /// The arguments of most kernels here: the element count `n`, then
+    /// buffers 0 to `count - 1`.
+    fn n_and_buffers(n: usize, count: usize) -> Vec<Arg> {
+        std::iter::once(n_u32(n))
+            .chain((0..count).map(Arg::Buffer))
+            .collect()
+    }
+
     macro_rules! elementwise_int {
         ($fname:ident, $t:ty, $variant:ident, $seed:expr) => {
             pub fn $fname() -> Case {
@@ -414,7 +422,7 @@ mod cases {
                         to_bytes(&b),
                         vec![0; n * 8 * std::mem::size_of::<$t>()],
                     ],
-                    args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
+                    args: n_and_buffers(n, 3),
                     expect: vec![exact(2, Data::$variant(out))],
                 }
             }
@@ -465,7 +473,7 @@ mod cases {
                         to_bytes(&b),
                         vec![0; n * 8 * std::mem::size_of::<$t>()],
                     ],
-                    args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
+                    args: n_and_buffers(n, 3),
                     expect: vec![exact(2, Data::$variant(out))],
                 }
             }
@@ -509,7 +517,7 @@ mod cases {
         Case {
             launch: Launch::linear(n as u32, 64),
             buffers: vec![to_bytes(&a), to_bytes(&b), vec![0; n * 16]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
+            args: n_and_buffers(n, 3),
             expect: vec![exact(2, Data::F16(out))],
         }
     }
@@ -591,15 +599,7 @@ mod cases {
                 vec![0; n * 4],
                 vec![0; n * 4],
             ],
-            args: vec![
-                n_u32(n),
-                Arg::Buffer(0),
-                Arg::Buffer(1),
-                Arg::Buffer(2),
-                Arg::Buffer(3),
-                Arg::Buffer(4),
-                Arg::Buffer(5),
-            ],
+            args: n_and_buffers(n, 6),
             expect: vec![exact(4, Data::U32(flags)), exact(5, Data::I32(sel))],
         }
     }
@@ -659,15 +659,7 @@ mod cases {
                 vec![0; n * 12],
                 vec![0; n * 8],
             ],
-            args: vec![
-                n_u32(n),
-                Arg::Buffer(0),
-                Arg::Buffer(1),
-                Arg::Buffer(2),
-                Arg::Buffer(3),
-                Arg::Buffer(4),
-                Arg::Buffer(5),
-            ],
+            args: n_and_buffers(n, 6),
             expect: vec![
                 exact(2, Data::I64(wide)),
                 exact(3, Data::U32(narrow)),
@@ -697,13 +689,7 @@ mod cases {
         Case {
             launch: Launch::linear(n as u32, 64),
             buffers: vec![to_bytes(&x), to_bytes(&s), vec![0; n * 16], vec![0; n * 16]],
-            args: vec![
-                n_u32(n),
-                Arg::Buffer(0),
-                Arg::Buffer(1),
-                Arg::Buffer(2),
-                Arg::Buffer(3),
-            ],
+            args: n_and_buffers(n, 4),
             expect: vec![exact(2, Data::U32(o32)), exact(3, Data::U64(o64))],
         }
     }
@@ -721,7 +707,7 @@ mod cases {
         Case {
             launch: Launch::linear((groups * wg) as u32, wg as u32),
             buffers: vec![to_bytes(&x), vec![0; groups * 4]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            args: n_and_buffers(n, 2),
             expect: vec![exact(1, Data::U32(want))],
         }
     }
@@ -741,7 +727,7 @@ mod cases {
         Case {
             launch: Launch::linear((groups * wg) as u32, wg as u32),
             buffers: vec![to_bytes(&x), vec![0; groups * 4]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            args: n_and_buffers(n, 2),
             expect: vec![exact(1, Data::F32(want))],
         }
     }
@@ -761,7 +747,7 @@ mod cases {
         Case {
             launch: Launch::linear(n.div_ceil(wg) as u32 * wg as u32, wg as u32),
             buffers: vec![to_bytes(&x), vec![0; n * 4]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            args: n_and_buffers(n, 2),
             expect: vec![exact(1, Data::U32(want))],
         }
     }
@@ -777,7 +763,7 @@ mod cases {
         Case {
             launch: Launch::linear(n as u32, 128),
             buffers: vec![to_bytes(&x), vec![0; 64]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            args: n_and_buffers(n, 2),
             expect: vec![exact(1, Data::U32(bins))],
         }
     }
@@ -793,7 +779,7 @@ mod cases {
         Case {
             launch: Launch::linear(1024, 64),
             buffers: vec![to_bytes(&x), vec![0; 128]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            args: n_and_buffers(n, 2),
             expect: vec![exact(1, Data::U32(bins))],
         }
     }
@@ -820,7 +806,7 @@ mod cases {
         Case {
             launch: Launch::linear(n as u32, 64),
             buffers: vec![to_bytes(&x), to_bytes(&init32), to_bytes(&init64)],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
+            args: n_and_buffers(n, 3),
             expect: vec![exact(1, Data::U32(want32)), exact(2, Data::U64(want64))],
         }
     }
@@ -832,13 +818,7 @@ mod cases {
         Case {
             launch: Launch::linear(320, 64),
             buffers: vec![vec![0; 8], vec![0; n * 4], to_bytes(&slots), vec![0; n * 4]],
-            args: vec![
-                n_u32(n),
-                Arg::Buffer(0),
-                Arg::Buffer(1),
-                Arg::Buffer(2),
-                Arg::Buffer(3),
-            ],
+            args: n_and_buffers(n, 4),
             expect: vec![
                 exact(0, Data::U32(vec![n as u32, n as u32])),
                 exact(1, Data::U32(vec![1; n])),
@@ -1003,7 +983,7 @@ mod cases {
         Case {
             launch: Launch::linear(n as u32, 64),
             buffers: vec![to_bytes(&x), vec![0; n * 4]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            args: n_and_buffers(n, 2),
             expect: vec![exact(1, Data::I32(want))],
         }
     }
@@ -1026,7 +1006,7 @@ mod cases {
         Case {
             launch: Launch::linear(256, 64),
             buffers: vec![to_bytes(&x), vec![0x5a; n * 4]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            args: n_and_buffers(n, 2),
             expect: vec![exact(1, Data::U32(want))],
         }
     }
@@ -1077,13 +1057,7 @@ mod cases {
         Case {
             launch: Launch::linear(n as u32, 64),
             buffers: vec![to_bytes(&x), vec![0; n * 4], vec![0; n * 4], vec![0; n * 4]],
-            args: vec![
-                n_u32(n),
-                Arg::Buffer(0),
-                Arg::Buffer(1),
-                Arg::Buffer(2),
-                Arg::Buffer(3),
-            ],
+            args: n_and_buffers(n, 4),
             expect: vec![
                 exact(1, Data::U32(sums)),
                 exact(2, Data::U32(steps)),
@@ -1110,7 +1084,7 @@ mod cases {
         Case {
             launch: Launch::linear(n as u32, 32),
             buffers: vec![to_bytes(&x), vec![0; n * 12]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            args: n_and_buffers(n, 2),
             expect: vec![exact(1, Data::U32(want))],
         }
     }
@@ -1130,7 +1104,7 @@ mod cases {
         Case {
             launch: Launch::linear(n as u32, 64),
             buffers: vec![to_bytes(&x), vec![0; n * 16]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            args: n_and_buffers(n, 2),
             expect: vec![Expect {
                 buffer: 1,
                 data: Data::F32(want),
@@ -1179,7 +1153,7 @@ mod cases {
         Case {
             launch: Launch::linear(n as u32, 64),
             buffers: vec![to_bytes(&x), vec![0; n * 24], vec![0; n * 32]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
+            args: n_and_buffers(n, 3),
             expect: vec![exact(1, Data::F32(o32)), exact(2, Data::F64(o64))],
         }
     }
@@ -1229,7 +1203,7 @@ mod cases {
         Case {
             launch: Launch::linear(320, 64),
             buffers: vec![to_bytes(&x), vec![0; n * 4]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            args: n_and_buffers(n, 2),
             expect: vec![exact(1, Data::I32(want))],
         }
     }
@@ -1253,14 +1227,7 @@ mod cases {
                 vec![0; n * 4],
                 vec![0; n * 8],
             ],
-            args: vec![
-                n_u32(n),
-                Arg::Buffer(0),
-                Arg::Buffer(1),
-                Arg::Buffer(2),
-                Arg::Buffer(3),
-                Arg::Buffer(4),
-            ],
+            args: n_and_buffers(n, 5),
             expect: vec![exact(3, Data::U32(out)), exact(4, Data::F64(fo))],
         }
     }
@@ -1288,13 +1255,7 @@ mod cases {
         Case {
             launch: Launch::linear(n as u32, 64),
             buffers: vec![to_bytes(&x), to_bytes(&y), vec![0; n * 8], vec![0; n * 4]],
-            args: vec![
-                n_u32(n),
-                Arg::Buffer(0),
-                Arg::Buffer(1),
-                Arg::Buffer(2),
-                Arg::Buffer(3),
-            ],
+            args: n_and_buffers(n, 4),
             expect: vec![exact(2, Data::F16(out)), exact(3, Data::F32(wide))],
         }
     }
@@ -1315,7 +1276,7 @@ mod cases {
         Case {
             launch: Launch::linear(n as u32, 32),
             buffers: vec![to_bytes(&x), vec![0; n * 8]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            args: n_and_buffers(n, 2),
             expect: vec![exact(1, Data::U64(want))],
         }
     }
@@ -1331,7 +1292,7 @@ mod cases {
         Case {
             launch: Launch::linear(256, wg as u32),
             buffers: vec![to_bytes(&x)],
-            args: vec![n_u32(n), Arg::Buffer(0)],
+            args: n_and_buffers(n, 1),
             expect: vec![exact(0, Data::U32(want))],
         }
     }
@@ -1372,7 +1333,7 @@ mod cases {
         Case {
             launch: Launch::linear(n as u32, 64),
             buffers: vec![to_bytes(&x), vec![0; n * 36]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            args: n_and_buffers(n, 2),
             expect: vec![exact(1, Data::U32(out))],
         }
     }
@@ -1389,7 +1350,7 @@ mod cases {
         Case {
             launch: Launch::linear(128, 64),
             buffers: vec![to_bytes(&x), vec![0; n * 4]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            args: n_and_buffers(n, 2),
             expect: vec![exact(1, Data::U32(want))],
         }
     }
@@ -1464,15 +1425,7 @@ mod cases {
                 vec![0; n * 16],
                 vec![0; n * 32],
             ],
-            args: vec![
-                n_u32(n),
-                Arg::Buffer(0),
-                Arg::Buffer(1),
-                Arg::Buffer(2),
-                Arg::Buffer(3),
-                Arg::Buffer(4),
-                Arg::Buffer(5),
-            ],
+            args: n_and_buffers(n, 6),
             expect: vec![
                 exact(3, Data::F32(o32)),
                 exact(4, Data::F64(o64)),
@@ -1570,13 +1523,7 @@ mod cases {
         Case {
             launch: Launch::linear(128, 64),
             buffers: vec![src, vec![0x5a; n * 16], vec![0x5a; n * 12], vec![0; n * 4]],
-            args: vec![
-                n_u32(n),
-                Arg::Buffer(0),
-                Arg::Buffer(1),
-                Arg::Buffer(2),
-                Arg::Buffer(3),
-            ],
+            args: n_and_buffers(n, 4),
             expect: vec![
                 exact(1, bytes(dst)),
                 exact(2, bytes(wide)),
@@ -1647,7 +1594,7 @@ mod cases {
         Case {
             launch: Launch::linear(160, 32),
             buffers: vec![to_bytes(&x), to_bytes(&table), vec![0; n * 8]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
+            args: n_and_buffers(n, 3),
             expect: vec![exact(2, Data::U32(out))],
         }
     }
@@ -1766,7 +1713,7 @@ mod cases {
         Case {
             launch: Launch::linear(256, 64),
             buffers: vec![to_bytes(&x), vec![0; n * 2]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1)],
+            args: n_and_buffers(n, 2),
             expect: vec![exact(1, Data::F16(want))],
         }
     }
@@ -1816,7 +1763,7 @@ mod cases {
         Case {
             launch: Launch::linear(160, 32),
             buffers: vec![to_bytes(&xs), to_bytes(&ys), vec![0; n * 16]],
-            args: vec![n_u32(n), Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
+            args: n_and_buffers(n, 3),
             expect: vec![exact(2, Data::U32(out))],
         }
     }

@@ -10,7 +10,7 @@ use cranelift_codegen::ir::{
     Value,
 };
 use cranelift_frontend::FunctionBuilder;
-use silk_lang::ast::{Block, Stmt, StmtKind};
+use silk_lang::ast::{Block, Expr, Stmt, StmtKind};
 use silk_lang::program::LocalId;
 use silk_lang::source::Span;
 use silk_lang::types::Ty;
@@ -220,40 +220,8 @@ impl<'c, 'p, 'b> FnLower<'c, 'p, 'b> {
                 self.b.seal_block(join);
                 Ok(())
             }
-            StmtKind::While { cond, body } => {
-                let (head, body_b, exit) = (
-                    self.b.create_block(),
-                    self.b.create_block(),
-                    self.b.create_block(),
-                );
-                self.b.ins().jump(head, &[]);
-                self.b.switch_to_block(head);
-                let c = self.expr(cond)?[0];
-                self.b.ins().brif(c, body_b, &[], exit, &[]);
-                self.b.switch_to_block(body_b);
-                self.b.seal_block(body_b);
-                self.loops.push((head, exit));
-                self.block(body)?;
-                self.loops.pop();
-                self.b.ins().jump(head, &[]);
-                self.b.seal_block(head);
-                self.b.switch_to_block(exit);
-                self.b.seal_block(exit);
-                Ok(())
-            }
-            StmtKind::Loop(body) => {
-                let (head, exit) = (self.b.create_block(), self.b.create_block());
-                self.b.ins().jump(head, &[]);
-                self.b.switch_to_block(head);
-                self.loops.push((head, exit));
-                self.block(body)?;
-                self.loops.pop();
-                self.b.ins().jump(head, &[]);
-                self.b.seal_block(head);
-                self.b.switch_to_block(exit);
-                self.b.seal_block(exit);
-                Ok(())
-            }
+            StmtKind::While { cond, body } => self.while_loop(Some(cond), body),
+            StmtKind::Loop(body) => self.while_loop(None, body),
             StmtKind::Break | StmtKind::Continue => {
                 let (cont, brk) = *self
                     .loops
@@ -288,6 +256,31 @@ impl<'c, 'p, 'b> FnLower<'c, 'p, 'b> {
             StmtKind::Launch(l) => self.launch(l, s.span).map(|_| ()),
             StmtKind::Error => Err(internal("malformed statement", s.span)),
         }
+    }
+
+    /// `while cond { body }`, or `loop { body }` when there is no `cond`:
+    /// `continue` goes back to the head, which tests `cond`, and `break`
+    /// to the exit.
+    fn while_loop(&mut self, cond: Option<&Expr>, body: &Block) -> R<()> {
+        let head = self.b.create_block();
+        let test = cond.map(|c| (c, self.b.create_block()));
+        let exit = self.b.create_block();
+        self.b.ins().jump(head, &[]);
+        self.b.switch_to_block(head);
+        if let Some((cond, body_b)) = test {
+            let c = self.expr(cond)?[0];
+            self.b.ins().brif(c, body_b, &[], exit, &[]);
+            self.b.switch_to_block(body_b);
+            self.b.seal_block(body_b);
+        }
+        self.loops.push((head, exit));
+        self.block(body)?;
+        self.loops.pop();
+        self.b.ins().jump(head, &[]);
+        self.b.seal_block(head);
+        self.b.switch_to_block(exit);
+        self.b.seal_block(exit);
+        Ok(())
     }
 
     /// The all-zero value of `ty` (an uninitialised `var`, `None`).

@@ -6,6 +6,7 @@
 
 use super::{replace_op, scope_with, subdims};
 use crate::expr::Expr;
+use crate::graph::NodeId;
 use crate::kernel_graph::{ControlOp, CoordEdge, DimKind, Dimension, KernelGraph, LaunchShape};
 use crate::{Error, Params};
 
@@ -58,27 +59,15 @@ pub fn lower_linear(graph: &KernelGraph, params: &Params) -> Result<KernelGraph,
         );
         let data = match g.op(op)?.clone() {
             ControlOp::LoadLinear { user, value } => {
-                let subs = subdims(&g, user)?;
-                if subs.len() != 1 {
-                    return Err(Error::unsupported(format!(
-                        "linear access to a {}-dimensional tensor (linear tensors are 1-D)",
-                        subs.len()
-                    )));
-                }
+                let sub = only_subdim(&g, user)?;
                 g.coordinates
-                    .add_edge(CoordEdge::PassThrough, &[subs[0]], &[element]);
+                    .add_edge(CoordEdge::PassThrough, &[sub], &[element]);
                 (ControlOp::LoadGlobal { user, regs: value }, Some(value))
             }
             ControlOp::StoreLinear { value, user } => {
-                let subs = subdims(&g, user)?;
-                if subs.len() != 1 {
-                    return Err(Error::unsupported(format!(
-                        "linear access to a {}-dimensional tensor (linear tensors are 1-D)",
-                        subs.len()
-                    )));
-                }
+                let sub = only_subdim(&g, user)?;
                 g.coordinates
-                    .add_edge(CoordEdge::PassThrough, &[element], &[subs[0]]);
+                    .add_edge(CoordEdge::PassThrough, &[element], &[sub]);
                 (ControlOp::StoreGlobal { regs: value, user }, None)
             }
             a @ ControlOp::Assign { dst, .. } => (a, Some(dst)),
@@ -119,4 +108,15 @@ fn to_registers(g: &mut KernelGraph, n: crate::graph::NodeId) -> Result<(), Erro
         };
     }
     Ok(())
+}
+
+/// The one sub-dimension of a linear (1-D) user tensor.
+fn only_subdim(g: &KernelGraph, user: NodeId) -> Result<NodeId, Error> {
+    match subdims(g, user)?[..] {
+        [sub] => Ok(sub),
+        ref subs => Err(Error::unsupported(format!(
+            "linear access to a {}-dimensional tensor (linear tensors are 1-D)",
+            subs.len()
+        ))),
+    }
 }

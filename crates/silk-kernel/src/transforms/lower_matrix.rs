@@ -11,12 +11,9 @@
 //!
 //! A's registers are indexed by (block, K step, element), B's likewise.
 
-use super::{remove_tree, replace_op, scope_with, subdims};
+use super::lower_contraction::Contraction;
 use crate::expr::Expr;
-use crate::graph::NodeId;
-use crate::kernel_graph::{
-    ControlOp, CoordEdge, DimKind, Dimension, KernelGraph, OperandLayout, ValueExpr,
-};
+use crate::kernel_graph::{ControlOp, CoordEdge, DimKind, Dimension, KernelGraph, OperandLayout};
 use crate::matrix::Unit;
 use crate::{Error, Params};
 
@@ -46,51 +43,14 @@ pub fn lower_matrix(graph: &KernelGraph, params: &Params) -> Result<KernelGraph,
     let per_lane = instr.per_lane();
     let lit = |x: u32| Expr::lit(x as i64);
     for c in contractions {
-        let ControlOp::TensorContraction {
-            a,
-            b,
-            dst,
-            transpose_a,
-            transpose_b,
-        } = g.op(c)?.clone()
-        else {
+        let Some(tc) = Contraction::find(&mut g, c, du)? else {
             continue;
         };
-        let load_of = |g: &KernelGraph, tile: NodeId| -> Result<(NodeId, NodeId), Error> {
-            g.find_ops(|o| matches!(o, ControlOp::LoadTiled { tile: t, .. } if *t == tile))
-                .first()
-                .and_then(|&n| match g.op(n) {
-                    Ok(ControlOp::LoadTiled { user, .. }) => Some((n, *user)),
-                    _ => None,
-                })
-                .ok_or_else(|| Error::graph(format!("no tiled load defines operand {tile}")))
-        };
-        let (load_a, user_a) = load_of(&g, a)?;
-        let (load_b, user_b) = load_of(&g, b)?;
-        let (sa, sb) = (subdims(&g, user_a)?, subdims(&g, user_b)?);
-        if sa.len() != 2 || sb.len() != 2 {
-            return Err(Error::unsupported("contraction operands that are not 2-D"));
-        }
-        let (a_m, a_k) = if transpose_a {
-            (sa[1], sa[0])
-        } else {
-            (sa[0], sa[1])
-        };
-        let (b_n, b_k) = if transpose_b {
-            (sb[0], sb[1])
-        } else {
-            (sb[1], sb[0])
-        };
-        let k = g
-            .dim(a_k)?
-            .size
-            .clone()
-            .ok_or_else(|| Error::graph("operand A has no K size"))?;
-        let trip = Expr::ceil_div(k, lit(du));
-        let counter = g.add_dim(Dimension::sized(DimKind::ForLoop, trip.clone()));
-        let mut regs_of = vec![];
         // d = 0: A (rows, instruction m); d = 1: B (columns, instruction n).
-        for (d, (tile, sub_mn, sub_k)) in [(a, a_m, a_k), (b, b_n, b_k)].into_iter().enumerate() {
+        for (d, (tile, sub_mn, sub_k)) in [(tc.a, tc.a_m, tc.a_k), (tc.b, tc.b_n, tc.b_k)]
+            .into_iter()
+            .enumerate()
+        {
             let (tag, dtype) = match g.dim(tile)?.kind {
                 DimKind::MacroTile { tag, dtype, .. } => (tag, dtype),
                 _ => return Err(Error::graph(format!("operand {tile} is not a macro tile"))),
@@ -141,7 +101,7 @@ pub fn lower_matrix(graph: &KernelGraph, params: &Params) -> Result<KernelGraph,
                 &[sub_mn],
                 &[tiling.tile_number[d], tile_index],
             );
-            e.add_edge(CoordEdge::Tile, &[sub_k], &[counter, ki]);
+            e.add_edge(CoordEdge::Tile, &[sub_k], &[tc.counter, ki]);
             e.add_edge(
                 CoordEdge::Tile,
                 &[tile_index],
@@ -171,34 +131,14 @@ pub fn lower_matrix(graph: &KernelGraph, params: &Params) -> Result<KernelGraph,
                     k_index: ki,
                     k_first: d == 1,
                 });
-            regs_of.push(tile);
         }
-        let zero = g.control.add_node(ControlOp::Assign {
-            dst,
-            expr: ValueExpr::Const(0.0),
-        });
-        let la = g.control.add_node(ControlOp::LoadGlobal {
-            user: user_a,
-            regs: a,
-        });
-        let lb = g.control.add_node(ControlOp::LoadGlobal {
-            user: user_b,
-            regs: b,
-        });
-        let mul = g.control.add_node(ControlOp::MatrixMultiply {
-            a,
-            b,
-            acc: dst,
+        let multiply = ControlOp::MatrixMultiply {
+            a: tc.a,
+            b: tc.b,
+            acc: tc.dst,
             instr,
-        });
-        let lp = scope_with(&mut g, ControlOp::ForLoop { counter, trip }, &[la, lb, mul])?;
-        replace_op(&mut g, c, &[zero, lp])?;
-        for l in [load_a, load_b] {
-            let scope = g.parent(l).ok_or_else(|| Error::graph("orphan load"))?;
-            let order: Vec<NodeId> = g.body(scope)?.into_iter().filter(|&n| n != l).collect();
-            g.set_body(scope, &order)?;
-            remove_tree(&mut g, l)?;
-        }
+        };
+        tc.replace(&mut g, c, multiply)?;
     }
     Ok(g)
 }

@@ -1389,19 +1389,23 @@ impl Checker<'_> {
                 if self.lookup_local(ctx, &n.name).is_some() {
                     return None;
                 }
-                match self.lookup_global(ctx.file, &n.name) {
-                    Some(NameRes::Symbol(s)) => match self.p.symbol(s).kind {
-                        SymbolKind::Struct(id) => {
-                            self.p.names.insert(e.id, NameRes::Symbol(s));
-                            Some(id)
-                        }
-                        _ => None,
-                    },
-                    _ => None,
-                }
+                let res = self.lookup_global(ctx.file, &n.name);
+                self.struct_named(e, res)
             }
             _ => None,
         }
+    }
+
+    /// The struct `res` names, if it names one; recorded as `e`'s meaning.
+    fn struct_named(&mut self, e: &Expr, res: Option<NameRes>) -> Option<StructId> {
+        let Some(NameRes::Symbol(s)) = res else {
+            return None;
+        };
+        let SymbolKind::Struct(id) = self.p.symbol(s).kind else {
+            return None;
+        };
+        self.p.names.insert(e.id, NameRes::Symbol(s));
+        Some(id)
     }
 
     fn value_of(&mut self, e: &Expr, res: NameRes) -> Ty {
@@ -1800,17 +1804,7 @@ impl Checker<'_> {
         } else {
             self.lookup_path(ctx.file, path)
         };
-        let sid = match res {
-            Some(NameRes::Symbol(s)) => match self.p.symbol(s).kind {
-                SymbolKind::Struct(id) => {
-                    self.p.names.insert(e.id, NameRes::Symbol(s));
-                    Some(id)
-                }
-                _ => None,
-            },
-            _ => None,
-        };
-        let Some(sid) = sid else {
+        let Some(sid) = self.struct_named(e, res) else {
             if res.is_some() {
                 self.err(
                     Diagnostic::error(
