@@ -74,7 +74,7 @@ fn session(build: &AppBuild) -> Result<Session> {
     })
     .with_loader(Box::new(FsLoader));
     for file in build.files {
-        let text = std::fs::read_to_string(file).map_err(|source| Error::Read {
+        let text = silk_lang::read_source_file(file).map_err(|source| Error::Read {
             path: file.clone(),
             source,
         })?;

@@ -42,7 +42,7 @@ fn load_tables(specs: &[String]) -> Result<EncodingTable, String> {
             .map_err(|e| e.to_string())?
             .processor;
         let text =
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+            silk_lang::read_source_file(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
         table
             .add(processor, &text)
             .map_err(|e| format!("`{path}`: {e}"))?;
@@ -53,8 +53,7 @@ fn load_tables(specs: &[String]) -> Result<EncodingTable, String> {
 /// Diagnostics go to stderr; `Err` carries the summary line.
 pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     let (input, name) = if args.input == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+        let s = silk_lang::read_source(std::io::stdin(), None)
             .map_err(|e| format!("cannot read standard input: {e}"))?;
         (Text::Read(s), "<stdin>".to_string())
     } else {

@@ -59,7 +59,7 @@ pub fn run_device(args: &Args, emit: &str) -> Result<()> {
     })
     .with_loader(Box::new(FsLoader));
     for file in &args.files {
-        let text = std::fs::read_to_string(file).map_err(|source| Error::Read {
+        let text = silk_lang::read_source_file(file).map_err(|source| Error::Read {
             path: file.clone(),
             source,
         })?;
@@ -163,7 +163,7 @@ pub fn run(args: &Args) -> Result<()> {
         return Err(summary(&diags, &what));
     }
     for file in &args.files {
-        let text = std::fs::read_to_string(file).map_err(|source| Error::Read {
+        let text = silk_lang::read_source_file(file).map_err(|source| Error::Read {
             path: file.clone(),
             source,
         })?;

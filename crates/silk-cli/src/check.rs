@@ -72,7 +72,7 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     })
     .with_loader(Box::new(FsLoader));
     for file in &args.files {
-        let text = std::fs::read_to_string(file).map_err(|source| silk_cli::Error::Read {
+        let text = silk_lang::read_source_file(file).map_err(|source| silk_cli::Error::Read {
             path: file.clone(),
             source,
         })?;

@@ -374,6 +374,59 @@ fn inspect_and_disasm_read_only_what_they_need_of_a_huge_file() {
 }
 
 #[test]
+fn source_commands_refuse_huge_files_before_reading_them() {
+    let p = tmp("huge.slk");
+    let f = std::fs::File::create(&p).unwrap();
+    f.set_len(4 << 30).unwrap(); // sparse: 4 GiB of NUL bytes, no disk
+    drop(f);
+    let p = p.to_str().unwrap();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["build", "--target", "gfx942", p, "-o", "/dev/null"],
+        vec!["check", "--target", "gfx942", p],
+        vec!["asm", "--target", "gfx942", p, "-o", "/dev/null"],
+        vec!["asm", "--show-encoding", "--target", "gfx942", p],
+        // Endless input: read to the cap, then the same error.
+        vec![
+            "build",
+            "--target",
+            "gfx942",
+            "/dev/zero",
+            "-o",
+            "/dev/null",
+        ],
+        vec!["asm", "--target", "gfx942", "/dev/zero", "-o", "/dev/null"],
+    ];
+    for args in &cases {
+        let (ok, _, err) = limited(args);
+        assert!(!ok, "silk {args:?}");
+        assert!(
+            err.contains("source files may be at most 268435456 bytes"),
+            "silk {args:?}: {}",
+            &err[..err.len().min(500)]
+        );
+    }
+    let _ = std::fs::remove_file(p);
+}
+
+#[test]
+fn asm_reports_a_huge_line_briefly() {
+    let src = tmp("long.s");
+    let mut text = b".amdgcn_target \"amdgcn-amd-amdhsa--gfx942\"\n".to_vec();
+    text.extend(std::iter::repeat_n(0u8, 64 << 20));
+    text.push(b'\n');
+    std::fs::write(&src, text).unwrap();
+    let (ok, _, err) = limited(&["asm", src.to_str().unwrap(), "-o", "/dev/null"]);
+    assert!(!ok);
+    assert!(
+        err.contains("long.s:2:1: error:"),
+        "{}",
+        &err[..err.len().min(500)]
+    );
+    assert!(err.len() < 4_000, "{} bytes of diagnostics", err.len());
+    let _ = std::fs::remove_file(src);
+}
+
+#[test]
 fn build_reports_bad_characters_briefly() {
     let nul = tmp("nul.slk");
     std::fs::write(&nul, vec![0u8; 100_000]).unwrap();
