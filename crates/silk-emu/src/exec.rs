@@ -311,64 +311,10 @@ impl<'a> Exec<'a> {
 
     // ---- scalar operands -------------------------------------------------
 
+    /// The value inline constant `code` has in an operand (the one
+    /// table the assembler and printer use too).
     fn inline_const(code: u16, ty: Ty, dwords: usize) -> u64 {
-        if let Some(v) = silk_amdgpu::isa::operand::inline_int(code) {
-            return if dwords == 2 || ty.is_64() {
-                v as u64
-            } else if matches!(ty, Ty::B16 | Ty::F16) {
-                v as u64 & 0xffff
-            } else {
-                v as u32 as u64
-            };
-        }
-        let f: f64 = match code {
-            240 => 0.5,
-            241 => -0.5,
-            242 => 1.0,
-            243 => -1.0,
-            244 => 2.0,
-            245 => -2.0,
-            246 => 4.0,
-            247 => -4.0,
-            248 => 0.15915494309189535,
-            _ => 0.0,
-        };
-        match ty {
-            Ty::F64 => {
-                if code == 248 {
-                    0x3fc45f306dc9c882
-                } else {
-                    f.to_bits()
-                }
-            }
-            Ty::F16 | Ty::B16 | Ty::V2F16 | Ty::V2F16Splat => {
-                if code == 248 {
-                    0x3118
-                } else {
-                    f16_from_f32(f as f32) as u64
-                }
-            }
-            Ty::V2Bf16 | Ty::Bf16 => {
-                if code == 248 {
-                    0x3e22
-                } else {
-                    ((f as f32).to_bits() >> 16) as u64
-                }
-            }
-            _ => {
-                let bits = if code == 248 {
-                    0x3e22f983
-                } else {
-                    (f as f32).to_bits()
-                };
-                if dwords == 2 {
-                    // A 64-bit integer op reads the f32 pattern zero-extended.
-                    bits as u64
-                } else {
-                    bits as u64
-                }
-            }
-        }
+        silk_amdgpu::isa::operand::inline_value(code, ty, dwords).unwrap_or(0)
     }
 
     /// Read scalar register(s) `code..code+n` (specials included).

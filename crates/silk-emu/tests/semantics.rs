@@ -184,6 +184,33 @@ fn gfx942_vop3_f16_inline_constants_are_f16_values() {
     assert_eq!(lo, [f16(3.5), f16(4.0), f16(1.5), f16(2.0)]);
 }
 
+/// An inline float constant in a 64-bit integer source (`s_mov_b64`,
+/// `v_lshlrev_b64`) is the f64 pattern, as llvm-mc 22 encodes
+/// `s_mov_b64 s[0:1], 0x3fe0000000000000` as the inline 0.5 and LLVM's
+/// disassembler prints 1/(2π) there as 0.15915494309189532; it was read as
+/// the f32 pattern, zero-extended.
+#[test]
+fn inline_floats_in_64_bit_integer_sources_are_f64_patterns() {
+    for p in ALL {
+        let got = run_on(
+            p,
+            "\ts_mov_b64 s[10:11], 0.5\n\tv_mov_b32_e32 v4, s10\n\tv_mov_b32_e32 v5, s11\n\
+             \tv_lshlrev_b64 v[6:7], 0, -4.0\n",
+        );
+        let (half, minus4) = (0.5f64.to_bits(), (-4.0f64).to_bits());
+        assert_eq!(
+            got,
+            [
+                half as u32,
+                (half >> 32) as u32,
+                minus4 as u32,
+                (minus4 >> 32) as u32
+            ],
+            "{p}"
+        );
+    }
+}
+
 #[test]
 fn f16_division_fixup_and_unfused_mad() {
     // v_div_fixup_f16 D = S2 / S1 correctly rounded (S0 is the estimate).
