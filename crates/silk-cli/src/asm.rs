@@ -107,7 +107,8 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
 /// and a caret, then how many more there are.
 fn print_diagnostics(diags: &Diagnostics) {
     for d in diags.0.iter().take(MAX_SHOWN) {
-        eprintln!("{}:{}:{}: error: {}", d.file, d.line, d.column, d.message);
+        let message: String = d.message.chars().map(silk_lang::diag::visible).collect();
+        eprintln!("{}:{}:{}: error: {message}", d.file, d.line, d.column);
         eprint!("{}", source_and_caret(&d.source_line, d.column, true));
     }
     if diags.0.len() > MAX_SHOWN {
@@ -136,7 +137,16 @@ fn source_and_caret(line: &str, column: usize, keep_tabs: bool) -> String {
     };
     let lead = if start > 0 { "..." } else { "" };
     let tail = if end < chars.len() { "..." } else { "" };
-    let shown: String = chars[start..end].iter().collect();
+    let shown: String = chars[start..end]
+        .iter()
+        .map(|&c| {
+            if c == '\t' {
+                c
+            } else {
+                silk_lang::diag::visible(c)
+            }
+        })
+        .collect();
     let pad: String = lead
         .chars()
         .map(|_| ' ')
