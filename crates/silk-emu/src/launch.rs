@@ -365,8 +365,16 @@ pub(crate) fn load_resident(emu: &mut Emulator, bytes: &[u8]) -> Result<Resident
             return Err(e);
         }
     };
+    // The allocation is zero: write only the pages that are not, so a
+    // segment's declared but unused size is never committed.
+    const PAGE: usize = 4096;
     for (off, part, _) in &img.parts {
-        emu.memory.write(buffer.addr + off, part);
+        for (k, page) in part.chunks(PAGE).enumerate() {
+            if page.iter().any(|&b| b != 0) {
+                emu.memory
+                    .write(buffer.addr + off + (k * PAGE) as u64, page);
+            }
+        }
     }
     Ok(Resident {
         base: buffer.addr,
