@@ -443,3 +443,42 @@ fn deep_definitions_evaluate_without_recursion() {
         &e[..e.len().min(500)]
     );
 }
+
+/// A long chain used on many lines before the end: completed values are
+/// kept, so each use after the first is one step; a chain that cannot
+/// complete (its last link is undefined) stops being walked once the
+/// file's step budget (proportional to its size) is spent, rather than
+/// costing chain length times uses.
+#[test]
+fn repeated_uses_of_long_chains_cost_what_the_file_size_allows() {
+    const N: usize = 50_000;
+    let mut chain = format!("{HEADER}\t.set x{}, 1\n", N - 1);
+    for i in (0..N - 1).rev() {
+        chain.push_str(&format!("\t.set x{i}, x{}+0\n", i + 1));
+    }
+    let uses = "\t.fill x0, 1, 7\n".repeat(100);
+    let obj = assemble_file(&format!("{chain}{uses}"), "t.s", None).unwrap();
+    let co = silk_amdgpu::code_object::read(&obj).unwrap();
+    let text = co.sections.iter().find(|s| s.name == ".text").unwrap();
+    assert_eq!(text.size, 100);
+
+    // The last link undefined: every use fails, until the budget is spent.
+    let broken = chain.replace(&format!("\t.set x{}, 1\n", N - 1), "");
+    let d = assemble_file(&format!("{broken}{uses}"), "t.s", None).unwrap_err();
+    let undefined =
+        d.0.iter()
+            .filter(|d| d.message.contains("undefined symbol"))
+            .count();
+    let cut =
+        d.0.iter()
+            .filter(|d| {
+                d.message
+                    .contains("more steps than this file's size allows")
+            })
+            .count();
+    assert!(
+        undefined >= 1 && cut >= 1,
+        "{undefined} undefined, {cut} cut"
+    );
+    assert!(undefined < 60, "{undefined} uses walked the whole chain");
+}

@@ -184,10 +184,14 @@ struct Asm<'a> {
     data_relocs: Vec<crate::code_object::DataReloc>,
     /// `llvm-mc -show-encoding` text, when asked for.
     listing: Option<String>,
-    /// The value of every `.set` symbol (or why it has none), filled once
-    /// all statements are read ([`Asm::resolve_sets`]); before that,
-    /// symbols are evaluated through their definitions.
-    set_values: HashMap<String, Result<Val, String>>,
+    /// The values of `.set` symbols evaluated so far, or why they have
+    /// none: each symbol whose evaluation completes during the statement
+    /// pass (cleared when a `.set` is redefined: labels never move, and a
+    /// value that needed an undefined symbol was an error, not kept), then
+    /// every one once all statements are read ([`Asm::resolve_sets`]).
+    set_values: std::cell::RefCell<HashMap<String, Result<Val, String>>>,
+    /// Evaluation steps the rest of the file may take ([`eval::file_eval_steps`]).
+    steps_left: std::cell::Cell<usize>,
     /// Errors found after [`super::MAX_KEPT`] were kept.
     dropped: usize,
 }
@@ -235,6 +239,7 @@ impl<'a> Asm<'a> {
         encoder: &'a dyn InstructionEncoder,
         cli_target: Option<Target>,
     ) -> Asm<'a> {
+        let bytes = lines.iter().map(|l| l.len() + 1).sum();
         Asm {
             file,
             lines,
@@ -268,7 +273,8 @@ impl<'a> Asm<'a> {
             code_relocs: Vec::new(),
             data_relocs: Vec::new(),
             listing: None,
-            set_values: HashMap::new(),
+            set_values: Default::default(),
+            steps_left: std::cell::Cell::new(eval::file_eval_steps(bytes)),
             dropped: 0,
         }
     }
@@ -577,9 +583,14 @@ impl<'a> Asm<'a> {
         if sym.def.is_none() {
             sym.order = order;
         }
+        let redefined = sym.def.is_some();
         sym.def = Some(SymDef::Set { expr, loc, here });
         sym.def_loc = Some(loc);
         self.next_order += 1;
+        if redefined {
+            // Values computed from the old definition are stale.
+            self.set_values.get_mut().clear();
+        }
         Ok(())
     }
 

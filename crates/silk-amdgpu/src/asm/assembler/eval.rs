@@ -9,11 +9,19 @@ use super::{align_up, expr_pos, is_gfx90a_class, Asm, KernelConfig, SymDef, Val}
 use std::collections::HashMap;
 
 /// Steps one evaluation may take (each operand, operator and `.set`
-/// definition it passes through is one): before all statements are read,
-/// symbols are evaluated through their definitions, so a long chain of
-/// them, used many times, would otherwise cost the square of its length
-/// (after that every `.set` is resolved once: [`Asm::resolve_sets`]).
+/// definition it passes through is one): a located error, never a hang.
 const MAX_EVAL_STEPS: usize = 1 << 20;
+/// Steps all evaluations of one file may take: this many, plus four per
+/// byte of the file. Completed `.set` values are kept, so a real file
+/// evaluates each expression node about once; the bound stops failing
+/// evaluations of a long chain, repeated on every line, from costing the
+/// square of the file's length.
+pub(super) const FILE_EVAL_STEPS: usize = 1 << 20;
+
+/// [`FILE_EVAL_STEPS`] for a file of `bytes` bytes.
+pub(super) fn file_eval_steps(bytes: usize) -> usize {
+    FILE_EVAL_STEPS.saturating_add(bytes.saturating_mul(4))
+}
 
 /// The top of an evaluation's value stack (well-formed trees always
 /// leave one there).
@@ -91,6 +99,14 @@ impl Asm<'_> {
                     format!("expression takes more than {MAX_EVAL_STEPS} steps to evaluate through the symbols it uses"),
                 );
             }
+            let left = self.steps_left.get();
+            if left == 0 {
+                return err(
+                    expr_pos(e),
+                    "evaluating expressions has taken more steps than this file's size allows (4 per byte); no more are evaluated",
+                );
+            }
+            self.steps_left.set(left - 1);
             match w {
                 Work::Eval(e, here) => match e {
                     Expr::Num(v) => vals.push(Val::Abs(*v)),
@@ -99,8 +115,9 @@ impl Asm<'_> {
                         None => return err(*pos, "`.` is not available here"),
                     },
                     Expr::Sym(name, pos) => {
-                        if let Some(v) = self.set_values.get(name.as_str()) {
-                            let v = v.clone().map_err(|cause| LineError {
+                        let known = self.set_values.borrow().get(name.as_str()).cloned();
+                        if let Some(v) = known {
+                            let v = v.map_err(|cause| LineError {
                                 pos: *pos,
                                 message: in_value_of(name, &cause),
                             })?;
@@ -144,6 +161,10 @@ impl Asm<'_> {
                     uses.pop();
                     if let Some(name) = stack.pop() {
                         open.remove(&name);
+                        // The definition's value is on top: keep it.
+                        if let Some(&v) = vals.last() {
+                            self.set_values.borrow_mut().insert(name, Ok(v));
+                        }
                     }
                 }
                 Work::Apply(e) => {
@@ -269,7 +290,8 @@ impl Asm<'_> {
     /// recursion. Each value (or the error that stops it, at the symbol
     /// where it arises) is kept in [`Asm::set_values`].
     pub(super) fn resolve_sets(&mut self) {
-        let mut values: HashMap<String, Result<Val, String>> = HashMap::new();
+        let mut values: HashMap<String, Result<Val, String>> =
+            std::mem::take(self.set_values.get_mut());
         let mut names: Vec<(&String, usize)> = self
             .symbols
             .iter()
@@ -299,9 +321,9 @@ impl Asm<'_> {
                 };
                 if expanded {
                     // Every dependency that is a `.set` has its value now.
-                    self.set_values = std::mem::take(&mut values);
+                    *self.set_values.get_mut() = std::mem::take(&mut values);
                     let v = self.eval(expr, here, &mut vec![name.to_string()]);
-                    values = std::mem::take(&mut self.set_values);
+                    values = std::mem::take(self.set_values.get_mut());
                     let v = v.map_err(|e| strip_in_value_of(&e.message).to_string());
                     values.insert(name.to_string(), v);
                     continue;
@@ -325,6 +347,6 @@ impl Asm<'_> {
                 }
             }
         }
-        self.set_values = values;
+        *self.set_values.get_mut() = values;
     }
 }
