@@ -405,18 +405,17 @@ impl Exec<'_> {
         let (space, addrs) = self.vmem_addrs(self.operand_in(Field::Addr)?, exec)?;
         let data_at = self.operand_in(Field::Data0)?;
         let data = self.vread_all(data_at, if cmpswap { 2 * n } else { n }, exec)?;
-        // GLC on an atomic asks for the pre-op value in vdst (word 1 bits 31:24).
-        let returns = self.raw[0]
-            >> if self.k.gen == Generation::Gfx9 {
-                16
-            } else {
-                14
-            }
-            & 1
-            != 0;
-        let vdst = (self.raw.get(1).copied().unwrap_or(0) >> 24) as usize;
+        // GLC (gfx942: SC0) asks for the pre-op value; the decoder gives
+        // that form its own table row with a destination, a VGPR or (the
+        // `acc` bit, gfx942) an AGPR.
+        let dst = match self.operand_in(Field::Vdst) {
+            Ok(i) => Some(self.vreg_of(i)?),
+            Err(_) => None,
+        };
+        let returns = dst.is_some();
+        let (agpr, vdst) = dst.unwrap_or((false, 0));
         if returns {
-            self.check_load_dst(false, vdst, n)?;
+            self.check_load_dst(agpr, vdst, n)?;
         }
         let mut values = vec![0u32; n * ws];
         let mut m = exec;
@@ -445,7 +444,7 @@ impl Exec<'_> {
         let c = self.vmem_counters(returns);
         let writes = if returns {
             vec![PendingWrite::Vgpr {
-                agpr: false,
+                agpr,
                 reg: vdst,
                 dwords: n,
                 mask: exec,

@@ -13,13 +13,26 @@ const ALL: [Processor; 3] = [Processor::Gfx942, Processor::Gfx1100, Processor::G
 /// Run `body`, which leaves four results in v[4:7]; returns lane 0's,
 /// checking every lane agrees.
 fn run_on(p: Processor, body: &str) -> [u32; 4] {
+    run_kernel(p, body, false)
+}
+
+/// [`run_on`] in a kernel with AGPRs a0..a7 (gfx942).
+fn run_on_with_agprs(p: Processor, body: &str) -> [u32; 4] {
+    run_kernel(p, body, true)
+}
+
+fn run_kernel(p: Processor, body: &str, agprs: bool) -> [u32; 4] {
     let store = if p == Processor::Gfx942 {
         "global_store_dwordx4"
     } else {
         "global_store_b128"
     };
     let text = format!("{body}\t{store} v0, v[4:7], s[0:1]\n");
-    let obj = common::kernel(p, &text);
+    let obj = if agprs {
+        common::kernel_with_agprs(p, &text)
+    } else {
+        common::kernel(p, &text)
+    };
     let mut emu = Emulator::new(p);
     let out = emu.alloc(64 * 16).unwrap();
     let n = if p == Processor::Gfx942 { 64 } else { 32 };
@@ -209,6 +222,23 @@ fn inline_floats_in_64_bit_integer_sources_are_f64_patterns() {
             "{p}"
         );
     }
+}
+
+/// A returning FLAT/GLOBAL atomic (gfx942 `sc0`) whose destination is an
+/// AGPR (the `acc` bit) writes the pre-op value to that AGPR, and the
+/// VGPR of the same number stays as it was.
+#[test]
+fn gfx942_returning_atomic_into_an_agpr() {
+    let got = run_on_with_agprs(
+        Processor::Gfx942,
+        "\tv_mov_b32_e32 v1, 55\n\tv_mov_b32_e32 v2, 0\n\tv_mov_b32_e32 v3, 0x3f0\n\
+         \tv_mov_b32_e32 v8, 77\n\tv_accvgpr_write_b32 a1, v8\n\tv_accvgpr_write_b32 a2, v2\n\
+         \ts_nop 1\n\
+         \tglobal_atomic_add a1, v3, a2, s[0:1] sc0\n\ts_waitcnt vmcnt(0)\n\
+         \tv_accvgpr_read_b32 v4, a1\n\tv_mov_b32_e32 v5, v1\n\
+         \tv_mov_b32_e32 v6, 0\n\tv_mov_b32_e32 v7, 0\n\ts_nop 1\n",
+    );
+    assert_eq!(got, [0, 55, 0, 0]);
 }
 
 #[test]

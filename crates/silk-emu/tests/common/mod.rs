@@ -12,6 +12,16 @@ pub fn kernel(p: Processor, body: &str) -> Vec<u8> {
 /// [`kernel`] with `lds` bytes of LDS.
 #[allow(dead_code)]
 pub fn kernel_with_lds(p: Processor, body: &str, lds: u32) -> Vec<u8> {
+    kernel_with(p, body, lds, 0)
+}
+
+/// [`kernel`] with 8 AGPRs (gfx942), a0..a7 after the 32 VGPRs.
+#[allow(dead_code)]
+pub fn kernel_with_agprs(p: Processor, body: &str) -> Vec<u8> {
+    kernel_with(p, body, 0, 8)
+}
+
+fn kernel_with(p: Processor, body: &str, lds: u32, agprs: u32) -> Vec<u8> {
     let (target, wave) = match p {
         Processor::Gfx942 => ("gfx942", 64),
         Processor::Gfx1100 => ("gfx1100", 32),
@@ -35,7 +45,12 @@ pub fn kernel_with_lds(p: Processor, body: &str, lds: u32) -> Vec<u8> {
     } else {
         "\t\t.amdhsa_wavefront_size32 1\n\t\t.amdhsa_workgroup_processor_mode 1\n\t\t.amdhsa_memory_ordered 1\n"
     };
-    let agpr = if gfx9 { "    .agpr_count: 0\n" } else { "" };
+    let agpr = if gfx9 {
+        format!("    .agpr_count: {agprs}\n")
+    } else {
+        String::new()
+    };
+    let vgprs = 32 + agprs;
     let text = format!(
         "\t.amdgcn_target \"amdgcn-amd-amdhsa--{target}\"
 \t.amdhsa_code_object_version 6
@@ -53,7 +68,7 @@ k:
 \t\t.amdhsa_user_sgpr_count 2
 \t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1
 \t\t.amdhsa_system_sgpr_workgroup_id_x 1
-\t\t.amdhsa_next_free_vgpr 32
+\t\t.amdhsa_next_free_vgpr {vgprs}
 \t\t.amdhsa_next_free_sgpr 16
 {arch}\t.end_amdhsa_kernel
 \t.text
@@ -78,7 +93,7 @@ amdhsa.kernels:
     .symbol:         k.kd
     .uniform_work_group_size: 1
     .uses_dynamic_stack: false
-    .vgpr_count:     32
+    .vgpr_count:     {vgprs}
     .vgpr_spill_count: 0
     .wavefront_size: {wave}
 amdhsa.target:   amdgcn-amd-amdhsa--{target}
