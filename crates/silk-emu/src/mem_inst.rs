@@ -6,7 +6,7 @@
 use crate::error::{FaultKind, Result};
 use crate::exec::Exec;
 use crate::wave::PendingWrite;
-use silk_amdgpu::isa::format::Field;
+use silk_amdgpu::isa::format::{mod_bit, Field, ModBit};
 use silk_amdgpu::isa::operand::{AGPR0, VGPR0};
 use silk_amdgpu::isa::{Family, Operand};
 use silk_amdgpu::target::Generation;
@@ -195,15 +195,18 @@ impl Exec<'_> {
         Ok(file[r * ws..(r + n) * ws].to_vec())
     }
 
+    /// The saddr code (0x7f, `off`, when the form has none) and SVE
+    /// (scratch VGPR enable), as the shared decoder read them.
     fn flat_fields(&self) -> (u32, bool) {
-        // saddr (word 1 bits 22:16) and SVE (scratch VGPR enable).
-        let w0 = self.raw[0];
-        let w1 = self.raw.get(1).copied().unwrap_or(0);
-        let saddr = w1 >> 16 & 0x7f;
-        let sve = match self.k.gen {
-            Generation::Gfx9 => w0 >> 13 & 1 != 0,
-            Generation::Gfx11 => w1 >> 23 & 1 != 0,
-        };
+        let saddr = self
+            .operand_in(Field::Saddr)
+            .ok()
+            .and_then(|i| match self.op(i).ok()? {
+                Operand::Reg { code, .. } => Some(u32::from(code)),
+                _ => None,
+            })
+            .unwrap_or(0x7f);
+        let sve = self.inst.mods.mem & mod_bit(ModBit::Sve) != 0;
         (saddr, sve)
     }
 

@@ -13,26 +13,27 @@ const ALL: [Processor; 3] = [Processor::Gfx942, Processor::Gfx1100, Processor::G
 /// Run `body`, which leaves four results in v[4:7]; returns lane 0's,
 /// checking every lane agrees.
 fn run_on(p: Processor, body: &str) -> [u32; 4] {
-    run_kernel(p, body, false)
+    run_kernel(p, body, None)
 }
 
 /// [`run_on`] in a kernel with AGPRs a0..a7 (gfx942).
 fn run_on_with_agprs(p: Processor, body: &str) -> [u32; 4] {
-    run_kernel(p, body, true)
+    run_kernel(p, body, Some(common::kernel_with_agprs))
 }
 
-fn run_kernel(p: Processor, body: &str, agprs: bool) -> [u32; 4] {
+/// [`run_on`] in a kernel with 64 bytes of scratch per lane.
+fn run_on_with_scratch(p: Processor, body: &str) -> [u32; 4] {
+    run_kernel(p, body, Some(|p, b| common::kernel_with_private(p, b, 64)))
+}
+
+fn run_kernel(p: Processor, body: &str, build: Option<fn(Processor, &str) -> Vec<u8>>) -> [u32; 4] {
     let store = if p == Processor::Gfx942 {
         "global_store_dwordx4"
     } else {
         "global_store_b128"
     };
     let text = format!("{body}\t{store} v0, v[4:7], s[0:1]\n");
-    let obj = if agprs {
-        common::kernel_with_agprs(p, &text)
-    } else {
-        common::kernel(p, &text)
-    };
+    let obj = build.unwrap_or(common::kernel)(p, &text);
     let mut emu = Emulator::new(p);
     let out = emu.alloc(64 * 16).unwrap();
     let n = if p == Processor::Gfx942 { 64 } else { 32 };
@@ -239,6 +240,29 @@ fn gfx942_returning_atomic_into_an_agpr() {
          \tv_mov_b32_e32 v6, 0\n\tv_mov_b32_e32 v7, 0\n\ts_nop 1\n",
     );
     assert_eq!(got, [0, 55, 0, 0]);
+}
+
+/// SCRATCH addressing by a VGPR (SVE) and by an SGPR: a store through
+/// `v1` = 8 is read back through `s4` = 8, and address 0 stays zero.
+#[test]
+fn scratch_addresses_by_vgpr_and_by_sgpr() {
+    for p in ALL {
+        let (st, ld) = if p == Processor::Gfx942 {
+            ("scratch_store_dword", "scratch_load_dword")
+        } else {
+            ("scratch_store_b32", "scratch_load_b32")
+        };
+        let got = run_on_with_scratch(
+            p,
+            &format!(
+                "\tv_mov_b32_e32 v1, 8\n\tv_mov_b32_e32 v2, 0x1234\n\ts_mov_b32 s4, 8\n\
+                 \ts_mov_b32 s5, 0\n\t{st} v1, v2, off\n\ts_waitcnt vmcnt(0)\n\
+                 \t{ld} v4, off, s4\n\t{ld} v5, v1, off\n\t{ld} v6, off, s5\n\
+                 \ts_waitcnt vmcnt(0)\n\tv_mov_b32_e32 v7, 0\n"
+            ),
+        );
+        assert_eq!(got, [0x1234, 0x1234, 0, 0], "{p}");
+    }
 }
 
 #[test]

@@ -12,16 +12,22 @@ pub fn kernel(p: Processor, body: &str) -> Vec<u8> {
 /// [`kernel`] with `lds` bytes of LDS.
 #[allow(dead_code)]
 pub fn kernel_with_lds(p: Processor, body: &str, lds: u32) -> Vec<u8> {
-    kernel_with(p, body, lds, 0)
+    kernel_with(p, body, lds, 0, 0)
 }
 
 /// [`kernel`] with 8 AGPRs (gfx942), a0..a7 after the 32 VGPRs.
 #[allow(dead_code)]
 pub fn kernel_with_agprs(p: Processor, body: &str) -> Vec<u8> {
-    kernel_with(p, body, 0, 8)
+    kernel_with(p, body, 0, 8, 0)
 }
 
-fn kernel_with(p: Processor, body: &str, lds: u32, agprs: u32) -> Vec<u8> {
+/// [`kernel`] with `bytes` of private (scratch) memory per lane.
+#[allow(dead_code)]
+pub fn kernel_with_private(p: Processor, body: &str, bytes: u32) -> Vec<u8> {
+    kernel_with(p, body, 0, 0, bytes)
+}
+
+fn kernel_with(p: Processor, body: &str, lds: u32, agprs: u32, private: u32) -> Vec<u8> {
     let (target, wave) = match p {
         Processor::Gfx942 => ("gfx942", 64),
         Processor::Gfx1100 => ("gfx1100", 32),
@@ -51,6 +57,7 @@ fn kernel_with(p: Processor, body: &str, lds: u32, agprs: u32) -> Vec<u8> {
         String::new()
     };
     let vgprs = 32 + agprs;
+    let enable_private = u32::from(private > 0);
     let text = format!(
         "\t.amdgcn_target \"amdgcn-amd-amdhsa--{target}\"
 \t.amdhsa_code_object_version 6
@@ -65,6 +72,8 @@ k:
 \t.amdhsa_kernel k
 \t\t.amdhsa_kernarg_size 8
 \t\t.amdhsa_group_segment_fixed_size {lds}
+\t\t.amdhsa_private_segment_fixed_size {private}
+\t\t.amdhsa_enable_private_segment {enable_private}
 \t\t.amdhsa_user_sgpr_count 2
 \t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1
 \t\t.amdhsa_system_sgpr_workgroup_id_x 1
@@ -87,7 +96,7 @@ amdhsa.kernels:
     .kernarg_segment_size: 8
     .max_flat_workgroup_size: 1024
     .name:           k
-    .private_segment_fixed_size: 0
+    .private_segment_fixed_size: {private}
     .sgpr_count:     16
     .sgpr_spill_count: 0
     .symbol:         k.kd
