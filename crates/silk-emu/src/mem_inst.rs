@@ -464,37 +464,22 @@ impl Exec<'_> {
     // ---- SMEM --------------------------------------------------------------
 
     pub(crate) fn smem_addr(&mut self) -> Result<u64> {
-        let w0 = self.raw[0];
-        let w1 = self.raw.get(1).copied().unwrap_or(0);
-        let sbase = ((w0 & 0x3f) * 2) as u16;
-        let sext21 = |v: u32| ((v << 11) as i32 >> 11) as i64 as u64;
-        let base = self.sread(sbase, 2)?;
-        let (off, soff) = match self.k.gen {
-            Generation::Gfx9 => {
-                let imm = w0 >> 17 & 1 != 0;
-                let soe = w0 >> 14 & 1 != 0;
-                if imm {
-                    (
-                        sext21(w1 & 0x1f_ffff),
-                        if soe { Some(w1 >> 25) } else { None },
-                    )
-                } else if soe {
-                    (0, Some(w1 >> 25))
-                } else {
-                    (0, Some(w1 & 0x7f))
-                }
-            }
-            Generation::Gfx11 => {
-                let s = w1 >> 25;
-                (
-                    sext21(w1 & 0x1f_ffff),
-                    if s < 0x7c { Some(s) } else { None },
-                )
-            }
+        // sbase, the immediate offset (21-bit signed where the layout has
+        // one; 0 when GFX9's IMM is clear) and soffset (GFX9: with SOE, or
+        // the offset field naming an SGPR without IMM; GFX11: its field,
+        // null for none) as the shared decoder read them.
+        let Operand::Reg { code: sbase, .. } = self.op(self.operand_in(Field::Sbase)?)? else {
+            return Err(self.unsupported());
         };
-        let soff = match soff {
-            Some(s) => self.sread(s as u16, 1)?,
-            None => 0,
+        let base = self.sread(sbase, 2)?;
+        let off = self.inst.mods.offset as i64 as u64;
+        let soffset = match self.operand_in(Field::Soffset) {
+            Ok(i) => self.op(i)?,
+            Err(_) => Operand::None,
+        };
+        let soff = match soffset {
+            Operand::Reg { code, .. } => self.sread(code, 1)?,
+            _ => 0,
         };
         if self.aux & BUF != 0 {
             // s_buffer_load: sbase names a 4-dword buffer resource.
@@ -525,8 +510,6 @@ impl Exec<'_> {
 
     pub(crate) fn check_writable_sgprs(&mut self, code: u16, n: usize) -> Result<()> {
         // Same limit and outstanding-load checks as an ALU write.
-        let v = 0;
-        let _ = v;
         if code as usize + n > 128 {
             return Err(self.unsupported());
         }

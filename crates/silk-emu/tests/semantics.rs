@@ -265,6 +265,32 @@ fn scratch_addresses_by_vgpr_and_by_sgpr() {
     }
 }
 
+/// Scalar loads address by sbase plus an immediate offset, an SGPR offset,
+/// or both (GFX9's SOE form; GFX11's soffset field).
+#[test]
+fn scalar_loads_by_immediate_and_sgpr_offsets() {
+    for p in ALL {
+        let (st, ld) = if p == Processor::Gfx942 {
+            ("global_store_dwordx4", "s_load_dword")
+        } else {
+            ("global_store_b128", "s_load_b32")
+        };
+        let got = run_on(
+            p,
+            &format!(
+                "\tv_mov_b32_e32 v4, 11\n\tv_mov_b32_e32 v5, 22\n\tv_mov_b32_e32 v6, 33\n\
+                 \tv_mov_b32_e32 v7, 44\n\tv_mov_b32_e32 v8, 0\n\t{st} v8, v[4:7], s[0:1]\n\
+                 \ts_waitcnt vmcnt(0)\n\ts_mov_b32 s9, 4\n\ts_mov_b32 s13, 8\n\
+                 \t{ld} s10, s[0:1], s9\n\t{ld} s11, s[0:1], s9 offset:0x4\n\
+                 \t{ld} s12, s[0:1], 0x8\n\t{ld} s14, s[0:1], s13 offset:0x4\n\
+                 \ts_waitcnt lgkmcnt(0)\n\tv_mov_b32_e32 v4, s10\n\tv_mov_b32_e32 v5, s11\n\
+                 \tv_mov_b32_e32 v6, s12\n\tv_mov_b32_e32 v7, s14\n"
+            ),
+        );
+        assert_eq!(got, [22, 33, 33, 44], "{p}");
+    }
+}
+
 #[test]
 fn f16_division_fixup_and_unfused_mad() {
     // v_div_fixup_f16 D = S2 / S1 correctly rounded (S0 is the estimate).
