@@ -38,7 +38,6 @@ type VopdY = (Inst, &'static OpInfo, Option<(Handler, u32)>);
 
 struct Decoded {
     inst: Inst,
-    words: [u32; 4],
     len: u8,
     info: &'static OpInfo,
     sem: Option<(Handler, u32)>,
@@ -949,7 +948,6 @@ fn run_wave(
                 stats,
                 inst: &d.inst,
                 info: d.info,
-                raw: &d.words[..],
                 pc,
                 wg,
                 lenient: false,
@@ -968,7 +966,6 @@ fn run_wave(
                 stats,
                 inst: yinst,
                 info: yinfo,
-                raw: &d.words[..],
                 pc,
                 wg,
                 lenient: false,
@@ -987,7 +984,6 @@ fn run_wave(
             stats,
             inst: &d.inst,
             info: d.info,
-            raw: &d.words[..],
             pc,
             wg,
             lenient: false,
@@ -1025,13 +1021,6 @@ fn decode_at(
     pc: u64,
 ) -> Result<Decoded> {
     let table = table::table(info.gen);
-    let raw_of = |n: usize| {
-        let mut raw = [0u32; 4];
-        for (k, x) in raw.iter_mut().enumerate().take(n.min(4)) {
-            *x = words.get(i + k).copied().unwrap_or(0);
-        }
-        raw
-    };
     let sem_of = |inst: &Inst| sem.entries.get(inst.opcode.0 as usize).copied().flatten();
     let decoded = decode::decode(info.processor, &words[i..]);
     // VOPD pairs run as their two VOP1/VOP2 halves (see `fallback`).
@@ -1072,7 +1061,6 @@ fn decode_at(
             tm: tm(&inst),
             hz: hz(&inst),
             inst,
-            words: raw_of(n),
             len: n as u8,
             info: &table[inst.opcode.0 as usize],
             sem: sem_of(&inst),
@@ -1087,7 +1075,6 @@ fn decode_at(
                     h
                 },
                 inst: x,
-                words: raw_of(n),
                 len: n as u8,
                 info: &table[x.opcode.0 as usize],
                 sem: sem_of(&x),
