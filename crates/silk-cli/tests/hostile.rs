@@ -213,8 +213,9 @@ fn kernel_addresses(obj: &[u8]) -> (u64, u64) {
     (k.entry_address, k.descriptor_address)
 }
 
-fn emu_vector_add(file: &str, extra: &[&str]) -> (bool, String, String) {
-    let mut args = vec![
+/// `silk emu` arguments running vector_add of `file` on 64 work-items.
+fn vector_add_args(file: &str) -> Vec<&str> {
+    vec![
         "emu",
         file,
         "--kernel",
@@ -230,9 +231,26 @@ fn emu_vector_add(file: &str, extra: &[&str]) -> (bool, String, String) {
         "--arg",
         "i32:64",
         "--no-hazards",
-    ];
+    ]
+}
+
+fn emu_vector_add(file: &str, extra: &[&str]) -> (bool, String, String) {
+    let mut args = vector_add_args(file);
     args.extend_from_slice(extra);
     limited(&args)
+}
+
+/// `obj` with its first `PT_LOAD` declaring `memsz` bytes of memory.
+fn with_first_load_memsz(obj: &[u8], memsz: u64) -> Vec<u8> {
+    let mut out = obj.to_vec();
+    let phoff = u64::from_le_bytes(obj[0x20..0x28].try_into().unwrap()) as usize;
+    let phnum = u16::from_le_bytes(obj[0x38..0x3a].try_into().unwrap()) as usize;
+    let first_load = (0..phnum)
+        .map(|i| phoff + 56 * i)
+        .find(|&h| u32::from_le_bytes(obj[h..h + 4].try_into().unwrap()) == 1)
+        .unwrap();
+    out[first_load + 40..first_load + 48].copy_from_slice(&memsz.to_le_bytes());
+    out
 }
 
 #[test]
@@ -252,14 +270,7 @@ fn emu_declared_sizes_are_errors_or_cost_only_what_is_used() {
         "{err}"
     );
     // The first PT_LOAD declaring 256 MiB: mapped, touched only where used.
-    let mut big_load = obj.clone();
-    let phoff = u64::from_le_bytes(obj[0x20..0x28].try_into().unwrap()) as usize;
-    let phnum = u16::from_le_bytes(obj[0x38..0x3a].try_into().unwrap()) as usize;
-    let first_load = (0..phnum)
-        .map(|i| phoff + 56 * i)
-        .find(|&h| u32::from_le_bytes(obj[h..h + 4].try_into().unwrap()) == 1)
-        .unwrap();
-    big_load[first_load + 40..first_load + 48].copy_from_slice(&(256u64 << 20).to_le_bytes());
+    let big_load = with_first_load_memsz(&obj, 256 << 20);
     let p = tmp("big_load.hsaco");
     std::fs::write(&p, &big_load).unwrap();
     let (ok, out, err) = emu_vector_add(p.to_str().unwrap(), &[]);
@@ -346,35 +357,10 @@ fn peak_rss(args: &[&str]) -> (bool, String, u64) {
 #[cfg(target_os = "linux")]
 #[test]
 fn emu_commits_only_what_a_huge_segment_uses() {
-    let obj = vector_add_object();
-    let mut big_load = obj.clone();
-    let phoff = u64::from_le_bytes(obj[0x20..0x28].try_into().unwrap()) as usize;
-    let phnum = u16::from_le_bytes(obj[0x38..0x3a].try_into().unwrap()) as usize;
-    let first_load = (0..phnum)
-        .map(|i| phoff + 56 * i)
-        .find(|&h| u32::from_le_bytes(obj[h..h + 4].try_into().unwrap()) == 1)
-        .unwrap();
-    big_load[first_load + 40..first_load + 48].copy_from_slice(&(256u64 << 20).to_le_bytes());
+    let big_load = with_first_load_memsz(&vector_add_object(), 256 << 20);
     let p = tmp("big_load_rss.hsaco");
     std::fs::write(&p, &big_load).unwrap();
-    let args = [
-        "emu",
-        p.to_str().unwrap(),
-        "--kernel",
-        "vector_add",
-        "--grid",
-        "64",
-        "--block",
-        "64",
-        "--arg",
-        "buf:out=zero:256",
-        "--arg",
-        "buf:in=zero:256",
-        "--arg",
-        "i32:64",
-        "--no-hazards",
-    ];
-    let (ok, err, kib) = peak_rss(&args);
+    let (ok, err, kib) = peak_rss(&vector_add_args(p.to_str().unwrap()));
     let _ = std::fs::remove_file(&p);
     assert!(ok, "{err}");
     assert!(kib < 64 << 10, "peak resident memory {kib} KiB");

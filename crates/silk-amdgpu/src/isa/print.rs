@@ -5,7 +5,9 @@
 //! `llvm-mc` (the differential corpus in `tests/data/isa` is the check).
 
 use super::format::{self, Family, Field, ModBit};
-use super::operand::{self, Operand};
+use super::operand::{
+    self, Operand, INLINE_FLOAT_BF16 as BF16_INLINE, INLINE_FLOAT_F16 as F16_INLINE,
+};
 use super::symbolic;
 use super::table::{self, Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
 use super::{dpp, text, Inst, Variant};
@@ -302,8 +304,6 @@ fn print_imm(processor: Processor, style: ImmStyle, v: i32, out: &mut String) {
         ImmStyle::Sym(kind) => symbolic::print(kind, processor, v as u16, out),
     }
 }
-
-use operand::{INLINE_FLOAT_BF16 as BF16_INLINE, INLINE_FLOAT_F16 as F16_INLINE};
 
 /// Whether `v` is the high half of an inline f64 constant other than
 /// 1/(2π) (which LLVM prints as a literal of its own).
