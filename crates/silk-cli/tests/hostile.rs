@@ -366,6 +366,35 @@ fn emu_commits_only_what_a_huge_segment_uses() {
     assert!(kib < 64 << 10, "peak resident memory {kib} KiB");
 }
 
+/// A buffer read from a device that never ends (`@/dev/zero`): read up
+/// to the documented cap, then a clear error (it read until memory ran
+/// out before).
+#[test]
+fn emu_reads_an_endless_buffer_file_only_to_a_cap() {
+    let (ok, _, err) = limited(&[
+        "emu",
+        VECTOR_ADD,
+        "--kernel",
+        "vector_add",
+        "--grid",
+        "64",
+        "--block",
+        "64",
+        "--arg",
+        "buf:out=@/dev/zero",
+        "--arg",
+        "buf:in=zero:256",
+        "--arg",
+        "i32:64",
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("--arg `buf:out=@/dev/zero`")
+            && err.contains("a pipe or device is read up to 268435456 bytes"),
+        "{err}"
+    );
+}
+
 #[test]
 fn emu_names_the_cause_of_bad_metadata_and_kernarg_sizes() {
     let obj = vector_add_object();
