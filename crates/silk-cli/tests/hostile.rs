@@ -4,11 +4,8 @@
 
 use std::process::{Command, Stdio};
 
-const VECTOR_ADD: &str = "crates/silk-amdgpu/tests/data/hip/objects/vector_add-gfx942.hsaco";
-
-fn root() -> std::path::PathBuf {
-    std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-}
+mod support;
+use support::{root, vector_add_args, vector_add_object, with_first_load_memsz, VECTOR_ADD};
 
 fn scratch_dir() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("silk-hostile-{}", std::process::id()))
@@ -123,9 +120,22 @@ const AS_LIMIT: u64 = 1 << 30;
 /// Runs `silk args` with its address space capped at `AS_LIMIT` (Linux)
 /// and a two-minute timeout; returns (success, stdout, stderr).
 fn limited(args: &[&str]) -> (bool, String, String) {
+    limited_with(args, None)
+}
+
+/// What a test writes to a child's standard input (on its own thread).
+type Feed = Box<dyn FnOnce(std::process::ChildStdin) + Send>;
+
+/// [`limited`] with standard input fed by `feed` (else none).
+fn limited_with(args: &[&str], feed: Option<Feed>) -> (bool, String, String) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_silk"));
     cmd.current_dir(root())
         .args(args)
+        .stdin(if feed.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     #[cfg(target_os = "linux")]
@@ -155,6 +165,9 @@ fn limited(args: &[&str]) -> (bool, String, String) {
         }
     }
     let mut child = cmd.spawn().unwrap();
+    if let (Some(feed), Some(stdin)) = (feed, child.stdin.take()) {
+        std::thread::spawn(move || feed(stdin));
+    }
     let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
     let reader = std::thread::spawn(move || {
         let mut s = Vec::new();
@@ -192,10 +205,6 @@ fn limited(args: &[&str]) -> (bool, String, String) {
     (status.success(), o, e)
 }
 
-fn vector_add_object() -> Vec<u8> {
-    std::fs::read(root().join(VECTOR_ADD)).unwrap()
-}
-
 /// File offset of virtual address `vaddr` in `obj`.
 fn file_offset(obj: &[u8], vaddr: u64) -> usize {
     let co = silk_amdgpu::code_object::read(obj).unwrap();
@@ -213,44 +222,10 @@ fn kernel_addresses(obj: &[u8]) -> (u64, u64) {
     (k.entry_address, k.descriptor_address)
 }
 
-/// `silk emu` arguments running vector_add of `file` on 64 work-items.
-fn vector_add_args(file: &str) -> Vec<&str> {
-    vec![
-        "emu",
-        file,
-        "--kernel",
-        "vector_add",
-        "--grid",
-        "64",
-        "--block",
-        "64",
-        "--arg",
-        "buf:out=zero:256",
-        "--arg",
-        "buf:in=zero:256",
-        "--arg",
-        "i32:64",
-        "--no-hazards",
-    ]
-}
-
 fn emu_vector_add(file: &str, extra: &[&str]) -> (bool, String, String) {
     let mut args = vector_add_args(file);
     args.extend_from_slice(extra);
     limited(&args)
-}
-
-/// `obj` with its first `PT_LOAD` declaring `memsz` bytes of memory.
-fn with_first_load_memsz(obj: &[u8], memsz: u64) -> Vec<u8> {
-    let mut out = obj.to_vec();
-    let phoff = u64::from_le_bytes(obj[0x20..0x28].try_into().unwrap()) as usize;
-    let phnum = u16::from_le_bytes(obj[0x38..0x3a].try_into().unwrap()) as usize;
-    let first_load = (0..phnum)
-        .map(|i| phoff + 56 * i)
-        .find(|&h| u32::from_le_bytes(obj[h..h + 4].try_into().unwrap()) == 1)
-        .unwrap();
-    out[first_load + 40..first_load + 48].copy_from_slice(&memsz.to_le_bytes());
-    out
 }
 
 #[test]
@@ -306,66 +281,6 @@ fn emu_declared_sizes_are_errors_or_cost_only_what_is_used() {
     }
 }
 
-/// Runs `silk args` to the end and returns (success, stderr, the child's
-/// peak resident memory in KiB, from `wait4`'s rusage).
-#[cfg(target_os = "linux")]
-fn peak_rss(args: &[&str]) -> (bool, String, u64) {
-    #[repr(C)]
-    struct RUsage {
-        utime: [i64; 2],
-        stime: [i64; 2],
-        maxrss: i64,
-        rest: [i64; 13],
-    }
-    extern "C" {
-        fn wait4(pid: i32, status: *mut i32, options: i32, usage: *mut RUsage) -> i32;
-    }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_silk"))
-        .current_dir(root())
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut err = String::new();
-    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
-    let (mut status, mut usage) = (
-        0,
-        RUsage {
-            utime: [0; 2],
-            stime: [0; 2],
-            maxrss: 0,
-            rest: [0; 13],
-        },
-    );
-    // SAFETY: waits for our own child, writing into valid locals; `child`
-    // is not waited for again.
-    let r = unsafe { wait4(child.id() as i32, &mut status, 0, &mut usage) };
-    assert_eq!(r, child.id() as i32);
-    std::mem::forget(child);
-    // Exited (WIFEXITED) with status 0.
-    (
-        status & 0x7f == 0 && (status >> 8) & 0xff == 0,
-        err,
-        usage.maxrss as u64,
-    )
-}
-
-/// A `PT_LOAD` declaring 256 MiB more than the file holds: the emulator
-/// commits only the pages the launch touches (it took 262 MiB, a copy
-/// of the whole zero tail, before).
-#[cfg(target_os = "linux")]
-#[test]
-fn emu_commits_only_what_a_huge_segment_uses() {
-    let big_load = with_first_load_memsz(&vector_add_object(), 256 << 20);
-    let p = tmp("big_load_rss.hsaco");
-    std::fs::write(&p, &big_load).unwrap();
-    let (ok, err, kib) = peak_rss(&vector_add_args(p.to_str().unwrap()));
-    let _ = std::fs::remove_file(&p);
-    assert!(ok, "{err}");
-    assert!(kib < 64 << 10, "peak resident memory {kib} KiB");
-}
-
 /// A buffer read from a device that never ends (`@/dev/zero`): read up
 /// to the documented cap, then a clear error (it read until memory ran
 /// out before).
@@ -393,6 +308,57 @@ fn emu_reads_an_endless_buffer_file_only_to_a_cap() {
             && err.contains("a pipe or device is read up to 268435456 bytes"),
         "{err}"
     );
+}
+
+/// A code object through a pipe reads as from its file (the first bytes,
+/// which say what it is, are not lost), and a pipe that starts like one
+/// and never ends is read only to a cap (before: its first bytes were
+/// read twice, and an endless one was read until memory ran out).
+#[test]
+fn code_objects_from_pipes_read_once_and_to_a_cap() {
+    let obj = vector_add_object();
+    let piped = |args: &[&str]| {
+        let obj = obj.clone();
+        let feed: Feed = Box::new(move |mut stdin| {
+            let _ = std::io::Write::write_all(&mut stdin, &obj);
+        });
+        limited_with(args, Some(feed))
+    };
+    let endless = |args: &[&str]| {
+        let feed: Feed = Box::new(|mut stdin| {
+            let _ = std::io::Write::write_all(&mut stdin, b"\x7fELF");
+            let zeros = vec![0u8; 1 << 16];
+            while std::io::Write::write_all(&mut stdin, &zeros).is_ok() {}
+        });
+        limited_with(args, Some(feed))
+    };
+    for cmd in ["inspect", "disasm"] {
+        let (ok, want, err) = limited(&[cmd, VECTOR_ADD]);
+        assert!(ok, "{err}");
+        let (ok, got, err) = piped(&[cmd, "/dev/stdin"]);
+        assert!(ok, "silk {cmd} /dev/stdin: {err}");
+        assert_eq!(
+            got.replace("/dev/stdin", VECTOR_ADD),
+            want,
+            "silk {cmd} from a pipe"
+        );
+    }
+    let mut args = vector_add_args("/dev/stdin");
+    args.retain(|a| *a != "--no-hazards");
+    let (ok, out, err) = piped(&args);
+    assert!(ok && out.starts_with("vector_add: 1 workgroups"), "{err}");
+    for cmd in ["inspect", "disasm", "emu"] {
+        let mut args = vec![cmd, "/dev/stdin"];
+        if cmd == "emu" {
+            args.extend(["--kernel", "k", "--grid", "1", "--block", "1"]);
+        }
+        let (ok, _, err) = endless(&args);
+        assert!(!ok);
+        assert!(
+            err.contains("a code object from a pipe or device is read up to 256 MiB"),
+            "silk {cmd}: {err}"
+        );
+    }
 }
 
 #[test]
