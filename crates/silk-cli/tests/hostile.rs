@@ -395,27 +395,39 @@ fn emu_names_the_cause_of_bad_metadata_and_kernarg_sizes() {
 
 #[test]
 fn emu_reports_a_grid_by_its_axes_and_their_product() {
-    let (ok, _, err) = limited(&[
-        "emu",
-        VECTOR_ADD,
-        "--kernel",
-        "vector_add",
-        "--grid",
-        "100000,100000,100000",
-        "--block",
-        "10,10,10",
-        "--arg",
-        "buf:o=zero:4",
-        "--arg",
-        "buf:i=zero:4",
-        "--arg",
-        "i32:0",
-    ]);
-    assert!(!ok);
-    assert!(
-        err.contains("a grid of 100000x100000x100000 work-items in workgroups of 10x10x10 is 10000x10000x10000 = 1000000000000 workgroups"),
-        "{err}"
-    );
+    // The largest axes: the product needs 96 bits (it overflowed 64 bits,
+    // a panic in debug builds and a wrong count in release ones).
+    for (grid, block, want) in [
+        (
+            "100000,100000,100000",
+            "10,10,10",
+            "a grid of 100000x100000x100000 work-items in workgroups of 10x10x10 is 10000x10000x10000 = 1000000000000 workgroups",
+        ),
+        (
+            "4294967295,4294967295,4294967295",
+            "64",
+            "is 67108864x4294967295x4294967295 = 1237940038708919522662809600 workgroups",
+        ),
+    ] {
+        let (ok, _, err) = limited(&[
+            "emu",
+            VECTOR_ADD,
+            "--kernel",
+            "vector_add",
+            "--grid",
+            grid,
+            "--block",
+            block,
+            "--arg",
+            "buf:o=zero:4",
+            "--arg",
+            "buf:i=zero:4",
+            "--arg",
+            "i32:0",
+        ]);
+        assert!(!ok);
+        assert!(err.contains(want), "{err}");
+    }
 }
 
 #[test]

@@ -116,8 +116,9 @@ pub(crate) fn launch(
         }
     }
     let groups: [u32; 3] = std::array::from_fn(|i| grid[i].div_ceil(block[i]));
-    let total_groups = groups.iter().map(|&g| g as u64).product::<u64>();
-    if total_groups > MAX_WORKGROUPS {
+    // Three 32-bit axes: the product needs up to 96 bits.
+    let total_groups = groups.iter().map(|&g| u128::from(g)).product::<u128>();
+    if total_groups > u128::from(MAX_WORKGROUPS) {
         return Err(Error::Geometry(format!(
             "a grid of {}x{}x{} work-items in workgroups of {}x{}x{} is {}x{}x{} = {total_groups} workgroups; the emulator runs at most {MAX_WORKGROUPS}",
             grid[0], grid[1], grid[2], block[0], block[1], block[2], groups[0], groups[1], groups[2]
