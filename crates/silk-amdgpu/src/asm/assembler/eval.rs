@@ -48,7 +48,7 @@ impl Asm<'_> {
     /// The value of `e`, written where the location counter was `here`.
     /// `stack` names the `.set` symbols being evaluated around it (a
     /// symbol met again is a cycle). The walk keeps its own stacks rather
-    /// than recursing: trees are up to [`MAX_HEIGHT`] high and each
+    /// than recursing: trees are up to [`super::super::expr::MAX_HEIGHT`] high and each
     /// `.set` symbol's definition adds its own, which no thread stack
     /// bounds; a walk is cut after [`MAX_EVAL_STEPS`] steps.
     pub(super) fn eval(
