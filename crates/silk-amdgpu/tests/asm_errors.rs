@@ -331,3 +331,154 @@ fn operand_expression_errors() {
     let e = errors("\ts_nop later\n");
     assert!(e.contains("t.s:3:"), "{e}");
 }
+
+/// The value of the first `.long` of an assembled object's `.text`.
+fn first_long(text: &str) -> Result<u32, String> {
+    let obj = assemble_file(text, "t.s", None).map_err(|d| d.to_string())?;
+    let co = silk_amdgpu::code_object::read(&obj).map_err(|e| e.to_string())?;
+    let s = co.sections.iter().find(|s| s.name == ".text").unwrap();
+    let at = s.offset as usize;
+    Ok(u32::from_le_bytes(obj[at..at + 4].try_into().unwrap()))
+}
+
+/// Long chains of `.set` definitions, written in either order, resolve
+/// (each symbol once, without recursion); a chain with a bad link reports
+/// it once per symbol with a short message, and a cycle is named.
+#[test]
+fn long_chains_of_set_symbols_resolve_once() {
+    const N: usize = 5_000;
+    let mut backward = format!("{HEADER}\t.long x{}\n\t.set x0, 1\n", N - 1);
+    for i in 1..N {
+        backward.push_str(&format!("\t.set x{i}, x{}+1\n", i - 1));
+    }
+    let mut forward = format!("{HEADER}\t.long x0\n");
+    for i in 0..N - 1 {
+        forward.push_str(&format!("\t.set x{i}, x{}+1\n", i + 1));
+    }
+    forward.push_str(&format!("\t.set x{}, 1\n", N - 1));
+    assert_eq!(first_long(&backward), Ok(N as u32));
+    assert_eq!(first_long(&forward), Ok(N as u32));
+
+    let broken = forward.replace(&format!(".set x{}, 1\n", N - 1), "");
+    let e = first_long(&broken).unwrap_err();
+    assert!(
+        e.contains(&format!(
+            "in the value of `x1`: undefined symbol `x{}`",
+            N - 1
+        )),
+        "{}",
+        &e[..e.len().min(500)]
+    );
+    let longest = e.lines().map(str::len).max().unwrap();
+    assert!(longest < 200, "a message line of {longest} bytes");
+
+    let mut cycle = format!("{HEADER}\t.long x0\n");
+    for i in 0..N {
+        cycle.push_str(&format!("\t.set x{i}, x{}+1\n", (i + 1) % N));
+    }
+    let e = first_long(&cycle).unwrap_err();
+    assert!(e.contains("is defined in terms of itself"), "{}", &e[..500]);
+    assert!(e.len() < N * 300, "{} bytes of errors", e.len());
+}
+
+/// A huge line and a file of garbage: messages and kept source lines are
+/// bounded, and past `MAX_KEPT` errors only their number is kept.
+#[test]
+fn huge_lines_and_floods_of_errors_stay_small() {
+    use silk_amdgpu::asm::{MAX_KEPT, MAX_MESSAGE, MAX_SOURCE_SHOWN};
+    let long = format!("{HEADER}\t.{}\n", "z".repeat(4 << 20));
+    let d = assemble_file(&long, "t.s", None).unwrap_err();
+    assert_eq!(d.0.len(), 1, "{d}");
+    assert!(d.0[0].message.starts_with("unknown directive `.zzz"), "{d}");
+    assert!(d.0[0].message.len() <= MAX_MESSAGE);
+    assert!(d.0[0].source_line.chars().count() <= MAX_SOURCE_SHOWN);
+    // Far along a long line, the caret still points at the column within
+    // the window.
+    let far = format!("{HEADER}\t.byte {}é\n", "1, ".repeat(1 << 20));
+    let d = assemble_file(&far, "t.s", None).unwrap_err();
+    assert_eq!(d.0.len(), 1, "{d}");
+    assert!(d.0[0].source_line.chars().count() <= MAX_SOURCE_SHOWN);
+    assert!(d.0[0].source_line.starts_with("..."), "{d}");
+    let at = d.0[0].source_line.chars().nth(d.0[0].column - 1);
+    assert_eq!(at, Some('é'), "{}", d.0[0]);
+
+    let garbage = format!("{HEADER}{}", "\tfrobnicate v0\n".repeat(MAX_KEPT + 500));
+    let d = assemble_file(&garbage, "t.s", None).unwrap_err();
+    assert_eq!(d.0.len(), MAX_KEPT + 1);
+    assert!(
+        d.0[MAX_KEPT].message.contains(&format!(
+            "500 more errors after the first {MAX_KEPT} were not kept"
+        )),
+        "{}",
+        d.0[MAX_KEPT]
+    );
+}
+
+/// Expressions over chains of deep definitions evaluate without
+/// recursion: needed before the last statement (a `.fill` count) they
+/// work up to a step budget and past it are a located error, never a
+/// stack overflow; used by `.long` (resolved at the end) they always work.
+#[test]
+fn deep_definitions_evaluate_without_recursion() {
+    let chain = |terms: usize| {
+        let mut text = format!("{HEADER}\t.set x0, 1\n");
+        for i in 1..1000 {
+            text.push_str(&format!("\t.set x{i}, x{}{}\n", i - 1, "+0".repeat(terms)));
+        }
+        text
+    };
+    let text = chain(100);
+    assert_eq!(first_long(&format!("{text}\t.long x999\n")), Ok(1));
+    let early = format!("{text}\t.long x999\n\t.fill x999, 1, 0\n");
+    assert_eq!(first_long(&early), Ok(1));
+
+    let text = chain(900);
+    assert_eq!(first_long(&format!("{text}\t.long x999\n")), Ok(1));
+    let early = format!("{text}\t.fill x999, 1, 0\n");
+    let line = early.lines().count();
+    let e = first_long(&early).unwrap_err();
+    assert!(
+        e.starts_with(&format!("t.s:{line}:")) && e.contains("steps to evaluate"),
+        "{}",
+        &e[..e.len().min(500)]
+    );
+}
+
+/// A long chain used on many lines before the end: completed values are
+/// kept, so each use after the first is one step; a chain that cannot
+/// complete (its last link is undefined) stops being walked once the
+/// file's step budget (proportional to its size) is spent, rather than
+/// costing chain length times uses.
+#[test]
+fn repeated_uses_of_long_chains_cost_what_the_file_size_allows() {
+    const N: usize = 50_000;
+    let mut chain = format!("{HEADER}\t.set x{}, 1\n", N - 1);
+    for i in (0..N - 1).rev() {
+        chain.push_str(&format!("\t.set x{i}, x{}+0\n", i + 1));
+    }
+    let uses = "\t.fill x0, 1, 7\n".repeat(100);
+    let obj = assemble_file(&format!("{chain}{uses}"), "t.s", None).unwrap();
+    let co = silk_amdgpu::code_object::read(&obj).unwrap();
+    let text = co.sections.iter().find(|s| s.name == ".text").unwrap();
+    assert_eq!(text.size, 100);
+
+    // The last link undefined: every use fails, until the budget is spent.
+    let broken = chain.replace(&format!("\t.set x{}, 1\n", N - 1), "");
+    let d = assemble_file(&format!("{broken}{uses}"), "t.s", None).unwrap_err();
+    let undefined =
+        d.0.iter()
+            .filter(|d| d.message.contains("undefined symbol"))
+            .count();
+    let cut =
+        d.0.iter()
+            .filter(|d| {
+                d.message
+                    .contains("more steps than this file's size allows")
+            })
+            .count();
+    assert!(
+        undefined >= 1 && cut >= 1,
+        "{undefined} undefined, {cut} cut"
+    );
+    assert!(undefined < 60, "{undefined} uses walked the whole chain");
+}

@@ -21,6 +21,7 @@
 mod gen;
 
 use silk_amdgpu::asm::show_encoding;
+use silk_amdgpu::isa::operand;
 use silk_amdgpu::target::{Processor, Target};
 use silk_testsupport::llvm;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -536,11 +537,35 @@ fn our_class(ty: silk_amdgpu::isa::Ty) -> &'static str {
     }
 }
 
+/// The bits of inline float `k` (0.5, -0.5, 1, -1, 2, -2, 4, -4, 1/(2π))
+/// in float format `class`, from the values (1/(2π) as the hardware
+/// rounds it, CDNA3/RDNA3 ISA "inline constants").
+fn inline_float(class: &str, k: usize) -> u64 {
+    let x = [0.5f64, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0][..].get(k);
+    match (class, x) {
+        ("f64", Some(x)) => x.to_bits(),
+        ("f64", None) => 0x3fc4_5f30_6dc9_c882,
+        ("f32", Some(x)) => u64::from((*x as f32).to_bits()),
+        ("f32", None) => 0x3e22_f983,
+        ("bf16", Some(x)) => u64::from((*x as f32).to_bits() >> 16),
+        ("bf16", None) => 0x3e22,
+        // ±2^e: sign, exponent biased by 15, no mantissa.
+        ("f16", Some(x)) => {
+            let e = x.abs().log2() as i64 + 15;
+            (u64::from(x.is_sign_negative()) << 15) | ((e as u64) << 10)
+        }
+        ("f16", None) => 0x3118,
+        _ => u64::MAX,
+    }
+}
+
 /// For every opcode and every constant-capable source: the type LLVM 22
 /// reads an inline float constant as (recorded in
 /// `asm_syntax/inline-types-<processor>.txt`) must be the table's
 /// operand type, so that the emulator and the assembler read `0.5` as
-/// the hardware does.
+/// the hardware does; and the value the emulator reads for each inline
+/// float there (`operand::inline_value`, which it calls) must be that
+/// type's pattern.
 #[test]
 fn inline_constant_types_match_llvm() {
     let mut bad = Vec::new();
@@ -569,10 +594,26 @@ fn inline_constant_types_match_llvm() {
             let want = &golden[&(pr.seed.clone(), pr.pos)];
             let inst = silk_amdgpu::isa::parse_inst(p, &pr.seed).unwrap().inst;
             let info = silk_amdgpu::isa::Isa::new(p).info(inst.opcode).unwrap();
-            let ty = info.operands[pr.pos].ty;
+            let spec = info.operands[pr.pos];
+            let ty = spec.ty;
             let ours = our_class(ty);
             if want == "error" {
                 continue;
+            }
+            // What the emulator reads for each inline float: the pattern
+            // of the class llvm-mc reads `0.5` as (for 16-bit integer
+            // operands, the f16 pattern LLVM's disassembler prints).
+            for (k, code) in (240u16..=248).enumerate() {
+                let read = operand::inline_value(code, ty, spec.dwords as usize);
+                let class = if want == "int" { "f16" } else { want.as_str() };
+                if read != Some(inline_float(class, k)) {
+                    bad.push(format!(
+                        "{}: {} operand {}: the emulator reads inline {code} as {read:x?}, llvm-mc's type is {want}",
+                        p.name(),
+                        info.name,
+                        pr.pos
+                    ));
+                }
             }
             let ok = ours == want;
             checked += 1;

@@ -42,7 +42,7 @@ fn load_tables(specs: &[String]) -> Result<EncodingTable, String> {
             .map_err(|e| e.to_string())?
             .processor;
         let text =
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+            silk_lang::read_source_file(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
         table
             .add(processor, &text)
             .map_err(|e| format!("`{path}`: {e}"))?;
@@ -53,8 +53,7 @@ fn load_tables(specs: &[String]) -> Result<EncodingTable, String> {
 /// Diagnostics go to stderr; `Err` carries the summary line.
 pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     let (input, name) = if args.input == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+        let s = silk_lang::read_source(std::io::stdin(), None)
             .map_err(|e| format!("cannot read standard input: {e}"))?;
         (Text::Read(s), "<stdin>".to_string())
     } else {
@@ -108,7 +107,8 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
 /// and a caret, then how many more there are.
 fn print_diagnostics(diags: &Diagnostics) {
     for d in diags.0.iter().take(MAX_SHOWN) {
-        eprintln!("{}:{}:{}: error: {}", d.file, d.line, d.column, d.message);
+        let message: String = d.message.chars().map(silk_lang::diag::visible).collect();
+        eprintln!("{}:{}:{}: error: {message}", d.file, d.line, d.column);
         eprint!("{}", source_and_caret(&d.source_line, d.column, true));
     }
     if diags.0.len() > MAX_SHOWN {
@@ -137,7 +137,16 @@ fn source_and_caret(line: &str, column: usize, keep_tabs: bool) -> String {
     };
     let lead = if start > 0 { "..." } else { "" };
     let tail = if end < chars.len() { "..." } else { "" };
-    let shown: String = chars[start..end].iter().collect();
+    let shown: String = chars[start..end]
+        .iter()
+        .map(|&c| {
+            if c == '\t' {
+                c
+            } else {
+                silk_lang::diag::visible(c)
+            }
+        })
+        .collect();
     let pad: String = lead
         .chars()
         .map(|_| ' ')

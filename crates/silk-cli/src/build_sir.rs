@@ -12,7 +12,7 @@ pub fn run(
     output: Option<&PathBuf>,
     emit: &str,
 ) -> Result<(), silk_cli::Error> {
-    let text = std::fs::read_to_string(input).map_err(|source| silk_cli::Error::Read {
+    let text = silk_lang::read_source_file(input).map_err(|source| silk_cli::Error::Read {
         path: input.display().to_string(),
         source,
     })?;

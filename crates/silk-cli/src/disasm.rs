@@ -33,8 +33,9 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
         .transpose()
         .map_err(|e| e.to_string())?;
     if input::kind_of(&head) != input::Kind::Other {
-        drop(file);
-        let object = input::open_object(&name, explicit.as_ref())?;
+        // Read on from here: a pipe's first bytes cannot be read again.
+        let bytes = input::read_object_rest(&name, file, head)?;
+        let object = input::object_from(&name, bytes, explicit.as_ref())?;
         let obj = code_object::read(object.bytes())
             .map_err(|e| format!("{}: {e}", object.describe(&name)))?;
         let target = explicit

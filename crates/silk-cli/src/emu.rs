@@ -3,6 +3,10 @@
 use silk_amdgpu::code_object;
 use silk_emu::{Arg, Buffer, Emulator, Options};
 
+/// Bytes a `buf:NAME=@FILE` argument reads from a pipe or device, which
+/// has no size to check first (a regular file is checked by its size).
+const MAX_UNSIZED_BUFFER: u64 = 256 << 20;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// The code object (`.hsaco`) or a clang offload bundle.
@@ -216,15 +220,38 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
                     )));
                 }
                 let buf = if let Some(path) = init.strip_prefix('@') {
-                    // Check the size first: the file is read whole.
-                    let len = std::fs::metadata(path)
-                        .map_err(|e| format!("cannot read `{path}`: {e}"))?
-                        .len();
+                    // Check the size first: the file is read whole. A pipe
+                    // or device has no size (`/dev/zero` never ends): it is
+                    // read up to MAX_UNSIZED_BUFFER or the memory left.
+                    let cannot = |e: std::io::Error| format!("cannot read `{path}`: {e}");
+                    let what = format!("buffer `{name}` from `{path}`");
+                    let file = std::fs::File::open(path).map_err(cannot)?;
+                    let meta = file.metadata().map_err(cannot)?;
                     emu.memory
-                        .check_fits(len, &format!("buffer `{name}` from `{path}`"))
+                        .check_fits(meta.len(), &what)
                         .map_err(|e| format!("--arg `{spec}`: {e}"))?;
-                    let data =
-                        std::fs::read(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+                    let cap = if meta.is_file() {
+                        meta.len()
+                    } else {
+                        MAX_UNSIZED_BUFFER.min(emu.memory.available())
+                    };
+                    // One allocation of the most that may be read (pages
+                    // are committed as they are filled), not a doubling.
+                    let mut data = Vec::with_capacity(cap.saturating_add(1) as usize);
+                    std::io::Read::read_to_end(
+                        &mut std::io::Read::take(file, cap.saturating_add(1)),
+                        &mut data,
+                    )
+                    .map_err(cannot)?;
+                    if data.len() as u64 > cap && !meta.is_file() {
+                        return Err(format!(
+                            "--arg `{spec}`: `{path}` gives more than {cap} bytes; a pipe or device is read up to {MAX_UNSIZED_BUFFER} bytes (256 MiB) or the device memory left"
+                        )
+                        .into());
+                    }
+                    emu.memory
+                        .check_fits(data.len() as u64, &what)
+                        .map_err(|e| format!("--arg `{spec}`: {e}"))?;
                     emu.alloc_bytes(&data).map_err(|e| e.to_string())?
                 } else if let Some(n) = init.strip_prefix("zero:") {
                     let n = size(n, "arg").map_err(|_| {

@@ -39,7 +39,7 @@ pub fn session(files: &[String], nostd: bool) -> Result<Session> {
     })
     .with_loader(Box::new(FsLoader));
     for file in files {
-        let text = std::fs::read_to_string(file).map_err(|source| Error::Read {
+        let text = silk_lang::read_source_file(file).map_err(|source| Error::Read {
             path: file.clone(),
             source,
         })?;
@@ -59,7 +59,20 @@ pub fn read_text(path: &str) -> Result<Text> {
     };
     let file = std::fs::File::open(path).map_err(cannot)?;
     let meta = file.metadata().map_err(cannot)?;
-    if meta.is_file() && meta.len() >= MAP_AT_LEAST {
+    if !meta.is_file() || meta.len() > silk_lang::MAX_SOURCE_BYTES {
+        // Too large, or a pipe or device of unknown size: read to the cap.
+        let size = meta.is_file().then_some(meta.len());
+        return silk_lang::read_source(file, size)
+            .map(Text::Read)
+            .map_err(|e| match e.get_ref().and_then(|e| e.downcast_ref()) {
+                Some(&source) => Error::NotUtf8 {
+                    path: path.to_string(),
+                    source,
+                },
+                None => cannot(e),
+            });
+    }
+    if meta.len() >= MAP_AT_LEAST {
         // SAFETY: the map is private and read-only; its bytes are only
         // read through `as_str`, which checks them.
         let map = unsafe { memmap2::Mmap::map(&file) }.map_err(cannot)?;

@@ -89,6 +89,45 @@ pub fn read_binary(path: &str) -> Result<Binary, String> {
     Ok(Binary::Read(bytes))
 }
 
+/// Bytes read from a pipe or device (which has no size to check first)
+/// that starts like a code object or bundle.
+const MAX_UNSIZED_OBJECT: u64 = 256 << 20;
+
+/// The whole of `path` if its first bytes say it is a code object or an
+/// offload bundle, else the error [`not_an_object`] gives, having read no
+/// more. A pipe or device is read once (its first bytes are not read
+/// again) and only up to [`MAX_UNSIZED_OBJECT`] bytes.
+pub fn read_object_file(path: &str) -> Result<Binary, String> {
+    let cannot = |e: std::io::Error| format!("cannot read `{path}`: {e}");
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let first = head(&file).map_err(cannot)?;
+    if kind_of(&first) == Kind::Other {
+        return Err(not_an_object(path, &first));
+    }
+    read_object_rest(path, file, first)
+}
+
+/// The whole of `path`, whose first bytes `first` were read from `file`.
+pub fn read_object_rest(path: &str, file: std::fs::File, first: Vec<u8>) -> Result<Binary, String> {
+    let cannot = |e: std::io::Error| format!("cannot read `{path}`: {e}");
+    let meta = file.metadata().map_err(cannot)?;
+    if meta.is_file() {
+        drop(file);
+        return read_binary(path);
+    }
+    let mut bytes = first;
+    (&file)
+        .take(MAX_UNSIZED_OBJECT + 1 - bytes.len() as u64)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_UNSIZED_OBJECT {
+        return Err(format!(
+            "`{path}` gives more than {MAX_UNSIZED_OBJECT} bytes; a code object from a pipe or device is read up to 256 MiB"
+        ));
+    }
+    Ok(Binary::Read(bytes))
+}
+
 /// A code object read from a file, alone or as an entry of a bundle.
 pub struct Object {
     file: Binary,
@@ -115,14 +154,14 @@ impl Object {
 /// for `target` (or its only code object). A file that is neither is an
 /// error read from its first bytes alone.
 pub fn open_object(path: &str, target: Option<&Target>) -> Result<Object, String> {
-    let cannot = |e: std::io::Error| format!("cannot read `{path}`: {e}");
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    let head = head(&file).map_err(cannot)?;
-    drop(file);
-    match kind_of(&head) {
-        Kind::Other => Err(not_an_object(path, &head)),
+    object_from(path, read_object_file(path)?, target)
+}
+
+/// [`open_object`] on the bytes of `path` already read.
+pub fn object_from(path: &str, file: Binary, target: Option<&Target>) -> Result<Object, String> {
+    match kind_of(&file[..file.len().min(HEAD_LEN)]) {
+        Kind::Other => Err(not_an_object(path, &file[..file.len().min(HEAD_LEN)])),
         Kind::Elf => {
-            let file = read_binary(path)?;
             let range = 0..file.len();
             Ok(Object {
                 file,
@@ -131,7 +170,6 @@ pub fn open_object(path: &str, target: Option<&Target>) -> Result<Object, String
             })
         }
         Kind::Bundle => {
-            let file = read_binary(path)?;
             let bundle = OffloadBundle::parse(&file).map_err(|e| format!("{path}: {e}"))?;
             let entry = pick_entry(&bundle, target).map_err(|e| format!("{path}: {e}"))?;
             let (start, len) = (entry.offset as usize, entry.size as usize);

@@ -37,13 +37,7 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     // Only a code object or a bundle is read whole; anything else is
     // rejected from its first bytes.
     let path = args.file.display().to_string();
-    let cannot = |e: std::io::Error| format!("cannot read `{path}`: {e}");
-    let head =
-        silk_cli::input::head(&std::fs::File::open(&args.file).map_err(cannot)?).map_err(cannot)?;
-    if silk_cli::input::kind_of(&head) == silk_cli::input::Kind::Other {
-        return Err(silk_cli::input::not_an_object(&path, &head).into());
-    }
-    let bytes = silk_cli::input::read_binary(&path)?;
+    let bytes = silk_cli::input::read_object_file(&path)?;
     let mut objects: Vec<(Option<String>, &[u8])> = Vec::new();
     let mut bundle_entries = Json::Null;
     if OffloadBundle::is_bundle(&bytes) {

@@ -4,14 +4,28 @@
 
 use std::process::{Command, Stdio};
 
-const VECTOR_ADD: &str = "crates/silk-amdgpu/tests/data/hip/objects/vector_add-gfx942.hsaco";
+mod support;
+use support::{root, vector_add_args, vector_add_object, with_first_load_memsz, VECTOR_ADD};
 
-fn root() -> std::path::PathBuf {
-    std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+fn scratch_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("silk-hostile-{}", std::process::id()))
+}
+
+/// The scratch directory goes when the test process exits.
+extern "C" fn remove_scratch() {
+    let _ = std::fs::remove_dir_all(scratch_dir());
 }
 
 fn tmp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("silk-hostile-{}", std::process::id()));
+    static CLEANUP: std::sync::Once = std::sync::Once::new();
+    extern "C" {
+        fn atexit(f: extern "C" fn()) -> i32;
+    }
+    // SAFETY: registers a plain function to run at process exit.
+    CLEANUP.call_once(|| unsafe {
+        atexit(remove_scratch);
+    });
+    let dir = scratch_dir();
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }
@@ -106,9 +120,22 @@ const AS_LIMIT: u64 = 1 << 30;
 /// Runs `silk args` with its address space capped at `AS_LIMIT` (Linux)
 /// and a two-minute timeout; returns (success, stdout, stderr).
 fn limited(args: &[&str]) -> (bool, String, String) {
+    limited_with(args, None)
+}
+
+/// What a test writes to a child's standard input (on its own thread).
+type Feed = Box<dyn FnOnce(std::process::ChildStdin) + Send>;
+
+/// [`limited`] with standard input fed by `feed` (else none).
+fn limited_with(args: &[&str], feed: Option<Feed>) -> (bool, String, String) {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_silk"));
     cmd.current_dir(root())
         .args(args)
+        .stdin(if feed.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     #[cfg(target_os = "linux")]
@@ -138,6 +165,9 @@ fn limited(args: &[&str]) -> (bool, String, String) {
         }
     }
     let mut child = cmd.spawn().unwrap();
+    if let (Some(feed), Some(stdin)) = (feed, child.stdin.take()) {
+        std::thread::spawn(move || feed(stdin));
+    }
     let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
     let reader = std::thread::spawn(move || {
         let mut s = Vec::new();
@@ -175,10 +205,6 @@ fn limited(args: &[&str]) -> (bool, String, String) {
     (status.success(), o, e)
 }
 
-fn vector_add_object() -> Vec<u8> {
-    std::fs::read(root().join(VECTOR_ADD)).unwrap()
-}
-
 /// File offset of virtual address `vaddr` in `obj`.
 fn file_offset(obj: &[u8], vaddr: u64) -> usize {
     let co = silk_amdgpu::code_object::read(obj).unwrap();
@@ -197,23 +223,7 @@ fn kernel_addresses(obj: &[u8]) -> (u64, u64) {
 }
 
 fn emu_vector_add(file: &str, extra: &[&str]) -> (bool, String, String) {
-    let mut args = vec![
-        "emu",
-        file,
-        "--kernel",
-        "vector_add",
-        "--grid",
-        "64",
-        "--block",
-        "64",
-        "--arg",
-        "buf:out=zero:256",
-        "--arg",
-        "buf:in=zero:256",
-        "--arg",
-        "i32:64",
-        "--no-hazards",
-    ];
+    let mut args = vector_add_args(file);
     args.extend_from_slice(extra);
     limited(&args)
 }
@@ -235,14 +245,7 @@ fn emu_declared_sizes_are_errors_or_cost_only_what_is_used() {
         "{err}"
     );
     // The first PT_LOAD declaring 256 MiB: mapped, touched only where used.
-    let mut big_load = obj.clone();
-    let phoff = u64::from_le_bytes(obj[0x20..0x28].try_into().unwrap()) as usize;
-    let phnum = u16::from_le_bytes(obj[0x38..0x3a].try_into().unwrap()) as usize;
-    let first_load = (0..phnum)
-        .map(|i| phoff + 56 * i)
-        .find(|&h| u32::from_le_bytes(obj[h..h + 4].try_into().unwrap()) == 1)
-        .unwrap();
-    big_load[first_load + 40..first_load + 48].copy_from_slice(&(256u64 << 20).to_le_bytes());
+    let big_load = with_first_load_memsz(&obj, 256 << 20);
     let p = tmp("big_load.hsaco");
     std::fs::write(&p, &big_load).unwrap();
     let (ok, out, err) = emu_vector_add(p.to_str().unwrap(), &[]);
@@ -274,6 +277,86 @@ fn emu_declared_sizes_are_errors_or_cost_only_what_is_used() {
         assert!(
             err.contains(&format!("--arg `{spec}`")) && err.contains("exceeds"),
             "{err}"
+        );
+    }
+}
+
+/// A buffer read from a device that never ends (`@/dev/zero`): read up
+/// to the documented cap, then a clear error (it read until memory ran
+/// out before).
+#[test]
+fn emu_reads_an_endless_buffer_file_only_to_a_cap() {
+    let (ok, _, err) = limited(&[
+        "emu",
+        VECTOR_ADD,
+        "--kernel",
+        "vector_add",
+        "--grid",
+        "64",
+        "--block",
+        "64",
+        "--arg",
+        "buf:out=@/dev/zero",
+        "--arg",
+        "buf:in=zero:256",
+        "--arg",
+        "i32:64",
+    ]);
+    assert!(!ok);
+    assert!(
+        err.contains("--arg `buf:out=@/dev/zero`")
+            && err.contains("a pipe or device is read up to 268435456 bytes"),
+        "{err}"
+    );
+}
+
+/// A code object through a pipe reads as from its file (the first bytes,
+/// which say what it is, are not lost), and a pipe that starts like one
+/// and never ends is read only to a cap (before: its first bytes were
+/// read twice, and an endless one was read until memory ran out).
+#[test]
+fn code_objects_from_pipes_read_once_and_to_a_cap() {
+    let obj = vector_add_object();
+    let piped = |args: &[&str]| {
+        let obj = obj.clone();
+        let feed: Feed = Box::new(move |mut stdin| {
+            let _ = std::io::Write::write_all(&mut stdin, &obj);
+        });
+        limited_with(args, Some(feed))
+    };
+    let endless = |args: &[&str]| {
+        let feed: Feed = Box::new(|mut stdin| {
+            let _ = std::io::Write::write_all(&mut stdin, b"\x7fELF");
+            let zeros = vec![0u8; 1 << 16];
+            while std::io::Write::write_all(&mut stdin, &zeros).is_ok() {}
+        });
+        limited_with(args, Some(feed))
+    };
+    for cmd in ["inspect", "disasm"] {
+        let (ok, want, err) = limited(&[cmd, VECTOR_ADD]);
+        assert!(ok, "{err}");
+        let (ok, got, err) = piped(&[cmd, "/dev/stdin"]);
+        assert!(ok, "silk {cmd} /dev/stdin: {err}");
+        assert_eq!(
+            got.replace("/dev/stdin", VECTOR_ADD),
+            want,
+            "silk {cmd} from a pipe"
+        );
+    }
+    let mut args = vector_add_args("/dev/stdin");
+    args.retain(|a| *a != "--no-hazards");
+    let (ok, out, err) = piped(&args);
+    assert!(ok && out.starts_with("vector_add: 1 workgroups"), "{err}");
+    for cmd in ["inspect", "disasm", "emu"] {
+        let mut args = vec![cmd, "/dev/stdin"];
+        if cmd == "emu" {
+            args.extend(["--kernel", "k", "--grid", "1", "--block", "1"]);
+        }
+        let (ok, _, err) = endless(&args);
+        assert!(!ok);
+        assert!(
+            err.contains("a code object from a pipe or device is read up to 256 MiB"),
+            "silk {cmd}: {err}"
         );
     }
 }
@@ -312,27 +395,39 @@ fn emu_names_the_cause_of_bad_metadata_and_kernarg_sizes() {
 
 #[test]
 fn emu_reports_a_grid_by_its_axes_and_their_product() {
-    let (ok, _, err) = limited(&[
-        "emu",
-        VECTOR_ADD,
-        "--kernel",
-        "vector_add",
-        "--grid",
-        "100000,100000,100000",
-        "--block",
-        "10,10,10",
-        "--arg",
-        "buf:o=zero:4",
-        "--arg",
-        "buf:i=zero:4",
-        "--arg",
-        "i32:0",
-    ]);
-    assert!(!ok);
-    assert!(
-        err.contains("a grid of 100000x100000x100000 work-items in workgroups of 10x10x10 is 10000x10000x10000 = 1000000000000 workgroups"),
-        "{err}"
-    );
+    // The largest axes: the product needs 96 bits (it overflowed 64 bits,
+    // a panic in debug builds and a wrong count in release ones).
+    for (grid, block, want) in [
+        (
+            "100000,100000,100000",
+            "10,10,10",
+            "a grid of 100000x100000x100000 work-items in workgroups of 10x10x10 is 10000x10000x10000 = 1000000000000 workgroups",
+        ),
+        (
+            "4294967295,4294967295,4294967295",
+            "64",
+            "is 67108864x4294967295x4294967295 = 1237940038708919522662809600 workgroups",
+        ),
+    ] {
+        let (ok, _, err) = limited(&[
+            "emu",
+            VECTOR_ADD,
+            "--kernel",
+            "vector_add",
+            "--grid",
+            grid,
+            "--block",
+            block,
+            "--arg",
+            "buf:o=zero:4",
+            "--arg",
+            "buf:i=zero:4",
+            "--arg",
+            "i32:0",
+        ]);
+        assert!(!ok);
+        assert!(err.contains(want), "{err}");
+    }
 }
 
 #[test]
@@ -374,6 +469,61 @@ fn inspect_and_disasm_read_only_what_they_need_of_a_huge_file() {
 }
 
 #[test]
+fn source_commands_refuse_huge_files_before_reading_them() {
+    let p = tmp("huge.slk");
+    let f = std::fs::File::create(&p).unwrap();
+    f.set_len(4 << 30).unwrap(); // sparse: 4 GiB of NUL bytes, no disk
+    drop(f);
+    let p = p.to_str().unwrap();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["build", "--target", "gfx942", p, "-o", "/dev/null"],
+        vec!["check", "--target", "gfx942", p],
+        vec!["asm", "--target", "gfx942", p, "-o", "/dev/null"],
+        vec!["asm", "--show-encoding", "--target", "gfx942", p],
+        // Endless input: read to the cap, then the same error.
+        vec![
+            "build",
+            "--target",
+            "gfx942",
+            "/dev/zero",
+            "-o",
+            "/dev/null",
+        ],
+        vec!["asm", "--target", "gfx942", "/dev/zero", "-o", "/dev/null"],
+    ];
+    for args in &cases {
+        let (ok, _, err) = limited(args);
+        assert!(!ok, "silk {args:?}");
+        assert!(
+            err.contains("source files may be at most 268435456 bytes"),
+            "silk {args:?}: {}",
+            &err[..err.len().min(500)]
+        );
+    }
+    let _ = std::fs::remove_file(p);
+}
+
+#[test]
+fn asm_reports_a_huge_line_briefly() {
+    let src = tmp("long.s");
+    let mut text = b".amdgcn_target \"amdgcn-amd-amdhsa--gfx942\"\n".to_vec();
+    text.extend(std::iter::repeat_n(0u8, 64 << 20));
+    text.push(b'\n');
+    std::fs::write(&src, text).unwrap();
+    let (ok, _, err) = limited(&["asm", src.to_str().unwrap(), "-o", "/dev/null"]);
+    assert!(!ok);
+    assert!(
+        err.contains("long.s:2:1: error:"),
+        "{}",
+        &err[..err.len().min(500)]
+    );
+    assert!(err.len() < 8_000, "{} bytes of diagnostics", err.len());
+    // The NUL bytes are shown as control pictures, never written raw.
+    assert!(err.contains('␀') && !err.contains('\0'), "{err}");
+    let _ = std::fs::remove_file(src);
+}
+
+#[test]
 fn build_reports_bad_characters_briefly() {
     let nul = tmp("nul.slk");
     std::fs::write(&nul, vec![0u8; 100_000]).unwrap();
@@ -395,6 +545,7 @@ fn build_reports_bad_characters_briefly() {
             "{f}: {} bytes of diagnostics",
             err.len()
         );
+        assert!(!err.contains('\0'), "{f}: raw NUL bytes in the diagnostics");
     }
 }
 

@@ -8,7 +8,7 @@ use crate::wave::{Counter, Pending, PendingWrite, Wave};
 use crate::Stats;
 use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::operand::{AGPR0, VGPR0};
-use silk_amdgpu::isa::{print, Flags, Inst, OpInfo, Operand, Ty, Variant};
+use silk_amdgpu::isa::{dpp, print, Flags, Inst, OpInfo, Operand, Ty, Variant};
 
 use silk_amdgpu::isa::operand::VCC_LO as VCC;
 use silk_amdgpu::target::{Generation, Processor};
@@ -76,7 +76,6 @@ pub struct Exec<'a> {
     pub stats: &'a mut Stats,
     pub inst: &'a Inst,
     pub info: &'static OpInfo,
-    pub raw: &'a [u32],
     /// Address of this instruction.
     pub pc: u64,
     pub wg: [u32; 3],
@@ -311,64 +310,10 @@ impl<'a> Exec<'a> {
 
     // ---- scalar operands -------------------------------------------------
 
+    /// The value inline constant `code` has in an operand (the one
+    /// table the assembler and printer use too).
     fn inline_const(code: u16, ty: Ty, dwords: usize) -> u64 {
-        if let Some(v) = silk_amdgpu::isa::operand::inline_int(code) {
-            return if dwords == 2 || ty.is_64() {
-                v as u64
-            } else if matches!(ty, Ty::B16 | Ty::F16) {
-                v as u64 & 0xffff
-            } else {
-                v as u32 as u64
-            };
-        }
-        let f: f64 = match code {
-            240 => 0.5,
-            241 => -0.5,
-            242 => 1.0,
-            243 => -1.0,
-            244 => 2.0,
-            245 => -2.0,
-            246 => 4.0,
-            247 => -4.0,
-            248 => 0.15915494309189535,
-            _ => 0.0,
-        };
-        match ty {
-            Ty::F64 => {
-                if code == 248 {
-                    0x3fc45f306dc9c882
-                } else {
-                    f.to_bits()
-                }
-            }
-            Ty::F16 | Ty::B16 | Ty::V2F16 | Ty::V2F16Splat => {
-                if code == 248 {
-                    0x3118
-                } else {
-                    f16_from_f32(f as f32) as u64
-                }
-            }
-            Ty::V2Bf16 | Ty::Bf16 => {
-                if code == 248 {
-                    0x3e22
-                } else {
-                    ((f as f32).to_bits() >> 16) as u64
-                }
-            }
-            _ => {
-                let bits = if code == 248 {
-                    0x3e22f983
-                } else {
-                    (f as f32).to_bits()
-                };
-                if dwords == 2 {
-                    // A 64-bit integer op reads the f32 pattern zero-extended.
-                    bits as u64
-                } else {
-                    bits as u64
-                }
-            }
-        }
+        silk_amdgpu::isa::operand::inline_value(code, ty, dwords).unwrap_or(0)
     }
 
     /// Read scalar register(s) `code..code+n` (specials included).
@@ -820,10 +765,10 @@ impl<'a> Exec<'a> {
         let x = self.inst.mods.extra;
         let ws = self.w.wave_size;
         if self.inst.mods.variant == Variant::Dpp8 {
-            let sel = (x >> (8 + 3 * (l & 7) as u32) & 7) as usize;
+            let sel = dpp::dpp8_sel(x, l) as usize;
             return Some((l & !7) | sel);
         }
-        let c = (x >> 8 & 0x1ff) as usize;
+        let c = dpp::get(x, dpp::DPP_CTRL) as usize;
         let row = l & !15;
         let r = l & 15;
         let gfx9 = self.k.gen == Generation::Gfx9;
@@ -876,9 +821,9 @@ impl<'a> Exec<'a> {
         let mut s = [Src::Uniform(0); N];
         for j in 0..N {
             let no = self.src_no(srcs[j]);
-            s[j] = if sdwa && no == 0 && x >> 23 & 1 != 0 {
-                Src::Uniform(self.sread((x & 0xff) as u16, 1)?)
-            } else if sdwa && no == 1 && x >> 31 & 1 != 0 {
+            s[j] = if sdwa && no == 0 && dpp::get(x, dpp::SDWA_SCALAR[0]) != 0 {
+                Src::Uniform(self.sread(dpp::get(x, dpp::DPP_SRC0) as u16, 1)?)
+            } else if sdwa && no == 1 && dpp::get(x, dpp::SDWA_SCALAR[1]) != 0 {
                 match self.op(srcs[j])? {
                     Operand::Reg { code, .. } if code >= VGPR0 => {
                         Src::Uniform(self.sread(code - VGPR0, 1)?)
@@ -897,10 +842,10 @@ impl<'a> Exec<'a> {
         }
         let d = self.vdst(dst)?;
         let (row_mask, bank_mask, bound, fi) = (
-            x >> 28 & 0xf,
-            x >> 24 & 0xf,
-            x >> 19 & 1 != 0,
-            (x >> 18 & 1 != 0 && self.k.gen != Generation::Gfx9)
+            dpp::get(x, dpp::DPP_ROW_MASK),
+            dpp::get(x, dpp::DPP_BANK_MASK),
+            dpp::get(x, dpp::DPP_BOUND_CTRL) != 0,
+            (dpp::get(x, dpp::DPP_FI) != 0 && self.k.gen != Generation::Gfx9)
                 || (variant == Variant::Dpp8 && self.inst.mods.mem & 1 != 0),
         );
         let mut written = 0u64;
@@ -918,10 +863,7 @@ impl<'a> Exec<'a> {
                 let mut v;
                 if sdwa {
                     v = self.lane(s[j], l);
-                    let (sel, sext, neg, abs) = match no {
-                        0 => (x >> 16 & 7, x >> 19 & 1 != 0, x >> 20 & 1, x >> 21 & 1),
-                        _ => (x >> 24 & 7, x >> 27 & 1 != 0, x >> 28 & 1, x >> 29 & 1),
-                    };
+                    let (sel, sext, neg, abs) = sdwa_src_fields(x, no);
                     v = Self::sdwa_sel(v, sel, sext && fk == Fk::Int);
                     if fk != Fk::Int {
                         let sign = if fk == Fk::F16 { 0x8000 } else { 0x8000_0000 };
@@ -950,12 +892,22 @@ impl<'a> Exec<'a> {
                         }
                     }
                     if variant == Variant::Dpp16 {
-                        v = self.src_mod_bits(fk, x >> 21 & 1 != 0, x >> 20 & 1 != 0, v);
+                        v = self.src_mod_bits(
+                            fk,
+                            dpp::get(x, dpp::DPP_ABS[0]) != 0,
+                            dpp::get(x, dpp::DPP_NEG[0]) != 0,
+                            v,
+                        );
                     }
                 } else {
                     v = self.lane(s[j], l);
                     if variant == Variant::Dpp16 && no == 1 {
-                        v = self.src_mod_bits(fk, x >> 23 & 1 != 0, x >> 22 & 1 != 0, v);
+                        v = self.src_mod_bits(
+                            fk,
+                            dpp::get(x, dpp::DPP_ABS[1]) != 0,
+                            dpp::get(x, dpp::DPP_NEG[1]) != 0,
+                            v,
+                        );
                     }
                 }
                 a[j] = v;
@@ -965,8 +917,8 @@ impl<'a> Exec<'a> {
             }
             let mut r = f(a);
             if sdwa {
-                let sel = x >> 8 & 7;
-                let unused = x >> 11 & 3;
+                let sel = dpp::get(x, dpp::SDWA_DST_SEL);
+                let unused = dpp::get(x, dpp::SDWA_DST_UNUSED);
                 if sel < 6 {
                     let (shift, bits) = if sel < 4 {
                         (8 * sel, 8)
@@ -1004,8 +956,8 @@ impl<'a> Exec<'a> {
     /// Place a result per the SDWA `dst_sel` / `dst_unused` fields.
     fn sdwa_dst(&self, d: (bool, usize, usize, u8), l: usize, r: u64) -> u64 {
         let x = self.inst.mods.extra;
-        let sel = x >> 8 & 7;
-        let unused = x >> 11 & 3;
+        let sel = dpp::get(x, dpp::SDWA_DST_SEL);
+        let unused = dpp::get(x, dpp::SDWA_DST_UNUSED);
         if sel >= 6 {
             return r;
         }
@@ -1114,10 +1066,7 @@ impl<'a> Exec<'a> {
             for j in 0..N {
                 a[j] = self.lane(s[j], l);
                 if sdwa {
-                    let (sel, sext, neg, abs) = match self.src_no(srcs[j]) {
-                        0 => (x >> 16 & 7, x >> 19 & 1 != 0, x >> 20 & 1, x >> 21 & 1),
-                        _ => (x >> 24 & 7, x >> 27 & 1 != 0, x >> 28 & 1, x >> 29 & 1),
-                    };
+                    let (sel, sext, neg, abs) = sdwa_src_fields(x, self.src_no(srcs[j]));
                     a[j] = Self::sdwa_sel(a[j], sel, sext && fk == Fk::Int);
                     a[j] = self.src_mod_bits(fk, abs != 0, neg != 0, a[j]);
                 }
@@ -1412,3 +1361,15 @@ fn src_get(vg: &[u32], ag: &[u32], s: Src, l: usize, ws: usize) -> u64 {
 }
 
 pub use silk_matrix::{f16_from_f32, f16_to_f32};
+
+/// SDWA source `no`'s select, sign extension, neg and abs fields (src1's
+/// for any source after src0).
+fn sdwa_src_fields(x: u32, no: usize) -> (u32, bool, u32, u32) {
+    let k = no.min(1);
+    (
+        dpp::get(x, dpp::SDWA_SEL[k]),
+        dpp::get(x, dpp::SDWA_SEXT[k]) != 0,
+        dpp::get(x, dpp::SDWA_NEG[k]),
+        dpp::get(x, dpp::SDWA_ABS[k]),
+    )
+}

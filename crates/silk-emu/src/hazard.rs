@@ -28,7 +28,7 @@ use crate::error::{Fault, FaultKind};
 use silk_amdgpu::hazard;
 use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::operand::{AGPR0, VGPR0};
-use silk_amdgpu::isa::{Family, Flags, Inst, Kind, OpInfo, Operand, Variant};
+use silk_amdgpu::isa::{dpp, Family, Flags, Inst, Kind, OpInfo, Operand, Variant};
 use silk_amdgpu::target::{Generation, Processor};
 
 /// The documented hazard rules: names, processors and wait states are the
@@ -300,8 +300,8 @@ impl HazardInfo {
         h.special = h.class & (C_VMEM | C_DPP | C_MFMA) != 0
             || tags & (T_DIV_FMAS | T_RWLANE | T_READLANE | T_SETREG | T_GETREG) != 0;
         if h.class & C_VALU != 0 {
-            let sdwa_partial =
-                inst.mods.variant == Variant::Sdwa && (inst.mods.extra >> 8 & 7) != 6;
+            let sdwa_partial = inst.mods.variant == Variant::Sdwa
+                && dpp::get(inst.mods.extra, dpp::SDWA_DST_SEL) != 6;
             let opsel_dst = fam == Family::Vop3 && inst.mods.op_sel & 8 != 0;
             if (sdwa_partial || opsel_dst) && h.vwrite.is_some() {
                 h.class |= C_PARTIAL;

@@ -54,7 +54,10 @@ pub(crate) fn span(co: &ParsedCodeObject, max_len: u64) -> Result<(u64, u64)> {
 }
 
 /// Load `co` (parsed from `bytes`) for the base address `base`. `max_len`
-/// bounds the span before anything is allocated.
+/// bounds the span before anything is allocated. Each part is its own
+/// zeroed allocation, into which only the file's bytes are copied: a
+/// segment declaring a huge `p_memsz` costs address space, and memory only
+/// where it is touched.
 pub(crate) fn load(
     co: &ParsedCodeObject,
     bytes: &[u8],
@@ -65,15 +68,6 @@ pub(crate) fn load(
     let loads = || co.segments.iter().filter(|s| s.p_type == PT_LOAD);
     let (len, code_len) = span(co, max_len)?;
     fits(len)?;
-    let mut image = crate::device_memory::zeroed(len)?;
-    for s in loads() {
-        let n = s.filesz.min(s.memsz) as usize;
-        let src = bytes
-            .get(s.offset as usize..(s.offset as usize).saturating_add(n))
-            .ok_or_else(|| Error::CodeObject("segment outside the file".into()))?;
-        image[s.vaddr as usize..s.vaddr as usize + n].copy_from_slice(src);
-    }
-    relocate(co, &mut image, base)?;
     // Writable spans, merged, in address order.
     let mut writable: Vec<(u64, u64)> = loads()
         .filter(|s| s.flags & PF_W != 0 && s.memsz > 0)
@@ -87,7 +81,7 @@ pub(crate) fn load(
             _ => merged.push((a, b)),
         }
     }
-    // Cut the image at the span boundaries, from the end.
+    // Part boundaries: each span's start (writable) and end (not).
     let mut cuts: Vec<(u64, bool)> = vec![(0, false)];
     for (a, b) in merged {
         cuts.push((a, true));
@@ -95,13 +89,20 @@ pub(crate) fn load(
     }
     cuts.dedup_by_key(|c| c.0);
     let mut parts = Vec::new();
-    for &(at, w) in cuts.iter().rev() {
-        if (at as usize) < image.len() {
-            let tail = image.split_off(at as usize);
-            parts.push((at, tail, w));
+    for (k, &(at, w)) in cuts.iter().enumerate() {
+        let end = cuts.get(k + 1).map_or(len, |c| c.0).min(len);
+        if at < end {
+            parts.push((at, crate::device_memory::zeroed(end - at)?, w));
         }
     }
-    parts.reverse();
+    for s in loads() {
+        let n = s.filesz.min(s.memsz);
+        let src = bytes
+            .get(s.offset as usize..(s.offset as usize).saturating_add(n as usize))
+            .ok_or_else(|| Error::CodeObject("segment outside the file".into()))?;
+        write(&mut parts, s.vaddr, src);
+    }
+    relocate(co, &mut parts, len, base)?;
     Ok(Image {
         len,
         code_len,
@@ -109,18 +110,41 @@ pub(crate) fn load(
     })
 }
 
+/// Copy `src` to offset `at` of the parts (which cover it).
+fn write(parts: &mut [(u64, Vec<u8>, bool)], at: u64, src: &[u8]) {
+    let end = at + src.len() as u64;
+    for (start, data, _) in parts.iter_mut() {
+        let (lo, hi) = (at.max(*start), end.min(*start + data.len() as u64));
+        if lo < hi {
+            data[(lo - *start) as usize..(hi - *start) as usize]
+                .copy_from_slice(&src[(lo - at) as usize..(hi - at) as usize]);
+        }
+    }
+}
+
+/// The 8 bytes at offset `at` of the parts, if they hold them.
+fn u64_at(parts: &[(u64, Vec<u8>, bool)], at: u64) -> Option<u64> {
+    let mut b = [0u8; 8];
+    for (k, byte) in b.iter_mut().enumerate() {
+        let a = at.checked_add(k as u64)?;
+        let p = &parts[parts.partition_point(|p| p.0 <= a).checked_sub(1)?];
+        *byte = *p.1.get(usize::try_from(a - p.0).ok()?)?;
+    }
+    Some(u64::from_le_bytes(b))
+}
+
 /// Apply the relocations `PT_DYNAMIC` lists (`DT_RELA`, `DT_RELASZ`,
 /// `DT_RELAENT`), reading the table from the image as a loader does.
-fn relocate(co: &ParsedCodeObject, image: &mut [u8], base: u64) -> Result<()> {
+fn relocate(
+    co: &ParsedCodeObject,
+    image: &mut [(u64, Vec<u8>, bool)],
+    len: u64,
+    base: u64,
+) -> Result<()> {
     let Some(dynamic) = co.segments.iter().find(|s| s.p_type == PT_DYNAMIC) else {
         return Ok(());
     };
     let bad = |m: String| Error::CodeObject(format!("dynamic section: {m}"));
-    let u64_at = |image: &[u8], at: u64| -> Option<u64> {
-        let at = usize::try_from(at).ok()?;
-        let b = image.get(at..at.checked_add(8)?)?;
-        Some(u64::from_le_bytes(b.try_into().ok()?))
-    };
     let (mut rela, mut relasz, mut relaent) = (None, 0u64, 24u64);
     let entries = dynamic.memsz.min(dynamic.filesz) / 16;
     for i in 0..entries {
@@ -147,9 +171,7 @@ fn relocate(co: &ParsedCodeObject, image: &mut [u8], base: u64) -> Result<()> {
             "DT_RELAENT is {relaent}; ELF64 Rela entries are 24 bytes"
         )));
     }
-    let end = rela
-        .checked_add(relasz)
-        .filter(|&e| e <= image.len() as u64);
+    let end = rela.checked_add(relasz).filter(|&e| e <= len);
     if end.is_none() || relasz % 24 != 0 {
         return Err(bad(format!(
             "the relocation table ({relasz} bytes at {rela:#x}) is not inside the loaded segments"
@@ -167,15 +189,12 @@ fn relocate(co: &ParsedCodeObject, image: &mut [u8], base: u64) -> Result<()> {
             R_AMDGPU_RELATIVE64 => {
                 // B + A (AMDGPUUsage "Relocation Records").
                 let v = base.wrapping_add(addend);
-                let at = usize::try_from(offset)
-                    .ok()
-                    .filter(|&o| o.checked_add(8).is_some_and(|e| e <= image.len()))
-                    .ok_or_else(|| {
-                        bad(format!(
-                            "R_AMDGPU_RELATIVE64 at {offset:#x} is outside the loaded segments"
-                        ))
-                    })?;
-                image[at..at + 8].copy_from_slice(&v.to_le_bytes());
+                if offset.checked_add(8).is_none_or(|e| e > len) {
+                    return Err(bad(format!(
+                        "R_AMDGPU_RELATIVE64 at {offset:#x} is outside the loaded segments"
+                    )));
+                }
+                write(image, offset, &v.to_le_bytes());
             }
             t => {
                 return Err(bad(format!(

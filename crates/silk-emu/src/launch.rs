@@ -38,7 +38,6 @@ type VopdY = (Inst, &'static OpInfo, Option<(Handler, u32)>);
 
 struct Decoded {
     inst: Inst,
-    words: [u32; 4],
     len: u8,
     info: &'static OpInfo,
     sem: Option<(Handler, u32)>,
@@ -117,8 +116,9 @@ pub(crate) fn launch(
         }
     }
     let groups: [u32; 3] = std::array::from_fn(|i| grid[i].div_ceil(block[i]));
-    let total_groups = groups.iter().map(|&g| g as u64).product::<u64>();
-    if total_groups > MAX_WORKGROUPS {
+    // Three 32-bit axes: the product needs up to 96 bits.
+    let total_groups = groups.iter().map(|&g| u128::from(g)).product::<u128>();
+    if total_groups > u128::from(MAX_WORKGROUPS) {
         return Err(Error::Geometry(format!(
             "a grid of {}x{}x{} work-items in workgroups of {}x{}x{} is {}x{}x{} = {total_groups} workgroups; the emulator runs at most {MAX_WORKGROUPS}",
             grid[0], grid[1], grid[2], block[0], block[1], block[2], groups[0], groups[1], groups[2]
@@ -365,8 +365,16 @@ pub(crate) fn load_resident(emu: &mut Emulator, bytes: &[u8]) -> Result<Resident
             return Err(e);
         }
     };
+    // The allocation is zero: write only the pages that are not, so a
+    // segment's declared but unused size is never committed.
+    const PAGE: usize = 4096;
     for (off, part, _) in &img.parts {
-        emu.memory.write(buffer.addr + off, part);
+        for (k, page) in part.chunks(PAGE).enumerate() {
+            if page.iter().any(|&b| b != 0) {
+                emu.memory
+                    .write(buffer.addr + off + (k * PAGE) as u64, page);
+            }
+        }
     }
     Ok(Resident {
         base: buffer.addr,
@@ -947,7 +955,6 @@ fn run_wave(
                 stats,
                 inst: &d.inst,
                 info: d.info,
-                raw: &d.words[..],
                 pc,
                 wg,
                 lenient: false,
@@ -966,7 +973,6 @@ fn run_wave(
                 stats,
                 inst: yinst,
                 info: yinfo,
-                raw: &d.words[..],
                 pc,
                 wg,
                 lenient: false,
@@ -985,7 +991,6 @@ fn run_wave(
             stats,
             inst: &d.inst,
             info: d.info,
-            raw: &d.words[..],
             pc,
             wg,
             lenient: false,
@@ -1023,13 +1028,6 @@ fn decode_at(
     pc: u64,
 ) -> Result<Decoded> {
     let table = table::table(info.gen);
-    let raw_of = |n: usize| {
-        let mut raw = [0u32; 4];
-        for (k, x) in raw.iter_mut().enumerate().take(n.min(4)) {
-            *x = words.get(i + k).copied().unwrap_or(0);
-        }
-        raw
-    };
     let sem_of = |inst: &Inst| sem.entries.get(inst.opcode.0 as usize).copied().flatten();
     let decoded = decode::decode(info.processor, &words[i..]);
     // VOPD pairs run as their two VOP1/VOP2 halves (see `fallback`).
@@ -1070,7 +1068,6 @@ fn decode_at(
             tm: tm(&inst),
             hz: hz(&inst),
             inst,
-            words: raw_of(n),
             len: n as u8,
             info: &table[inst.opcode.0 as usize],
             sem: sem_of(&inst),
@@ -1085,7 +1082,6 @@ fn decode_at(
                     h
                 },
                 inst: x,
-                words: raw_of(n),
                 len: n as u8,
                 info: &table[x.opcode.0 as usize],
                 sem: sem_of(&x),

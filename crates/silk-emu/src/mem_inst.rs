@@ -6,7 +6,7 @@
 use crate::error::{FaultKind, Result};
 use crate::exec::Exec;
 use crate::wave::PendingWrite;
-use silk_amdgpu::isa::format::Field;
+use silk_amdgpu::isa::format::{mod_bit, Field, ModBit};
 use silk_amdgpu::isa::operand::{AGPR0, VGPR0};
 use silk_amdgpu::isa::{Family, Operand};
 use silk_amdgpu::target::Generation;
@@ -220,15 +220,18 @@ impl Exec<'_> {
         Ok(file[r * ws..(r + n) * ws].to_vec())
     }
 
+    /// The saddr code (0x7f, `off`, when the form has none) and SVE
+    /// (scratch VGPR enable), as the shared decoder read them.
     fn flat_fields(&self) -> (u32, bool) {
-        // saddr (word 1 bits 22:16) and SVE (scratch VGPR enable).
-        let w0 = self.raw[0];
-        let w1 = self.raw.get(1).copied().unwrap_or(0);
-        let saddr = w1 >> 16 & 0x7f;
-        let sve = match self.k.gen {
-            Generation::Gfx9 => w0 >> 13 & 1 != 0,
-            Generation::Gfx11 => w1 >> 23 & 1 != 0,
-        };
+        let saddr = self
+            .operand_in(Field::Saddr)
+            .ok()
+            .and_then(|i| match self.op(i).ok()? {
+                Operand::Reg { code, .. } => Some(u32::from(code)),
+                _ => None,
+            })
+            .unwrap_or(0x7f);
+        let sve = self.inst.mods.mem & mod_bit(ModBit::Sve) != 0;
         (saddr, sve)
     }
 
@@ -498,18 +501,17 @@ impl Exec<'_> {
         let (space, addrs) = self.vmem_addrs(self.operand_in(Field::Addr)?, exec)?;
         let data_at = self.operand_in(Field::Data0)?;
         let data = self.vread_all(data_at, if cmpswap { 2 * n } else { n }, exec)?;
-        // GLC on an atomic asks for the pre-op value in vdst (word 1 bits 31:24).
-        let returns = self.raw[0]
-            >> if self.k.gen == Generation::Gfx9 {
-                16
-            } else {
-                14
-            }
-            & 1
-            != 0;
-        let vdst = (self.raw.get(1).copied().unwrap_or(0) >> 24) as usize;
+        // GLC (gfx942: SC0) asks for the pre-op value; the decoder gives
+        // that form its own table row with a destination, a VGPR or (the
+        // `acc` bit, gfx942) an AGPR.
+        let dst = match self.operand_in(Field::Vdst) {
+            Ok(i) => Some(self.vreg_of(i)?),
+            Err(_) => None,
+        };
+        let returns = dst.is_some();
+        let (agpr, vdst) = dst.unwrap_or((false, 0));
         if returns {
-            self.check_load_dst(false, vdst, n)?;
+            self.check_load_dst(agpr, vdst, n)?;
         }
         let mut values = vec![0u32; n * ws];
         let mut m = exec;
@@ -538,7 +540,7 @@ impl Exec<'_> {
         let c = self.vmem_counters(returns);
         let writes = if returns {
             vec![PendingWrite::Vgpr {
-                agpr: false,
+                agpr,
                 reg: vdst,
                 dwords: n,
                 mask: exec,
@@ -555,37 +557,22 @@ impl Exec<'_> {
     // ---- SMEM --------------------------------------------------------------
 
     pub(crate) fn smem_addr(&mut self) -> Result<u64> {
-        let w0 = self.raw[0];
-        let w1 = self.raw.get(1).copied().unwrap_or(0);
-        let sbase = ((w0 & 0x3f) * 2) as u16;
-        let sext21 = |v: u32| ((v << 11) as i32 >> 11) as i64 as u64;
-        let base = self.sread(sbase, 2)?;
-        let (off, soff) = match self.k.gen {
-            Generation::Gfx9 => {
-                let imm = w0 >> 17 & 1 != 0;
-                let soe = w0 >> 14 & 1 != 0;
-                if imm {
-                    (
-                        sext21(w1 & 0x1f_ffff),
-                        if soe { Some(w1 >> 25) } else { None },
-                    )
-                } else if soe {
-                    (0, Some(w1 >> 25))
-                } else {
-                    (0, Some(w1 & 0x7f))
-                }
-            }
-            Generation::Gfx11 => {
-                let s = w1 >> 25;
-                (
-                    sext21(w1 & 0x1f_ffff),
-                    if s < 0x7c { Some(s) } else { None },
-                )
-            }
+        // sbase, the immediate offset (21-bit signed where the layout has
+        // one; 0 when GFX9's IMM is clear) and soffset (GFX9: with SOE, or
+        // the offset field naming an SGPR without IMM; GFX11: its field,
+        // null for none) as the shared decoder read them.
+        let Operand::Reg { code: sbase, .. } = self.op(self.operand_in(Field::Sbase)?)? else {
+            return Err(self.unsupported());
         };
-        let soff = match soff {
-            Some(s) => self.sread(s as u16, 1)?,
-            None => 0,
+        let base = self.sread(sbase, 2)?;
+        let off = self.inst.mods.offset as i64 as u64;
+        let soffset = match self.operand_in(Field::Soffset) {
+            Ok(i) => self.op(i)?,
+            Err(_) => Operand::None,
+        };
+        let soff = match soffset {
+            Operand::Reg { code, .. } => self.sread(code, 1)?,
+            _ => 0,
         };
         let soff = if self.aux & SCALE64 != 0 {
             soff * 64
@@ -621,8 +608,6 @@ impl Exec<'_> {
 
     pub(crate) fn check_writable_sgprs(&mut self, code: u16, n: usize) -> Result<()> {
         // Same limit and outstanding-load checks as an ALU write.
-        let v = 0;
-        let _ = v;
         if code as usize + n > 128 {
             return Err(self.unsupported());
         }

@@ -308,3 +308,320 @@ fn damaged_dynamic_relocations_are_errors() {
         assert!(e.contains(want), "{e}");
     }
 }
+
+/// One `MANIFEST.txt` line: source, processors, kernel name and its
+/// parameters as (type, name).
+struct Manifest {
+    source: String,
+    processors: Vec<String>,
+    kernel: String,
+    params: Vec<(String, String)>,
+}
+
+fn manifest(d: &str) -> Vec<Manifest> {
+    let text = std::fs::read_to_string(format!("{d}/../MANIFEST.txt")).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let (kernel, rest) = f[2].split_once('(').unwrap();
+            let params = rest
+                .trim_end_matches(')')
+                .split(',')
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .map(|p| {
+                    let (ty, name) = p.rsplit_once([' ', '*']).unwrap();
+                    let pointer = p.contains('*');
+                    let ty = ty.trim().trim_start_matches("const ").to_string();
+                    (
+                        if pointer { format!("{ty}*") } else { ty },
+                        name.to_string(),
+                    )
+                })
+                .collect();
+            Manifest {
+                // `mfma.gfx942.hip` is built as `mfma-gfx942`.
+                source: f[0].split('.').next().unwrap().to_string(),
+                processors: f[1].split(' ').map(String::from).collect(),
+                kernel: kernel.to_string(),
+                params,
+            }
+        })
+        .collect()
+}
+
+/// A deterministic value stream (splitmix64).
+fn mix(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Input bytes for a buffer of `ty` elements: floats in [-8, 8) on a
+/// 1/256 grid (exact in f16 too; bf16 on a coarser grid), integers in
+/// 1..=64 (safe as indices and divisors), bytes anything.
+fn buffer_bytes(ty: &str, seed: u64, bytes: usize) -> Vec<u8> {
+    let base = ty.trim_end_matches('*');
+    let (width, kind) = match base {
+        "double" => (8, 'f'),
+        "long long" | "unsigned long long" => (8, 'i'),
+        "_Float16" | "half2" | "half4" | "half16" => (2, 'h'),
+        "__bf16" | "bf16x4" => (2, 'b'),
+        "short" => (2, 'i'),
+        "unsigned char" | "char" => (1, 'i'),
+        "int" | "unsigned" => (4, 'i'),
+        // float, its vectors, structs of floats.
+        _ => (4, 'f'),
+    };
+    let mut out = Vec::with_capacity(bytes);
+    for i in 0..bytes / width {
+        let h = mix(seed * 1_000_003 + i as u64);
+        let x = ((h % 4096) as f64 - 2048.0) / 256.0;
+        match (width, kind) {
+            (8, 'f') => out.extend_from_slice(&x.to_le_bytes()),
+            (4, 'f') => out.extend_from_slice(&(x as f32).to_le_bytes()),
+            (2, 'h') => {
+                out.extend_from_slice(&silk_emu::exec::f16_from_f32(x as f32).to_le_bytes())
+            }
+            (2, 'b') => {
+                let y = ((h % 64) as f32 - 32.0) / 4.0;
+                out.extend_from_slice(&((y.to_bits() >> 16) as u16).to_le_bytes())
+            }
+            (1, _) => out.push(h as u8),
+            (w, _) => out.extend_from_slice(&(1 + h % 64).to_le_bytes()[..w]),
+        }
+    }
+    out
+}
+
+/// A by-value argument's bytes: sizes and counts by name (small enough
+/// that every index stays in the buffers), floats 0.75, structs a
+/// byte pattern.
+fn scalar_bytes(kernel: &str, ty: &str, name: &str, size: usize) -> Vec<u8> {
+    let int = match (kernel, name) {
+        // fib(n) recursively: a depth the declared stack holds.
+        ("recursive", "n") => 10,
+        // n x n matrices of 16x16 tiles.
+        ("matmul_tiled", "n") => 32,
+        (_, "n") => 1000,
+        (_, "width" | "height" | "rows" | "cols") => 32,
+        (_, "nx" | "ny" | "nz") => 8,
+        (_, "steps") => 2,
+        _ => 5,
+    };
+    let mut b = match ty {
+        "float" => 0.75f32.to_le_bytes().to_vec(),
+        "double" => 0.75f64.to_le_bytes().to_vec(),
+        "int" | "unsigned" | "char" | "short" | "long long" => (int as i64).to_le_bytes().to_vec(),
+        _ => (0..size).map(|i| (i * 37 + 11) as u8).collect(),
+    };
+    b.resize(size, 0);
+    b
+}
+
+/// Bytes of each buffer (the outputs among them) after running `m` on `p`.
+fn run_manifest_kernel(
+    d: &str,
+    m: &Manifest,
+    p: Processor,
+    name: &str,
+) -> Result<Vec<Vec<u8>>, String> {
+    const BUFFER: usize = 64 << 10;
+    let path = format!("{d}/{}-{name}.hsaco", m.source);
+    let obj = std::fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
+    let co = silk_amdgpu::code_object::read(&obj).map_err(|e| e.to_string())?;
+    let meta = co
+        .metadata
+        .as_ref()
+        .and_then(|md| md.kernels.iter().find(|k| k.name == m.kernel))
+        .ok_or("no metadata")?;
+    // The launches the manifest describes for 2-D and 3-D kernels (over
+    // 32x32 elements, 8^3 points); 1024 work-items in 256s otherwise.
+    let (grid, block) = match m.kernel.as_str() {
+        "transpose_lds" => ([32, 8, 1], [32, 8, 1]),
+        "matmul_tiled" | "transpose_2d" => ([32, 32, 1], [16, 16, 1]),
+        "stencil_3d" => ([8, 8, 8], [8, 8, 4]),
+        _ => (
+            [1024, 1, 1],
+            meta.reqd_workgroup_size
+                .as_ref()
+                .map_or([256, 1, 1], |v| [v[0] as u32, v[1] as u32, v[2] as u32]),
+        ),
+    };
+    let explicit: Vec<_> = meta
+        .args
+        .iter()
+        .filter(|a| !a.value_kind.is_hidden())
+        .collect();
+    if explicit.len() != m.params.len() {
+        return Err(format!(
+            "{} arguments in the metadata, {} in the manifest",
+            explicit.len(),
+            m.params.len()
+        ));
+    }
+    let mut emu = Emulator::new(p);
+    let (mut args, mut buffers) = (Vec::new(), Vec::new());
+    for (i, ((ty, pname), a)) in m.params.iter().zip(&explicit).enumerate() {
+        if ty.ends_with('*') {
+            let b = emu
+                .alloc_bytes(&buffer_bytes(ty, i as u64, BUFFER))
+                .map_err(|e| e.to_string())?;
+            buffers.push(b);
+            args.push(Arg::Buffer(b));
+        } else {
+            args.push(Arg::Bytes(scalar_bytes(
+                &m.kernel,
+                ty,
+                pname,
+                a.size as usize,
+            )));
+        }
+    }
+    emu.launch(&obj, &m.kernel, grid, block, &args)
+        .map_err(|e| e.to_string())?;
+    buffers
+        .into_iter()
+        .map(|b| emu.read(b).map_err(|e| e.to_string()))
+        .collect()
+}
+
+/// Kernels whose results depend on the wavefront size by definition
+/// (lanes counted within a whole wave, per the manifest): compared only
+/// between processors of the same wave size.
+const WAVE_SIZE_DEPENDENT: [&str; 3] = ["bpermute_rotate", "permute_reverse", "broadcast_lanes"];
+
+/// `stencil_3d` on 8^3 points against the CPU: clang-22 rounds
+/// `0.4f * in[p] + 0.1f * sum` differently per processor, so each
+/// processor's bits are checked on their own. On gfx942 it multiplies both
+/// terms with one `v_pk_mul_f32` and adds (three roundings); on GFX11 it
+/// fuses the first product into the add (`v_fmamk_f32`).
+fn stencil_3d_exact(name: &str, r: &[Vec<u8>]) -> Result<(), String> {
+    let f = |b: &[u8], i: usize| f32::from_le_bytes(b[4 * i..4 * i + 4].try_into().unwrap());
+    let (out, inp) = (&r[0], &r[1]);
+    let n = 8;
+    for z in 1..n - 1 {
+        for y in 1..n - 1 {
+            for x in 1..n - 1 {
+                let p = (z * n + y) * n + x;
+                let sum = f(inp, p - 1)
+                    + f(inp, p + 1)
+                    + f(inp, p - n)
+                    + f(inp, p + n)
+                    + f(inp, p - n * n)
+                    + f(inp, p + n * n);
+                let want = if name == "gfx942" {
+                    0.4f32 * f(inp, p) + 0.1f32 * sum
+                } else {
+                    f(inp, p).mul_add(0.4, 0.1 * sum)
+                };
+                if f(out, p).to_bits() != want.to_bits() {
+                    return Err(format!(
+                        "stencil_3d on {name}: point {p}: {} != {want}",
+                        f(out, p)
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `wave_sum_dpp` against the CPU. The kernel does not compute what its
+/// manifest line says: after the row sums, the writing lane (31 of its
+/// group) adds lane 15 of the swizzled value, and lane 15 received lane
+/// 31's upper-row total, not the lower row's; `v_readlane`'s index is
+/// uniform, taken from the first active lane. So each 32-lane group
+/// writes twice the total of its upper 16 lanes, except that on wave64
+/// the second group of a wave reads lane 15 of the first group and adds
+/// the first group's upper-row total to its own.
+fn wave_sum_dpp_exact(name: &str, r: &[Vec<u8>]) -> Result<(), String> {
+    let v = |b: &[u8], k: usize| i32::from_le_bytes(b[4 * k..4 * k + 4].try_into().unwrap());
+    let row = |first: usize| (first..first + 16).map(|k| v(&r[1], k)).sum::<i32>();
+    for g in 0..32 {
+        let upper = row(32 * g + 16);
+        let want = if name == "gfx942" && g % 2 == 1 {
+            upper + row(32 * (g - 1) + 16)
+        } else {
+            2 * upper
+        };
+        if v(&r[0], g) != want {
+            return Err(format!(
+                "wave_sum_dpp on {name}: out[{g}] = {} != {want}",
+                v(&r[0], g)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every kernel of the clang corpus (`MANIFEST.txt`) runs in the strict
+/// emulator on every processor it is built for, with inputs from its
+/// signature, and every processor gives the same bytes (different
+/// instruction sets, different code from clang): all three, or the two
+/// wave32 ones where the result depends on the wave size; `stencil_3d`,
+/// which clang rounds differently per processor, and `wave_sum_dpp`,
+/// whose wave64 result differs by construction, against the CPU.
+#[test]
+fn every_corpus_kernel_runs_and_agrees_across_processors() {
+    let Some(d) = dir() else { return };
+    let all = manifest(&d);
+    assert!(all.len() >= 70, "{} kernels in the manifest", all.len());
+    let mut failures = Vec::new();
+    let (mut runs, mut compared) = (0, 0);
+    for m in &all {
+        let mut results: Vec<(&str, Vec<Vec<u8>>)> = Vec::new();
+        for (p, name, _) in PROCS {
+            if !m.processors.iter().any(|x| x == name) {
+                continue;
+            }
+            runs += 1;
+            match run_manifest_kernel(&d, m, p, name) {
+                Ok(r) => results.push((name, r)),
+                Err(e) => failures.push(format!("{} on {name}: {e}", m.kernel)),
+            }
+        }
+        let exact = match m.kernel.as_str() {
+            "stencil_3d" => Some(stencil_3d_exact as fn(&str, &[Vec<u8>]) -> Result<(), String>),
+            "wave_sum_dpp" => {
+                Some(wave_sum_dpp_exact as fn(&str, &[Vec<u8>]) -> Result<(), String>)
+            }
+            _ => None,
+        };
+        if let Some(check) = exact {
+            for (name, r) in &results {
+                if let Err(e) = check(name, r) {
+                    failures.push(e);
+                }
+            }
+            continue;
+        }
+        if WAVE_SIZE_DEPENDENT.contains(&m.kernel.as_str()) {
+            // gfx1100 and gfx1151 are both wave32.
+            results.retain(|(name, _)| *name != "gfx942");
+        }
+        if results.len() < 2 {
+            continue;
+        }
+        compared += 1;
+        let (first, want) = &results[0];
+        for (name, got) in &results[1..] {
+            for (i, (a, b)) in want.iter().zip(got).enumerate() {
+                if a != b {
+                    let at = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(0);
+                    failures.push(format!(
+                        "{}: buffer {i} differs between {first} and {name} from byte {at}",
+                        m.kernel
+                    ));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{runs} runs of {} kernels, {compared} compared across processors",
+        all.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -13,13 +13,27 @@ const ALL: [Processor; 3] = [Processor::Gfx942, Processor::Gfx1100, Processor::G
 /// Run `body`, which leaves four results in v[4:7]; returns lane 0's,
 /// checking every lane agrees.
 fn run_on(p: Processor, body: &str) -> [u32; 4] {
+    run_kernel(p, body, None)
+}
+
+/// [`run_on`] in a kernel with AGPRs a0..a7 (gfx942).
+fn run_on_with_agprs(p: Processor, body: &str) -> [u32; 4] {
+    run_kernel(p, body, Some(common::kernel_with_agprs))
+}
+
+/// [`run_on`] in a kernel with 64 bytes of scratch per lane.
+fn run_on_with_scratch(p: Processor, body: &str) -> [u32; 4] {
+    run_kernel(p, body, Some(|p, b| common::kernel_with_private(p, b, 64)))
+}
+
+fn run_kernel(p: Processor, body: &str, build: Option<fn(Processor, &str) -> Vec<u8>>) -> [u32; 4] {
     let store = if p == Processor::Gfx942 {
         "global_store_dwordx4"
     } else {
         "global_store_b128"
     };
     let text = format!("{body}\t{store} v0, v[4:7], s[0:1]\n");
-    let obj = common::kernel(p, &text);
+    let obj = build.unwrap_or(common::kernel)(p, &text);
     let mut emu = Emulator::new(p);
     let out = emu.alloc(64 * 16).unwrap();
     let n = if p == Processor::Gfx942 { 64 } else { 32 };
@@ -182,6 +196,99 @@ fn gfx942_vop3_f16_inline_constants_are_f16_values() {
     );
     let lo = got.map(|v| v & 0xffff);
     assert_eq!(lo, [f16(3.5), f16(4.0), f16(1.5), f16(2.0)]);
+}
+
+/// An inline float constant in a 64-bit integer source (`s_mov_b64`,
+/// `v_lshlrev_b64`) is the f64 pattern, as llvm-mc 22 encodes
+/// `s_mov_b64 s[0:1], 0x3fe0000000000000` as the inline 0.5 and LLVM's
+/// disassembler prints 1/(2π) there as 0.15915494309189532; it was read as
+/// the f32 pattern, zero-extended.
+#[test]
+fn inline_floats_in_64_bit_integer_sources_are_f64_patterns() {
+    for p in ALL {
+        let got = run_on(
+            p,
+            "\ts_mov_b64 s[10:11], 0.5\n\tv_mov_b32_e32 v4, s10\n\tv_mov_b32_e32 v5, s11\n\
+             \tv_lshlrev_b64 v[6:7], 0, -4.0\n",
+        );
+        let (half, minus4) = (0.5f64.to_bits(), (-4.0f64).to_bits());
+        assert_eq!(
+            got,
+            [
+                half as u32,
+                (half >> 32) as u32,
+                minus4 as u32,
+                (minus4 >> 32) as u32
+            ],
+            "{p}"
+        );
+    }
+}
+
+/// A returning FLAT/GLOBAL atomic (gfx942 `sc0`) whose destination is an
+/// AGPR (the `acc` bit) writes the pre-op value to that AGPR, and the
+/// VGPR of the same number stays as it was.
+#[test]
+fn gfx942_returning_atomic_into_an_agpr() {
+    let got = run_on_with_agprs(
+        Processor::Gfx942,
+        "\tv_mov_b32_e32 v1, 55\n\tv_mov_b32_e32 v2, 0\n\tv_mov_b32_e32 v3, 0x3f0\n\
+         \tv_mov_b32_e32 v8, 77\n\tv_accvgpr_write_b32 a1, v8\n\tv_accvgpr_write_b32 a2, v2\n\
+         \ts_nop 1\n\
+         \tglobal_atomic_add a1, v3, a2, s[0:1] sc0\n\ts_waitcnt vmcnt(0)\n\
+         \tv_accvgpr_read_b32 v4, a1\n\tv_mov_b32_e32 v5, v1\n\
+         \tv_mov_b32_e32 v6, 0\n\tv_mov_b32_e32 v7, 0\n\ts_nop 1\n",
+    );
+    assert_eq!(got, [0, 55, 0, 0]);
+}
+
+/// SCRATCH addressing by a VGPR (SVE) and by an SGPR: a store through
+/// `v1` = 8 is read back through `s4` = 8, and address 0 stays zero.
+#[test]
+fn scratch_addresses_by_vgpr_and_by_sgpr() {
+    for p in ALL {
+        let (st, ld) = if p == Processor::Gfx942 {
+            ("scratch_store_dword", "scratch_load_dword")
+        } else {
+            ("scratch_store_b32", "scratch_load_b32")
+        };
+        let got = run_on_with_scratch(
+            p,
+            &format!(
+                "\tv_mov_b32_e32 v1, 8\n\tv_mov_b32_e32 v2, 0x1234\n\ts_mov_b32 s4, 8\n\
+                 \ts_mov_b32 s5, 0\n\t{st} v1, v2, off\n\ts_waitcnt vmcnt(0)\n\
+                 \t{ld} v4, off, s4\n\t{ld} v5, v1, off\n\t{ld} v6, off, s5\n\
+                 \ts_waitcnt vmcnt(0)\n\tv_mov_b32_e32 v7, 0\n"
+            ),
+        );
+        assert_eq!(got, [0x1234, 0x1234, 0, 0], "{p}");
+    }
+}
+
+/// Scalar loads address by sbase plus an immediate offset, an SGPR offset,
+/// or both (GFX9's SOE form; GFX11's soffset field).
+#[test]
+fn scalar_loads_by_immediate_and_sgpr_offsets() {
+    for p in ALL {
+        let (st, ld) = if p == Processor::Gfx942 {
+            ("global_store_dwordx4", "s_load_dword")
+        } else {
+            ("global_store_b128", "s_load_b32")
+        };
+        let got = run_on(
+            p,
+            &format!(
+                "\tv_mov_b32_e32 v4, 11\n\tv_mov_b32_e32 v5, 22\n\tv_mov_b32_e32 v6, 33\n\
+                 \tv_mov_b32_e32 v7, 44\n\tv_mov_b32_e32 v8, 0\n\t{st} v8, v[4:7], s[0:1]\n\
+                 \ts_waitcnt vmcnt(0)\n\ts_mov_b32 s9, 4\n\ts_mov_b32 s13, 8\n\
+                 \t{ld} s10, s[0:1], s9\n\t{ld} s11, s[0:1], s9 offset:0x4\n\
+                 \t{ld} s12, s[0:1], 0x8\n\t{ld} s14, s[0:1], s13 offset:0x4\n\
+                 \ts_waitcnt lgkmcnt(0)\n\tv_mov_b32_e32 v4, s10\n\tv_mov_b32_e32 v5, s11\n\
+                 \tv_mov_b32_e32 v6, s12\n\tv_mov_b32_e32 v7, s14\n"
+            ),
+        );
+        assert_eq!(got, [22, 33, 33, 44], "{p}");
+    }
 }
 
 #[test]

@@ -263,7 +263,26 @@ impl Diagnostic {
 }
 
 fn expand_tabs(s: &str) -> String {
-    s.replace('\t', "    ")
+    s.chars()
+        .fold(String::with_capacity(s.len()), |mut out, c| {
+            if c == '\t' {
+                out.push_str("    ");
+            } else {
+                out.push(visible(c));
+            }
+            out
+        })
+}
+
+/// `c` as a diagnostic shows it: a control character (NUL, ESC, ...) as
+/// its Unicode control picture (`␀`, `␛`), as rustc does, so quoted
+/// source never drives the terminal.
+pub fn visible(c: char) -> char {
+    match c {
+        '\0'..='\x1f' => char::from_u32(0x2400 + c as u32).unwrap_or(c),
+        '\x7f' => '\u{2421}',
+        _ => c,
+    }
 }
 
 /// Source lines longer than this many display columns are shown as a
@@ -326,7 +345,7 @@ impl Window {
                 if c == '\t' {
                     out.push_str("    ");
                 } else {
-                    out.push(c);
+                    out.push(visible(c));
                 }
             }
             col += w;

@@ -284,6 +284,10 @@ impl TokenKind {
     }
 }
 
+/// Tokens [`lex`] reserves room for up front (64 bytes each); more grow
+/// the vector as needed.
+const MAX_RESERVED_TOKENS: usize = 1 << 16;
+
 /// Split a file into tokens. The last token is always [`TokenKind::Eof`].
 pub fn lex(file: FileId, text: &str) -> (Vec<Token>, Vec<Diagnostic>) {
     let mut lx = Lexer {
@@ -293,8 +297,9 @@ pub fn lex(file: FileId, text: &str) -> (Vec<Token>, Vec<Diagnostic>) {
         pos: 0,
         // Fewer tokens than a quarter of the bytes in real Silk (the
         // standard library has about one per 7); starting there saves
-        // most of the regrowing from empty.
-        tokens: Vec::with_capacity(text.len() / 8 + 1),
+        // most of the regrowing from empty. Bounded: hostile text (a file
+        // of NUL bytes is one merged token) must not reserve by its size.
+        tokens: Vec::with_capacity((text.len() / 8 + 1).min(MAX_RESERVED_TOKENS)),
         diags: Vec::new(),
     };
     lx.run();

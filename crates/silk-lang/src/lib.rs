@@ -38,4 +38,6 @@ pub mod types;
 pub use amdgpu::{build_source_kernel, source_kernel, KernelOp, SourceKernel};
 pub use diag::{Diagnostic, Diagnostics};
 pub use program::{Mode, Options, Program};
-pub use session::{FileLoader, FsLoader, MemoryLoader, Session};
+pub use session::{
+    read_source, read_source_file, FileLoader, FsLoader, MemoryLoader, Session, MAX_SOURCE_BYTES,
+};

@@ -84,9 +84,49 @@ pub trait FileLoader {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct FsLoader;
 
+/// Largest source file a Silk tool reads (256 MiB): larger ones are an
+/// error before anything is read, so a huge or endless input (a 4 GB
+/// file, `/dev/zero`) cannot exhaust memory.
+pub const MAX_SOURCE_BYTES: u64 = 256 << 20;
+
+/// Reads the text of `file`, or says why not: at most
+/// [`MAX_SOURCE_BYTES`] (checked from the file's size when it has one,
+/// else while reading), and UTF-8.
+pub fn read_source(mut file: impl std::io::Read, size: Option<u64>) -> std::io::Result<String> {
+    let too_large = |size: String| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "the file is {size} bytes; source files may be at most {MAX_SOURCE_BYTES} bytes (256 MiB)"
+            ),
+        )
+    };
+    if let Some(n) = size.filter(|&n| n > MAX_SOURCE_BYTES) {
+        return Err(too_large(n.to_string()));
+    }
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(
+        &mut std::io::Read::take(&mut file, MAX_SOURCE_BYTES + 1),
+        &mut bytes,
+    )?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(too_large("more than that".to_string()));
+    }
+    String::from_utf8(bytes)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error()))
+}
+
+/// [`read_source`] of the file at `path`; the size of a regular file is
+/// checked before reading.
+pub fn read_source_file(path: impl AsRef<std::path::Path>) -> std::io::Result<String> {
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    read_source(file, meta.is_file().then_some(meta.len()))
+}
+
 impl FileLoader for FsLoader {
     fn load(&self, path: &str) -> Result<String, String> {
-        std::fs::read_to_string(path).map_err(|e| e.to_string())
+        read_source_file(path).map_err(|e| e.to_string())
     }
 }
 

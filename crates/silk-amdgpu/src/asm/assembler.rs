@@ -7,7 +7,7 @@
 //! are fixed-size fields patched later), so one pass places every label;
 //! AMDGPU has no branch relaxation.
 
-use super::expr::{fold, fold_unary, parse_expr, BinOp, Expr, Func};
+use super::expr::{parse_expr, Expr};
 use super::lex::{self, err, Cursor, LResult, LineError};
 use super::yaml::{infer, parse_yaml};
 use super::{Diagnostic, Diagnostics, FixupKind, InstructionEncoder};
@@ -19,6 +19,7 @@ use crate::target::{FeatureSetting, Generation, Target};
 use std::collections::HashMap;
 
 mod data;
+mod eval;
 mod listing;
 mod operands;
 use data::expr_symbols;
@@ -27,7 +28,6 @@ use data::expr_symbols;
 const S_NOP_0: u32 = 0xbf80_0000;
 /// Largest section the assembler builds (a guard against `.zero 1<<40`).
 const MAX_SECTION: u64 = 1 << 30;
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Loc {
     line: usize,
@@ -184,6 +184,16 @@ struct Asm<'a> {
     data_relocs: Vec<crate::code_object::DataReloc>,
     /// `llvm-mc -show-encoding` text, when asked for.
     listing: Option<String>,
+    /// The values of `.set` symbols evaluated so far, or why they have
+    /// none: each symbol whose evaluation completes during the statement
+    /// pass (cleared when a `.set` is redefined: labels never move, and a
+    /// value that needed an undefined symbol was an error, not kept), then
+    /// every one once all statements are read ([`Asm::resolve_sets`]).
+    set_values: std::cell::RefCell<HashMap<String, Result<Val, String>>>,
+    /// Evaluation steps the rest of the file may take ([`eval::file_eval_steps`]).
+    steps_left: std::cell::Cell<usize>,
+    /// Errors found after [`super::MAX_KEPT`] were kept.
+    dropped: usize,
 }
 
 /// `llvm-mc -show-encoding` for a whole file: the statement pass only
@@ -229,6 +239,7 @@ impl<'a> Asm<'a> {
         encoder: &'a dyn InstructionEncoder,
         cli_target: Option<Target>,
     ) -> Asm<'a> {
+        let bytes = lines.iter().map(|l| l.len() + 1).sum();
         Asm {
             file,
             lines,
@@ -262,6 +273,9 @@ impl<'a> Asm<'a> {
             code_relocs: Vec::new(),
             data_relocs: Vec::new(),
             listing: None,
+            set_values: Default::default(),
+            steps_left: std::cell::Cell::new(eval::file_eval_steps(bytes)),
+            dropped: 0,
         }
     }
 }
@@ -335,8 +349,15 @@ fn align_up(v: u64, a: u64) -> u64 {
 }
 
 impl<'a> Asm<'a> {
+    /// Records an error. Hostile input can make one per line and quote
+    /// huge tokens: messages are cut at [`super::MAX_MESSAGE`] bytes and
+    /// past [`super::MAX_KEPT`] errors only the count is kept.
     fn error(&mut self, loc: Loc, msg: impl Into<String>) {
-        self.diags.push((loc, msg.into()));
+        if self.diags.len() >= super::MAX_KEPT {
+            self.dropped += 1;
+            return;
+        }
+        self.diags.push((loc, super::clip(msg.into())));
     }
 
     fn line_error(&mut self, line: usize, e: LineError) {
@@ -346,24 +367,37 @@ impl<'a> Asm<'a> {
     fn diagnostics(&self) -> Diagnostics {
         let mut diags: Vec<&(Loc, String)> = self.diags.iter().collect();
         diags.sort_by_key(|(l, _)| (l.line, l.pos));
-        Diagnostics(
-            diags
-                .into_iter()
-                .map(|(loc, msg)| {
-                    let src = self.lines.get(loc.line).copied().unwrap_or_default();
-                    let src = src.strip_suffix('\r').unwrap_or(src);
-                    let pos = loc.pos.min(src.len());
-                    let column = src.char_indices().take_while(|(i, _)| *i < pos).count() + 1;
-                    Diagnostic {
-                        file: self.file.to_string(),
-                        line: loc.line + 1,
-                        column,
-                        message: msg.clone(),
-                        source_line: src.to_string(),
-                    }
-                })
-                .collect(),
-        )
+        let diagnostic = |loc: Loc, message: String| {
+            let src = self.lines.get(loc.line).copied().unwrap_or_default();
+            let src = src.strip_suffix('\r').unwrap_or(src);
+            let (source_line, column) = super::source_window(src, loc.pos);
+            Diagnostic {
+                file: self.file.to_string(),
+                line: loc.line + 1,
+                column,
+                message,
+                source_line,
+            }
+        };
+        let mut out: Vec<Diagnostic> = diags
+            .into_iter()
+            .map(|(loc, msg)| diagnostic(*loc, msg.clone()))
+            .collect();
+        if self.dropped > 0 {
+            let last = Loc {
+                line: self.lines.len().saturating_sub(1),
+                pos: 0,
+            };
+            out.push(diagnostic(
+                last,
+                format!(
+                    "{} more errors after the first {} were not kept",
+                    self.dropped,
+                    super::MAX_KEPT
+                ),
+            ));
+        }
+        Diagnostics(out)
     }
 
     fn statements(&mut self) {
@@ -549,9 +583,14 @@ impl<'a> Asm<'a> {
         if sym.def.is_none() {
             sym.order = order;
         }
+        let redefined = sym.def.is_some();
         sym.def = Some(SymDef::Set { expr, loc, here });
         sym.def_loc = Some(loc);
         self.next_order += 1;
+        if redefined {
+            // Values computed from the old definition are stale.
+            self.set_values.get_mut().clear();
+        }
         Ok(())
     }
 
@@ -1157,134 +1196,6 @@ impl<'a> Asm<'a> {
         Ok(())
     }
 
-    // ---- Evaluation ----
-
-    fn eval(&self, e: &Expr, here: Option<(usize, u64)>, stack: &mut Vec<String>) -> LResult<Val> {
-        Ok(match e {
-            Expr::Num(v) => Val::Abs(*v),
-            Expr::Here(pos) => match here {
-                Some((s, o)) => Val::Rel(s, o as i64),
-                None => return err(*pos, "`.` is not available here"),
-            },
-            Expr::Sym(name, pos) => self.eval_symbol(name, *pos, stack)?,
-            Expr::Unary(op, a) => match self.eval(a, here, stack)? {
-                Val::Abs(v) => Val::Abs(fold_unary(*op, v)),
-                Val::Rel(..) if *op == super::expr::UnOp::Plus => self.eval(a, here, stack)?,
-                Val::Rel(..) => return err(expr_pos(a), "expected an absolute expression"),
-            },
-            Expr::Binary(op, l, r, pos) => {
-                let lv = self.eval(l, here, stack)?;
-                let rv = self.eval(r, here, stack)?;
-                match (lv, rv, op) {
-                    (Val::Abs(a), Val::Abs(b), _) => {
-                        Val::Abs(fold(*op, a, b).map_err(|m| LineError {
-                            pos: *pos,
-                            message: m.to_string(),
-                        })?)
-                    }
-                    (Val::Rel(s, a), Val::Abs(b), BinOp::Add) => Val::Rel(s, a.wrapping_add(b)),
-                    (Val::Abs(a), Val::Rel(s, b), BinOp::Add) => Val::Rel(s, a.wrapping_add(b)),
-                    (Val::Rel(s, a), Val::Abs(b), BinOp::Sub) => Val::Rel(s, a.wrapping_sub(b)),
-                    (Val::Rel(s1, a), Val::Rel(s2, b), BinOp::Sub) if s1 == s2 => {
-                        Val::Abs(a.wrapping_sub(b))
-                    }
-                    (Val::Rel(s1, _), Val::Rel(s2, _), BinOp::Sub) => {
-                        return err(
-                            *pos,
-                            format!(
-                                "cannot subtract symbols in different sections (`{}` and `{}`)",
-                                self.sections[s1].name, self.sections[s2].name
-                            ),
-                        )
-                    }
-                    _ => {
-                        return err(
-                            *pos,
-                            "expected an absolute expression: this operator needs constants",
-                        )
-                    }
-                }
-            }
-            Expr::Call(f, args, pos) => {
-                let mut vals = Vec::with_capacity(args.len());
-                for a in args {
-                    match self.eval(a, here, stack)? {
-                        Val::Abs(v) => vals.push(v),
-                        Val::Rel(..) => return err(expr_pos(a), "expected an absolute expression"),
-                    }
-                }
-                Val::Abs(self.call(*f, &vals, *pos)?)
-            }
-        })
-    }
-
-    fn call(&self, f: Func, v: &[i64], pos: usize) -> LResult<i64> {
-        let gfx90a = self.target.is_some_and(|t| is_gfx90a_class(t.processor));
-        Ok(match f {
-            Func::Max => v.iter().map(|&x| x as u64).max().unwrap_or(0) as i64,
-            Func::Or => v.iter().fold(0, |a, &b| a | b),
-            Func::AlignTo => {
-                if v[1] <= 0 {
-                    return err(pos, "`alignto` needs a positive alignment");
-                }
-                ((v[0] as u64)
-                    .div_ceil(v[1] as u64)
-                    .wrapping_mul(v[1] as u64)) as i64
-            }
-            // IsaInfo::getTotalNumVGPRs(has90AInsts, agprs, vgprs).
-            Func::TotalNumVgprs => {
-                let (agpr, vgpr) = (v[0], v[1]);
-                if gfx90a {
-                    if agpr == 0 {
-                        vgpr
-                    } else {
-                        align_up(vgpr.max(0) as u64, 4) as i64 + agpr
-                    }
-                } else {
-                    vgpr.max(agpr)
-                }
-            }
-            // IsaInfo::getNumExtraSGPRs(vcc, flat_scratch, xnack).
-            Func::ExtraSgprs => {
-                let Some(t) = self.target else {
-                    return err(pos, "`extrasgprs` needs a target");
-                };
-                let mut c = KernelConfig::assembler_defaults(&t);
-                c.reserve_vcc = v[0] != 0;
-                c.reserve_flat_scratch = v[1] != 0;
-                c.reserve_xnack_mask = v[2] != 0;
-                c.extra_sgprs(t.processor) as i64
-            }
-        })
-    }
-
-    fn eval_symbol(&self, name: &str, pos: usize, stack: &mut Vec<String>) -> LResult<Val> {
-        let Some(sym) = self.symbols.get(name).filter(|s| s.def.is_some()) else {
-            return err(pos, format!("undefined symbol `{name}`"));
-        };
-        match &sym.def {
-            Some(SymDef::Label { section, offset }) => Ok(Val::Rel(*section, *offset as i64)),
-            Some(SymDef::Set { expr, here, .. }) => {
-                if stack.iter().any(|s| s == name) || stack.len() > 1000 {
-                    return err(
-                        pos,
-                        format!("symbol `{name}` is defined in terms of itself"),
-                    );
-                }
-                stack.push(name.to_string());
-                let r = self.eval(expr, *here, stack);
-                stack.pop();
-                // Report errors inside the definition at the use site with
-                // the symbol named, so the message stays on the right line.
-                r.map_err(|e| LineError {
-                    pos,
-                    message: format!("in the value of `{name}`: {}", e.message),
-                })
-            }
-            None => err(pos, format!("undefined symbol `{name}`")),
-        }
-    }
-
     // ---- After the last statement ----
 
     fn finish(&mut self) -> Option<CodeObject> {
@@ -1300,6 +1211,7 @@ impl<'a> Asm<'a> {
             }
         };
         // `.set` symbols: every one must evaluate.
+        self.resolve_sets();
         let mut sets: Vec<(&String, &Symbol)> = self
             .symbols
             .iter()
@@ -1332,20 +1244,22 @@ impl<'a> Asm<'a> {
                 )),
             }
         }
-        self.diags.extend(errors);
+        for (loc, message) in errors {
+            self.error(loc, message);
+        }
 
         self.apply_fixups();
         self.apply_data_fixups();
-        for s in &self.sections {
-            if let Some(loc) = s.first_data {
-                self.diags.push((
-                    loc,
-                    format!(
-                        "section `{}` cannot hold data in a code object written by silk",
-                        s.name
-                    ),
-                ));
-            }
+        let misplaced: Vec<(Loc, String)> = self
+            .sections
+            .iter()
+            .filter_map(|s| Some((s.first_data?, s.name.clone())))
+            .collect();
+        for (loc, name) in misplaced {
+            self.error(
+                loc,
+                format!("section `{name}` cannot hold data in a code object written by silk"),
+            );
         }
 
         let text = std::mem::take(&mut self.sections[0].data);

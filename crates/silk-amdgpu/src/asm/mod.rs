@@ -67,6 +67,61 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// Errors one assembly keeps with their messages; past this many only
+/// their number is kept (a file of garbage would otherwise hold a message
+/// per line in memory).
+pub const MAX_KEPT: usize = 100_000;
+/// Longest error message kept, in bytes: messages quote the source, and a
+/// token can be as long as the file.
+pub const MAX_MESSAGE: usize = 1024;
+/// Characters of a source line a [`Diagnostic`] keeps: a longer line is
+/// kept as a window around the column, its cut ends marked `...`.
+pub const MAX_SOURCE_SHOWN: usize = 512;
+
+/// `message` cut to at most [`MAX_MESSAGE`] bytes (at a character
+/// boundary), ending `...` when cut.
+pub(crate) fn clip(mut message: String) -> String {
+    if message.len() > MAX_MESSAGE {
+        let mut cut = MAX_MESSAGE - 3;
+        while !message.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        message.truncate(cut);
+        message.push_str("...");
+    }
+    message
+}
+
+/// The part of `line` a diagnostic keeps for byte offset `pos`, and the
+/// 1-based column (in characters) of `pos` in it: the whole line when it
+/// has at most [`MAX_SOURCE_SHOWN`] characters, else that many around
+/// the column (80 before it), `...` marking each cut end.
+pub(crate) fn source_window(line: &str, pos: usize) -> (String, usize) {
+    let pos = pos.min(line.len());
+    let column = line.char_indices().take_while(|(i, _)| *i < pos).count();
+    // Characters up to the window's end, at most: the line is scanned no
+    // further than it needs.
+    let len = line.chars().take(column + MAX_SOURCE_SHOWN + 1).count();
+    let long = line.len() > MAX_SOURCE_SHOWN && len > MAX_SOURCE_SHOWN;
+    if !long {
+        return (line.to_string(), column + 1);
+    }
+    let keep = MAX_SOURCE_SHOWN - 6;
+    let start = column.saturating_sub(80);
+    let byte = |chars: usize| {
+        line.char_indices()
+            .nth(chars)
+            .map_or(line.len(), |(i, _)| i)
+    };
+    let (from, to) = (byte(start), byte(start + keep));
+    let lead = if from > 0 { "..." } else { "" };
+    let tail = if to < line.len() { "..." } else { "" };
+    (
+        format!("{lead}{}{tail}", &line[from..to]),
+        column - start + lead.len() + 1,
+    )
+}
+
 /// Every error found in one file, in source order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostics(pub Vec<Diagnostic>);
@@ -497,7 +552,7 @@ pub fn assemble_file_with(
             line: 1,
             column: 1,
             message: format!("cannot write the code object: {e}"),
-            source_line: text.lines().next().unwrap_or_default().to_string(),
+            source_line: source_window(text.lines().next().unwrap_or_default(), 0).0,
         }])
     })
 }

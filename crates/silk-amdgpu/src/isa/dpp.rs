@@ -53,6 +53,19 @@ pub const SDWA_ABS: [Bits; 2] = [b(21, 1), b(29, 1)];
 /// S0/S1: the source is a scalar operand code, not a VGPR.
 pub const SDWA_SCALAR: [Bits; 2] = [b(23, 1), b(31, 1)];
 
+/// DPP8: the lane (of its group of eight) that lane `l` reads, 3 bits
+/// per lane from bit 8 ([RDNA3] §"DPP8").
+pub fn dpp8_sel(ctrl: u32, l: usize) -> u32 {
+    get(
+        ctrl,
+        Bits {
+            word: 0,
+            lo: 8 + 3 * (l % 8) as u8,
+            width: 3,
+        },
+    )
+}
+
 /// One field of a control dword.
 pub fn get(ctrl: u32, bits: Bits) -> u32 {
     bits.get(&[ctrl])
@@ -278,7 +291,7 @@ pub fn print_controls(gen: Generation, form: &Form, mods: &Mods, out: &mut Strin
                 if i > 0 {
                     out.push(',');
                 }
-                text::dec(out, (c >> (8 + 3 * i) & 7) as u64);
+                text::dec(out, dpp8_sel(c, i) as u64);
             }
             out.push(']');
             if mods.mem & DPP8_FI != 0 {

@@ -8,6 +8,7 @@
 //! (gfx942) are given codes 512..=767 here; the hardware selects them with
 //! an `acc` bit instead.
 
+use super::table::Ty;
 use crate::target::Generation;
 
 /// Register files an operand may name.
@@ -110,6 +111,80 @@ pub fn inline_int(code: u16) -> Option<i64> {
         193..=208 => Some(192 - code as i64),
         _ => None,
     }
+}
+
+/// The inline float constants, source codes 240..=248: 0.5, -0.5, 1.0,
+/// -1.0, 2.0, -2.0, 4.0, -4.0 and 1/(2π), as the bits an operand of each
+/// float width reads ([CDNA3] and [RDNA3] §"Vector ALU operands", inline
+/// constants; bf16 is the high half of the f32 pattern).
+pub const INLINE_FLOAT_F16: [u16; 9] = [
+    0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118,
+];
+pub const INLINE_FLOAT_BF16: [u16; 9] = [
+    0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000, 0x4080, 0xc080, 0x3e22,
+];
+pub const INLINE_FLOAT_F32: [u32; 9] = [
+    0x3f00_0000,
+    0xbf00_0000,
+    0x3f80_0000,
+    0xbf80_0000,
+    0x4000_0000,
+    0xc000_0000,
+    0x4080_0000,
+    0xc080_0000,
+    0x3e22_f983,
+];
+pub const INLINE_FLOAT_F64: [u64; 9] = [
+    0x3fe0_0000_0000_0000,
+    0xbfe0_0000_0000_0000,
+    0x3ff0_0000_0000_0000,
+    0xbff0_0000_0000_0000,
+    0x4000_0000_0000_0000,
+    0xc000_0000_0000_0000,
+    0x4010_0000_0000_0000,
+    0xc010_0000_0000_0000,
+    0x3fc4_5f30_6dc9_c882,
+];
+/// Code of the first inline float constant.
+pub const INLINE_FLOAT_FIRST: u16 = 240;
+
+/// The bits inline float constant `code` stands for in an operand of
+/// type `ty`: the value's own width and format for float operands; a
+/// 64-bit integer operand reads the f64 pattern, a 32-bit one the f32
+/// pattern, a 16-bit one the f16 pattern (as LLVM 22 encodes and prints
+/// them). `None` when `code` is not an inline float.
+pub fn inline_float_bits(code: u16, ty: Ty) -> Option<u64> {
+    let k = usize::from(code.checked_sub(INLINE_FLOAT_FIRST)?);
+    Some(match ty {
+        Ty::F16 | Ty::B16 | Ty::V2F16 | Ty::V2F16Splat => u64::from(*INLINE_FLOAT_F16.get(k)?),
+        Ty::Bf16 | Ty::V2Bf16 => u64::from(*INLINE_FLOAT_BF16.get(k)?),
+        Ty::F64 | Ty::B64 => *INLINE_FLOAT_F64.get(k)?,
+        Ty::B32 | Ty::V2F32 => u64::from(*INLINE_FLOAT_F32.get(k)?),
+    })
+}
+
+/// The inline float constant whose bits in an operand of type `ty` are
+/// `bits`, if any.
+pub fn inline_float_code(bits: u64, ty: Ty) -> Option<u16> {
+    (INLINE_FLOAT_FIRST..INLINE_FLOAT_FIRST + 9).find(|&c| inline_float_bits(c, ty) == Some(bits))
+}
+
+/// The value an operand of type `ty`, `dwords` wide, reads for inline
+/// constant `code`: an inline integer sign-extended to 64 bits for 64-bit
+/// operands, to 32 bits otherwise (16-bit integer and f16 operands keep
+/// the low half), an inline float as [`inline_float_bits`]. `None` when
+/// `code` is no inline constant.
+pub fn inline_value(code: u16, ty: Ty, dwords: usize) -> Option<u64> {
+    if let Some(v) = inline_int(code) {
+        return Some(if dwords == 2 || ty.is_64() {
+            v as u64
+        } else if matches!(ty, Ty::B16 | Ty::F16) {
+            v as u64 & 0xffff
+        } else {
+            v as u32 as u64
+        });
+    }
+    inline_float_bits(code, ty)
 }
 
 /// Whether `code` is an inline constant (integer or float).

@@ -5,7 +5,9 @@
 //! `llvm-mc` (the differential corpus in `tests/data/isa` is the check).
 
 use super::format::{self, Family, Field, ModBit};
-use super::operand::{self, Operand};
+use super::operand::{
+    self, Operand, INLINE_FLOAT_BF16 as BF16_INLINE, INLINE_FLOAT_F16 as F16_INLINE,
+};
 use super::symbolic;
 use super::table::{self, Flags, ImmStyle, Kind, OpInfo, OperandSpec, Ty};
 use super::{dpp, text, Inst, Variant};
@@ -303,33 +305,13 @@ fn print_imm(processor: Processor, style: ImmStyle, v: i32, out: &mut String) {
     }
 }
 
-const F16_INLINE: [u16; 9] = [
-    0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118,
-];
-const BF16_INLINE: [u16; 9] = [
-    0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000, 0x4080, 0xc080, 0x3e22,
-];
-const F32_INLINE: [u32; 9] = [
-    0x3f00_0000,
-    0xbf00_0000,
-    0x3f80_0000,
-    0xbf80_0000,
-    0x4000_0000,
-    0xc000_0000,
-    0x4080_0000,
-    0xc080_0000,
-    0x3e22_f983,
-];
-const F64_INLINE_HI: [u32; 8] = [
-    0x3fe0_0000,
-    0xbfe0_0000,
-    0x3ff0_0000,
-    0xbff0_0000,
-    0x4000_0000,
-    0xc000_0000,
-    0x4010_0000,
-    0xc010_0000,
-];
+/// Whether `v` is the high half of an inline f64 constant other than
+/// 1/(2π) (which LLVM prints as a literal of its own).
+fn f64_inline_hi(v: u32) -> Option<usize> {
+    operand::INLINE_FLOAT_F64[..8]
+        .iter()
+        .position(|&d| (d >> 32) as u32 == v)
+}
 const FLOAT_TEXT: [&str; 8] = ["0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0"];
 
 /// Inline constant (source codes 128..=208, 240..=248).
@@ -338,9 +320,10 @@ fn print_inline(ty: Ty, code: u16, out: &mut String) {
         text::int(out, v);
         return;
     }
-    let idx = (code - 240) as usize;
+    let idx = (code - operand::INLINE_FLOAT_FIRST) as usize;
     if ty == Ty::B16 {
-        text::hex0x(out, F16_INLINE.get(idx).copied().unwrap_or(0) as u64);
+        // A 16-bit integer operand reads the f16 pattern: LLVM shows it.
+        text::hex0x(out, operand::inline_float_bits(code, ty).unwrap_or(0));
         return;
     }
     if idx == 8 {
@@ -372,7 +355,7 @@ fn literal_is_lit(spec: &OperandSpec, v: u32) -> bool {
 fn print_literal(spec: &OperandSpec, v: u32, out: &mut String) {
     match literal_text(spec, v) {
         None => {
-            let i = F64_INLINE_HI.iter().position(|&x| x == v).unwrap_or(0);
+            let i = f64_inline_hi(v).unwrap_or(0);
             out.push_str(FLOAT_TEXT[i]);
         }
         Some((true, shown)) => {
@@ -387,13 +370,13 @@ fn print_literal(spec: &OperandSpec, v: u32, out: &mut String) {
 /// How a literal prints: `Some((lit, shown))` for `lit(shown)` or
 /// `shown`; `None` for an f64 literal that prints as a float.
 fn literal_text(spec: &OperandSpec, v: u32) -> Option<(bool, u32)> {
-    let inline32 = int_inline(v) || F32_INLINE.contains(&v);
+    let inline32 = int_inline(v) || operand::INLINE_FLOAT_F32.contains(&v);
     let (lo, hi) = (v as u16, (v >> 16) as u16);
     let (lit, shown) = match spec.ty {
         Ty::B32 | Ty::V2F32 | Ty::Bf16 => (inline32, v),
         Ty::B64 => (int_inline(v), v),
         Ty::F64 => {
-            if F64_INLINE_HI.contains(&v) {
+            if f64_inline_hi(v).is_some() {
                 return None;
             }
             (false, v)

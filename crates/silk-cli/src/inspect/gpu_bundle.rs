@@ -19,6 +19,11 @@ const EM_X86_64: u16 = 62;
 pub fn run(args: &Args) -> Option<Result<(), silk_cli::Error>> {
     let path = args.file.display().to_string();
     let mut f = std::fs::File::open(&args.file).ok()?;
+    // The footer is found by seeking to the end: only in a regular file
+    // (reading a pipe's first bytes here would lose them for `inspect`).
+    if !f.metadata().ok()?.is_file() {
+        return None;
+    }
     let mut head = [0u8; 20];
     f.read_exact(&mut head).ok()?;
     let mut footer = [0u8; 8];

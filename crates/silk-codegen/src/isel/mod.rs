@@ -34,7 +34,8 @@ use crate::abi::ArgLayout;
 use crate::mir::{BlockId, File, LoopInfo, MFunction, MInst, MOp, VReg};
 use crate::Error;
 use silk_amdgpu::code_object::HiddenArg;
-use silk_amdgpu::isa::{format, operand, table, Family, Mods, Op, Opcode, Operand};
+use silk_amdgpu::isa::operand::inline_float_code;
+use silk_amdgpu::isa::{format, operand, table, Family, Mods, Op, Opcode, Operand, Ty};
 use silk_amdgpu::target::{Generation, Processor};
 use silk_gpu_ir::Op as IrOp;
 use silk_gpu_ir::{
@@ -167,39 +168,21 @@ pub fn imm32(bits: u32) -> Operand {
     if (-16..=64).contains(&v) {
         return Operand::int(v);
     }
-    let code = match bits {
-        0x3f00_0000 => 240,
-        0xbf00_0000 => 241,
-        0x3f80_0000 => 242,
-        0xbf80_0000 => 243,
-        0x4000_0000 => 244,
-        0xc000_0000 => 245,
-        0x4080_0000 => 246,
-        0xc080_0000 => 247,
-        0x3e22_f983 => 248,
-        _ => return Operand::Literal(bits),
-    };
-    Operand::Const(code)
+    match inline_float_code(u64::from(bits), Ty::B32) {
+        Some(code) => Operand::Const(code as u8),
+        None => Operand::Literal(bits),
+    }
 }
 
 /// Operand for the bits of an `f16` constant: the inline float constants
 /// (codes 240-248 read as f16 by 16-bit float operands), inline integers,
 /// or a literal.
 pub fn imm16(bits: u16) -> Operand {
-    let code = match bits {
-        0x3800 => 240,
-        0xb800 => 241,
-        0x3c00 => 242,
-        0xbc00 => 243,
-        0x4000 => 244,
-        0xc000 => 245,
-        0x4400 => 246,
-        0xc400 => 247,
-        0x3118 => 248,
-        b if b <= 64 => return Operand::int(b as i32),
-        b => return Operand::Literal(b as u32),
-    };
-    Operand::Const(code)
+    match inline_float_code(u64::from(bits), Ty::F16) {
+        Some(code) => Operand::Const(code as u8),
+        None if bits <= 64 => Operand::int(i32::from(bits)),
+        None => Operand::Literal(u32::from(bits)),
+    }
 }
 
 /// Whether a 64-bit constant is an inline integer constant.

@@ -19,6 +19,7 @@ use super::*;
 use crate::buffer::TSTORE;
 use crate::mem_inst::{atomic_op, Atomic, ATOMICS, LGKM, SCALE64};
 use crate::wave::PendingWrite;
+use silk_amdgpu::isa::format::{mod_bit, ModBit};
 use silk_amdgpu::isa::Op;
 
 /// `aux` bits 23:16: 0 for a store, else 1 + the index in [`ATOMICS`].
@@ -194,8 +195,8 @@ fn smem_write(e: &mut Exec) -> Result<()> {
     e.mem
         .write(addr, &new.to_le_bytes()[..4 * n])
         .ok_or_else(|| e.oob(addr, 4 * n, 0, "scalar atomic"))?;
-    // GLC (SMEM word 0 bit 16): return the old value.
-    let writes = if e.raw[0] >> 16 & 1 != 0 {
+    // GLC: return the old value.
+    let writes = if e.inst.mods.mem & mod_bit(ModBit::Glc) != 0 {
         e.check_writable_sgprs(code, n)?;
         let values = (0..n).map(|i| (old >> (32 * i)) as u32).collect();
         vec![PendingWrite::Sgpr { code, values }]

@@ -15,6 +15,18 @@ pub fn kernel_with_lds(p: Processor, body: &str, lds: u32) -> Vec<u8> {
     kernel_with(p, body, lds, 0)
 }
 
+/// [`kernel`] with 8 AGPRs (gfx942), a0..a7 after the 32 VGPRs.
+#[allow(dead_code)]
+pub fn kernel_with_agprs(p: Processor, body: &str) -> Vec<u8> {
+    build(p, body, 0, 8, 0, p == Processor::Gfx942)
+}
+
+/// [`kernel`] with `bytes` of private (scratch) memory per lane.
+#[allow(dead_code)]
+pub fn kernel_with_private(p: Processor, body: &str, bytes: u32) -> Vec<u8> {
+    kernel_with(p, body, 0, bytes)
+}
+
 /// [`kernel`] with `lds` bytes of LDS and `private` bytes of scratch per
 /// lane.
 #[allow(dead_code)]
@@ -25,6 +37,10 @@ pub fn kernel_with(p: Processor, body: &str, lds: u32, private: u32) -> Vec<u8> 
 /// [`kernel_with`] in wave64 (`wave64`) or wave32 (GFX11 only).
 #[allow(dead_code)]
 pub fn kernel_sized(p: Processor, body: &str, lds: u32, private: u32, wave64: bool) -> Vec<u8> {
+    build(p, body, lds, 0, private, wave64)
+}
+
+fn build(p: Processor, body: &str, lds: u32, agprs: u32, private: u32, wave64: bool) -> Vec<u8> {
     let target = match p {
         Processor::Gfx942 => "gfx942",
         Processor::Gfx1100 => "gfx1100",
@@ -53,7 +69,13 @@ pub fn kernel_sized(p: Processor, body: &str, lds: u32, private: u32, wave64: bo
             "\t\t.amdhsa_wavefront_size32 1\n\t\t.amdhsa_workgroup_processor_mode 1\n\t\t.amdhsa_memory_ordered 1\n"
         }
     };
-    let agpr = if gfx9 { "    .agpr_count: 0\n" } else { "" };
+    let agpr = if gfx9 {
+        format!("    .agpr_count: {agprs}\n")
+    } else {
+        String::new()
+    };
+    let vgprs = 32 + agprs;
+    let enable_private = u32::from(private > 0);
     let text = format!(
         "\t.amdgcn_target \"amdgcn-amd-amdhsa--{target}\"
 \t.amdhsa_code_object_version 6
@@ -69,10 +91,11 @@ k:
 \t\t.amdhsa_kernarg_size 8
 \t\t.amdhsa_group_segment_fixed_size {lds}
 \t\t.amdhsa_private_segment_fixed_size {private}
+\t\t.amdhsa_enable_private_segment {enable_private}
 \t\t.amdhsa_user_sgpr_count 2
 \t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1
 \t\t.amdhsa_system_sgpr_workgroup_id_x 1
-\t\t.amdhsa_next_free_vgpr 32
+\t\t.amdhsa_next_free_vgpr {vgprs}
 \t\t.amdhsa_next_free_sgpr 16
 {arch}\t.end_amdhsa_kernel
 \t.text
@@ -97,7 +120,7 @@ amdhsa.kernels:
     .symbol:         k.kd
     .uniform_work_group_size: 1
     .uses_dynamic_stack: false
-    .vgpr_count:     32
+    .vgpr_count:     {vgprs}
     .vgpr_spill_count: 0
     .wavefront_size: {wave}
 amdhsa.target:   amdgcn-amd-amdhsa--{target}

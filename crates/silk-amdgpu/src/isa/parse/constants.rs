@@ -116,15 +116,12 @@ pub(super) fn int_source(ty: Ty, i: i64, col: usize) -> Result<Operand, ParseErr
     // The bit pattern of an inline float in the operand's type is that
     // inline constant (codes 240..=248: ±0.5, ±1, ±2, ±4, 1/(2π)), as
     // llvm-mc encodes `0x3f000000` on a 32-bit operand.
-    let patterns: Option<&[u64; 9]> = match ty {
-        Ty::B32 | Ty::V2F32 => Some(&INLINE_F32_BITS),
-        Ty::F16 | Ty::V2F16 => Some(&INLINE_F16_BITS),
-        Ty::V2Bf16 | Ty::Bf16 => Some(&INLINE_BF16_BITS),
-        Ty::F64 | Ty::B64 => Some(&INLINE_F64_BITS),
+    let pattern = match ty {
         Ty::B16 | Ty::V2F16Splat => None,
+        _ => operand::inline_float_code(i as u64, ty),
     };
-    if let Some(k) = patterns.and_then(|p| p.iter().position(|&b| b == i as u64)) {
-        return Ok(Operand::Const(240 + k as u8));
+    if let Some(code) = pattern {
+        return Ok(Operand::Const(code as u8));
     }
     // A value written as its unsigned bit pattern in the operand's width
     // is the inline integer that pattern encodes (llvm-mc 22: `0xffffffff`
@@ -149,11 +146,11 @@ pub(super) fn int_source(ty: Ty, i: i64, col: usize) -> Result<Operand, ParseErr
             return err(col, format!("constant {i} does not fit a 16-bit operand"));
         }
         Ty::F64 if (0..=i64::from(u32::MAX)).contains(&i) => {
-            if let Some(k) = INLINE_F64_BITS[..8]
+            if let Some(k) = operand::INLINE_FLOAT_F64[..8]
                 .iter()
                 .position(|&b| b == (i as u64) << 32)
             {
-                return Ok(Operand::Const(240 + k as u8));
+                return Ok(Operand::Const(operand::INLINE_FLOAT_FIRST as u8 + k as u8));
             }
         }
         _ => {}
@@ -172,37 +169,6 @@ pub(super) fn int_source(ty: Ty, i: i64, col: usize) -> Result<Operand, ParseErr
     }
     Ok(Operand::Literal(i as u32))
 }
-
-/// Bits of the inline floats 0.5, -0.5, 1, -1, 2, -2, 4, -4, 1/(2π) per
-/// type (codes 240..=248).
-pub(super) const INLINE_F32_BITS: [u64; 9] = [
-    0x3f00_0000,
-    0xbf00_0000,
-    0x3f80_0000,
-    0xbf80_0000,
-    0x4000_0000,
-    0xc000_0000,
-    0x4080_0000,
-    0xc080_0000,
-    0x3e22_f983,
-];
-pub(super) const INLINE_F16_BITS: [u64; 9] = [
-    0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118,
-];
-pub(super) const INLINE_BF16_BITS: [u64; 9] = [
-    0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000, 0x4080, 0xc080, 0x3e22,
-];
-pub(super) const INLINE_F64_BITS: [u64; 9] = [
-    0x3fe0_0000_0000_0000,
-    0xbfe0_0000_0000_0000,
-    0x3ff0_0000_0000_0000,
-    0xbff0_0000_0000_0000,
-    0x4000_0000_0000_0000,
-    0xc000_0000_0000_0000,
-    0x4010_0000_0000_0000,
-    0xc010_0000_0000_0000,
-    0x3fc4_5f30_6dc9_c882,
-];
 
 pub(super) const INLINE_FLOATS: [f64; 8] = [0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0];
 pub(super) const INV_2PI_32: f64 = 0.15915494;
