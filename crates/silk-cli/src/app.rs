@@ -118,7 +118,7 @@ pub fn build(build: &AppBuild, output: &Path) -> Result<()> {
     )
     .map_err(|e| match e {
         BuildError::Diagnostics(d) => diagnostics(&session, &d, &what),
-        BuildError::Host(e) => Error::Message(e.to_string()),
+        BuildError::Host(e) => Error::Host(e),
     })?;
     if let Some(bundle) = bundle {
         crate::gpu_app::append_bundle(output, &bundle)?;
@@ -165,7 +165,10 @@ pub fn run(args: &RunArgs) -> Result<i32> {
             .args(&args.args)
             .status()
             .map(status_of)
-            .map_err(|e| Error::Message(format!("cannot run `{}`: {e}", exe.display())))
+            .map_err(|source| Error::Spawn {
+                path: exe.display().to_string(),
+                source,
+            })
     });
     let _ = std::fs::remove_dir_all(&dir);
     status
@@ -216,10 +219,10 @@ pub fn test(args: &TestArgs) -> Result<i32> {
             }
             Err(e) => {
                 let _ = std::fs::remove_dir_all(&dir);
-                return Err(Error::Message(format!(
-                    "cannot run `{}`: {e}",
-                    exe.display()
-                )));
+                return Err(Error::Spawn {
+                    path: exe.display().to_string(),
+                    source: e,
+                });
             }
         }
     }

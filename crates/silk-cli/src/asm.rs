@@ -6,6 +6,7 @@ use silk_amdgpu::asm::{
 };
 use silk_amdgpu::target::Target;
 use silk_cli::files::{self, Text};
+use silk_cli::Error;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -32,29 +33,33 @@ pub struct Args {
     show_encoding: bool,
 }
 
-fn load_tables(specs: &[String]) -> Result<EncodingTable, String> {
+fn load_tables(specs: &[String]) -> Result<EncodingTable, Error> {
     let mut table = EncodingTable::new();
     for spec in specs {
-        let (proc_name, path) = spec
-            .split_once('=')
-            .ok_or_else(|| format!("--encoding-table `{spec}`: expected <processor>=<file>"))?;
-        let processor = Target::parse(proc_name)
-            .map_err(|e| e.to_string())?
-            .processor;
-        let text =
-            silk_lang::read_source_file(path).map_err(|e| format!("cannot read `{path}`: {e}"))?;
+        let (proc_name, path) = spec.split_once('=').ok_or_else(|| Error::OptionSyntax {
+            option: "encoding-table",
+            value: spec.clone(),
+            expected: "<processor>=<file>",
+        })?;
+        let processor = Target::parse(proc_name)?.processor;
+        let text = silk_lang::read_source_file(path).map_err(|source| Error::Read {
+            path: path.into(),
+            source,
+        })?;
         table
             .add(processor, &text)
-            .map_err(|e| format!("`{path}`: {e}"))?;
+            .map_err(|message| Error::EncodingTable {
+                path: path.into(),
+                message,
+            })?;
     }
     Ok(table)
 }
 
 /// Diagnostics go to stderr; `Err` carries the summary line.
-pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
+pub fn run(args: &Args) -> Result<(), Error> {
     let (input, name) = if args.input == "-" {
-        let s = silk_lang::read_source(std::io::stdin(), None)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        let s = silk_lang::read_source(std::io::stdin(), None).map_err(Error::ReadStdin)?;
         (Text::Read(s), "<stdin>".to_string())
     } else {
         (files::read_text(&args.input)?, args.input.clone())
@@ -71,7 +76,10 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
             return Ok(());
         }
         print_diagnostics(&diags);
-        return Err(format!("{} error(s) in `{name}`", diags.0.len()).into());
+        return Err(Error::ShowEncoding {
+            input: name,
+            errors: diags.0.len(),
+        });
     }
     let table;
     let encoder: &dyn InstructionEncoder = if args.encoding_table.is_empty() {
@@ -82,7 +90,7 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     };
     let bytes = assemble_file_with(text, &name, target, encoder).map_err(|diags| {
         print_diagnostics(&diags);
-        silk_cli::Error::Diagnostics {
+        Error::Diagnostics {
             action: "assemble",
             what: format!("`{name}`"),
             errors: diags.0.len(),
@@ -90,11 +98,7 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     })?;
     let output = match &args.output {
         Some(o) => o.clone(),
-        None if args.input == "-" => {
-            return Err(silk_cli::Error::Usage(
-                "reading standard input needs -o <file>".into(),
-            ))
-        }
+        None if args.input == "-" => return Err(Error::StdinNeedsOutput),
         None => {
             let p = std::path::Path::new(&args.input);
             p.with_extension("hsaco").to_string_lossy().into_owned()

@@ -18,7 +18,7 @@ pub fn run(
     })?;
     let target = Target::parse(target)?;
     let name = input.display().to_string();
-    let module = silk_gpu_ir::Module::parse_verified(&name, &text).map_err(|e| e.to_string())?;
+    let module = silk_gpu_ir::Module::parse_verified(&name, &text)?;
     let options = silk_codegen::Options {
         keep_mir: emit == "mir",
         ..Default::default()
@@ -31,7 +31,9 @@ pub fn run(
             }
         })?;
     let bytes = match emit {
-        "obj" => silk_codegen::code_object(&target, &kernels).map_err(|e| e.to_string())?,
+        "obj" => {
+            silk_codegen::code_object(&target, &kernels).map_err(silk_cli::Error::CodeObject)?
+        }
         "asm" => silk_codegen::assembly(&target, &kernels).into_bytes(),
         "mir" => kernels
             .iter()
@@ -41,11 +43,7 @@ pub fn run(
             })
             .collect::<String>()
             .into_bytes(),
-        other => {
-            return Err(silk_cli::Error::Usage(format!(
-                "unknown --emit `{other}` (expected obj, asm or mir)"
-            )))
-        }
+        other => return Err(silk_cli::Error::UnknownSirEmit { emit: other.into() }),
     };
     match output {
         Some(p) => silk_cli::files::write(p, &bytes),

@@ -57,7 +57,7 @@ fn host_check(check: &HostCheck) -> Result<(), silk_cli::Error> {
         }
     };
     let _ = out.flush();
-    result.map_err(silk_cli::Error::Message)
+    result.map_err(silk_cli::Error::HostCheck)
 }
 
 /// Diagnostics go to stderr; `Err` carries the summary line.

@@ -4,7 +4,7 @@
 use silk_amdgpu::code_object;
 use silk_amdgpu::isa::byte_list;
 use silk_amdgpu::target::Target;
-use silk_cli::input;
+use silk_cli::{input, Error};
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
@@ -20,38 +20,38 @@ pub struct Args {
     file: PathBuf,
 }
 
-pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
-    let read_err = |e: std::io::Error| format!("cannot read `{}`: {e}", args.file.display());
+pub fn run(args: &Args) -> Result<(), Error> {
+    let read_err = |source| Error::Read {
+        path: args.file.display().to_string(),
+        source,
+    };
     let file = std::fs::File::open(&args.file).map_err(read_err)?;
     // The first bytes tell a code object or bundle from a byte list.
     let head = input::head(&file).map_err(read_err)?;
     let name = args.file.display().to_string();
-    let explicit = args
-        .target
-        .as_deref()
-        .map(Target::parse)
-        .transpose()
-        .map_err(|e| e.to_string())?;
+    let explicit = args.target.as_deref().map(Target::parse).transpose()?;
     if input::kind_of(&head) != input::Kind::Other {
         // Read on from here: a pipe's first bytes cannot be read again.
         let bytes = input::read_object_rest(&name, file, head)?;
         let object = input::object_from(&name, bytes, explicit.as_ref())?;
-        let obj = code_object::read(object.bytes())
-            .map_err(|e| format!("{}: {e}", object.describe(&name)))?;
-        let target = explicit
-            .or(obj.target)
-            .ok_or(format!("{name}: unknown target; pass --target"))?;
+        let obj = code_object::read(object.bytes()).map_err(|source| Error::BadObject {
+            object: object.describe(&name),
+            source,
+        })?;
+        let target = explicit.or(obj.target).ok_or_else(|| Error::TargetNeeded {
+            object: name.clone(),
+        })?;
         let mut stdout = std::io::stdout().lock();
         for k in &obj.kernels {
             let text =
                 silk_amdgpu::isa::listing::listing(target.processor, &k.code, k.entry_address);
             writeln!(stdout, "{}:", k.name)
                 .and_then(|_| stdout.write_all(text.as_bytes()))
-                .map_err(|e| format!("cannot write the listing: {e}"))?;
+                .map_err(Error::WriteListing)?;
         }
         return Ok(());
     }
-    let target = explicit.ok_or("--target is required for byte-list input")?;
+    let target = explicit.ok_or(Error::ByteListNeedsTarget)?;
     // The list is read piece by piece, not held in memory.
     let mut input = (&head[..]).chain(file);
     let mut bad = Vec::new();
@@ -73,10 +73,13 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     )
     .map_err(|e| match e {
         byte_list::StreamError::Parse(byte_list::ByteListError::NotUtf8 { .. }) => {
-            format!("{name}: not UTF-8 text")
+            Error::ByteListNotUtf8 { path: name.clone() }
         }
-        byte_list::StreamError::Parse(e) => format!("{name}:{e}"),
-        e => e.to_string(),
+        byte_list::StreamError::Parse(source) => Error::BadByteList {
+            path: name.clone(),
+            source,
+        },
+        e => Error::ByteListStream(e),
     })?;
     if bad.is_empty() && trailing == 0 {
         return Ok(());
@@ -96,9 +99,7 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
         );
     }
     let errors = bad.len() + (trailing != 0) as usize;
-    Err(silk_cli::Error::Message(format!(
-        "{errors} undecodable instruction word(s)"
-    )))
+    Err(Error::Undecodable { errors })
 }
 
 /// Line and column of each of the byte indices `at` (ascending) in the

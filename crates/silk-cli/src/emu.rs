@@ -1,6 +1,7 @@
 //! `silk emu`: run a kernel of a code object in the emulator.
 
 use silk_amdgpu::code_object;
+use silk_cli::Error;
 use silk_emu::{Arg, Buffer, Emulator, Options};
 
 /// Bytes a `buf:NAME=@FILE` argument reads from a pipe or device, which
@@ -63,7 +64,7 @@ pub struct Args {
 }
 
 /// `4096`, `64K`, `512M`, `4G`.
-fn size(text: &str, what: &str) -> Result<u64, String> {
+fn size(text: &str) -> Option<u64> {
     let t = text.trim();
     let (digits, shift) = match t.char_indices().last() {
         Some((i, 'K' | 'k')) => (&t[..i], 10),
@@ -75,16 +76,13 @@ fn size(text: &str, what: &str) -> Result<u64, String> {
         .parse::<u64>()
         .ok()
         .and_then(|n| n.checked_mul(1 << shift))
-        .ok_or_else(|| format!("--{what}: `{text}` is not a size in bytes (e.g. 4096, 64K, 2G)"))
 }
 
 /// `raw:HEX`: pairs of hex digits, `_` allowed between them.
-fn raw_bytes(hex: &str, spec: &str) -> Result<Vec<u8>, String> {
+fn raw_bytes(hex: &str, spec: &str) -> Result<Vec<u8>, Error> {
     let digits: Vec<u8> = hex.bytes().filter(|&c| c != b'_').collect();
     if digits.is_empty() || digits.len() % 2 != 0 {
-        return Err(format!(
-            "--arg `{spec}`: raw: takes an even number of hex digits (two per byte)"
-        ));
+        return Err(Error::RawDigitCount { spec: spec.into() });
     }
     digits
         .chunks(2)
@@ -92,34 +90,33 @@ fn raw_bytes(hex: &str, spec: &str) -> Result<Vec<u8>, String> {
             std::str::from_utf8(p)
                 .ok()
                 .and_then(|p| u8::from_str_radix(p, 16).ok())
-                .ok_or_else(|| {
-                    format!(
-                        "--arg `{spec}`: `{}` is not a hex byte",
-                        String::from_utf8_lossy(p)
-                    )
+                .ok_or_else(|| Error::RawNotHex {
+                    spec: spec.into(),
+                    pair: String::from_utf8_lossy(p).into_owned(),
                 })
         })
         .collect()
 }
 
-fn dims(text: &str, what: &str) -> Result<[u32; 3], String> {
+fn dims(text: &str, option: &'static str) -> Result<[u32; 3], Error> {
     let parts: Vec<&str> = text.split(',').collect();
     if parts.is_empty() || parts.len() > 3 {
-        return Err(format!(
-            "--{what} takes 1 to 3 comma-separated sizes, got `{text}`"
-        ));
+        return Err(Error::DimensionCount {
+            option,
+            value: text.into(),
+        });
     }
     let mut out = [1u32; 3];
     for (i, p) in parts.iter().enumerate() {
-        out[i] = p
-            .trim()
-            .parse()
-            .map_err(|_| format!("--{what}: `{p}` is not a size"))?;
+        out[i] = p.trim().parse().map_err(|_| Error::NotADimension {
+            option,
+            value: p.to_string(),
+        })?;
     }
     Ok(out)
 }
 
-fn parse_int<T: std::str::FromStr>(v: &str, spec: &str) -> Result<T, String> {
+fn parse_int<T: std::str::FromStr>(v: &str, spec: &str) -> Result<T, Error> {
     let v = v.trim();
     let parsed = if let Some(h) = v.strip_prefix("0x") {
         u64::from_str_radix(h, 16)
@@ -128,51 +125,62 @@ fn parse_int<T: std::str::FromStr>(v: &str, spec: &str) -> Result<T, String> {
     } else {
         v.parse().ok()
     };
-    parsed.ok_or_else(|| format!("--arg `{spec}`: `{v}` is not a valid number"))
+    parsed.ok_or_else(|| Error::ArgNotANumber {
+        spec: spec.into(),
+        value: v.into(),
+    })
 }
 
-pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
+/// `--arg` text that does not have the form `expected`.
+fn arg_syntax(spec: &str, expected: &'static str) -> Error {
+    Error::OptionSyntax {
+        option: "arg",
+        value: spec.into(),
+        expected,
+    }
+}
+
+pub fn run(args: &Args) -> Result<(), Error> {
     let target = args
         .target
         .as_deref()
         .map(silk_amdgpu::target::Target::parse)
-        .transpose()
-        .map_err(|e| e.to_string())?;
+        .transpose()?;
     let object = silk_cli::input::open_object(&args.file, target.as_ref())?;
     let bytes = object.bytes();
     let name = object.describe(&args.file);
-    let co = code_object::read(bytes).map_err(|e| format!("{name}: {e}"))?;
+    let co = code_object::read(bytes).map_err(|source| Error::BadObject {
+        object: name.clone(),
+        source,
+    })?;
     let processor = co
         .target
-        .ok_or_else(|| format!("{name}: unknown processor"))?
+        .ok_or_else(|| Error::UnknownProcessor {
+            object: name.clone(),
+        })?
         .processor;
     if let Some(t) = target.filter(|t| t.processor != processor) {
-        return Err(silk_cli::Error::Usage(format!(
-            "{name} is for {}, not {}",
-            processor.name(),
-            t.processor.name()
-        )));
+        return Err(Error::WrongProcessor {
+            object: name,
+            is: processor,
+            wanted: t.processor,
+        });
     }
     let grid = dims(&args.grid, "grid")?;
     let block = dims(&args.block, "block")?;
     let mut emu = Emulator::new(processor);
-    emu.memory.set_limit(size(&args.max_memory, "max-memory")?);
+    let limit = size(&args.max_memory).ok_or_else(|| Error::NotAByteSize {
+        option: "max-memory",
+        value: args.max_memory.clone(),
+    })?;
+    emu.memory.set_limit(limit);
     let mut hazards_off = Vec::new();
     if let Some(list) = args.no_hazards.as_deref().filter(|l| *l != "all") {
         for name in list.split(',') {
             let rule = silk_emu::hazard::Rule::ALL
                 .into_iter()
                 .find(|r| r.name() == name)
-                .ok_or_else(|| {
-                    let names: Vec<_> = silk_emu::hazard::Rule::ALL
-                        .iter()
-                        .map(|r| r.name())
-                        .collect();
-                    format!(
-                        "--no-hazards: unknown rule `{name}` (rules: {})",
-                        names.join(", ")
-                    )
-                })?;
+                .ok_or_else(|| Error::UnknownHazardRule { name: name.into() })?;
             hazards_off.push(rule);
         }
     }
@@ -191,7 +199,7 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     for spec in &args.args {
         let (kind, value) = spec
             .split_once(':')
-            .ok_or_else(|| format!("--arg `{spec}`: expected KIND:VALUE"))?;
+            .ok_or_else(|| arg_syntax(spec, "KIND:VALUE"))?;
         let arg = match kind {
             "u32" => Arg::U32(parse_int(value, spec)?),
             "i32" => Arg::I32(parse_int(value, spec)?),
@@ -201,35 +209,41 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
                 value
                     .trim()
                     .parse()
-                    .map_err(|_| format!("--arg `{spec}`: not a float"))?,
+                    .map_err(|_| Error::ArgNotAFloat { spec: spec.clone() })?,
             ),
             "f64" => Arg::F64(
                 value
                     .trim()
                     .parse()
-                    .map_err(|_| format!("--arg `{spec}`: not a float"))?,
+                    .map_err(|_| Error::ArgNotAFloat { spec: spec.clone() })?,
             ),
             "raw" => Arg::Bytes(raw_bytes(value, spec)?),
             "buf" => {
-                let (name, init) = value.split_once('=').ok_or_else(|| {
-                    format!("--arg `{spec}`: expected buf:NAME=@FILE or buf:NAME=zero:BYTES")
-                })?;
+                let (name, init) = value
+                    .split_once('=')
+                    .ok_or_else(|| arg_syntax(spec, "buf:NAME=@FILE or buf:NAME=zero:BYTES"))?;
                 if buffers.iter().any(|(n, _)| n == name) {
-                    return Err(silk_cli::Error::Usage(format!(
-                        "--arg `{spec}`: buffer `{name}` defined twice"
-                    )));
+                    return Err(Error::BufferDefinedTwice {
+                        spec: spec.clone(),
+                        name: name.into(),
+                    });
                 }
                 let buf = if let Some(path) = init.strip_prefix('@') {
                     // Check the size first: the file is read whole. A pipe
                     // or device has no size (`/dev/zero` never ends): it is
                     // read up to MAX_UNSIZED_BUFFER or the memory left.
-                    let cannot = |e: std::io::Error| format!("cannot read `{path}`: {e}");
+                    let cannot = |source| Error::Read {
+                        path: path.into(),
+                        source,
+                    };
+                    let in_arg = |source| Error::ArgBuffer {
+                        spec: spec.clone(),
+                        source,
+                    };
                     let what = format!("buffer `{name}` from `{path}`");
                     let file = std::fs::File::open(path).map_err(cannot)?;
                     let meta = file.metadata().map_err(cannot)?;
-                    emu.memory
-                        .check_fits(meta.len(), &what)
-                        .map_err(|e| format!("--arg `{spec}`: {e}"))?;
+                    emu.memory.check_fits(meta.len(), &what).map_err(in_arg)?;
                     let cap = if meta.is_file() {
                         meta.len()
                     } else {
@@ -244,53 +258,61 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
                     )
                     .map_err(cannot)?;
                     if data.len() as u64 > cap && !meta.is_file() {
-                        return Err(format!(
-                            "--arg `{spec}`: `{path}` gives more than {cap} bytes; a pipe or device is read up to {MAX_UNSIZED_BUFFER} bytes (256 MiB) or the device memory left"
-                        )
-                        .into());
+                        return Err(Error::UnsizedBufferTooLarge {
+                            spec: spec.clone(),
+                            path: path.into(),
+                            cap,
+                            limit: MAX_UNSIZED_BUFFER,
+                        });
                     }
                     emu.memory
                         .check_fits(data.len() as u64, &what)
-                        .map_err(|e| format!("--arg `{spec}`: {e}"))?;
-                    emu.alloc_bytes(&data).map_err(|e| e.to_string())?
+                        .map_err(in_arg)?;
+                    emu.alloc_bytes(&data)?
                 } else if let Some(n) = init.strip_prefix("zero:") {
-                    let n = size(n, "arg").map_err(|_| {
-                        format!("--arg `{spec}`: `{n}` is not a size in bytes (e.g. 4096, 64K, 2G)")
+                    let n = size(n).ok_or_else(|| Error::ArgNotAByteSize {
+                        spec: spec.clone(),
+                        value: n.into(),
                     })?;
-                    emu.alloc(n).map_err(|e| format!("--arg `{spec}`: {e}"))?
+                    emu.alloc(n).map_err(|source| Error::ArgBuffer {
+                        spec: spec.clone(),
+                        source,
+                    })?
                 } else {
-                    return Err(silk_cli::Error::Usage(format!(
-                        "--arg `{spec}`: expected @FILE or zero:BYTES after `=`"
-                    )));
+                    return Err(arg_syntax(spec, "@FILE or zero:BYTES after `=`"));
                 };
                 buffers.push((name.to_string(), buf));
                 Arg::Buffer(buf)
             }
             other => {
-                let kinds = "u32, i32, u64, i64, f32, f64, buf, raw";
-                let msg = format!("--arg `{spec}`: unknown kind `{other}` ({kinds})");
-                return Err(silk_cli::Error::Usage(msg));
+                return Err(Error::UnknownArgKind {
+                    spec: spec.clone(),
+                    kind: other.into(),
+                })
             }
         };
         kargs.push(arg);
     }
     let mut dumps = Vec::new();
     for d in &args.dumps {
-        let (name, out) = d
-            .split_once('=')
-            .ok_or_else(|| format!("--dump `{d}`: expected NAME=OUT"))?;
+        let (name, out) = d.split_once('=').ok_or_else(|| Error::OptionSyntax {
+            option: "dump",
+            value: d.clone(),
+            expected: "NAME=OUT",
+        })?;
         let buf = buffers
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, b)| *b)
-            .ok_or_else(|| format!("--dump `{d}`: no buffer named `{name}`"))?;
+            .ok_or_else(|| Error::NoSuchBuffer {
+                dump: d.clone(),
+                name: name.into(),
+            })?;
         dumps.push((buf, out.to_string()));
     }
-    let stats = emu
-        .launch(bytes, &args.kernel, grid, block, &kargs)
-        .map_err(|e| e.to_string())?;
+    let stats = emu.launch(bytes, &args.kernel, grid, block, &kargs)?;
     for (buf, out) in dumps {
-        let data = emu.read(buf).map_err(|e| e.to_string())?;
+        let data = emu.read(buf)?;
         silk_cli::files::write(&out, &data)?;
     }
     println!(

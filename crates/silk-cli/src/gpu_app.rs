@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 /// The bundle of one code object per launchable entry.
 pub fn bundle(target: &str, objects: &[DeviceObject]) -> Result<Vec<u8>> {
     let processor =
-        silk_lang::amdgpu::parse_target(target).map_err(|d| Error::Message(d.message.clone()))?;
-    let bundle_err = |e: silk_runtime::BundleError| Error::Message(format!("GPU bundle: {e}"));
+        silk_lang::amdgpu::parse_target(target).map_err(|d| Error::GpuTarget(Box::new(d)))?;
+    let bundle_err = Error::WriteGpuBundle;
     let mut w =
         BundleWriter::new(ProviderKind::Hip, processor.processor.name()).map_err(bundle_err)?;
     for o in objects {
@@ -34,7 +34,7 @@ pub fn runtime_archive() -> Result<PathBuf> {
         env!("CARGO_PKG_VERSION"),
         user_id()
     ));
-    silk_host::write_runtime_archive(&dir).map_err(|e| Error::Message(e.to_string()))
+    Ok(silk_host::write_runtime_archive(&dir)?)
 }
 
 /// The real user id (so users do not share the archive's directory).

@@ -28,5 +28,5 @@ pub fn run(args: &Args) -> Result<i32, silk_cli::Error> {
         args.library.as_deref(),
         args.device.as_deref(),
     )
-    .map_err(silk_cli::Error::from)
+    .map_err(silk_cli::Error::HipRun)
 }

@@ -3,6 +3,7 @@
 //! `--cuda-device-only` output). The first bytes decide what a file is,
 //! so a file that is neither is rejected without reading the rest.
 
+use crate::error::{Error, Result};
 use silk_amdgpu::code_object::bundle::{BUNDLE_MAGIC, COMPRESSED_BUNDLE_MAGIC};
 use silk_amdgpu::code_object::OffloadBundle;
 use silk_amdgpu::target::{Processor, Target};
@@ -33,16 +34,15 @@ pub fn kind_of(head: &[u8]) -> Kind {
 }
 
 /// Why a file whose first bytes are `head` is not read as a code object.
-pub fn not_an_object(path: &str, head: &[u8]) -> String {
+pub fn not_an_object(path: &str, head: &[u8]) -> Error {
+    let path = path.to_string();
     if head.len() < ELF_MAGIC.len() {
-        format!(
-            "{path}: {} bytes is too short for a code object",
-            head.len()
-        )
+        Error::TooShortForObject {
+            path,
+            len: head.len(),
+        }
     } else {
-        format!(
-            "{path}: not an AMDHSA code object or clang offload bundle (no ELF magic \\x7fELF, no bundle magic)"
-        )
+        Error::NotAnObject { path }
     }
 }
 
@@ -74,8 +74,11 @@ pub fn head(file: &std::fs::File) -> std::io::Result<Vec<u8>> {
 
 /// The whole of `path`. As with LLVM's tools, a mapped file truncated by
 /// another process while `silk` reads it ends the process with SIGBUS.
-pub fn read_binary(path: &str) -> Result<Binary, String> {
-    let cannot = |e: std::io::Error| format!("cannot read `{path}`: {e}");
+pub fn read_binary(path: &str) -> Result<Binary> {
+    let cannot = |source| Error::Read {
+        path: path.to_string(),
+        source,
+    };
     let file = std::fs::File::open(path).map_err(cannot)?;
     let meta = file.metadata().map_err(cannot)?;
     if meta.is_file() && meta.len() >= MAP_AT_LEAST {
@@ -97,8 +100,11 @@ const MAX_UNSIZED_OBJECT: u64 = 256 << 20;
 /// offload bundle, else the error [`not_an_object`] gives, having read no
 /// more. A pipe or device is read once (its first bytes are not read
 /// again) and only up to [`MAX_UNSIZED_OBJECT`] bytes.
-pub fn read_object_file(path: &str) -> Result<Binary, String> {
-    let cannot = |e: std::io::Error| format!("cannot read `{path}`: {e}");
+pub fn read_object_file(path: &str) -> Result<Binary> {
+    let cannot = |source| Error::Read {
+        path: path.to_string(),
+        source,
+    };
     let file = std::fs::File::open(path).map_err(cannot)?;
     let first = head(&file).map_err(cannot)?;
     if kind_of(&first) == Kind::Other {
@@ -108,8 +114,11 @@ pub fn read_object_file(path: &str) -> Result<Binary, String> {
 }
 
 /// The whole of `path`, whose first bytes `first` were read from `file`.
-pub fn read_object_rest(path: &str, file: std::fs::File, first: Vec<u8>) -> Result<Binary, String> {
-    let cannot = |e: std::io::Error| format!("cannot read `{path}`: {e}");
+pub fn read_object_rest(path: &str, file: std::fs::File, first: Vec<u8>) -> Result<Binary> {
+    let cannot = |source| Error::Read {
+        path: path.to_string(),
+        source,
+    };
     let meta = file.metadata().map_err(cannot)?;
     if meta.is_file() {
         drop(file);
@@ -121,9 +130,10 @@ pub fn read_object_rest(path: &str, file: std::fs::File, first: Vec<u8>) -> Resu
         .read_to_end(&mut bytes)
         .map_err(cannot)?;
     if bytes.len() as u64 > MAX_UNSIZED_OBJECT {
-        return Err(format!(
-            "`{path}` gives more than {MAX_UNSIZED_OBJECT} bytes; a code object from a pipe or device is read up to 256 MiB"
-        ));
+        return Err(Error::UnsizedObjectTooLarge {
+            path: path.to_string(),
+            limit: MAX_UNSIZED_OBJECT,
+        });
     }
     Ok(Binary::Read(bytes))
 }
@@ -153,12 +163,12 @@ impl Object {
 /// Open the code object in `path`: an ELF file, or the entry of a bundle
 /// for `target` (or its only code object). A file that is neither is an
 /// error read from its first bytes alone.
-pub fn open_object(path: &str, target: Option<&Target>) -> Result<Object, String> {
+pub fn open_object(path: &str, target: Option<&Target>) -> Result<Object> {
     object_from(path, read_object_file(path)?, target)
 }
 
 /// [`open_object`] on the bytes of `path` already read.
-pub fn object_from(path: &str, file: Binary, target: Option<&Target>) -> Result<Object, String> {
+pub fn object_from(path: &str, file: Binary, target: Option<&Target>) -> Result<Object> {
     match kind_of(&file[..file.len().min(HEAD_LEN)]) {
         Kind::Other => Err(not_an_object(path, &file[..file.len().min(HEAD_LEN)])),
         Kind::Elf => {
@@ -170,8 +180,11 @@ pub fn object_from(path: &str, file: Binary, target: Option<&Target>) -> Result<
             })
         }
         Kind::Bundle => {
-            let bundle = OffloadBundle::parse(&file).map_err(|e| format!("{path}: {e}"))?;
-            let entry = pick_entry(&bundle, target).map_err(|e| format!("{path}: {e}"))?;
+            let bundle = OffloadBundle::parse(&file).map_err(|source| Error::BadObject {
+                object: path.to_string(),
+                source,
+            })?;
+            let entry = pick_entry(path, &bundle, target)?;
             let (start, len) = (entry.offset as usize, entry.size as usize);
             let id = entry.id.clone();
             Ok(Object {
@@ -190,25 +203,20 @@ fn entry_processor(e: &silk_amdgpu::code_object::BundleEntry) -> Option<Processo
     Target::parse(base).ok().map(|t| t.processor)
 }
 
-/// The entry for `target`, or the only AMDGPU entry; otherwise an error
-/// listing the entries.
+/// The entry for `target`, or the only AMDGPU entry of the bundle read
+/// from `path`; otherwise an error listing the entries.
 pub fn pick_entry<'a>(
+    path: &str,
     bundle: &'a OffloadBundle,
     target: Option<&Target>,
-) -> Result<&'a silk_amdgpu::code_object::BundleEntry, String> {
+) -> Result<&'a silk_amdgpu::code_object::BundleEntry> {
     let objects: Vec<_> = bundle
         .entries
         .iter()
         .filter(|e| e.size > 0 && entry_processor(e).is_some())
         .collect();
-    let ids = || {
-        bundle
-            .entries
-            .iter()
-            .map(|e| format!("`{}`", e.id))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let path = path.to_string();
+    let entries = || bundle.entries.iter().map(|e| e.id.clone()).collect();
     let chosen: Vec<_> = match target {
         Some(t) => objects
             .iter()
@@ -219,26 +227,26 @@ pub fn pick_entry<'a>(
     };
     match (chosen.as_slice(), target) {
         ([one], _) => Ok(one),
-        ([], Some(t)) => Err(format!(
-            "the offload bundle has no code object for {} (entries: {})",
-            t.processor.name(),
-            ids()
-        )),
-        ([], None) => Err(format!(
-            "the offload bundle holds no AMDGPU code object (entries: {})",
-            ids()
-        )),
-        (_, Some(t)) => Err(format!(
-            "the offload bundle has {} code objects for {}, which one to run is ambiguous (entries: {})",
-            chosen.len(),
-            t.processor.name(),
-            ids()
-        )),
-        (_, None) => Err(format!(
-            "the offload bundle holds {} code objects; choose one with --target (entries: {})",
-            chosen.len(),
-            ids()
-        )),
+        ([], Some(t)) => Err(Error::NoEntryFor {
+            path,
+            processor: t.processor,
+            entries: entries(),
+        }),
+        ([], None) => Err(Error::NoAmdgpuEntry {
+            path,
+            entries: entries(),
+        }),
+        (_, Some(t)) => Err(Error::AmbiguousEntry {
+            path,
+            count: chosen.len(),
+            processor: t.processor,
+            entries: entries(),
+        }),
+        (_, None) => Err(Error::EntryNeedsTarget {
+            path,
+            count: chosen.len(),
+            entries: entries(),
+        }),
     }
 }
 
@@ -257,22 +265,24 @@ mod tests {
         let b = OffloadBundle::parse(&two).unwrap();
         let t = Target::parse("gfx942").unwrap();
         assert_eq!(
-            pick_entry(&b, Some(&t)).unwrap().id,
+            pick_entry("b", &b, Some(&t)).unwrap().id,
             "hipv4-amdgcn-amd-amdhsa--gfx942"
         );
-        let e = pick_entry(&b, None).unwrap_err();
+        let e = pick_entry("b", &b, None).unwrap_err().to_string();
         assert!(
-            e.contains("--target") && e.contains("`hipv4-amdgcn-amd-amdhsa--gfx1100`"),
+            e.starts_with("b: ")
+                && e.contains("--target")
+                && e.contains("`hipv4-amdgcn-amd-amdhsa--gfx1100`"),
             "{e}"
         );
         let t = Target::parse("gfx1151").unwrap();
-        let e = pick_entry(&b, Some(&t)).unwrap_err();
+        let e = pick_entry("b", &b, Some(&t)).unwrap_err().to_string();
         assert!(e.contains("no code object for gfx1151"), "{e}");
         let one = OffloadBundle::write(&[
             ("host-x86_64-unknown-linux-gnu-", b""),
             ("hipv4-amdgcn-amd-amdhsa--gfx1100", elf),
         ]);
         let b = OffloadBundle::parse(&one).unwrap();
-        assert!(pick_entry(&b, None).unwrap().id.ends_with("gfx1100"));
+        assert!(pick_entry("b", &b, None).unwrap().id.ends_with("gfx1100"));
     }
 }

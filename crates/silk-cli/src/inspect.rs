@@ -6,6 +6,7 @@ use silk_amdgpu::code_object::elf::{
 };
 use silk_amdgpu::code_object::{read, validate, OffloadBundle, ParsedCodeObject, Value};
 use silk_amdgpu::target::Target;
+use silk_cli::Error;
 use std::fmt::Write;
 use std::path::PathBuf;
 
@@ -25,24 +26,27 @@ pub struct Args {
 }
 
 /// Disassembly of one kernel's code through the ISA layer.
-pub fn disassemble(target: &Target, code: &[u8], address: u64) -> Result<String, String> {
-    Ok(silk_amdgpu::isa::listing::listing(
-        target.processor,
-        code,
-        address,
-    ))
+pub fn disassemble(target: &Target, code: &[u8], address: u64) -> String {
+    silk_amdgpu::isa::listing::listing(target.processor, code, address)
 }
 
-pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
+pub fn run(args: &Args) -> Result<(), Error> {
     // Only a code object or a bundle is read whole; anything else is
     // rejected from its first bytes.
     let path = args.file.display().to_string();
     let bytes = silk_cli::input::read_object_file(&path)?;
     let mut objects: Vec<(Option<String>, &[u8])> = Vec::new();
     let mut bundle_entries = Json::Null;
+    // Messages name the file in backquotes, and the bundle entry if any.
+    let bad_object = |entry: Option<&str>| {
+        let at = entry
+            .map(|e| format!(" (bundle entry `{e}`)"))
+            .unwrap_or_default();
+        let object = format!("`{path}`{at}");
+        move |source| Error::BadObject { object, source }
+    };
     if OffloadBundle::is_bundle(&bytes) {
-        let bundle =
-            OffloadBundle::parse(&bytes).map_err(|e| format!("`{}`: {e}", args.file.display()))?;
+        let bundle = OffloadBundle::parse(&bytes).map_err(bad_object(None))?;
         bundle_entries = json!(bundle
             .entries
             .iter()
@@ -59,9 +63,7 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
             .iter()
             .filter(|e| e.target_id().is_some() && e.size > 0)
         {
-            let data = bundle
-                .extract(&bytes, &e.id)
-                .map_err(|err| format!("`{}`: {err}", args.file.display()))?;
+            let data = bundle.extract(&bytes, &e.id).map_err(bad_object(None))?;
             objects.push((Some(e.id.clone()), data));
         }
     } else {
@@ -69,13 +71,7 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     }
     let mut reports = Vec::new();
     for (entry, data) in objects {
-        let parsed = read(data).map_err(|e| {
-            let at = entry
-                .as_deref()
-                .map(|e| format!(" (bundle entry `{e}`)"))
-                .unwrap_or_default();
-            format!("`{}`{at}: {e}", args.file.display())
-        })?;
+        let parsed = read(data).map_err(bad_object(entry.as_deref()))?;
         if args.json {
             reports.push(to_json(&parsed, entry.as_deref(), args.disassemble));
         } else {
@@ -91,10 +87,7 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
         } else {
             json!({"bundle": bundle_entries, "objects": reports})
         };
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
-        );
+        println!("{}", serde_json::to_string_pretty(&out)?);
     }
     Ok(())
 }
@@ -246,12 +239,7 @@ fn to_text(p: &ParsedCodeObject, want_disassembly: bool) -> String {
                 let _ = writeln!(o, "  {name} {value}");
             }
             if want_disassembly {
-                match disassemble(t, &k.code, k.entry_address) {
-                    Ok(text) => o.push_str(&text),
-                    Err(e) => {
-                        let _ = writeln!(o, "  disassembly: {e}");
-                    }
-                }
+                o.push_str(&disassemble(t, &k.code, k.entry_address));
             }
         }
     }
@@ -285,10 +273,7 @@ fn to_json(p: &ParsedCodeObject, entry: Option<&str>, want_disassembly: bool) ->
                     descriptor.insert(name, v);
                 }
                 if want_disassembly {
-                    disassembly = match disassemble(t, &k.code, k.entry_address) {
-                        Ok(text) => json!(text),
-                        Err(e) => json!({"error": e}),
-                    };
+                    disassembly = json!(disassemble(t, &k.code, k.entry_address));
                 }
             }
             json!({

@@ -58,9 +58,7 @@ fn build_any(args: &build::Args) -> Result<(), silk_cli::Error> {
     let sir = !args.files.is_empty() && args.files.iter().all(|f| f.ends_with(".sir"));
     if sir {
         if args.files.len() != 1 {
-            return Err(silk_cli::Error::Usage(
-                "silk build takes one `.sir` file at a time".into(),
-            ));
+            return Err(silk_cli::Error::SeveralSirFiles);
         }
         let out = args.output.as_ref().map(std::path::PathBuf::from);
         let emit = args.emit.as_deref().unwrap_or("obj");
@@ -74,11 +72,7 @@ fn build_any(args: &build::Args) -> Result<(), silk_cli::Error> {
     match args.emit.as_deref() {
         None => {}
         Some(e @ ("gpu-objects" | "device-ir")) => return build::run_device(args, e),
-        Some(other) => {
-            return Err(silk_cli::Error::Usage(format!(
-                "unknown --emit `{other}` for Silk sources (expected gpu-objects or device-ir; obj, asm and mir apply to `.sir` inputs)"
-            )))
-        }
+        Some(other) => return Err(silk_cli::Error::UnknownSourceEmit { emit: other.into() }),
     }
     build::run(args)
 }

@@ -14,7 +14,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
     if let Some(name) = &args.resolve {
-        let target = Target::parse(name).map_err(|e| e.to_string())?;
+        let target = Target::parse(name)?;
         if args.json {
             let value = serde_json::json!({
                 "input": name,
@@ -24,10 +24,7 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
                 "e_flags": format!("{:#x}", target.e_flags()),
                 "wavefront_size": target.wavefront_size,
             });
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?
-            );
+            println!("{}", serde_json::to_string_pretty(&value)?);
         } else {
             println!("canonical: {}", target.processor.canonical_name());
             println!("metadata:  {}", target.target_id());
@@ -49,10 +46,7 @@ pub fn run(args: &Args) -> Result<(), silk_cli::Error> {
                 })
             })
             .collect();
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&list).map_err(|e| e.to_string())?
-        );
+        println!("{}", serde_json::to_string_pretty(&list)?);
         return Ok(());
     }
     for p in Processor::ALL {

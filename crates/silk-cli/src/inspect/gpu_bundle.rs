@@ -4,6 +4,7 @@
 
 use super::Args;
 use serde_json::json;
+use silk_cli::Error;
 use silk_runtime::bundle::{Bundle, OwnedBundle, VERSION};
 use std::io::{Read, Seek, SeekFrom};
 
@@ -16,7 +17,7 @@ const EM_X86_64: u16 = 62;
 /// `None` unless the file ends with the `SLKGPEND` footer or is an x86-64
 /// ELF executable; then the report (with [`STRIP_WARNING`] on standard
 /// error), the bundle's defect, or that an executable has no bundle.
-pub fn run(args: &Args) -> Option<Result<(), silk_cli::Error>> {
+pub fn run(args: &Args) -> Option<Result<(), Error>> {
     let path = args.file.display().to_string();
     let mut f = std::fs::File::open(&args.file).ok()?;
     // The footer is found by seeking to the end: only in a regular file
@@ -34,23 +35,20 @@ pub fn run(args: &Args) -> Option<Result<(), silk_cli::Error>> {
         // is not a code object; its bundle is what `strip` took.
         let host = head.starts_with(b"\x7fELF\x02\x01")
             && u16::from_le_bytes([head[18], head[19]]) == EM_X86_64;
-        return host.then(|| {
-            Err(format!(
-                "`{path}`: an x86-64 executable without a Silk GPU bundle (no `SLKGPEND` footer at its end); `strip` removes the bundle: build it again with `silk build --target linux-x86_64 --gpu-target ...` and do not strip it"
-            )
-            .into())
-        });
+        return host.then_some(Err(Error::NoGpuBundle { path }));
     }
-    let result = report(&path, args).map_err(silk_cli::Error::from);
+    let result = report(&path, args);
     if result.is_ok() {
         eprintln!("{STRIP_WARNING}");
     }
     Some(result)
 }
 
-fn report(path: &str, args: &Args) -> Result<(), String> {
-    let owned = OwnedBundle::from_file(&args.file)
-        .map_err(|e| format!("`{path}`: malformed Silk GPU bundle: {e}"))?;
+fn report(path: &str, args: &Args) -> Result<(), Error> {
+    let owned = OwnedBundle::from_file(&args.file).map_err(|source| Error::BadGpuBundle {
+        path: path.into(),
+        source,
+    })?;
     let b = owned.view();
     let entries: Vec<_> = b
         .entries()
@@ -82,10 +80,7 @@ fn report(path: &str, args: &Args) -> Result<(), String> {
                 "kernels": kernels,
             })).collect::<Vec<_>>(),
         }});
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?
-        );
+        println!("{}", serde_json::to_string_pretty(&out)?);
         return Ok(());
     }
     println!(
