@@ -9,7 +9,8 @@ extern "C" __global__ void wave_sum_dpp(int *out, const int *in) {
   v += __builtin_amdgcn_update_dpp(0, v, 0x112, 0xf, 0xf, true);
   v += __builtin_amdgcn_update_dpp(0, v, 0x114, 0xf, 0xf, true);
   v += __builtin_amdgcn_update_dpp(0, v, 0x118, 0xf, 0xf, true);
-  // lane 15 of each row now holds the row total; swap rows within 32 lanes.
+  // lane 15 of each row now holds the row total; swap rows within 32 lanes,
+  // so lane 31 (its row's total) receives lane 15's (the other row's total).
   int other = __builtin_amdgcn_ds_swizzle(v, 0x401f);
-  if ((g & 31) == 31) out[g / 32] = v + __builtin_amdgcn_readlane(other, (TID_X & ~31u) % __builtin_amdgcn_wavefrontsize() + 15);
+  if ((g & 31) == 31) out[g / 32] = v + other;
 }

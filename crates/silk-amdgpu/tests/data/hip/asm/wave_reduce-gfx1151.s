@@ -35,10 +35,9 @@ wave_sum_dpp:                           ; @wave_sum_dpp
 ; %bb.1:
 	v_lshrrev_b32_e32 v0, 3, v0
 	s_waitcnt lgkmcnt(0)
-	v_readlane_b32 s0, v2, 15
-	s_delay_alu instid0(VALU_DEP_2) | instskip(NEXT) | instid1(VALU_DEP_2)
+	v_add_nc_u32_e32 v1, v1, v2
+	s_delay_alu instid0(VALU_DEP_2)
 	v_and_b32_e32 v0, 0x1ffffffc, v0
-	v_add_nc_u32_e32 v1, s0, v1
 	global_store_b32 v0, v1, s[4:5]
 .LBB0_2:
 	s_endpgm
@@ -101,7 +100,7 @@ wave_sum_dpp:                           ; @wave_sum_dpp
 	.set wave_sum_dpp.has_indirect_call, 0
 	.section	.AMDGPU.csdata,"",@progbits
 ; Kernel info:
-; codeLenInByte = 196
+; codeLenInByte = 188
 ; TotalNumSgprs: 10
 ; NumVgprs: 4
 ; ScratchSize: 0

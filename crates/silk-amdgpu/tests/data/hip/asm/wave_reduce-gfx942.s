@@ -9,17 +9,17 @@ wave_sum_dpp:                           ; @wave_sum_dpp
 ; %bb.0:
 	s_load_dwordx4 s[4:7], s[0:1], 0x0
 	s_load_dword s3, s[0:1], 0x1c
-	v_mov_b32_e32 v3, 0
+	v_mov_b32_e32 v1, 0
 	s_waitcnt lgkmcnt(0)
-	v_mov_b32_e32 v4, s6
+	v_mov_b32_e32 v2, s6
 	s_and_b32 s0, s3, 0xffff
 	s_mul_i32 s2, s2, s0
-	v_mov_b32_e32 v5, s7
-	v_add_u32_e32 v2, s2, v0
-	v_lshl_add_u64 v[4:5], v[2:3], 2, v[4:5]
-	global_load_dword v1, v[4:5], off
-	v_and_b32_e32 v4, 31, v2
-	v_cmp_eq_u32_e32 vcc, 31, v4
+	v_mov_b32_e32 v3, s7
+	v_add_u32_e32 v0, s2, v0
+	v_lshl_add_u64 v[2:3], v[0:1], 2, v[2:3]
+	global_load_dword v1, v[2:3], off
+	v_and_b32_e32 v3, 31, v0
+	v_cmp_eq_u32_e32 vcc, 31, v3
 	s_waitcnt vmcnt(0)
 	v_add_u32_dpp v1, v1, v1 row_shr:1 row_mask:0xf bank_mask:0xf bound_ctrl:1
 	s_nop 1
@@ -28,20 +28,15 @@ wave_sum_dpp:                           ; @wave_sum_dpp
 	v_add_u32_dpp v1, v1, v1 row_shr:4 row_mask:0xf bank_mask:0xf bound_ctrl:1
 	s_nop 1
 	v_add_u32_dpp v1, v1, v1 row_shr:8 row_mask:0xf bank_mask:0xf bound_ctrl:1
-	ds_swizzle_b32 v3, v1 offset:swizzle(SWAP,16)
+	ds_swizzle_b32 v2, v1 offset:swizzle(SWAP,16)
 	s_and_saveexec_b64 s[0:1], vcc
 	s_cbranch_execz .LBB0_2
 ; %bb.1:
-	v_and_or_b32 v0, v0, 32, 15
-	v_lshrrev_b32_e32 v2, 3, v2
-	v_readfirstlane_b32 s0, v0
-	v_and_b32_e32 v2, 0x1ffffffc, v2
+	v_lshrrev_b32_e32 v0, 3, v0
+	v_and_b32_e32 v0, 0x1ffffffc, v0
 	s_waitcnt lgkmcnt(0)
-	s_nop 1
-	v_readlane_b32 s0, v3, s0
-	s_nop 1
-	v_add_u32_e32 v0, s0, v1
-	global_store_dword v2, v0, s[4:5]
+	v_add_u32_e32 v1, v1, v2
+	global_store_dword v0, v1, s[4:5]
 .LBB0_2:
 	s_endpgm
 	.section	.rodata,"a",@progbits
@@ -65,9 +60,9 @@ wave_sum_dpp:                           ; @wave_sum_dpp
 		.amdhsa_system_sgpr_workgroup_id_z 0
 		.amdhsa_system_sgpr_workgroup_info 0
 		.amdhsa_system_vgpr_workitem_id 0
-		.amdhsa_next_free_vgpr 6
+		.amdhsa_next_free_vgpr 4
 		.amdhsa_next_free_sgpr 8
-		.amdhsa_accum_offset 8
+		.amdhsa_accum_offset 4
 		.amdhsa_reserve_vcc 1
 		.amdhsa_float_round_mode_32 0
 		.amdhsa_float_round_mode_16_64 0
@@ -89,7 +84,7 @@ wave_sum_dpp:                           ; @wave_sum_dpp
 .Lfunc_end0:
 	.size	wave_sum_dpp, .Lfunc_end0-wave_sum_dpp
                                         ; -- End function
-	.set wave_sum_dpp.num_vgpr, 6
+	.set wave_sum_dpp.num_vgpr, 4
 	.set wave_sum_dpp.num_agpr, 0
 	.set wave_sum_dpp.numbered_sgpr, 8
 	.set wave_sum_dpp.num_named_barrier, 0
@@ -101,11 +96,11 @@ wave_sum_dpp:                           ; @wave_sum_dpp
 	.set wave_sum_dpp.has_indirect_call, 0
 	.section	.AMDGPU.csdata,"",@progbits
 ; Kernel info:
-; codeLenInByte = 196
+; codeLenInByte = 168
 ; TotalNumSgprs: 14
-; NumVgprs: 6
+; NumVgprs: 4
 ; NumAgprs: 0
-; TotalNumVgprs: 6
+; TotalNumVgprs: 4
 ; ScratchSize: 0
 ; MemoryBound: 0
 ; FloatMode: 240
@@ -114,8 +109,8 @@ wave_sum_dpp:                           ; @wave_sum_dpp
 ; SGPRBlocks: 1
 ; VGPRBlocks: 0
 ; NumSGPRsForWavesPerEU: 14
-; NumVGPRsForWavesPerEU: 6
-; AccumOffset: 8
+; NumVGPRsForWavesPerEU: 4
+; AccumOffset: 4
 ; Occupancy: 8
 ; WaveLimiterHint : 0
 ; COMPUTE_PGM_RSRC2:SCRATCH_EN: 0
@@ -125,7 +120,7 @@ wave_sum_dpp:                           ; @wave_sum_dpp
 ; COMPUTE_PGM_RSRC2:TGID_Y_EN: 0
 ; COMPUTE_PGM_RSRC2:TGID_Z_EN: 0
 ; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 0
-; COMPUTE_PGM_RSRC3_GFX90A:ACCUM_OFFSET: 1
+; COMPUTE_PGM_RSRC3_GFX90A:ACCUM_OFFSET: 0
 ; COMPUTE_PGM_RSRC3_GFX90A:TG_SPLIT: 0
 	.text
 	.p2alignl 6, 3212836864
@@ -210,7 +205,7 @@ amdhsa.kernels:
     .symbol:         wave_sum_dpp.kd
     .uniform_work_group_size: 1
     .uses_dynamic_stack: false
-    .vgpr_count:     6
+    .vgpr_count:     4
     .vgpr_spill_count: 0
     .wavefront_size: 64
 amdhsa.target:   amdgcn-amd-amdhsa--gfx942
