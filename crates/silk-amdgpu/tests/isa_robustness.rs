@@ -159,7 +159,18 @@ fn every_table_entry_round_trips() {
                         _ => sample_operand(o),
                     })
                     .collect();
-                Inst::new(Opcode(i as u16), &ops)
+                let mut inst = Inst::new(Opcode(i as u16), &ops);
+                // VOP3P packed sources read their high halves by default
+                // (op_sel_hi all ones, what the assembler takes when none
+                // is written; llvm-mc 22 rejects gfx942's dot products with
+                // any written op_sel_hi).
+                if info.family == Family::Vop3p
+                    && !info.flags.has(table::Flags::MFMA)
+                    && !info.flags.has(table::Flags::SRC_MODS_FP)
+                {
+                    inst.mods.op_sel_hi = 7;
+                }
+                inst
             };
             let mut words = Vec::new();
             let result = encode::encode(p, &inst, &mut words)

@@ -426,7 +426,7 @@ const fn form_op_plan(gen: Generation, layout: &Layout, form: &Form, spec: &Oper
     o
 }
 
-const fn form_has(form: &Form, bits: u8) -> bool {
+const fn form_has(form: &Form, bits: u16) -> bool {
     form.mods & bits == bits
 }
 

@@ -90,6 +90,8 @@ impl Asm<'_> {
                     let variant = match k {
                         FixupKind::Rel32Lo => "@rel32@lo",
                         FixupKind::Rel32Hi => "@rel32@hi",
+                        FixupKind::Abs32Lo => "@abs32@lo",
+                        FixupKind::Abs32Hi => "@abs32@hi",
                         _ => "",
                     };
                     let addend = match f.addend {
@@ -97,7 +99,9 @@ impl Asm<'_> {
                         a if a > 0 => format!("+{a}"),
                         a => format!("-{}", a.unsigned_abs()),
                     };
-                    (format!("{}{variant}{addend}", f.symbol), "FK_PCRel_4")
+                    let data = matches!(k, FixupKind::Abs32Lo | FixupKind::Abs32Hi);
+                    let kind = if data { "FK_Data_4" } else { "FK_PCRel_4" };
+                    (format!("{}{variant}{addend}", f.symbol), kind)
                 }
             };
             out.extend(std::iter::repeat_n(' ', 40));

@@ -19,12 +19,14 @@ mod gfx11_rules;
 mod gfx9_rules;
 mod memory;
 mod shared_rules;
+mod symbol;
 mod vopd;
 pub(crate) use bytes::trim_end;
 use bytes::*;
 use constants::*;
 use gfx9_rules::*;
 use memory::*;
+pub use symbol::RefKind;
 use vopd::parse_vopd;
 
 /// A parse error at a byte column of the instruction text.
@@ -36,16 +38,21 @@ pub struct ParseError {
     pub message: String,
 }
 
-/// A symbolic operand the assembler must resolve (a branch target).
+/// A symbol operand the assembler must resolve: a branch target, or a
+/// source read as a 32-bit literal (the instruction's last dword).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LabelRef {
     /// Index of the operand that receives the value.
     pub operand: usize,
     pub symbol: String,
     pub column: usize,
+    /// How the value enters the instruction.
+    pub kind: RefKind,
+    /// Added to the symbol's value (`sym+4`).
+    pub addend: i64,
 }
 
-/// An instruction and, for branches to labels, the label to resolve.
+/// An instruction and the symbol operand to resolve, if any.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedInst {
     pub inst: Inst,
@@ -394,13 +401,17 @@ struct Parser<'a> {
     symbolic: bool,
     /// [`FormMods`](table::FormMods) of the VOP1/VOP2/VOPC DPP/SDWA form
     /// being parsed (all bits otherwise).
-    form_mods: u8,
+    form_mods: u16,
     /// The candidate opcode being parsed.
     op: Option<Opcode>,
     /// An SDWA `dst_unused:` was written.
     dst_unused_seen: bool,
     /// Sources written with `-`, `|..|`, `neg()` or `abs()`, by source index.
     syntax_mods: u8,
+    /// The encoding variant of the candidate being parsed.
+    variant: Variant,
+    /// The operand being read is a source with float input modifiers.
+    float_src: bool,
 }
 
 /// A parsed operand before it is fitted to the operand's kind.
@@ -417,10 +428,13 @@ enum Value {
     /// `lit(<float>)`: a literal of the float in the operand's type.
     LitFloat(f64),
     Off,
-    /// A name that is no register: its byte range in the text.
+    /// A name that is no register: its byte range in the text, the
+    /// relocation variant written after it and the addend.
     Symbol {
         start: usize,
         end: usize,
+        kind: RefKind,
+        addend: i64,
     },
 }
 
@@ -434,10 +448,12 @@ impl<'a> Parser<'a> {
             offset_seen: false,
             quiet: false,
             symbolic: false,
-            form_mods: u8::MAX,
+            form_mods: u16::MAX,
             op: None,
             dst_unused_seen: false,
             syntax_mods: 0,
+            variant: Variant::Native,
+            float_src: false,
         }
     }
 
@@ -502,6 +518,7 @@ impl<'a> Parser<'a> {
         let variant = form.map_or(Variant::Native, |f| f.variant);
         let specs = form.map_or(info.operands, |f| f.operands);
         self.op = Some(op);
+        self.variant = variant;
         if let Some(f) =
             form.filter(|_| matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc))
         {
@@ -563,13 +580,15 @@ impl<'a> Parser<'a> {
                 }
                 continue;
             }
-            if i > omit.unwrap_or(0) {
-                if !self.eat(",") {
-                    return self.fail(self.pos, || {
-                        format!("expected `,` before operand {} of `{}`", i + 1, info.name)
-                    });
-                }
+            // (llvm-mc 22 reads operands with or without the commas
+            // between them: `v_add_f32 v1 v2 v3`.)
+            if i > omit.unwrap_or(0) && self.eat(",") {
                 self.skip_ws();
+            }
+            if self.at_end() {
+                return self.fail(self.pos, || {
+                    format!("expected operand {} of `{}`", i + 1, info.name)
+                });
             }
             let col = self.pos;
             cols[i] = col;
@@ -591,14 +610,15 @@ impl<'a> Parser<'a> {
                 continue;
             }
             let sext = variant == Variant::Sdwa && self.eat("sext(");
+            self.float_src = float_mods_source(self.processor, info, spec);
             let (mut neg, mut abs, mut value) = self.operand_value()?;
             self.gfx9_src_mods(info, neg || abs, col)?;
             if sext {
                 self.expect(")")?;
             }
             if (neg || abs) && !sext && variant == Variant::Native {
-                if let Some(bits) = fold_sign(self.processor, info, spec, value, (neg, abs)) {
-                    (neg, abs, value) = (false, false, Value::Int(bits));
+                if let Some(folded) = fold_sign(self.processor, info, spec, value, (neg, abs)) {
+                    (neg, abs, value) = (false, false, folded);
                 }
             }
             self.syntax_mods |= ((neg || abs) as u8) << src_index(spec.field).unwrap_or(7);
@@ -619,6 +639,7 @@ impl<'a> Parser<'a> {
                 *spec
             };
             if let (true, Some(idx)) = (ctrl_mods, src_index(spec.field)) {
+                self.form_src_mods(form, idx, (neg, abs, sext), col)?;
                 dpp::set_src_mods(&mut inst.mods, idx as usize, neg, abs, sext).map_err(|m| {
                     ParseError {
                         column: col,
@@ -638,12 +659,28 @@ impl<'a> Parser<'a> {
             }
             match self.fit(info, spec, value, col)? {
                 Fitted::Op(o) => inst.operands[i] = o,
-                Fitted::Label { start, end } => {
-                    inst.operands[i] = Operand::Imm(0);
+                Fitted::Label {
+                    start,
+                    end,
+                    kind,
+                    addend,
+                } => {
+                    if label.is_some() {
+                        return self.fail(col, || {
+                            "an instruction can reference only one symbol".into()
+                        });
+                    }
+                    // A symbol source is the literal dword, filled in later.
+                    inst.operands[i] = match kind {
+                        RefKind::Branch => Operand::Imm(0),
+                        _ => Operand::Literal(0),
+                    };
                     label = Some(LabelRef {
                         operand: i,
                         symbol: self.s[start..end].to_string(),
                         column: col,
+                        kind,
+                        addend,
                     });
                 }
             }
@@ -726,7 +763,7 @@ impl<'a> Parser<'a> {
             && m.variant == Variant::Native
             && info.flags.op_sel_len() == 0
         {
-            Some(("op_sel", mods_at))
+            Some(("op_sel", self.modifier_col(mods_at, "op_sel:")))
         } else {
             (0..3).find_map(|i| {
                 let col = self.src_col(info, cols, i).unwrap_or(mods_at);
@@ -768,95 +805,6 @@ impl<'a> Parser<'a> {
             .take(MAX_OPERANDS)
             .position(|o| src_index(o.field) == Some(i))
             .map(|k| cols[k])
-    }
-
-    /// VALU sources read through the scalar constant bus: at most one
-    /// distinct SGPR or literal on GFX9, two on GFX11 (one literal value,
-    /// which may be used twice), and no literal at all in GFX9's 64-bit
-    /// VOP3/VOP3P encodings (CDNA3 ISA §6.3 "Instruction Inputs"; RDNA3 ISA
-    /// §7.6 "Scalar constant bus").
-    fn check_constant_bus(
-        &self,
-        info: &OpInfo,
-        specs: &[OperandSpec],
-        inst: &Inst,
-        cols: &[usize; MAX_OPERANDS],
-    ) -> Result<(), ParseError> {
-        let vop3 = matches!(info.family, Family::Vop3 | Family::Vop3p);
-        if !(vop3 || matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc)) {
-            return Ok(());
-        }
-        let limit = match self.gen {
-            Generation::Gfx9 => 1,
-            Generation::Gfx11 => 2,
-        };
-        let mut sgprs: [u16; 4] = [u16::MAX; 4];
-        let mut n_sgprs = 0usize;
-        let mut literal: Option<u32> = None;
-        let mut used = 0usize;
-        // (VOP3 `v_div_fmas_*` read VCC besides their operands.)
-        if info.flags.has(Flags::READS_VCC) && matches!(info.family, Family::Vop2 | Family::Vop3) {
-            sgprs[0] = operand::VCC_LO;
-            n_sgprs = 1;
-            used = 1;
-        }
-        for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
-            // (A VOP2 K constant is a literal on gfx942's bus as well.)
-            let k = self.gen == Generation::Gfx9 && spec.kind == Kind::Literal;
-            if src_index(spec.field).is_none() && !k {
-                continue;
-            }
-            let col = cols[i];
-            match inst.operands[i] {
-                Operand::Reg { code, .. }
-                    if code < 128 && code != operand::null_code(self.gen)
-                        || gfx9_scalar_special(self.gen, code)
-                        || self.gfx11_bus_reg(code) =>
-                {
-                    if sgprs[..n_sgprs].contains(&code) {
-                        continue;
-                    }
-                    if n_sgprs < sgprs.len() {
-                        sgprs[n_sgprs] = code;
-                        n_sgprs += 1;
-                    }
-                    used += 1;
-                }
-                Operand::Literal(x) => {
-                    // WMMA sources and the lane select of v_readlane /
-                    // v_writelane are VGPRs, SGPRs or inline constants
-                    // (llvm-mc 22 rejects a literal there).
-                    let lane = spec.field == Field::Src1
-                        && matches!(
-                            self.op.and_then(|o| super::Op::of(self.gen, o)),
-                            Some(super::Op::V_READLANE_B32 | super::Op::V_WRITELANE_B32)
-                        );
-                    if info.flags.has(Flags::WMMA) || lane {
-                        return self.fail(col, || {
-                            format!("`{}` takes no literal operand here", info.name)
-                        });
-                    }
-                    if self.gen == Generation::Gfx9 && vop3 && inst.mods.variant == Variant::Native
-                    {
-                        return self.fail(col, || {
-                            "literal operands are not supported in VOP3 on this processor".into()
-                        });
-                    }
-                    // (One literal value: `one_literal` checked it.)
-                    if literal.replace(x).is_some() {
-                        continue;
-                    }
-                    used += 1;
-                }
-                _ => continue,
-            }
-            if used > limit {
-                return self.fail(col, || {
-                    format!("this operand exceeds the constant bus limit of {limit} scalar values")
-                });
-            }
-        }
-        Ok(())
     }
 
     /// Bits implied by operand forms rather than written as modifiers.
@@ -1036,6 +984,23 @@ impl<'a> Parser<'a> {
         {
             self.pos += 1;
             neg = true;
+            if b.get(self.pos) == Some(&b'-') {
+                // `--1`: where `-` is the float negation modifier, no double
+                // negation (llvm-mc 22: "expected 'neg' modifier", write
+                // `neg(-1)`); elsewhere the expression `-(-1)`.
+                if self.float_src {
+                    return self.fail(self.pos - 1, || {
+                        "write `neg(-x)` to negate a negative operand, not `--x`".into()
+                    });
+                }
+                let (n, a, v) = self.value()?;
+                let v = match v {
+                    Value::Int(i) => Value::Int(-i),
+                    Value::Float(f) => Value::Float(-f),
+                    _ => return self.fail(self.pos, || "`--` needs a number".into()),
+                };
+                return Ok((n, a, v));
+            }
         }
         if self.eat("neg(") {
             let col = self.pos;
@@ -1140,9 +1105,19 @@ impl<'a> Parser<'a> {
         if w == "off" {
             return Ok(Value::Off);
         }
+        if w == "sext" && self.peek() == Some(b'(') {
+            return self.fail(col, || "`sext()` is a modifier of SDWA sources only".into());
+        }
+        if symbol::register_like(w) {
+            return self.fail(col, || format!("register `{w}` is not available here"));
+        }
+        let end = self.pos;
+        let (kind, addend) = self.symbol_suffix()?;
         Ok(Value::Symbol {
             start: col,
-            end: self.pos,
+            end,
+            kind,
+            addend,
         })
     }
 
@@ -1329,17 +1304,45 @@ impl<'a> Parser<'a> {
                     format!("`{}` expects its fixed register here", info.name)
                 })
             }
-            (Kind::Imm(ImmStyle::Branch), Value::Symbol { start, end }) => {
-                return Ok(Fitted::Label { start, end })
-            }
-            // `s_call_b64`'s simm16 is a branch offset too (RDNA3 ISA
+            // A branch's target (SOPP with the BRANCH flag), and
+            // `s_call_b64`'s simm16, a branch offset too (RDNA3 ISA
             // §"SOPK": PC-relative, in dwords), though LLVM prints it
             // unsigned.
-            (Kind::Imm(_), Value::Symbol { start, end })
-                if self.op.and_then(|o| super::Op::of(self.gen, o))
+            (
+                Kind::Imm(style),
+                Value::Symbol {
+                    start,
+                    end,
+                    kind: RefKind::Rel32,
+                    addend: 0,
+                },
+            ) if style == ImmStyle::Branch
+                || info.family == Family::Sopp && info.flags.has(Flags::BRANCH)
+                || self.op.and_then(|o| super::Op::of(self.gen, o))
                     == Some(super::Op::S_CALL_B64) =>
             {
-                return Ok(Fitted::Label { start, end })
+                return Ok(Fitted::Label {
+                    start,
+                    end,
+                    kind: RefKind::Branch,
+                    addend: 0,
+                })
+            }
+            (
+                Kind::Ssrc | Kind::Vsrc,
+                Value::Symbol {
+                    start,
+                    end,
+                    kind,
+                    addend,
+                },
+            ) if self.symbol_source(info, spec, self.variant) => {
+                return Ok(Fitted::Label {
+                    start,
+                    end,
+                    kind,
+                    addend,
+                })
             }
             (Kind::Imm(_), Value::Int(i))
                 if spec.field == Field::Simm16 && !(-0x8000..=0xffff).contains(&i) =>
@@ -1419,7 +1422,12 @@ impl<'a> Parser<'a> {
             (Kind::Ssrc | Kind::Vsrc, Value::LitFloat(f)) => {
                 Operand::Literal(float_literal(spec.ty, f))
             }
-            (Kind::Ssrc | Kind::Vsrc, Value::Int(i)) if int64_source(info, spec) => {
+            // (A WMMA accumulator takes no literal, so no 32-bit high half
+            // of an f64 either: `0x3fe00000` is no 0.5 there, llvm-mc 22.)
+            (Kind::Ssrc | Kind::Vsrc, Value::Int(i))
+                if int64_source(info, spec)
+                    || info.flags.has(Flags::WMMA) && spec.ty == Ty::F64 =>
+            {
                 int_source(Ty::B64, i, col)?
             }
             (Kind::Ssrc | Kind::Vsrc, Value::Int(i)) => int_source(spec.ty, i, col)?,
@@ -1924,10 +1932,13 @@ impl<'a> Parser<'a> {
 
 enum Fitted {
     Op(Operand),
-    /// A branch label: its byte range in the text.
+    /// A symbol operand: its byte range in the text, how it enters the
+    /// instruction and its addend.
     Label {
         start: usize,
         end: usize,
+        kind: RefKind,
+        addend: i64,
     },
 }
 
@@ -1939,7 +1950,7 @@ fn describe(text: &str, v: &Value) -> String {
         Value::Lit(x) => format!("`lit({x:#x})`"),
         Value::LitFloat(f) => format!("`lit({f})`"),
         Value::Off => "`off`".into(),
-        Value::Symbol { start, end } => format!("`{}`", &text[*start..*end]),
+        Value::Symbol { start, end, .. } => format!("`{}`", &text[*start..*end]),
     }
 }
 
