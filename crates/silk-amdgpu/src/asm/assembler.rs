@@ -580,7 +580,8 @@ impl<'a> Asm<'a> {
         let mut fixup = self.encoder.encode_into(target.processor, text, &mut words);
         // A bare name read as a symbol may be a `.set` constant, which
         // llvm-mc folds (an inline constant when it is one).
-        let symbolic = matches!(&fixup, Ok(Some(f)) if f.kind == super::FixupKind::Rel32);
+        let symbolic = matches!(&fixup,
+            Ok(Some(f)) if matches!(f.kind, super::FixupKind::Rel32 | super::FixupKind::Abs32));
         if fixup.is_err() || symbolic {
             // A rejected line may hold expression operands (`1+1`, `.set`
             // symbols): retry with them folded, keeping the first error.
@@ -1422,6 +1423,25 @@ impl<'a> Asm<'a> {
                 }
             };
             let (sec, off) = match v {
+                // `sym-N` is absolute (llvm-mc 22 resolves it against a
+                // constant; ld.lld 22 cannot link R_AMDGPU_ABS32 against
+                // an address into a shared object).
+                Val::Abs(value) if fx.kind == FixupKind::Abs32 => {
+                    let at = (f.inst_offset + fx.offset as u64) as usize;
+                    let v = value.wrapping_add(fx.addend) as u32;
+                    self.sections[f.section].data[at..at + 4].copy_from_slice(&v.to_le_bytes());
+                    continue;
+                }
+                Val::Rel(..) if fx.kind == FixupKind::Abs32 => {
+                    self.error(
+                        at,
+                        format!(
+                            "`{}{:+}` is an absolute address (R_AMDGPU_ABS32), which ld.lld 22 cannot link into a code object",
+                            fx.symbol, fx.addend
+                        ),
+                    );
+                    continue;
+                }
                 Val::Rel(sec, off) => (sec, off),
                 // A `.set` constant defined after its use: llvm-mc 22
                 // encodes the PC-relative literal (R_AMDGPU_REL32 against
@@ -1448,7 +1468,10 @@ impl<'a> Asm<'a> {
                     // lld writes the low 32 bits of `S + A - P` for both.
                     FixupKind::Rel32Lo | FixupKind::Rel32 => crate::code_object::Rel32Half::Lo,
                     FixupKind::Rel32Hi => crate::code_object::Rel32Half::Hi,
-                    FixupKind::Abs32Lo | FixupKind::Abs32Hi | FixupKind::SoppBranch => {
+                    FixupKind::Abs32
+                    | FixupKind::Abs32Lo
+                    | FixupKind::Abs32Hi
+                    | FixupKind::SoppBranch => {
                         self.error(
                             at,
                             format!(
@@ -1510,7 +1533,7 @@ impl<'a> Asm<'a> {
                     data[field_at] = field[0];
                     data[field_at + 1] = field[1];
                 }
-                FixupKind::Abs32Lo | FixupKind::Abs32Hi => {}
+                FixupKind::Abs32 | FixupKind::Abs32Lo | FixupKind::Abs32Hi => {}
                 FixupKind::Rel32Lo | FixupKind::Rel32Hi | FixupKind::Rel32 => {
                     let delta = target.wrapping_sub(p) as u64;
                     let v = if fx.kind != FixupKind::Rel32Hi {

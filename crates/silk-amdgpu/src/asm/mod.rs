@@ -102,6 +102,9 @@ pub enum FixupKind {
     /// makes it PC-relative too, the 32-bit literal holds `S + A - P`
     /// (`FK_PCRel_4`, `R_AMDGPU_REL32`).
     Rel32,
+    /// `sym-N`: llvm-mc makes a difference absolute, the literal holds
+    /// `S + A` (`FK_Data_4`, `R_AMDGPU_ABS32`).
+    Abs32,
     /// `sym@abs32@lo`: the low half of `S + A` (`FK_Data_4`,
     /// `R_AMDGPU_ABS32_LO`).
     Abs32Lo,
@@ -196,6 +199,7 @@ impl InstructionEncoder for IsaEncoder {
             let kind = match l.kind {
                 RefKind::Branch => FixupKind::SoppBranch,
                 RefKind::Rel32 => FixupKind::Rel32,
+                RefKind::Abs32 => FixupKind::Abs32,
                 RefKind::Rel32Lo => FixupKind::Rel32Lo,
                 RefKind::Rel32Hi => FixupKind::Rel32Hi,
                 RefKind::Abs32Lo => FixupKind::Abs32Lo,
@@ -283,7 +287,7 @@ mod tests {
         );
         assert_eq!(
             sym("s_add_u32 s0, .L.tab-8, 1"),
-            (".L.tab".into(), RefKind::Rel32, -8, 14)
+            (".L.tab".into(), RefKind::Abs32, -8, 14)
         );
         assert_eq!(
             sym("s_mov_b32 s1, t@abs32@hi+0x10"),

@@ -18,6 +18,9 @@ pub enum RefKind {
     Branch,
     /// A plain name as a 32-bit literal: `S + A - P` (`R_AMDGPU_REL32`).
     Rel32,
+    /// A plain name less a constant (`sym-8`): llvm-mc 22 makes a
+    /// difference absolute, `S + A` (`FK_Data_4`, `R_AMDGPU_ABS32`).
+    Abs32,
     /// `sym@rel32@lo`: the low half of `S + A - P` (`R_AMDGPU_REL32_LO`).
     Rel32Lo,
     /// `sym@rel32@hi`: the high half (`R_AMDGPU_REL32_HI`).
@@ -32,7 +35,7 @@ impl RefKind {
     /// The relocation variant as written after the name (`@rel32@lo`).
     pub fn variant(self) -> &'static str {
         match self {
-            RefKind::Branch | RefKind::Rel32 => "",
+            RefKind::Branch | RefKind::Rel32 | RefKind::Abs32 => "",
             RefKind::Rel32Lo => "@rel32@lo",
             RefKind::Rel32Hi => "@rel32@hi",
             RefKind::Abs32Lo => "@abs32@lo",
@@ -130,6 +133,8 @@ impl Parser<'_> {
         }
         let col = self.pos;
         match self.number()? {
+            // (LLVM's fixup of a subtraction is absolute.)
+            Value::Int(a) if kind == RefKind::Rel32 && sign < 0 => Ok((RefKind::Abs32, -a)),
             Value::Int(a) => Ok((kind, sign * a)),
             _ => self.fail(col, || "the addend of a symbol is an integer".into()),
         }
