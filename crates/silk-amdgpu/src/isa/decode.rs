@@ -357,7 +357,12 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             let ds_atomic_rtn = family == Family::Ds
                 && !info.flags.has(Flags::MAY_LOAD)
                 && info.operands.iter().any(|o| o.field == Field::Vdst);
-            let exempt = agpr && (flat && info.flags.has(Flags::RTN) || ds_atomic_rtn);
+            // Nor those of DS operations with two data operands
+            // (`ds_cmpst_b64`, `ds_write2_b64`, returning or not).
+            let ds_two_data =
+                family == Family::Ds && info.operands.iter().any(|o| o.field == Field::Data1);
+            let exempt =
+                agpr && (flat && info.flags.has(Flags::RTN) || ds_atomic_rtn || ds_two_data);
             if aligned && !exempt && index % 2 != 0 && width() >= 2 {
                 return Err("odd-aligned register tuple");
             }
@@ -373,8 +378,12 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             // exec_hi (SReg_32_XEXEC_HI) or exec (SReg_64_XEXEC_XNULL)
             // cannot be a scalar address; the gfx942 loads to LDS (the
             // FLAT-family ops that read M0) take any SReg_64, exec included.
+            // GFX11's `*_addtid_*` (no VGPR address) take exec too.
             let lds_dma = gfx9 && info.flags.has(Flags::READS_M0);
-            if code == 126 && count == 2 && !lds_dma || gen == Generation::Gfx11 && code == 127 {
+            let addtid = !info.operands.iter().any(|o| o.field == Field::Addr);
+            if code == 126 && count == 2 && !lds_dma && !addtid
+                || gen == Generation::Gfx11 && code == 127
+            {
                 return Err("scalar address");
             }
         }
@@ -655,7 +664,12 @@ fn decode_operand(
                         return Ok(());
                     }
                 }
-                if (230..LITERAL).contains(&code) {
+                // LLVM 22 decodes the null register (gfx942 code 125) in an
+                // MFMA's src1 or accumulator as `null` (its assembler
+                // rejects it).
+                let null = matches!(spec.field, Field::Src1 | Field::Src2)
+                    && code == operand::null_code(gen);
+                if (230..LITERAL).contains(&code) || null {
                     // src_private_base and friends read like constants
                     // (in any MFMA source).
                     {

@@ -519,9 +519,10 @@ pub fn sdwa_value(key: &str, name: &str) -> Option<u32> {
 }
 
 /// Modifiers of a GFX11 VOP3 DPP form, in LLVM's order: `op_sel` (true16
-/// operations, laid out per [`super::table::OpSel`]), `clamp`, omod.
-pub fn print_vop3_mods(form: &Form, mods: &Mods, out: &mut String) {
-    if let (Some(o), true) = (form.op_sel, mods.op_sel != 0) {
+/// operations, laid out per [`super::table::OpSel`]; none where the bits
+/// select the `fake16` form), `clamp`, omod.
+pub fn print_vop3_mods(form: &Form, mods: &Mods, fake16: bool, out: &mut String) {
+    if let (Some(o), true) = (form.op_sel, mods.op_sel != 0 && !fake16) {
         out.push_str(" op_sel:[");
         for i in 0..o.len {
             if i > 0 {

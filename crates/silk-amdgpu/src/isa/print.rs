@@ -62,7 +62,11 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
         }
     }
     match form {
-        Some(f) if f.family == Family::Vop3 => dpp::print_vop3_mods(f, &inst.mods, out),
+        Some(f) if f.family == Family::Vop3 => {
+            // (Op_sel bits of the fake16 form print no list, as on VOP3.)
+            let fake16 = inst.mods.op_sel & info.flags.fake16_op_sel() != 0;
+            dpp::print_vop3_mods(f, &inst.mods, fake16, out)
+        }
         _ => print_modifiers(processor, info, inst, out),
     }
     if let Some(form) = form {
