@@ -356,7 +356,12 @@ fn forms_for(cpu: &str, processor: Processor, report: &mut String) -> Vec<FormRo
         match a {
             Ask::NegAbs(k) | Ask::Sext(k) => {
                 if let Some(p) = src_pos(k) {
-                    if ops.get(p).is_some_and(|t| shows(a, t)) {
+                    let shown = ops.get(p).is_some_and(|t| shows(a, t));
+                    if !shown && v == Variant::Dpp16 && matches!(a, Ask::NegAbs(_)) {
+                        // Decoded (the probe is this opcode) but not printed.
+                        row.mods |= FormMods::NEG_ABS_IGNORED;
+                    }
+                    if shown {
                         printed_mods.push((row_index, d.text.clone()));
                         row.mods |= match (a, k) {
                             (Ask::NegAbs(_), 0) => FormMods::SRC0_FLOAT,
@@ -531,6 +536,7 @@ fn emit(gen: Generation, rows: &[FormRow]) -> String {
             (FormMods::DST_SEL, "DST_SEL"),
             (FormMods::SRC1_SEL, "SRC1_SEL"),
             (FormMods::MODS_UNWRITTEN, "MODS_UNWRITTEN"),
+            (FormMods::NEG_ABS_IGNORED, "NEG_ABS_IGNORED"),
         ] {
             if r.mods & bit != 0 {
                 mods.push(format!("FormMods::{name}"));

@@ -192,17 +192,18 @@ pub(crate) fn decode_into(
         if v == Variant::Dpp8 && src0 == Some(dpp::SRC0_DPP8_FI) {
             mods.mem |= dpp::DPP8_FI;
         }
-        if v == Variant::Dpp16 && gen == Generation::Gfx11 {
-            // LLVM decodes neg/abs bits on the true16 16-bit integer
-            // sources of VOP1/VOP2/VOPC DPP (they share the f16 operand
-            // class) and prints nothing for them: drop them.
+        if v == Variant::Dpp16 && form.has(table::FormMods::NEG_ABS_IGNORED) {
+            // LLVM decodes neg/abs bits on the integer sources of these
+            // VOP1/VOP2/VOPC DPP forms (GFX11 true16 ones share the f16
+            // operand class; gfx942 `v_dot*c`) and prints nothing for
+            // them: drop them.
             let srcs = form
                 .operands
                 .iter()
                 .filter(|o| matches!(o.field, Field::Src0 | Field::Src1));
-            for (k, o) in srcs.enumerate().take(2) {
+            for (k, _) in srcs.enumerate().take(2) {
                 let float = [table::FormMods::SRC0_FLOAT, table::FormMods::SRC1_FLOAT][k];
-                if o.half && !form.has(float) {
+                if !form.has(float) {
                     for bits in [dpp::DPP_NEG[k], dpp::DPP_ABS[k]] {
                         mods.extra &= !(((1u32 << bits.width) - 1) << bits.lo);
                     }
@@ -542,11 +543,20 @@ fn decode_operand(
     let sdwa = mods.variant == Variant::Sdwa;
     if sdwa && spec.field == Field::Sdst && layout.family == Family::Vopc {
         // SDWAB: SD selects an SGPR destination, else VCC.
-        let code = if dpp::get(mods.extra, dpp::SDWA_SD) != 0 {
+        let mut code = if dpp::get(mods.extra, dpp::SDWA_SD) != 0 {
             dpp::get(mods.extra, dpp::SDWA_SDST)
         } else {
             106
         };
+        // An odd SGPR or TTMP names the aligned pair below it (LLVM 22
+        // decodes the 64-bit class by index / 2); other odd codes name none.
+        if count == 2 && code % 2 == 1 {
+            if code <= 101 || (108..=123).contains(&code) {
+                code -= 1;
+            } else {
+                return Err(invalid("SDWA scalar destination"));
+            }
+        }
         {
             *slot = Operand::Reg {
                 code: code as u16,

@@ -582,6 +582,10 @@ impl FormMods {
     /// gfx942 fp8/bf8 conversions' SDWA forms print `sext(v7)` and reject
     /// it).
     pub const MODS_UNWRITTEN: u16 = 1 << 8;
+    /// DPP: LLVM decodes `neg`/`abs` bits on the sources that have no
+    /// float modifier and prints nothing for them (gfx942
+    /// `v_dot8c_i32_i4_dpp`).
+    pub const NEG_ABS_IGNORED: u16 = 1 << 9;
 }
 
 impl Form {
