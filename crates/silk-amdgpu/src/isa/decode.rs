@@ -674,11 +674,9 @@ fn decode_operand(
                         return Ok(());
                     }
                 }
-                // LLVM 22 decodes the null register (gfx942 code 125) in an
-                // MFMA's src1 or accumulator as `null` (its assembler
-                // rejects it).
-                let null = matches!(spec.field, Field::Src1 | Field::Src2)
-                    && code == operand::null_code(gen);
+                // LLVM 22 decodes the null register (gfx942 code 125) in
+                // any MFMA source as `null` (its assembler rejects it).
+                let null = code == operand::null_code(gen);
                 if (230..LITERAL).contains(&code) || null {
                     // src_private_base and friends read like constants
                     // (in any MFMA source).
