@@ -202,6 +202,8 @@ fn kind_rust(k: Kind) -> String {
         Kind::Imm(ImmStyle::Dec) => "Kind::Imm(ImmStyle::Dec)".into(),
         Kind::Imm(ImmStyle::DecOrHex) => "Kind::Imm(ImmStyle::DecOrHex)".into(),
         Kind::Imm(ImmStyle::Sym(s)) => format!("Kind::Imm(ImmStyle::Sym(SymbolicKind::{s:?}))"),
+        Kind::Imm(ImmStyle::ExpTarget) => "Kind::Imm(ImmStyle::ExpTarget)".into(),
+        Kind::Imm(ImmStyle::Attr) => "Kind::Imm(ImmStyle::Attr)".into(),
     }
 }
 

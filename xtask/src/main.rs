@@ -20,6 +20,7 @@ jobs:
 mod isa_flags;
 mod isa_forms;
 mod isa_gen;
+mod isa_graphics;
 mod isa_ops;
 mod isa_vopd;
 mod mc;

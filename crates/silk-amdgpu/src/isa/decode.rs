@@ -691,11 +691,18 @@ fn decode_operand(
                 }
                 return Err(invalid("operand (VGPR or AGPR expected)"));
             }
-            if width9 && raw < VGPR0 as u32 {
+            // VINTERP's 16-bit sources name a VGPR by the field's low
+            // eight bits (LLVM 22 decodes 0x013 as v19.l).
+            let vinterp_half = layout.family == Family::Vinterp && spec.half;
+            if width9 && raw < VGPR0 as u32 && !vinterp_half {
                 // A 9-bit field naming a non-VGPR where only VGPRs (or,
                 // for `v_accvgpr_mov_b32`, AGPRs) are allowed: LLVM
-                // accepts only `src_*` registers and `null` there.
-                if !(230..LITERAL as u32).contains(&raw) && raw != operand::null_code(gen) as u32 {
+                // accepts only the named `src_*` registers (not
+                // `src_lds_direct`) and `null` there.
+                let named = (230..LITERAL as u32).contains(&raw)
+                    && raw != 254
+                    && operand::special_name(gen, raw as u16).is_some();
+                if !named && raw != operand::null_code(gen) as u32 {
                     return Err(invalid("operand (VGPR expected)"));
                 }
                 {
@@ -833,6 +840,12 @@ fn decode_mods(gen: Generation, layout: &Layout, info: &OpInfo, words: &[u32], m
                 m.abs = format::VOP3_ABS.get(words) as u8;
                 m.op_sel = format::VOP3_OPSEL.get(words) as u8;
             }
+        }
+        // VOP3's neg, clamp and op_sel; WAIT_EXP where VOP3 has abs.
+        Family::Vinterp => {
+            m.clamp = format::VOP3_CLAMP.get(words) != 0;
+            m.neg = format::VOP3_NEG.get(words) as u8;
+            m.op_sel = format::VOP3_OPSEL.get(words) as u8;
         }
         Family::Vop3p if info.flags.has(table::Flags::MFMA) && gen == Generation::Gfx9 => {
             m.offset1 = format::MAI_CBSZ.get(words) as u16;

@@ -513,7 +513,10 @@ const fn plan_for(gen: Generation, info: &OpInfo) -> Plan {
         }
         return p;
     }
-    if info.operands.len() > MAX_OPERANDS {
+    // (The graphics-only encodings take the general path.)
+    if info.operands.len() > MAX_OPERANDS
+        || matches!(info.family, Family::Exp | Family::Vinterp | Family::Ldsdir)
+    {
         return p;
     }
     let Some(layout) = format::layout_const(gen, info.family) else {

@@ -11,6 +11,7 @@ pub mod decode;
 pub mod dpp;
 pub mod encode;
 pub mod format;
+pub mod graphics;
 pub mod listing;
 pub mod op;
 pub mod operand;

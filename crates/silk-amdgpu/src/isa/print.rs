@@ -25,6 +25,9 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
         };
         return super::vopd::print(processor, info, inst, out, &operand);
     }
+    if matches!(info.family, Family::Exp | Family::Vinterp | Family::Ldsdir) {
+        return super::graphics::print_inst(processor, info, inst, out);
+    }
     let form = match inst.mods.variant {
         Variant::Native => None,
         v => table::form(processor, info.family, info.opcode, v),
@@ -304,6 +307,8 @@ fn print_imm(processor: Processor, style: ImmStyle, v: i32, out: &mut String) {
             }
         }
         ImmStyle::Sym(kind) => symbolic::print(kind, processor, v as u16, out),
+        ImmStyle::ExpTarget => super::graphics::print_target(v as u32, out),
+        ImmStyle::Attr => super::graphics::print_attr(v as u32, out),
     }
 }
 

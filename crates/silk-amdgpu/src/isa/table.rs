@@ -47,6 +47,12 @@ pub enum ImmStyle {
     DecOrHex,
     /// A symbolic kind printed by [`super::symbolic`].
     Sym(SymbolicKind),
+    /// GFX11 EXP target (`mrt0`, `mrtz`, `pos0`, `prim`, ...), printed by
+    /// [`super::graphics`].
+    ExpTarget,
+    /// GFX11 LDSDIR attribute and channel (`attr5.z`), printed by
+    /// [`super::graphics`].
+    Attr,
 }
 
 /// The value type an operand is read as; decides how constants print.

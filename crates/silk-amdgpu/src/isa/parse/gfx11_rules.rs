@@ -252,6 +252,7 @@ impl Parser<'_> {
     /// before (cache-policy bits share a rank, in any order, each once).
     pub(super) fn gfx11_modifier_order(
         &self,
+        family: Family,
         key: &str,
         col: usize,
         last: &mut u8,
@@ -259,7 +260,18 @@ impl Parser<'_> {
         if self.gen != Generation::Gfx11 {
             return Ok(());
         }
+        // VINTERP writes `clamp op_sel:[..] wait_exp:N` (llvm-mc 22).
+        let vinterp = |k: &str| match k {
+            "clamp" => Some(1),
+            "op_sel" => Some(2),
+            "wait_exp" => Some(3),
+            _ => None,
+        };
         let rank = match key {
+            k if family == Family::Vinterp => match vinterp(k) {
+                Some(r) => r,
+                None => return Ok(()),
+            },
             "format" => 1,
             "idxen" => 2,
             "offen" => 3,

@@ -17,7 +17,9 @@ mod bytes;
 mod constants;
 mod gfx11_rules;
 mod gfx9_rules;
+mod graphics;
 mod memory;
+mod plain;
 mod shared_rules;
 mod symbol;
 mod vopd;
@@ -548,6 +550,10 @@ impl<'a> Parser<'a> {
             // The default format: BUF_DATA_FORMAT_8 / BUF_FMT_8_UNORM.
             inst.mods.offset1 = 1;
         }
+        if info.family == Family::Exp {
+            // EN: every source exported until written `off`.
+            inst.mods.offset1 = 0xf;
+        }
         let mut label = None;
         let mut no_vaddr = false;
         let mut cols = [0usize; MAX_OPERANDS];
@@ -609,6 +615,10 @@ impl<'a> Parser<'a> {
                 inst.operands[i] = self.smem_offset(&mut inst.mods, col)?;
                 continue;
             }
+            if let Kind::Imm(style @ (ImmStyle::ExpTarget | ImmStyle::Attr)) = spec.kind {
+                inst.operands[i] = self.graphics_operand(style, col)?;
+                continue;
+            }
             let sext = variant == Variant::Sdwa && self.eat("sext(");
             self.float_src = float_mods_source(self.processor, info, spec);
             let (mut neg, mut abs, mut value) = self.operand_value()?;
@@ -622,8 +632,12 @@ impl<'a> Parser<'a> {
                 }
             }
             self.syntax_mods |= ((neg || abs) as u8) << src_index(spec.field).unwrap_or(7);
+            // (VINTERP has `neg` and no `abs`; llvm-mc 22 drops `|v1|`.)
+            let vinterp_neg = info.family == Family::Vinterp && !abs && !sext;
             if (neg || abs || sext)
-                && !(ctrl_mods || matches!(info.family, Family::Vop3 | Family::Vop3p))
+                && !(ctrl_mods
+                    || vinterp_neg
+                    || matches!(info.family, Family::Vop3 | Family::Vop3p))
             {
                 return self.fail(col, || {
                     "source modifiers are only allowed in VOP3 encodings".into()
@@ -656,6 +670,14 @@ impl<'a> Parser<'a> {
             }
             if value == Value::Off && spec.field == Field::Addr {
                 no_vaddr = true;
+            }
+            if let (Family::Exp, Value::Off, Some(k)) =
+                (info.family, value, export_source(spec.field))
+            {
+                // A disabled export source: EN bit clear, the field zero.
+                inst.mods.offset1 &= !(1 << k);
+                inst.operands[i] = Operand::vgpr(0);
+                continue;
             }
             match self.fit(info, spec, value, col)? {
                 Fitted::Op(o) => inst.operands[i] = o,
@@ -839,138 +861,6 @@ impl<'a> Parser<'a> {
             Some(v) => Ok((false, false, v)),
             None => self.value(),
         }
-    }
-
-    /// The operand shapes most lines hold, read in one pass over the
-    /// bytes: `s4`, `v[0:3]`, `a1`, `ttmp[4:7]` (with `.l`/`.h`), a named
-    /// register, `off`, or a plain decimal/hex integer, each ending at `,`,
-    /// a space, a tab
-    /// or the end. `None` (the position unchanged) for anything else,
-    /// including every error: [`Self::value`] then reads it as before,
-    /// so results and messages are the same.
-    fn plain_value(&mut self) -> Option<Value> {
-        let b = self.s.as_bytes();
-        let start = self.pos;
-        let ends = |i: usize| i >= b.len() || matches!(b[i], b',' | b' ' | b'\t');
-        // The decimal digits at `i` (as `small_decimal` reads them: 1 to
-        // 9 digits, else `None`) and where they end.
-        let digits_at = |mut i: usize| {
-            let from = i;
-            let mut v = 0u32;
-            while i < b.len() && b[i].is_ascii_digit() {
-                v = v.wrapping_mul(10).wrapping_add((b[i] - b'0') as u32);
-                i += 1;
-            }
-            ((1..=9).contains(&(i - from)).then_some(v), i)
-        };
-        // A true16 half `.l` / `.h` after a register: (half, end).
-        let half_at = |i: usize| {
-            if b.get(i) != Some(&b'.') {
-                return (0, i);
-            }
-            match b.get(i + 1) {
-                Some(b'l') => (1, i + 2),
-                Some(b'h') => (2, i + 2),
-                _ => (0, i),
-            }
-        };
-        let c0 = *b.get(start)?;
-        let (value, end) = match c0 {
-            b'0'..=b'9' | b'-' => {
-                let neg = c0 == b'-';
-                let from = start + neg as usize;
-                if !b.get(from).is_some_and(u8::is_ascii_digit) {
-                    return None;
-                }
-                let mut end = from;
-                while end < b.len() && NUMBER_BYTE[b[end] as usize] {
-                    end += 1;
-                }
-                let v = plain_int(&b[from..end])?;
-                (Value::Int(if neg { -v } else { v }), end)
-            }
-            b's' | b'v' | b'a' | b't' => {
-                let (base, prefix) = match c0 {
-                    b's' => (0u16, 1),
-                    b'v' => (VGPR0, 1),
-                    b'a' => (AGPR0, 1),
-                    _ if b[start..].starts_with(b"ttmp") => (108, 4),
-                    _ => (0, 0),
-                };
-                let at = start + prefix;
-                match b.get(at) {
-                    Some(b'0'..=b'9') if prefix > 0 => {
-                        let (n, end) = digits_at(at);
-                        let (half, end) = half_at(end);
-                        let v = self.plain_reg(base, n?, 1, half)?;
-                        (v, end)
-                    }
-                    Some(b'[') if prefix > 0 => {
-                        let (lo, i) = digits_at(at + 1);
-                        if b.get(i) != Some(&b':') {
-                            return None;
-                        }
-                        let (hi, i) = digits_at(i + 1);
-                        if b.get(i) != Some(&b']') {
-                            return None;
-                        }
-                        let (lo, hi) = (lo?, hi?);
-                        if hi < lo || hi - lo >= 32 {
-                            return None;
-                        }
-                        let (half, end) = half_at(i + 1);
-                        (self.plain_reg(base, lo, (hi - lo + 1) as u8, half)?, end)
-                    }
-                    _ => self.plain_name(start)?,
-                }
-            }
-            b'a'..=b'z' => self.plain_name(start)?,
-            _ => return None,
-        };
-        if !ends(end) {
-            return None;
-        }
-        self.pos = end;
-        Some(value)
-    }
-
-    /// A named register or `off` at `start` (see [`Self::plain_value`]).
-    fn plain_name(&self, start: usize) -> Option<(Value, usize)> {
-        let b = self.s.as_bytes();
-        let mut end = start;
-        while end < b.len() && WORD_BYTE[b[end] as usize] {
-            end += 1;
-        }
-        let w = &self.s[start..end];
-        if w.ends_with(".l") || w.ends_with(".h") {
-            return None;
-        }
-        if let Some((code, count)) = special(self.gen, w) {
-            return Some((
-                Value::Reg {
-                    code,
-                    count,
-                    half: 0,
-                },
-                end,
-            ));
-        }
-        (w == "off").then_some((Value::Off, end))
-    }
-
-    /// [`Self::reg_value`] without its error (`None` when out of range).
-    #[inline]
-    fn plain_reg(&self, base: u16, n: u32, count: u8, half: u8) -> Option<Value> {
-        let limit = match base {
-            0 => operand::sgpr_limit(self.gen) as u32,
-            108 => 16,
-            _ => 256,
-        };
-        (n + count as u32 <= limit).then_some(Value::Reg {
-            code: base + n as u16,
-            count,
-            half,
-        })
     }
 
     /// Read one operand: optional `-`, `|..|`, `neg(..)`, `abs(..)` around a
@@ -1433,9 +1323,10 @@ impl<'a> Parser<'a> {
             (Kind::Ssrc | Kind::Vsrc, Value::Int(i)) => int_source(spec.ty, i, col)?,
             (Kind::Ssrc | Kind::Vsrc, Value::Float(f)) => self.gfx9_float(info, spec, f, col)?,
             (Kind::Vgpr, Value::Reg { .. })
-                if format::layout(self.gen, info.family)
-                    .and_then(|l| l.field(spec.field))
-                    .is_none_or(|b| b.width != 9) =>
+                if info.family == Family::Vinterp
+                    || format::layout(self.gen, info.family)
+                        .and_then(|l| l.field(spec.field))
+                        .is_none_or(|b| b.width != 9) =>
             {
                 // An 8-bit VGPR field (VOP2/VOPC src1) holds no scalar:
                 // the VOP3 form does, which llvm-mc then selects.
@@ -1480,7 +1371,7 @@ impl<'a> Parser<'a> {
             if key.is_empty() {
                 return self.fail(col, || format!("unexpected `{}`", self.rest().trim()));
             }
-            self.gfx11_modifier_order(key, col, &mut rank)?;
+            self.gfx11_modifier_order(info.family, key, col, &mut rank)?;
             if inst.mods.variant != Variant::Native && self.dpp_modifier(inst, key, col)? {
                 continue;
             }
@@ -1528,6 +1419,8 @@ impl<'a> Parser<'a> {
                 (_, "offen") => bit(ModBit::Offen)?,
                 (_, "idxen") => bit(ModBit::Idxen)?,
                 (_, "tfe") => bit(ModBit::Tfe)?,
+                (_, "done") => bit(ModBit::Done)?,
+                (_, "row_en") => bit(ModBit::RowEn)?,
                 _ => {
                     if !self.eat(":") {
                         return self.fail(col, || format!("unknown modifier `{key}`"));
@@ -1711,6 +1604,9 @@ impl<'a> Parser<'a> {
     ) -> Result<(), ParseError> {
         self.gfx9_keyed(info, key, col)?;
         self.ds_offset_key(info, key, col)?;
+        if self.graphics_wait(info, inst, key, col)? {
+            return Ok(());
+        }
         let m = &mut inst.mods;
         match key {
             "mul" | "div" => {
@@ -1951,6 +1847,17 @@ fn describe(text: &str, v: &Value) -> String {
         Value::LitFloat(f) => format!("`lit({f})`"),
         Value::Off => "`off`".into(),
         Value::Symbol { start, end, .. } => format!("`{}`", &text[*start..*end]),
+    }
+}
+
+/// EXP source `k` of field `f` (EN bit `k`).
+fn export_source(f: Field) -> Option<u8> {
+    match f {
+        Field::Src0 => Some(0),
+        Field::Src1 => Some(1),
+        Field::Src2 => Some(2),
+        Field::Src3 => Some(3),
+        _ => None,
     }
 }
 
