@@ -30,7 +30,7 @@ pub(crate) const IMPLICIT: [&str; 8] = [
 
 /// The matrix, dot and operand-rule flag names [`matrix_flags`] owns
 /// (and `isa-flags` rewrites).
-pub(crate) const MATRIX: [&str; 9] = [
+pub(crate) const MATRIX: [&str; 10] = [
     "MFMA_PASSES_2",
     "MFMA_PASSES_4",
     "MFMA_PASSES_8",
@@ -40,6 +40,7 @@ pub(crate) const MATRIX: [&str; 9] = [
     "DOT",
     "ONE_SCALAR",
     "NO_LITERAL",
+    "TIED_DST",
 ];
 
 /// Passes of a gfx942 MFMA / SMFMAC opcode from its mnemonic
@@ -113,6 +114,17 @@ pub(crate) fn matrix_flags(m: &str) -> Vec<&'static str> {
     // SOP2 with `SCSrc_b64` sources: inline constants, no literal (LLVM 22).
     if m == "s_cbranch_g_fork" {
         out.push("NO_LITERAL");
+    }
+    // Accumulators: D = D + ... (CDNA3/RDNA3 ISA opcode descriptions).
+    let dot_c = m.starts_with("v_dot") && m.split('_').nth(1).is_some_and(|d| d.ends_with('c'));
+    if m.starts_with("v_fmac_")
+        || m.starts_with("v_mac_")
+        || m == "v_pk_fmac_f16"
+        || dot_c
+        || m == "v_dual_fmac_f32"
+        || m.starts_with("v_dual_dot2acc_")
+    {
+        out.push("TIED_DST");
     }
     out
 }

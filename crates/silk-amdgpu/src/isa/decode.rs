@@ -697,10 +697,8 @@ fn decode_operand(
             if width9 && raw < VGPR0 as u32 && !vinterp_half {
                 // A 9-bit field naming a non-VGPR where only VGPRs (or,
                 // for `v_accvgpr_mov_b32`, AGPRs) are allowed: LLVM
-                // accepts only the named `src_*` registers (not
-                // `src_lds_direct`) and `null` there.
+                // accepts only the named `src_*` registers and `null` there.
                 let named = (230..LITERAL as u32).contains(&raw)
-                    && raw != 254
                     && operand::special_name(gen, raw as u16).is_some();
                 if !named && raw != operand::null_code(gen) as u32 {
                     return Err(invalid("operand (VGPR expected)"));

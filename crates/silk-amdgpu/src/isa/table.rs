@@ -180,6 +180,9 @@ impl Flags {
     /// The sources take registers and inline constants but no literal
     /// (`s_cbranch_g_fork`: LLVM's `SCSrc` operands).
     pub const NO_LITERAL: u64 = 1 << 54;
+    /// The destination is also a source (src2 = vdst): `v_fmac_*`,
+    /// `v_mac_*`, `v_dot*c_*`, `v_pk_fmac_f16`, VOPD `fmac`/`dot2acc`.
+    pub const TIED_DST: u64 = 1 << 55;
 
     /// FLAT/GLOBAL/SCRATCH atomic in its returning form: the entry to use
     /// when GLC (`sc0` on gfx942) is set; it has a `vdst` operand.
@@ -249,6 +252,7 @@ impl Flags {
         Self::OPTIONAL_IMM,
         Self::ONE_SCALAR,
         Self::NO_LITERAL,
+        Self::TIED_DST,
         Self::RTN,
         Self::LDS_DMA,
         Self::SRC_MODS_FP,
