@@ -6,6 +6,7 @@
 //! operands in the order LLVM prints them, and the encoding modifiers.
 //! Text exists only at the edges ([`print`], [`parse`]).
 
+pub mod aliases;
 pub mod byte_list;
 pub mod decode;
 pub mod dpp;

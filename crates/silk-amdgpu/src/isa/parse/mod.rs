@@ -236,6 +236,9 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
         return all_candidates(processor, body, start, name_end);
     }
     let Some((_, op, form)) = best else {
+        if let Some(r) = aliased(processor, body, start, name_end) {
+            return r;
+        }
         return err(
             start,
             format!("unknown instruction `{name}` for {processor}"),
@@ -243,6 +246,37 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
     };
     let info = &tbl[op.0 as usize];
     Parser::new(processor, body, name_end).parse(op, info, form)
+}
+
+/// A mnemonic alias llvm-mc 22 accepts (`global_load_dword` for GFX11's
+/// `global_load_b32`, gfx942's `v_mfma_f32_32x32x2f32`; the generated
+/// `isa::aliases`), read as its target; `None` when `name` is none.
+fn aliased(
+    processor: Processor,
+    body: &str,
+    start: usize,
+    name_end: usize,
+) -> Option<Result<ParsedInst, ParseError>> {
+    let name = &body[start..name_end];
+    let list = match processor.generation() {
+        Generation::Gfx9 => super::aliases::GFX9,
+        Generation::Gfx11 => super::aliases::GFX11,
+    };
+    let bit = table::processor_bit(processor);
+    let &(_, target, _) = list
+        .iter()
+        .find(|(a, _, bits)| *a == name && bits & bit != 0)?;
+    let text = format!("{}{target}{}", &body[..start], &body[name_end..]);
+    // Columns after the mnemonic move back to where they were written.
+    let shift = |e: ParseError| ParseError {
+        column: if e.column >= start + target.len() {
+            e.column + name.len() - target.len()
+        } else {
+            e.column.min(start)
+        },
+        message: e.message,
+    };
+    Some(parse_inst(processor, &text).map_err(shift))
 }
 
 /// [`parse_inst`] trying every candidate in order, none passed over
@@ -283,6 +317,9 @@ fn all_candidates(
         }
     }
     let Some((_, op, form)) = best else {
+        if let Some(r) = aliased(processor, body, start, name_end) {
+            return r;
+        }
         return err(
             start,
             format!("unknown instruction `{name}` for {processor}"),
