@@ -198,6 +198,22 @@ const VOPD: &[(&str, &str)] = &[
     ),
 ];
 
+/// gfx942 GLOBAL addresses: 64 bits without an SGPR base, 32 with one.
+const GFX942: &[(&str, &str)] = &[
+    ("global_load_dword v1, v2, off", ""),
+    ("global_store_dword v2, v1, off", ""),
+    ("global_atomic_add v2, v4, off", ""),
+    ("global_atomic_add v1, v2, v4, off sc0", ""),
+    ("global_load_dword v1, v[2:3], off", "008050dc02007f01"),
+    ("global_load_dword v1, v2, s[4:5]", "008050dc02000401"),
+    ("global_load_dword v1, v[2:3], s[4:5]", ""),
+    ("scratch_load_dword v0, v1, off", "006050dc01007f00"),
+    (
+        "global_atomic_add v1, v[2:3], v4, off sc0",
+        "008009dd02047f01",
+    ),
+];
+
 /// Lines llvm-mc 22 accepts but encodes without what is written (VINTERP
 /// has no `abs` field: `|v1|` is dropped), which we reject: (line, the
 /// line without the dropped modifier, which llvm-mc encodes the same).
@@ -245,6 +261,14 @@ fn pinned_lines_assemble_as_llvm_mc() {
         // gfx942 has none of them.
         assert!(ours(Processor::Gfx942, "exp mrt0 v0, v1, v2, v3").is_err());
     }
+    for &(line, want) in GFX942 {
+        let p = Processor::Gfx942;
+        match (ours(p, line), want.is_empty()) {
+            (Ok(got), false) if got == want => {}
+            (Err(e), true) if e.contains("g.s:1:") => {}
+            (got, _) => bad.push(format!("gfx942: `{line}`: ours {got:?}, llvm-mc {want:?}")),
+        }
+    }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
@@ -255,11 +279,11 @@ fn pinned_lines_match_llvm_mc_live() {
         return;
     };
     use std::io::Write;
-    let mc_bytes = |line: &str| {
+    let mc_bytes_on = |cpu: &str, line: &str| {
         let mut child = std::process::Command::new(&mc)
             .args([
                 "-triple=amdgcn-amd-amdhsa",
-                "-mcpu=gfx1100",
+                &format!("-mcpu={cpu}"),
                 "-show-encoding",
             ])
             .stdin(std::process::Stdio::piped())
@@ -287,7 +311,14 @@ fn pinned_lines_match_llvm_mc_live() {
             })
             .unwrap_or_default()
     };
+    let mc_bytes = |line: &str| mc_bytes_on("gfx1100", line);
     let mut bad = Vec::new();
+    for &(line, want) in GFX942 {
+        let got = mc_bytes_on("gfx942", line);
+        if got != want {
+            bad.push(format!("gfx942 `{line}`: llvm-mc {got:?}, table {want:?}"));
+        }
+    }
     for &(line, plain) in DEFECTS {
         let (a, b) = (mc_bytes(line), mc_bytes(plain));
         if a.is_empty() || a != b {

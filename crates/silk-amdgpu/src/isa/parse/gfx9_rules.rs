@@ -278,6 +278,17 @@ impl Parser<'_> {
                 });
             }
         }
+        // Without one, a GLOBAL address is 64 bits (CDNA3 ISA §"Global"),
+        // not a widened single VGPR (SCRATCH's stays a 32-bit offset).
+        if let (Family::Global, Some((a, code, 1)), Some((_, SADDR_OFF, _))) =
+            (info.family, reg(Field::Addr), reg(Field::Saddr))
+        {
+            if code >= VGPR0 {
+                return self.fail(cols[a], || {
+                    "without an SGPR base the address is a 64-bit VGPR pair".into()
+                });
+            }
+        }
         // A FLAT/GLOBAL/SCRATCH atomic returns its old value exactly when
         // `sc0` is set: the returning opcode needs it, the other takes none.
         let sc0 = inst.mods.mem & format::mod_bit(ModBit::Glc) != 0;
