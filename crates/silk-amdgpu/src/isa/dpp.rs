@@ -136,9 +136,8 @@ pub fn check(gen: Generation, form: &Form, mods: &Mods) -> Result<(), &'static s
             if sels.iter().flatten().any(|&s| get(c, s) > 6) {
                 return Err("SDWA select");
             }
-            if form.has(FormMods::DST_SEL) && get(c, SDWA_DST_UNUSED) > 2 {
-                return Err("SDWA dst_unused");
-            }
+            // (`dst_unused` 3 has no name; LLVM 22 decodes it and prints
+            // UNUSED_PAD.)
             for k in 0..2 {
                 let (neg, abs, sext) = src_mods(mods, k);
                 let float = [FormMods::SRC0_FLOAT, FormMods::SRC1_FLOAT][k];
@@ -306,7 +305,7 @@ pub fn print_controls(gen: Generation, form: &Form, mods: &Mods, out: &mut Strin
                     UNUSED
                         .get(get(c, SDWA_DST_UNUSED) as usize)
                         .copied()
-                        .unwrap_or("?"),
+                        .unwrap_or(UNUSED[0]),
                 );
             }
             out.push_str(" src0_sel:");
