@@ -28,9 +28,9 @@ pub(crate) const IMPLICIT: [&str; 8] = [
     "WRITES_M0",
 ];
 
-/// The matrix and dot flag names [`matrix_flags`] owns (and `isa-flags`
-/// rewrites).
-pub(crate) const MATRIX: [&str; 7] = [
+/// The matrix, dot and operand-rule flag names [`matrix_flags`] owns
+/// (and `isa-flags` rewrites).
+pub(crate) const MATRIX: [&str; 10] = [
     "MFMA_PASSES_2",
     "MFMA_PASSES_4",
     "MFMA_PASSES_8",
@@ -38,6 +38,9 @@ pub(crate) const MATRIX: [&str; 7] = [
     "XDL",
     "DGEMM",
     "DOT",
+    "ONE_SCALAR",
+    "NO_LITERAL",
+    "TIED_DST",
 ];
 
 /// Passes of a gfx942 MFMA / SMFMAC opcode from its mnemonic
@@ -79,7 +82,8 @@ pub(crate) fn mfma_passes(m: &str) -> Option<u8> {
 /// The pass-count flag of an opcode ([`mfma_passes`]), its MFMA kind
 /// (CDNA3 ISA §7.1: f64 shapes are DGEMM; MFMAs with other than f32
 /// sources run on the XDL path; SMFMAC is neither, as in LLVM's gfx942
-/// hazard recognizer) and `DOT` for `v_dot*`.
+/// hazard recognizer), `DOT` for `v_dot*`, and the operand rules
+/// `ONE_SCALAR` and `NO_LITERAL`.
 pub(crate) fn matrix_flags(m: &str) -> Vec<&'static str> {
     let m = m
         .strip_suffix("_e32")
@@ -101,6 +105,26 @@ pub(crate) fn matrix_flags(m: &str) -> Vec<&'static str> {
     }
     if m.starts_with("v_dot") {
         out.push("DOT");
+    }
+    // The 64-bit shifts read one scalar value even where the constant bus
+    // takes two (RDNA3 ISA §7.6; LLVM 22 `getConstantBusLimit`).
+    if matches!(m, "v_lshlrev_b64" | "v_lshrrev_b64" | "v_ashrrev_i64") {
+        out.push("ONE_SCALAR");
+    }
+    // SOP2 with `SCSrc_b64` sources: inline constants, no literal (LLVM 22).
+    if m == "s_cbranch_g_fork" {
+        out.push("NO_LITERAL");
+    }
+    // Accumulators: D = D + ... (CDNA3/RDNA3 ISA opcode descriptions).
+    let dot_c = m.starts_with("v_dot") && m.split('_').nth(1).is_some_and(|d| d.ends_with('c'));
+    if m.starts_with("v_fmac_")
+        || m.starts_with("v_mac_")
+        || m == "v_pk_fmac_f16"
+        || dot_c
+        || m == "v_dual_fmac_f32"
+        || m.starts_with("v_dual_dot2acc_")
+    {
+        out.push("TIED_DST");
     }
     out
 }

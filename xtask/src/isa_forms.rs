@@ -48,7 +48,7 @@ struct FormRow {
     variant: Variant,
     name: String,
     operands: Vec<String>,
-    mods: u8,
+    mods: u16,
     op_sel_len: u8,
     op_sel_pos: [i8; 4],
     processors: u8,
@@ -202,6 +202,8 @@ fn kind_rust(k: Kind) -> String {
         Kind::Imm(ImmStyle::Dec) => "Kind::Imm(ImmStyle::Dec)".into(),
         Kind::Imm(ImmStyle::DecOrHex) => "Kind::Imm(ImmStyle::DecOrHex)".into(),
         Kind::Imm(ImmStyle::Sym(s)) => format!("Kind::Imm(ImmStyle::Sym(SymbolicKind::{s:?}))"),
+        Kind::Imm(ImmStyle::ExpTarget) => "Kind::Imm(ImmStyle::ExpTarget)".into(),
+        Kind::Imm(ImmStyle::Attr) => "Kind::Imm(ImmStyle::Attr)".into(),
     }
 }
 
@@ -252,6 +254,10 @@ fn forms_for(cpu: &str, processor: Processor, report: &mut String) -> Vec<FormRo
     let same = same_opcode(gen);
     let decoded = mc::disassemble(cpu, &probes, &same);
     let mut rows: Vec<FormRow> = Vec::new();
+    // Per row, the text of its base probe; and the modifier probes LLVM
+    // printed (row, text), assembled below.
+    let mut base_texts: Vec<String> = Vec::new();
+    let mut printed_mods: Vec<(usize, String)> = Vec::new();
     let mut cur: Option<(usize, Variant)> = None;
     let mut base_ops: Vec<String> = Vec::new();
     let mut ok = false;
@@ -324,6 +330,7 @@ fn forms_for(cpu: &str, processor: Processor, report: &mut String) -> Vec<FormRo
             if v == Variant::Sdwa && mods.iter().any(|m| m.starts_with("src1_sel:")) {
                 fmods |= FormMods::SRC1_SEL;
             }
+            base_texts.push(d.text.clone());
             rows.push(FormRow {
                 family: info.family,
                 opcode: info.opcode,
@@ -340,6 +347,7 @@ fn forms_for(cpu: &str, processor: Processor, report: &mut String) -> Vec<FormRo
         if !ok {
             continue;
         }
+        let row_index = rows.len() - 1;
         let row = rows.last_mut().expect("a base row precedes its probes");
         let Some(d) = d else { continue };
         let (_, ops, mods) = split(&d.text);
@@ -350,7 +358,13 @@ fn forms_for(cpu: &str, processor: Processor, report: &mut String) -> Vec<FormRo
         match a {
             Ask::NegAbs(k) | Ask::Sext(k) => {
                 if let Some(p) = src_pos(k) {
-                    if ops.get(p).is_some_and(|t| shows(a, t)) {
+                    let shown = ops.get(p).is_some_and(|t| shows(a, t));
+                    if !shown && v == Variant::Dpp16 && matches!(a, Ask::NegAbs(_)) {
+                        // Decoded (the probe is this opcode) but not printed.
+                        row.mods |= FormMods::NEG_ABS_IGNORED;
+                    }
+                    if shown {
+                        printed_mods.push((row_index, d.text.clone()));
                         row.mods |= match (a, k) {
                             (Ask::NegAbs(_), 0) => FormMods::SRC0_FLOAT,
                             (Ask::NegAbs(_), _) => FormMods::SRC1_FLOAT,
@@ -386,6 +400,23 @@ fn forms_for(cpu: &str, processor: Processor, report: &mut String) -> Vec<FormRo
                 }
             }
             Ask::Base => {}
+        }
+    }
+    // A printed source modifier llvm-mc does not assemble where the bare
+    // form assembles: MODS_UNWRITTEN.
+    let texts: Vec<String> = printed_mods
+        .iter()
+        .flat_map(|(r, t)| [base_texts[*r].clone(), t.clone()])
+        .collect();
+    let ok = mc::assembles(cpu, &texts);
+    for ((r, t), pair) in printed_mods.iter().zip(ok.chunks(2)) {
+        if pair[0] && !pair[1] {
+            let _ = writeln!(
+                report,
+                "{cpu} {}: `{t}` prints but does not assemble",
+                rows[*r].name
+            );
+            rows[*r].mods |= FormMods::MODS_UNWRITTEN;
         }
     }
     rows
@@ -506,6 +537,8 @@ fn emit(gen: Generation, rows: &[FormRow]) -> String {
             (FormMods::OMOD, "OMOD"),
             (FormMods::DST_SEL, "DST_SEL"),
             (FormMods::SRC1_SEL, "SRC1_SEL"),
+            (FormMods::MODS_UNWRITTEN, "MODS_UNWRITTEN"),
+            (FormMods::NEG_ABS_IGNORED, "NEG_ABS_IGNORED"),
         ] {
             if r.mods & bit != 0 {
                 mods.push(format!("FormMods::{name}"));

@@ -222,7 +222,8 @@ pub(crate) fn markers(gen: Generation, family: Family) -> Vec<(Field, u32, u32)>
             (Srsrc, 4, 1),
             (Soffset, 24, 4),
         ],
-        Family::Vopd => vec![],
+        // (Probed by `isa_vopd` and `isa_graphics`.)
+        Family::Vopd | Family::Exp | Family::Vinterp | Family::Ldsdir => vec![],
     }
 }
 
@@ -312,7 +313,11 @@ fn enumerate(cpu: &str, gen: Generation) -> Vec<Probe> {
     let mut probes = Vec::new();
     let mut meta = Vec::new();
     for layout in format::layouts(gen) {
-        if layout.family == Family::Vopd {
+        // (VOPD and the graphics encodings have their own probes.)
+        if matches!(
+            layout.family,
+            Family::Vopd | Family::Exp | Family::Vinterp | Family::Ldsdir
+        ) {
             continue;
         }
         let marks = markers(gen, layout.family);
@@ -1269,10 +1274,22 @@ pub(crate) fn flags(gen: Generation, family: Family, m: &str) -> Vec<&'static st
         Family::Ds => f.extend(["LDS", "LGKM_CNT"]),
         Family::Flat => f.extend(["FLAT", "VMEM", "LGKM_CNT"]),
         Family::Global | Family::Scratch | Family::Mubuf | Family::Mtbuf => f.push("VMEM"),
+        // Graphics only (RDNA3 ISA §"Export": exports count on EXP_CNT;
+        // VINTERP is VALU; LDSDIR loads from LDS).
+        Family::Exp => f.push("EXP_CNT"),
+        Family::Vinterp => f.push("VALU"),
+        Family::Ldsdir => f.push("LDS"),
     }
     let mem = !matches!(
         family,
-        Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp
+        Family::Sop1
+            | Family::Sop2
+            | Family::Sopk
+            | Family::Sopc
+            | Family::Sopp
+            | Family::Exp
+            | Family::Vinterp
+            | Family::Ldsdir
     ) && !family.is_vop();
     if mem {
         let atomic = has("atomic");
@@ -1363,6 +1380,7 @@ pub fn run() -> Result<(), String> {
         let mut rows = analyse(cpu, gen, &probes, &mut report);
         if gen == Generation::Gfx11 {
             rows.extend(crate::isa_vopd::rows(cpu, &mut report));
+            rows.extend(crate::isa_graphics::rows(cpu, &mut report));
         }
         let table = if gen == Generation::Gfx9 {
             &mut gfx9

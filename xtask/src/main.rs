@@ -10,6 +10,8 @@ jobs:
   isa-tables   regenerate the ISA opcode tables by probing llvm-mc 22
   isa-forms    regenerate the DPP/SDWA form tables by probing llvm-mc 22
                (run after isa-tables: it probes the opcodes of those tables)
+  isa-aliases  regenerate the mnemonic alias table (isa/aliases.rs) by
+               probing llvm-mc 22 (run after isa-tables and isa-forms)
   isa-flags    rewrite only the flags of the checked-in ISA tables from
                xtask's rules (no LLVM needed; isa-tables computes the same)
   isa-ops      regenerate the cross-generation opcode enum (isa/op/) from
@@ -17,9 +19,11 @@ jobs:
                needed); `isa-ops --probe` first asks llvm-mc 22 for the
                names the golden data lacks";
 
+mod isa_aliases;
 mod isa_flags;
 mod isa_forms;
 mod isa_gen;
+mod isa_graphics;
 mod isa_ops;
 mod isa_vopd;
 mod mc;
@@ -31,6 +35,7 @@ fn main() -> ExitCode {
         "isa-tables" => isa_gen::run(),
         "isa-forms" => isa_forms::run(),
         "isa-flags" => isa_flags::run(),
+        "isa-aliases" => isa_aliases::run(),
         "isa-ops" => isa_ops::run(std::env::args().nth(2).as_deref() == Some("--probe")),
         _ => {
             eprintln!("{USAGE}");

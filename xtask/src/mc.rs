@@ -23,6 +23,58 @@ pub fn encodings(cpu: &str, lines: &[String]) -> Vec<Option<String>> {
         .collect()
 }
 
+/// llvm-mc 22's printed text of each of `lines` (`None` where it reports
+/// an error), from its `-show-encoding` listing, in order.
+pub fn printed(cpu: &str, lines: &[String]) -> Vec<Option<String>> {
+    let (ok, listing) = run(cpu, lines);
+    let mut text = listing
+        .lines()
+        .filter_map(|l| Some(l.split_once("; encoding: ")?.0.trim().to_string()));
+    ok.into_iter()
+        .map(|ok| if ok { text.next() } else { None })
+        .collect()
+}
+
+/// llvm-mc 22's error message for each of `lines` (`None` where it
+/// assembles the line).
+pub fn errors(cpu: &str, lines: &[String]) -> Vec<Option<String>> {
+    use std::io::Write as _;
+    let mut out = vec![None; lines.len()];
+    let Ok(mut child) = std::process::Command::new(LLVM_MC)
+        .args(["-triple", "amdgcn-amd-amdhsa", &format!("-mcpu={cpu}")])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+    else {
+        return out;
+    };
+    let input = lines.join("\n") + "\n";
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let Ok(o) = child.wait_with_output() else {
+        return out;
+    };
+    let _ = writer.join();
+    for l in String::from_utf8_lossy(&o.stderr).lines() {
+        let Some(rest) = l.strip_prefix("<stdin>:") else {
+            continue;
+        };
+        let mut it = rest.splitn(3, ':');
+        let (Some(n), _, Some(msg)) = (it.next(), it.next(), it.next()) else {
+            continue;
+        };
+        if let Some(n) = n
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| (1..=lines.len()).contains(&n))
+        {
+            out[n - 1].get_or_insert_with(|| msg.trim().to_string());
+        }
+    }
+    out
+}
+
 fn run(cpu: &str, lines: &[String]) -> (Vec<bool>, String) {
     use std::io::Write as _;
     let mut ok = vec![false; lines.len()];

@@ -281,3 +281,176 @@ fn operand_expressions_match_llvm_mc_live() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The symbol-operand lines inserted into a clang kernel: a `.set`
+/// constant used before and after its definition, a label of `.text`
+/// with an addend, in SALU and VALU sources and a VOP3 integer source.
+fn with_symbol_operands(text: &str, kernel: &str, vop3_literal: bool) -> String {
+    // (gfx942 VOP3 takes no literal: llvm-mc 22 and we reject the line.)
+    let vop3 = if vop3_literal {
+        "\tv_bfe_u32 v2, v2, 0, .Lsilk_fwd\n"
+    } else {
+        ""
+    };
+    let block = format!(
+        "\t.set .Lsilk_back, 7\n\
+         \ts_mov_b32 s2, .Lsilk_back\n\
+         \ts_mov_b32 s2, .Lsilk_fwd\n\
+         \ts_add_u32 s2, s2, .Lsilk_fwd+4\n\
+         \tv_mov_b32 v2, .Lsilk_fwd-8\n\
+         {vop3}\
+         \ts_mov_b32 s2, {kernel}+4\n\
+         \ts_sub_u32 s2, s2, .Lsilk_here\n\
+         .Lsilk_here:\n\
+         \t.set .Lsilk_fwd, 0x12345\n"
+    );
+    let at = text.find("; %bb.0:\n").unwrap() + "; %bb.0:\n".len();
+    format!("{}{block}{}", &text[..at], &text[at..])
+}
+
+/// Symbol operands through llvm-mc 22 and ld.lld 22 (as clang links a
+/// code object): `-show-encoding` lines and fixups equal ours, and the
+/// linked object's loaded bytes equal `silk asm`'s (a forward `.set`
+/// operand is llvm-mc's `R_AMDGPU_REL32` against `*ABS*`, which lld
+/// resolves to `S + A - P`, and which `llvm-readelf -r` shows in the
+/// relocatable object). `@abs32@lo/hi` list as llvm-mc lists them
+/// (`FK_Data_4`, `R_AMDGPU_ABS32_LO/HI` in the object), and since ld.lld
+/// 22 cannot link those, `silk asm` rejects them at the operand.
+#[test]
+fn symbol_operands_match_llvm_mc_and_lld() {
+    let test = "symbol_operands_match_llvm_mc_and_lld";
+    let (Some(mc), Some(lld), Some(readelf)) = (
+        llvm::tool_or_skip("llvm-mc", test),
+        llvm::tool_or_skip("ld.lld", test),
+        llvm::tool_or_skip("llvm-readelf", test),
+    ) else {
+        return;
+    };
+    let dir = scratch("symbols");
+    for p in ["gfx942", "gfx1100", "gfx1151"] {
+        let src = hip_dir().join(format!("asm/atomic_cas-{p}.s"));
+        let text = std::fs::read_to_string(&src).unwrap();
+        let kernel = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix(".globl\t"))
+            .unwrap()
+            .trim()
+            .to_string();
+        if p == "gfx942" {
+            let (_, d) = silk_amdgpu::asm::show_encoding(
+                &with_symbol_operands(&text, &kernel, true),
+                "vop3.s",
+                None,
+            );
+            assert_eq!(d.0.len(), 1, "gfx942 VOP3 literal: {d}");
+        }
+        let text = with_symbol_operands(&text, &kernel, p != "gfx942");
+        let s = dir.join(format!("sym-{p}.s"));
+        let o = dir.join(format!("sym-{p}.o"));
+        let so = dir.join(format!("sym-{p}.hsaco"));
+        std::fs::write(&s, &text).unwrap();
+        let mcpu = format!("-mcpu={p}");
+        let listing = Command::new(&mc)
+            .args(["-triple=amdgcn-amd-amdhsa", &mcpu, "-show-encoding"])
+            .arg(&s)
+            .output()
+            .unwrap();
+        assert!(listing.status.success(), "{p}");
+        let want = llvm_mc_listing(&String::from_utf8_lossy(&listing.stdout));
+        let (ours, diags) = silk_amdgpu::asm::show_encoding(&text, "sym.s", None);
+        assert!(diags.0.is_empty(), "{p}: {diags}");
+        for (a, b) in ours.lines().zip(want.lines()) {
+            assert_eq!(a, b, "{p}: listing");
+        }
+        assert_eq!(ours.lines().count(), want.lines().count(), "{p}");
+        run(
+            &mc,
+            &[
+                "-triple=amdgcn-amd-amdhsa",
+                &mcpu,
+                "-filetype=obj",
+                s.to_str().unwrap(),
+                "-o",
+                o.to_str().unwrap(),
+            ],
+        );
+        let relocs = Command::new(&readelf)
+            .args(["-r", o.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let relocs = String::from_utf8_lossy(&relocs.stdout);
+        let abs_rel32 = relocs
+            .lines()
+            .filter(|l| {
+                let last = l.split_whitespace().last().unwrap_or_default();
+                l.contains("R_AMDGPU_REL32 ") && matches!(last, "12345" | "12349")
+            })
+            .count();
+        assert!(
+            abs_rel32 >= 2,
+            "{p}: forward .set as REL32 *ABS*:\n{relocs}"
+        );
+        run(
+            &lld,
+            &["-shared", o.to_str().unwrap(), "-o", so.to_str().unwrap()],
+        );
+        let ours = assemble_file(&text, "sym.s", None).unwrap_or_else(|d| panic!("{d}"));
+        let theirs = std::fs::read(&so).unwrap();
+        assert_loaded_bytes_equal(&ours, &theirs, p);
+
+        // @abs32: llvm-mc's listing and relocations; ld.lld refuses them.
+        let abs = text.replacen(
+            "\ts_mov_b32 s2, .Lsilk_back\n",
+            &format!("\ts_mov_b32 s2, {kernel}@abs32@lo+8\n\ts_mov_b32 s3, {kernel}@abs32@hi\n"),
+            1,
+        );
+        std::fs::write(&s, &abs).unwrap();
+        let listing = Command::new(&mc)
+            .args(["-triple=amdgcn-amd-amdhsa", &mcpu, "-show-encoding"])
+            .arg(&s)
+            .output()
+            .unwrap();
+        let want = llvm_mc_listing(&String::from_utf8_lossy(&listing.stdout));
+        let (ours, diags) = silk_amdgpu::asm::show_encoding(&abs, "abs.s", None);
+        assert!(diags.0.is_empty(), "{p}: {diags}");
+        assert_eq!(ours, want, "{p}: @abs32 listing");
+        assert!(want.contains("kind: FK_Data_4"), "{p}");
+        run(
+            &mc,
+            &[
+                "-triple=amdgcn-amd-amdhsa",
+                &mcpu,
+                "-filetype=obj",
+                s.to_str().unwrap(),
+                "-o",
+                o.to_str().unwrap(),
+            ],
+        );
+        let relocs = Command::new(&readelf)
+            .args(["-r", o.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let relocs = String::from_utf8_lossy(&relocs.stdout);
+        assert!(
+            relocs.contains("R_AMDGPU_ABS32_LO") && relocs.contains("R_AMDGPU_ABS32_HI"),
+            "{p}:\n{relocs}"
+        );
+        let linked = Command::new(&lld)
+            .args(["-shared", o.to_str().unwrap(), "-o", so.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(
+            !linked.status.success(),
+            "{p}: ld.lld links R_AMDGPU_ABS32 now"
+        );
+        let err = assemble_file(&abs, "abs.s", None).unwrap_err();
+        let line = abs.lines().position(|l| l.contains("@abs32@lo")).unwrap() + 1;
+        assert!(
+            err.0
+                .iter()
+                .any(|d| d.line == line && d.message.contains("ld.lld")),
+            "{p}: {err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

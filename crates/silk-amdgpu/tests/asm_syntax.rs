@@ -390,6 +390,16 @@ fn llvm_mc_defects_are_real() {
                         .unwrap();
                     matches!(fam.as_str(), "MUBUF" | "MTBUF") && w[0] & 0xfff != off
                 }
+                "modifier-dropped" => {
+                    // gfx942 VOP3 (bits 31:26 = 0b110100), two dwords: no
+                    // `sext` bit anywhere, `op_sel` in bits 14:11.
+                    let vop3 = p == Processor::Gfx942 && w.len() == 2 && w[0] >> 26 == 0b11_0100;
+                    let op_sel_written = text
+                        .split("op_sel:[")
+                        .nth(1)
+                        .is_some_and(|l| l.split(']').next().unwrap().contains('1'));
+                    vop3 && (text.contains("sext(") || op_sel_written && w[0] >> 11 & 0xf == 0)
+                }
                 c => panic!("unknown defect class {c}"),
             };
             if !proven {
@@ -402,6 +412,9 @@ fn llvm_mc_defects_are_real() {
             let at = d.0.first().map(|d| &text[d.column.saturating_sub(1)..]);
             let located = match class.as_str() {
                 "offset-truncated" => at.is_some_and(|a| a.starts_with("offset:")),
+                "modifier-dropped" => {
+                    at.is_some_and(|a| a.starts_with("sext(") || a.starts_with("op_sel:"))
+                }
                 _ => at.is_some_and(|a| a.starts_with("lit(") || a.starts_with("0x")),
             };
             if d.0.len() != 1 || !located {

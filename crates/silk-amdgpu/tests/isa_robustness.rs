@@ -81,18 +81,17 @@ fn vopd_pair(i: u16, info: &table::OpInfo) -> Inst {
         .filter(|s| s.kind != Kind::Literal)
         .collect();
     let mut ops: Vec<Operand> = regs.iter().map(|s| sample_operand(s)).collect();
-    ops.extend(
-        regs.iter()
-            .enumerate()
-            .map(|(k, s)| match (k, sample_operand(s)) {
-                (0, Operand::Reg { code, count, half }) => Operand::Reg {
-                    code: code + 1,
-                    count,
-                    half,
-                },
-                (_, o) => o,
-            }),
-    );
+    // The Y half's registers one above the X half's: the destinations of
+    // opposite parity and every source in another bank, as the VOPD pair
+    // rules ([RDNA3] §"VOPD") require.
+    ops.extend(regs.iter().map(|s| match sample_operand(s) {
+        Operand::Reg { code, count, half } => Operand::Reg {
+            code: code + 1,
+            count,
+            half,
+        },
+        o => o,
+    }));
     let mut inst = Inst::new(Opcode(i), &ops);
     inst.mods.offset1 = i;
     if info.operands.iter().any(|s| s.kind == Kind::Literal) {
@@ -109,9 +108,9 @@ fn vopd_pair(i: u16, info: &table::OpInfo) -> Inst {
 fn every_table_entry_round_trips() {
     // Achieved fractions (percent); they only go up.
     for (p, required) in [
-        (Processor::Gfx942, 99.8),
-        (Processor::Gfx1100, 99.7),
-        (Processor::Gfx1151, 99.7),
+        (Processor::Gfx942, 100.0),
+        (Processor::Gfx1100, 99.79),
+        (Processor::Gfx1151, 99.79),
     ] {
         let tbl = table::table(p.generation());
         let (mut total, mut ok) = (0, 0);
@@ -159,7 +158,18 @@ fn every_table_entry_round_trips() {
                         _ => sample_operand(o),
                     })
                     .collect();
-                Inst::new(Opcode(i as u16), &ops)
+                let mut inst = Inst::new(Opcode(i as u16), &ops);
+                // VOP3P packed sources read their high halves by default
+                // (op_sel_hi all ones, what the assembler takes when none
+                // is written; llvm-mc 22 rejects gfx942's dot products with
+                // any written op_sel_hi).
+                if info.family == Family::Vop3p
+                    && !info.flags.has(table::Flags::MFMA)
+                    && !info.flags.has(table::Flags::SRC_MODS_FP)
+                {
+                    inst.mods.op_sel_hi = 7;
+                }
+                inst
             };
             let mut words = Vec::new();
             let result = encode::encode(p, &inst, &mut words)
@@ -171,7 +181,14 @@ fn every_table_entry_round_trips() {
                         parse::parse_inst(p, &text).map_err(|e| format!("`{text}`: {e}"))?;
                     let mut again = Vec::new();
                     encode::encode(p, &reparsed.inst, &mut again).map_err(|e| e.to_string())?;
-                    if again != words {
+                    // An operand-less VOP3 form prints as its short form
+                    // (llvm-mc 22 prints `v_nop` for both encodings), so
+                    // its text reads back as the short form.
+                    let same_text = || {
+                        decode::decode(p, &again)
+                            .is_ok_and(|(b, _)| print::to_text(p, &b) == text)
+                    };
+                    if again != words && !(info.operands.is_empty() && same_text()) {
                         return Err(format!(
                             "`{text}` re-encodes to {again:08x?}, not {words:08x?}"
                         ));

@@ -47,6 +47,8 @@ pub struct Decoded {
     pub dwords: usize,
     /// First dword as LLVM re-encoded it.
     pub word0: u32,
+    /// Every dword as LLVM re-encoded it.
+    pub words: Vec<u32>,
 }
 
 /// Disassemble each probe (dwords, the first of which starts an
@@ -182,6 +184,10 @@ fn disassemble_chunk(
                         text: inst.to_string(),
                         dwords: bytes.len() / 4,
                         word0,
+                        words: bytes
+                            .chunks_exact(4)
+                            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                            .collect(),
                     });
                 }
             }

@@ -619,7 +619,8 @@ impl<'a> Asm<'a> {
         let mut fixup = self.encoder.encode_into(target.processor, text, &mut words);
         // A bare name read as a symbol may be a `.set` constant, which
         // llvm-mc folds (an inline constant when it is one).
-        let symbolic = matches!(&fixup, Ok(Some(f)) if f.kind == super::FixupKind::Rel32);
+        let symbolic = matches!(&fixup,
+            Ok(Some(f)) if matches!(f.kind, super::FixupKind::Rel32 | super::FixupKind::Abs32));
         if fixup.is_err() || symbolic {
             // A rejected line may hold expression operands (`1+1`, `.set`
             // symbols): retry with them folded, keeping the first error.
@@ -1315,6 +1316,19 @@ impl<'a> Asm<'a> {
                 line: f.loc.line,
                 pos: f.sym_pos,
             };
+            if matches!(fx.kind, FixupKind::Abs32Lo | FixupKind::Abs32Hi) {
+                // llvm-mc 22 emits R_AMDGPU_ABS32_LO/HI, which ld.lld 22
+                // does not link ("unknown relocation"): no code object
+                // clang + lld write holds one.
+                self.error(
+                    at,
+                    format!(
+                        "`{}@abs32@..`: ld.lld 22 cannot link R_AMDGPU_ABS32_LO/HI into a code object; use `@rel32@lo`/`@rel32@hi`",
+                        fx.symbol
+                    ),
+                );
+                continue;
+            }
             let v = match self.eval_symbol(&fx.symbol, f.sym_pos, &mut Vec::new()) {
                 Ok(v) => v,
                 Err(e) => {
@@ -1322,16 +1336,56 @@ impl<'a> Asm<'a> {
                     continue;
                 }
             };
-            let Val::Rel(sec, off) = v else {
-                self.error(at, format!("`{}` is not an address in `.text`", fx.symbol));
-                continue;
+            let (sec, off) = match v {
+                // `sym-N` is absolute (llvm-mc 22 resolves it against a
+                // constant; ld.lld 22 cannot link R_AMDGPU_ABS32 against
+                // an address into a shared object).
+                Val::Abs(value) if fx.kind == FixupKind::Abs32 => {
+                    let at = (f.inst_offset + fx.offset as u64) as usize;
+                    let v = value.wrapping_add(fx.addend) as u32;
+                    self.sections[f.section].data[at..at + 4].copy_from_slice(&v.to_le_bytes());
+                    continue;
+                }
+                Val::Rel(..) if fx.kind == FixupKind::Abs32 => {
+                    self.error(
+                        at,
+                        format!(
+                            "`{}{:+}` is an absolute address (R_AMDGPU_ABS32), which ld.lld 22 cannot link into a code object",
+                            fx.symbol, fx.addend
+                        ),
+                    );
+                    continue;
+                }
+                Val::Rel(sec, off) => (sec, off),
+                // A `.set` constant defined after its use: llvm-mc 22
+                // encodes the PC-relative literal (R_AMDGPU_REL32 against
+                // `*ABS*`), which lld resolves to `S + A - P`.
+                Val::Abs(value) if fx.kind != FixupKind::SoppBranch => {
+                    self.code_relocs.push(crate::code_object::CodeReloc {
+                        offset: f.inst_offset + fx.offset as u64,
+                        half: match fx.kind {
+                            FixupKind::Rel32Hi => crate::code_object::Rel32Half::Hi,
+                            _ => crate::code_object::Rel32Half::Lo,
+                        },
+                        target: None,
+                        target_offset: value.wrapping_add(fx.addend),
+                    });
+                    continue;
+                }
+                Val::Abs(_) => {
+                    self.error(at, format!("`{}` is not an address in `.text`", fx.symbol));
+                    continue;
+                }
             };
             if sec != f.section {
                 let half = match fx.kind {
                     // lld writes the low 32 bits of `S + A - P` for both.
                     FixupKind::Rel32Lo | FixupKind::Rel32 => crate::code_object::Rel32Half::Lo,
                     FixupKind::Rel32Hi => crate::code_object::Rel32Half::Hi,
-                    FixupKind::SoppBranch => {
+                    FixupKind::Abs32
+                    | FixupKind::Abs32Lo
+                    | FixupKind::Abs32Hi
+                    | FixupKind::SoppBranch => {
                         self.error(
                             at,
                             format!(
@@ -1359,7 +1413,7 @@ impl<'a> Asm<'a> {
                 self.code_relocs.push(crate::code_object::CodeReloc {
                     offset: f.inst_offset + fx.offset as u64,
                     half,
-                    target,
+                    target: Some(target),
                     target_offset: off.wrapping_add(fx.addend),
                 });
                 continue;
@@ -1393,6 +1447,7 @@ impl<'a> Asm<'a> {
                     data[field_at] = field[0];
                     data[field_at + 1] = field[1];
                 }
+                FixupKind::Abs32 | FixupKind::Abs32Lo | FixupKind::Abs32Hi => {}
                 FixupKind::Rel32Lo | FixupKind::Rel32Hi | FixupKind::Rel32 => {
                     let delta = target.wrapping_sub(p) as u64;
                     let v = if fx.kind != FixupKind::Rel32Hi {

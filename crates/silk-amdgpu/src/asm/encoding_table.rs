@@ -53,6 +53,9 @@ fn parse_fixup(field: &str) -> Result<Option<Fixup>, String> {
         ("FK_PCRel_4", Some((s, "rel32@lo"))) => (s, FixupKind::Rel32Lo),
         ("FK_PCRel_4", Some((s, "rel32@hi"))) => (s, FixupKind::Rel32Hi),
         ("FK_PCRel_4", None) => (sym_part, FixupKind::Rel32),
+        ("FK_Data_4", None) => (sym_part, FixupKind::Abs32),
+        ("FK_Data_4", Some((s, "abs32@lo"))) => (s, FixupKind::Abs32Lo),
+        ("FK_Data_4", Some((s, "abs32@hi"))) => (s, FixupKind::Abs32Hi),
         _ => return Err(format!("unsupported fixup `{field}`")),
     };
     Ok(Some(Fixup {

@@ -37,29 +37,6 @@ static IDENT_CHAR: [bool; 256] = {
 };
 
 const ONES: u64 = 0x0101_0101_0101_0101;
-const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-
-/// Per byte of `w` (little-endian), 0x80 where the byte equals `c`, else
-/// 0. Exact (no borrow runs from one byte into the next), so several
-/// matches in one word can be told apart.
-#[inline]
-fn bytes_equal(w: u64, c: u8) -> u64 {
-    let x = w ^ (ONES * c as u64);
-    !(((x & LOW7) + LOW7) | x | LOW7)
-}
-
-/// Whether `text` holds byte `c`, read eight bytes at a time.
-#[inline]
-pub fn contains_byte(text: &[u8], c: u8) -> bool {
-    let mut chunks = text.chunks_exact(8);
-    for chunk in &mut chunks {
-        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-        if bytes_equal(w, c) != 0 {
-            return true;
-        }
-    }
-    chunks.remainder().contains(&c)
-}
 
 /// The text split at every `\n`, as `str::split('\n')` splits it, and
 /// per line whether it may hold a comment or a string (one of `/ ; # "`;
@@ -340,10 +317,6 @@ mod tests {
                 .map(|l| l.bytes().any(|b| b"/;#\"".contains(&b)))
                 .collect();
             assert_eq!(split_lines_marked(t).1, want_marks, "{t:?}");
-            for c in [b'@', b'\n', b'a', 0x8a] {
-                let want = t.bytes().any(|b| b == c);
-                assert_eq!(contains_byte(t.as_bytes(), c), want, "{t:?} {c}");
-            }
         }
     }
 }

@@ -157,6 +157,14 @@ pub enum FixupKind {
     /// makes it PC-relative too, the 32-bit literal holds `S + A - P`
     /// (`FK_PCRel_4`, `R_AMDGPU_REL32`).
     Rel32,
+    /// `sym-N`: llvm-mc makes a difference absolute, the literal holds
+    /// `S + A` (`FK_Data_4`, `R_AMDGPU_ABS32`).
+    Abs32,
+    /// `sym@abs32@lo`: the low half of `S + A` (`FK_Data_4`,
+    /// `R_AMDGPU_ABS32_LO`).
+    Abs32Lo,
+    /// `sym@abs32@hi`: the high half of `S + A` (`R_AMDGPU_ABS32_HI`).
+    Abs32Hi,
 }
 
 /// A symbol reference left open in an encoded instruction.
@@ -208,263 +216,15 @@ pub trait InstructionEncoder {
 /// The product's encoder: [`crate::isa::parse::parse_inst`] then
 /// [`crate::isa::encode::encode`].
 ///
-/// Branch labels come back from the parser as [`LabelRef`]s (the operand
-/// is encoded as zero and patched by a [`FixupKind::SoppBranch`] fixup).
-/// `sym@rel32@lo+A` / `sym@rel32@hi+A` operands (device-function calls)
-/// are not read by the instruction parser yet: they are replaced by
-/// `lit(0)`, which LLVM also encodes as a 32-bit literal, and the literal
-/// dword (the last one) is patched by a `Rel32Lo`/`Rel32Hi` fixup.
+/// Symbol operands come back from the parser as a [`LabelRef`]: a branch
+/// target (the operand encoded as zero and patched by a
+/// [`FixupKind::SoppBranch`] fixup), or a source read as a 32-bit literal
+/// (`foo+4`, `sym@rel32@lo+4`, `sym@abs32@hi`) whose dword, the last one,
+/// a `Rel32*`/`Abs32*` fixup fills in.
 ///
 /// [`LabelRef`]: crate::isa::parse::LabelRef
 #[derive(Clone, Copy, Debug, Default)]
 pub struct IsaEncoder;
-
-/// Finds one `sym@rel32@lo|hi[+-addend]` operand: returns the byte range,
-/// symbol, kind and addend.
-fn rel32_operand(text: &str) -> Option<(std::ops::Range<usize>, &str, FixupKind, i64)> {
-    if !lex::contains_byte(text.as_bytes(), b'@') {
-        return None;
-    }
-    let at = text.find("@rel32@")?;
-    let b = text.as_bytes();
-    let mut start = at;
-    while start > 0
-        && (b[start - 1].is_ascii_alphanumeric() || matches!(b[start - 1], b'_' | b'.' | b'$'))
-    {
-        start -= 1;
-    }
-    let rest = &text[at + "@rel32@".len()..];
-    let kind = if rest.starts_with("lo") {
-        FixupKind::Rel32Lo
-    } else if rest.starts_with("hi") {
-        FixupKind::Rel32Hi
-    } else {
-        return None;
-    };
-    let mut end = at + "@rel32@".len() + 2;
-    let mut addend = 0i64;
-    let skip_ws = |mut i: usize| {
-        while b.get(i).is_some_and(|c| *c == b' ' || *c == b'\t') {
-            i += 1;
-        }
-        i
-    };
-    let i = skip_ws(end);
-    if let Some(&sign @ (b'+' | b'-')) = b.get(i) {
-        let d0 = skip_ws(i + 1);
-        let mut d1 = d0;
-        while b.get(d1).is_some_and(u8::is_ascii_digit) {
-            d1 += 1;
-        }
-        if d1 > d0 {
-            let v: i64 = text[d0..d1].parse().ok()?;
-            addend = if sign == b'-' { -v } else { v };
-            end = d1;
-        }
-    }
-    (start < at).then(|| (start..end, &text[start..at], kind, addend))
-}
-
-/// Top-level comma-separated operands of `text` that are a bare symbol,
-/// optionally with a `+N`/`-N` addend: byte range, symbol and addend.
-/// llvm-mc reads any such name it does not know as a symbol.
-fn symbol_operands(text: &str) -> Vec<(std::ops::Range<usize>, &str, i64)> {
-    let lead = text.len() - text.trim_start().len();
-    let Some(ops_at) = text[lead..].find(char::is_whitespace).map(|i| lead + i) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    let mut start = ops_at;
-    let b = text.as_bytes();
-    let mut depth = 0i32;
-    for i in ops_at..=text.len() {
-        let c = b.get(i).copied();
-        match c {
-            Some(b'(' | b'[') => depth += 1,
-            Some(b')' | b']') => depth -= 1,
-            Some(b',') | None if depth == 0 => {
-                let piece = &text[start..i];
-                let a = start + (piece.len() - piece.trim_start().len());
-                let t = piece.trim();
-                if let Some((sym, addend)) = symbol_plus_addend(t) {
-                    out.push((a..a + t.len(), sym, addend));
-                }
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-/// `name`, `name+N` or `name-N` (spaces allowed around the sign).
-fn symbol_plus_addend(t: &str) -> Option<(&str, i64)> {
-    let first = t.bytes().next()?;
-    if !(first.is_ascii_alphabetic() || matches!(first, b'_' | b'.' | b'$')) {
-        return None;
-    }
-    let end = t
-        .bytes()
-        .position(|c| !(c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'$')))
-        .unwrap_or(t.len());
-    let (sym, rest) = t.split_at(end);
-    if register_like(sym) {
-        return None;
-    }
-    let rest = rest.trim_start();
-    if rest.is_empty() {
-        return Some((sym, 0));
-    }
-    let (neg, digits) = match rest.as_bytes()[0] {
-        b'+' => (false, rest[1..].trim_start()),
-        b'-' => (true, rest[1..].trim_start()),
-        _ => return None,
-    };
-    if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    let v: i64 = digits.parse().ok()?;
-    Some((sym, if neg { -v } else { v }))
-}
-
-/// Whether llvm-mc reads `name` as a register (`v256` and `v3.l` too,
-/// which it then rejects), not as a symbol.
-fn register_like(name: &str) -> bool {
-    let n = name.to_ascii_lowercase();
-    let base = n.split('.').next().unwrap_or_default();
-    let numbered = |p: &str| {
-        base.strip_prefix(p)
-            .is_some_and(|d| !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit()))
-    };
-    const SPECIAL: &[&str] = &[
-        "vcc",
-        "vcc_lo",
-        "vcc_hi",
-        "exec",
-        "exec_lo",
-        "exec_hi",
-        "m0",
-        "scc",
-        "vccz",
-        "execz",
-        "null",
-        "off",
-        "lds_direct",
-        "flat_scratch",
-        "flat_scratch_lo",
-        "flat_scratch_hi",
-        "xnack_mask",
-        "xnack_mask_lo",
-        "xnack_mask_hi",
-        "tba",
-        "tba_lo",
-        "tba_hi",
-        "tma",
-        "tma_lo",
-        "tma_hi",
-        "shared_base",
-        "shared_limit",
-        "private_base",
-        "private_limit",
-        "pops_exiting_wave_id",
-    ];
-    ["v", "s", "a", "ttmp", "acc"].iter().any(|p| numbered(p))
-        || base.starts_with("src_")
-        || SPECIAL.contains(&base)
-}
-
-/// TEMPORARY BRIDGE until `parse_inst` returns a [`LabelRef`] for branch
-/// targets (today it rejects `s_cbranch_execz .LBB0_2`): read the last
-/// operand as `0`, and accept the result as a branch only when the table
-/// says the opcode is a SOPP instruction with that single immediate
-/// operand. Remove when the parser handles labels.
-///
-/// [`LabelRef`]: crate::isa::parse::LabelRef
-fn branch_label_bridge(processor: Processor, text: &str) -> Option<crate::isa::parse::ParsedInst> {
-    use crate::isa::{format::Family, operand::Operand, parse::parse_inst, parse::LabelRef, table};
-    let body = text.trim_end();
-    let (head, label) = body.rsplit_once(char::is_whitespace)?;
-    let first = label.bytes().next()?;
-    if !(first.is_ascii_alphabetic() || first == b'.' || first == b'_')
-        || !label.bytes().all(lex::is_ident_char)
-        || head.trim().contains(char::is_whitespace)
-    {
-        return None;
-    }
-    let mut parsed = parse_inst(processor, &format!("{head} 0")).ok()?;
-    let info = table::table(processor.generation()).get(parsed.inst.opcode.0 as usize)?;
-    let sole_imm =
-        parsed.inst.num_operands == 1 && matches!(parsed.inst.operands[0], Operand::Imm(0));
-    // Only branches take a label (`s_nop x` with a `.set` symbol is an
-    // expression operand).
-    if info.family != Family::Sopp || !info.flags.has(table::Flags::BRANCH) || !sole_imm {
-        return None;
-    }
-    parsed.label = Some(LabelRef {
-        operand: 0,
-        symbol: label.to_string(),
-        column: head.len() + 1,
-    });
-    Some(parsed)
-}
-
-impl IsaEncoder {
-    /// A line `parse_inst` rejected as written: with a `sym@rel32@..`
-    /// operand read as `lit(0)`, or as a branch to a label; else the
-    /// parser's error.
-    #[cold]
-    fn parse_unusual(
-        &self,
-        processor: Processor,
-        text: &str,
-        first_error: crate::isa::parse::ParseError,
-    ) -> Result<(crate::isa::parse::ParsedInst, Option<Rel32>), InstError> {
-        use crate::isa::parse::parse_inst;
-        let replaced;
-        let (src, rel32, first) = match rel32_operand(text) {
-            Some((range, symbol, kind, addend)) => {
-                replaced = format!("{}lit(0){}", &text[..range.start], &text[range.end..]);
-                (
-                    replaced.as_str(),
-                    Some((symbol.to_string(), kind, addend, range.start)),
-                    parse_inst(processor, &replaced),
-                )
-            }
-            None => {
-                // A branch label first, else a bare symbol operand: the
-                // same `lit(0)` and a `Rel32` fixup, for the first operand
-                // that then parses.
-                if let Some(p) = branch_label_bridge(processor, text) {
-                    return Ok((p, None));
-                }
-                for (range, symbol, addend) in symbol_operands(text) {
-                    let r = format!("{}lit(0){}", &text[..range.start], &text[range.end..]);
-                    if let Ok(p) = parse_inst(processor, &r) {
-                        let sym = (symbol.to_string(), FixupKind::Rel32, addend, range.start);
-                        return Ok((p, Some(sym)));
-                    }
-                }
-                (text, None, Err(first_error))
-            }
-        };
-        let parsed = match first {
-            Ok(p) => p,
-            Err(e) => match branch_label_bridge(processor, src) {
-                Some(p) => p,
-                None => {
-                    return Err(InstError {
-                        column: e.column,
-                        message: e.message,
-                    })
-                }
-            },
-        };
-        Ok((parsed, rel32))
-    }
-}
-
-/// A `sym@rel32@..` operand: symbol, kind, addend and its byte column.
-type Rel32 = (String, FixupKind, i64, usize);
 
 impl InstructionEncoder for IsaEncoder {
     fn encode(&self, processor: Processor, text: &str) -> Result<EncodedInst, InstError> {
@@ -479,51 +239,38 @@ impl InstructionEncoder for IsaEncoder {
         text: &str,
         out: &mut Vec<u32>,
     ) -> Result<Option<Fixup>, InstError> {
-        use crate::isa::{encode::encode, parse::parse_inst};
+        use crate::isa::{encode::encode, parse::parse_inst, parse::RefKind};
         let first = out.len();
-        // No instruction reader takes `@`, so a line that parses holds no
-        // `sym@rel32@..` operand: that search waits for a failed parse.
-        let (parsed, rel32) = match parse_inst(processor, text) {
-            Ok(p) => (p, None),
-            Err(e) => self.parse_unusual(processor, text, e)?,
-        };
+        let parsed = parse_inst(processor, text).map_err(|e| InstError {
+            column: e.column,
+            message: e.message,
+        })?;
         encode(processor, &parsed.inst, out).map_err(|e| InstError {
             column: 0,
             message: e.to_string(),
         })?;
-        let words = &out[first..];
-        let fixup = match (parsed.label, rel32) {
-            (Some(l), None) => Some(Fixup {
-                kind: FixupKind::SoppBranch,
-                offset: 0,
-                symbol: l.symbol,
-                addend: 0,
-            }),
-            (None, Some((symbol, kind, addend, _))) => Some(Fixup {
+        let words = out.len() - first;
+        Ok(parsed.label.map(|l| {
+            let kind = match l.kind {
+                RefKind::Branch => FixupKind::SoppBranch,
+                RefKind::Rel32 => FixupKind::Rel32,
+                RefKind::Abs32 => FixupKind::Abs32,
+                RefKind::Rel32Lo => FixupKind::Rel32Lo,
+                RefKind::Rel32Hi => FixupKind::Rel32Hi,
+                RefKind::Abs32Lo => FixupKind::Abs32Lo,
+                RefKind::Abs32Hi => FixupKind::Abs32Hi,
+            };
+            Fixup {
                 kind,
-                offset: 4 * (words.len() as u32).saturating_sub(1),
-                symbol,
-                addend,
-            }),
-            (None, None) => None,
-            (Some(_), Some((_, _, _, col))) => {
-                return Err(InstError {
-                    column: col,
-                    message: "an instruction can reference only one symbol".into(),
-                })
+                // A symbol source is the literal, the last dword.
+                offset: match kind {
+                    FixupKind::SoppBranch => 0,
+                    _ => 4 * (words as u32).saturating_sub(1),
+                },
+                symbol: l.symbol,
+                addend: l.addend,
             }
-        };
-        if fixup
-            .as_ref()
-            .is_some_and(|f| f.kind != FixupKind::SoppBranch)
-            && words.len() < 2
-        {
-            return Err(InstError {
-                column: 0,
-                message: "a symbol operand needs an instruction with a 32-bit literal".into(),
-            });
-        }
-        Ok(fixup)
+        }))
     }
 }
 
@@ -582,17 +329,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn finds_symbol_operands() {
-        let t = "s_mov_b32 s0, foo + 4";
-        let v = symbol_operands(t);
-        assert_eq!(v.len(), 1, "{v:?}");
-        assert_eq!((&t[v[0].0.clone()], v[0].1, v[0].2), ("foo + 4", "foo", 4));
-        let v = symbol_operands("s_add_u32 s0, .L.tab-8, 1");
-        assert_eq!((v.len(), v[0].1, v[0].2), (1, ".L.tab", -8));
-        // Registers, numbers and other expressions are no bare symbols.
-        assert!(symbol_operands("v_add_f32 v256, vcc_lo, src_execz").is_empty());
-        assert!(symbol_operands("s_mov_b32 s0, 4").is_empty());
-        assert!(symbol_operands("s_mov_b32 s0, foo*4").is_empty());
+    fn parser_reads_symbol_operands() {
+        use crate::isa::parse::{parse_inst, RefKind};
+        let p = Processor::Gfx1100;
+        let sym = |t: &str| {
+            let l = parse_inst(p, t).unwrap().label.unwrap();
+            (l.symbol, l.kind, l.addend, l.column)
+        };
+        assert_eq!(
+            sym("s_mov_b32 s0, foo + 4"),
+            ("foo".into(), RefKind::Rel32, 4, 14)
+        );
+        assert_eq!(
+            sym("s_add_u32 s0, .L.tab-8, 1"),
+            (".L.tab".into(), RefKind::Abs32, -8, 14)
+        );
+        assert_eq!(
+            sym("s_mov_b32 s1, t@abs32@hi+0x10"),
+            ("t".into(), RefKind::Abs32Hi, 16, 14)
+        );
+        assert_eq!(
+            sym("s_add_u32 s0, s0, tab@rel32@lo+4"),
+            ("tab".into(), RefKind::Rel32Lo, 4, 18)
+        );
+        assert_eq!(sym("s_branch .LBB0_2").1, RefKind::Branch);
+        // Registers are no symbols; a symbol takes only a constant addend;
+        // a VOP3 float source (with input modifiers) takes no symbol.
+        assert!(parse_inst(p, "v_add_f32 v256, vcc_lo, src_execz").is_err());
+        assert!(parse_inst(p, "s_mov_b32 s0, foo*4").is_err());
+        assert!(parse_inst(p, "s_mov_b32 s0, foo-bar").is_err());
+        assert!(parse_inst(p, "s_mov_b32 s0, foo@abs64").is_err());
+        assert!(parse_inst(p, "v_add_f32_e64 v0, foo, v1").is_err());
+        assert!(parse_inst(p, "v_add_nc_u32_e64 v0, v1, foo").is_ok());
+        assert!(parse_inst(p, "s_add_u32 s0, foo, bar").is_err());
     }
 
     #[test]
@@ -611,21 +380,33 @@ mod tests {
     }
 
     #[test]
-    fn finds_rel32_operands() {
-        let t = "s_add_u32 s0, s0, _Z4polyfff@rel32@lo+4";
-        let (r, sym, kind, add) = rel32_operand(t).unwrap();
+    fn encoder_leaves_rel32_fixups() {
+        let p = Processor::Gfx942;
+        let f = IsaEncoder
+            .encode(p, "s_add_u32 s0, s0, _Z4polyfff@rel32@lo+4")
+            .unwrap()
+            .fixup
+            .unwrap();
         assert_eq!(
-            (&t[r], sym, kind, add),
-            ("_Z4polyfff@rel32@lo+4", "_Z4polyfff", FixupKind::Rel32Lo, 4)
+            (f.kind, f.offset, f.symbol.as_str(), f.addend),
+            (FixupKind::Rel32Lo, 4, "_Z4polyfff", 4)
         );
-        let t = "s_addc_u32 s1, s1, f@rel32@hi - 12 ; x";
-        let (r, sym, kind, add) = rel32_operand(t).unwrap();
+        let f = IsaEncoder
+            .encode(p, "s_addc_u32 s1, s1, f@rel32@hi - 12")
+            .unwrap()
+            .fixup
+            .unwrap();
         assert_eq!(
-            (&t[r], sym, kind, add),
-            ("f@rel32@hi - 12", "f", FixupKind::Rel32Hi, -12)
+            (f.kind, f.symbol.as_str(), f.addend),
+            (FixupKind::Rel32Hi, "f", -12)
         );
-        assert!(rel32_operand("s_add_u32 s0, s0, @rel32@lo").is_none());
-        assert!(rel32_operand("s_add_u32 s0, s0, 4").is_none());
+        let f = IsaEncoder
+            .encode(p, "s_mov_b32 s0, t@abs32@lo")
+            .unwrap()
+            .fixup
+            .unwrap();
+        assert_eq!((f.kind, f.symbol.as_str()), (FixupKind::Abs32Lo, "t"));
+        assert!(IsaEncoder.encode(p, "s_add_u32 s0, s0, @rel32@lo").is_err());
     }
 
     #[test]

@@ -167,14 +167,18 @@ pub enum Rel32Half {
 /// A `sym@rel32@lo|hi` literal in `.text` whose symbol lies in another
 /// section: lld resolves `R_AMDGPU_REL32_LO/HI` against a
 /// non-preemptible symbol at link time, so the writer patches the
-/// literal once addresses are known (no relocation is left).
+/// literal once addresses are known (no relocation is left). With no
+/// `target` the symbol is absolute (a `.set` constant used before its
+/// definition, which llvm-mc 22 leaves as `R_AMDGPU_REL32` against
+/// `*ABS*`): the literal holds `A - P`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct CodeReloc {
     /// Offset of the 32-bit literal in `.text`.
     pub offset: u64,
     pub half: Rel32Half,
-    pub target: DataSection,
-    /// Symbol offset in `target` plus the addend.
+    /// The section the symbol lies in, `None` for an absolute symbol.
+    pub target: Option<DataSection>,
+    /// Symbol offset in `target` (or its value) plus the addend.
     pub target_offset: i64,
 }
 
@@ -954,7 +958,7 @@ fn plan(obj: &CodeObject) -> Result<Plan<'_>> {
         let t = text.to_mut();
         for r in &data.code_relocs {
             let p = text_addr + r.offset;
-            let v = (address_of(r.target) as i64)
+            let v = (r.target.map_or(0, address_of) as i64)
                 .wrapping_add(r.target_offset)
                 .wrapping_sub(p as i64) as u64;
             let v = match r.half {

@@ -192,17 +192,18 @@ pub(crate) fn decode_into(
         if v == Variant::Dpp8 && src0 == Some(dpp::SRC0_DPP8_FI) {
             mods.mem |= dpp::DPP8_FI;
         }
-        if v == Variant::Dpp16 && gen == Generation::Gfx11 {
-            // LLVM decodes neg/abs bits on the true16 16-bit integer
-            // sources of VOP1/VOP2/VOPC DPP (they share the f16 operand
-            // class) and prints nothing for them: drop them.
+        if v == Variant::Dpp16 && form.has(table::FormMods::NEG_ABS_IGNORED) {
+            // LLVM decodes neg/abs bits on the integer sources of these
+            // VOP1/VOP2/VOPC DPP forms (GFX11 true16 ones share the f16
+            // operand class; gfx942 `v_dot*c`) and prints nothing for
+            // them: drop them.
             let srcs = form
                 .operands
                 .iter()
                 .filter(|o| matches!(o.field, Field::Src0 | Field::Src1));
-            for (k, o) in srcs.enumerate().take(2) {
+            for (k, _) in srcs.enumerate().take(2) {
                 let float = [table::FormMods::SRC0_FLOAT, table::FormMods::SRC1_FLOAT][k];
-                if o.half && !form.has(float) {
+                if !form.has(float) {
                     for bits in [dpp::DPP_NEG[k], dpp::DPP_ABS[k]] {
                         mods.extra &= !(((1u32 << bits.width) - 1) << bits.lo);
                     }
@@ -357,7 +358,12 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             let ds_atomic_rtn = family == Family::Ds
                 && !info.flags.has(Flags::MAY_LOAD)
                 && info.operands.iter().any(|o| o.field == Field::Vdst);
-            let exempt = agpr && (flat && info.flags.has(Flags::RTN) || ds_atomic_rtn);
+            // Nor those of DS operations with two data operands
+            // (`ds_cmpst_b64`, `ds_write2_b64`, returning or not).
+            let ds_two_data =
+                family == Family::Ds && info.operands.iter().any(|o| o.field == Field::Data1);
+            let exempt =
+                agpr && (flat && info.flags.has(Flags::RTN) || ds_atomic_rtn || ds_two_data);
             if aligned && !exempt && index % 2 != 0 && width() >= 2 {
                 return Err("odd-aligned register tuple");
             }
@@ -373,8 +379,12 @@ fn check_registers(gen: Generation, info: &OpInfo, inst: &mut Inst) -> Result<()
             // exec_hi (SReg_32_XEXEC_HI) or exec (SReg_64_XEXEC_XNULL)
             // cannot be a scalar address; the gfx942 loads to LDS (the
             // FLAT-family ops that read M0) take any SReg_64, exec included.
+            // GFX11's `*_addtid_*` (no VGPR address) take exec too.
             let lds_dma = gfx9 && info.flags.has(Flags::READS_M0);
-            if code == 126 && count == 2 && !lds_dma || gen == Generation::Gfx11 && code == 127 {
+            let addtid = !info.operands.iter().any(|o| o.field == Field::Addr);
+            if code == 126 && count == 2 && !lds_dma && !addtid
+                || gen == Generation::Gfx11 && code == 127
+            {
                 return Err("scalar address");
             }
         }
@@ -533,11 +543,20 @@ fn decode_operand(
     let sdwa = mods.variant == Variant::Sdwa;
     if sdwa && spec.field == Field::Sdst && layout.family == Family::Vopc {
         // SDWAB: SD selects an SGPR destination, else VCC.
-        let code = if dpp::get(mods.extra, dpp::SDWA_SD) != 0 {
+        let mut code = if dpp::get(mods.extra, dpp::SDWA_SD) != 0 {
             dpp::get(mods.extra, dpp::SDWA_SDST)
         } else {
             106
         };
+        // An odd SGPR or TTMP names the aligned pair below it (LLVM 22
+        // decodes the 64-bit class by index / 2); other odd codes name none.
+        if count == 2 && code % 2 == 1 {
+            if code <= 101 || (108..=123).contains(&code) {
+                code -= 1;
+            } else {
+                return Err(invalid("SDWA scalar destination"));
+            }
+        }
         {
             *slot = Operand::Reg {
                 code: code as u16,
@@ -655,7 +674,10 @@ fn decode_operand(
                         return Ok(());
                     }
                 }
-                if (230..LITERAL).contains(&code) {
+                // LLVM 22 decodes the null register (gfx942 code 125) in
+                // any MFMA source as `null` (its assembler rejects it).
+                let null = code == operand::null_code(gen);
+                if (230..LITERAL).contains(&code) || null {
                     // src_private_base and friends read like constants
                     // (in any MFMA source).
                     {
@@ -669,11 +691,16 @@ fn decode_operand(
                 }
                 return Err(invalid("operand (VGPR or AGPR expected)"));
             }
-            if width9 && raw < VGPR0 as u32 {
+            // VINTERP's 16-bit sources name a VGPR by the field's low
+            // eight bits (LLVM 22 decodes 0x013 as v19.l).
+            let vinterp_half = layout.family == Family::Vinterp && spec.half;
+            if width9 && raw < VGPR0 as u32 && !vinterp_half {
                 // A 9-bit field naming a non-VGPR where only VGPRs (or,
                 // for `v_accvgpr_mov_b32`, AGPRs) are allowed: LLVM
-                // accepts only `src_*` registers and `null` there.
-                if !(230..LITERAL as u32).contains(&raw) && raw != operand::null_code(gen) as u32 {
+                // accepts only the named `src_*` registers and `null` there.
+                let named = (230..LITERAL as u32).contains(&raw)
+                    && operand::special_name(gen, raw as u16).is_some();
+                if !named && raw != operand::null_code(gen) as u32 {
                     return Err(invalid("operand (VGPR expected)"));
                 }
                 {
@@ -811,6 +838,12 @@ fn decode_mods(gen: Generation, layout: &Layout, info: &OpInfo, words: &[u32], m
                 m.abs = format::VOP3_ABS.get(words) as u8;
                 m.op_sel = format::VOP3_OPSEL.get(words) as u8;
             }
+        }
+        // VOP3's neg, clamp and op_sel; WAIT_EXP where VOP3 has abs.
+        Family::Vinterp => {
+            m.clamp = format::VOP3_CLAMP.get(words) != 0;
+            m.neg = format::VOP3_NEG.get(words) as u8;
+            m.op_sel = format::VOP3_OPSEL.get(words) as u8;
         }
         Family::Vop3p if info.flags.has(table::Flags::MFMA) && gen == Generation::Gfx9 => {
             m.offset1 = format::MAI_CBSZ.get(words) as u16;

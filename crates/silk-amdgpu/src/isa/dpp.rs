@@ -149,9 +149,8 @@ pub fn check(gen: Generation, form: &Form, mods: &Mods) -> Result<(), &'static s
             if sels.iter().flatten().any(|&s| get(c, s) > 6) {
                 return Err("SDWA select");
             }
-            if form.has(FormMods::DST_SEL) && get(c, SDWA_DST_UNUSED) > 2 {
-                return Err("SDWA dst_unused");
-            }
+            // (`dst_unused` 3 has no name; LLVM 22 decodes it and prints
+            // UNUSED_PAD.)
             for k in 0..2 {
                 let (neg, abs, sext) = src_mods(mods, k);
                 let float = [FormMods::SRC0_FLOAT, FormMods::SRC1_FLOAT][k];
@@ -319,7 +318,7 @@ pub fn print_controls(gen: Generation, form: &Form, mods: &Mods, out: &mut Strin
                     UNUSED
                         .get(get(c, SDWA_DST_UNUSED) as usize)
                         .copied()
-                        .unwrap_or("?"),
+                        .unwrap_or(UNUSED[0]),
                 );
             }
             out.push_str(" src0_sel:");
@@ -532,9 +531,10 @@ pub fn sdwa_value(key: &str, name: &str) -> Option<u32> {
 }
 
 /// Modifiers of a GFX11 VOP3 DPP form, in LLVM's order: `op_sel` (true16
-/// operations, laid out per [`super::table::OpSel`]), `clamp`, omod.
-pub fn print_vop3_mods(form: &Form, mods: &Mods, out: &mut String) {
-    if let (Some(o), true) = (form.op_sel, mods.op_sel != 0) {
+/// operations, laid out per [`super::table::OpSel`]; none where the bits
+/// select the `fake16` form), `clamp`, omod.
+pub fn print_vop3_mods(form: &Form, mods: &Mods, fake16: bool, out: &mut String) {
+    if let (Some(o), true) = (form.op_sel, mods.op_sel != 0 && !fake16) {
         out.push_str(" op_sel:[");
         for i in 0..o.len {
             if i > 0 {

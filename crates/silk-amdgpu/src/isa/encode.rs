@@ -561,6 +561,11 @@ fn encode_mods(
                 format::VOP3_OPSEL.set(words, m.op_sel as u32);
             }
         }
+        Family::Vinterp => {
+            format::VOP3_CLAMP.set(words, m.clamp as u32);
+            format::VOP3_NEG.set(words, m.neg as u32);
+            format::VOP3_OPSEL.set(words, m.op_sel as u32);
+        }
         Family::Vop3p if info.flags.has(table::Flags::MFMA) && gen == Generation::Gfx9 => {
             format::MAI_CBSZ.set(words, m.offset1 as u32);
             format::MAI_ABID.set(words, m.abid as u32);

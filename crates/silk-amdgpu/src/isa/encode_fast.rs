@@ -426,7 +426,7 @@ const fn form_op_plan(gen: Generation, layout: &Layout, form: &Form, spec: &Oper
     o
 }
 
-const fn form_has(form: &Form, bits: u8) -> bool {
+const fn form_has(form: &Form, bits: u16) -> bool {
     form.mods & bits == bits
 }
 
@@ -513,7 +513,10 @@ const fn plan_for(gen: Generation, info: &OpInfo) -> Plan {
         }
         return p;
     }
-    if info.operands.len() > MAX_OPERANDS {
+    // (The graphics-only encodings take the general path.)
+    if info.operands.len() > MAX_OPERANDS
+        || matches!(info.family, Family::Exp | Family::Vinterp | Family::Ldsdir)
+    {
         return p;
     }
     let Some(layout) = format::layout_const(gen, info.family) else {
@@ -873,8 +876,8 @@ fn ctrl_ok(gen: Generation, fp: &FormPlan, variant: Variant, ctrl: u32) -> bool 
             }
             Variant::Sdwa => {
                 (fp.sels & SEL_SRC0 == 0 || field(dpp::SDWA_SEL[0]) <= 6)
-                    && (fp.sels & SEL_DST == 0
-                        || field(dpp::SDWA_DST_SEL) <= 6 && field(dpp::SDWA_DST_UNUSED) <= 2)
+                    // (any `dst_unused`, as `dpp::check`: 3 has no name)
+                    && (fp.sels & SEL_DST == 0 || field(dpp::SDWA_DST_SEL) <= 6)
                     && (fp.sels & SEL_SRC1 == 0 || field(dpp::SDWA_SEL[1]) <= 6)
             }
             _ => true,
@@ -1408,7 +1411,7 @@ mod tests {
             mem: if rng.below(2) == 0 {
                 0
             } else {
-                rng.next() as u16 & ((1 << MOD_BITS) - 1)
+                (rng.next() & ((1u64 << MOD_BITS) - 1)) as u16
             },
             offset: match rng.below(4) {
                 0 => 0,

@@ -28,10 +28,16 @@ pub enum Family {
     Scratch,
     Mubuf,
     Mtbuf,
+    /// GFX11 export (`exp mrt0 v0, v1, v2, v3 done`): graphics only.
+    Exp,
+    /// GFX11 parameter interpolation (`v_interp_p10_f32`): graphics only.
+    Vinterp,
+    /// GFX11 LDS parameter / direct loads (`lds_param_load`): graphics only.
+    Ldsdir,
 }
 
 impl Family {
-    pub const ALL: [Family; 18] = [
+    pub const ALL: [Family; 21] = [
         Family::Sop1,
         Family::Sop2,
         Family::Sopk,
@@ -50,13 +56,16 @@ impl Family {
         Family::Scratch,
         Family::Mubuf,
         Family::Mtbuf,
+        Family::Exp,
+        Family::Vinterp,
+        Family::Ldsdir,
     ];
 
     /// Dwords of the base encoding (before literal / DPP / SDWA dwords).
     pub fn base_dwords(self) -> usize {
         match self {
             Family::Sop1 | Family::Sop2 | Family::Sopk | Family::Sopc | Family::Sopp => 1,
-            Family::Vop1 | Family::Vop2 | Family::Vopc => 1,
+            Family::Vop1 | Family::Vop2 | Family::Vopc | Family::Ldsdir => 1,
             _ => 2,
         }
     }
@@ -100,6 +109,12 @@ pub enum Field {
     Data1,
     Saddr,
     Srsrc,
+    /// EXP target (`mrt0`, `pos0`, ...).
+    Target,
+    /// EXP fourth source.
+    Src3,
+    /// LDSDIR attribute and channel (`attr5.z`: attr * 4 + channel).
+    Attr,
     /// VOPD second-half fields.
     VdstY,
     Src0Y,
@@ -167,6 +182,10 @@ pub enum ModBit {
     Imm,
     /// SMEM (GFX9): SOFFSET field is used.
     Soe,
+    /// EXP: the last export of the shader.
+    Done,
+    /// EXP: row export (`row_en`).
+    RowEn,
 }
 
 /// Bits of [`super::Mods::mem`], one per [`ModBit`].
@@ -201,7 +220,9 @@ pub struct Layout {
 /// Number of [`Field`] variants.
 pub const FIELDS: usize = Field::Unencoded as usize + 1;
 /// Number of [`ModBit`] variants.
-pub const MOD_BITS: usize = ModBit::Soe as usize + 1;
+pub const MOD_BITS: usize = ModBit::RowEn as usize + 1;
+// `Layout::mod_mask` holds one bit per ModBit.
+const _: () = assert!(MOD_BITS <= 16);
 
 const fn field_array(fields: &[(Field, Bits)]) -> [Option<Bits>; FIELDS] {
     let mut a = [None; FIELDS];
@@ -744,6 +765,56 @@ const GFX11_LAYOUTS: &[Layout] = &[
         Some(b(0, 19, 7)),
         false
     ),
+    // [RDNA3] §"EXP": EN 3..0 (a source is `off` where its bit is clear,
+    // kept in `offset1`), TARGET 9..4, DONE 11, ROW_EN 13; no opcode.
+    layout!(
+        Exp,
+        0xfc00_0000,
+        0xf800_0000,
+        b(0, 0, 0),
+        [
+            Target = b(0, 4, 6),
+            Src0 = b(1, 0, 8),
+            Src1 = b(1, 8, 8),
+            Src2 = b(1, 16, 8),
+            Src3 = b(1, 24, 8)
+        ],
+        [Done = b(0, 11, 1), RowEn = b(0, 13, 1)],
+        None,
+        Some(b(0, 0, 4)),
+        false
+    ),
+    // [RDNA3] §"VINTERP": VOP3-like sources, `neg`, `clamp` and `op_sel`
+    // where VOP3 has them; WAIT_EXP 10..8 (kept in `offset`).
+    layout!(
+        Vinterp,
+        0xff00_0000,
+        0xcd00_0000,
+        b(0, 16, 7),
+        [
+            Vdst = b(0, 0, 8),
+            Src0 = b(1, 0, 9),
+            Src1 = b(1, 9, 9),
+            Src2 = b(1, 18, 9)
+        ],
+        [],
+        Some(b(0, 8, 3)),
+        None,
+        false
+    ),
+    // [RDNA3] §"LDSDIR": VDST 7..0, ATTR_CHAN 9..8, ATTR 15..10,
+    // WAIT_VA_VDST 19..16 (kept in `offset`), OP 21..20.
+    layout!(
+        Ldsdir,
+        0xff00_0000,
+        0xce00_0000,
+        b(0, 20, 2),
+        [Vdst = b(0, 0, 8), Attr = b(0, 8, 8)],
+        [],
+        Some(b(0, 16, 4)),
+        None,
+        false
+    ),
 ];
 
 /// Bits that no field uses and that LLVM requires to be zero (it rejects
@@ -758,6 +829,8 @@ pub fn reserved_bits(gen: Generation, family: Family) -> [u32; 2] {
         (Generation::Gfx11, Family::Flat | Family::Global) => [0, 1 << 23],
         // [RDNA3] §"MTBUF": LLVM 22 has no typed-buffer TFE form.
         (Generation::Gfx11, Family::Mtbuf) => [0, 1 << 21],
+        // [RDNA3] §"LDSDIR": bits 23..22 are reserved.
+        (Generation::Gfx11, Family::Ldsdir) => [3 << 22, 0],
         _ => [0, 0],
     }
 }

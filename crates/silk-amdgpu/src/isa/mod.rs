@@ -6,12 +6,14 @@
 //! operands in the order LLVM prints them, and the encoding modifiers.
 //! Text exists only at the edges ([`print`], [`parse`]).
 
+pub mod aliases;
 pub mod buffer_format;
 pub mod byte_list;
 pub mod decode;
 pub mod dpp;
 pub mod encode;
 pub mod format;
+pub mod graphics;
 pub mod listing;
 pub mod op;
 pub mod operand;

@@ -27,6 +27,9 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
         };
         return super::vopd::print(processor, info, inst, out, &operand);
     }
+    if matches!(info.family, Family::Exp | Family::Vinterp | Family::Ldsdir) {
+        return super::graphics::print_inst(processor, info, inst, out);
+    }
     let form = match inst.mods.variant {
         Variant::Native => None,
         v => table::form(processor, info.family, info.opcode, v),
@@ -64,7 +67,11 @@ pub fn print(processor: Processor, inst: &Inst, out: &mut String) {
         }
     }
     match form {
-        Some(f) if f.family == Family::Vop3 => dpp::print_vop3_mods(f, &inst.mods, out),
+        Some(f) if f.family == Family::Vop3 => {
+            // (Op_sel bits of the fake16 form print no list, as on VOP3.)
+            let fake16 = inst.mods.op_sel & info.flags.fake16_op_sel() != 0;
+            dpp::print_vop3_mods(f, &inst.mods, fake16, out)
+        }
         _ => print_modifiers(processor, info, inst, out),
     }
     if let Some(form) = form {
@@ -302,6 +309,8 @@ fn print_imm(processor: Processor, style: ImmStyle, v: i32, out: &mut String) {
             }
         }
         ImmStyle::Sym(kind) => symbolic::print(kind, processor, v as u16, out),
+        ImmStyle::ExpTarget => super::graphics::print_target(v as u32, out),
+        ImmStyle::Attr => super::graphics::print_attr(v as u32, out),
     }
 }
 

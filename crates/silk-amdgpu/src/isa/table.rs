@@ -47,6 +47,12 @@ pub enum ImmStyle {
     DecOrHex,
     /// A symbolic kind printed by [`super::symbolic`].
     Sym(SymbolicKind),
+    /// GFX11 EXP target (`mrt0`, `mrtz`, `pos0`, `prim`, ...), printed by
+    /// [`super::graphics`].
+    ExpTarget,
+    /// GFX11 LDSDIR attribute and channel (`attr5.z`), printed by
+    /// [`super::graphics`].
+    Attr,
 }
 
 /// The value type an operand is read as; decides how constants print.
@@ -166,6 +172,17 @@ impl Flags {
     pub const DS_SWIZZLE: u64 = 1 << 31;
     /// The immediate operand is omitted from the text when zero (`s_endpgm`).
     pub const OPTIONAL_IMM: u64 = 1 << 52;
+    /// Reads at most one scalar value (SGPR or literal) through the
+    /// constant bus, also on GFX11: the 64-bit shifts (LLVM 22's
+    /// `getConstantBusLimit`; RDNA3 ISA §7.6 "Scalar constant bus").
+    /// Set by `cargo xtask isa-flags`, like the one below.
+    pub const ONE_SCALAR: u64 = 1 << 53;
+    /// The sources take registers and inline constants but no literal
+    /// (`s_cbranch_g_fork`: LLVM's `SCSrc` operands).
+    pub const NO_LITERAL: u64 = 1 << 54;
+    /// The destination is also a source (src2 = vdst): `v_fmac_*`,
+    /// `v_mac_*`, `v_dot*c_*`, `v_pk_fmac_f16`, VOPD `fmac`/`dot2acc`.
+    pub const TIED_DST: u64 = 1 << 55;
 
     /// FLAT/GLOBAL/SCRATCH atomic in its returning form: the entry to use
     /// when GLC (`sc0` on gfx942) is set; it has a `vdst` operand.
@@ -233,6 +250,9 @@ impl Flags {
         Self::DS_OFFSET2,
         Self::DS_SWIZZLE,
         Self::OPTIONAL_IMM,
+        Self::ONE_SCALAR,
+        Self::NO_LITERAL,
+        Self::TIED_DST,
         Self::RTN,
         Self::LDS_DMA,
         Self::SRC_MODS_FP,
@@ -532,7 +552,7 @@ pub struct Form {
     pub name: &'static str,
     pub operands: &'static [OperandSpec],
     /// [`FormMods`] bits.
-    pub mods: u8,
+    pub mods: u16,
     /// VOP3 forms of true16 operations: how `op_sel` prints.
     pub op_sel: Option<OpSel>,
     /// Processors the form exists on (bit per [`Processor::ALL`] index).
@@ -553,20 +573,29 @@ pub struct FormMods;
 
 impl FormMods {
     /// `neg`/`abs` on src0 (float source).
-    pub const SRC0_FLOAT: u8 = 1 << 0;
+    pub const SRC0_FLOAT: u16 = 1 << 0;
     /// `sext` on src0 (integer source, SDWA).
-    pub const SRC0_SEXT: u8 = 1 << 1;
-    pub const SRC1_FLOAT: u8 = 1 << 2;
-    pub const SRC1_SEXT: u8 = 1 << 3;
+    pub const SRC0_SEXT: u16 = 1 << 1;
+    pub const SRC1_FLOAT: u16 = 1 << 2;
+    pub const SRC1_SEXT: u16 = 1 << 3;
     /// SDWA `clamp`.
-    pub const CLAMP: u8 = 1 << 4;
+    pub const CLAMP: u16 = 1 << 4;
     /// SDWA output modifier (`mul:2`, `mul:4`, `div:2`).
-    pub const OMOD: u8 = 1 << 5;
+    pub const OMOD: u16 = 1 << 5;
     /// SDWA `dst_sel:`/`dst_unused:` (absent where the result is not a
     /// selectable 32-bit value, e.g. `v_cvt_pk_f32_bf8`, and on VOPC).
-    pub const DST_SEL: u8 = 1 << 6;
+    pub const DST_SEL: u16 = 1 << 6;
     /// SDWA `src1_sel:` (VOP2/VOPC).
-    pub const SRC1_SEL: u8 = 1 << 7;
+    pub const SRC1_SEL: u16 = 1 << 7;
+    /// LLVM's disassembler prints the source modifiers above, but its
+    /// assembler takes none: the form's sources are written bare (the
+    /// gfx942 fp8/bf8 conversions' SDWA forms print `sext(v7)` and reject
+    /// it).
+    pub const MODS_UNWRITTEN: u16 = 1 << 8;
+    /// DPP: LLVM decodes `neg`/`abs` bits on the sources that have no
+    /// float modifier and prints nothing for them (gfx942
+    /// `v_dot8c_i32_i4_dpp`).
+    pub const NEG_ABS_IGNORED: u16 = 1 << 9;
 }
 
 impl Form {
@@ -574,7 +603,7 @@ impl Form {
         self.processors & processor_bit(processor) != 0
     }
 
-    pub fn has(&self, bits: u8) -> bool {
+    pub fn has(&self, bits: u16) -> bool {
         self.mods & bits == bits
     }
 }

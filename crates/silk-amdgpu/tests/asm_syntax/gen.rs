@@ -419,6 +419,21 @@ pub fn generate(p: Processor, corpus: &str) -> Vec<Line> {
             }
         }
 
+        // The other mnemonics llvm-mc accepts for it (`global_load_dword`
+        // for GFX11's `global_load_b32`, gfx942's `v_mfma_f32_32x32x2f32`).
+        let aliases = match p.generation() {
+            Generation::Gfx9 => silk_amdgpu::isa::aliases::GFX9,
+            Generation::Gfx11 => silk_amdgpu::isa::aliases::GFX11,
+        };
+        let bit = [1u8, 2, 4][Processor::ALL.iter().position(|&q| q == p).unwrap_or(0)];
+        for &(alias, target, _) in aliases
+            .iter()
+            .filter(|r| r.2 & bit != 0 && (r.1 == mnem || r.1 == strip_suffix(&mnem)))
+        {
+            let _ = target;
+            push(&fam, base.with_mnem(alias).text());
+        }
+
         // Invalid in every family: unknown mnemonic suffix, operand count.
         if fnv(key, 99) % 4 == 0 {
             push(&fam, base.with_mnem(&format!("{mnem}_x")).text());

@@ -22,14 +22,35 @@ impl Asm<'_> {
         // implied fields such as a true16 `op_sel` show as llvm-mc shows
         // them); as written when a field is a fixup (llvm-mc prints it
         // symbolically).
+        // A symbol literal (the last dword) decodes as a sentinel value
+        // whose printed text is then replaced by the symbol expression.
+        const SENTINEL: u32 = 0x5eed_f1c5;
+        let symbol_literal = fixup.filter(|f| f.kind != FixupKind::SoppBranch);
         let decoded = match fixup {
             None => crate::isa::decode::decode(processor, words)
                 .ok()
                 .filter(|(_, n)| *n == words.len()),
+            Some(_) if symbol_literal.is_some() && words.len() >= 2 => {
+                let mut w = words.to_vec();
+                *w.last_mut().unwrap_or(&mut 0) = SENTINEL;
+                crate::isa::decode::decode(processor, &w)
+                    .ok()
+                    .filter(|(_, n)| *n == words.len())
+            }
             Some(_) => None,
         };
+        let decoded = decoded.and_then(|(inst, n)| {
+            let Some(f) = symbol_literal else {
+                return Some((inst, n, String::new()));
+            };
+            let mut t = String::new();
+            crate::isa::print::print(processor, &inst, &mut t);
+            let hex = format!("{SENTINEL:#x}");
+            (t.matches(&hex).count() == 1).then(|| (inst, n, t.replace(&hex, &fixup_value(f))))
+        });
         match decoded {
-            Some((inst, _)) => {
+            Some((_, _, symbolic)) if !symbolic.is_empty() => out.push_str(&symbolic),
+            Some((inst, _, _)) => {
                 crate::isa::print::print(processor, &inst, out);
                 // GFX11 SMEM without an SGPR offset: LLVM's disassembler
                 // prints the absent soffset as `null` (what our printer
@@ -84,22 +105,12 @@ impl Asm<'_> {
         }
         out.push_str("]\n");
         if let Some(f) = fixup {
-            let (value, kind) = match f.kind {
-                FixupKind::SoppBranch => (f.symbol.clone(), "fixup_si_sopp_br"),
-                k => {
-                    let variant = match k {
-                        FixupKind::Rel32Lo => "@rel32@lo",
-                        FixupKind::Rel32Hi => "@rel32@hi",
-                        _ => "",
-                    };
-                    let addend = match f.addend {
-                        0 => String::new(),
-                        a if a > 0 => format!("+{a}"),
-                        a => format!("-{}", a.unsigned_abs()),
-                    };
-                    (format!("{}{variant}{addend}", f.symbol), "FK_PCRel_4")
-                }
+            let kind = match f.kind {
+                FixupKind::SoppBranch => "fixup_si_sopp_br",
+                FixupKind::Abs32 | FixupKind::Abs32Lo | FixupKind::Abs32Hi => "FK_Data_4",
+                _ => "FK_PCRel_4",
             };
+            let value = fixup_value(f);
             out.extend(std::iter::repeat_n(' ', 40));
             out.push_str(&format!(
                 ";   fixup A - offset: {}, value: {value}, kind: {kind}\n",
@@ -107,4 +118,21 @@ impl Asm<'_> {
             ));
         }
     }
+}
+
+/// A fixup's value as llvm-mc prints it: `sym`, `sym@rel32@lo+4`, `sym-8`.
+fn fixup_value(f: &crate::asm::Fixup) -> String {
+    let variant = match f.kind {
+        FixupKind::Rel32Lo => "@rel32@lo",
+        FixupKind::Rel32Hi => "@rel32@hi",
+        FixupKind::Abs32Lo => "@abs32@lo",
+        FixupKind::Abs32Hi => "@abs32@hi",
+        FixupKind::SoppBranch | FixupKind::Rel32 | FixupKind::Abs32 => "",
+    };
+    let addend = match f.addend {
+        0 => String::new(),
+        a if a > 0 => format!("+{a}"),
+        a => format!("-{}", a.unsigned_abs()),
+    };
+    format!("{}{variant}{addend}", f.symbol)
 }

@@ -234,6 +234,7 @@ pub enum Op {
     #[doc = "Gfx9 `ds_xor_b64`, Gfx11 `ds_xor_b64`"] DS_XOR_B64,
     #[doc = "Gfx9 `ds_xor_rtn_b32`, Gfx11 `ds_xor_rtn_b32`"] DS_XOR_RTN_B32,
     #[doc = "Gfx9 `ds_xor_rtn_b64`, Gfx11 `ds_xor_rtn_b64`"] DS_XOR_RTN_B64,
+    #[doc = "Gfx11 `exp`"] EXP,
     #[doc = "Gfx9 `flat_atomic_add`, Gfx11 `flat_atomic_add_u32`"] FLAT_ATOMIC_ADD,
     #[doc = "Gfx9 `flat_atomic_add_f32`, Gfx11 `flat_atomic_add_f32`"] FLAT_ATOMIC_ADD_F32,
     #[doc = "Gfx9 `flat_atomic_add_f32`, Gfx11 `flat_atomic_add_f32`"] FLAT_ATOMIC_ADD_F32_RTN,
@@ -427,6 +428,8 @@ pub enum Op {
     #[doc = "Gfx11 `global_store_addtid_b32`"] GLOBAL_STORE_DWORD_ADDTID,
     #[doc = "Gfx9 `global_store_short`, Gfx11 `global_store_b16`"] GLOBAL_STORE_SHORT,
     #[doc = "Gfx9 `global_store_short_d16_hi`, Gfx11 `global_store_d16_hi_b16`"] GLOBAL_STORE_SHORT_D16_HI,
+    #[doc = "Gfx11 `lds_direct_load`"] LDS_DIRECT_LOAD,
+    #[doc = "Gfx11 `lds_param_load`"] LDS_PARAM_LOAD,
     #[doc = "Gfx9 `scratch_load_dword`, Gfx11 `scratch_load_b32`"] SCRATCH_LOAD_DWORD,
     #[doc = "Gfx9 `scratch_load_dwordx2`, Gfx11 `scratch_load_b64`"] SCRATCH_LOAD_DWORDX2,
     #[doc = "Gfx9 `scratch_load_dwordx3`, Gfx11 `scratch_load_b96`"] SCRATCH_LOAD_DWORDX3,
@@ -1505,6 +1508,12 @@ pub enum Op {
     #[doc = "Gfx9 `v_frexp_mant_f64_e32`, Gfx11 `v_frexp_mant_f64_e32`"] V_FREXP_MANT_F64_e32,
     #[doc = "Gfx9 `v_frexp_mant_f64_e64`, Gfx11 `v_frexp_mant_f64_e64`"] V_FREXP_MANT_F64_e64,
     #[doc = "Gfx11 `v_illegal`"] V_ILLEGAL,
+    #[doc = "Gfx11 `v_interp_p10_f16_f32`"] V_INTERP_P10_F16_F32,
+    #[doc = "Gfx11 `v_interp_p10_f32`"] V_INTERP_P10_F32,
+    #[doc = "Gfx11 `v_interp_p10_rtz_f16_f32`"] V_INTERP_P10_RTZ_F16_F32,
+    #[doc = "Gfx11 `v_interp_p2_f16_f32`"] V_INTERP_P2_F16_F32,
+    #[doc = "Gfx11 `v_interp_p2_f32`"] V_INTERP_P2_F32,
+    #[doc = "Gfx11 `v_interp_p2_rtz_f16_f32`"] V_INTERP_P2_RTZ_F16_F32,
     #[doc = "Gfx9 `v_ldexp_f16_e32`, Gfx11 `v_ldexp_f16_e32`"] V_LDEXP_F16_e32,
     #[doc = "Gfx9 `v_ldexp_f16_e64`, Gfx11 `v_ldexp_f16_e64`"] V_LDEXP_F16_e64,
     #[doc = "Gfx9 `v_ldexp_f32`, Gfx11 `v_ldexp_f32`"] V_LDEXP_F32,
@@ -1841,4 +1850,4 @@ pub enum Op {
 }
 
 /// Number of [`Op`] variants.
-pub const COUNT: usize = 1820;
+pub const COUNT: usize = 1829;

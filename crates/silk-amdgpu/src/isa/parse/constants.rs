@@ -123,6 +123,14 @@ pub(super) fn int_source(ty: Ty, i: i64, col: usize) -> Result<Operand, ParseErr
     if let Some(code) = pattern {
         return Ok(Operand::Const(code as u8));
     }
+    // A splat operand's inline float stands for the f16 value in both
+    // halves: `0x38003800` is 0.5 there (llvm-mc 22).
+    let (lo, hi) = (i as u64 & 0xffff, i as u64 >> 16);
+    if ty == Ty::V2F16Splat && (0..=i64::from(u32::MAX)).contains(&i) && lo == hi {
+        if let Some(k) = operand::INLINE_FLOAT_F16.iter().position(|&b| u64::from(b) == lo) {
+            return Ok(Operand::Const(240 + k as u8));
+        }
+    }
     // A value written as its unsigned bit pattern in the operand's width
     // is the inline integer that pattern encodes (llvm-mc 22: `0xffffffff`
     // on a 32-bit operand is -1, `0xfff0` on an f16 one is -16; a 16-bit
@@ -174,6 +182,15 @@ pub(super) const INLINE_FLOATS: [f64; 8] = [0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0
 pub(super) const INV_2PI_32: f64 = 0.15915494;
 
 pub(super) fn float_source(ty: Ty, f: f64) -> Operand {
+    if ty == Ty::V2F16Splat {
+        // The float is the low half, the high half zero: no inline
+        // constant (those stand for the same value in both halves) but
+        // zero, as llvm-mc 22 reads GFX11 `v_pk_fmac_f16 v0, 0.5, v1`.
+        return match f16_bits(f as f32) {
+            0 => Operand::Const(128),
+            h => Operand::Literal(u32::from(h)),
+        };
+    }
     if let Some(i) = INLINE_FLOATS.iter().position(|&x| x == f) {
         return Operand::Const(240 + i as u8);
     }
@@ -248,39 +265,83 @@ pub(super) fn int64_source(info: &OpInfo, spec: &OperandSpec) -> bool {
     }
 }
 
-/// `|c|` / `-c` / `-|c|` on a constant in a VOP1/VOP2/VOPC float source,
-/// which has no modifier bits: llvm-mc 22 applies them to the constant's
-/// bits in the operand's type (`|-2|` on f32 is the literal 0x7ffffffe,
-/// `|-0.5|` the inline 0.5).
-/// Only where the opcode's VOP3 form takes those modifiers on that
-/// source (a float source; integer ones reject them).
-pub(super) fn fold_sign(
-    processor: Processor,
-    info: &OpInfo,
-    spec: &OperandSpec,
-    v: Value,
-    (neg, abs): (bool, bool),
-) -> Option<i64> {
-    if !matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc) {
-        return None;
+/// The VOP3 row whose source modifiers apply to `info`'s sources: its
+/// own, or a VOP1/VOP2/VOPC opcode's `_e64` form.
+fn vop3_row(processor: Processor, info: &'static OpInfo) -> Option<&'static OpInfo> {
+    match info.family {
+        Family::Vop3 => Some(info),
+        Family::Vop1 | Family::Vop2 | Family::Vopc => {
+            let base = info.name.strip_suffix("_e32")?;
+            let t = table::table(processor.generation());
+            table::by_name(processor, base)
+                .map(|o| &t[o.0 as usize])
+                .find(|r| r.family == Family::Vop3)
+        }
+        _ => None,
     }
-    let i = src_index(spec.field)?;
-    let base = info.name.strip_suffix("_e32")?;
-    let t = table::table(processor.generation());
-    let vop3 = table::by_name(processor, base)
-        .map(|o| &t[o.0 as usize])
-        .find(|r| r.family == Family::Vop3)?;
-    let want =
-        if neg { table::VMOD_NEG << i } else { 0 } | if abs { table::VMOD_ABS << i } else { 0 };
-    // (Nor where LLVM's VOP3 form has no such modifier operand.)
+}
+
+/// VOP3 modifier bits LLVM's assembler has no operand for.
+fn vop3_unwritable(processor: Processor, vop3: &OpInfo) -> u16 {
     let ignored = match processor.generation() {
         Generation::Gfx11 => vop3.mods_ignored,
         g @ Generation::Gfx9 => gfx9_unprinted(g, vop3),
     };
-    if (vop3.mods_rejected | ignored) & want != 0 {
+    vop3.mods_rejected | ignored
+}
+
+/// A source written with float input modifiers (`-x`, `|x|`): one whose
+/// VOP3 form takes `neg` (llvm-mc 22 reads such an operand's `-` as the
+/// modifier, so `--1` is an error there and `-(-1)` elsewhere).
+pub(super) fn float_mods_source(
+    processor: Processor,
+    info: &'static OpInfo,
+    spec: &OperandSpec,
+) -> bool {
+    let Some(i) = src_index(spec.field) else {
+        return false;
+    };
+    vop3_row(processor, info)
+        .is_some_and(|v| vop3_unwritable(processor, v) & (table::VMOD_NEG << i) == 0)
+}
+
+/// `|c|` / `-c` / `-|c|` on a constant in a VOP1/VOP2/VOPC float source,
+/// which has no modifier bits: llvm-mc 22 applies them to the constant's
+/// bits in the operand's type (`|-2|` on f32 is the literal 0x7ffffffe,
+/// `|-0.5|` the inline 0.5; on a packed f16 source the sign is bit 15 of
+/// an integer, `|-41|` the literal 0xffff7fd7, and a float's own sign).
+/// Only where the opcode's VOP3 form takes those modifiers on that
+/// source (a float source; integer ones reject them, and a VOP3 form
+/// with a carry-out `sdst` has no `abs` field).
+pub(super) fn fold_sign(
+    processor: Processor,
+    info: &'static OpInfo,
+    spec: &OperandSpec,
+    v: Value,
+    (neg, abs): (bool, bool),
+) -> Option<Value> {
+    if !matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc) {
+        return None;
+    }
+    let i = src_index(spec.field)?;
+    let vop3 = vop3_row(processor, info)?;
+    let want =
+        if neg { table::VMOD_NEG << i } else { 0 } | if abs { table::VMOD_ABS << i } else { 0 };
+    // (Nor where LLVM's VOP3 form has no such modifier operand.)
+    if vop3_unwritable(processor, vop3) & want != 0 {
+        return None;
+    }
+    // (VOP3b's carry-out `sdst` sits where VOP3a has the `abs` bits.)
+    let carry_out = vop3.operands.iter().any(|o| o.field == Field::Sdst3);
+    if abs && carry_out {
         return None;
     }
     let (bits, sign) = match (spec.ty, v) {
+        (Ty::V2F16 | Ty::V2F16Splat, Value::Float(f)) => {
+            let f = if abs { f.abs() } else { f };
+            return Some(Value::Float(if neg { -f } else { f }));
+        }
+        (Ty::V2F16 | Ty::V2F16Splat, Value::Int(i)) => (i as u32 as u64, 1u64 << 15),
         (Ty::F16, Value::Int(i)) => (i as u16 as u64, 1u64 << 15),
         (Ty::F16, Value::Float(f)) => (u64::from(f16_bits(f as f32)), 1 << 15),
         (Ty::B32, Value::Int(i)) => (i as u32 as u64, 1 << 31),
@@ -288,7 +349,7 @@ pub(super) fn fold_sign(
         _ => return None,
     };
     let bits = if abs { bits & !sign } else { bits };
-    Some((if neg { bits ^ sign } else { bits }) as i64)
+    Some(Value::Int((if neg { bits ^ sign } else { bits }) as i64))
 }
 
 impl Parser<'_> {

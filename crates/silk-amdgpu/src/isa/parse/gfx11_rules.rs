@@ -193,7 +193,15 @@ impl Parser<'_> {
             .iter()
             .any(|o| o.field == Field::Vdst && matches!(o.kind, Kind::Vgpr));
         let dst = vdst && n > srcs && bits >> srcs & 1 != 0;
-        Ok(bits & ((1 << srcs) - 1) | (dst as u8) << 3)
+        let op_sel = bits & ((1 << srcs) - 1) | (dst as u8) << 3;
+        // A bit LLVM's disassembler does not show is no operand of its
+        // assembler either (`v_dot2_f16_f16` src0/src1: llvm-mc 22
+        // "invalid op_sel operand").
+        let shown = info.flags.op_sel_shown();
+        if shown != 0 && op_sel & !shown != 0 {
+            return self.fail(col, || format!("invalid op_sel for `{}`", info.name));
+        }
+        Ok(op_sel)
     }
 
     /// FLAT, GLOBAL and SCRATCH rules: an atomic returns its old value
@@ -244,6 +252,7 @@ impl Parser<'_> {
     /// before (cache-policy bits share a rank, in any order, each once).
     pub(super) fn gfx11_modifier_order(
         &self,
+        family: Family,
         key: &str,
         col: usize,
         last: &mut u8,
@@ -251,7 +260,18 @@ impl Parser<'_> {
         if self.gen != Generation::Gfx11 {
             return Ok(());
         }
+        // VINTERP writes `clamp op_sel:[..] wait_exp:N` (llvm-mc 22).
+        let vinterp = |k: &str| match k {
+            "clamp" => Some(1),
+            "op_sel" => Some(2),
+            "wait_exp" => Some(3),
+            _ => None,
+        };
         let rank = match key {
+            k if family == Family::Vinterp => match vinterp(k) {
+                Some(r) => r,
+                None => return Ok(()),
+            },
             "format" => 1,
             "idxen" => 2,
             "offen" => 3,
@@ -316,6 +336,15 @@ impl Parser<'_> {
             let vgpr = matches!(inst.operands[i], Operand::Reg { code, .. } if code >= VGPR0);
             if info.flags.has(Flags::WMMA) && spec.kind == Kind::Vgpr && !vgpr {
                 return self.fail(cols[i], || "WMMA sources A and B are VGPRs".into());
+            }
+            // The accumulator C is VGPRs or an inline constant (RDNA3 ISA
+            // §7.9 "Wave Matrix Multiply Accumulate"; llvm-mc 22 rejects
+            // SGPRs, and takes the `src_*` constants).
+            let sgpr = matches!(inst.operands[i], Operand::Reg { code, .. } if code < 128);
+            if info.flags.has(Flags::WMMA) && spec.kind == Kind::Vsrc && sgpr {
+                return self.fail(cols[i], || {
+                    "the WMMA accumulator is VGPRs or an inline constant".into()
+                });
             }
         }
         if mix && (list("neg_lo").is_some() || list("neg_hi").is_some()) {
@@ -436,7 +465,7 @@ pub(super) fn omitted_implicit(spec: &OperandSpec) -> Option<Operand> {
 }
 
 /// Where the value of a written `key:` starts among the modifiers `mods`.
-fn written(mods: &str, key: &str) -> Option<usize> {
+pub(super) fn written(mods: &str, key: &str) -> Option<usize> {
     mods.match_indices(key).map(|(i, _)| i).find_map(|i| {
         let word = i == 0 || mods.as_bytes()[i - 1].is_ascii_whitespace();
         (word && mods[i + key.len()..].starts_with(':')).then_some(i + key.len() + 1)

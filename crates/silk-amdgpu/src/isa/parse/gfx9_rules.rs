@@ -60,7 +60,7 @@ pub(super) fn gfx9_scalar_special(gen: Generation, code: u16) -> bool {
 impl Parser<'_> {
     /// Column of modifier `key` (found from `mods_at`, the modifiers'
     /// start), or `mods_at`.
-    fn modifier_col(&self, mods_at: usize, key: &str) -> usize {
+    pub(super) fn modifier_col(&self, mods_at: usize, key: &str) -> usize {
         self.s[mods_at..].find(key).map_or(mods_at, |k| mods_at + k)
     }
 
@@ -278,6 +278,17 @@ impl Parser<'_> {
                 });
             }
         }
+        // Without one, a GLOBAL address is 64 bits (CDNA3 ISA §"Global"),
+        // not a widened single VGPR (SCRATCH's stays a 32-bit offset).
+        if let (Family::Global, Some((a, code, 1)), Some((_, SADDR_OFF, _))) =
+            (info.family, reg(Field::Addr), reg(Field::Saddr))
+        {
+            if code >= VGPR0 {
+                return self.fail(cols[a], || {
+                    "without an SGPR base the address is a 64-bit VGPR pair".into()
+                });
+            }
+        }
         // A FLAT/GLOBAL/SCRATCH atomic returns its old value exactly when
         // `sc0` is set: the returning opcode needs it, the other takes none.
         let sc0 = inst.mods.mem & format::mod_bit(ModBit::Glc) != 0;
@@ -320,10 +331,18 @@ impl Parser<'_> {
         if info.family == Family::Vop3p && m.omod != 0 {
             return self.fail(mods_at, || "VOP3P has no output modifier".into());
         }
-        // The packed dot products read both halves of every source.
-        if info.family == Family::Vop3p && info.flags.has(Flags::DOT) && m.op_sel != 0 {
+        // The packed dot products read both halves of every source: no
+        // `op_sel`, and `op_sel_hi` not even written (llvm-mc 22 rejects
+        // `op_sel_hi:[1,1,1]`, the value it encodes by default).
+        let dot = info.family == Family::Vop3p && info.flags.has(Flags::DOT);
+        if dot && m.op_sel != 0 {
             return self.fail(self.modifier_col(mods_at, "op_sel:"), || {
                 format!("`{}` takes no `op_sel`", info.name)
+            });
+        }
+        if dot && super::gfx11_rules::written(&self.s[mods_at..], "op_sel_hi").is_some() {
+            return self.fail(self.modifier_col(mods_at, "op_sel_hi:"), || {
+                format!("`{}` takes no `op_sel_hi`", info.name)
             });
         }
         // 64-bit DPP operands move only with `row_newbcast` (CDNA3 ISA

@@ -17,14 +17,18 @@ mod bytes;
 mod constants;
 mod gfx11_rules;
 mod gfx9_rules;
+mod graphics;
 mod memory;
+mod plain;
 mod shared_rules;
+mod symbol;
 mod vopd;
 pub(crate) use bytes::trim_end;
 use bytes::*;
 use constants::*;
 use gfx9_rules::*;
 use memory::*;
+pub use symbol::RefKind;
 use vopd::parse_vopd;
 
 /// A parse error at a byte column of the instruction text.
@@ -36,16 +40,21 @@ pub struct ParseError {
     pub message: String,
 }
 
-/// A symbolic operand the assembler must resolve (a branch target).
+/// A symbol operand the assembler must resolve: a branch target, or a
+/// source read as a 32-bit literal (the instruction's last dword).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LabelRef {
     /// Index of the operand that receives the value.
     pub operand: usize,
     pub symbol: String,
     pub column: usize,
+    /// How the value enters the instruction.
+    pub kind: RefKind,
+    /// Added to the symbol's value (`sym+4`).
+    pub addend: i64,
 }
 
-/// An instruction and, for branches to labels, the label to resolve.
+/// An instruction and the symbol operand to resolve, if any.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedInst {
     pub inst: Inst,
@@ -227,6 +236,9 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
         return all_candidates(processor, body, start, name_end);
     }
     let Some((_, op, form)) = best else {
+        if let Some(r) = aliased(processor, body, start, name_end) {
+            return r;
+        }
         return err(
             start,
             format!("unknown instruction `{name}` for {processor}"),
@@ -234,6 +246,37 @@ pub fn parse_inst(processor: Processor, text: &str) -> Result<ParsedInst, ParseE
     };
     let info = &tbl[op.0 as usize];
     Parser::new(processor, body, name_end).parse(op, info, form)
+}
+
+/// A mnemonic alias llvm-mc 22 accepts (`global_load_dword` for GFX11's
+/// `global_load_b32`, gfx942's `v_mfma_f32_32x32x2f32`; the generated
+/// `isa::aliases`), read as its target; `None` when `name` is none.
+fn aliased(
+    processor: Processor,
+    body: &str,
+    start: usize,
+    name_end: usize,
+) -> Option<Result<ParsedInst, ParseError>> {
+    let name = &body[start..name_end];
+    let list = match processor.generation() {
+        Generation::Gfx9 => super::aliases::GFX9,
+        Generation::Gfx11 => super::aliases::GFX11,
+    };
+    let bit = table::processor_bit(processor);
+    let &(_, target, _) = list
+        .iter()
+        .find(|(a, _, bits)| *a == name && bits & bit != 0)?;
+    let text = format!("{}{target}{}", &body[..start], &body[name_end..]);
+    // Columns after the mnemonic move back to where they were written.
+    let shift = |e: ParseError| ParseError {
+        column: if e.column >= start + target.len() {
+            e.column + name.len() - target.len()
+        } else {
+            e.column.min(start)
+        },
+        message: e.message,
+    };
+    Some(parse_inst(processor, &text).map_err(shift))
 }
 
 /// [`parse_inst`] trying every candidate in order, none passed over
@@ -274,6 +317,9 @@ fn all_candidates(
         }
     }
     let Some((_, op, form)) = best else {
+        if let Some(r) = aliased(processor, body, start, name_end) {
+            return r;
+        }
         return err(
             start,
             format!("unknown instruction `{name}` for {processor}"),
@@ -394,13 +440,17 @@ struct Parser<'a> {
     symbolic: bool,
     /// [`FormMods`](table::FormMods) of the VOP1/VOP2/VOPC DPP/SDWA form
     /// being parsed (all bits otherwise).
-    form_mods: u8,
+    form_mods: u16,
     /// The candidate opcode being parsed.
     op: Option<Opcode>,
     /// An SDWA `dst_unused:` was written.
     dst_unused_seen: bool,
     /// Sources written with `-`, `|..|`, `neg()` or `abs()`, by source index.
     syntax_mods: u8,
+    /// The encoding variant of the candidate being parsed.
+    variant: Variant,
+    /// The operand being read is a source with float input modifiers.
+    float_src: bool,
 }
 
 /// A parsed operand before it is fitted to the operand's kind.
@@ -417,10 +467,13 @@ enum Value {
     /// `lit(<float>)`: a literal of the float in the operand's type.
     LitFloat(f64),
     Off,
-    /// A name that is no register: its byte range in the text.
+    /// A name that is no register: its byte range in the text, the
+    /// relocation variant written after it and the addend.
     Symbol {
         start: usize,
         end: usize,
+        kind: RefKind,
+        addend: i64,
     },
 }
 
@@ -434,10 +487,12 @@ impl<'a> Parser<'a> {
             offset_seen: false,
             quiet: false,
             symbolic: false,
-            form_mods: u8::MAX,
+            form_mods: u16::MAX,
             op: None,
             dst_unused_seen: false,
             syntax_mods: 0,
+            variant: Variant::Native,
+            float_src: false,
         }
     }
 
@@ -502,6 +557,7 @@ impl<'a> Parser<'a> {
         let variant = form.map_or(Variant::Native, |f| f.variant);
         let specs = form.map_or(info.operands, |f| f.operands);
         self.op = Some(op);
+        self.variant = variant;
         if let Some(f) =
             form.filter(|_| matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc))
         {
@@ -530,6 +586,10 @@ impl<'a> Parser<'a> {
         if info.family == Family::Mtbuf {
             // The default format: BUF_DATA_FORMAT_8 / BUF_FMT_8_UNORM.
             inst.mods.offset1 = 1;
+        }
+        if info.family == Family::Exp {
+            // EN: every source exported until written `off`.
+            inst.mods.offset1 = 0xf;
         }
         let mut label = None;
         let mut no_vaddr = false;
@@ -563,13 +623,15 @@ impl<'a> Parser<'a> {
                 }
                 continue;
             }
-            if i > omit.unwrap_or(0) {
-                if !self.eat(",") {
-                    return self.fail(self.pos, || {
-                        format!("expected `,` before operand {} of `{}`", i + 1, info.name)
-                    });
-                }
+            // (llvm-mc 22 reads operands with or without the commas
+            // between them: `v_add_f32 v1 v2 v3`.)
+            if i > omit.unwrap_or(0) && self.eat(",") {
                 self.skip_ws();
+            }
+            if self.at_end() {
+                return self.fail(self.pos, || {
+                    format!("expected operand {} of `{}`", i + 1, info.name)
+                });
             }
             let col = self.pos;
             cols[i] = col;
@@ -590,20 +652,29 @@ impl<'a> Parser<'a> {
                 inst.operands[i] = self.smem_offset(&mut inst.mods, col)?;
                 continue;
             }
+            if let Kind::Imm(style @ (ImmStyle::ExpTarget | ImmStyle::Attr)) = spec.kind {
+                inst.operands[i] = self.graphics_operand(style, col)?;
+                continue;
+            }
             let sext = variant == Variant::Sdwa && self.eat("sext(");
+            self.float_src = float_mods_source(self.processor, info, spec);
             let (mut neg, mut abs, mut value) = self.operand_value()?;
             self.gfx9_src_mods(info, neg || abs, col)?;
             if sext {
                 self.expect(")")?;
             }
             if (neg || abs) && !sext && variant == Variant::Native {
-                if let Some(bits) = fold_sign(self.processor, info, spec, value, (neg, abs)) {
-                    (neg, abs, value) = (false, false, Value::Int(bits));
+                if let Some(folded) = fold_sign(self.processor, info, spec, value, (neg, abs)) {
+                    (neg, abs, value) = (false, false, folded);
                 }
             }
             self.syntax_mods |= ((neg || abs) as u8) << src_index(spec.field).unwrap_or(7);
+            // (VINTERP has `neg` and no `abs`; llvm-mc 22 drops `|v1|`.)
+            let vinterp_neg = info.family == Family::Vinterp && !abs && !sext;
             if (neg || abs || sext)
-                && !(ctrl_mods || matches!(info.family, Family::Vop3 | Family::Vop3p))
+                && !(ctrl_mods
+                    || vinterp_neg
+                    || matches!(info.family, Family::Vop3 | Family::Vop3p))
             {
                 return self.fail(col, || {
                     "source modifiers are only allowed in VOP3 encodings".into()
@@ -619,6 +690,7 @@ impl<'a> Parser<'a> {
                 *spec
             };
             if let (true, Some(idx)) = (ctrl_mods, src_index(spec.field)) {
+                self.form_src_mods(form, idx, (neg, abs, sext), col)?;
                 dpp::set_src_mods(&mut inst.mods, idx as usize, neg, abs, sext).map_err(|m| {
                     ParseError {
                         column: col,
@@ -636,14 +708,38 @@ impl<'a> Parser<'a> {
             if value == Value::Off && spec.field == Field::Addr {
                 no_vaddr = true;
             }
+            if let (Family::Exp, Value::Off, Some(k)) =
+                (info.family, value, export_source(spec.field))
+            {
+                // A disabled export source: EN bit clear, the field zero.
+                inst.mods.offset1 &= !(1 << k);
+                inst.operands[i] = Operand::vgpr(0);
+                continue;
+            }
             match self.fit(info, spec, value, col)? {
                 Fitted::Op(o) => inst.operands[i] = o,
-                Fitted::Label { start, end } => {
-                    inst.operands[i] = Operand::Imm(0);
+                Fitted::Label {
+                    start,
+                    end,
+                    kind,
+                    addend,
+                } => {
+                    if label.is_some() {
+                        return self.fail(col, || {
+                            "an instruction can reference only one symbol".into()
+                        });
+                    }
+                    // A symbol source is the literal dword, filled in later.
+                    inst.operands[i] = match kind {
+                        RefKind::Branch => Operand::Imm(0),
+                        _ => Operand::Literal(0),
+                    };
                     label = Some(LabelRef {
                         operand: i,
                         symbol: self.s[start..end].to_string(),
                         column: col,
+                        kind,
+                        addend,
                     });
                 }
             }
@@ -726,7 +822,7 @@ impl<'a> Parser<'a> {
             && m.variant == Variant::Native
             && info.flags.op_sel_len() == 0
         {
-            Some(("op_sel", mods_at))
+            Some(("op_sel", self.modifier_col(mods_at, "op_sel:")))
         } else {
             (0..3).find_map(|i| {
                 let col = self.src_col(info, cols, i).unwrap_or(mods_at);
@@ -770,95 +866,6 @@ impl<'a> Parser<'a> {
             .map(|k| cols[k])
     }
 
-    /// VALU sources read through the scalar constant bus: at most one
-    /// distinct SGPR or literal on GFX9, two on GFX11 (one literal value,
-    /// which may be used twice), and no literal at all in GFX9's 64-bit
-    /// VOP3/VOP3P encodings (CDNA3 ISA §6.3 "Instruction Inputs"; RDNA3 ISA
-    /// §7.6 "Scalar constant bus").
-    fn check_constant_bus(
-        &self,
-        info: &OpInfo,
-        specs: &[OperandSpec],
-        inst: &Inst,
-        cols: &[usize; MAX_OPERANDS],
-    ) -> Result<(), ParseError> {
-        let vop3 = matches!(info.family, Family::Vop3 | Family::Vop3p);
-        if !(vop3 || matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc)) {
-            return Ok(());
-        }
-        let limit = match self.gen {
-            Generation::Gfx9 => 1,
-            Generation::Gfx11 => 2,
-        };
-        let mut sgprs: [u16; 4] = [u16::MAX; 4];
-        let mut n_sgprs = 0usize;
-        let mut literal: Option<u32> = None;
-        let mut used = 0usize;
-        // (VOP3 `v_div_fmas_*` read VCC besides their operands.)
-        if info.flags.has(Flags::READS_VCC) && matches!(info.family, Family::Vop2 | Family::Vop3) {
-            sgprs[0] = operand::VCC_LO;
-            n_sgprs = 1;
-            used = 1;
-        }
-        for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
-            // (A VOP2 K constant is a literal on gfx942's bus as well.)
-            let k = self.gen == Generation::Gfx9 && spec.kind == Kind::Literal;
-            if src_index(spec.field).is_none() && !k {
-                continue;
-            }
-            let col = cols[i];
-            match inst.operands[i] {
-                Operand::Reg { code, .. }
-                    if code < 128 && code != operand::null_code(self.gen)
-                        || gfx9_scalar_special(self.gen, code)
-                        || self.gfx11_bus_reg(code) =>
-                {
-                    if sgprs[..n_sgprs].contains(&code) {
-                        continue;
-                    }
-                    if n_sgprs < sgprs.len() {
-                        sgprs[n_sgprs] = code;
-                        n_sgprs += 1;
-                    }
-                    used += 1;
-                }
-                Operand::Literal(x) => {
-                    // WMMA sources and the lane select of v_readlane /
-                    // v_writelane are VGPRs, SGPRs or inline constants
-                    // (llvm-mc 22 rejects a literal there).
-                    let lane = spec.field == Field::Src1
-                        && matches!(
-                            self.op.and_then(|o| super::Op::of(self.gen, o)),
-                            Some(super::Op::V_READLANE_B32 | super::Op::V_WRITELANE_B32)
-                        );
-                    if info.flags.has(Flags::WMMA) || lane {
-                        return self.fail(col, || {
-                            format!("`{}` takes no literal operand here", info.name)
-                        });
-                    }
-                    if self.gen == Generation::Gfx9 && vop3 && inst.mods.variant == Variant::Native
-                    {
-                        return self.fail(col, || {
-                            "literal operands are not supported in VOP3 on this processor".into()
-                        });
-                    }
-                    // (One literal value: `one_literal` checked it.)
-                    if literal.replace(x).is_some() {
-                        continue;
-                    }
-                    used += 1;
-                }
-                _ => continue,
-            }
-            if used > limit {
-                return self.fail(col, || {
-                    format!("this operand exceeds the constant bus limit of {limit} scalar values")
-                });
-            }
-        }
-        Ok(())
-    }
-
     /// Bits implied by operand forms rather than written as modifiers.
     fn implied_bits(&self, info: &OpInfo, inst: &mut Inst, no_vaddr: bool) {
         let set = |inst: &mut Inst, b: ModBit| inst.mods.mem |= format::mod_bit(b);
@@ -893,138 +900,6 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The operand shapes most lines hold, read in one pass over the
-    /// bytes: `s4`, `v[0:3]`, `a1`, `ttmp[4:7]` (with `.l`/`.h`), a named
-    /// register, `off`, or a plain decimal/hex integer, each ending at `,`,
-    /// a space, a tab
-    /// or the end. `None` (the position unchanged) for anything else,
-    /// including every error: [`Self::value`] then reads it as before,
-    /// so results and messages are the same.
-    fn plain_value(&mut self) -> Option<Value> {
-        let b = self.s.as_bytes();
-        let start = self.pos;
-        let ends = |i: usize| i >= b.len() || matches!(b[i], b',' | b' ' | b'\t');
-        // The decimal digits at `i` (as `small_decimal` reads them: 1 to
-        // 9 digits, else `None`) and where they end.
-        let digits_at = |mut i: usize| {
-            let from = i;
-            let mut v = 0u32;
-            while i < b.len() && b[i].is_ascii_digit() {
-                v = v.wrapping_mul(10).wrapping_add((b[i] - b'0') as u32);
-                i += 1;
-            }
-            ((1..=9).contains(&(i - from)).then_some(v), i)
-        };
-        // A true16 half `.l` / `.h` after a register: (half, end).
-        let half_at = |i: usize| {
-            if b.get(i) != Some(&b'.') {
-                return (0, i);
-            }
-            match b.get(i + 1) {
-                Some(b'l') => (1, i + 2),
-                Some(b'h') => (2, i + 2),
-                _ => (0, i),
-            }
-        };
-        let c0 = *b.get(start)?;
-        let (value, end) = match c0 {
-            b'0'..=b'9' | b'-' => {
-                let neg = c0 == b'-';
-                let from = start + neg as usize;
-                if !b.get(from).is_some_and(u8::is_ascii_digit) {
-                    return None;
-                }
-                let mut end = from;
-                while end < b.len() && NUMBER_BYTE[b[end] as usize] {
-                    end += 1;
-                }
-                let v = plain_int(&b[from..end])?;
-                (Value::Int(if neg { -v } else { v }), end)
-            }
-            b's' | b'v' | b'a' | b't' => {
-                let (base, prefix) = match c0 {
-                    b's' => (0u16, 1),
-                    b'v' => (VGPR0, 1),
-                    b'a' => (AGPR0, 1),
-                    _ if b[start..].starts_with(b"ttmp") => (108, 4),
-                    _ => (0, 0),
-                };
-                let at = start + prefix;
-                match b.get(at) {
-                    Some(b'0'..=b'9') if prefix > 0 => {
-                        let (n, end) = digits_at(at);
-                        let (half, end) = half_at(end);
-                        let v = self.plain_reg(base, n?, 1, half)?;
-                        (v, end)
-                    }
-                    Some(b'[') if prefix > 0 => {
-                        let (lo, i) = digits_at(at + 1);
-                        if b.get(i) != Some(&b':') {
-                            return None;
-                        }
-                        let (hi, i) = digits_at(i + 1);
-                        if b.get(i) != Some(&b']') {
-                            return None;
-                        }
-                        let (lo, hi) = (lo?, hi?);
-                        if hi < lo || hi - lo >= 32 {
-                            return None;
-                        }
-                        let (half, end) = half_at(i + 1);
-                        (self.plain_reg(base, lo, (hi - lo + 1) as u8, half)?, end)
-                    }
-                    _ => self.plain_name(start)?,
-                }
-            }
-            b'a'..=b'z' => self.plain_name(start)?,
-            _ => return None,
-        };
-        if !ends(end) {
-            return None;
-        }
-        self.pos = end;
-        Some(value)
-    }
-
-    /// A named register or `off` at `start` (see [`Self::plain_value`]).
-    fn plain_name(&self, start: usize) -> Option<(Value, usize)> {
-        let b = self.s.as_bytes();
-        let mut end = start;
-        while end < b.len() && WORD_BYTE[b[end] as usize] {
-            end += 1;
-        }
-        let w = &self.s[start..end];
-        if w.ends_with(".l") || w.ends_with(".h") {
-            return None;
-        }
-        if let Some((code, count)) = special(self.gen, w) {
-            return Some((
-                Value::Reg {
-                    code,
-                    count,
-                    half: 0,
-                },
-                end,
-            ));
-        }
-        (w == "off").then_some((Value::Off, end))
-    }
-
-    /// [`Self::reg_value`] without its error (`None` when out of range).
-    #[inline]
-    fn plain_reg(&self, base: u16, n: u32, count: u8, half: u8) -> Option<Value> {
-        let limit = match base {
-            0 => operand::sgpr_limit(self.gen) as u32,
-            108 => 16,
-            _ => 256,
-        };
-        (n + count as u32 <= limit).then_some(Value::Reg {
-            code: base + n as u16,
-            count,
-            half,
-        })
-    }
-
     /// Read one operand: optional `-`, `|..|`, `neg(..)`, `abs(..)` around a
     /// register, constant, `lit(..)`, `off` or symbol.
     fn value(&mut self) -> Result<(bool, bool, Value), ParseError> {
@@ -1036,6 +911,23 @@ impl<'a> Parser<'a> {
         {
             self.pos += 1;
             neg = true;
+            if b.get(self.pos) == Some(&b'-') {
+                // `--1`: where `-` is the float negation modifier, no double
+                // negation (llvm-mc 22: "expected 'neg' modifier", write
+                // `neg(-1)`); elsewhere the expression `-(-1)`.
+                if self.float_src {
+                    return self.fail(self.pos - 1, || {
+                        "write `neg(-x)` to negate a negative operand, not `--x`".into()
+                    });
+                }
+                let (n, a, v) = self.value()?;
+                let v = match v {
+                    Value::Int(i) => Value::Int(-i),
+                    Value::Float(f) => Value::Float(-f),
+                    _ => return self.fail(self.pos, || "`--` needs a number".into()),
+                };
+                return Ok((n, a, v));
+            }
         }
         if self.eat("neg(") {
             let col = self.pos;
@@ -1140,9 +1032,19 @@ impl<'a> Parser<'a> {
         if w == "off" {
             return Ok(Value::Off);
         }
+        if w == "sext" && self.peek() == Some(b'(') {
+            return self.fail(col, || "`sext()` is a modifier of SDWA sources only".into());
+        }
+        if symbol::register_like(w) {
+            return self.fail(col, || format!("register `{w}` is not available here"));
+        }
+        let end = self.pos;
+        let (kind, addend) = self.symbol_suffix()?;
         Ok(Value::Symbol {
             start: col,
-            end: self.pos,
+            end,
+            kind,
+            addend,
         })
     }
 
@@ -1329,17 +1231,45 @@ impl<'a> Parser<'a> {
                     format!("`{}` expects its fixed register here", info.name)
                 })
             }
-            (Kind::Imm(ImmStyle::Branch), Value::Symbol { start, end }) => {
-                return Ok(Fitted::Label { start, end })
-            }
-            // `s_call_b64`'s simm16 is a branch offset too (RDNA3 ISA
+            // A branch's target (SOPP with the BRANCH flag), and
+            // `s_call_b64`'s simm16, a branch offset too (RDNA3 ISA
             // §"SOPK": PC-relative, in dwords), though LLVM prints it
             // unsigned.
-            (Kind::Imm(_), Value::Symbol { start, end })
-                if self.op.and_then(|o| super::Op::of(self.gen, o))
+            (
+                Kind::Imm(style),
+                Value::Symbol {
+                    start,
+                    end,
+                    kind: RefKind::Rel32,
+                    addend: 0,
+                },
+            ) if style == ImmStyle::Branch
+                || info.family == Family::Sopp && info.flags.has(Flags::BRANCH)
+                || self.op.and_then(|o| super::Op::of(self.gen, o))
                     == Some(super::Op::S_CALL_B64) =>
             {
-                return Ok(Fitted::Label { start, end })
+                return Ok(Fitted::Label {
+                    start,
+                    end,
+                    kind: RefKind::Branch,
+                    addend: 0,
+                })
+            }
+            (
+                Kind::Ssrc | Kind::Vsrc,
+                Value::Symbol {
+                    start,
+                    end,
+                    kind,
+                    addend,
+                },
+            ) if self.symbol_source(info, spec, self.variant) => {
+                return Ok(Fitted::Label {
+                    start,
+                    end,
+                    kind,
+                    addend,
+                })
             }
             (Kind::Imm(_), Value::Int(i))
                 if spec.field == Field::Simm16 && !(-0x8000..=0xffff).contains(&i) =>
@@ -1419,15 +1349,21 @@ impl<'a> Parser<'a> {
             (Kind::Ssrc | Kind::Vsrc, Value::LitFloat(f)) => {
                 Operand::Literal(float_literal(spec.ty, f))
             }
-            (Kind::Ssrc | Kind::Vsrc, Value::Int(i)) if int64_source(info, spec) => {
+            // (A WMMA accumulator takes no literal, so no 32-bit high half
+            // of an f64 either: `0x3fe00000` is no 0.5 there, llvm-mc 22.)
+            (Kind::Ssrc | Kind::Vsrc, Value::Int(i))
+                if int64_source(info, spec)
+                    || info.flags.has(Flags::WMMA) && spec.ty == Ty::F64 =>
+            {
                 int_source(Ty::B64, i, col)?
             }
             (Kind::Ssrc | Kind::Vsrc, Value::Int(i)) => int_source(spec.ty, i, col)?,
             (Kind::Ssrc | Kind::Vsrc, Value::Float(f)) => self.gfx9_float(info, spec, f, col)?,
             (Kind::Vgpr, Value::Reg { .. })
-                if format::layout(self.gen, info.family)
-                    .and_then(|l| l.field(spec.field))
-                    .is_none_or(|b| b.width != 9) =>
+                if info.family == Family::Vinterp
+                    || format::layout(self.gen, info.family)
+                        .and_then(|l| l.field(spec.field))
+                        .is_none_or(|b| b.width != 9) =>
             {
                 // An 8-bit VGPR field (VOP2/VOPC src1) holds no scalar:
                 // the VOP3 form does, which llvm-mc then selects.
@@ -1472,7 +1408,7 @@ impl<'a> Parser<'a> {
             if key.is_empty() {
                 return self.fail(col, || format!("unexpected `{}`", self.rest().trim()));
             }
-            self.gfx11_modifier_order(key, col, &mut rank)?;
+            self.gfx11_modifier_order(info.family, key, col, &mut rank)?;
             if inst.mods.variant != Variant::Native && self.dpp_modifier(inst, key, col)? {
                 continue;
             }
@@ -1520,6 +1456,8 @@ impl<'a> Parser<'a> {
                 (_, "offen") => bit(ModBit::Offen)?,
                 (_, "idxen") => bit(ModBit::Idxen)?,
                 (_, "tfe") => bit(ModBit::Tfe)?,
+                (_, "done") => bit(ModBit::Done)?,
+                (_, "row_en") => bit(ModBit::RowEn)?,
                 _ => {
                     if !self.eat(":") {
                         return self.fail(col, || format!("unknown modifier `{key}`"));
@@ -1703,6 +1641,9 @@ impl<'a> Parser<'a> {
     ) -> Result<(), ParseError> {
         self.gfx9_keyed(info, key, col)?;
         self.ds_offset_key(info, key, col)?;
+        if self.graphics_wait(info, inst, key, col)? {
+            return Ok(());
+        }
         let m = &mut inst.mods;
         match key {
             "mul" | "div" => {
@@ -1924,10 +1865,13 @@ impl<'a> Parser<'a> {
 
 enum Fitted {
     Op(Operand),
-    /// A branch label: its byte range in the text.
+    /// A symbol operand: its byte range in the text, how it enters the
+    /// instruction and its addend.
     Label {
         start: usize,
         end: usize,
+        kind: RefKind,
+        addend: i64,
     },
 }
 
@@ -1939,7 +1883,18 @@ fn describe(text: &str, v: &Value) -> String {
         Value::Lit(x) => format!("`lit({x:#x})`"),
         Value::LitFloat(f) => format!("`lit({f})`"),
         Value::Off => "`off`".into(),
-        Value::Symbol { start, end } => format!("`{}`", &text[*start..*end]),
+        Value::Symbol { start, end, .. } => format!("`{}`", &text[*start..*end]),
+    }
+}
+
+/// EXP source `k` of field `f` (EN bit `k`).
+fn export_source(f: Field) -> Option<u8> {
+    match f {
+        Field::Src0 => Some(0),
+        Field::Src1 => Some(1),
+        Field::Src2 => Some(2),
+        Field::Src3 => Some(3),
+        _ => None,
     }
 }
 

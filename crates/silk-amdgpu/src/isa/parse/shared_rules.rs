@@ -34,6 +34,14 @@ impl Parser<'_> {
                 }
             }
         }
+        if info.flags.has(Flags::NO_LITERAL) {
+            let n = specs.len().min(MAX_OPERANDS);
+            if let Some(i) = (0..n).find(|&i| matches!(inst.operands[i], Operand::Literal(_))) {
+                return self.fail(cols[i], || {
+                    format!("`{}` takes no literal operand", info.name)
+                });
+            }
+        }
         if !info.family.is_flat() {
             self.lane_operands(specs, inst, cols)?;
         }
@@ -217,4 +225,121 @@ pub(super) fn forced_suffix(
             .parse(op, &tbl[op.0 as usize], None)
             .map_err(shift),
     })
+}
+
+impl Parser<'_> {
+    /// VALU sources read through the scalar constant bus: at most one
+    /// distinct SGPR or literal on GFX9, two on GFX11 (one literal value,
+    /// which may be used twice), and no literal at all in GFX9's 64-bit
+    /// VOP3/VOP3P encodings (CDNA3 ISA §6.3 "Instruction Inputs"; RDNA3 ISA
+    /// §7.6 "Scalar constant bus").
+    pub(super) fn check_constant_bus(
+        &self,
+        info: &OpInfo,
+        specs: &[OperandSpec],
+        inst: &Inst,
+        cols: &[usize; MAX_OPERANDS],
+    ) -> Result<(), ParseError> {
+        let vop3 = matches!(info.family, Family::Vop3 | Family::Vop3p);
+        if !(vop3 || matches!(info.family, Family::Vop1 | Family::Vop2 | Family::Vopc)) {
+            return Ok(());
+        }
+        let limit = match self.gen {
+            _ if info.flags.has(Flags::ONE_SCALAR) => 1,
+            Generation::Gfx9 => 1,
+            Generation::Gfx11 => 2,
+        };
+        let mut sgprs: [u16; 4] = [u16::MAX; 4];
+        let mut n_sgprs = 0usize;
+        let mut literal: Option<u32> = None;
+        let mut used = 0usize;
+        // (VOP3 `v_div_fmas_*` read VCC besides their operands.)
+        if info.flags.has(Flags::READS_VCC) && matches!(info.family, Family::Vop2 | Family::Vop3) {
+            sgprs[0] = operand::VCC_LO;
+            n_sgprs = 1;
+            used = 1;
+        }
+        for (i, spec) in specs.iter().enumerate().take(MAX_OPERANDS) {
+            // (A VOP2 K constant is a literal on gfx942's bus as well.)
+            let k = self.gen == Generation::Gfx9 && spec.kind == Kind::Literal;
+            if src_index(spec.field).is_none() && !k {
+                continue;
+            }
+            let col = cols[i];
+            match inst.operands[i] {
+                Operand::Reg { code, .. }
+                    if code < 128 && code != operand::null_code(self.gen)
+                        || gfx9_scalar_special(self.gen, code)
+                        || self.gfx11_bus_reg(code) =>
+                {
+                    if sgprs[..n_sgprs].contains(&code) {
+                        continue;
+                    }
+                    if n_sgprs < sgprs.len() {
+                        sgprs[n_sgprs] = code;
+                        n_sgprs += 1;
+                    }
+                    used += 1;
+                }
+                Operand::Literal(x) => {
+                    // WMMA sources and the lane select of v_readlane /
+                    // v_writelane are VGPRs, SGPRs or inline constants
+                    // (llvm-mc 22 rejects a literal there).
+                    let lane = spec.field == Field::Src1
+                        && matches!(
+                            self.op.and_then(|o| crate::isa::Op::of(self.gen, o)),
+                            Some(crate::isa::Op::V_READLANE_B32 | crate::isa::Op::V_WRITELANE_B32)
+                        );
+                    if info.flags.has(Flags::WMMA) || lane {
+                        return self.fail(col, || {
+                            format!("`{}` takes no literal operand here", info.name)
+                        });
+                    }
+                    if self.gen == Generation::Gfx9 && vop3 && inst.mods.variant == Variant::Native
+                    {
+                        return self.fail(col, || {
+                            "literal operands are not supported in VOP3 on this processor".into()
+                        });
+                    }
+                    // (One literal value: `one_literal` checked it.)
+                    if literal.replace(x).is_some() {
+                        continue;
+                    }
+                    used += 1;
+                }
+                _ => continue,
+            }
+            if used > limit {
+                return self.fail(col, || {
+                    format!("this operand exceeds the constant bus limit of {limit} scalar values")
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// A VOP1/VOP2/VOPC DPP/SDWA source modifier the form has no bit for
+    /// (or, with `MODS_UNWRITTEN`, that LLVM's assembler does not take),
+    /// located at the source.
+    pub(super) fn form_src_mods(
+        &self,
+        form: Option<&Form>,
+        k: u8,
+        (neg, abs, sext): (bool, bool, bool),
+        col: usize,
+    ) -> Result<(), ParseError> {
+        let Some(f) = form else {
+            return Ok(());
+        };
+        let k = k as usize;
+        let float = [FormMods::SRC0_FLOAT, FormMods::SRC1_FLOAT];
+        let int = [FormMods::SRC0_SEXT, FormMods::SRC1_SEXT];
+        let any = neg || abs || sext;
+        let bad = any && f.has(FormMods::MODS_UNWRITTEN)
+            || k < 2 && ((neg || abs) && !f.has(float[k]) || sext && !f.has(int[k]));
+        if bad {
+            return self.fail(col, || format!("invalid source modifier for `{}`", f.name));
+        }
+        Ok(())
+    }
 }
