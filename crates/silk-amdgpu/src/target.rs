@@ -80,6 +80,11 @@ pub struct Capabilities {
     /// A VOP3 DPP `src1` may be an SGPR or an inline constant (RDNA3.5;
     /// RDNA3 takes only a VGPR there).
     pub dpp_src1_scalar: bool,
+    /// `v_mad_u64_u32` / `v_mad_i64_i32` must not write a register they
+    /// read (LLVM AMDGPU.td `FeatureMADIntraFwdBug`, "MAD_U64/I64 intra
+    /// instruction forwarding bug": RDNA3 gfx1100; clang-22 overlaps the
+    /// result with the addend on gfx942 and gfx1151).
+    pub mad_intra_fwd_bug: bool,
 }
 
 /// Everything fixed about one processor.
@@ -171,6 +176,7 @@ const GFX942: ProcessorInfo = ProcessorInfo {
         sramecc: true,
         architected_flat_scratch: true,
         dpp_src1_scalar: false,
+        mad_intra_fwd_bug: false,
     },
 };
 
@@ -188,6 +194,7 @@ const GFX11_CAPABILITIES: Capabilities = Capabilities {
     sramecc: false,
     architected_flat_scratch: true,
     dpp_src1_scalar: false,
+    mad_intra_fwd_bug: true,
 };
 
 const GFX1100: ProcessorInfo = ProcessorInfo {
@@ -224,6 +231,7 @@ const GFX1151: ProcessorInfo = ProcessorInfo {
     elf_mach: 0x04a,
     capabilities: Capabilities {
         dpp_src1_scalar: true,
+        mad_intra_fwd_bug: false,
         ..GFX11_CAPABILITIES
     },
     ..GFX1100

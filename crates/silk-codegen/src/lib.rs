@@ -9,16 +9,20 @@
 //! 0. [`inline::inline_calls`] (in [`compile_module`]) — device-function
 //!    calls replaced by the callees' bodies;
 //! 1. [`unroll::run`] — short counted loops unrolled whole;
-//!    [`cse::run`] — repeated pure operations reuse the first result,
-//!    unused ones go; [`lower::expand`] — IR-level expansion of 64-bit
-//!    integer division; [`hoist::run`] — operations common to both arms
-//!    of an `if` computed once before it;
+//!    [`narrow::run`] — 64-bit pointer offsets computed on 32 bits where
+//!    that is enough; [`cse::run`] — repeated pure operations reuse the
+//!    first result, unused ones go; [`lower::expand`] — IR-level
+//!    expansion of 64-bit integer division; [`hoist::run`] — operations
+//!    common to both arms of an `if` computed once before it;
+//!    [`sink::run`] — operations only one arm of a later `if` uses moved
+//!    into that arm;
 //! 2. [`uniformity::analyze`] — which IR values are uniform per wave;
 //! 3. [`abi::arg_layout`] — kernarg offsets of the parameters;
 //! 4. [`isel`] — instruction selection to machine IR over virtual
 //!    registers, including the prologue (kernarg `s_load`s, workgroup-id
 //!    SGPRs, packed work-item ids in v0) and the structurization of
-//!    `if`/`loop` with EXEC masking;
+//!    `if`/`loop` with EXEC masking; [`deadmov::run`] drops moves
+//!    nothing reads and [`mcse::run`] repeated pure instructions;
 //! 5. [`sched::run`] — latency-aware list scheduling in each block, on
 //!    virtual registers (loads hoisted and clustered); precoloured
 //!    operations keep the author's order among themselves;
@@ -56,9 +60,12 @@ pub mod hoist;
 pub mod inline;
 pub mod isel;
 pub mod lower;
+pub mod mcse;
 pub mod mir;
+pub mod narrow;
 pub mod regalloc;
 pub mod sched;
+pub mod sink;
 pub mod skip;
 pub mod smem;
 pub mod uniformity;
@@ -156,10 +163,10 @@ pub fn compile_kernel_with(
             "compiling device functions on their own",
         ));
     }
-    let f = &unroll::run(f);
+    let f = &narrow::run(unroll::run(f));
     let f = &cse::run(f);
     let f = &lower::expand(f)?;
-    let f = &hoist::run(f);
+    let f = &sink::run(hoist::run(f));
     let p = target.processor;
     let wave64 = target.wavefront_size == 64;
     check_matrix_ops(f, p, wave64)?;
@@ -171,6 +178,8 @@ pub fn compile_kernel_with(
     let mir_after_isel = options.keep_mir.then(|| mf.print());
     deadmov::run(&mut mf);
     check(&mf, "dead move elimination", false)?;
+    mcse::run(&mut mf);
+    check(&mf, "machine common subexpressions", false)?;
     sched::run(&mut mf)?;
     check(&mf, "scheduling", false)?;
     smem::merge_virtual(&mut mf)?;

@@ -13,6 +13,7 @@
 //! specially (see `regalloc`).
 
 use crate::Error;
+use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::{print, table, Inst, Mods, Op, Opcode, Operand, MAX_OPERANDS};
 use silk_amdgpu::target::Processor;
 use silk_gpu_ir::amdgpu::PhysRegs;
@@ -44,7 +45,7 @@ pub struct VRegInfo {
 pub struct BlockId(pub u32);
 
 /// One operand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MOp {
     /// Dwords `off .. off + n` of a virtual register.
     Reg { r: VReg, off: u8, n: u8 },
@@ -293,7 +294,17 @@ impl MFunction {
                             }
                             let spec = info.operands[i];
                             let wave = if self.wave64 { 64 } else { 32 };
-                            let want = info.operand_dwords(i, gen, wave).max(1);
+                            let mut want = info.operand_dwords(i, gen, wave).max(1);
+                            // With an SGPR base (`saddr`) a global address
+                            // is a 32-bit VGPR offset.
+                            let saddr = info
+                                .operands
+                                .iter()
+                                .position(|s| s.field == Field::Saddr)
+                                .and_then(|k| inst.ops.get(k));
+                            if spec.field == Field::Addr && matches!(saddr, Some(MOp::Reg { .. })) {
+                                want = 1;
+                            }
                             if *n != want {
                                 return err(format!(
                                     "operand {i} is {n} dwords, the opcode wants {want}"

@@ -9,9 +9,11 @@
 //! the next). Hulls are conservative intervals, so any two registers whose
 //! hulls overlap get disjoint physical registers. A definition shares a
 //! register with an operand of the same instruction only where that is
-//! safe: a one-dword VALU or SALU result may take the register of an
-//! operand whose hull ends there (operands are read before the result is
-//! written), and a plain copy whose source's hull ends at the copy takes
+//! safe: a one-dword VALU or SALU result, a wider VALU result (not of
+//! matrix operations, nor of the 64-bit multiply-adds on gfx1100), or a
+//! vector or LDS load's
+//! result, may take the register of an operand whose hull ends there
+//! (operands are read before the result is written), and a plain copy whose source's hull ends at the copy takes
 //! the source's register (copy coalescing), so the copy is dropped. A
 //! multi-dword register written dword by dword is killed (for liveness)
 //! once all its dwords are written in a block, so it is not live above
@@ -19,9 +21,8 @@
 //!
 //! Tuples are aligned: 64-bit SGPR pairs on even registers (SMEM and
 //! SALU 64-bit operands require it), SGPR quads on multiples of four
-//! (SMEM) and VGPR pairs on even registers
-//! (required on gfx90a-class processors such as gfx942; harmless on
-//! GFX11).
+//! (SMEM) and VGPR tuples as the processor requires
+//! ([`operand::vector_tuple_align`]: even on gfx942, any on GFX11).
 //!
 //! When the SGPRs run out, the live SGPR whose hull ends last is spilled
 //! to a VGPR lane ([`spill`]) and allocation runs again, up to
@@ -31,7 +32,7 @@
 use crate::abi::RegUsage;
 use crate::mir::{File, MFunction, MOp};
 use crate::Error;
-use silk_amdgpu::isa::{Flags, Operand};
+use silk_amdgpu::isa::{operand, Flags, Op, Operand};
 use silk_gpu_ir::amdgpu::RegFile;
 
 mod spill;
@@ -240,22 +241,53 @@ fn assign(
             }
         }
     }
-    // Operand reuse: a one-dword result of a VALU or SALU instruction may
-    // take the register of an operand whose hull ends at that instruction
-    // (the hardware reads the operands before it writes the result). Per
-    // register defined so: the registers that instruction reads.
+    // Operand reuse: a one-dword result of a VALU or SALU instruction, or
+    // the result of a vector or LDS load, may take the register of an
+    // operand whose hull ends at that instruction (the hardware reads the
+    // operands before it writes the result). Per register defined so: the
+    // registers that instruction reads.
     let table = silk_amdgpu::isa::table::table(mf.processor.generation());
+    let early_clobber: Vec<_> = [Op::V_MAD_U64_U32, Op::V_MAD_I64_I32]
+        .iter()
+        .filter(|_| mf.processor.info().capabilities.mad_intra_fwd_bug)
+        .filter_map(|o| o.on(mf.processor))
+        .collect();
+    let mads: Vec<_> = [Op::V_MAD_U64_U32, Op::V_MAD_I64_I32]
+        .iter()
+        .filter_map(|o| o.on(mf.processor))
+        .collect();
+    let lshl_add = Op::V_LSHL_ADD_U64.on(mf.processor);
     let mut reads_at_def: Vec<Vec<usize>> = vec![Vec::new(); nregs];
     for (bi, b) in mf.blocks.iter().enumerate() {
         for (ii, inst) in b.insts.iter().enumerate() {
             let p = block_start[bi] + ii as u32;
             let flags = table[inst.op.0 as usize].flags;
             let alu = flags.0 & (Flags::VALU | Flags::SALU) != 0;
-            let [MOp::Reg { r: d, off: 0, n: 1 }] = inst.ops[..inst.ndefs as usize] else {
+            // A vector or LDS load reads its address when it issues and
+            // writes its result later.
+            let load = flags.has(Flags::MAY_LOAD)
+                && flags.0 & (Flags::VMEM | Flags::LDS | Flags::FLAT) != 0
+                && flags.0 & (Flags::MAY_STORE | Flags::ATOMIC) == 0;
+            let [MOp::Reg { r: d, off: 0, n }] = inst.ops[..inst.ndefs as usize] else {
                 continue;
             };
             let d = d.0 as usize;
-            if !alu || mf.vregs[d].dwords != 1 || first_def[d] != p {
+            // A wider VALU result too, except the 64-bit multiply-adds
+            // where the processor has the intra-forwarding bug
+            // (`Capabilities::mad_intra_fwd_bug`) and matrix operations.
+            // A plain 32x32 product (addend 0) and a gfx942 64-bit add
+            // keep a pair of their own: the 64-bit division's products and
+            // sums are split into halves by copies that coalesce only so
+            // (elementwise_i64, elementwise_u64).
+            let product = mads.contains(&inst.op)
+                && inst.ops.last() == Some(&MOp::Phys(Operand::int(0)))
+                || Some(inst.op) == lshl_add;
+            let wide_ok = !early_clobber.contains(&inst.op)
+                && !product
+                && flags.0 & (Flags::MFMA | Flags::WMMA) == 0
+                && flags.has(Flags::VALU);
+            if !(alu && (n == 1 || wide_ok) || load) || mf.vregs[d].dwords != n || first_def[d] != p
+            {
                 continue;
             }
             for op in &inst.ops[inst.ndefs as usize..] {
@@ -271,6 +303,7 @@ fn assign(
     for &(src, soff, doff) in hint.iter().flatten() {
         copied[src].get_or_insert(soff as i64 - doff as i64);
     }
+    let vgpr_align = operand::vector_tuple_align(mf.processor.generation());
     let mut intervals = Vec::new();
     for r in 0..nregs {
         if start[r] == u32::MAX {
@@ -356,7 +389,8 @@ fn assign(
         // §4.6 / [RDNA3] §5 "SMEM": SDATA of a 128-bit or wider load).
         let align = match (info.file, n) {
             (File::Sgpr, 4..) => 4,
-            (_, 2..) => 2,
+            (File::Sgpr, 2..) => 2,
+            (File::Vgpr, 2..) => vgpr_align,
             _ => 1,
         };
         let mut found = None;
@@ -380,22 +414,39 @@ fn assign(
                 }
             }
         }
-        let mut base = 0u32;
         let reused = &reads_at_def[iv.reg];
+        let pair_align = match info.file {
+            File::Sgpr => 2,
+            File::Vgpr => vgpr_align as i64,
+        };
         // A copy source reuses a dying operand's register only where its
         // copy's destination can still coalesce (an aligned pair).
         let dying = |k: usize, base: u32| {
             owner[k].is_some_and(|o| end[o] == iv.start && reused.contains(&o))
                 && first_def[iv.reg] == iv.start
                 && !info.merge
-                && copied[iv.reg].is_none_or(|d| (base as i64 + d).rem_euclid(2) == 0)
+                && copied[iv.reg].is_none_or(|d| (base as i64 + d).rem_euclid(pair_align) == 0)
         };
-        while found.is_none() && base + n <= limit {
-            if (base..base + n).all(|k| busy[k as usize] <= iv.start || dying(k as usize, base)) {
-                found = Some(base);
-                break;
-            }
-            base += align;
+        let fits = |base: u32| {
+            (base..base + n).all(|k| busy[k as usize] <= iv.start || dying(k as usize, base))
+        };
+        let first_fit = |step: u32| {
+            (0..)
+                .map(|i| i * step)
+                .take_while(|b| b + n <= limit)
+                .find(|&b| fits(b))
+        };
+        if found.is_none() && info.file == File::Vgpr && n >= 2 && align == 1 {
+            // Unaligned tuples (GFX11) only where an aligned one would
+            // raise the high-water mark further.
+            let (a, u) = (first_fit(2), first_fit(1));
+            found = match (a, u) {
+                (Some(a), Some(u)) if a + n <= used_v.max(u + n) => Some(a),
+                (a, u) => u.or(a),
+            };
+        }
+        if found.is_none() {
+            found = first_fit(align);
         }
         let Some(base) = found else {
             let live = (0..limit as usize).filter(|&k| busy[k] > iv.start).count() as u32;

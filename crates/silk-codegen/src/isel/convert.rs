@@ -75,6 +75,8 @@ impl<'a> Sel<'a> {
             if scalar {
                 let d = self.sreg(2);
                 self.emit(Op::S_MOV_B32, vec![Self::sub(d, 0), lo], 1)?;
+                self.widened[res.index()] = Some(lo);
+                self.sext[res.index()] = from.is_signed_int();
                 if from.is_signed_int() {
                     self.emit(
                         Op::S_ASHR_I32,
@@ -92,6 +94,8 @@ impl<'a> Sel<'a> {
             } else {
                 let d = self.vreg(2);
                 self.emit(Op::V_MOV_B32_e32, vec![Self::sub(d, 0), lo], 1)?;
+                self.widened[res.index()] = Some(lo);
+                self.sext[res.index()] = from.is_signed_int();
                 if from.is_signed_int() {
                     self.vop2(
                         Op::V_ASHRREV_I32_e32,
