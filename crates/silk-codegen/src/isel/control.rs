@@ -11,6 +11,7 @@ impl<'a> Sel<'a> {
         // dominate the next one.
         self.div_cache.clear();
         self.zero_vgpr = self.loop_zero.last().copied().flatten();
+        self.const_pairs.clear();
     }
 
     pub(super) fn new_block(&mut self) -> BlockId {
@@ -548,6 +549,7 @@ impl<'a> Sel<'a> {
         self.cur = BlockId(last as u32);
         self.div_cache.clear();
         self.zero_vgpr = self.loop_zero.last().copied().flatten();
+        self.const_pairs.clear();
     }
 
     pub(super) fn loop_(

@@ -161,6 +161,9 @@ pub struct Sel<'a> {
     /// Per loop being selected: the zero VGPR made before it, which its
     /// blocks share.
     loop_zero: Vec<Option<VReg>>,
+    /// 64-bit constants put in SGPR pairs in the current block (an `s_mov`
+    /// runs only where its block does): later reads share the pair.
+    const_pairs: Vec<(u64, VReg)>,
     /// Grid sizes (by dimension) loaded in the entry block.
     entry_grid: Vec<(usize, VReg)>,
     /// Divisions done so far in the current block: (dividend, divisor,
@@ -270,6 +273,7 @@ impl<'a> Sel<'a> {
             entry_grid: Vec::new(),
             zero_vgpr: None,
             loop_zero: Vec::new(),
+            const_pairs: Vec::new(),
             div_cache: Vec::new(),
             tied: vector::tied_accumulators(f),
             smem,
@@ -563,7 +567,11 @@ impl<'a> Sel<'a> {
                 if let Some(o) = inline64(bits).filter(|_| t.is_int()) {
                     return Ok(MOp::Phys(o));
                 }
+                if let Some(&(_, s)) = self.const_pairs.iter().find(|(b, _)| *b == bits) {
+                    return Ok(MOp::whole(s, 2));
+                }
                 let s = self.sreg(2);
+                self.const_pairs.push((bits, s));
                 self.emit(
                     Op::S_MOV_B32,
                     vec![Self::sub(s, 0), MOp::Phys(imm32(bits as u32))],
