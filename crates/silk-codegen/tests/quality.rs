@@ -12,7 +12,9 @@
 //!
 //! The cycle ratchet (`tests/data/quality_cycles_ratchet.txt`) holds, per
 //! kernel and processor, the most estimated cycles our kernel may take;
-//! more fails the test, like the instruction ratchet below.
+//! more fails the test, like the instruction ratchet below. The VGPR
+//! ratchet (`tests/data/quality_vgpr_ratchet.txt`) does the same for the
+//! kernel's VGPR count (metadata `.vgpr_count`).
 //!
 //! The ratchet (`tests/data/quality_ratchet.txt`) holds, per kernel and
 //! processor, the most instructions we may emit: more fails the test, and
@@ -117,6 +119,10 @@ fn instruction_counts_against_clang() {
         .into_iter()
         .map(|(k, v)| (k, v[0]))
         .collect();
+    let vgpr_ratchet: BTreeMap<_, u32> = read_table("quality_vgpr_ratchet.txt", 1)
+        .into_iter()
+        .map(|(k, v)| (k, v[0]))
+        .collect();
     let cycle_ratchet: BTreeMap<_, u32> = read_table("quality_cycles_ratchet.txt", 1)
         .into_iter()
         .map(|(k, v)| (k, v[0]))
@@ -140,6 +146,10 @@ fn instruction_counts_against_clang() {
         "vgpr s/c"
     );
     let mut cycle_ratios: BTreeMap<Processor, Vec<(f64, String)>> = BTreeMap::new();
+    let mut new_vgpr_ratchet = String::from(
+        "# kernel processor max-VGPRs: the VGPR ratchet of tests/quality.rs\n\
+         # (SILK_BLESS=1 cargo test -p silk-codegen --test quality rewrites it)\n",
+    );
     let mut new_cycle_ratchet = String::from(
         "# kernel processor max-estimated-cycles: the cycle ratchet of tests/quality.rs\n\
          # (SILK_BLESS=1 cargo test -p silk-codegen --test quality rewrites it)\n",
@@ -181,6 +191,15 @@ fn instruction_counts_against_clang() {
                 vgprs: ks[0].metadata.vgpr_count as u32,
             };
             new_ratchet.push_str(&format!("{} {} {}\n", k.name, p.name(), ours.insts));
+            new_vgpr_ratchet.push_str(&format!("{} {} {}\n", k.name, p.name(), ours.vgprs));
+            if let Some(&max) = vgpr_ratchet.get(&key) {
+                if ours.vgprs > max {
+                    problems.push(format!(
+                        "{} on {p}: {} VGPRs, the VGPR ratchet allows {max}",
+                        k.name, ours.vgprs
+                    ));
+                }
+            }
             // Estimated cycles of ours and of clang's twin on the case.
             let case = (k.case)();
             let t = Target::new(p);
@@ -340,6 +359,7 @@ fn instruction_counts_against_clang() {
     if bless && detail.is_none() {
         std::fs::write(data("quality_ratchet.txt"), new_ratchet).unwrap();
         std::fs::write(data("quality_cycles_ratchet.txt"), new_cycle_ratchet).unwrap();
+        std::fs::write(data("quality_vgpr_ratchet.txt"), new_vgpr_ratchet).unwrap();
         return;
     }
     assert!(!all.is_empty(), "no corpus kernel compiled");
