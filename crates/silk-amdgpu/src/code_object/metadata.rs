@@ -6,7 +6,7 @@
 //! unknown document round-trips unchanged; the YAML `.amdgpu_metadata`
 //! block of an assembler maps onto the same `Value`.
 
-use super::msgpack::{Value, ValueRef};
+use super::msgpack::{put, Value, ValueRef};
 use super::{CodeObjectError, Result};
 use crate::target::Target;
 use serde::Serialize;
@@ -733,15 +733,14 @@ impl Metadata {
     /// Append the bytes of [`Metadata::to_msgpack`] to `out`.
     pub fn write_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
         // Root keys in bytewise order.
-        let mut m: Vec<(&str, Field)> = Vec::with_capacity(4 + self.extra.len());
-        m.push(("amdhsa.kernels", Field::Kernels(&self.kernels)));
+        let mut m = Entries::<4>::new();
+        m.push("amdhsa.kernels", Field::Kernels(&self.kernels));
         if let Some(p) = &self.printf {
-            m.push(("amdhsa.printf", Field::Strings(p)));
+            m.push("amdhsa.printf", Field::Strings(p));
         }
-        m.push(("amdhsa.target", Field::S(&self.target)));
-        m.push(("amdhsa.version", Field::List(&self.version)));
-        m.extend(self.extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
-        encode_map(m, out)
+        m.push("amdhsa.target", Field::S(&self.target));
+        m.push("amdhsa.version", Field::List(&self.version));
+        m.encode(&self.extra, out)
     }
 
     pub fn from_msgpack(bytes: &[u8]) -> Result<Metadata> {
@@ -750,6 +749,7 @@ impl Metadata {
 }
 
 /// A field value for the direct encoder (no intermediate [`Value`]).
+#[derive(Clone, Copy)]
 enum Field<'a> {
     U(u64),
     B(bool),
@@ -761,69 +761,112 @@ enum Field<'a> {
     V(&'a Value),
 }
 
-fn encode_str(out: &mut Vec<u8>, s: &str) -> Result<()> {
-    Value::encode_str(out, s)
-}
-
-/// Encode a map with string keys sorted bytewise (LLVM's order).
-fn encode_map(mut entries: Vec<(&str, Field)>, out: &mut Vec<u8>) -> Result<()> {
-    entries.sort_by(|a, b| a.0.cmp(b.0));
-    rmp::encode::write_map_len(out, entries.len() as u32)
-        .map_err(|_| CodeObjectError::MsgPack("map too large".into()))?;
-    for (k, v) in entries {
-        encode_str(out, k)?;
-        match v {
-            Field::U(u) => Value::UInt(u).encode(out)?,
-            Field::B(b) => Value::Bool(b).encode(out)?,
-            Field::S(s) => encode_str(out, s)?,
+impl Field<'_> {
+    fn encode(self, out: &mut Vec<u8>) -> Result<()> {
+        match self {
+            Field::U(u) => put::uint(out, u),
+            Field::B(b) => put::bool(out, b),
+            Field::S(s) => put::str(out, s)?,
             Field::List(l) => {
-                rmp::encode::write_array_len(out, l.len() as u32)
-                    .map_err(|_| CodeObjectError::MsgPack("array too large".into()))?;
+                put::array(out, l.len())?;
                 for &x in l {
-                    Value::UInt(x).encode(out)?;
+                    put::uint(out, x);
                 }
             }
             Field::Strings(l) => {
-                rmp::encode::write_array_len(out, l.len() as u32)
-                    .map_err(|_| CodeObjectError::MsgPack("array too large".into()))?;
+                put::array(out, l.len())?;
                 for x in l {
-                    encode_str(out, x)?;
+                    put::str(out, x)?;
                 }
             }
             Field::Args(args) => {
-                rmp::encode::write_array_len(out, args.len() as u32)
-                    .map_err(|_| CodeObjectError::MsgPack("array too large".into()))?;
+                put::array(out, args.len())?;
                 for a in args {
                     a.encode(out)?;
                 }
             }
             Field::Kernels(ks) => {
-                rmp::encode::write_array_len(out, ks.len() as u32)
-                    .map_err(|_| CodeObjectError::MsgPack("array too large".into()))?;
+                put::array(out, ks.len())?;
                 for k in ks {
                     k.encode(out)?;
                 }
             }
             Field::V(v) => v.encode(out)?,
         }
+        Ok(())
     }
-    Ok(())
+}
+
+/// The entries of one map for the direct encoder: the model's known keys,
+/// pushed in bytewise order into a fixed array (no allocation per map), and
+/// the map's `extra` keys, sorted in among them when there are any (LLVM
+/// writes map keys sorted).
+struct Entries<'a, const N: usize> {
+    known: [(&'a str, Field<'a>); N],
+    len: usize,
+}
+
+impl<'a, const N: usize> Entries<'a, N> {
+    fn new() -> Self {
+        Entries {
+            known: [("", Field::U(0)); N],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, key: &'a str, v: Field<'a>) {
+        self.known[self.len] = (key, v);
+        self.len += 1;
+    }
+
+    fn opt_u(&mut self, key: &'a str, v: Option<u64>) {
+        if let Some(v) = v {
+            self.push(key, Field::U(v));
+        }
+    }
+
+    fn opt_s(&mut self, key: &'a str, v: &'a Option<String>) {
+        if let Some(v) = v {
+            self.push(key, Field::S(v));
+        }
+    }
+
+    fn encode(&self, extra: &'a [(String, Value)], out: &mut Vec<u8>) -> Result<()> {
+        let known = &self.known[..self.len];
+        debug_assert!(known.windows(2).all(|w| w[0].0 < w[1].0));
+        if extra.is_empty() {
+            put::map(out, known.len())?;
+            for &(k, v) in known {
+                put::str(out, k)?;
+                v.encode(out)?;
+            }
+            return Ok(());
+        }
+        let mut all = known.to_vec();
+        all.extend(extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
+        all.sort_by(|a, b| a.0.cmp(b.0));
+        put::map(out, all.len())?;
+        for (k, v) in all {
+            put::str(out, k)?;
+            v.encode(out)?;
+        }
+        Ok(())
+    }
 }
 
 impl KernelArg {
     /// MessagePack bytes of [`KernelArg::to_value`], written directly.
-    /// Known keys are pushed in bytewise order, so sorting only has to
-    /// place `extra` keys.
     pub fn encode(&self, out: &mut Vec<u8>) -> Result<()> {
-        let mut m: Vec<(&str, Field)> = Vec::with_capacity(13 + self.extra.len());
+        // Known keys in bytewise order.
+        let mut m = Entries::<13>::new();
         if let Some(v) = &self.access {
-            m.push((".access", Field::S(v.as_str())));
+            m.push(".access", Field::S(v.as_str()));
         }
         if let Some(v) = &self.actual_access {
-            m.push((".actual_access", Field::S(v.as_str())));
+            m.push(".actual_access", Field::S(v.as_str()));
         }
         if let Some(v) = &self.address_space {
-            m.push((".address_space", Field::S(v.as_str())));
+            m.push(".address_space", Field::S(v.as_str()));
         }
         for (k, v) in [
             (".is_const", self.is_const),
@@ -832,106 +875,69 @@ impl KernelArg {
             (".is_volatile", self.is_volatile),
         ] {
             if let Some(v) = v {
-                m.push((k, Field::B(v)));
+                m.push(k, Field::B(v));
             }
         }
-        if let Some(v) = &self.name {
-            m.push((".name", Field::S(v)));
-        }
-        m.push((".offset", Field::U(self.offset)));
-        if let Some(v) = self.pointee_align {
-            m.push((".pointee_align", Field::U(v)));
-        }
-        m.push((".size", Field::U(self.size)));
-        if let Some(v) = &self.type_name {
-            m.push((".type_name", Field::S(v)));
-        }
-        m.push((".value_kind", Field::S(self.value_kind.as_str())));
-        m.extend(self.extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
-        encode_map(m, out)
+        m.opt_s(".name", &self.name);
+        m.push(".offset", Field::U(self.offset));
+        m.opt_u(".pointee_align", self.pointee_align);
+        m.push(".size", Field::U(self.size));
+        m.opt_s(".type_name", &self.type_name);
+        m.push(".value_kind", Field::S(self.value_kind.as_str()));
+        m.encode(&self.extra, out)
     }
 }
 
 impl KernelMetadata {
     /// MessagePack bytes of [`KernelMetadata::to_value`], written directly.
-    /// Known keys are pushed in bytewise order, so sorting only has to
-    /// place `extra` keys.
     pub fn encode(&self, out: &mut Vec<u8>) -> Result<()> {
-        let mut m: Vec<(&str, Field)> = Vec::with_capacity(24 + self.extra.len());
-        opt_u(&mut m, ".agpr_count", self.agpr_count);
+        // Known keys in bytewise order.
+        let mut m = Entries::<24>::new();
+        m.opt_u(".agpr_count", self.agpr_count);
         // LLVM omits `.args` for a kernel without arguments.
         if !self.args.is_empty() {
-            m.push((".args", Field::Args(&self.args)));
+            m.push(".args", Field::Args(&self.args));
         }
-        opt_s(
-            &mut m,
-            ".device_enqueue_symbol",
-            &self.device_enqueue_symbol,
-        );
-        m.push((
+        m.opt_s(".device_enqueue_symbol", &self.device_enqueue_symbol);
+        m.push(
             ".group_segment_fixed_size",
             Field::U(self.group_segment_fixed_size),
-        ));
-        m.push((
+        );
+        m.push(
             ".kernarg_segment_align",
             Field::U(self.kernarg_segment_align),
-        ));
-        m.push((".kernarg_segment_size", Field::U(self.kernarg_segment_size)));
-        opt_s(&mut m, ".kind", &self.kind);
-        opt_s(&mut m, ".language", &self.language);
-        if let Some(v) = &self.language_version {
-            m.push((".language_version", Field::List(v)));
-        }
-        opt_u(
-            &mut m,
-            ".max_flat_workgroup_size",
-            self.max_flat_workgroup_size,
         );
-        m.push((".name", Field::S(&self.name)));
-        m.push((
+        m.push(".kernarg_segment_size", Field::U(self.kernarg_segment_size));
+        m.opt_s(".kind", &self.kind);
+        m.opt_s(".language", &self.language);
+        if let Some(v) = &self.language_version {
+            m.push(".language_version", Field::List(v));
+        }
+        m.opt_u(".max_flat_workgroup_size", self.max_flat_workgroup_size);
+        m.push(".name", Field::S(&self.name));
+        m.push(
             ".private_segment_fixed_size",
             Field::U(self.private_segment_fixed_size),
-        ));
+        );
         if let Some(v) = &self.reqd_workgroup_size {
-            m.push((".reqd_workgroup_size", Field::List(v)));
+            m.push(".reqd_workgroup_size", Field::List(v));
         }
-        m.push((".sgpr_count", Field::U(self.sgpr_count)));
-        opt_u(&mut m, ".sgpr_spill_count", self.sgpr_spill_count);
-        m.push((".symbol", Field::S(&self.symbol)));
-        opt_u(
-            &mut m,
-            ".uniform_work_group_size",
-            self.uniform_work_group_size,
-        );
+        m.push(".sgpr_count", Field::U(self.sgpr_count));
+        m.opt_u(".sgpr_spill_count", self.sgpr_spill_count);
+        m.push(".symbol", Field::S(&self.symbol));
+        m.opt_u(".uniform_work_group_size", self.uniform_work_group_size);
         if let Some(v) = self.uses_dynamic_stack {
-            m.push((".uses_dynamic_stack", Field::B(v)));
+            m.push(".uses_dynamic_stack", Field::B(v));
         }
-        opt_s(&mut m, ".vec_type_hint", &self.vec_type_hint);
-        m.push((".vgpr_count", Field::U(self.vgpr_count)));
-        opt_u(&mut m, ".vgpr_spill_count", self.vgpr_spill_count);
-        m.push((".wavefront_size", Field::U(self.wavefront_size)));
-        opt_u(
-            &mut m,
-            ".workgroup_processor_mode",
-            self.workgroup_processor_mode,
-        );
+        m.opt_s(".vec_type_hint", &self.vec_type_hint);
+        m.push(".vgpr_count", Field::U(self.vgpr_count));
+        m.opt_u(".vgpr_spill_count", self.vgpr_spill_count);
+        m.push(".wavefront_size", Field::U(self.wavefront_size));
+        m.opt_u(".workgroup_processor_mode", self.workgroup_processor_mode);
         if let Some(v) = &self.workgroup_size_hint {
-            m.push((".workgroup_size_hint", Field::List(v)));
+            m.push(".workgroup_size_hint", Field::List(v));
         }
-        m.extend(self.extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
-        encode_map(m, out)
-    }
-}
-
-fn opt_u<'a>(m: &mut Vec<(&'a str, Field<'a>)>, key: &'a str, v: Option<u64>) {
-    if let Some(v) = v {
-        m.push((key, Field::U(v)));
-    }
-}
-
-fn opt_s<'a>(m: &mut Vec<(&'a str, Field<'a>)>, key: &'a str, v: &'a Option<String>) {
-    if let Some(v) = v {
-        m.push((key, Field::S(v)));
+        m.encode(&self.extra, out)
     }
 }
 
@@ -1095,6 +1101,16 @@ mod tests {
         k.args[0].extra.push((".x".into(), Value::Bool(true)));
         let mut m = Metadata::new(&t);
         m.kernels.push(k);
+        // A kernel without unknown keys (the no-sort path), with values in
+        // every integer and string form.
+        let mut wide = KernelMetadata::hip(&t, &"w".repeat(40), Vec::new(), 70_000, 8);
+        wide.sgpr_count = 300;
+        wide.private_segment_fixed_size = 1 << 33;
+        wide.language = Some("OpenCL C".into());
+        wide.language_version = Some(vec![2, 0]);
+        wide.reqd_workgroup_size = Some(vec![256, 1, 1]);
+        m.kernels.push(wide);
+        m.printf = Some(vec!["1:1:4:%d\\n".into()]);
         m.extra.push(("amdhsa.other".into(), Value::UInt(3)));
         let bytes = m.to_msgpack().unwrap();
         assert_eq!(
@@ -1118,6 +1134,7 @@ mod tests {
             [
                 "amdhsa.kernels",
                 "amdhsa.other",
+                "amdhsa.printf",
                 "amdhsa.target",
                 "amdhsa.version"
             ]
