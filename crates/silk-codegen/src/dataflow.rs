@@ -29,7 +29,7 @@ pub fn forward<S: State>(
     mut transfer: impl FnMut(&mut S, &[MInst]),
 ) -> Result<Vec<S>, Error> {
     let n = mf.blocks.len();
-    let succs: Vec<Vec<usize>> = (0..n).map(|b| mf.successors(b)).collect();
+    let succs: Vec<crate::mir::Succs> = (0..n).map(|b| mf.succs(b)).collect();
     let mut ins: Vec<Option<S>> = vec![None; n];
     if n == 0 {
         return Ok(Vec::new());
@@ -47,7 +47,7 @@ pub fn forward<S: State>(
         }
         let mut s = ins[b].clone().unwrap_or_default();
         transfer(&mut s, &mf.blocks[b].insts);
-        for &t in &succs[b] {
+        for &t in succs[b].as_slice() {
             let changed = match &mut ins[t] {
                 Some(st) => st.join(&s),
                 slot @ None => {

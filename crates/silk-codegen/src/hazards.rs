@@ -36,7 +36,6 @@ use silk_amdgpu::hazard::{
 };
 use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::{operand, table, Flags, Mods, Op, OpInfo, Opcode, Operand};
-use silk_amdgpu::target::Processor;
 
 /// The rules this pass inserts waits for.
 pub const HANDLED: [Rule; 15] = [
@@ -255,8 +254,9 @@ fn regs(ops: &[MOp]) -> impl Iterator<Item = (u16, u8)> + '_ {
     })
 }
 
-/// The hazard sources `inst` (classes `k`) creates on `p`.
-fn sources(p: Processor, ci: &OpInfo, k: Classes, inst: &MInst, out: &mut State) {
+/// The hazard sources `inst` (classes `k`) creates under `rules` (the
+/// handled rules that apply to the processor).
+fn sources(rules: &[Rule], ci: &OpInfo, k: Classes, inst: &MInst, out: &mut State) {
     // Written registers, with physical destinations beyond `ndefs` (a
     // VOP3 carry-out `vcc`).
     let defs = || {
@@ -280,8 +280,8 @@ fn sources(p: Processor, ci: &OpInfo, k: Classes, inst: &MInst, out: &mut State)
         }
         None => 0,
     };
-    for rule in HANDLED {
-        if !rule.applies(p) || !rule.info().produces(k) {
+    for &rule in rules {
+        if !rule.info().produces(k) {
             continue;
         }
         if rule.info().via == Via::VgprWar {
@@ -326,7 +326,10 @@ fn sources(p: Processor, ci: &OpInfo, k: Classes, inst: &MInst, out: &mut State)
 }
 
 struct Pass {
-    processor: Processor,
+    /// The rules of [`HANDLED`] that apply to the processor.
+    rules: Vec<Rule>,
+    /// Classes that produce for any of them.
+    producers: u32,
     table: &'static [OpInfo],
     classes: &'static [Classes],
     nop: Opcode,
@@ -349,9 +352,15 @@ impl Pass {
                 let mut read = Read::default();
                 for i in 0..inst.ops.len() {
                     // True16 halves are distinct registers (the shared fact
-                    // in silk_amdgpu::hazard).
-                    let hit = regs(&inst.ops[i..=i])
-                        .any(|(r, h)| r == src.reg && vgpr_parts_overlap(h, src.half));
+                    // in silk_amdgpu::hazard); a tuple is whole registers.
+                    let hit = match inst.ops[i] {
+                        MOp::Phys(Operand::Reg { code, count, half }) => {
+                            let half = if count == 1 { half } else { 0 };
+                            (code..code + count as u16).contains(&src.reg)
+                                && vgpr_parts_overlap(half, src.half)
+                        }
+                        _ => false,
+                    };
                     if !hit {
                         continue;
                     }
@@ -446,7 +455,9 @@ impl Pass {
             } else {
                 s.advance(1, ci.flags.has(Flags::VALU) as u32);
             }
-            sources(self.processor, ci, k, inst, s);
+            if k.0 & self.producers != 0 {
+                sources(&self.rules, ci, k, inst, s);
+            }
         }
     }
 }
@@ -471,8 +482,13 @@ fn wait(op: Opcode, imm: i32) -> MInst {
 
 pub fn run(mf: &mut MFunction) -> Result<(), Error> {
     let gen = mf.processor.generation();
+    let rules: Vec<Rule> = HANDLED
+        .into_iter()
+        .filter(|r| r.applies(mf.processor))
+        .collect();
     let pass = Pass {
-        processor: mf.processor,
+        producers: rules.iter().fold(0, |m, r| m | r.info().producer),
+        rules,
         table: table::table(gen),
         classes: table_classes(gen),
         nop: Op::S_NOP
@@ -516,7 +532,7 @@ fn nop_states(i: &MInst) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use silk_amdgpu::target::Generation;
+    use silk_amdgpu::target::{Generation, Processor};
 
     fn inst(p: Processor, name: &str, ops: Vec<MOp>, ndefs: u8) -> MInst {
         MInst {

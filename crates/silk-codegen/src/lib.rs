@@ -51,6 +51,7 @@ pub mod abi;
 pub mod cse;
 pub mod dataflow;
 pub mod deadmov;
+pub mod hash;
 pub mod hazards;
 pub mod hoist;
 pub mod inline;
@@ -69,6 +70,7 @@ use silk_amdgpu::code_object::{CodeObject, KernelConfig, KernelMetadata};
 use silk_amdgpu::isa::{encode, Inst};
 use silk_amdgpu::target::{Generation, Target};
 use silk_gpu_ir::{Function, FunctionKind, Module};
+use std::borrow::Cow;
 
 /// One compiled kernel.
 #[derive(Clone, Debug)]
@@ -114,8 +116,9 @@ pub fn compile_module_with(
     module.verify().map_err(silk_gpu_ir::Error::from)?;
     let mut out = Vec::new();
     for f in module.kernels() {
-        let f = &inline::inline_calls(module, f).map_err(|e| annotate(e, &f.name))?;
-        out.push(compile_kernel_with(f, target, options).map_err(|e| annotate(e, &f.name))?);
+        let f = inline::inline_calls_cow(module, f).map_err(|e| annotate(e, &f.name))?;
+        let name = f.name.clone();
+        out.push(compile(f, target, options).map_err(|e| annotate(e, &name))?);
     }
     if out.is_empty() {
         return Err(Error::unsupported("a module without kernels"));
@@ -151,15 +154,26 @@ pub fn compile_kernel_with(
     target: &Target,
     options: Options,
 ) -> Result<CompiledKernel, Error> {
+    compile(Cow::Borrowed(f), target, options)
+}
+
+/// The pipeline on a kernel it may consume: the device-IR passes change
+/// one copy in place and pass it on, and copy nothing that has nothing
+/// to change.
+fn compile(
+    f: Cow<'_, Function>,
+    target: &Target,
+    options: Options,
+) -> Result<CompiledKernel, Error> {
     if f.kind != FunctionKind::Kernel {
         return Err(Error::unsupported(
             "compiling device functions on their own",
         ));
     }
-    let f = &unroll::run(f);
-    let f = &cse::run(f);
-    let f = &lower::expand(f)?;
-    let f = &hoist::run(f);
+    let f = unroll::run_cow(f);
+    let f = cse::run_owned(f.into_owned());
+    let f = lower::expand_cow(Cow::Owned(f))?;
+    let f = &*hoist::run_cow(f);
     let p = target.processor;
     let wave64 = target.wavefront_size == 64;
     check_matrix_ops(f, p, wave64)?;

@@ -43,6 +43,25 @@ pub struct VRegInfo {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BlockId(pub u32);
 
+/// The successors of a block (at most two: a branch target and the next
+/// block), without duplicates.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Succs {
+    blocks: [usize; 2],
+    len: u8,
+}
+
+impl Succs {
+    fn push(&mut self, b: usize) {
+        self.blocks[self.len as usize] = b;
+        self.len += 1;
+    }
+
+    pub fn as_slice(&self) -> &[usize] {
+        &self.blocks[..self.len as usize]
+    }
+}
+
 /// One operand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MOp {
@@ -150,7 +169,13 @@ impl MFunction {
     /// order: the branch target of its last instruction, and the next block
     /// unless that instruction is an unconditional branch or `s_endpgm`.
     pub fn successors(&self, b: usize) -> Vec<usize> {
-        let mut out = Vec::new();
+        self.succs(b).as_slice().to_vec()
+    }
+
+    /// [`MFunction::successors`] without an allocation (a block has at
+    /// most two).
+    pub fn succs(&self, b: usize) -> Succs {
+        let mut out = Succs::default();
         let table = table::table(self.processor.generation());
         let mut falls = true;
         if let Some(last) = self.blocks[b].insts.last() {
@@ -165,10 +190,9 @@ impl MFunction {
                 }
             }
         }
-        if falls && b + 1 < self.blocks.len() {
+        if falls && b + 1 < self.blocks.len() && out.as_slice() != [b + 1] {
             out.push(b + 1);
         }
-        out.dedup();
         out
     }
 

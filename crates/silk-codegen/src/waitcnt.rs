@@ -21,7 +21,6 @@ use crate::Error;
 use silk_amdgpu::isa::{table, Flags, Mods, Op, OpInfo, Operand};
 use silk_amdgpu::target::{Generation, WaitCounterLimits};
 use silk_amdgpu::waitcnt::{Counter, WaitCounts};
-use std::collections::BTreeMap;
 
 const VM: usize = 0;
 const LGKM: usize = 1;
@@ -36,7 +35,55 @@ struct State {
     /// Any SMEM outstanding on lgkm.
     smem: bool,
     /// Register code (SGPR < 256, VGPR >= 256) -> (counter, age).
-    regs: BTreeMap<u16, (usize, u32)>,
+    regs: Pending,
+}
+
+/// Pending registers: (register code, (counter, age)), sorted by code. A
+/// kernel has a few dozen loads in flight at most, so a sorted vector
+/// beats a tree map, and it is one allocation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Pending(Vec<(u16, (usize, u32))>);
+
+impl Pending {
+    fn get(&self, r: &u16) -> Option<&(usize, u32)> {
+        self.0
+            .binary_search_by_key(r, |e| e.0)
+            .ok()
+            .map(|i| &self.0[i].1)
+    }
+
+    fn insert(&mut self, r: u16, v: (usize, u32)) {
+        match self.0.binary_search_by_key(&r, |e| e.0) {
+            Ok(i) => self.0[i].1 = v,
+            Err(i) => self.0.insert(i, (r, v)),
+        }
+    }
+
+    /// Merge one entry of another state (see [`State::join`]).
+    fn join(&mut self, r: u16, (c, a): (usize, u32)) {
+        match self.0.binary_search_by_key(&r, |e| e.0) {
+            Ok(i) => {
+                let e = &mut self.0[i].1;
+                if e.0 == c {
+                    e.1 = e.1.min(a)
+                } else {
+                    // Pending on two counters: keep the youngest on vm
+                    // (conservative choice: wait for both is handled by
+                    // recording age 0 on the earlier counter).
+                    *e = (c, 0)
+                }
+            }
+            Err(i) => self.0.insert(i, (r, (c, a))),
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (&u16, &(usize, u32))> {
+        self.0.iter().map(|(r, v)| (r, v))
+    }
+
+    fn retain(&mut self, mut keep: impl FnMut(&u16, &mut (usize, u32)) -> bool) {
+        self.0.retain_mut(|(r, v)| keep(r, v));
+    }
 }
 
 impl dataflow::State for State {
@@ -46,20 +93,8 @@ impl dataflow::State for State {
             self.pending[c] = self.pending[c].max(o.pending[c]);
         }
         self.smem |= o.smem;
-        for (&r, &(c, a)) in &o.regs {
-            self.regs
-                .entry(r)
-                .and_modify(|e| {
-                    if e.0 == c {
-                        e.1 = e.1.min(a)
-                    } else {
-                        // Pending on two counters: keep the youngest on vm
-                        // (conservative choice: wait for both is handled by
-                        // recording age 0 on the earlier counter).
-                        *e = (c, 0)
-                    }
-                })
-                .or_insert((c, a));
+        for (&r, &v) in o.regs.iter() {
+            self.regs.join(r, v);
         }
         *self != before
     }
@@ -67,12 +102,12 @@ impl dataflow::State for State {
 
 impl State {
     fn issue(&mut self, c: usize, limit: u32) {
-        for (_, (rc, a)) in self.regs.iter_mut() {
+        self.regs.retain(|_, (rc, a)| {
             if *rc == c {
                 *a += 1;
             }
-        }
-        self.regs.retain(|_, (rc, a)| !(*rc == c && *a >= limit));
+            !(*rc == c && *a >= limit)
+        });
         self.pending[c] = (self.pending[c] + 1).min(limit);
     }
 
@@ -261,10 +296,16 @@ mod tests {
         b.regs.insert(257, (LGKM, 0));
         b.smem = true;
         assert!(a.join(&b));
-        assert_eq!(a.regs[&256], (VM, 1));
-        assert_eq!(a.regs[&257], (LGKM, 0));
+        assert_eq!(a.regs.get(&256), Some(&(VM, 1)));
+        assert_eq!(a.regs.get(&257), Some(&(LGKM, 0)));
         assert!(a.smem);
         assert_eq!(a.pending[VM], 4);
         assert!(!a.join(&b), "joining again changes nothing");
+        // A register pending on another counter in the other state waits
+        // for both: age 0.
+        let mut c = State::default();
+        c.regs.insert(257, (VM, 2));
+        assert!(a.join(&c));
+        assert_eq!(a.regs.get(&257), Some(&(VM, 0)));
     }
 }
