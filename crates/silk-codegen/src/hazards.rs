@@ -257,15 +257,6 @@ fn regs(ops: &[MOp]) -> impl Iterator<Item = (u16, u8)> + '_ {
 /// The hazard sources `inst` (classes `k`) creates under `rules` (the
 /// handled rules that apply to the processor).
 fn sources(rules: &[Rule], ci: &OpInfo, k: Classes, inst: &MInst, out: &mut State) {
-    // Written registers, with physical destinations beyond `ndefs` (a
-    // VOP3 carry-out `vcc`).
-    let defs = || {
-        inst.ops
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| crate::sched::writes(ci, inst, i))
-            .flat_map(|(_, op)| regs(std::slice::from_ref(op)))
-    };
     let producer = match ci.mfma_passes() {
         Some(passes) => {
             let (first, count) = match inst.ops.first() {
@@ -313,14 +304,27 @@ fn sources(rules: &[Rule], ci: &OpInfo, k: Classes, inst: &MInst, out: &mut Stat
             }
             continue;
         }
-        for (reg, half) in defs().filter(|&(r, _)| tracked(rule, r)) {
-            out.add(Source {
-                rule,
-                reg,
-                half,
-                age: 0,
-                producer,
-            });
+        // Written registers, with physical destinations beyond `ndefs` (a
+        // VOP3 carry-out `vcc`); a tuple is whole registers.
+        for (i, op) in inst.ops.iter().enumerate() {
+            let MOp::Phys(Operand::Reg { code, count, half }) = *op else {
+                continue;
+            };
+            if !crate::sched::writes(ci, inst, i) {
+                continue;
+            }
+            let half = if count == 1 { half } else { 0 };
+            for reg in code..code + count as u16 {
+                if tracked(rule, reg) {
+                    out.add(Source {
+                        rule,
+                        reg,
+                        half,
+                        age: 0,
+                        producer,
+                    });
+                }
+            }
         }
     }
 }
@@ -497,14 +501,23 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
         depctr: Op::S_WAITCNT_DEPCTR.on(mf.processor),
         vnop: Op::V_NOP.on(mf.processor),
     };
-    let mut waits = Vec::new();
-    let ins = crate::dataflow::forward(mf, "hazard", |s: &mut State, insts: &[MInst]| {
+    // The waits of each block's last run, which starts from its final
+    // entry state (see `dataflow`); `None` for a block never reached.
+    let mut found: Vec<Option<Vec<(usize, MInst)>>> = vec![None; mf.blocks.len()];
+    crate::dataflow::forward(mf, "hazard", |s: &mut State, b, insts: &[MInst]| {
+        let waits = found[b].get_or_insert_with(Vec::new);
         waits.clear();
-        pass.block(s, insts, &mut waits);
+        pass.block(s, insts, waits);
     })?;
-    for (b, mut s) in ins.into_iter().enumerate() {
-        waits.clear();
-        pass.block(&mut s, &mf.blocks[b].insts, &mut waits);
+    for (b, waits) in found.into_iter().enumerate() {
+        let mut waits = match waits {
+            Some(w) => w,
+            None => {
+                let mut w = Vec::new();
+                pass.block(&mut State::default(), &mf.blocks[b].insts, &mut w);
+                w
+            }
+        };
         if waits.is_empty() {
             continue;
         }

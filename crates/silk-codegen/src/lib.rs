@@ -268,11 +268,14 @@ pub fn emit(mf: &mir::MFunction) -> Result<Emitted, Error> {
     // SOPP whatever the offset), then the branches again with offsets.
     // The instructions between branches and block starts are encoded as
     // one run (`encode_all`); the branches one by one, to note where they are.
+    let count: usize = mf.blocks.iter().map(|b| b.insts.len()).sum();
     let mut block_byte = Vec::with_capacity(mf.blocks.len());
-    let mut insts = Vec::new();
+    let mut insts = Vec::with_capacity(count);
     let mut block_starts = Vec::with_capacity(mf.blocks.len());
-    let mut code = Vec::new();
-    let mut words = Vec::new();
+    // Most instructions are one or two dwords.
+    let mut code = Vec::with_capacity(8 * count);
+    // `encode_all` works in 256-dword chunks past what it has written.
+    let mut words = Vec::with_capacity(2 * count + 260);
     let mut branches = Vec::new(); // (instruction index, byte offset, dwords, MInst)
                                    // Instructions from `run_start` on are not encoded yet.
     let mut run_start = 0;
@@ -338,6 +341,30 @@ pub fn code_object(target: &Target, kernels: &[CompiledKernel]) -> Result<Vec<u8
         );
     }
     Ok(obj.to_bytes()?)
+}
+
+/// [`code_object`] without copying the kernels: each one's code and
+/// metadata move into the object while it is written and back after, so
+/// `kernels` is as it was when this returns, whatever the result.
+pub fn write_code_object(
+    target: &Target,
+    kernels: &mut [CompiledKernel],
+) -> Result<Vec<u8>, Error> {
+    let mut obj = CodeObject::new(*target);
+    for k in kernels.iter_mut() {
+        let code = std::mem::take(&mut k.code);
+        let metadata = std::mem::take(&mut k.metadata);
+        obj.push_kernel(&k.name, code, k.config.clone(), metadata);
+    }
+    let bytes = obj.to_bytes();
+    let back = obj.kernels.into_iter().zip(obj.metadata.kernels);
+    for (k, (code, metadata)) in kernels.iter_mut().zip(back) {
+        // `push_kernel` set `.name` and `.symbol` from the kernel's name,
+        // as `abi::kernel_config` had.
+        k.code = code.code;
+        k.metadata = metadata;
+    }
+    Ok(bytes?)
 }
 
 /// LLVM-syntax assembly: the kernels' code with block labels, and their

@@ -367,9 +367,9 @@ pub fn unused_soffset(info: &table::OpInfo, inst: &MInst, i: usize) -> bool {
 /// Lower an allocated instruction to an ISA [`Inst`] (labels become
 /// immediates filled in by the caller).
 pub fn to_isa(inst: &MInst, label: &dyn Fn(BlockId) -> i32) -> Result<Inst, Error> {
-    let mut ops = Vec::with_capacity(inst.ops.len());
-    for op in &inst.ops {
-        ops.push(match *op {
+    let mut ops = [Operand::None; MAX_OPERANDS];
+    for (k, op) in inst.ops.iter().enumerate() {
+        let o = match *op {
             MOp::Phys(o) => o,
             MOp::Label(b) => Operand::Imm(label(b)),
             MOp::Reg { .. } => {
@@ -378,9 +378,14 @@ pub fn to_isa(inst: &MInst, label: &dyn Fn(BlockId) -> i32) -> Result<Inst, Erro
                     "virtual register reached emission",
                 ))
             }
-        });
+        };
+        // Inst keeps the first MAX_OPERANDS (the verifier rejects more).
+        if let Some(slot) = ops.get_mut(k) {
+            *slot = o;
+        }
     }
-    Ok(Inst::new(inst.op, &ops).with_mods(inst.mods))
+    let n = inst.ops.len().min(MAX_OPERANDS);
+    Ok(Inst::new(inst.op, &ops[..n]).with_mods(inst.mods))
 }
 
 /// Assembly text of one allocated instruction.

@@ -210,9 +210,11 @@ impl Waitcnt {
         out
     }
 
-    fn transfer(&self, s: &mut State, inst: &MInst, info: &OpInfo) {
+    /// Run `inst` on `s`; the waits to insert before it.
+    fn transfer(&self, s: &mut State, inst: &MInst, info: &OpInfo) -> WaitCounts {
         let flags = info.flags;
-        let need = self.needed(s, inst, info).join(self.explicit_wait(inst));
+        let insert = self.needed(s, inst, info);
+        let need = insert.join(self.explicit_wait(inst));
         for (c, &counter) in COUNTERS.iter().enumerate() {
             if let Some(n) = need.get(counter) {
                 s.waited(c, n);
@@ -229,50 +231,81 @@ impl Waitcnt {
                 }
             }
         }
+        insert
+    }
+
+    /// Run a block from `s`; `waits` gets the waits to insert, as (before
+    /// instruction, counts).
+    fn block(
+        &self,
+        s: &mut State,
+        insts: &[MInst],
+        table: &[OpInfo],
+        waits: &mut Vec<(usize, WaitCounts)>,
+    ) {
+        waits.clear();
+        for (i, inst) in insts.iter().enumerate() {
+            let need = self.transfer(s, inst, &table[inst.op.0 as usize]);
+            if need.needs_waitcnt() || need.vscnt(self.gen).is_some() {
+                waits.push((i, need));
+            }
+        }
     }
 
     /// Insert the waits into `mf` (allocated).
     pub fn run(&self, mf: &mut MFunction) -> Result<(), Error> {
         let p = mf.processor;
         let table = table::table(self.gen);
-        let ins = dataflow::forward(mf, "wait-count", |s: &mut State, insts: &[MInst]| {
-            for inst in insts {
-                self.transfer(s, inst, &table[inst.op.0 as usize]);
-            }
+        // The waits of each block's last run, which starts from its final
+        // entry state (see `dataflow`); `None` for a block never reached.
+        let mut found: Vec<Option<Vec<(usize, WaitCounts)>>> = vec![None; mf.blocks.len()];
+        dataflow::forward(mf, "wait-count", |s: &mut State, b, insts: &[MInst]| {
+            self.block(s, insts, table, found[b].get_or_insert_with(Vec::new));
         })?;
         // Rewrite with waits.
         let waitcnt = Op::S_WAITCNT
             .on(p)
             .ok_or_else(|| Error::invariant("wait-count insertion", "no s_waitcnt"))?;
         let vscnt = Op::S_WAITCNT_VSCNT.on(p);
-        for (b, mut s) in ins.into_iter().enumerate() {
+        for (b, waits) in found.into_iter().enumerate() {
+            let waits = match waits {
+                Some(w) => w,
+                None => {
+                    let mut w = Vec::new();
+                    self.block(&mut State::default(), &mf.blocks[b].insts, table, &mut w);
+                    w
+                }
+            };
+            if waits.is_empty() {
+                continue;
+            }
             let old = std::mem::take(&mut mf.blocks[b].insts);
-            let mut out = Vec::with_capacity(old.len());
-            for inst in old {
-                let info = &table[inst.op.0 as usize];
-                let need = self.needed(&s, &inst, info);
-                if need.needs_waitcnt() {
-                    let imm = need.encode(self.gen);
-                    out.push(MInst {
-                        op: waitcnt,
-                        ops: vec![MOp::Phys(Operand::Imm(imm as i32))],
-                        ndefs: 0,
-                        mods: Mods::default(),
-                    });
+            let mut out = Vec::with_capacity(old.len() + 2 * waits.len());
+            let mut pending = waits.into_iter().peekable();
+            for (i, inst) in old.into_iter().enumerate() {
+                if let Some((_, need)) = pending.next_if(|&(at, _)| at == i) {
+                    if need.needs_waitcnt() {
+                        let imm = need.encode(self.gen);
+                        out.push(MInst {
+                            op: waitcnt,
+                            ops: vec![MOp::Phys(Operand::Imm(imm as i32))],
+                            ndefs: 0,
+                            mods: Mods::default(),
+                        });
+                    }
+                    if let (Some(c), Some(op)) = (need.vscnt(self.gen), vscnt) {
+                        let null = silk_amdgpu::isa::operand::null_code(self.gen);
+                        out.push(MInst {
+                            op,
+                            ops: vec![
+                                MOp::Phys(Operand::sgpr(null)),
+                                MOp::Phys(Operand::Imm(c as i32)),
+                            ],
+                            ndefs: 0,
+                            mods: Mods::default(),
+                        });
+                    }
                 }
-                if let (Some(c), Some(op)) = (need.vscnt(self.gen), vscnt) {
-                    let null = silk_amdgpu::isa::operand::null_code(self.gen);
-                    out.push(MInst {
-                        op,
-                        ops: vec![
-                            MOp::Phys(Operand::sgpr(null)),
-                            MOp::Phys(Operand::Imm(c as i32)),
-                        ],
-                        ndefs: 0,
-                        mods: Mods::default(),
-                    });
-                }
-                self.transfer(&mut s, &inst, info);
                 out.push(inst);
             }
             mf.blocks[b].insts = out;

@@ -382,7 +382,8 @@ impl KernArgLayout {
     /// present) and `.kernarg_segment_align` (at least 4; 8 with a hidden
     /// block).
     pub fn finish(&self, hidden: &[HiddenArg]) -> (Vec<KernelArg>, u64, u64) {
-        let mut args = self.args.clone();
+        let mut args = Vec::with_capacity(self.args.len() + hidden.len());
+        args.extend_from_slice(&self.args);
         let mut size = self.end;
         let mut align = self.max_align.max(4);
         if !hidden.is_empty() {
@@ -406,7 +407,7 @@ impl KernArgLayout {
 }
 
 /// One `amdhsa.kernels` entry.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct KernelMetadata {
     pub name: String,
     pub symbol: String,
