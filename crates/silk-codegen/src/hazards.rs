@@ -329,9 +329,9 @@ fn sources(rules: &[Rule], ci: &OpInfo, k: Classes, inst: &MInst, out: &mut Stat
     }
 }
 
-struct Pass {
+struct Pass<'r> {
     /// The rules of [`HANDLED`] that apply to the processor.
-    rules: Vec<Rule>,
+    rules: &'r [Rule],
     /// Classes that produce for any of them.
     producers: u32,
     table: &'static [OpInfo],
@@ -341,7 +341,7 @@ struct Pass {
     vnop: Option<Opcode>,
 }
 
-impl Pass {
+impl Pass<'_> {
     /// Run block `insts` from state `s`, leaving `s` at the block's exit;
     /// `waits` gets the waits to insert, as (before instruction, wait).
     fn block(&self, s: &mut State, insts: &[MInst], waits: &mut Vec<(usize, MInst)>) {
@@ -460,7 +460,7 @@ impl Pass {
                 s.advance(1, ci.flags.has(Flags::VALU) as u32);
             }
             if k.0 & self.producers != 0 {
-                sources(&self.rules, ci, k, inst, s);
+                sources(self.rules, ci, k, inst, s);
             }
         }
     }
@@ -486,10 +486,15 @@ fn wait(op: Opcode, imm: i32) -> MInst {
 
 pub fn run(mf: &mut MFunction) -> Result<(), Error> {
     let gen = mf.processor.generation();
-    let rules: Vec<Rule> = HANDLED
-        .into_iter()
-        .filter(|r| r.applies(mf.processor))
-        .collect();
+    let mut rules = HANDLED;
+    let mut n = 0;
+    for r in HANDLED {
+        if r.applies(mf.processor) {
+            rules[n] = r;
+            n += 1;
+        }
+    }
+    let rules = &rules[..n];
     let pass = Pass {
         producers: rules.iter().fold(0, |m, r| m | r.info().producer),
         rules,

@@ -96,47 +96,48 @@ pub fn allocate(mf: &mut MFunction, max_sgprs: u32, max_vgprs: u32) -> Result<Re
 /// register file: a register past the end is free and has no owner.
 #[derive(Default)]
 struct PhysTable {
-    busy: Vec<u32>,
-    owner: Vec<u32>,
+    /// (busy, owner) per register, [`PhysTable::FREE`] past the end.
+    regs: Vec<(u32, u32)>,
 }
 
 impl PhysTable {
     const NONE: u32 = u32::MAX;
+    const FREE: (u32, u32) = (0, Self::NONE);
 
     fn busy(&self, k: usize) -> u32 {
-        self.busy.get(k).copied().unwrap_or(0)
+        self.regs.get(k).map_or(0, |r| r.0)
     }
 
     fn owner(&self, k: usize) -> Option<usize> {
-        match self.owner.get(k) {
-            Some(&o) if o != Self::NONE => Some(o as usize),
+        match self.regs.get(k) {
+            Some(&(_, o)) if o != Self::NONE => Some(o as usize),
             _ => None,
         }
     }
 
     fn grow(&mut self, k: usize) {
-        if k >= self.busy.len() {
+        if k >= self.regs.len() {
             let len = (k + 1).next_power_of_two().max(32);
-            self.busy.resize(len, 0);
-            self.owner.resize(len, Self::NONE);
+            self.regs.resize(len, Self::FREE);
         }
     }
 
     fn set_busy(&mut self, k: usize, busy: u32) {
         self.grow(k);
-        self.busy[k] = busy;
+        self.regs[k].0 = busy;
     }
 
     fn set(&mut self, k: usize, busy: u32, owner: usize) {
         self.grow(k);
-        self.busy[k] = busy;
-        self.owner[k] = owner as u32;
+        self.regs[k] = (busy, owner as u32);
     }
 }
 
-/// Where each virtual register is live, in instruction positions.
+/// What allocation knows of one virtual register: where it is live (its
+/// hull, in instruction positions), its copy hint and the operands it may
+/// reuse. One vector of these instead of one vector per fact.
 #[derive(Clone, Copy)]
-struct Hull {
+struct Facts {
     start: u32,
     end: u32,
     /// Its first definition.
@@ -144,6 +145,15 @@ struct Hull {
     /// The earliest definition, or head of the outermost loop around a
     /// definition (merge registers start there).
     clip: u32,
+    /// The plain move defining it at its hull start, as (source register,
+    /// source dword offset, destination dword offset).
+    hint: Option<(usize, u8, u8)>,
+    /// The registers the ALU instruction defining it reads, as a range of
+    /// the round's `reads` (see "Operand reuse" below).
+    reads: (u32, u32),
+    /// As a copy source: where its copy's destination would start relative
+    /// to it (source dword offset less destination dword offset).
+    copied: Option<i64>,
 }
 
 /// One allocation round (see the module docs); `no_spill` marks the
@@ -163,16 +173,18 @@ fn assign(
         block_start.push(pos);
         pos += b.insts.len().max(1) as u32;
     }
-    let block_end: Vec<u32> = (0..nblocks)
-        .map(|b| block_start[b] + mf.blocks[b].insts.len().max(1) as u32 - 1)
-        .collect();
+    let block_end = |b: usize| block_start[b] + mf.blocks[b].insts.len().max(1) as u32 - 1;
     let succs: Vec<Succs> = (0..nblocks).map(|b| mf.succs(b)).collect();
 
-    // Per block use-before-def (gen) and kill sets, `words` bit words per
-    // block in one flat vector each.
+    // Per block use-before-def (gen), kill, live-in and live-out sets,
+    // `words` bit words per block, and two rows of scratch: one vector.
     let words = nregs.div_ceil(64);
-    let mut gen = vec![0u64; nblocks * words];
-    let mut kill = vec![0u64; nblocks * words];
+    let mut sets = vec![0u64; (4 * nblocks + 2) * words];
+    let (gen, rest) = sets.split_at_mut(nblocks * words);
+    let (kill, rest) = rest.split_at_mut(nblocks * words);
+    let (live_in, rest) = rest.split_at_mut(nblocks * words);
+    let (live_out, rest) = rest.split_at_mut(nblocks * words);
+    let (out, inn) = rest.split_at_mut(words);
     let bit = |v: &mut [u64], r: usize| v[r / 64] |= 1 << (r % 64);
     let has = |v: &[u64], r: usize| v[r / 64] >> (r % 64) & 1 != 0;
     let row = |b: usize| b * words..(b + 1) * words;
@@ -222,10 +234,6 @@ fn assign(
             }
         }
     }
-    let mut live_in = vec![0u64; nblocks * words];
-    let mut live_out = vec![0u64; nblocks * words];
-    let mut out = vec![0u64; words];
-    let mut inn = vec![0u64; words];
     loop {
         let mut changed = false;
         for b in (0..nblocks).rev() {
@@ -239,8 +247,8 @@ fn assign(
                 inn[w] = gen[b * words + w] | (out[w] & !kill[b * words + w]);
             }
             if inn[..] != live_in[row(b)] || out[..] != live_out[row(b)] {
-                live_in[row(b)].copy_from_slice(&inn);
-                live_out[row(b)].copy_from_slice(&out);
+                live_in[row(b)].copy_from_slice(inn);
+                live_out[row(b)].copy_from_slice(out);
                 changed = true;
             }
         }
@@ -250,12 +258,15 @@ fn assign(
     }
 
     // Hulls.
-    let mut hull = vec![
-        Hull {
+    let mut facts = vec![
+        Facts {
             start: u32::MAX,
             end: 0,
             first_def: u32::MAX,
             clip: u32::MAX,
+            hint: None,
+            reads: (0, 0),
+            copied: None,
         };
         nregs
     ];
@@ -266,22 +277,22 @@ fn assign(
         }
         Some(block_start[mf.loops[l as usize].head.0 as usize])
     };
-    let touch = |h: &mut Hull, p: u32| {
+    let touch = |h: &mut Facts, p: u32| {
         h.start = h.start.min(p);
         h.end = h.end.max(p);
     };
     for (bi, b) in mf.blocks.iter().enumerate() {
         for r in members(&live_in[row(bi)]) {
-            touch(&mut hull[r], block_start[bi]);
+            touch(&mut facts[r], block_start[bi]);
         }
         for r in members(&live_out[row(bi)]) {
-            touch(&mut hull[r], block_end[bi]);
+            touch(&mut facts[r], block_end(bi));
         }
         for (ii, inst) in b.insts.iter().enumerate() {
             let p = block_start[bi] + ii as u32;
             for (i, op) in inst.ops.iter().enumerate() {
                 if let MOp::Reg { r, .. } = op {
-                    let h = &mut hull[r.0 as usize];
+                    let h = &mut facts[r.0 as usize];
                     touch(h, p);
                     if i < inst.ndefs as usize {
                         h.first_def = h.first_def.min(p);
@@ -292,12 +303,8 @@ fn assign(
             }
         }
     }
-    let end = |r: usize| hull[r].end;
-    let first_def = |r: usize| hull[r].first_def;
-    // Copy hints: the plain move defining a register at its hull start,
-    // as (source register, source dword offset, destination dword offset).
+    // Copy hints: the plain move defining a register at its hull start.
     let moves = plain_moves(mf.processor);
-    let mut hint: Vec<Option<(usize, u8, u8)>> = vec![None; nregs];
     // Operand reuse: a one-dword result of a VALU or SALU instruction may
     // take the register of an operand whose hull ends at that instruction
     // (the hardware reads the operands before it writes the result). Per
@@ -305,14 +312,13 @@ fn assign(
     // range of `reads`.
     let table = silk_amdgpu::isa::table::table(mf.processor.generation());
     let mut reads: Vec<usize> = Vec::new();
-    let mut reads_at_def: Vec<(u32, u32)> = vec![(0, 0); nregs];
     for (bi, b) in mf.blocks.iter().enumerate() {
         for (ii, inst) in b.insts.iter().enumerate() {
             let p = block_start[bi] + ii as u32;
             if let Some(h) = copy_of(mf, inst, &moves) {
                 let (d, doff) = h.0;
-                if first_def(d) == p && hint[d].is_none() {
-                    hint[d] = Some((h.1 .0, h.1 .1, doff));
+                if facts[d].first_def == p && facts[d].hint.is_none() {
+                    facts[d].hint = Some((h.1 .0, h.1 .1, doff));
                 }
             }
             let flags = table[inst.op.0 as usize].flags;
@@ -321,7 +327,7 @@ fn assign(
                 continue;
             };
             let d = d.0 as usize;
-            if !alu || mf.vregs[d].dwords != 1 || first_def(d) != p {
+            if !alu || mf.vregs[d].dwords != 1 || facts[d].first_def != p {
                 continue;
             }
             let from = reads.len() as u32;
@@ -330,17 +336,20 @@ fn assign(
                     reads.push(r.0 as usize);
                 }
             }
-            reads_at_def[d] = (from, reads.len() as u32);
+            facts[d].reads = (from, reads.len() as u32);
         }
     }
     // Per copy source: where its copy's destination would start relative
-    // to it (source dword offset less destination dword offset).
-    let mut copied: Vec<Option<i64>> = vec![None; nregs];
-    for &(src, soff, doff) in hint.iter().flatten() {
-        copied[src].get_or_insert(soff as i64 - doff as i64);
+    // to it, from the first copy of it (in register order).
+    for d in 0..nregs {
+        if let Some((src, soff, doff)) = facts[d].hint {
+            facts[src].copied.get_or_insert(soff as i64 - doff as i64);
+        }
     }
+    let end = |r: usize| facts[r].end;
+    let first_def = |r: usize| facts[r].first_def;
     let mut intervals = Vec::new();
-    for (r, h) in hull.iter().enumerate() {
+    for (r, h) in facts.iter().enumerate() {
         if h.start == u32::MAX {
             continue;
         }
@@ -428,7 +437,7 @@ fn assign(
         let mut found = None;
         // Coalesce a copy: take the source's register when the source's
         // hull ends at this move (so the move disappears below).
-        if let Some((src, soff, doff)) = hint[iv.reg] {
+        if let Some((src, soff, doff)) = facts[iv.reg].hint {
             if let Some(sb) = assign[src] {
                 let base = sb as i64 + soff as i64 - doff as i64;
                 let fits = base >= 0
@@ -447,7 +456,7 @@ fn assign(
             }
         }
         let mut base = 0u32;
-        let (from, to) = reads_at_def[iv.reg];
+        let (from, to) = facts[iv.reg].reads;
         let reused = &reads[from as usize..to as usize];
         // A copy source reuses a dying operand's register only where its
         // copy's destination can still coalesce (an aligned pair).
@@ -457,7 +466,9 @@ fn assign(
                 .is_some_and(|o| end(o) == iv.start && reused.contains(&o))
                 && first_def(iv.reg) == iv.start
                 && !info.merge
-                && copied[iv.reg].is_none_or(|d| (base as i64 + d).rem_euclid(2) == 0)
+                && facts[iv.reg]
+                    .copied
+                    .is_none_or(|d| (base as i64 + d).rem_euclid(2) == 0)
         };
         while found.is_none() && base + n <= limit {
             if (base..base + n)

@@ -316,8 +316,12 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
     let table = table::table(gen);
     let m0 = operand::m0_code(gen);
     let known = Known::of(gen);
-    let longest = mf.blocks.iter().map(|b| b.insts.len()).max().unwrap_or(0);
-    if longest < 3 {
+    let longest = (mf.blocks.iter().enumerate())
+        .filter(|&(bi, b)| !in_order(bi, b, &mf.pinned, table))
+        .map(|(_, b)| b.insts.len())
+        .max()
+        .unwrap_or(0);
+    if longest == 0 {
         return Ok(());
     }
     let mut sc = Scratch::with_capacity(longest);
@@ -327,7 +331,7 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
     let vregs = &mf.vregs;
     let mut pinned = Vec::with_capacity(longest);
     for (bi, b) in mf.blocks.iter_mut().enumerate() {
-        if b.insts.len() < 3 {
+        if in_order(bi, b, &mf.pinned, table) {
             continue;
         }
         pinned.clear();
@@ -377,6 +381,21 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// Whether block `bi` has only one order: fewer than three instructions,
+/// or only precoloured operations (`pinned`) and barriers, branches and
+/// `s_endpgm`, each of which depends on the one before (see
+/// [`dependencies`]). Such a block is left as it is.
+fn in_order(bi: usize, b: &mir::MBlock, pinned: &[(mir::BlockId, u32)], table: &[OpInfo]) -> bool {
+    let fence = |i: &MInst| {
+        table[i.op.0 as usize].flags.0 & (Flags::BARRIER | Flags::BRANCH | Flags::END_PGM) != 0
+    };
+    b.insts.len() < 3
+        || b.insts
+            .iter()
+            .enumerate()
+            .all(|(k, i)| fence(i) || pinned.contains(&(mir::BlockId(bi as u32), k as u32)))
 }
 
 /// Whether operand `i` of `inst` is written: one of the first `ndefs`, or

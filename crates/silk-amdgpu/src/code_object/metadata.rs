@@ -733,15 +733,7 @@ impl Metadata {
 
     /// Append the bytes of [`Metadata::to_msgpack`] to `out`.
     pub fn write_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
-        // Root keys in bytewise order.
-        let mut m = Entries::<4>::new();
-        m.push("amdhsa.kernels", Field::Kernels(&self.kernels));
-        if let Some(p) = &self.printf {
-            m.push("amdhsa.printf", Field::Strings(p));
-        }
-        m.push("amdhsa.target", Field::S(&self.target));
-        m.push("amdhsa.version", Field::List(&self.version));
-        m.encode(&self.extra, out)
+        encode_map(self, out)
     }
 
     pub fn from_msgpack(bytes: &[u8]) -> Result<Metadata> {
@@ -798,76 +790,104 @@ impl Field<'_> {
     }
 }
 
-/// The entries of one map for the direct encoder: the model's known keys,
-/// pushed in bytewise order into a fixed array (no allocation per map), and
-/// the map's `extra` keys, sorted in among them when there are any (LLVM
-/// writes map keys sorted).
-struct Entries<'a, const N: usize> {
-    known: [(&'a str, Field<'a>); N],
-    len: usize,
+/// Where a map's known entries go, in bytewise key order. The direct
+/// encoder runs a map's [`MapFields::fields`] twice, counting the entries and
+/// then writing them after the map header, so nothing is collected on the
+/// way; a map with unknown keys is collected and sorted instead
+/// ([`encode_map`]).
+trait Put<'a> {
+    fn put(&mut self, key: &'a str, v: Field<'a>) -> Result<()>;
+
+    fn opt_u(&mut self, key: &'a str, v: Option<u64>) -> Result<()> {
+        match v {
+            Some(v) => self.put(key, Field::U(v)),
+            None => Ok(()),
+        }
+    }
+
+    fn opt_s(&mut self, key: &'a str, v: &'a Option<String>) -> Result<()> {
+        match v {
+            Some(v) => self.put(key, Field::S(v)),
+            None => Ok(()),
+        }
+    }
 }
 
-impl<'a, const N: usize> Entries<'a, N> {
-    fn new() -> Self {
-        Entries {
-            known: [("", Field::U(0)); N],
-            len: 0,
-        }
-    }
+struct Count(usize);
 
-    fn push(&mut self, key: &'a str, v: Field<'a>) {
-        self.known[self.len] = (key, v);
-        self.len += 1;
-    }
-
-    fn opt_u(&mut self, key: &'a str, v: Option<u64>) {
-        if let Some(v) = v {
-            self.push(key, Field::U(v));
-        }
-    }
-
-    fn opt_s(&mut self, key: &'a str, v: &'a Option<String>) {
-        if let Some(v) = v {
-            self.push(key, Field::S(v));
-        }
-    }
-
-    fn encode(&self, extra: &'a [(String, Value)], out: &mut Vec<u8>) -> Result<()> {
-        let known = &self.known[..self.len];
-        debug_assert!(known.windows(2).all(|w| w[0].0 < w[1].0));
-        if extra.is_empty() {
-            put::map(out, known.len())?;
-            for &(k, v) in known {
-                put::str(out, k)?;
-                v.encode(out)?;
-            }
-            return Ok(());
-        }
-        let mut all = known.to_vec();
-        all.extend(extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
-        all.sort_by(|a, b| a.0.cmp(b.0));
-        put::map(out, all.len())?;
-        for (k, v) in all {
-            put::str(out, k)?;
-            v.encode(out)?;
-        }
+impl<'a> Put<'a> for Count {
+    #[inline]
+    fn put(&mut self, _: &'a str, _: Field<'a>) -> Result<()> {
+        self.0 += 1;
         Ok(())
     }
+}
+
+struct Write<'o>(&'o mut Vec<u8>);
+
+impl<'a> Put<'a> for Write<'_> {
+    #[inline]
+    fn put(&mut self, key: &'a str, v: Field<'a>) -> Result<()> {
+        put::str(self.0, key)?;
+        v.encode(self.0)
+    }
+}
+
+impl<'a> Put<'a> for Vec<(&'a str, Field<'a>)> {
+    fn put(&mut self, key: &'a str, v: Field<'a>) -> Result<()> {
+        self.push((key, v));
+        Ok(())
+    }
+}
+
+/// A metadata map: its known keys and its unknown ones.
+trait MapFields {
+    /// The known keys, in bytewise order.
+    fn fields<'a, P: Put<'a>>(&'a self, m: &mut P) -> Result<()>;
+    /// Unknown keys, kept verbatim.
+    fn extra(&self) -> &[(String, Value)];
+}
+
+/// The map `t`, its unknown keys sorted in among the known ones (LLVM
+/// writes map keys sorted).
+fn encode_map<T: MapFields>(t: &T, out: &mut Vec<u8>) -> Result<()> {
+    let extra = t.extra();
+    if extra.is_empty() {
+        let mut n = Count(0);
+        t.fields(&mut n)?;
+        put::map(out, n.0)?;
+        return t.fields(&mut Write(out));
+    }
+    let mut all: Vec<(&str, Field)> = Vec::new();
+    t.fields(&mut all)?;
+    debug_assert!(all.windows(2).all(|w| w[0].0 < w[1].0));
+    all.extend(extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
+    all.sort_by(|a, b| a.0.cmp(b.0));
+    put::map(out, all.len())?;
+    for (k, v) in all {
+        put::str(out, k)?;
+        v.encode(out)?;
+    }
+    Ok(())
 }
 
 impl KernelArg {
     /// MessagePack bytes of [`KernelArg::to_value`], written directly.
     pub fn encode(&self, out: &mut Vec<u8>) -> Result<()> {
-        // Known keys in bytewise order.
-        let mut m = Entries::<13>::new();
+        encode_map(self, out)
+    }
+}
+
+impl MapFields for KernelArg {
+    fn fields<'a, P: Put<'a>>(&'a self, m: &mut P) -> Result<()> {
         if let Some(v) = &self.access {
-            m.push(".access", Field::S(v.as_str()));
+            m.put(".access", Field::S(v.as_str()))?;
         }
         if let Some(v) = &self.actual_access {
-            m.push(".actual_access", Field::S(v.as_str()));
+            m.put(".actual_access", Field::S(v.as_str()))?;
         }
         if let Some(v) = &self.address_space {
-            m.push(".address_space", Field::S(v.as_str()));
+            m.put(".address_space", Field::S(v.as_str()))?;
         }
         for (k, v) in [
             (".is_const", self.is_const),
@@ -876,69 +896,95 @@ impl KernelArg {
             (".is_volatile", self.is_volatile),
         ] {
             if let Some(v) = v {
-                m.push(k, Field::B(v));
+                m.put(k, Field::B(v))?;
             }
         }
-        m.opt_s(".name", &self.name);
-        m.push(".offset", Field::U(self.offset));
-        m.opt_u(".pointee_align", self.pointee_align);
-        m.push(".size", Field::U(self.size));
-        m.opt_s(".type_name", &self.type_name);
-        m.push(".value_kind", Field::S(self.value_kind.as_str()));
-        m.encode(&self.extra, out)
+        m.opt_s(".name", &self.name)?;
+        m.put(".offset", Field::U(self.offset))?;
+        m.opt_u(".pointee_align", self.pointee_align)?;
+        m.put(".size", Field::U(self.size))?;
+        m.opt_s(".type_name", &self.type_name)?;
+        m.put(".value_kind", Field::S(self.value_kind.as_str()))
+    }
+
+    fn extra(&self) -> &[(String, Value)] {
+        &self.extra
     }
 }
 
 impl KernelMetadata {
     /// MessagePack bytes of [`KernelMetadata::to_value`], written directly.
     pub fn encode(&self, out: &mut Vec<u8>) -> Result<()> {
-        // Known keys in bytewise order.
-        let mut m = Entries::<24>::new();
-        m.opt_u(".agpr_count", self.agpr_count);
+        encode_map(self, out)
+    }
+}
+
+impl MapFields for KernelMetadata {
+    fn fields<'a, P: Put<'a>>(&'a self, m: &mut P) -> Result<()> {
+        m.opt_u(".agpr_count", self.agpr_count)?;
         // LLVM omits `.args` for a kernel without arguments.
         if !self.args.is_empty() {
-            m.push(".args", Field::Args(&self.args));
+            m.put(".args", Field::Args(&self.args))?;
         }
-        m.opt_s(".device_enqueue_symbol", &self.device_enqueue_symbol);
-        m.push(
+        m.opt_s(".device_enqueue_symbol", &self.device_enqueue_symbol)?;
+        m.put(
             ".group_segment_fixed_size",
             Field::U(self.group_segment_fixed_size),
-        );
-        m.push(
+        )?;
+        m.put(
             ".kernarg_segment_align",
             Field::U(self.kernarg_segment_align),
-        );
-        m.push(".kernarg_segment_size", Field::U(self.kernarg_segment_size));
-        m.opt_s(".kind", &self.kind);
-        m.opt_s(".language", &self.language);
+        )?;
+        m.put(".kernarg_segment_size", Field::U(self.kernarg_segment_size))?;
+        m.opt_s(".kind", &self.kind)?;
+        m.opt_s(".language", &self.language)?;
         if let Some(v) = &self.language_version {
-            m.push(".language_version", Field::List(v));
+            m.put(".language_version", Field::List(v))?;
         }
-        m.opt_u(".max_flat_workgroup_size", self.max_flat_workgroup_size);
-        m.push(".name", Field::S(&self.name));
-        m.push(
+        m.opt_u(".max_flat_workgroup_size", self.max_flat_workgroup_size)?;
+        m.put(".name", Field::S(&self.name))?;
+        m.put(
             ".private_segment_fixed_size",
             Field::U(self.private_segment_fixed_size),
-        );
+        )?;
         if let Some(v) = &self.reqd_workgroup_size {
-            m.push(".reqd_workgroup_size", Field::List(v));
+            m.put(".reqd_workgroup_size", Field::List(v))?;
         }
-        m.push(".sgpr_count", Field::U(self.sgpr_count));
-        m.opt_u(".sgpr_spill_count", self.sgpr_spill_count);
-        m.push(".symbol", Field::S(&self.symbol));
-        m.opt_u(".uniform_work_group_size", self.uniform_work_group_size);
+        m.put(".sgpr_count", Field::U(self.sgpr_count))?;
+        m.opt_u(".sgpr_spill_count", self.sgpr_spill_count)?;
+        m.put(".symbol", Field::S(&self.symbol))?;
+        m.opt_u(".uniform_work_group_size", self.uniform_work_group_size)?;
         if let Some(v) = self.uses_dynamic_stack {
-            m.push(".uses_dynamic_stack", Field::B(v));
+            m.put(".uses_dynamic_stack", Field::B(v))?;
         }
-        m.opt_s(".vec_type_hint", &self.vec_type_hint);
-        m.push(".vgpr_count", Field::U(self.vgpr_count));
-        m.opt_u(".vgpr_spill_count", self.vgpr_spill_count);
-        m.push(".wavefront_size", Field::U(self.wavefront_size));
-        m.opt_u(".workgroup_processor_mode", self.workgroup_processor_mode);
+        m.opt_s(".vec_type_hint", &self.vec_type_hint)?;
+        m.put(".vgpr_count", Field::U(self.vgpr_count))?;
+        m.opt_u(".vgpr_spill_count", self.vgpr_spill_count)?;
+        m.put(".wavefront_size", Field::U(self.wavefront_size))?;
+        m.opt_u(".workgroup_processor_mode", self.workgroup_processor_mode)?;
         if let Some(v) = &self.workgroup_size_hint {
-            m.push(".workgroup_size_hint", Field::List(v));
+            m.put(".workgroup_size_hint", Field::List(v))?;
         }
-        m.encode(&self.extra, out)
+        Ok(())
+    }
+
+    fn extra(&self) -> &[(String, Value)] {
+        &self.extra
+    }
+}
+
+impl MapFields for Metadata {
+    fn fields<'a, P: Put<'a>>(&'a self, m: &mut P) -> Result<()> {
+        m.put("amdhsa.kernels", Field::Kernels(&self.kernels))?;
+        if let Some(p) = &self.printf {
+            m.put("amdhsa.printf", Field::Strings(p))?;
+        }
+        m.put("amdhsa.target", Field::S(&self.target))?;
+        m.put("amdhsa.version", Field::List(&self.version))
+    }
+
+    fn extra(&self) -> &[(String, Value)] {
+        &self.extra
     }
 }
 
