@@ -107,6 +107,9 @@ impl Cse {
     fn block(&mut self, b: &mut Block) {
         let mark = self.log.len();
         let insts = std::mem::take(&mut b.insts);
+        // Room for the instructions kept and a few added (a constant or a
+        // product before a rewritten `mul` or `rem`).
+        b.insts.reserve(insts.len() + 4);
         for mut inst in insts {
             let subst = &self.subst;
             inst.op.for_each_value_mut(&mut |v| {
