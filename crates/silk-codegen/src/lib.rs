@@ -344,8 +344,10 @@ pub fn code_object(target: &Target, kernels: &[CompiledKernel]) -> Result<Vec<u8
 }
 
 /// [`code_object`] without copying the kernels: each one's code and
-/// metadata move into the object while it is written and back after, so
-/// `kernels` is as it was when this returns, whatever the result.
+/// metadata move into the object while it is written and back after,
+/// whatever the result (a metadata entry comes back with `.name` and
+/// `.symbol` from its kernel's name, as the object has them; compiled
+/// kernels have them so already).
 pub fn write_code_object(
     target: &Target,
     kernels: &mut [CompiledKernel],
@@ -354,13 +356,24 @@ pub fn write_code_object(
     for k in kernels.iter_mut() {
         let code = std::mem::take(&mut k.code);
         let metadata = std::mem::take(&mut k.metadata);
-        obj.push_kernel(&k.name, code, k.config.clone(), metadata);
+        // `abi::kernel_config` named the metadata as `push_kernel` would.
+        let named =
+            metadata.name == k.name && metadata.symbol.strip_suffix(".kd") == Some(k.name.as_str());
+        if named {
+            obj.kernels.push(silk_amdgpu::code_object::Kernel {
+                name: k.name.clone(),
+                code,
+                config: k.config.clone(),
+            });
+            obj.metadata.kernels.push(metadata);
+        } else {
+            obj.push_kernel(&k.name, code, k.config.clone(), metadata);
+        }
     }
     let bytes = obj.to_bytes();
     let back = obj.kernels.into_iter().zip(obj.metadata.kernels);
     for (k, (code, metadata)) in kernels.iter_mut().zip(back) {
-        // `push_kernel` set `.name` and `.symbol` from the kernel's name,
-        // as `abi::kernel_config` had.
+        // `.name` and `.symbol` are the kernel's name, as before.
         k.code = code.code;
         k.metadata = metadata;
     }
