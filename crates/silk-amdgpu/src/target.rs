@@ -277,6 +277,14 @@ impl Processor {
             format!("amdgcn-amd-amdhsa--{n}"),
         ]
     }
+
+    /// Whether `s` is one of [`Processor::aliases`] (without building them).
+    pub fn is_alias(self, s: &str) -> bool {
+        let n = self.name();
+        ["amdgcn-amd-amdhsa-", "", "amdgcn-", "amdgcn-amd-amdhsa--"]
+            .iter()
+            .any(|prefix| s.strip_prefix(prefix) == Some(n))
+    }
 }
 
 impl fmt::Display for Processor {
@@ -358,7 +366,7 @@ impl Target {
         let base = parts.next().unwrap_or_default();
         let processor = Processor::ALL
             .into_iter()
-            .find(|p| p.aliases().iter().any(|a| a == base))
+            .find(|p| p.is_alias(base))
             .ok_or_else(|| TargetError::Unknown {
                 name: name.to_string(),
                 suggestion: suggest(base),
@@ -500,6 +508,21 @@ fn suggest(name: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `is_alias` accepts exactly the spellings `aliases` lists.
+    #[test]
+    fn is_alias_matches_the_alias_list() {
+        for p in Processor::ALL {
+            for q in Processor::ALL {
+                for a in q.aliases() {
+                    assert_eq!(p.is_alias(&a), p == q, "{p} {a}");
+                    assert!(!p.is_alias(&format!("{a}x")));
+                }
+            }
+            assert!(!p.is_alias(""));
+            assert!(!p.is_alias("amdgcn-amd-amdhsa-"));
+        }
+    }
 
     #[test]
     fn every_alias_resolves() {
