@@ -112,30 +112,49 @@ impl RuleInfo {
     }
 }
 
-/// [`classes`] of every opcode of `gen`'s table, computed once.
+/// [`classes`] of every opcode of `gen`'s table. The tables are built by
+/// `const fn`s when the crate compiles (like the lookup indexes of
+/// `isa::index`), so nothing is computed at process start.
 pub fn table_classes(gen: Generation) -> &'static [Classes] {
-    use std::sync::OnceLock;
-    static TABLES: [OnceLock<Vec<Classes>>; 2] = [OnceLock::new(), OnceLock::new()];
-    TABLES[gen as usize].get_or_init(|| {
-        (0..crate::isa::table::table(gen).len())
-            .map(|row| classes(gen, Opcode(row as u16)))
-            .collect()
-    })
+    match gen {
+        Generation::Gfx9 => &GFX9_CLASSES,
+        Generation::Gfx11 => &GFX11_CLASSES,
+    }
+}
+
+static GFX9_CLASSES: [Classes; crate::isa::gfx9::OPCODES.len()] =
+    all_classes(crate::isa::gfx9::OPCODES, &crate::isa::op::GFX9_OP);
+static GFX11_CLASSES: [Classes; crate::isa::gfx11::OPCODES.len()] =
+    all_classes(crate::isa::gfx11::OPCODES, &crate::isa::op::GFX11_OP);
+
+/// The classes of every row of a table whose rows are the instructions `ops`.
+const fn all_classes<const N: usize>(table: &[OpInfo], ops: &[Op]) -> [Classes; N] {
+    let mut out = [Classes(0); N];
+    let mut row = 0;
+    while row < N {
+        let named = if row < ops.len() {
+            op_classes(ops[row])
+        } else {
+            0
+        };
+        out[row] = Classes(flag_classes(&table[row]) | named);
+        row += 1;
+    }
+    out
 }
 
 /// The classes of row `opcode` of `gen`'s table: its flags and family,
 /// and what [`op_classes`] says of its [`Op`] (empty outside the table).
 pub fn classes(gen: Generation, opcode: Opcode) -> Classes {
-    let Some(info) = crate::isa::table::table(gen).get(opcode.0 as usize) else {
-        return Classes(0);
-    };
-    let named = Op::of(gen, opcode).map_or(0, op_classes);
-    Classes(flag_classes(info) | named)
+    table_classes(gen)
+        .get(opcode.0 as usize)
+        .copied()
+        .unwrap_or_default()
 }
 
 /// The classes an opcode's table flags and family give.
-fn flag_classes(info: &OpInfo) -> u32 {
-    let f = info.flags;
+const fn flag_classes(info: &OpInfo) -> u32 {
+    let f = info.flags.0;
     let mem = matches!(
         info.family,
         Family::Flat
@@ -145,8 +164,7 @@ fn flag_classes(info: &OpInfo) -> u32 {
             | Family::Mtbuf
             | Family::Ds
     );
-    let mut c = 0;
-    for (flag, class) in [
+    let pairs = [
         (Flags::TRANS, Classes::TRANS),
         (Flags::MFMA, Classes::MFMA),
         (Flags::XDL, Classes::XDL),
@@ -155,16 +173,20 @@ fn flag_classes(info: &OpInfo) -> u32 {
         (Flags::WMMA, Classes::WMMA),
         (Flags::SMEM, Classes::SMEM),
         (Flags::SALU, Classes::SALU),
-    ] {
-        if f.has(flag) {
-            c |= class;
+    ];
+    let mut c = 0;
+    let mut i = 0;
+    while i < pairs.len() {
+        if f & pairs[i].0 != 0 {
+            c |= pairs[i].1;
         }
+        i += 1;
     }
-    if f.has(Flags::VALU) && !mem {
+    if f & Flags::VALU != 0 && !mem {
         c |= Classes::VALU;
     }
     if mem {
-        c |= if info.family == Family::Ds {
+        c |= if matches!(info.family, Family::Ds) {
             Classes::DS
         } else {
             Classes::VMEM
@@ -712,6 +734,36 @@ pub fn mfma_srcc_war(passes: u8) -> u32 {
 mod tests {
     use super::*;
     use crate::isa::table;
+
+    /// The compile-time class tables hold, per row, the row's flag classes
+    /// and its [`Op`]'s named classes; a few rows checked by name.
+    #[test]
+    fn class_tables_follow_the_opcode_tables() {
+        for gen in [Generation::Gfx9, Generation::Gfx11] {
+            let t = table::table(gen);
+            assert_eq!(table_classes(gen).len(), t.len());
+            for (row, info) in t.iter().enumerate() {
+                let opcode = Opcode(row as u16);
+                let named = Op::of(gen, opcode).map_or(0, op_classes);
+                assert_eq!(
+                    classes(gen, opcode),
+                    Classes(flag_classes(info) | named),
+                    "{}",
+                    info.name
+                );
+            }
+            assert_eq!(classes(gen, Opcode(t.len() as u16)), Classes(0));
+        }
+        let p = Processor::Gfx942;
+        let c = |op: Op| classes(p.generation(), op.on(p).unwrap());
+        assert!(c(Op::S_NOP).has(Classes::NOP));
+        assert!(c(Op::V_READLANE_B32).has(Classes::LANE_SELECT | Classes::READLANE));
+        assert_eq!(
+            c(Op::GLOBAL_LOAD_DWORD).0 & (Classes::VMEM | Classes::VALU),
+            Classes::VMEM
+        );
+        assert!(c(Op::V_ADD_U32_e32).has(Classes::VALU));
+    }
 
     #[test]
     fn rules_are_in_order_and_named_once() {

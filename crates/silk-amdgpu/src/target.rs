@@ -80,6 +80,11 @@ pub struct Capabilities {
     /// A VOP3 DPP `src1` may be an SGPR or an inline constant (RDNA3.5;
     /// RDNA3 takes only a VGPR there).
     pub dpp_src1_scalar: bool,
+    /// `v_mad_u64_u32` / `v_mad_i64_i32` must not write a register they
+    /// read (LLVM AMDGPU.td `FeatureMADIntraFwdBug`, "MAD_U64/I64 intra
+    /// instruction forwarding bug": RDNA3 gfx1100; clang-22 overlaps the
+    /// result with the addend on gfx942 and gfx1151).
+    pub mad_intra_fwd_bug: bool,
 }
 
 /// Everything fixed about one processor.
@@ -171,6 +176,7 @@ const GFX942: ProcessorInfo = ProcessorInfo {
         sramecc: true,
         architected_flat_scratch: true,
         dpp_src1_scalar: false,
+        mad_intra_fwd_bug: false,
     },
 };
 
@@ -188,6 +194,7 @@ const GFX11_CAPABILITIES: Capabilities = Capabilities {
     sramecc: false,
     architected_flat_scratch: true,
     dpp_src1_scalar: false,
+    mad_intra_fwd_bug: true,
 };
 
 const GFX1100: ProcessorInfo = ProcessorInfo {
@@ -224,6 +231,7 @@ const GFX1151: ProcessorInfo = ProcessorInfo {
     elf_mach: 0x04a,
     capabilities: Capabilities {
         dpp_src1_scalar: true,
+        mad_intra_fwd_bug: false,
         ..GFX11_CAPABILITIES
     },
     ..GFX1100
@@ -268,6 +276,14 @@ impl Processor {
             format!("amdgcn-{n}"),
             format!("amdgcn-amd-amdhsa--{n}"),
         ]
+    }
+
+    /// Whether `s` is one of [`Processor::aliases`] (without building them).
+    pub fn is_alias(self, s: &str) -> bool {
+        let n = self.name();
+        ["amdgcn-amd-amdhsa-", "", "amdgcn-", "amdgcn-amd-amdhsa--"]
+            .iter()
+            .any(|prefix| s.strip_prefix(prefix) == Some(n))
     }
 }
 
@@ -350,7 +366,7 @@ impl Target {
         let base = parts.next().unwrap_or_default();
         let processor = Processor::ALL
             .into_iter()
-            .find(|p| p.aliases().iter().any(|a| a == base))
+            .find(|p| p.is_alias(base))
             .ok_or_else(|| TargetError::Unknown {
                 name: name.to_string(),
                 suggestion: suggest(base),
@@ -492,6 +508,21 @@ fn suggest(name: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `is_alias` accepts exactly the spellings `aliases` lists.
+    #[test]
+    fn is_alias_matches_the_alias_list() {
+        for p in Processor::ALL {
+            for q in Processor::ALL {
+                for a in q.aliases() {
+                    assert_eq!(p.is_alias(&a), p == q, "{p} {a}");
+                    assert!(!p.is_alias(&format!("{a}x")));
+                }
+            }
+            assert!(!p.is_alias(""));
+            assert!(!p.is_alias("amdgcn-amd-amdhsa-"));
+        }
+    }
 
     #[test]
     fn every_alias_resolves() {

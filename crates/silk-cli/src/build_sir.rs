@@ -23,7 +23,7 @@ pub fn run(
         keep_mir: emit == "mir",
         ..Default::default()
     };
-    let kernels =
+    let mut kernels =
         silk_codegen::compile_module_with(&module, &target, options).map_err(|source| {
             silk_cli::Error::Codegen {
                 input: name.clone(),
@@ -32,7 +32,8 @@ pub fn run(
         })?;
     let bytes = match emit {
         "obj" => {
-            silk_codegen::code_object(&target, &kernels).map_err(silk_cli::Error::CodeObject)?
+            silk_codegen::write_code_object(&target, &mut kernels)
+                .map_err(silk_cli::Error::CodeObject)?
         }
         "asm" => silk_codegen::assembly(&target, &kernels).into_bytes(),
         "mir" => kernels

@@ -425,3 +425,33 @@ fn emit_gpu_objects_and_device_ir_write_one_file_per_entry() {
     assert!(err.contains("unknown --emit `bogus`"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `silk build` parses against its own arguments first (start-up cost);
+/// what does not parse there goes to the whole command line parser, so
+/// help and usage errors read as for every other subcommand.
+#[test]
+fn build_help_and_usage_errors_come_from_the_whole_cli() {
+    let dir = scratch("usage");
+    let (ok, stdout, _) = silk_in(&dir, &["build", "--help"]);
+    assert!(ok);
+    assert!(
+        stdout.starts_with("Compile a Silk kernel to an AMDHSA code object"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Usage: silk build [OPTIONS] --target <TARGET> <FILE>..."));
+    let (ok, _, stderr) = silk_in(&dir, &["build", "k.slk"]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("the following required arguments were not provided")
+            && stderr.contains("--target <TARGET>")
+            && stderr.contains("Usage: silk build"),
+        "{stderr}"
+    );
+    let (ok, _, stderr) = silk_in(&dir, &["build", "--version"]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("unexpected argument '--version'"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -10,8 +10,8 @@
 //! Inlined device functions leave both behind (`helper_calls`: the
 //! quotient of `divmod` computed twice, its unused remainder).
 
+use crate::hash::Map as HashMap;
 use silk_gpu_ir::{BinOp, Block, CmpPred, Dim, Function, Geometry, Op, Type, UnOp, Value};
-use std::collections::HashMap;
 
 /// The identity of a pure operation, for lookup.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -51,13 +51,17 @@ fn key(op: &Op) -> Option<Key> {
 /// `f` with repeated and unused pure operations removed (a clone when
 /// there is none).
 pub fn run(f: &Function) -> Function {
-    let mut out = f.clone();
+    run_owned(f.clone())
+}
+
+/// [`run`] on a function it may change in place.
+pub fn run_owned(mut out: Function) -> Function {
     let mut cx = Cse {
-        avail: HashMap::new(),
+        avail: HashMap::default(),
         log: Vec::new(),
-        subst: HashMap::new(),
-        consts: HashMap::new(),
-        muls: HashMap::new(),
+        subst: HashMap::default(),
+        consts: HashMap::default(),
+        muls: HashMap::default(),
         values: std::mem::take(&mut out.values),
         changed: false,
     };
@@ -103,6 +107,9 @@ impl Cse {
     fn block(&mut self, b: &mut Block) {
         let mark = self.log.len();
         let insts = std::mem::take(&mut b.insts);
+        // Room for the instructions kept and a few added (a constant or a
+        // product before a rewritten `mul` or `rem`).
+        b.insts.reserve(insts.len() + 4);
         for mut inst in insts {
             let subst = &self.subst;
             inst.op.for_each_value_mut(&mut |v| {

@@ -3,9 +3,11 @@
 //! A pass gives a state (a join-semilattice with a default "nothing
 //! pending" value) and a block transfer; [`forward`] iterates a worklist
 //! from the entry block until every block's entry state is stable and
-//! returns those entry states. The pass then rewrites each block by running
-//! it once more from its entry state. Blocks never reached keep the default
-//! state.
+//! returns those entry states. A block's entry state only changes before
+//! the block is run again, so the last run of each block starts from its
+//! final entry state: a pass can note what to change in a block on every
+//! run and keep the last. Blocks never reached are never run and keep the
+//! default state.
 
 use crate::mir::{MFunction, MInst};
 use crate::Error;
@@ -21,15 +23,16 @@ pub trait State: Clone + Default {
 const LIMIT: usize = 100_000;
 
 /// The entry state of every block of `mf`, the entry block starting from
-/// the default state; `transfer` runs one block's instructions. `pass`
-/// names the pass in the error when the iteration does not converge.
+/// the default state; `transfer` runs the instructions of one block (by
+/// index). `pass` names the pass in the error when the iteration does not
+/// converge.
 pub fn forward<S: State>(
     mf: &MFunction,
     pass: &'static str,
-    mut transfer: impl FnMut(&mut S, &[MInst]),
+    mut transfer: impl FnMut(&mut S, usize, &[MInst]),
 ) -> Result<Vec<S>, Error> {
     let n = mf.blocks.len();
-    let succs: Vec<Vec<usize>> = (0..n).map(|b| mf.successors(b)).collect();
+    let succs: Vec<crate::mir::Succs> = (0..n).map(|b| mf.succs(b)).collect();
     let mut ins: Vec<Option<S>> = vec![None; n];
     if n == 0 {
         return Ok(Vec::new());
@@ -46,8 +49,8 @@ pub fn forward<S: State>(
             ));
         }
         let mut s = ins[b].clone().unwrap_or_default();
-        transfer(&mut s, &mf.blocks[b].insts);
-        for &t in &succs[b] {
+        transfer(&mut s, b, &mf.blocks[b].insts);
+        for &t in succs[b].as_slice() {
             let changed = match &mut ins[t] {
                 Some(st) => st.join(&s),
                 slot @ None => {
@@ -107,7 +110,7 @@ mod tests {
     #[test]
     fn loops_reach_a_fixpoint_and_unreached_blocks_stay_default() {
         let mf = looping();
-        let ins = forward(&mf, "test", |s: &mut Max, _| s.0 = (s.0 + 1).min(5)).unwrap();
+        let ins = forward(&mf, "test", |s: &mut Max, _, _| s.0 = (s.0 + 1).min(5)).unwrap();
         assert_eq!(ins, [Max(0), Max(5), Max(5), Max(0)]);
     }
 
@@ -121,7 +124,7 @@ mod tests {
                 true
             }
         }
-        let e = forward(&looping(), "flip", |_: &mut Flip, _| {}).err();
+        let e = forward(&looping(), "flip", |_: &mut Flip, _, _| {}).err();
         assert!(
             e.is_some_and(|e| e.to_string().contains("flip dataflow did not converge")),
             "the self-loop keeps changing"

@@ -3,9 +3,11 @@
 //! Instruction selection writes some dwords nothing reads: the high dword
 //! of a zero-extended `u32` (its readers take the inline constant 0
 //! instead, see `isel::Sel::part`), the halves of a 64-bit shift by 32.
-//! A `v_mov_b32` / `s_mov_b32` into dwords of a virtual register that no
-//! instruction reads is dropped, until none is left; its register then
-//! holds fewer live dwords, and fewer VGPRs are allocated.
+//! A `v_mov_b32` / `s_mov_b32` (or the `v_ashrrev_i32` of a sign
+//! extension's high dword, which a `v_mad_i64_i32` leaves unread) into
+//! dwords of a virtual register that no instruction reads is dropped,
+//! until none is left; its register then holds fewer live dwords, and
+//! fewer VGPRs are allocated.
 //!
 //! Only plain moves go (no side effects, no implicit results), and never
 //! into an ABI-fixed or a merge register, nor a precoloured operation's.
@@ -15,7 +17,10 @@ use silk_amdgpu::isa::Op;
 
 /// Drop the moves whose results nothing reads (see the module docs).
 pub fn run(mf: &mut MFunction) {
-    let moves: Vec<_> = [Op::V_MOV_B32_e32, Op::S_MOV_B32]
+    // Moves, and the high dword of a sign extension (`v_ashrrev_i32`
+    // writes nothing else), which a product of sign-extended values
+    // (`v_mad_i64_i32`) leaves unread.
+    let moves: Vec<_> = [Op::V_MOV_B32_e32, Op::S_MOV_B32, Op::V_ASHRREV_I32_e32]
         .iter()
         .filter_map(|o| o.on(mf.processor))
         .collect();

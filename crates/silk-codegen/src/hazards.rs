@@ -36,7 +36,6 @@ use silk_amdgpu::hazard::{
 };
 use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::{operand, table, Flags, Mods, Op, OpInfo, Opcode, Operand};
-use silk_amdgpu::target::Processor;
 
 /// The rules this pass inserts waits for.
 pub const HANDLED: [Rule; 15] = [
@@ -255,17 +254,9 @@ fn regs(ops: &[MOp]) -> impl Iterator<Item = (u16, u8)> + '_ {
     })
 }
 
-/// The hazard sources `inst` (classes `k`) creates on `p`.
-fn sources(p: Processor, ci: &OpInfo, k: Classes, inst: &MInst, out: &mut State) {
-    // Written registers, with physical destinations beyond `ndefs` (a
-    // VOP3 carry-out `vcc`).
-    let defs = || {
-        inst.ops
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| crate::sched::writes(ci, inst, i))
-            .flat_map(|(_, op)| regs(std::slice::from_ref(op)))
-    };
+/// The hazard sources `inst` (classes `k`) creates under `rules` (the
+/// handled rules that apply to the processor).
+fn sources(rules: &[Rule], ci: &OpInfo, k: Classes, inst: &MInst, out: &mut State) {
     let producer = match ci.mfma_passes() {
         Some(passes) => {
             let (first, count) = match inst.ops.first() {
@@ -280,8 +271,8 @@ fn sources(p: Processor, ci: &OpInfo, k: Classes, inst: &MInst, out: &mut State)
         }
         None => 0,
     };
-    for rule in HANDLED {
-        if !rule.applies(p) || !rule.info().produces(k) {
+    for &rule in rules {
+        if !rule.info().produces(k) {
             continue;
         }
         if rule.info().via == Via::VgprWar {
@@ -313,20 +304,36 @@ fn sources(p: Processor, ci: &OpInfo, k: Classes, inst: &MInst, out: &mut State)
             }
             continue;
         }
-        for (reg, half) in defs().filter(|&(r, _)| tracked(rule, r)) {
-            out.add(Source {
-                rule,
-                reg,
-                half,
-                age: 0,
-                producer,
-            });
+        // Written registers, with physical destinations beyond `ndefs` (a
+        // VOP3 carry-out `vcc`); a tuple is whole registers.
+        for (i, op) in inst.ops.iter().enumerate() {
+            let MOp::Phys(Operand::Reg { code, count, half }) = *op else {
+                continue;
+            };
+            if !crate::sched::writes(ci, inst, i) {
+                continue;
+            }
+            let half = if count == 1 { half } else { 0 };
+            for reg in code..code + count as u16 {
+                if tracked(rule, reg) {
+                    out.add(Source {
+                        rule,
+                        reg,
+                        half,
+                        age: 0,
+                        producer,
+                    });
+                }
+            }
         }
     }
 }
 
-struct Pass {
-    processor: Processor,
+struct Pass<'r> {
+    /// The rules of [`HANDLED`] that apply to the processor.
+    rules: &'r [Rule],
+    /// Classes that produce for any of them.
+    producers: u32,
     table: &'static [OpInfo],
     classes: &'static [Classes],
     nop: Opcode,
@@ -334,7 +341,7 @@ struct Pass {
     vnop: Option<Opcode>,
 }
 
-impl Pass {
+impl Pass<'_> {
     /// Run block `insts` from state `s`, leaving `s` at the block's exit;
     /// `waits` gets the waits to insert, as (before instruction, wait).
     fn block(&self, s: &mut State, insts: &[MInst], waits: &mut Vec<(usize, MInst)>) {
@@ -349,9 +356,15 @@ impl Pass {
                 let mut read = Read::default();
                 for i in 0..inst.ops.len() {
                     // True16 halves are distinct registers (the shared fact
-                    // in silk_amdgpu::hazard).
-                    let hit = regs(&inst.ops[i..=i])
-                        .any(|(r, h)| r == src.reg && vgpr_parts_overlap(h, src.half));
+                    // in silk_amdgpu::hazard); a tuple is whole registers.
+                    let hit = match inst.ops[i] {
+                        MOp::Phys(Operand::Reg { code, count, half }) => {
+                            let half = if count == 1 { half } else { 0 };
+                            (code..code + count as u16).contains(&src.reg)
+                                && vgpr_parts_overlap(half, src.half)
+                        }
+                        _ => false,
+                    };
                     if !hit {
                         continue;
                     }
@@ -446,7 +459,9 @@ impl Pass {
             } else {
                 s.advance(1, ci.flags.has(Flags::VALU) as u32);
             }
-            sources(self.processor, ci, k, inst, s);
+            if k.0 & self.producers != 0 {
+                sources(self.rules, ci, k, inst, s);
+            }
         }
     }
 }
@@ -471,8 +486,18 @@ fn wait(op: Opcode, imm: i32) -> MInst {
 
 pub fn run(mf: &mut MFunction) -> Result<(), Error> {
     let gen = mf.processor.generation();
+    let mut rules = HANDLED;
+    let mut n = 0;
+    for r in HANDLED {
+        if r.applies(mf.processor) {
+            rules[n] = r;
+            n += 1;
+        }
+    }
+    let rules = &rules[..n];
     let pass = Pass {
-        processor: mf.processor,
+        producers: rules.iter().fold(0, |m, r| m | r.info().producer),
+        rules,
         table: table::table(gen),
         classes: table_classes(gen),
         nop: Op::S_NOP
@@ -481,14 +506,23 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
         depctr: Op::S_WAITCNT_DEPCTR.on(mf.processor),
         vnop: Op::V_NOP.on(mf.processor),
     };
-    let mut waits = Vec::new();
-    let ins = crate::dataflow::forward(mf, "hazard", |s: &mut State, insts: &[MInst]| {
+    // The waits of each block's last run, which starts from its final
+    // entry state (see `dataflow`); `None` for a block never reached.
+    let mut found: Vec<Option<Vec<(usize, MInst)>>> = vec![None; mf.blocks.len()];
+    crate::dataflow::forward(mf, "hazard", |s: &mut State, b, insts: &[MInst]| {
+        let waits = found[b].get_or_insert_with(Vec::new);
         waits.clear();
-        pass.block(s, insts, &mut waits);
+        pass.block(s, insts, waits);
     })?;
-    for (b, mut s) in ins.into_iter().enumerate() {
-        waits.clear();
-        pass.block(&mut s, &mf.blocks[b].insts, &mut waits);
+    for (b, waits) in found.into_iter().enumerate() {
+        let mut waits = match waits {
+            Some(w) => w,
+            None => {
+                let mut w = Vec::new();
+                pass.block(&mut State::default(), &mf.blocks[b].insts, &mut w);
+                w
+            }
+        };
         if waits.is_empty() {
             continue;
         }
@@ -516,7 +550,7 @@ fn nop_states(i: &MInst) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use silk_amdgpu::target::Generation;
+    use silk_amdgpu::target::{Generation, Processor};
 
     fn inst(p: Processor, name: &str, ops: Vec<MOp>, ndefs: u8) -> MInst {
         MInst {

@@ -18,14 +18,24 @@
 //! runs them. Loads stay: hoisting one above the other arm's stores would
 //! reorder memory accesses between work-items of one wave.
 
+use crate::hash::Map as HashMap;
 use silk_gpu_ir::{BinOp, Block, Function, Inst, Op, UnOp, Value};
-use std::collections::HashMap;
+use std::borrow::Cow;
 
 /// `f` with common operations of `if` arms hoisted (a clone when there is
 /// none).
 pub fn run(f: &Function) -> Function {
-    let mut out = f.clone();
-    let mut subst = HashMap::new();
+    run_cow(Cow::Borrowed(f)).into_owned()
+}
+
+/// [`run`], passing `f` through untouched when it has no `if` (only `if`
+/// arms hoist or become selects).
+pub fn run_cow(f: Cow<'_, Function>) -> Cow<'_, Function> {
+    if !f.insts().any(|i| matches!(i.op, Op::If { .. })) {
+        return f;
+    }
+    let mut out = f.into_owned();
+    let mut subst = HashMap::default();
     block(&mut out.body, &mut subst);
     if !subst.is_empty() {
         let resolve = |v: &mut Value| {
@@ -39,7 +49,7 @@ pub fn run(f: &Function) -> Function {
         // Drop the values no longer defined.
         out.canonicalize();
     }
-    out
+    Cow::Owned(out)
 }
 
 /// May `op` be computed before the `if` (given its operands are there)?

@@ -16,6 +16,7 @@
 
 use crate::Error;
 use silk_gpu_ir::{Block, Function, Inst, Module, Op, Type, Value, ValueData};
+use std::borrow::Cow;
 
 /// Nesting limit for inlined calls (the verifier rules out recursion; this
 /// bounds pathological call chains).
@@ -24,8 +25,13 @@ const MAX_DEPTH: usize = 64;
 /// `f` with every call inlined. Returns `f` unchanged (cloned) if it makes
 /// no calls.
 pub fn inline_calls(m: &Module, f: &Function) -> Result<Function, Error> {
+    inline_calls_cow(m, f).map(Cow::into_owned)
+}
+
+/// [`inline_calls`], borrowing `f` when it makes no calls.
+pub fn inline_calls_cow<'f>(m: &Module, f: &'f Function) -> Result<Cow<'f, Function>, Error> {
     if !has_calls(&f.body) {
-        return Ok(f.clone());
+        return Ok(Cow::Borrowed(f));
     }
     let mut inl = Inliner {
         m,
@@ -58,7 +64,7 @@ pub fn inline_calls(m: &Module, f: &Function) -> Result<Function, Error> {
             Error::invariant("inlining", format!("inlining produced invalid IR: {e}"))
         })?;
     }
-    Ok(out)
+    Ok(Cow::Owned(out))
 }
 
 fn has_calls(b: &Block) -> bool {

@@ -9,16 +9,20 @@
 //! 0. [`inline::inline_calls`] (in [`compile_module`]) — device-function
 //!    calls replaced by the callees' bodies;
 //! 1. [`unroll::run`] — short counted loops unrolled whole;
-//!    [`cse::run`] — repeated pure operations reuse the first result,
-//!    unused ones go; [`lower::expand`] — IR-level expansion of 64-bit
-//!    integer division; [`hoist::run`] — operations common to both arms
-//!    of an `if` computed once before it;
+//!    [`narrow::run`] — 64-bit pointer offsets computed on 32 bits where
+//!    that is enough; [`cse::run`] — repeated pure operations reuse the
+//!    first result, unused ones go; [`lower::expand`] — IR-level
+//!    expansion of 64-bit integer division; [`hoist::run`] — operations
+//!    common to both arms of an `if` computed once before it;
+//!    [`sink::run`] — operations only one arm of a later `if` uses moved
+//!    into that arm;
 //! 2. [`uniformity::analyze`] — which IR values are uniform per wave;
 //! 3. [`abi::arg_layout`] — kernarg offsets of the parameters;
 //! 4. [`isel`] — instruction selection to machine IR over virtual
 //!    registers, including the prologue (kernarg `s_load`s, workgroup-id
 //!    SGPRs, packed work-item ids in v0) and the structurization of
-//!    `if`/`loop` with EXEC masking;
+//!    `if`/`loop` with EXEC masking; [`deadmov::run`] drops moves
+//!    nothing reads and [`mcse::run`] repeated pure instructions;
 //! 5. [`sched::run`] — latency-aware list scheduling in each block, on
 //!    virtual registers (loads hoisted and clustered); precoloured
 //!    operations keep the author's order among themselves;
@@ -51,14 +55,18 @@ pub mod abi;
 pub mod cse;
 pub mod dataflow;
 pub mod deadmov;
+pub mod hash;
 pub mod hazards;
 pub mod hoist;
 pub mod inline;
 pub mod isel;
 pub mod lower;
+pub mod mcse;
 pub mod mir;
+pub mod narrow;
 pub mod regalloc;
 pub mod sched;
+pub mod sink;
 pub mod skip;
 pub mod smem;
 pub mod uniformity;
@@ -69,6 +77,7 @@ use silk_amdgpu::code_object::{CodeObject, KernelConfig, KernelMetadata};
 use silk_amdgpu::isa::{encode, Inst};
 use silk_amdgpu::target::{Generation, Target};
 use silk_gpu_ir::{Function, FunctionKind, Module};
+use std::borrow::Cow;
 
 /// One compiled kernel.
 #[derive(Clone, Debug)]
@@ -114,8 +123,9 @@ pub fn compile_module_with(
     module.verify().map_err(silk_gpu_ir::Error::from)?;
     let mut out = Vec::new();
     for f in module.kernels() {
-        let f = &inline::inline_calls(module, f).map_err(|e| annotate(e, &f.name))?;
-        out.push(compile_kernel_with(f, target, options).map_err(|e| annotate(e, &f.name))?);
+        let f = inline::inline_calls_cow(module, f).map_err(|e| annotate(e, &f.name))?;
+        let name = f.name.clone();
+        out.push(compile(f, target, options).map_err(|e| annotate(e, &name))?);
     }
     if out.is_empty() {
         return Err(Error::unsupported("a module without kernels"));
@@ -151,15 +161,26 @@ pub fn compile_kernel_with(
     target: &Target,
     options: Options,
 ) -> Result<CompiledKernel, Error> {
+    compile(Cow::Borrowed(f), target, options)
+}
+
+/// The pipeline on a kernel it may consume: the device-IR passes change
+/// one copy in place and pass it on, and copy nothing that has nothing
+/// to change.
+fn compile(
+    f: Cow<'_, Function>,
+    target: &Target,
+    options: Options,
+) -> Result<CompiledKernel, Error> {
     if f.kind != FunctionKind::Kernel {
         return Err(Error::unsupported(
             "compiling device functions on their own",
         ));
     }
-    let f = &unroll::run(f);
-    let f = &cse::run(f);
-    let f = &lower::expand(f)?;
-    let f = &hoist::run(f);
+    let f = unroll::run_cow(f).into_owned();
+    let f = cse::run_owned(narrow::run(f));
+    let f = lower::expand_cow(Cow::Owned(f))?;
+    let f = &sink::run(hoist::run_cow(f).into_owned());
     let p = target.processor;
     let wave64 = target.wavefront_size == 64;
     check_matrix_ops(f, p, wave64)?;
@@ -171,6 +192,8 @@ pub fn compile_kernel_with(
     let mir_after_isel = options.keep_mir.then(|| mf.print());
     deadmov::run(&mut mf);
     check(&mf, "dead move elimination", false)?;
+    mcse::run(&mut mf);
+    check(&mf, "machine common subexpressions", false)?;
     sched::run(&mut mf)?;
     check(&mf, "scheduling", false)?;
     smem::merge_virtual(&mut mf)?;
@@ -254,11 +277,14 @@ pub fn emit(mf: &mir::MFunction) -> Result<Emitted, Error> {
     // SOPP whatever the offset), then the branches again with offsets.
     // The instructions between branches and block starts are encoded as
     // one run (`encode_all`); the branches one by one, to note where they are.
+    let count: usize = mf.blocks.iter().map(|b| b.insts.len()).sum();
     let mut block_byte = Vec::with_capacity(mf.blocks.len());
-    let mut insts = Vec::new();
+    let mut insts = Vec::with_capacity(count);
     let mut block_starts = Vec::with_capacity(mf.blocks.len());
-    let mut code = Vec::new();
-    let mut words = Vec::new();
+    // Most instructions are one or two dwords.
+    let mut code = Vec::with_capacity(8 * count);
+    // `encode_all` works in 256-dword chunks past what it has written.
+    let mut words = Vec::with_capacity(2 * count + 260);
     let mut branches = Vec::new(); // (instruction index, byte offset, dwords, MInst)
                                    // Instructions from `run_start` on are not encoded yet.
     let mut run_start = 0;
@@ -324,6 +350,43 @@ pub fn code_object(target: &Target, kernels: &[CompiledKernel]) -> Result<Vec<u8
         );
     }
     Ok(obj.to_bytes()?)
+}
+
+/// [`code_object`] without copying the kernels: each one's code and
+/// metadata move into the object while it is written and back after,
+/// whatever the result (a metadata entry comes back with `.name` and
+/// `.symbol` from its kernel's name, as the object has them; compiled
+/// kernels have them so already).
+pub fn write_code_object(
+    target: &Target,
+    kernels: &mut [CompiledKernel],
+) -> Result<Vec<u8>, Error> {
+    let mut obj = CodeObject::new(*target);
+    for k in kernels.iter_mut() {
+        let code = std::mem::take(&mut k.code);
+        let metadata = std::mem::take(&mut k.metadata);
+        // `abi::kernel_config` named the metadata as `push_kernel` would.
+        let named =
+            metadata.name == k.name && metadata.symbol.strip_suffix(".kd") == Some(k.name.as_str());
+        if named {
+            obj.kernels.push(silk_amdgpu::code_object::Kernel {
+                name: k.name.clone(),
+                code,
+                config: k.config.clone(),
+            });
+            obj.metadata.kernels.push(metadata);
+        } else {
+            obj.push_kernel(&k.name, code, k.config.clone(), metadata);
+        }
+    }
+    let bytes = obj.to_bytes();
+    let back = obj.kernels.into_iter().zip(obj.metadata.kernels);
+    for (k, (code, metadata)) in kernels.iter_mut().zip(back) {
+        // `.name` and `.symbol` are the kernel's name, as before.
+        k.code = code.code;
+        k.metadata = metadata;
+    }
+    Ok(bytes?)
 }
 
 /// LLVM-syntax assembly: the kernels' code with block labels, and their

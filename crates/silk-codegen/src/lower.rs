@@ -16,16 +16,23 @@
 
 use crate::Error;
 use silk_gpu_ir::{BinOp, Block, CmpPred, Function, Inst, Op, Type, Value, ValueData};
+use std::borrow::Cow;
 
 /// `f` with every 64-bit `div`/`rem` expanded. Returns a clone when there is
 /// nothing to expand.
 pub fn expand(f: &Function) -> Result<Function, Error> {
-    if !has_div64(f) {
-        return Ok(f.clone());
+    expand_cow(Cow::Borrowed(f)).map(Cow::into_owned)
+}
+
+/// [`expand`], passing `f` through untouched when it has nothing to expand.
+pub fn expand_cow(f: Cow<'_, Function>) -> Result<Cow<'_, Function>, Error> {
+    if !has_div64(&f) {
+        return Ok(f);
     }
-    let mut out = f.clone();
+    let mut out = f.into_owned();
     let mut values = std::mem::take(&mut out.values);
-    out.body = block(&mut values, &f.body)?;
+    let body = std::mem::take(&mut out.body);
+    out.body = block(&mut values, &body)?;
     out.values = values;
     out.canonicalize();
     if cfg!(debug_assertions) {
@@ -35,7 +42,7 @@ pub fn expand(f: &Function) -> Result<Function, Error> {
         .verify()
         .map_err(|e| Error::invariant("IR expansion", format!("64-bit division expansion: {e}")))?;
     }
-    Ok(out)
+    Ok(Cow::Owned(out))
 }
 
 fn is_div64(values: &[ValueData], inst: &Inst) -> bool {

@@ -13,6 +13,7 @@
 //! specially (see `regalloc`).
 
 use crate::Error;
+use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::{print, table, Inst, Mods, Op, Opcode, Operand, MAX_OPERANDS};
 use silk_amdgpu::target::Processor;
 use silk_gpu_ir::amdgpu::PhysRegs;
@@ -43,8 +44,27 @@ pub struct VRegInfo {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BlockId(pub u32);
 
+/// The successors of a block (at most two: a branch target and the next
+/// block), without duplicates.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Succs {
+    blocks: [usize; 2],
+    len: u8,
+}
+
+impl Succs {
+    fn push(&mut self, b: usize) {
+        self.blocks[self.len as usize] = b;
+        self.len += 1;
+    }
+
+    pub fn as_slice(&self) -> &[usize] {
+        &self.blocks[..self.len as usize]
+    }
+}
+
 /// One operand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MOp {
     /// Dwords `off .. off + n` of a virtual register.
     Reg { r: VReg, off: u8, n: u8 },
@@ -150,7 +170,13 @@ impl MFunction {
     /// order: the branch target of its last instruction, and the next block
     /// unless that instruction is an unconditional branch or `s_endpgm`.
     pub fn successors(&self, b: usize) -> Vec<usize> {
-        let mut out = Vec::new();
+        self.succs(b).as_slice().to_vec()
+    }
+
+    /// [`MFunction::successors`] without an allocation (a block has at
+    /// most two).
+    pub fn succs(&self, b: usize) -> Succs {
+        let mut out = Succs::default();
         let table = table::table(self.processor.generation());
         let mut falls = true;
         if let Some(last) = self.blocks[b].insts.last() {
@@ -165,10 +191,9 @@ impl MFunction {
                 }
             }
         }
-        if falls && b + 1 < self.blocks.len() {
+        if falls && b + 1 < self.blocks.len() && out.as_slice() != [b + 1] {
             out.push(b + 1);
         }
-        out.dedup();
         out
     }
 
@@ -293,7 +318,17 @@ impl MFunction {
                             }
                             let spec = info.operands[i];
                             let wave = if self.wave64 { 64 } else { 32 };
-                            let want = info.operand_dwords(i, gen, wave).max(1);
+                            let mut want = info.operand_dwords(i, gen, wave).max(1);
+                            // With an SGPR base (`saddr`) a global address
+                            // is a 32-bit VGPR offset.
+                            let saddr = info
+                                .operands
+                                .iter()
+                                .position(|s| s.field == Field::Saddr)
+                                .and_then(|k| inst.ops.get(k));
+                            if spec.field == Field::Addr && matches!(saddr, Some(MOp::Reg { .. })) {
+                                want = 1;
+                            }
                             if *n != want {
                                 return err(format!(
                                     "operand {i} is {n} dwords, the opcode wants {want}"
@@ -343,9 +378,9 @@ pub fn unused_soffset(info: &table::OpInfo, inst: &MInst, i: usize) -> bool {
 /// Lower an allocated instruction to an ISA [`Inst`] (labels become
 /// immediates filled in by the caller).
 pub fn to_isa(inst: &MInst, label: &dyn Fn(BlockId) -> i32) -> Result<Inst, Error> {
-    let mut ops = Vec::with_capacity(inst.ops.len());
-    for op in &inst.ops {
-        ops.push(match *op {
+    let mut ops = [Operand::None; MAX_OPERANDS];
+    for (k, op) in inst.ops.iter().enumerate() {
+        let o = match *op {
             MOp::Phys(o) => o,
             MOp::Label(b) => Operand::Imm(label(b)),
             MOp::Reg { .. } => {
@@ -354,9 +389,14 @@ pub fn to_isa(inst: &MInst, label: &dyn Fn(BlockId) -> i32) -> Result<Inst, Erro
                     "virtual register reached emission",
                 ))
             }
-        });
+        };
+        // Inst keeps the first MAX_OPERANDS (the verifier rejects more).
+        if let Some(slot) = ops.get_mut(k) {
+            *slot = o;
+        }
     }
-    Ok(Inst::new(inst.op, &ops).with_mods(inst.mods))
+    let n = inst.ops.len().min(MAX_OPERANDS);
+    Ok(Inst::new(inst.op, &ops[..n]).with_mods(inst.mods))
 }
 
 /// Assembly text of one allocated instruction.

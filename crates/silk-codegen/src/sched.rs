@@ -57,7 +57,10 @@ pub const MAX_LOADS_IN_FLIGHT: usize = 8;
 /// the source order.
 pub const MAX_LIVE: usize = 24;
 
-/// A register an instruction reads or writes.
+/// A register an instruction reads or writes: a virtual register, or a
+/// physical one by its code ([`Scratch::push_node`] turns the code into
+/// the register's index in [`Scratch::phys`], so the dependency tables are
+/// sized by the registers a function names, not by the register file).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Res {
     Virt(u32),
@@ -148,9 +151,38 @@ struct Scratch {
     /// Unscheduled successors of each scheduled node.
     pending: Vec<u32>,
     order: Vec<u32>,
+    /// The physical register codes seen, in order of first sight.
+    phys: Vec<u16>,
 }
 
 impl Scratch {
+    /// Buffers for blocks of up to `n` instructions (they grow past that
+    /// if an instruction names unusually many registers).
+    fn with_capacity(n: usize) -> Scratch {
+        Scratch {
+            nodes: Vec::with_capacity(n),
+            regs: Vec::with_capacity(8 * n),
+            preds: Vec::with_capacity(4 * n),
+            pred_start: Vec::with_capacity(n + 1),
+            succs: Vec::with_capacity(4 * n),
+            succ_start: Vec::with_capacity(n + 1),
+            last_def: Vec::new(),
+            use_head: Vec::new(),
+            use_list: Vec::with_capacity(4 * n),
+            touched: Vec::with_capacity(8 * n),
+            mems_since: Vec::with_capacity(n),
+            since_fence: Vec::with_capacity(n),
+            p: Vec::with_capacity(16),
+            height: Vec::with_capacity(n),
+            waiting: Vec::with_capacity(n),
+            ready: Vec::with_capacity(n),
+            unread: Vec::with_capacity(n),
+            pending: Vec::with_capacity(n),
+            order: Vec::with_capacity(n),
+            phys: Vec::with_capacity(16),
+        }
+    }
+
     fn push_node(&mut self, n: NodeIn, m0: u16, known: Known) {
         let NodeIn {
             inst,
@@ -218,6 +250,19 @@ impl Scratch {
         if f.has(Flags::READS_M0) || (f.has(Flags::LDS) && !known.m0) {
             self.regs.push(Res::Phys(m0));
         }
+        // Physical codes to their index among the function's.
+        for r in &mut self.regs[start as usize..] {
+            if let Res::Phys(code) = *r {
+                let i = match self.phys.iter().position(|&c| c == code) {
+                    Some(i) => i,
+                    None => {
+                        self.phys.push(code);
+                        self.phys.len() - 1
+                    }
+                };
+                *r = Res::Phys(i as u16);
+            }
+        }
         let mem = f.0
             & (Flags::VMEM
                 | Flags::SMEM
@@ -271,14 +316,22 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
     let table = table::table(gen);
     let m0 = operand::m0_code(gen);
     let known = Known::of(gen);
-    let mut sc = Scratch::default();
-    let slots = 512 + mf.vregs.len();
+    let longest = (mf.blocks.iter().enumerate())
+        .filter(|&(bi, b)| !in_order(bi, b, &mf.pinned, table))
+        .map(|(_, b)| b.insts.len())
+        .max()
+        .unwrap_or(0);
+    if longest == 0 {
+        return Ok(());
+    }
+    let mut sc = Scratch::with_capacity(longest);
+    let slots = 2 * mf.vregs.len() + 32;
     sc.last_def.resize(slots, u32::MAX);
     sc.use_head.resize(slots, u32::MAX);
     let vregs = &mf.vregs;
-    let mut pinned = vec![false; 0];
+    let mut pinned = Vec::with_capacity(longest);
     for (bi, b) in mf.blocks.iter_mut().enumerate() {
-        if b.insts.len() < 3 {
+        if in_order(bi, b, &mf.pinned, table) {
             continue;
         }
         pinned.clear();
@@ -319,6 +372,7 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
         }
         let mut old: Vec<Option<MInst>> =
             std::mem::take(&mut b.insts).into_iter().map(Some).collect();
+        b.insts.reserve_exact(old.len());
         for &i in &sc.order {
             let inst = old[i as usize].take().ok_or_else(|| {
                 Error::invariant("scheduling", "scheduler emitted an instruction twice")
@@ -327,6 +381,21 @@ pub fn run(mf: &mut MFunction) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// Whether block `bi` has only one order: fewer than three instructions,
+/// or only precoloured operations (`pinned`) and barriers, branches and
+/// `s_endpgm`, each of which depends on the one before (see
+/// [`dependencies`]). Such a block is left as it is.
+fn in_order(bi: usize, b: &mir::MBlock, pinned: &[(mir::BlockId, u32)], table: &[OpInfo]) -> bool {
+    let fence = |i: &MInst| {
+        table[i.op.0 as usize].flags.0 & (Flags::BARRIER | Flags::BRANCH | Flags::END_PGM) != 0
+    };
+    b.insts.len() < 3
+        || b.insts
+            .iter()
+            .enumerate()
+            .all(|(k, i)| fence(i) || pinned.contains(&(mir::BlockId(bi as u32), k as u32)))
 }
 
 /// Whether operand `i` of `inst` is written: one of the first `ndefs`, or
@@ -348,11 +417,12 @@ pub(crate) fn writes(info: &OpInfo, inst: &MInst, i: usize) -> bool {
         })
 }
 
-/// Dense index of a register for the dependency tables.
+/// Dense index of a register for the dependency tables (physical ones by
+/// their index in [`Scratch::phys`]).
 fn slot(r: Res) -> usize {
     match r {
-        Res::Phys(c) => c as usize,
-        Res::Virt(v) => 512 + v as usize,
+        Res::Phys(i) => 2 * i as usize,
+        Res::Virt(v) => 2 * v as usize + 1,
     }
 }
 
@@ -379,8 +449,9 @@ fn dependencies(sc: &mut Scratch) {
         for x in n.defs.0..n.uses {
             let k = slot(sc.regs[x as usize]);
             if k >= sc.last_def.len() {
-                sc.last_def.resize(k + 1, u32::MAX);
-                sc.use_head.resize(k + 1, u32::MAX);
+                let len = (k + 1).next_power_of_two();
+                sc.last_def.resize(len, u32::MAX);
+                sc.use_head.resize(len, u32::MAX);
             }
             if sc.last_def[k] != u32::MAX {
                 p.push(sc.last_def[k]);

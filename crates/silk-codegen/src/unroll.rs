@@ -16,8 +16,9 @@
 //! restart it only through its final `continue` (no `break`, `continue`
 //! or `ret` in nested `if`s, no precoloured operations).
 
+use crate::hash::Map as HashMap;
 use silk_gpu_ir::{eval, BinOp, Block, Function, Inst, Op, Value};
-use std::collections::HashMap;
+use std::borrow::Cow;
 
 /// Most iterations unrolled, and most instructions the unrolled loop may
 /// have (iterations x body, nested regions counted).
@@ -26,19 +27,24 @@ const MAX_INSTS: usize = 160;
 
 /// `f` with its short counted loops unrolled (a clone when there is none).
 pub fn run(f: &Function) -> Function {
-    let mut out = f.clone();
+    run_cow(Cow::Borrowed(f)).into_owned()
+}
+
+/// [`run`], passing `f` through untouched when it has no loop.
+pub fn run_cow(f: Cow<'_, Function>) -> Cow<'_, Function> {
     if !f.insts().any(|i| matches!(i.op, Op::Loop { .. })) {
-        return out;
+        return f;
     }
-    let mut consts: HashMap<Value, u64> = HashMap::new();
-    for inst in f.insts() {
+    let mut out = f.into_owned();
+    let mut consts: HashMap<Value, u64> = HashMap::default();
+    for inst in out.insts() {
         if let (Op::Const { bits, .. }, [r]) = (&inst.op, inst.results.as_slice()) {
             consts.insert(*r, *bits);
         }
     }
     let mut cx = Cx {
         consts,
-        subst: HashMap::new(),
+        subst: HashMap::default(),
         values: std::mem::take(&mut out.values),
     };
     let mut body = std::mem::take(&mut out.body);
@@ -50,7 +56,7 @@ pub fn run(f: &Function) -> Function {
         out.body.for_each_value_mut(&mut |v| resolve(&subst, v));
         out.canonicalize();
     }
-    out
+    Cow::Owned(out)
 }
 
 fn resolve(subst: &HashMap<Value, Value>, v: &mut Value) {

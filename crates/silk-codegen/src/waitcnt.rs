@@ -21,7 +21,6 @@ use crate::Error;
 use silk_amdgpu::isa::{table, Flags, Mods, Op, OpInfo, Operand};
 use silk_amdgpu::target::{Generation, WaitCounterLimits};
 use silk_amdgpu::waitcnt::{Counter, WaitCounts};
-use std::collections::BTreeMap;
 
 const VM: usize = 0;
 const LGKM: usize = 1;
@@ -36,7 +35,55 @@ struct State {
     /// Any SMEM outstanding on lgkm.
     smem: bool,
     /// Register code (SGPR < 256, VGPR >= 256) -> (counter, age).
-    regs: BTreeMap<u16, (usize, u32)>,
+    regs: Pending,
+}
+
+/// Pending registers: (register code, (counter, age)), sorted by code. A
+/// kernel has a few dozen loads in flight at most, so a sorted vector
+/// beats a tree map, and it is one allocation.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Pending(Vec<(u16, (usize, u32))>);
+
+impl Pending {
+    fn get(&self, r: &u16) -> Option<&(usize, u32)> {
+        self.0
+            .binary_search_by_key(r, |e| e.0)
+            .ok()
+            .map(|i| &self.0[i].1)
+    }
+
+    fn insert(&mut self, r: u16, v: (usize, u32)) {
+        match self.0.binary_search_by_key(&r, |e| e.0) {
+            Ok(i) => self.0[i].1 = v,
+            Err(i) => self.0.insert(i, (r, v)),
+        }
+    }
+
+    /// Merge one entry of another state (see [`State::join`]).
+    fn join(&mut self, r: u16, (c, a): (usize, u32)) {
+        match self.0.binary_search_by_key(&r, |e| e.0) {
+            Ok(i) => {
+                let e = &mut self.0[i].1;
+                if e.0 == c {
+                    e.1 = e.1.min(a)
+                } else {
+                    // Pending on two counters: keep the youngest on vm
+                    // (conservative choice: wait for both is handled by
+                    // recording age 0 on the earlier counter).
+                    *e = (c, 0)
+                }
+            }
+            Err(i) => self.0.insert(i, (r, (c, a))),
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (&u16, &(usize, u32))> {
+        self.0.iter().map(|(r, v)| (r, v))
+    }
+
+    fn retain(&mut self, mut keep: impl FnMut(&u16, &mut (usize, u32)) -> bool) {
+        self.0.retain_mut(|(r, v)| keep(r, v));
+    }
 }
 
 impl dataflow::State for State {
@@ -46,20 +93,8 @@ impl dataflow::State for State {
             self.pending[c] = self.pending[c].max(o.pending[c]);
         }
         self.smem |= o.smem;
-        for (&r, &(c, a)) in &o.regs {
-            self.regs
-                .entry(r)
-                .and_modify(|e| {
-                    if e.0 == c {
-                        e.1 = e.1.min(a)
-                    } else {
-                        // Pending on two counters: keep the youngest on vm
-                        // (conservative choice: wait for both is handled by
-                        // recording age 0 on the earlier counter).
-                        *e = (c, 0)
-                    }
-                })
-                .or_insert((c, a));
+        for (&r, &v) in o.regs.iter() {
+            self.regs.join(r, v);
         }
         *self != before
     }
@@ -67,12 +102,12 @@ impl dataflow::State for State {
 
 impl State {
     fn issue(&mut self, c: usize, limit: u32) {
-        for (_, (rc, a)) in self.regs.iter_mut() {
+        self.regs.retain(|_, (rc, a)| {
             if *rc == c {
                 *a += 1;
             }
-        }
-        self.regs.retain(|_, (rc, a)| !(*rc == c && *a >= limit));
+            !(*rc == c && *a >= limit)
+        });
         self.pending[c] = (self.pending[c] + 1).min(limit);
     }
 
@@ -175,9 +210,11 @@ impl Waitcnt {
         out
     }
 
-    fn transfer(&self, s: &mut State, inst: &MInst, info: &OpInfo) {
+    /// Run `inst` on `s`; the waits to insert before it.
+    fn transfer(&self, s: &mut State, inst: &MInst, info: &OpInfo) -> WaitCounts {
         let flags = info.flags;
-        let need = self.needed(s, inst, info).join(self.explicit_wait(inst));
+        let insert = self.needed(s, inst, info);
+        let need = insert.join(self.explicit_wait(inst));
         for (c, &counter) in COUNTERS.iter().enumerate() {
             if let Some(n) = need.get(counter) {
                 s.waited(c, n);
@@ -194,50 +231,81 @@ impl Waitcnt {
                 }
             }
         }
+        insert
+    }
+
+    /// Run a block from `s`; `waits` gets the waits to insert, as (before
+    /// instruction, counts).
+    fn block(
+        &self,
+        s: &mut State,
+        insts: &[MInst],
+        table: &[OpInfo],
+        waits: &mut Vec<(usize, WaitCounts)>,
+    ) {
+        waits.clear();
+        for (i, inst) in insts.iter().enumerate() {
+            let need = self.transfer(s, inst, &table[inst.op.0 as usize]);
+            if need.needs_waitcnt() || need.vscnt(self.gen).is_some() {
+                waits.push((i, need));
+            }
+        }
     }
 
     /// Insert the waits into `mf` (allocated).
     pub fn run(&self, mf: &mut MFunction) -> Result<(), Error> {
         let p = mf.processor;
         let table = table::table(self.gen);
-        let ins = dataflow::forward(mf, "wait-count", |s: &mut State, insts: &[MInst]| {
-            for inst in insts {
-                self.transfer(s, inst, &table[inst.op.0 as usize]);
-            }
+        // The waits of each block's last run, which starts from its final
+        // entry state (see `dataflow`); `None` for a block never reached.
+        let mut found: Vec<Option<Vec<(usize, WaitCounts)>>> = vec![None; mf.blocks.len()];
+        dataflow::forward(mf, "wait-count", |s: &mut State, b, insts: &[MInst]| {
+            self.block(s, insts, table, found[b].get_or_insert_with(Vec::new));
         })?;
         // Rewrite with waits.
         let waitcnt = Op::S_WAITCNT
             .on(p)
             .ok_or_else(|| Error::invariant("wait-count insertion", "no s_waitcnt"))?;
         let vscnt = Op::S_WAITCNT_VSCNT.on(p);
-        for (b, mut s) in ins.into_iter().enumerate() {
+        for (b, waits) in found.into_iter().enumerate() {
+            let waits = match waits {
+                Some(w) => w,
+                None => {
+                    let mut w = Vec::new();
+                    self.block(&mut State::default(), &mf.blocks[b].insts, table, &mut w);
+                    w
+                }
+            };
+            if waits.is_empty() {
+                continue;
+            }
             let old = std::mem::take(&mut mf.blocks[b].insts);
-            let mut out = Vec::with_capacity(old.len());
-            for inst in old {
-                let info = &table[inst.op.0 as usize];
-                let need = self.needed(&s, &inst, info);
-                if need.needs_waitcnt() {
-                    let imm = need.encode(self.gen);
-                    out.push(MInst {
-                        op: waitcnt,
-                        ops: vec![MOp::Phys(Operand::Imm(imm as i32))],
-                        ndefs: 0,
-                        mods: Mods::default(),
-                    });
+            let mut out = Vec::with_capacity(old.len() + 2 * waits.len());
+            let mut pending = waits.into_iter().peekable();
+            for (i, inst) in old.into_iter().enumerate() {
+                if let Some((_, need)) = pending.next_if(|&(at, _)| at == i) {
+                    if need.needs_waitcnt() {
+                        let imm = need.encode(self.gen);
+                        out.push(MInst {
+                            op: waitcnt,
+                            ops: vec![MOp::Phys(Operand::Imm(imm as i32))],
+                            ndefs: 0,
+                            mods: Mods::default(),
+                        });
+                    }
+                    if let (Some(c), Some(op)) = (need.vscnt(self.gen), vscnt) {
+                        let null = silk_amdgpu::isa::operand::null_code(self.gen);
+                        out.push(MInst {
+                            op,
+                            ops: vec![
+                                MOp::Phys(Operand::sgpr(null)),
+                                MOp::Phys(Operand::Imm(c as i32)),
+                            ],
+                            ndefs: 0,
+                            mods: Mods::default(),
+                        });
+                    }
                 }
-                if let (Some(c), Some(op)) = (need.vscnt(self.gen), vscnt) {
-                    let null = silk_amdgpu::isa::operand::null_code(self.gen);
-                    out.push(MInst {
-                        op,
-                        ops: vec![
-                            MOp::Phys(Operand::sgpr(null)),
-                            MOp::Phys(Operand::Imm(c as i32)),
-                        ],
-                        ndefs: 0,
-                        mods: Mods::default(),
-                    });
-                }
-                self.transfer(&mut s, &inst, info);
                 out.push(inst);
             }
             mf.blocks[b].insts = out;
@@ -261,10 +329,16 @@ mod tests {
         b.regs.insert(257, (LGKM, 0));
         b.smem = true;
         assert!(a.join(&b));
-        assert_eq!(a.regs[&256], (VM, 1));
-        assert_eq!(a.regs[&257], (LGKM, 0));
+        assert_eq!(a.regs.get(&256), Some(&(VM, 1)));
+        assert_eq!(a.regs.get(&257), Some(&(LGKM, 0)));
         assert!(a.smem);
         assert_eq!(a.pending[VM], 4);
         assert!(!a.join(&b), "joining again changes nothing");
+        // A register pending on another counter in the other state waits
+        // for both: age 0.
+        let mut c = State::default();
+        c.regs.insert(257, (VM, 2));
+        assert!(a.join(&c));
+        assert_eq!(a.regs.get(&257), Some(&(VM, 0)));
     }
 }

@@ -6,12 +6,15 @@
 //! (`tests/data/hip/clang_counts.txt`, golden data made by
 //! `tests/data/hip/regen.sh`), the ratios, and their geometric means. The
 //! goals: instructions at most 1.3x clang's (issue #9), estimated cycles
-//! at most 1.0x per processor and no kernel above 1.3x (issue #20). The
-//! cycle columns need clang (LLVM 22); without it they are left out.
+//! at most 1.0x per processor and no kernel above 1.3x, and VGPRs at most
+//! clang's (geomean per processor, reported, issue #20). The cycle
+//! columns need clang (LLVM 22); without it they are left out.
 //!
 //! The cycle ratchet (`tests/data/quality_cycles_ratchet.txt`) holds, per
 //! kernel and processor, the most estimated cycles our kernel may take;
-//! more fails the test, like the instruction ratchet below.
+//! more fails the test, like the instruction ratchet below. The VGPR
+//! ratchet (`tests/data/quality_vgpr_ratchet.txt`) does the same for the
+//! kernel's VGPR count (metadata `.vgpr_count`).
 //!
 //! The ratchet (`tests/data/quality_ratchet.txt`) holds, per kernel and
 //! processor, the most instructions we may emit: more fails the test, and
@@ -43,6 +46,10 @@ const GOAL: f64 = 1.3;
 /// (geomean per processor), no kernel above 1.3x.
 const CYCLE_GOAL: f64 = 1.0;
 const CYCLE_WORST: f64 = 1.3;
+
+/// The register goal from issue #20: VGPRs at most clang's (geomean per
+/// processor).
+const VGPR_GOAL: f64 = 1.0;
 
 fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -112,6 +119,10 @@ fn instruction_counts_against_clang() {
         .into_iter()
         .map(|(k, v)| (k, v[0]))
         .collect();
+    let vgpr_ratchet: BTreeMap<_, u32> = read_table("quality_vgpr_ratchet.txt", 1)
+        .into_iter()
+        .map(|(k, v)| (k, v[0]))
+        .collect();
     let cycle_ratchet: BTreeMap<_, u32> = read_table("quality_cycles_ratchet.txt", 1)
         .into_iter()
         .map(|(k, v)| (k, v[0]))
@@ -135,6 +146,10 @@ fn instruction_counts_against_clang() {
         "vgpr s/c"
     );
     let mut cycle_ratios: BTreeMap<Processor, Vec<(f64, String)>> = BTreeMap::new();
+    let mut new_vgpr_ratchet = String::from(
+        "# kernel processor max-VGPRs: the VGPR ratchet of tests/quality.rs\n\
+         # (SILK_BLESS=1 cargo test -p silk-codegen --test quality rewrites it)\n",
+    );
     let mut new_cycle_ratchet = String::from(
         "# kernel processor max-estimated-cycles: the cycle ratchet of tests/quality.rs\n\
          # (SILK_BLESS=1 cargo test -p silk-codegen --test quality rewrites it)\n",
@@ -142,6 +157,8 @@ fn instruction_counts_against_clang() {
     let mut ratios: BTreeMap<Processor, Vec<f64>> = BTreeMap::new();
     let mut all = Vec::new();
     let (mut sgpr_ratios, mut vgpr_ratios) = (Vec::new(), Vec::new());
+    // Per processor: (SGPR ratios, VGPR ratios).
+    let mut reg_ratios: BTreeMap<Processor, (Vec<f64>, Vec<f64>)> = BTreeMap::new();
     let (mut now_ratcheted, mut was_ratcheted) = (Vec::new(), Vec::new());
     let mut problems = Vec::new();
     let mut skipped = Vec::new();
@@ -174,6 +191,15 @@ fn instruction_counts_against_clang() {
                 vgprs: ks[0].metadata.vgpr_count as u32,
             };
             new_ratchet.push_str(&format!("{} {} {}\n", k.name, p.name(), ours.insts));
+            new_vgpr_ratchet.push_str(&format!("{} {} {}\n", k.name, p.name(), ours.vgprs));
+            if let Some(&max) = vgpr_ratchet.get(&key) {
+                if ours.vgprs > max {
+                    problems.push(format!(
+                        "{} on {p}: {} VGPRs, the VGPR ratchet allows {max}",
+                        k.name, ours.vgprs
+                    ));
+                }
+            }
             // Estimated cycles of ours and of clang's twin on the case.
             let case = (k.case)();
             let t = Target::new(p);
@@ -258,6 +284,9 @@ fn instruction_counts_against_clang() {
             all.push(ratio);
             sgpr_ratios.push(ours.sgprs as f64 / c.sgprs.max(1) as f64);
             vgpr_ratios.push(ours.vgprs as f64 / c.vgprs.max(1) as f64);
+            let regs = reg_ratios.entry(p).or_default();
+            regs.0.push(ours.sgprs as f64 / c.sgprs.max(1) as f64);
+            regs.1.push(ours.vgprs as f64 / c.vgprs.max(1) as f64);
             match ratchet.get(&key) {
                 Some(&max) => {
                     now_ratcheted.push(ratio);
@@ -306,6 +335,18 @@ fn instruction_counts_against_clang() {
         geomean(&sgpr_ratios),
         geomean(&vgpr_ratios)
     );
+    for (p, (s, v)) in &reg_ratios {
+        println!(
+            "geomean register ratios {p}: SGPRs {:.3}, VGPRs {:.3} (goal VGPRs {VGPR_GOAL}: {})",
+            geomean(s),
+            geomean(v),
+            if geomean(v) <= VGPR_GOAL {
+                "met"
+            } else {
+                "not met"
+            }
+        );
+    }
     for s in &skipped {
         println!("skipped (does not compile yet): {s}");
     }
@@ -318,6 +359,7 @@ fn instruction_counts_against_clang() {
     if bless && detail.is_none() {
         std::fs::write(data("quality_ratchet.txt"), new_ratchet).unwrap();
         std::fs::write(data("quality_cycles_ratchet.txt"), new_cycle_ratchet).unwrap();
+        std::fs::write(data("quality_vgpr_ratchet.txt"), new_vgpr_ratchet).unwrap();
         return;
     }
     assert!(!all.is_empty(), "no corpus kernel compiled");

@@ -56,7 +56,7 @@ pub fn build_object(session: &mut Session, target: &str) -> Result<Built, Diagno
     let mut compiled =
         silk_codegen::compile_module_with(&module, &kernel.target, codegen_options())
             .map_err(|e| backend_diagnostic(&kernel, e.to_string()))?;
-    let bytes = silk_codegen::code_object(&kernel.target, &compiled)
+    let bytes = silk_codegen::write_code_object(&kernel.target, &mut compiled)
         .map_err(|e| backend_diagnostic(&kernel, e.to_string()))?;
     let compiled = compiled.remove(0);
     Ok(Built {
@@ -134,8 +134,8 @@ pub fn build_device_objects(
         };
         let mut compiled = silk_codegen::compile_module_with(&module, &target, codegen_options())
             .map_err(|e| fail(e.to_string()))?;
-        let bytes =
-            silk_codegen::code_object(&target, &compiled).map_err(|e| fail(e.to_string()))?;
+        let bytes = silk_codegen::write_code_object(&target, &mut compiled)
+            .map_err(|e| fail(e.to_string()))?;
         let compiled = compiled.remove(0);
         out.push(DeviceObject {
             entry,

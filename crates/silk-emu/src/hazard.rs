@@ -28,7 +28,7 @@ use crate::error::{Fault, FaultKind};
 use silk_amdgpu::hazard;
 use silk_amdgpu::isa::format::Field;
 use silk_amdgpu::isa::operand::{AGPR0, VGPR0};
-use silk_amdgpu::isa::{dpp, Family, Flags, Inst, Kind, OpInfo, Operand, Variant};
+use silk_amdgpu::isa::{dpp, print, Family, Flags, Inst, Kind, OpInfo, Operand, Variant};
 use silk_amdgpu::target::{Generation, Processor};
 
 /// The documented hazard rules: names, processors and wait states are the
@@ -153,8 +153,10 @@ impl HazardInfo {
 
     /// Build from a decoded instruction. `classes` are its opcode's
     /// [`silk_amdgpu::hazard::table_classes`] entry, `passes` from
-    /// [`OpInfo::mfma_passes`]; `ws` is the wave size.
+    /// [`OpInfo::mfma_passes`]; `ws` is the wave size, `gen` the
+    /// processor's generation.
     pub fn new(
+        gen: Generation,
         inst: &Inst,
         info: &OpInfo,
         classes: hazard::Classes,
@@ -220,7 +222,11 @@ impl HazardInfo {
             let (code, count, half) = match (spec.kind, op) {
                 (Kind::Implicit(c), _) => (c, mask_dwords, 0),
                 (_, Operand::Reg { code, count, half }) => {
-                    (*code, (*count).max(spec.dwords).max(1) as u16, *half)
+                    // Memory operands whose width other fields set (a
+                    // global address with an SGPR base is one VGPR).
+                    let count = (*count).max(spec.dwords).max(1);
+                    let count = print::effective_count(gen, info, inst, spec, count);
+                    (*code, count as u16, *half)
                 }
                 _ => {
                     defs_so_far = false;

@@ -1048,6 +1048,7 @@ fn decode_at(
             .copied()
             .unwrap_or_default();
         crate::hazard::HazardInfo::new(
+            info.processor.generation(),
             inst,
             &table[inst.opcode.0 as usize],
             classes,

@@ -169,6 +169,13 @@ impl FunctionBuilder {
 
     /// Append any non-control instruction; returns its results.
     pub fn op(&mut self, op: Op) -> BResult<Vec<Value>> {
+        let (first, n) = self.add_op(op)?;
+        Ok((first..first + n).map(Value).collect())
+    }
+
+    /// [`FunctionBuilder::op`], returning the first result and how many
+    /// there are (results are consecutive values).
+    fn add_op(&mut self, op: Op) -> BResult<(u32, u32)> {
         if matches!(op, Op::If { .. } | Op::Loop { .. } | Op::Call { .. }) || op.is_terminator() {
             return self.err(format!("use the dedicated method for `{}`", op.mnemonic()));
         }
@@ -192,24 +199,22 @@ impl FunctionBuilder {
                 op.mnemonic()
             ));
         }
+        let first = self.values.len() as u32;
         let results: Vec<Value> = types.into_iter().map(|t| self.new_value(t)).collect();
-        self.push_inst(Inst {
-            results: results.clone(),
-            op,
-        })?;
-        Ok(results)
+        let n = results.len() as u32;
+        self.push_inst(Inst { results, op })?;
+        Ok((first, n))
     }
 
     fn op1(&mut self, op: Op) -> BResult<Value> {
-        let r = self.op(op)?;
-        match r.first() {
-            Some(&v) => Ok(v),
-            None => self.err("internal: instruction has no result"),
+        match self.add_op(op)? {
+            (first, 1..) => Ok(Value(first)),
+            _ => self.err("internal: instruction has no result"),
         }
     }
 
     fn op0(&mut self, op: Op) -> BResult<()> {
-        self.op(op).map(|_| ())
+        self.add_op(op).map(|_| ())
     }
 
     /// A constant from raw bits (see [`Op::Const`]).

@@ -627,32 +627,41 @@ impl Op {
     }
 
     /// The values this instruction reads (not those of nested regions).
-    pub fn operands(&self) -> Vec<Value> {
+    pub fn operands(&self) -> Operands {
+        let inline = |vs: &[Value]| {
+            let mut a = [Value(0); 3];
+            a[..vs.len()].copy_from_slice(vs);
+            Operands::Inline(a, vs.len() as u8)
+        };
         match self {
             Op::Const { .. }
             | Op::Barrier
             | Op::Amdgpu(_)
             | Op::Geometry { .. }
-            | Op::LdsAlloc { .. } => vec![],
-            Op::Unary { arg, .. } | Op::Cvt { arg, .. } | Op::Bitcast { arg, .. } => vec![*arg],
-            Op::Binary { lhs, rhs, .. } | Op::Cmp { lhs, rhs, .. } => vec![*lhs, *rhs],
-            Op::Fma { a, b, c } | Op::Matrix { a, b, c, .. } => vec![*a, *b, *c],
-            Op::VecBuild { elems, .. } => elems.clone(),
-            Op::Extract { vec, .. } => vec![*vec],
-            Op::Insert { vec, value, .. } => vec![*vec, *value],
+            | Op::LdsAlloc { .. } => inline(&[]),
+            Op::Unary { arg, .. } | Op::Cvt { arg, .. } | Op::Bitcast { arg, .. } => {
+                inline(&[*arg])
+            }
+            Op::Binary { lhs, rhs, .. } | Op::Cmp { lhs, rhs, .. } => inline(&[*lhs, *rhs]),
+            Op::Fma { a, b, c } | Op::Matrix { a, b, c, .. } => inline(&[*a, *b, *c]),
+            Op::VecBuild { elems, .. } => Operands::Heap(elems.clone()),
+            Op::Extract { vec, .. } => inline(&[*vec]),
+            Op::Insert { vec, value, .. } => inline(&[*vec, *value]),
             Op::Select {
                 cond,
                 if_true,
                 if_false,
-            } => vec![*cond, *if_true, *if_false],
-            Op::PtrAdd { ptr, offset } => vec![*ptr, *offset],
-            Op::Load { ptr, .. } => vec![*ptr],
-            Op::Store { ptr, value, .. } | Op::Atomic { ptr, value, .. } => vec![*ptr, *value],
-            Op::CmpXchg { ptr, expected, new } => vec![*ptr, *expected, *new],
-            Op::Call { args, .. } => args.clone(),
-            Op::If { cond, .. } => vec![*cond],
-            Op::Loop { inits, .. } => inits.clone(),
-            Op::Yield(v) | Op::Break(v) | Op::Continue(v) | Op::Return(v) => v.clone(),
+            } => inline(&[*cond, *if_true, *if_false]),
+            Op::PtrAdd { ptr, offset } => inline(&[*ptr, *offset]),
+            Op::Load { ptr, .. } => inline(&[*ptr]),
+            Op::Store { ptr, value, .. } | Op::Atomic { ptr, value, .. } => inline(&[*ptr, *value]),
+            Op::CmpXchg { ptr, expected, new } => inline(&[*ptr, *expected, *new]),
+            Op::Call { args, .. } => Operands::Heap(args.clone()),
+            Op::If { cond, .. } => inline(&[*cond]),
+            Op::Loop { inits, .. } => Operands::Heap(inits.clone()),
+            Op::Yield(v) | Op::Break(v) | Op::Continue(v) | Op::Return(v) => {
+                Operands::Heap(v.clone())
+            }
         }
     }
 
@@ -725,6 +734,63 @@ impl Op {
             Op::Yield(v) | Op::Break(v) | Op::Continue(v) | Op::Return(v) => {
                 v.iter_mut().for_each(f)
             }
+        }
+    }
+}
+
+/// The values one instruction reads ([`Op::operands`]): up to three
+/// without an allocation (every operation but the variadic ones).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Operands {
+    Inline([Value; 3], u8),
+    Heap(Vec<Value>),
+}
+
+impl std::ops::Deref for Operands {
+    type Target = [Value];
+
+    fn deref(&self) -> &[Value] {
+        match self {
+            Operands::Inline(a, n) => &a[..*n as usize],
+            Operands::Heap(v) => v,
+        }
+    }
+}
+
+impl IntoIterator for Operands {
+    type Item = Value;
+    type IntoIter = OperandsIter;
+
+    fn into_iter(self) -> OperandsIter {
+        match self {
+            Operands::Inline(a, n) => OperandsIter::Inline(a.into_iter().take(n as usize)),
+            Operands::Heap(v) => OperandsIter::Heap(v.into_iter()),
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Operands {
+    type Item = &'a Value;
+    type IntoIter = std::slice::Iter<'a, Value>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// The owning iterator of [`Operands`].
+pub enum OperandsIter {
+    Inline(std::iter::Take<std::array::IntoIter<Value, 3>>),
+    Heap(std::vec::IntoIter<Value>),
+}
+
+impl Iterator for OperandsIter {
+    type Item = Value;
+
+    fn next(&mut self) -> Option<Value> {
+        match self {
+            OperandsIter::Inline(i) => i.next(),
+            OperandsIter::Heap(i) => i.next(),
         }
     }
 }

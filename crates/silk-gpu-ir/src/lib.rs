@@ -71,7 +71,7 @@ pub use interp::{
 };
 pub use ir::{
     AtomicOp, BinOp, Block, CmpPred, Function, FunctionKind, Geometry, Inst, Insts, Module, Op,
-    UnOp, Value, ValueData,
+    Operands, OperandsIter, UnOp, Value, ValueData,
 };
 pub use matrix::{MatrixOp, MatrixUnit, Target};
 pub use parse::{parse_module, ParseError};

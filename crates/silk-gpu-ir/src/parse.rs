@@ -309,21 +309,26 @@ impl<'t> Parser<'t> {
         let Some(x) = found else {
             return self.err(format!("expected {what}, found {}", self.peek().describe()));
         };
-        self.bump();
+        self.advance();
         Ok(x)
     }
 
     fn bump(&mut self) -> Tok {
         let t = self.peek().clone();
+        self.advance();
+        t
+    }
+
+    /// [`Parser::bump`] without the token.
+    fn advance(&mut self) {
         if self.pos < self.toks.len() {
             self.pos += 1;
         }
-        t
     }
 
     fn expect(&mut self, t: Tok, ctx: &str) -> PResult<()> {
         if *self.peek() == t {
-            self.bump();
+            self.advance();
             Ok(())
         } else {
             self.err(format!(
@@ -336,7 +341,7 @@ impl<'t> Parser<'t> {
 
     fn eat(&mut self, t: &Tok) -> bool {
         if self.peek() == t {
-            self.bump();
+            self.advance();
             true
         } else {
             false
@@ -349,7 +354,7 @@ impl<'t> Parser<'t> {
 
     fn expect_kw(&mut self, kw: &str, ctx: &str) -> PResult<()> {
         if self.is_kw(kw) {
-            self.bump();
+            self.advance();
             Ok(())
         } else {
             self.err(format!(
@@ -433,7 +438,7 @@ impl<'t> Parser<'t> {
                 "f32" => Type::F32,
                 "f64" => Type::F64,
                 "ptr" => {
-                    self.bump();
+                    self.advance();
                     self.expect(Tok::Lt, "after `ptr`")?;
                     let a = match self.peek() {
                         Tok::Ident(w) if w == "global" => AddrSpace::Global,
@@ -446,7 +451,7 @@ impl<'t> Parser<'t> {
                             ))
                         }
                     };
-                    self.bump();
+                    self.advance();
                     self.expect(Tok::Gt, "to close `ptr<...`")?;
                     return Ok(Type::Ptr(a));
                 }
@@ -454,7 +459,7 @@ impl<'t> Parser<'t> {
             },
             t => return self.err(format!("expected a type, found {}", t.describe())),
         };
-        self.bump();
+        self.advance();
         Ok(t)
     }
 
@@ -505,7 +510,7 @@ impl<'t> Parser<'t> {
     fn val_name(&mut self, ctx: &str) -> PResult<String> {
         match self.peek().clone() {
             Tok::Val(n) => {
-                self.bump();
+                self.advance();
                 Ok(n)
             }
             t => self.err(format!(
@@ -517,12 +522,31 @@ impl<'t> Parser<'t> {
 
     /// A use of an already-defined value.
     fn use_val(&mut self, ctx: &str) -> PResult<Value> {
+        self.use_val_in(|| ctx.to_string())
+    }
+
+    /// [`Parser::use_val`] with the context worded only for an error.
+    fn use_val_in(&mut self, ctx: impl FnOnce() -> String) -> PResult<Value> {
         let (l, c) = self.here();
-        let n = self.val_name(ctx)?;
-        let st = self.state()?;
-        match st.names.get(&n) {
-            Some(&v) => Ok(v),
-            None => Err((l, c, format!("use of undefined value %{n}"))),
+        let Tok::Val(n) = self.peek() else {
+            return self.err(format!(
+                "expected a value (`%name`) {}, found {}",
+                ctx(),
+                self.peek().describe()
+            ));
+        };
+        // As a name is read, then looked up (the position after it for
+        // the internal error).
+        let found = self.f.as_ref().map(|st| st.names.get(n).copied());
+        let undefined = match found {
+            Some(None) => format!("use of undefined value %{n}"),
+            _ => String::new(),
+        };
+        self.advance();
+        match found {
+            Some(Some(v)) => Ok(v),
+            Some(None) => Err((l, c, undefined)),
+            None => self.state().map(|_| Value(0)),
         }
     }
 
@@ -561,7 +585,7 @@ impl<'t> Parser<'t> {
                 self.peek().describe()
             ));
         };
-        self.bump();
+        self.advance();
         let name = match self.bump() {
             Tok::Func(n) => n,
             t => {
@@ -631,7 +655,7 @@ impl<'t> Parser<'t> {
         loop {
             match self.peek() {
                 Tok::RBrace => {
-                    self.bump();
+                    self.advance();
                     break;
                 }
                 Tok::Eof => return self.err("expected `}` to close the block, found end of file"),
@@ -659,7 +683,7 @@ impl<'t> Parser<'t> {
                 ))
             }
         };
-        self.bump();
+        self.advance();
         Ok(d)
     }
 
@@ -669,7 +693,7 @@ impl<'t> Parser<'t> {
                 let v = parse_uint(&s).and_then(|v| u32::try_from(v).ok());
                 match v {
                     Some(v) => {
-                        self.bump();
+                        self.advance();
                         Ok(v)
                     }
                     None => self.err(format!(
@@ -694,7 +718,7 @@ impl<'t> Parser<'t> {
                 ))
             }
         };
-        self.bump();
+        self.advance();
         let mut fields = Vec::new();
         if matches!(self.peek(), Tok::Num(_)) {
             fields.push(self.u32_lit("a register number or offset")?);
@@ -978,12 +1002,12 @@ impl<'t> Parser<'t> {
     }
 
     fn operands(&mut self, n: usize, what: &str) -> PResult<Vec<Value>> {
-        let mut vs = vec![];
+        let mut vs = Vec::with_capacity(n);
         for i in 0..n {
-            if i > 0 {
+            if i > 0 && !self.eat(&Tok::Comma) {
                 self.expect(Tok::Comma, &format!("between `{what}` operands"))?;
             }
-            vs.push(self.use_val(&format!("as operand {} of `{what}`", i + 1))?);
+            vs.push(self.use_val_in(|| format!("as operand {} of `{what}`", i + 1))?);
         }
         Ok(vs)
     }
@@ -1049,7 +1073,7 @@ impl<'t> Parser<'t> {
         self.expect(Tok::LBrace, "to open the `if` body")?;
         let then_blk = self.block_body(implied)?;
         let else_blk = if self.is_kw("else") {
-            self.bump();
+            self.advance();
             self.expect(Tok::LBrace, "after `else`")?;
             self.block_body(implied)?
         } else {

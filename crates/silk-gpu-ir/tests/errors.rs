@@ -221,3 +221,24 @@ fn step_limit_stops_infinite_loops() {
     assert!(e.message.contains("step limit of 10000"), "{e}");
     assert_eq!(e.workitem.map(|w| w.local), Some([0, 0, 0]));
 }
+
+/// Operand lists word their errors by operand (the parser builds that
+/// wording only when there is an error).
+#[test]
+fn operand_errors_name_the_operand() {
+    let missing = parse_err("kernel @k(%a: f32) {\n  %x = fma %a, %a\n}\n");
+    assert!(
+        missing.contains("expected `,` between `fma` operands, found `}`"),
+        "{missing}"
+    );
+    let literal = parse_err("kernel @k(%a: f32) {\n  %x = fma %a, 3, %a\n}\n");
+    assert!(
+        literal.contains("expected a value (`%name`) as operand 2 of `fma`, found number `3`"),
+        "{literal}"
+    );
+    let undefined = parse_err("kernel @k(%a: f32) {\n  %x = fma %a, %a, %c\n}\n");
+    assert!(
+        undefined.contains("2:20: error: use of undefined value %c"),
+        "{undefined}"
+    );
+}

@@ -6,7 +6,7 @@
 //! unknown document round-trips unchanged; the YAML `.amdgpu_metadata`
 //! block of an assembler maps onto the same `Value`.
 
-use super::msgpack::{Value, ValueRef};
+use super::msgpack::{put, Value, ValueRef};
 use super::{CodeObjectError, Result};
 use crate::target::Target;
 use serde::Serialize;
@@ -382,7 +382,8 @@ impl KernArgLayout {
     /// present) and `.kernarg_segment_align` (at least 4; 8 with a hidden
     /// block).
     pub fn finish(&self, hidden: &[HiddenArg]) -> (Vec<KernelArg>, u64, u64) {
-        let mut args = self.args.clone();
+        let mut args = Vec::with_capacity(self.args.len() + hidden.len());
+        args.extend_from_slice(&self.args);
         let mut size = self.end;
         let mut align = self.max_align.max(4);
         if !hidden.is_empty() {
@@ -406,7 +407,7 @@ impl KernArgLayout {
 }
 
 /// One `amdhsa.kernels` entry.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct KernelMetadata {
     pub name: String,
     pub symbol: String,
@@ -732,16 +733,7 @@ impl Metadata {
 
     /// Append the bytes of [`Metadata::to_msgpack`] to `out`.
     pub fn write_msgpack(&self, out: &mut Vec<u8>) -> Result<()> {
-        // Root keys in bytewise order.
-        let mut m: Vec<(&str, Field)> = Vec::with_capacity(4 + self.extra.len());
-        m.push(("amdhsa.kernels", Field::Kernels(&self.kernels)));
-        if let Some(p) = &self.printf {
-            m.push(("amdhsa.printf", Field::Strings(p)));
-        }
-        m.push(("amdhsa.target", Field::S(&self.target)));
-        m.push(("amdhsa.version", Field::List(&self.version)));
-        m.extend(self.extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
-        encode_map(m, out)
+        encode_map(self, out)
     }
 
     pub fn from_msgpack(bytes: &[u8]) -> Result<Metadata> {
@@ -750,6 +742,7 @@ impl Metadata {
 }
 
 /// A field value for the direct encoder (no intermediate [`Value`]).
+#[derive(Clone, Copy)]
 enum Field<'a> {
     U(u64),
     B(bool),
@@ -761,69 +754,140 @@ enum Field<'a> {
     V(&'a Value),
 }
 
-fn encode_str(out: &mut Vec<u8>, s: &str) -> Result<()> {
-    Value::encode_str(out, s)
-}
-
-/// Encode a map with string keys sorted bytewise (LLVM's order).
-fn encode_map(mut entries: Vec<(&str, Field)>, out: &mut Vec<u8>) -> Result<()> {
-    entries.sort_by(|a, b| a.0.cmp(b.0));
-    rmp::encode::write_map_len(out, entries.len() as u32)
-        .map_err(|_| CodeObjectError::MsgPack("map too large".into()))?;
-    for (k, v) in entries {
-        encode_str(out, k)?;
-        match v {
-            Field::U(u) => Value::UInt(u).encode(out)?,
-            Field::B(b) => Value::Bool(b).encode(out)?,
-            Field::S(s) => encode_str(out, s)?,
+impl Field<'_> {
+    fn encode(self, out: &mut Vec<u8>) -> Result<()> {
+        match self {
+            Field::U(u) => put::uint(out, u),
+            Field::B(b) => put::bool(out, b),
+            Field::S(s) => put::str(out, s)?,
             Field::List(l) => {
-                rmp::encode::write_array_len(out, l.len() as u32)
-                    .map_err(|_| CodeObjectError::MsgPack("array too large".into()))?;
+                put::array(out, l.len())?;
                 for &x in l {
-                    Value::UInt(x).encode(out)?;
+                    put::uint(out, x);
                 }
             }
             Field::Strings(l) => {
-                rmp::encode::write_array_len(out, l.len() as u32)
-                    .map_err(|_| CodeObjectError::MsgPack("array too large".into()))?;
+                put::array(out, l.len())?;
                 for x in l {
-                    encode_str(out, x)?;
+                    put::str(out, x)?;
                 }
             }
             Field::Args(args) => {
-                rmp::encode::write_array_len(out, args.len() as u32)
-                    .map_err(|_| CodeObjectError::MsgPack("array too large".into()))?;
+                put::array(out, args.len())?;
                 for a in args {
                     a.encode(out)?;
                 }
             }
             Field::Kernels(ks) => {
-                rmp::encode::write_array_len(out, ks.len() as u32)
-                    .map_err(|_| CodeObjectError::MsgPack("array too large".into()))?;
+                put::array(out, ks.len())?;
                 for k in ks {
                     k.encode(out)?;
                 }
             }
             Field::V(v) => v.encode(out)?,
         }
+        Ok(())
+    }
+}
+
+/// Where a map's known entries go, in bytewise key order. The direct
+/// encoder runs a map's [`MapFields::fields`] twice, counting the entries and
+/// then writing them after the map header, so nothing is collected on the
+/// way; a map with unknown keys is collected and sorted instead
+/// ([`encode_map`]).
+trait Put<'a> {
+    fn put(&mut self, key: &'a str, v: Field<'a>) -> Result<()>;
+
+    fn opt_u(&mut self, key: &'a str, v: Option<u64>) -> Result<()> {
+        match v {
+            Some(v) => self.put(key, Field::U(v)),
+            None => Ok(()),
+        }
+    }
+
+    fn opt_s(&mut self, key: &'a str, v: &'a Option<String>) -> Result<()> {
+        match v {
+            Some(v) => self.put(key, Field::S(v)),
+            None => Ok(()),
+        }
+    }
+}
+
+struct Count(usize);
+
+impl<'a> Put<'a> for Count {
+    #[inline]
+    fn put(&mut self, _: &'a str, _: Field<'a>) -> Result<()> {
+        self.0 += 1;
+        Ok(())
+    }
+}
+
+struct Write<'o>(&'o mut Vec<u8>);
+
+impl<'a> Put<'a> for Write<'_> {
+    #[inline]
+    fn put(&mut self, key: &'a str, v: Field<'a>) -> Result<()> {
+        put::str(self.0, key)?;
+        v.encode(self.0)
+    }
+}
+
+impl<'a> Put<'a> for Vec<(&'a str, Field<'a>)> {
+    fn put(&mut self, key: &'a str, v: Field<'a>) -> Result<()> {
+        self.push((key, v));
+        Ok(())
+    }
+}
+
+/// A metadata map: its known keys and its unknown ones.
+trait MapFields {
+    /// The known keys, in bytewise order.
+    fn fields<'a, P: Put<'a>>(&'a self, m: &mut P) -> Result<()>;
+    /// Unknown keys, kept verbatim.
+    fn extra(&self) -> &[(String, Value)];
+}
+
+/// The map `t`, its unknown keys sorted in among the known ones (LLVM
+/// writes map keys sorted).
+fn encode_map<T: MapFields>(t: &T, out: &mut Vec<u8>) -> Result<()> {
+    let extra = t.extra();
+    if extra.is_empty() {
+        let mut n = Count(0);
+        t.fields(&mut n)?;
+        put::map(out, n.0)?;
+        return t.fields(&mut Write(out));
+    }
+    let mut all: Vec<(&str, Field)> = Vec::new();
+    t.fields(&mut all)?;
+    debug_assert!(all.windows(2).all(|w| w[0].0 < w[1].0));
+    all.extend(extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
+    all.sort_by(|a, b| a.0.cmp(b.0));
+    put::map(out, all.len())?;
+    for (k, v) in all {
+        put::str(out, k)?;
+        v.encode(out)?;
     }
     Ok(())
 }
 
 impl KernelArg {
     /// MessagePack bytes of [`KernelArg::to_value`], written directly.
-    /// Known keys are pushed in bytewise order, so sorting only has to
-    /// place `extra` keys.
     pub fn encode(&self, out: &mut Vec<u8>) -> Result<()> {
-        let mut m: Vec<(&str, Field)> = Vec::with_capacity(13 + self.extra.len());
+        encode_map(self, out)
+    }
+}
+
+impl MapFields for KernelArg {
+    fn fields<'a, P: Put<'a>>(&'a self, m: &mut P) -> Result<()> {
         if let Some(v) = &self.access {
-            m.push((".access", Field::S(v.as_str())));
+            m.put(".access", Field::S(v.as_str()))?;
         }
         if let Some(v) = &self.actual_access {
-            m.push((".actual_access", Field::S(v.as_str())));
+            m.put(".actual_access", Field::S(v.as_str()))?;
         }
         if let Some(v) = &self.address_space {
-            m.push((".address_space", Field::S(v.as_str())));
+            m.put(".address_space", Field::S(v.as_str()))?;
         }
         for (k, v) in [
             (".is_const", self.is_const),
@@ -832,106 +896,95 @@ impl KernelArg {
             (".is_volatile", self.is_volatile),
         ] {
             if let Some(v) = v {
-                m.push((k, Field::B(v)));
+                m.put(k, Field::B(v))?;
             }
         }
-        if let Some(v) = &self.name {
-            m.push((".name", Field::S(v)));
-        }
-        m.push((".offset", Field::U(self.offset)));
-        if let Some(v) = self.pointee_align {
-            m.push((".pointee_align", Field::U(v)));
-        }
-        m.push((".size", Field::U(self.size)));
-        if let Some(v) = &self.type_name {
-            m.push((".type_name", Field::S(v)));
-        }
-        m.push((".value_kind", Field::S(self.value_kind.as_str())));
-        m.extend(self.extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
-        encode_map(m, out)
+        m.opt_s(".name", &self.name)?;
+        m.put(".offset", Field::U(self.offset))?;
+        m.opt_u(".pointee_align", self.pointee_align)?;
+        m.put(".size", Field::U(self.size))?;
+        m.opt_s(".type_name", &self.type_name)?;
+        m.put(".value_kind", Field::S(self.value_kind.as_str()))
+    }
+
+    fn extra(&self) -> &[(String, Value)] {
+        &self.extra
     }
 }
 
 impl KernelMetadata {
     /// MessagePack bytes of [`KernelMetadata::to_value`], written directly.
-    /// Known keys are pushed in bytewise order, so sorting only has to
-    /// place `extra` keys.
     pub fn encode(&self, out: &mut Vec<u8>) -> Result<()> {
-        let mut m: Vec<(&str, Field)> = Vec::with_capacity(24 + self.extra.len());
-        opt_u(&mut m, ".agpr_count", self.agpr_count);
+        encode_map(self, out)
+    }
+}
+
+impl MapFields for KernelMetadata {
+    fn fields<'a, P: Put<'a>>(&'a self, m: &mut P) -> Result<()> {
+        m.opt_u(".agpr_count", self.agpr_count)?;
         // LLVM omits `.args` for a kernel without arguments.
         if !self.args.is_empty() {
-            m.push((".args", Field::Args(&self.args)));
+            m.put(".args", Field::Args(&self.args))?;
         }
-        opt_s(
-            &mut m,
-            ".device_enqueue_symbol",
-            &self.device_enqueue_symbol,
-        );
-        m.push((
+        m.opt_s(".device_enqueue_symbol", &self.device_enqueue_symbol)?;
+        m.put(
             ".group_segment_fixed_size",
             Field::U(self.group_segment_fixed_size),
-        ));
-        m.push((
+        )?;
+        m.put(
             ".kernarg_segment_align",
             Field::U(self.kernarg_segment_align),
-        ));
-        m.push((".kernarg_segment_size", Field::U(self.kernarg_segment_size)));
-        opt_s(&mut m, ".kind", &self.kind);
-        opt_s(&mut m, ".language", &self.language);
+        )?;
+        m.put(".kernarg_segment_size", Field::U(self.kernarg_segment_size))?;
+        m.opt_s(".kind", &self.kind)?;
+        m.opt_s(".language", &self.language)?;
         if let Some(v) = &self.language_version {
-            m.push((".language_version", Field::List(v)));
+            m.put(".language_version", Field::List(v))?;
         }
-        opt_u(
-            &mut m,
-            ".max_flat_workgroup_size",
-            self.max_flat_workgroup_size,
-        );
-        m.push((".name", Field::S(&self.name)));
-        m.push((
+        m.opt_u(".max_flat_workgroup_size", self.max_flat_workgroup_size)?;
+        m.put(".name", Field::S(&self.name))?;
+        m.put(
             ".private_segment_fixed_size",
             Field::U(self.private_segment_fixed_size),
-        ));
+        )?;
         if let Some(v) = &self.reqd_workgroup_size {
-            m.push((".reqd_workgroup_size", Field::List(v)));
+            m.put(".reqd_workgroup_size", Field::List(v))?;
         }
-        m.push((".sgpr_count", Field::U(self.sgpr_count)));
-        opt_u(&mut m, ".sgpr_spill_count", self.sgpr_spill_count);
-        m.push((".symbol", Field::S(&self.symbol)));
-        opt_u(
-            &mut m,
-            ".uniform_work_group_size",
-            self.uniform_work_group_size,
-        );
+        m.put(".sgpr_count", Field::U(self.sgpr_count))?;
+        m.opt_u(".sgpr_spill_count", self.sgpr_spill_count)?;
+        m.put(".symbol", Field::S(&self.symbol))?;
+        m.opt_u(".uniform_work_group_size", self.uniform_work_group_size)?;
         if let Some(v) = self.uses_dynamic_stack {
-            m.push((".uses_dynamic_stack", Field::B(v)));
+            m.put(".uses_dynamic_stack", Field::B(v))?;
         }
-        opt_s(&mut m, ".vec_type_hint", &self.vec_type_hint);
-        m.push((".vgpr_count", Field::U(self.vgpr_count)));
-        opt_u(&mut m, ".vgpr_spill_count", self.vgpr_spill_count);
-        m.push((".wavefront_size", Field::U(self.wavefront_size)));
-        opt_u(
-            &mut m,
-            ".workgroup_processor_mode",
-            self.workgroup_processor_mode,
-        );
+        m.opt_s(".vec_type_hint", &self.vec_type_hint)?;
+        m.put(".vgpr_count", Field::U(self.vgpr_count))?;
+        m.opt_u(".vgpr_spill_count", self.vgpr_spill_count)?;
+        m.put(".wavefront_size", Field::U(self.wavefront_size))?;
+        m.opt_u(".workgroup_processor_mode", self.workgroup_processor_mode)?;
         if let Some(v) = &self.workgroup_size_hint {
-            m.push((".workgroup_size_hint", Field::List(v)));
+            m.put(".workgroup_size_hint", Field::List(v))?;
         }
-        m.extend(self.extra.iter().map(|(k, v)| (k.as_str(), Field::V(v))));
-        encode_map(m, out)
+        Ok(())
+    }
+
+    fn extra(&self) -> &[(String, Value)] {
+        &self.extra
     }
 }
 
-fn opt_u<'a>(m: &mut Vec<(&'a str, Field<'a>)>, key: &'a str, v: Option<u64>) {
-    if let Some(v) = v {
-        m.push((key, Field::U(v)));
+impl MapFields for Metadata {
+    fn fields<'a, P: Put<'a>>(&'a self, m: &mut P) -> Result<()> {
+        m.put("amdhsa.kernels", Field::Kernels(&self.kernels))?;
+        if let Some(p) = &self.printf {
+            m.put("amdhsa.printf", Field::Strings(p))?;
+        }
+        m.put("amdhsa.target", Field::S(&self.target))?;
+        m.put("amdhsa.version", Field::List(&self.version))
     }
-}
 
-fn opt_s<'a>(m: &mut Vec<(&'a str, Field<'a>)>, key: &'a str, v: &'a Option<String>) {
-    if let Some(v) = v {
-        m.push((key, Field::S(v)));
+    fn extra(&self) -> &[(String, Value)] {
+        &self.extra
     }
 }
 
@@ -1095,6 +1148,16 @@ mod tests {
         k.args[0].extra.push((".x".into(), Value::Bool(true)));
         let mut m = Metadata::new(&t);
         m.kernels.push(k);
+        // A kernel without unknown keys (the no-sort path), with values in
+        // every integer and string form.
+        let mut wide = KernelMetadata::hip(&t, &"w".repeat(40), Vec::new(), 70_000, 8);
+        wide.sgpr_count = 300;
+        wide.private_segment_fixed_size = 1 << 33;
+        wide.language = Some("OpenCL C".into());
+        wide.language_version = Some(vec![2, 0]);
+        wide.reqd_workgroup_size = Some(vec![256, 1, 1]);
+        m.kernels.push(wide);
+        m.printf = Some(vec!["1:1:4:%d\\n".into()]);
         m.extra.push(("amdhsa.other".into(), Value::UInt(3)));
         let bytes = m.to_msgpack().unwrap();
         assert_eq!(
@@ -1118,6 +1181,7 @@ mod tests {
             [
                 "amdhsa.kernels",
                 "amdhsa.other",
+                "amdhsa.printf",
                 "amdhsa.target",
                 "amdhsa.version"
             ]

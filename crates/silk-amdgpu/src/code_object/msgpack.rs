@@ -93,12 +93,7 @@ impl Value {
 
     /// Encode a string canonically (fixstr, str8, str16 or str32).
     pub fn encode_str(out: &mut Vec<u8>, s: &str) -> Result<()> {
-        let len = u32::try_from(s.len())
-            .map_err(|_| CodeObjectError::MsgPack("string longer than 2^32-1".into()))?;
-        rmp::encode::write_str_len(out, len)
-            .map_err(|_| CodeObjectError::MsgPack("string longer than 2^32-1".into()))?;
-        out.extend_from_slice(s.as_bytes());
-        Ok(())
+        put::str(out, s)
     }
 
     /// Encode canonically.
@@ -449,6 +444,90 @@ fn int<'a>(v: i64) -> ValueRef<'a> {
     }
 }
 
+/// Canonical MessagePack headers and scalars written straight into a byte
+/// vector: the bytes `rmp::encode` writes (smallest form), without its
+/// `Write` plumbing. The metadata writer encodes every key and value of a
+/// code object's note through these.
+pub(crate) mod put {
+    use super::super::{CodeObjectError, Result};
+
+    /// A non-negative integer: positive fixint, uint8, uint16, uint32 or
+    /// uint64.
+    #[inline]
+    pub fn uint(out: &mut Vec<u8>, v: u64) {
+        if v < 0x80 {
+            out.push(v as u8);
+        } else if v < 0x100 {
+            out.extend_from_slice(&[0xcc, v as u8]);
+        } else if v < 0x1_0000 {
+            out.push(0xcd);
+            out.extend_from_slice(&(v as u16).to_be_bytes());
+        } else if v < 0x1_0000_0000 {
+            out.push(0xce);
+            out.extend_from_slice(&(v as u32).to_be_bytes());
+        } else {
+            out.push(0xcf);
+            out.extend_from_slice(&v.to_be_bytes());
+        }
+    }
+
+    #[inline]
+    pub fn bool(out: &mut Vec<u8>, b: bool) {
+        out.push(if b { 0xc3 } else { 0xc2 });
+    }
+
+    /// A string: fixstr, str8, str16 or str32 header, then the bytes.
+    #[inline]
+    pub fn str(out: &mut Vec<u8>, s: &str) -> Result<()> {
+        let n = s.len();
+        if n < 32 {
+            out.push(0xa0 | n as u8);
+        } else if n < 0x100 {
+            out.extend_from_slice(&[0xd9, n as u8]);
+        } else {
+            // str16 is 0xda, str32 0xdb.
+            long(out, n, "string", 0xda)?;
+        }
+        out.extend_from_slice(s.as_bytes());
+        Ok(())
+    }
+
+    /// An array header (fixarray, array16, array32).
+    #[inline]
+    pub fn array(out: &mut Vec<u8>, n: usize) -> Result<()> {
+        if n < 16 {
+            out.push(0x90 | n as u8);
+            return Ok(());
+        }
+        long(out, n, "array", 0xdc)
+    }
+
+    /// A map header (fixmap, map16, map32).
+    #[inline]
+    pub fn map(out: &mut Vec<u8>, n: usize) -> Result<()> {
+        if n < 16 {
+            out.push(0x80 | n as u8);
+            return Ok(());
+        }
+        long(out, n, "map", 0xde)
+    }
+
+    /// A length past the fix forms: the 16-bit marker `m16` and length,
+    /// or the 32-bit one (`m16 + 1`).
+    fn long(out: &mut Vec<u8>, n: usize, what: &str, m16: u8) -> Result<()> {
+        let n = u32::try_from(n)
+            .map_err(|_| CodeObjectError::MsgPack(format!("{what} longer than 2^32-1")))?;
+        if n < 0x1_0000 {
+            out.push(m16);
+            out.extend_from_slice(&(n as u16).to_be_bytes());
+        } else {
+            out.push(m16 + 1);
+            out.extend_from_slice(&n.to_be_bytes());
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -481,6 +560,48 @@ mod tests {
         // 16 map entries need map16 (`de 00 10`), as in clang's notes.
         let m = Value::sorted_map((0..16).map(|i| (format!("k{i:02}"), Value::Nil)).collect());
         assert_eq!(&m.to_bytes().unwrap()[..3], &[0xde, 0x00, 0x10]);
+    }
+
+    /// The direct writers give `rmp`'s bytes at every form boundary.
+    #[test]
+    fn put_matches_rmp_at_every_boundary() {
+        for v in [
+            0u64,
+            0x7f,
+            0x80,
+            0xff,
+            0x100,
+            0xffff,
+            0x1_0000,
+            0xffff_ffff,
+            0x1_0000_0000,
+            u64::MAX,
+        ] {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            put::uint(&mut a, v);
+            rmp::encode::write_uint(&mut b, v).unwrap();
+            assert_eq!(a, b, "uint {v:#x}");
+        }
+        for n in [0usize, 15, 16, 31, 32, 255, 256, 0xffff, 0x1_0000] {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            put::str(&mut a, &"s".repeat(n)).unwrap();
+            rmp::encode::write_str(&mut b, &"s".repeat(n)).unwrap();
+            assert_eq!(a, b, "str of {n}");
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            put::array(&mut a, n).unwrap();
+            rmp::encode::write_array_len(&mut b, n as u32).unwrap();
+            assert_eq!(a, b, "array of {n}");
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            put::map(&mut a, n).unwrap();
+            rmp::encode::write_map_len(&mut b, n as u32).unwrap();
+            assert_eq!(a, b, "map of {n}");
+        }
+        for v in [false, true] {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            put::bool(&mut a, v);
+            rmp::encode::write_bool(&mut b, v).unwrap();
+            assert_eq!(a, b);
+        }
     }
 
     #[test]

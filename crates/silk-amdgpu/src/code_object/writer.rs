@@ -258,8 +258,8 @@ struct Sec<'a> {
 }
 
 /// A global symbol: `.symtab` and `.dynsym` entry.
-struct GlobalSym {
-    name: String,
+struct GlobalSym<'n> {
+    name: &'n str,
     kind: u8,
     other: u8,
     section: &'static str,
@@ -991,12 +991,12 @@ fn plan(obj: &CodeObject) -> Result<Plan<'_>> {
             .position(|s| s.name == name)
             .map_or(0, |i| i as u16 + 1)
     };
-    let globals: Vec<GlobalSym> = globals
+    let globals: Vec<GlobalSym<'_>> = globals
         .iter()
         .zip(&names)
         .map(|(&g, name)| match g {
             Global::Kernel(i) => GlobalSym {
-                name: name.to_string(),
+                name,
                 kind: STT_FUNC,
                 other: STV_PROTECTED,
                 section: ".text",
@@ -1004,7 +1004,7 @@ fn plan(obj: &CodeObject) -> Result<Plan<'_>> {
                 size: obj.kernels[i].code.len() as u64,
             },
             Global::Descriptor(i) => GlobalSym {
-                name: name.to_string(),
+                name,
                 kind: STT_OBJECT,
                 other: STV_PROTECTED,
                 section: ".rodata",
@@ -1014,7 +1014,7 @@ fn plan(obj: &CodeObject) -> Result<Plan<'_>> {
             Global::Object(i) => {
                 let o = &data.objects[i];
                 GlobalSym {
-                    name: name.to_string(),
+                    name,
                     kind: if o.object { STT_OBJECT } else { STT_NOTYPE },
                     other: if o.protected {
                         STV_PROTECTED
@@ -1300,7 +1300,7 @@ fn plan(obj: &CodeObject) -> Result<Plan<'_>> {
 fn static_symbols(
     obj: &CodeObject,
     function_addresses: &[u64],
-    globals: &[GlobalSym],
+    globals: &[GlobalSym<'_>],
     dynamic_addr: u64,
     section_index: &dyn Fn(&str) -> u16,
 ) -> (Vec<u8>, Vec<u8>, u32) {
@@ -1375,7 +1375,7 @@ fn static_symbols(
     );
     let first_global = (symtab.len() / SYM_SIZE) as u32;
     for g in globals {
-        let n = add_str(&g.name);
+        let n = add_str(g.name);
         put_sym(
             &mut symtab,
             n,

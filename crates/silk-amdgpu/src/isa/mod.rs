@@ -25,9 +25,9 @@ mod text;
 pub mod vopd;
 
 mod encode_fast;
-mod gfx11;
+pub(crate) mod gfx11;
 mod gfx11_forms;
-mod gfx9;
+pub(crate) mod gfx9;
 mod gfx9_forms;
 mod index;
 

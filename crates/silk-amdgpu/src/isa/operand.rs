@@ -287,6 +287,17 @@ pub fn scalar_reg_valid(gen: Generation, code: u16, count: u8) -> bool {
     }
 }
 
+/// The alignment of a VGPR/AGPR tuple of two or more registers: even on
+/// GFX9 (gfx90a-class processors such as gfx942, CDNA3 ISA §3.6.2 "VGPR
+/// and AGPR alignment"), none on GFX11 (RDNA3 has no such rule; LLVM's
+/// GFX11 register classes are unaligned).
+pub fn vector_tuple_align(gen: Generation) -> u32 {
+    match gen {
+        Generation::Gfx9 => 2,
+        Generation::Gfx11 => 1,
+    }
+}
+
 /// LLVM decodes a scalar register tuple from its first register with the
 /// low bits cleared: 64-bit tuples start at an even register, wider ones
 /// at a multiple of four (SGPRs and TTMPs alike).

@@ -234,7 +234,7 @@ fn print_reg_operand(
 
 /// Register widths that depend on other fields: FLAT address width with a
 /// scalar base, MUBUF address with both `idxen` and `offen`, `tfe`.
-pub(crate) fn effective_count(
+pub fn effective_count(
     gen: Generation,
     info: &OpInfo,
     inst: &Inst,

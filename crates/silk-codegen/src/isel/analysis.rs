@@ -93,19 +93,37 @@ fn candidate(
     }
 }
 
-/// Per value: `Some((root, offset))` for a global pointer `ptradd` chain
-/// off a divergent `root` by constants, when every use of the value is the
-/// address of a load or store or the base of another folded pointer.
-pub(super) fn folded_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Value, i64)>> {
-    #[derive(Default, Clone, Copy)]
-    struct Uses {
-        /// Used other than as an access address or a folded chain's base.
-        other: bool,
+/// A global pointer that is not computed on its own: its accesses take
+/// `root` (an SGPR pair as the `saddr` base, or a VGPR pair), `voff` (a
+/// divergent `u32` added zero-extended: the 32-bit VGPR offset of the
+/// `saddr` form) and `off` in their offset field ([CDNA3] §9.1.4 /
+/// [RDNA3] §12.1 "Global": `saddr + zext(vaddr[31:0]) + offset`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Folded {
+    pub root: Value,
+    pub voff: Option<Value>,
+    pub off: i64,
+}
+
+/// Per value: the [`Folded`] form of a global (or constant) pointer
+/// `ptradd` chain by constants, or by a divergent `u32` off a uniform
+/// base, when every use of the value is the address of a load, store or
+/// atomic or the base of another folded pointer.
+pub(super) fn folded_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<Folded>> {
+    enum Cand {
+        Const(i64),
+        Voff(Value),
     }
     let insts: Vec<&silk_gpu_ir::Inst> = f.insts().collect();
     let n = f.values.len();
     let mut consts: Vec<Option<i64>> = vec![None; n];
-    let mut cand: Vec<Option<(Value, i64)>> = vec![None; n];
+    let mut cand: Vec<Option<Cand>> = (0..n).map(|_| None).collect();
+    let global = |v: &Value| {
+        matches!(
+            f.values[v.index()].ty,
+            Type::Ptr(AddrSpace::Global | AddrSpace::Const)
+        )
+    };
     for i in &insts {
         match &i.op {
             IrOp::Const { ty, bits } if ty.is_int() => {
@@ -118,50 +136,70 @@ pub(super) fn folded_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Valu
                 };
                 consts[i.results[0].index()] = Some(v);
             }
-            IrOp::PtrAdd { ptr, offset }
-                if f.values[ptr.index()].ty == Type::Ptr(AddrSpace::Global) =>
-            {
+            IrOp::PtrAdd { ptr, offset } if global(ptr) => {
+                let r = i.results[0].index();
                 if let Some(c) = consts[offset.index()] {
-                    cand[i.results[0].index()] = Some((*ptr, c));
+                    cand[r] = Some(Cand::Const(c));
+                } else if f.values[offset.index()].ty == Type::U32
+                    && uniform[ptr.index()]
+                    && !uniform[offset.index()]
+                {
+                    cand[r] = Some(Cand::Voff(*offset));
                 }
             }
             _ => {}
         }
     }
     // Uses that need the value in a register.
-    let mut uses = vec![Uses::default(); n];
+    let mut other = vec![false; n];
     for i in &insts {
         let ops = i.op.operands();
         for (k, &v) in ops.iter().enumerate() {
             let addr = match &i.op {
                 IrOp::Load { .. } => true,
-                IrOp::Store { value, .. } => k == 0 && v != *value,
+                IrOp::Store { value, .. } | IrOp::Atomic { value, .. } => k == 0 && v != *value,
+                IrOp::CmpXchg { expected, new, .. } => k == 0 && v != *expected && v != *new,
                 IrOp::PtrAdd { .. } => k == 0 && cand[i.results[0].index()].is_some(),
                 _ => false,
             };
             if !addr {
-                uses[v.index()].other = true;
+                other[v.index()] = true;
             }
         }
         if let IrOp::Loop { params, .. } = &i.op {
             for &p in params {
-                uses[p.index()].other = true;
+                other[p.index()] = true;
             }
         }
     }
     // Top down, in definition order: fold onto the parent's root.
-    let mut folded: Vec<Option<(Value, i64)>> = vec![None; n];
+    let mut folded: Vec<Option<Folded>> = vec![None; n];
     let mut order = Vec::new();
     for i in &insts {
         let r = i.results.first().map(|v| v.index());
         let (IrOp::PtrAdd { ptr, .. }, Some(r)) = (&i.op, r) else {
             continue;
         };
-        let Some((_, c)) = cand[r] else { continue };
-        let (root, base) = folded[ptr.index()].unwrap_or((*ptr, 0));
-        let off = base + c;
-        if !uses[r].other && !uniform[root.index()] && (0..=MAX_FOLDED_OFFSET).contains(&off) {
-            folded[r] = Some((root, off));
+        let Some(c) = &cand[r] else { continue };
+        let parent = folded[ptr.index()].unwrap_or(Folded {
+            root: *ptr,
+            voff: None,
+            off: 0,
+        });
+        let next = match *c {
+            Cand::Const(c) => Some(Folded {
+                off: parent.off + c,
+                ..parent
+            }),
+            Cand::Voff(x) => parent.voff.is_none().then_some(Folded {
+                voff: Some(x),
+                ..parent
+            }),
+        };
+        if let Some(next) = next {
+            if !other[r] && (0..=MAX_FOLDED_OFFSET).contains(&next.off) {
+                folded[r] = Some(next);
+            }
         }
         order.push((r, ptr.index()));
     }
@@ -180,11 +218,13 @@ pub(super) fn folded_offsets(f: &Function, uniform: &[bool]) -> Vec<Option<(Valu
 pub(super) enum FusedOff {
     /// `x << k` (k in 1..=4): `v_lshl_add_u64 d, x, k, base` (gfx942).
     Shl { x: Value, k: u32 },
-    /// `zext(x) * c` for a `u32` x and an inline constant c (also as a
-    /// shift): `v_mad_u64_u32 d, x, c, base`, one instruction on both
-    /// generations and no high dword of zeros ([CDNA3]/[RDNA3]
-    /// "V_MAD_U64_U32": 32x32 unsigned product plus a 64-bit addend).
-    Mad { x: Value, c: u32 },
+    /// `zext(x) * c` for a `u32` x (or `sext(x) * c` for an `i32` x,
+    /// `signed`) and an inline constant c (also as a shift):
+    /// `v_mad_u64_u32 d, x, c, base` (`v_mad_i64_i32`), one instruction on
+    /// both generations and no high dword ([CDNA3]/[RDNA3]
+    /// "V_MAD_U64_U32" / "V_MAD_I64_I32": 32x32 product plus a 64-bit
+    /// addend).
+    Mad { x: Value, c: u32, signed: bool },
 }
 
 /// Per value: the [`FusedOff`] form of a divergent 64-bit `x << k` or
@@ -200,8 +240,9 @@ pub(super) fn fused_offsets(
     let insts: Vec<&silk_gpu_ir::Inst> = f.insts().collect();
     let n = f.values.len();
     let mut consts: Vec<Option<u64>> = vec![None; n];
-    // Per value: the `u32` it zero-extends.
-    let mut zext_of: Vec<Option<Value>> = vec![None; n];
+    // Per value: the 32-bit value it extends (zero-extends a `u32`,
+    // sign-extends an `i32`).
+    let mut zext_of: Vec<Option<(Value, bool)>> = vec![None; n];
     let mut cand: Vec<Option<FusedOff>> = vec![None; n];
     // Per `Mad` candidate: its 64-bit operand, the zero extension.
     let mut mad_of: Vec<Option<Value>> = vec![None; n];
@@ -212,10 +253,12 @@ pub(super) fn fused_offsets(
         let t = f.values[r.index()].ty;
         match &i.op {
             IrOp::Const { bits, .. } => consts[r.index()] = Some(*bits),
-            IrOp::Cvt { arg, to }
-                if to.is_int() && to.bits() == 64 && f.values[arg.index()].ty == Type::U32 =>
-            {
-                zext_of[r.index()] = Some(*arg);
+            IrOp::Cvt { arg, to } if to.is_int() && to.bits() == 64 => {
+                match f.values[arg.index()].ty {
+                    Type::U32 => zext_of[r.index()] = Some((*arg, false)),
+                    Type::I32 => zext_of[r.index()] = Some((*arg, true)),
+                    _ => {}
+                }
             }
             IrOp::Binary { op, lhs, rhs }
                 if t.is_int() && t.bits() == 64 && !uniform[r.index()] =>
@@ -231,11 +274,12 @@ pub(super) fn fused_offsets(
                 cand[r.index()] = x_m.and_then(|(x, m)| {
                     let inline = (1..=64).contains(&m);
                     match zext_of[x.index()] {
-                        Some(x32) if inline => {
+                        Some((x32, signed)) if inline => {
                             mad_of[r.index()] = Some(x);
                             Some(FusedOff::Mad {
                                 x: x32,
                                 c: m as u32,
+                                signed,
                             })
                         }
                         _ if lshl_add && matches!(m, 2 | 4 | 8 | 16) => Some(FusedOff::Shl {
@@ -361,6 +405,23 @@ pub(super) fn fused_shifts(f: &Function, uniform: &[bool]) -> Vec<Option<(Value,
         }
     }
     (0..n).map(|v| cand[v].filter(|_| !other[v])).collect()
+}
+
+/// Per value: how many operands name it, loop parameters counting once
+/// more (the loop writes them).
+pub(super) fn use_counts(f: &Function) -> Vec<u32> {
+    let mut out = vec![0u32; f.values.len()];
+    for i in f.insts() {
+        for v in i.op.operands() {
+            out[v.index()] += 1;
+        }
+        if let IrOp::Loop { params, .. } = &i.op {
+            for p in params {
+                out[p.index()] += 1;
+            }
+        }
+    }
+    out
 }
 
 /// Per value: a 64-bit integer converted from `u32` (high dword zero).

@@ -19,37 +19,110 @@ impl<'a> Sel<'a> {
         let w = t.bits();
         let s = t.is_signed_int();
         // One instruction each on both generations (GFX9
-        // `global_atomic_smax[_x2]` is GFX11 `global_atomic_max_i{32,64}`);
-        // the LDS forms return the old value.
-        let (global, lds) = match (op, s, w) {
-            (AtomicOp::Add, _, 32) if float => (Op::GLOBAL_ATOMIC_ADD_F32, Op::DS_ADD_RTN_F32),
+        // `global_atomic_smax[_x2]` is GFX11 `global_atomic_max_i{32,64}`).
+        // The LDS forms return the old value; where the result is unused,
+        // the form without a destination (no VGPR written).
+        let (global, lds, lds_none) = match (op, s, w) {
+            (AtomicOp::Add, _, 32) if float => (
+                Op::GLOBAL_ATOMIC_ADD_F32,
+                Op::DS_ADD_RTN_F32,
+                Some(Op::DS_ADD_F32),
+            ),
             (AtomicOp::Xchg, _, _) if float => return self.atomic_bits(res, p, v),
-            (AtomicOp::Add, _, 32) => (Op::GLOBAL_ATOMIC_ADD, Op::DS_ADD_RTN_U32),
-            (AtomicOp::Sub, _, 32) => (Op::GLOBAL_ATOMIC_SUB, Op::DS_SUB_RTN_U32),
-            (AtomicOp::Min, true, 32) => (Op::GLOBAL_ATOMIC_SMIN, Op::DS_MIN_RTN_I32),
-            (AtomicOp::Min, false, 32) => (Op::GLOBAL_ATOMIC_UMIN, Op::DS_MIN_RTN_U32),
-            (AtomicOp::Max, true, 32) => (Op::GLOBAL_ATOMIC_SMAX, Op::DS_MAX_RTN_I32),
-            (AtomicOp::Max, false, 32) => (Op::GLOBAL_ATOMIC_UMAX, Op::DS_MAX_RTN_U32),
-            (AtomicOp::And, _, 32) => (Op::GLOBAL_ATOMIC_AND, Op::DS_AND_RTN_B32),
-            (AtomicOp::Or, _, 32) => (Op::GLOBAL_ATOMIC_OR, Op::DS_OR_RTN_B32),
-            (AtomicOp::Xor, _, 32) => (Op::GLOBAL_ATOMIC_XOR, Op::DS_XOR_RTN_B32),
-            (AtomicOp::Xchg, _, 32) => (Op::GLOBAL_ATOMIC_SWAP, Op::DS_WRXCHG_RTN_B32),
-            (AtomicOp::Add, _, 64) => (Op::GLOBAL_ATOMIC_ADD_X2, Op::DS_ADD_RTN_U64),
-            (AtomicOp::Sub, _, 64) => (Op::GLOBAL_ATOMIC_SUB_X2, Op::DS_SUB_RTN_U64),
-            (AtomicOp::Min, true, 64) => (Op::GLOBAL_ATOMIC_SMIN_X2, Op::DS_MIN_RTN_I64),
-            (AtomicOp::Min, false, 64) => (Op::GLOBAL_ATOMIC_UMIN_X2, Op::DS_MIN_RTN_U64),
-            (AtomicOp::Max, true, 64) => (Op::GLOBAL_ATOMIC_SMAX_X2, Op::DS_MAX_RTN_I64),
-            (AtomicOp::Max, false, 64) => (Op::GLOBAL_ATOMIC_UMAX_X2, Op::DS_MAX_RTN_U64),
-            (AtomicOp::And, _, 64) => (Op::GLOBAL_ATOMIC_AND_X2, Op::DS_AND_RTN_B64),
-            (AtomicOp::Or, _, 64) => (Op::GLOBAL_ATOMIC_OR_X2, Op::DS_OR_RTN_B64),
-            (AtomicOp::Xor, _, 64) => (Op::GLOBAL_ATOMIC_XOR_X2, Op::DS_XOR_RTN_B64),
-            (AtomicOp::Xchg, _, 64) => (Op::GLOBAL_ATOMIC_SWAP_X2, Op::DS_WRXCHG_RTN_B64),
+            (AtomicOp::Add, _, 32) => (
+                Op::GLOBAL_ATOMIC_ADD,
+                Op::DS_ADD_RTN_U32,
+                Some(Op::DS_ADD_U32),
+            ),
+            (AtomicOp::Sub, _, 32) => (
+                Op::GLOBAL_ATOMIC_SUB,
+                Op::DS_SUB_RTN_U32,
+                Some(Op::DS_SUB_U32),
+            ),
+            (AtomicOp::Min, true, 32) => (
+                Op::GLOBAL_ATOMIC_SMIN,
+                Op::DS_MIN_RTN_I32,
+                Some(Op::DS_MIN_I32),
+            ),
+            (AtomicOp::Min, false, 32) => (
+                Op::GLOBAL_ATOMIC_UMIN,
+                Op::DS_MIN_RTN_U32,
+                Some(Op::DS_MIN_U32),
+            ),
+            (AtomicOp::Max, true, 32) => (
+                Op::GLOBAL_ATOMIC_SMAX,
+                Op::DS_MAX_RTN_I32,
+                Some(Op::DS_MAX_I32),
+            ),
+            (AtomicOp::Max, false, 32) => (
+                Op::GLOBAL_ATOMIC_UMAX,
+                Op::DS_MAX_RTN_U32,
+                Some(Op::DS_MAX_U32),
+            ),
+            (AtomicOp::And, _, 32) => (
+                Op::GLOBAL_ATOMIC_AND,
+                Op::DS_AND_RTN_B32,
+                Some(Op::DS_AND_B32),
+            ),
+            (AtomicOp::Or, _, 32) => (Op::GLOBAL_ATOMIC_OR, Op::DS_OR_RTN_B32, Some(Op::DS_OR_B32)),
+            (AtomicOp::Xor, _, 32) => (
+                Op::GLOBAL_ATOMIC_XOR,
+                Op::DS_XOR_RTN_B32,
+                Some(Op::DS_XOR_B32),
+            ),
+            (AtomicOp::Xchg, _, 32) => (Op::GLOBAL_ATOMIC_SWAP, Op::DS_WRXCHG_RTN_B32, None),
+            (AtomicOp::Add, _, 64) => (
+                Op::GLOBAL_ATOMIC_ADD_X2,
+                Op::DS_ADD_RTN_U64,
+                Some(Op::DS_ADD_U64),
+            ),
+            (AtomicOp::Sub, _, 64) => (
+                Op::GLOBAL_ATOMIC_SUB_X2,
+                Op::DS_SUB_RTN_U64,
+                Some(Op::DS_SUB_U64),
+            ),
+            (AtomicOp::Min, true, 64) => (
+                Op::GLOBAL_ATOMIC_SMIN_X2,
+                Op::DS_MIN_RTN_I64,
+                Some(Op::DS_MIN_I64),
+            ),
+            (AtomicOp::Min, false, 64) => (
+                Op::GLOBAL_ATOMIC_UMIN_X2,
+                Op::DS_MIN_RTN_U64,
+                Some(Op::DS_MIN_U64),
+            ),
+            (AtomicOp::Max, true, 64) => (
+                Op::GLOBAL_ATOMIC_SMAX_X2,
+                Op::DS_MAX_RTN_I64,
+                Some(Op::DS_MAX_I64),
+            ),
+            (AtomicOp::Max, false, 64) => (
+                Op::GLOBAL_ATOMIC_UMAX_X2,
+                Op::DS_MAX_RTN_U64,
+                Some(Op::DS_MAX_U64),
+            ),
+            (AtomicOp::And, _, 64) => (
+                Op::GLOBAL_ATOMIC_AND_X2,
+                Op::DS_AND_RTN_B64,
+                Some(Op::DS_AND_B64),
+            ),
+            (AtomicOp::Or, _, 64) => (
+                Op::GLOBAL_ATOMIC_OR_X2,
+                Op::DS_OR_RTN_B64,
+                Some(Op::DS_OR_B64),
+            ),
+            (AtomicOp::Xor, _, 64) => (
+                Op::GLOBAL_ATOMIC_XOR_X2,
+                Op::DS_XOR_RTN_B64,
+                Some(Op::DS_XOR_B64),
+            ),
+            (AtomicOp::Xchg, _, 64) => (Op::GLOBAL_ATOMIC_SWAP_X2, Op::DS_WRXCHG_RTN_B64, None),
             _ => return Err(unsupported(format!("`atomic {}` on {t}", op.keyword()))),
         };
         let data = self.vgpr_of(v)?;
         let data = self.r(data);
         if self.ty(p) == Type::Ptr(AddrSpace::Lds) {
-            return self.ds_atomic(res, lds, p, vec![data], w);
+            return self.ds_atomic(res, (lds, lds_none), p, vec![data], w);
         }
         self.global_atomic(res, global, p, data, w)
     }
@@ -60,7 +133,7 @@ impl<'a> Sel<'a> {
         let data = self.r(data);
         if self.ty(p) == Type::Ptr(AddrSpace::Lds) {
             let n = Op::DS_WRXCHG_RTN_B32;
-            return self.ds_atomic(res, n, p, vec![data], 32);
+            return self.ds_atomic(res, (n, None), p, vec![data], 32);
         }
         let n = Op::GLOBAL_ATOMIC_SWAP;
         self.global_atomic(res, n, p, data, 32)
@@ -82,11 +155,17 @@ impl<'a> Sel<'a> {
         let (global, lds) = match w {
             32 => (
                 Op::GLOBAL_ATOMIC_CMPSWAP,
-                self.pick(Op::DS_CMPST_RTN_B32, Op::DS_CMPSTORE_RTN_B32),
+                (
+                    self.pick(Op::DS_CMPST_RTN_B32, Op::DS_CMPSTORE_RTN_B32),
+                    Some(self.pick(Op::DS_CMPST_B32, Op::DS_CMPSTORE_B32)),
+                ),
             ),
             _ => (
                 Op::GLOBAL_ATOMIC_CMPSWAP_X2,
-                self.pick(Op::DS_CMPST_RTN_B64, Op::DS_CMPSTORE_RTN_B64),
+                (
+                    self.pick(Op::DS_CMPST_RTN_B64, Op::DS_CMPSTORE_RTN_B64),
+                    Some(self.pick(Op::DS_CMPST_B64, Op::DS_CMPSTORE_B64)),
+                ),
             ),
         };
         let cmp = self.vgpr_of(expected)?;
@@ -149,10 +228,13 @@ impl<'a> Sel<'a> {
         bits: u32,
     ) -> Result<(), Error> {
         let a = self.global_addr(p)?;
-        let off = self.off();
+        let offset = Mods {
+            offset: a.off,
+            ..Mods::default()
+        };
         if !self.result_used(res) {
             let op = self.atomic_opcode(name, false)?;
-            self.push(op, vec![a, data, off], 0, Mods::default());
+            self.push(op, vec![a.v, data, a.s], 0, offset);
             // The old value is unused; give it a defined placeholder.
             self.vals[res.index()] = Some(Val::Const(0));
             return Ok(());
@@ -162,32 +244,42 @@ impl<'a> Sel<'a> {
         // GLC (`sc0` on gfx942) marks the returning form in the text too.
         let mods = Mods {
             mem: format::mod_bit(format::ModBit::Glc),
-            ..Mods::default()
+            ..offset
         };
-        self.push(op, vec![self.r(d), a, data, off], 1, mods);
+        self.push(op, vec![self.r(d), a.v, data, a.s], 1, mods);
         self.set(res, d);
         Ok(())
     }
 
+    /// An LDS atomic: `names` is its returning form and, if there is
+    /// one, the form without a destination used when the result is unused.
     pub(super) fn ds_atomic(
         &mut self,
         res: Value,
-        name: Op,
+        names: (Op, Option<Op>),
         p: Value,
         data: Vec<MOp>,
         bits: u32,
     ) -> Result<(), Error> {
         let (a, off) = self.lds_addr(p)?;
-        let d = self.vreg(if bits == 64 { 2 } else { 1 });
         let mods = ds_offset(off);
+        if let (Some(none), false) = (names.1, self.result_used(res)) {
+            let mut ops = vec![a];
+            ops.extend(data);
+            self.emit_m(none, ops, 0, mods)?;
+            // The old value is unused; give it a defined placeholder.
+            self.vals[res.index()] = Some(Val::Const(0));
+            return Ok(());
+        }
+        let d = self.vreg(if bits == 64 { 2 } else { 1 });
         let mut ops = vec![self.r(d), a];
         ops.extend(data);
-        self.emit_m(name, ops, 1, mods)?;
+        self.emit_m(names.0, ops, 1, mods)?;
         self.set(res, d);
         Ok(())
     }
 
     pub(super) fn result_used(&self, v: Value) -> bool {
-        self.f.insts().any(|i| i.op.operands().contains(&v))
+        self.uses[v.index()] > 0
     }
 }

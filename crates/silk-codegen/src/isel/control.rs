@@ -10,6 +10,8 @@ impl<'a> Sel<'a> {
         // Divisions of the block left ran under its EXEC and need not
         // dominate the next one.
         self.div_cache.clear();
+        self.zero_vgpr = self.loop_zero.last().copied().flatten();
+        self.const_pairs.clear();
     }
 
     pub(super) fn new_block(&mut self) -> BlockId {
@@ -156,6 +158,10 @@ impl<'a> Sel<'a> {
             self.emit(and, vec![self.r(tmp), s, exec], 1)?;
             return self.emit(or, vec![self.r(dst), self.r(dst), self.r(tmp)], 1);
         }
+        if matches!(src, Val::Reg(r) if r == dst) {
+            // Already there (an inner `if` wrote the result register).
+            return Ok(());
+        }
         let name = if info.file == File::Sgpr {
             self.mf.blocks[self.cur.0 as usize].writes_uniform_merge = true;
             Op::S_MOV_B32
@@ -283,11 +289,17 @@ impl<'a> Sel<'a> {
                     })
             })
             .collect();
-        let outs: Vec<VReg> = types
-            .iter()
-            .zip(&uni)
-            .map(|(&t, &u)| self.merge_reg(t, u))
-            .collect::<Result<_, _>>()?;
+        // A result an enclosing arm yields goes straight into the
+        // enclosing result's register (same file), which then needs no
+        // copy at that yield.
+        let mut outs: Vec<VReg> = Vec::with_capacity(res.len());
+        for ((&r, &t), &u) in res.iter().zip(&types).zip(&uni) {
+            let o = match self.merge_target[r.index()] {
+                Some(o) if t != Type::Bool && (self.mf.info(o).file == File::Sgpr) == u => o,
+                _ => self.merge_reg(t, u)?,
+            };
+            outs.push(o);
+        }
         // An else arm that only yields values defined before the `if`
         // (`if c { ...; yield x } else { yield 0 }`): write those into the
         // VGPR results first, under the current EXEC, and let the then arm
@@ -304,14 +316,7 @@ impl<'a> Sel<'a> {
                 .iter()
                 .any(|i| i.results.contains(v) && matches!(i.op, IrOp::Load { .. }))
         };
-        let only_yielded = |v: &Value| {
-            self.f
-                .insts()
-                .flat_map(|i| i.op.operands())
-                .filter(|u| u == v)
-                .count()
-                == 1
-        };
+        let only_yielded = |v: &Value| self.uses[v.index()] == 1;
         let pre = else_blk.insts.len() == 1
             && Self::yields(else_blk).is_some()
             && !Self::yields(then_blk)
@@ -337,13 +342,19 @@ impl<'a> Sel<'a> {
         self.branch(Op::S_CBRANCH_EXECZ, else_b)?;
         self.start_block();
         self.frames.push(Frame::If { saved });
+        self.target_inner_ifs(then_blk, &outs);
         self.block(then_blk)?;
         if let Some(vs) = Self::yields(then_blk) {
             // The then arm writes the results first: running it with no
             // lane is harmless, the else arm writes after it.
             let first = self.first_merge_write();
             for ((&o, &t), &v) in outs.iter().zip(&types).zip(vs) {
-                if !(pre && loaded(&v) && self.retarget_load(v, o)?) {
+                let retarget = if loaded(&v) {
+                    pre && self.retarget(v, o)?
+                } else {
+                    self.retarget_alu(then_blk, v, o)?
+                };
+                if !retarget {
                     self.write_merge(o, t, v)?;
                 }
             }
@@ -362,10 +373,13 @@ impl<'a> Sel<'a> {
             let end_b = self.new_block_deferred();
             self.branch(Op::S_CBRANCH_EXECZ, end_b)?;
             self.start_block();
+            self.target_inner_ifs(else_blk, &outs);
             self.block(else_blk)?;
             if let Some(vs) = Self::yields(else_blk) {
                 for ((&o, &t), &v) in outs.iter().zip(&types).zip(vs) {
-                    self.write_merge(o, t, v)?;
+                    if !self.retarget_alu(else_blk, v, o)? {
+                        self.write_merge(o, t, v)?;
+                    }
                 }
             }
             self.place(end_b);
@@ -380,13 +394,74 @@ impl<'a> Sel<'a> {
         Ok(())
     }
 
-    /// Make the one instruction that defines `v` (a load only the yield
-    /// reads) write the merge register `o` instead, when it writes `v`'s
-    /// register whole and nothing else names that register.
-    fn retarget_load(&mut self, v: Value, o: VReg) -> Result<bool, Error> {
+    /// Before selecting `arm`: the results of `if`s at its top level that
+    /// its `yield` passes on and nothing else reads are written by those
+    /// `if`s straight into `outs` (see [`Sel::merge_target`]).
+    fn target_inner_ifs(&mut self, arm: &Block, outs: &[VReg]) {
+        let Some(vs) = Self::yields(arm) else {
+            return;
+        };
+        for i in &arm.insts {
+            if !matches!(i.op, IrOp::If { .. }) {
+                continue;
+            }
+            for &r in &i.results {
+                if self.uses[r.index()] != 1 {
+                    continue;
+                }
+                if let Some(k) = vs.iter().position(|&v| v == r) {
+                    // One yield position per register.
+                    if vs.iter().filter(|&&v| v == r).count() == 1 {
+                        self.merge_target[r.index()] = Some(outs[k]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// At the `yield` of `arm`: make the VALU instruction defining `v` (at
+    /// the arm's top level, read only by the yield) write the VGPR merge
+    /// register `o` itself instead of a copy.
+    fn retarget_alu(&mut self, arm: &Block, v: Value, o: VReg) -> Result<bool, Error> {
+        if self.uses[v.index()] != 1
+            || self.mf.info(o).file != File::Vgpr
+            || self.ty(v) == Type::Bool
+            || !arm.insts.iter().any(|i| i.results.contains(&v))
+        {
+            return Ok(false);
+        }
         let Val::Reg(x) = self.val(v)? else {
             return Ok(false);
         };
+        if x == o {
+            return Ok(true);
+        }
+        let valu = |sel: &Self, inst: &MInst| {
+            table::table(sel.gen)[inst.op.0 as usize]
+                .flags
+                .has(table::Flags::VALU)
+        };
+        self.retarget_if(x, o, valu)
+    }
+
+    /// Make the one instruction that defines `v` (a load only the yield
+    /// reads) write the merge register `o` instead, when it writes `v`'s
+    /// register whole and nothing else names that register.
+    fn retarget(&mut self, v: Value, o: VReg) -> Result<bool, Error> {
+        let Val::Reg(x) = self.val(v)? else {
+            return Ok(false);
+        };
+        self.retarget_if(x, o, |_, _| true)
+    }
+
+    /// [`Sel::retarget`] of register `x`, when its defining instruction
+    /// passes `ok`.
+    fn retarget_if(
+        &mut self,
+        x: VReg,
+        o: VReg,
+        ok: impl Fn(&Self, &MInst) -> bool,
+    ) -> Result<bool, Error> {
         let (xi, oi) = (self.mf.info(x), self.mf.info(o));
         if xi.file != oi.file || xi.dwords != oi.dwords || xi.fixed.is_some() || xi.merge {
             return Ok(false);
@@ -411,6 +486,9 @@ impl<'a> Sel<'a> {
         let Some((b, k)) = def else {
             return Ok(false);
         };
+        if !ok(self, &self.mf.blocks[b].insts[k]) {
+            return Ok(false);
+        }
         self.mf.blocks[b].insts[k].ops[0] = MOp::whole(o, oi.dwords);
         Ok(true)
     }
@@ -470,6 +548,8 @@ impl<'a> Sel<'a> {
         }
         self.cur = BlockId(last as u32);
         self.div_cache.clear();
+        self.zero_vgpr = self.loop_zero.last().copied().flatten();
+        self.const_pairs.clear();
     }
 
     pub(super) fn loop_(
@@ -528,6 +608,18 @@ impl<'a> Sel<'a> {
             self.emit(mov, vec![self.r(cont), MOp::Phys(Operand::int(0))], 1)?;
         }
 
+        // A zero VGPR the body's uniform-address accesses share, made
+        // once before the loop (EXEC in the loop is a subset of EXEC here).
+        let zero = if self.needs_zero_vgpr(body) {
+            let z = self.zero_vgpr()?;
+            match z {
+                MOp::Reg { r, .. } => Some(r),
+                _ => None,
+            }
+        } else {
+            self.loop_zero.last().copied().flatten()
+        };
+        self.loop_zero.push(zero);
         let loop_id = self.mf.loops.len() as u32;
         let parent = self.loop_stack.last().copied();
         self.loop_stack.push(loop_id);
@@ -587,6 +679,7 @@ impl<'a> Sel<'a> {
             let exit = frame(self).0;
             self.frames.pop();
             self.loop_stack.pop();
+            self.loop_zero.pop();
             // Every lane that entered leaves together: EXEC is unchanged.
             match exit {
                 Some(b) => self.place(b),
@@ -605,6 +698,7 @@ impl<'a> Sel<'a> {
         let head_now = self.mf.loops[loop_id as usize].head;
         self.branch(Op::S_CBRANCH_EXECNZ, head_now)?;
         self.loop_stack.pop();
+        self.loop_zero.pop();
         self.start_block();
         let exec = self.exec();
         self.emit(mov, vec![exec, self.r(saved)], 1)?;

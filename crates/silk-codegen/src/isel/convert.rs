@@ -75,6 +75,8 @@ impl<'a> Sel<'a> {
             if scalar {
                 let d = self.sreg(2);
                 self.emit(Op::S_MOV_B32, vec![Self::sub(d, 0), lo], 1)?;
+                self.widened[res.index()] = Some(lo);
+                self.sext[res.index()] = from.is_signed_int();
                 if from.is_signed_int() {
                     self.emit(
                         Op::S_ASHR_I32,
@@ -92,6 +94,8 @@ impl<'a> Sel<'a> {
             } else {
                 let d = self.vreg(2);
                 self.emit(Op::V_MOV_B32_e32, vec![Self::sub(d, 0), lo], 1)?;
+                self.widened[res.index()] = Some(lo);
+                self.sext[res.index()] = from.is_signed_int();
                 if from.is_signed_int() {
                     self.vop2(
                         Op::V_ASHRREV_I32_e32,
@@ -373,9 +377,13 @@ impl<'a> Sel<'a> {
         }
     }
 
-    /// An f64 constant in an SGPR pair.
+    /// An f64 constant in an SGPR pair (one per block and value).
     pub(super) fn f64_const(&mut self, bits: u64) -> Result<MOp, Error> {
+        if let Some(&(_, s)) = self.const_pairs.iter().find(|(b, _)| *b == bits) {
+            return Ok(self.r(s));
+        }
         let s = self.sreg(2);
+        self.const_pairs.push((bits, s));
         for k in 0..2 {
             let o = MOp::Phys(imm32((bits >> (32 * k)) as u32));
             self.emit(Op::S_MOV_B32, vec![Self::sub(s, k), o], 1)?;

@@ -488,13 +488,21 @@ impl<'a> Sel<'a> {
                     self.part(b, 0)?,
                     self.part(b, 1)?,
                 );
-                if self.high_zero(a)? && self.high_zero(b)? {
-                    // A 32x32->64 product: one `v_mad_u64_u32` with addend 0.
+                // A 32x32->64 product of zero- or sign-extended values:
+                // one `v_mad_u64_u32` / `v_mad_i64_i32` with addend 0.
+                let mad = if self.high_zero(a)? && self.high_zero(b)? {
+                    Some(Op::V_MAD_U64_U32)
+                } else if self.sign_extended(a)? && self.sign_extended(b)? {
+                    Some(Op::V_MAD_I64_I32)
+                } else {
+                    None
+                };
+                if let Some(mad) = mad {
                     let mut srcs = vec![al, bl, MOp::Phys(Operand::int(0))];
                     self.legalize_vop3(&mut srcs, 0)?;
                     let mut ops = vec![self.r(d), self.vcc()];
                     ops.extend(srcs);
-                    self.emit(Op::V_MAD_U64_U32, ops, 1)?;
+                    self.emit(mad, ops, 1)?;
                     self.set(res, d);
                     return Ok(());
                 }
@@ -580,6 +588,7 @@ impl<'a> Sel<'a> {
             let zero = MOp::Phys(Operand::int(0));
             self.emit(Op::V_MOV_B32_e32, vec![Self::sub(d, 1), zero], 1)?;
             self.zext[res.index()] = true;
+            self.widened[res.index()] = Some(hi);
             self.set(res, d);
             return Ok(());
         }
@@ -593,6 +602,15 @@ impl<'a> Sel<'a> {
         self.vop3(name, vec![self.r(d)], vec![amt, x])?;
         self.set(res, d);
         Ok(())
+    }
+
+    /// Whether a 64-bit value is its low dword sign-extended (a constant
+    /// in the `i32` range or a value converted from `i32`).
+    pub(super) fn sign_extended(&self, v: Value) -> Result<bool, Error> {
+        Ok(match self.val(v)? {
+            Val::Const(bits) => bits as i64 == bits as i32 as i64,
+            Val::Reg(_) => self.sext[v.index()],
+        })
     }
 
     /// Whether the high dword of a 64-bit value is known to be zero (a

@@ -3,6 +3,17 @@
 
 use super::*;
 
+/// The address operands of a memory access: LDS (`v` the address), or
+/// global with `v` a VGPR pair and `s` off, or `v` a 32-bit VGPR offset
+/// and `s` the SGPR base (`saddr`); `off` goes in the offset field.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Addr {
+    pub lds: bool,
+    pub v: MOp,
+    pub s: MOp,
+    pub off: i32,
+}
+
 /// Largest offset folded into a global access (the field is 13 bits
 /// signed; room is left for the pieces of a misaligned access).
 pub(super) const MAX_FOLDED_OFFSET: i64 = 2040;
@@ -59,7 +70,7 @@ impl<'a> Sel<'a> {
                 self.set(res, d);
                 return Ok(());
             }
-            Some(FusedOff::Mad { x, c }) => {
+            Some(FusedOff::Mad { x, c, signed }) => {
                 let d = self.vreg(2);
                 let mut srcs = vec![
                     self.part(x, 0)?,
@@ -67,17 +78,14 @@ impl<'a> Sel<'a> {
                     self.whole(p)?,
                 ];
                 self.legalize_vop3(&mut srcs, 0)?;
-                // The carry-out is never read: `null` where GFX11 has it,
-                // else VCC.
-                let carry = match self.gen {
-                    Generation::Gfx11 => {
-                        MOp::Phys(Operand::sgprs(operand::null_code(self.gen), self.lanes()))
-                    }
-                    Generation::Gfx9 => self.vcc(),
-                };
-                let mut ops = vec![self.r(d), carry];
+                let mut ops = vec![self.r(d), self.unread_carry()];
                 ops.extend(srcs);
-                self.emit(Op::V_MAD_U64_U32, ops, 1)?;
+                let mad = if signed {
+                    Op::V_MAD_I64_I32
+                } else {
+                    Op::V_MAD_U64_U32
+                };
+                self.emit(mad, ops, 1)?;
                 self.set(res, d);
                 return Ok(());
             }
@@ -115,16 +123,85 @@ impl<'a> Sel<'a> {
         }
     }
 
-    pub(super) fn global_addr(&mut self, p: Value) -> Result<MOp, Error> {
-        let v = self.vgpr_of(p)?;
-        Ok(self.r(v))
+    /// A VGPR holding 0, one per block.
+    pub(super) fn zero_vgpr(&mut self) -> Result<MOp, Error> {
+        if let Some(z) = self.zero_vgpr {
+            return Ok(self.r(z));
+        }
+        let z = self.vreg(1);
+        self.emit(
+            Op::V_MOV_B32_e32,
+            vec![self.r(z), MOp::Phys(Operand::int(0))],
+            1,
+        )?;
+        self.zero_vgpr = Some(z);
+        Ok(self.r(z))
+    }
+
+    /// Whether a global access in `body` takes its address from a uniform
+    /// pointer with no VGPR offset (the `saddr` form with a zero VGPR).
+    pub(super) fn needs_zero_vgpr(&self, body: &Block) -> bool {
+        body.insts_nested().any(|i| {
+            let p = match &i.op {
+                IrOp::Load { ptr, .. } if !self.smem[i.results[0].index()] => ptr,
+                IrOp::Store { ptr, .. } | IrOp::Atomic { ptr, .. } | IrOp::CmpXchg { ptr, .. } => {
+                    ptr
+                }
+                _ => return false,
+            };
+            let (root, voff) = match self.folded[p.index()] {
+                Some(f) => (f.root, f.voff),
+                None => (*p, None),
+            };
+            self.ty(*p) != Type::Ptr(AddrSpace::Lds) && voff.is_none() && self.uniform[root.index()]
+        })
+    }
+
+    /// The address operands of a global access through `p`: an SGPR base
+    /// (`saddr`) with a 32-bit VGPR offset where the (folded) pointer's
+    /// root is in SGPRs, else a VGPR pair with `saddr` off; and the
+    /// immediate offset.
+    pub(super) fn global_addr(&mut self, p: Value) -> Result<Addr, Error> {
+        let Folded { root, voff, off } = self.folded[p.index()].unwrap_or(Folded {
+            root: p,
+            voff: None,
+            off: 0,
+        });
+        let off = off as i32;
+        if let Val::Reg(r) = self.val(root)? {
+            if self.mf.info(r).file == File::Sgpr {
+                let v = match voff {
+                    Some(x) => {
+                        let x = self.part(x, 0)?;
+                        self.copy_to_vgpr(x)?
+                    }
+                    None => self.zero_vgpr()?,
+                };
+                return Ok(Addr {
+                    lds: false,
+                    v,
+                    s: self.r(r),
+                    off,
+                });
+            }
+        }
+        let v = match voff {
+            Some(x) => self.add64(root, x, false, false)?,
+            None => self.vgpr_of(root)?,
+        };
+        Ok(Addr {
+            lds: false,
+            v: self.r(v),
+            s: self.off(),
+            off,
+        })
     }
 
     pub(super) fn lds_addr(&mut self, p: Value) -> Result<(MOp, i32), Error> {
         // A constant LDS address becomes offset:N on a zero VGPR.
         if let Val::Const(c) = self.val(p)? {
             if c < 65536 {
-                let z = self.copy_to_vgpr(MOp::Phys(Operand::int(0)))?;
+                let z = self.zero_vgpr()?;
                 return Ok((z, c as i32));
             }
         }
@@ -169,43 +246,44 @@ impl<'a> Sel<'a> {
         }
     }
 
-    /// The address operand of a load or store, and the immediate offset
-    /// the instruction adds (LDS constant addresses fold into it).
-    pub(super) fn mem_addr(&mut self, p: Value) -> Result<(bool, MOp, i32), Error> {
+    /// The address operands of a load or store.
+    pub(super) fn mem_addr(&mut self, p: Value) -> Result<Addr, Error> {
         if self.ty(p) == Type::Ptr(AddrSpace::Lds) {
-            let (a, off) = self.lds_addr(p)?;
-            return Ok((true, a, off));
+            let (v, off) = self.lds_addr(p)?;
+            return Ok(Addr {
+                lds: true,
+                v,
+                s: self.off(),
+                off,
+            });
         }
-        if let Some((root, off)) = self.folded[p.index()] {
-            return Ok((false, self.global_addr(root)?, off as i32));
-        }
-        Ok((false, self.global_addr(p)?, 0))
+        self.global_addr(p)
     }
 
     /// One memory instruction: `reg` is the destination (load) or data
-    /// (store) operand.
+    /// (store) operand; `extra` adds to the address's offset.
     pub(super) fn mem_access(
         &mut self,
         load: bool,
-        (lds, a, base): (bool, MOp, i32),
+        a: Addr,
         bytes: u32,
         reg: MOp,
         extra: i32,
     ) -> Result<(), Error> {
-        let name = Self::mem_op(lds, load, bytes);
-        let mods = if lds {
-            ds_offset(base + extra)
+        let name = Self::mem_op(a.lds, load, bytes);
+        let mods = if a.lds {
+            ds_offset(a.off + extra)
         } else {
             Mods {
-                offset: base + extra,
+                offset: a.off + extra,
                 ..Mods::default()
             }
         };
-        let (ops, nd) = match (lds, load) {
-            (true, true) => (vec![reg, a], 1),
-            (true, false) => (vec![a, reg], 0),
-            (false, true) => (vec![reg, a, self.off()], 1),
-            (false, false) => (vec![a, reg, self.off()], 0),
+        let (ops, nd) = match (a.lds, load) {
+            (true, true) => (vec![reg, a.v], 1),
+            (true, false) => (vec![a.v, reg], 0),
+            (false, true) => (vec![reg, a.v, a.s], 1),
+            (false, false) => (vec![a.v, reg, a.s], 0),
         };
         self.emit_m(name, ops, nd, mods)
     }
@@ -252,10 +330,26 @@ impl<'a> Sel<'a> {
     pub(super) fn load(&mut self, res: Value, p: Value, t: Type, align: u32) -> Result<(), Error> {
         let n = Self::dwords(t);
         if self.smem[res.index()] {
-            let base = self.sgpr_pair(p)?;
+            // A folded pointer's root (uniform: no VGPR offset) with the
+            // offset in the instruction.
+            let (root, off) = match self.folded[p.index()] {
+                Some(Folded {
+                    root,
+                    voff: None,
+                    off,
+                }) => (root, off as u32),
+                Some(_) => {
+                    return Err(Error::invariant(
+                        "instruction selection",
+                        "a scalar load through a divergent offset",
+                    ))
+                }
+                None => (p, 0),
+            };
+            let base = self.sgpr_pair(root)?;
             let d = self.sreg(n);
             self.mf.vregs[d.0 as usize].invariant = self.ty(p) == Type::Ptr(AddrSpace::Const);
-            self.s_load_from(d, n, base, 0)?;
+            self.s_load_from(d, n, base, off)?;
             self.set(res, d);
             return Ok(());
         }
@@ -270,7 +364,7 @@ impl<'a> Sel<'a> {
             .ok_or_else(|| unsupported(format!("loads of {t}")))?;
         let d = self.vreg(n);
         let addr = self.mem_addr(p)?;
-        let piece = Self::piece_bytes(addr.0, size, align);
+        let piece = Self::piece_bytes(addr.lds, size, align);
         if piece == size {
             self.mf.vregs[d.0 as usize].invariant = self.ty(p) == Type::Ptr(AddrSpace::Const);
             self.mem_access(true, addr, size, self.r(d), 0)?;
@@ -324,7 +418,7 @@ impl<'a> Sel<'a> {
         }
         let data = self.vgpr_of(v)?;
         let addr = self.mem_addr(p)?;
-        let piece = Self::piece_bytes(addr.0, size, align);
+        let piece = Self::piece_bytes(addr.lds, size, align);
         if piece == size {
             return self.mem_access(false, addr, size, self.r(data), 0);
         }

@@ -126,10 +126,21 @@ pub struct Sel<'a> {
     /// Per IR value: a 64-bit integer below 2^32 (zero-extended from
     /// `u32`, or shifted right by 32).
     zext: Vec<bool>,
-    /// Per IR value: a global pointer `root + offset` that only loads,
-    /// stores and other such pointers use, so it is not computed: the
-    /// accesses take `root` with `offset` in their offset field.
-    folded: Vec<Option<(Value, i64)>>,
+    /// Per IR value: a 64-bit integer widened from a 32-bit one, whose low
+    /// dword is this operand (the 32-bit value's register).
+    widened: Vec<Option<MOp>>,
+    /// Per IR value: a 64-bit integer sign-extended from `i32`.
+    sext: Vec<bool>,
+    /// Per IR value: how many operands name it (loop parameters count
+    /// once more, as the loop writes them).
+    uses: Vec<u32>,
+    /// Per IR value: an `if` result that an enclosing `if` arm yields and
+    /// nothing else reads, with that enclosing result's register, which
+    /// the inner `if` then writes directly.
+    merge_target: Vec<Option<VReg>>,
+    /// Per IR value: a global pointer that only memory accesses and other
+    /// such pointers use, so it is not computed (see [`Folded`]).
+    folded: Vec<Option<Folded>>,
     /// Per IR value: a 32-bit `shl x, amt` used only by `or`/`add`s that
     /// select it into `v_lshl_or_b32` / `v_lshl_add_u32` (not computed).
     fused_shl: Vec<Option<(Value, Value)>>,
@@ -144,6 +155,16 @@ pub struct Sel<'a> {
     /// dominates everything: later reads reuse them.
     entry_dwords: Vec<(u32, VReg)>,
     entry_hidden: Vec<(HiddenArg, VReg)>,
+    /// A VGPR holding 0 in the current block (the 32-bit offset of a
+    /// `saddr` access without one, an LDS address); cleared whenever the
+    /// current block changes.
+    zero_vgpr: Option<VReg>,
+    /// Per loop being selected: the zero VGPR made before it, which its
+    /// blocks share.
+    loop_zero: Vec<Option<VReg>>,
+    /// 64-bit constants put in SGPR pairs in the current block (an `s_mov`
+    /// runs only where its block does): later reads share the pair.
+    const_pairs: Vec<(u64, VReg)>,
     /// Grid sizes (by dimension) loaded in the entry block.
     entry_grid: Vec<(usize, VReg)>,
     /// Divisions done so far in the current block: (dividend, divisor,
@@ -222,6 +243,10 @@ impl<'a> Sel<'a> {
             tid_dims: [None; 3],
             lds_next: 0,
             zext: zero_extended(f),
+            widened: vec![None; f.values.len()],
+            sext: vec![false; f.values.len()],
+            uses: use_counts(f),
+            merge_target: vec![None; f.values.len()],
             folded,
             fused_shl,
             fused_off,
@@ -229,6 +254,9 @@ impl<'a> Sel<'a> {
             entry_dwords: Vec::new(),
             entry_hidden: Vec::new(),
             entry_grid: Vec::new(),
+            zero_vgpr: None,
+            loop_zero: Vec::new(),
+            const_pairs: Vec::new(),
             div_cache: Vec::new(),
             tied: vector::tied_accumulators(f),
             smem,
@@ -277,6 +305,15 @@ impl<'a> Sel<'a> {
     }
     fn vcc(&self) -> MOp {
         MOp::Phys(Operand::sgprs(operand::VCC_LO, self.lanes()))
+    }
+    /// A VOP3 carry-out nothing reads: `null` where GFX11 has it, else VCC.
+    fn unread_carry(&self) -> MOp {
+        match self.gen {
+            Generation::Gfx11 => {
+                MOp::Phys(Operand::sgprs(operand::null_code(self.gen), self.lanes()))
+            }
+            Generation::Gfx9 => self.vcc(),
+        }
     }
 
     fn push(&mut self, op: Opcode, ops: Vec<MOp>, ndefs: u8, mods: Mods) {
@@ -465,10 +502,17 @@ impl<'a> Sel<'a> {
     /// value known to be below 2^32 is the constant 0, so the register
     /// dword holding it is not read (and `deadmov` drops its move when
     /// nothing reads the value whole).
+    ///
+    /// The low dword of a widened 32-bit value is the 32-bit value's own
+    /// register, so the copy into the pair is read only where the value
+    /// is used whole.
     fn part(&self, v: Value, k: u8) -> Result<MOp, Error> {
         Ok(match self.val(v)? {
             Val::Const(bits) => MOp::Phys(imm32((bits >> (32 * k)) as u32)),
             Val::Reg(_) if k == 1 && self.zext[v.index()] => MOp::Phys(Operand::int(0)),
+            Val::Reg(_) if k == 0 && self.widened[v.index()].is_some() => {
+                self.widened[v.index()].unwrap_or(MOp::Phys(Operand::int(0)))
+            }
             Val::Reg(r) => Self::sub(r, k),
         })
     }
@@ -506,7 +550,11 @@ impl<'a> Sel<'a> {
                 if let Some(o) = inline64(bits).filter(|_| t.is_int()) {
                     return Ok(MOp::Phys(o));
                 }
+                if let Some(&(_, s)) = self.const_pairs.iter().find(|(b, _)| *b == bits) {
+                    return Ok(MOp::whole(s, 2));
+                }
                 let s = self.sreg(2);
+                self.const_pairs.push((bits, s));
                 self.emit(
                     Op::S_MOV_B32,
                     vec![Self::sub(s, 0), MOp::Phys(imm32(bits as u32))],

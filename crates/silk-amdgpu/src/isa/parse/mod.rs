@@ -1194,8 +1194,8 @@ impl<'a> Parser<'a> {
             } else {
                 4
             }
-        } else if code >= VGPR0 && count >= 2 && self.gen == Generation::Gfx9 {
-            2
+        } else if code >= VGPR0 && count >= 2 {
+            operand::vector_tuple_align(self.gen)
         } else {
             1
         };
