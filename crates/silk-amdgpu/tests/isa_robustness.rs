@@ -185,8 +185,7 @@ fn every_table_entry_round_trips() {
                     // (llvm-mc 22 prints `v_nop` for both encodings), so
                     // its text reads back as the short form.
                     let same_text = || {
-                        decode::decode(p, &again)
-                            .is_ok_and(|(b, _)| print::to_text(p, &b) == text)
+                        decode::decode(p, &again).is_ok_and(|(b, _)| print::to_text(p, &b) == text)
                     };
                     if again != words && !(info.operands.is_empty() && same_text()) {
                         return Err(format!(

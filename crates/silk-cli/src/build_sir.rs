@@ -31,10 +31,8 @@ pub fn run(
             }
         })?;
     let bytes = match emit {
-        "obj" => {
-            silk_codegen::write_code_object(&target, &mut kernels)
-                .map_err(silk_cli::Error::CodeObject)?
-        }
+        "obj" => silk_codegen::write_code_object(&target, &mut kernels)
+            .map_err(silk_cli::Error::CodeObject)?,
         "asm" => silk_codegen::assembly(&target, &kernels).into_bytes(),
         "mir" => kernels
             .iter()

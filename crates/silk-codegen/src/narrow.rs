@@ -22,9 +22,9 @@
 //! after the 64-bit ones they stand for; the 64-bit ones left unused are
 //! removed by [`crate::cse`], which runs next.
 
+use crate::hash::Map as HashMap;
 use silk_gpu_ir::interp::MAX_WORKGROUP_SIZE;
 use silk_gpu_ir::{AddrSpace, BinOp, Block, Function, Geometry, Inst, Op, Type, Value, ValueData};
-use std::collections::HashMap;
 
 /// `f` with 64-bit pointer offsets narrowed where 32 bits are enough
 /// (changed in place).
@@ -35,8 +35,8 @@ pub fn run(mut f: Function) -> Function {
         types: f.values.iter().map(|v| v.ty).collect(),
         bound: vec![None; n],
         def: vec![Def::Other; n],
-        low: HashMap::new(),
-        after: HashMap::new(),
+        low: HashMap::default(),
+        after: HashMap::default(),
     };
     let mut any64 = false;
     for i in f.insts() {
@@ -50,7 +50,7 @@ pub fn run(mut f: Function) -> Function {
         return f;
     }
     // The new offset of a `ptradd` (by its result).
-    let mut offsets: HashMap<Value, Value> = HashMap::new();
+    let mut offsets: HashMap<Value, Value> = HashMap::default();
     for i in f.insts() {
         let (Op::PtrAdd { ptr, offset }, Some(&r)) = (&i.op, i.results.first()) else {
             continue;

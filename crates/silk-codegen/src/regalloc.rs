@@ -357,7 +357,9 @@ fn assign(
                 && !product
                 && flags.0 & (Flags::MFMA | Flags::WMMA) == 0
                 && flags.has(Flags::VALU);
-            if !(alu && (n == 1 || wide_ok) || load) || mf.vregs[d].dwords != n || facts[d].first_def != p
+            if !(alu && (n == 1 || wide_ok) || load)
+                || mf.vregs[d].dwords != n
+                || facts[d].first_def != p
             {
                 continue;
             }

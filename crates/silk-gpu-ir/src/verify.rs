@@ -202,7 +202,7 @@ fn verify_function(f: &Function, sigs: &HashMap<&str, &Function>) -> Result<(), 
         inst: None,
         message: msg,
     };
-    let mut names: HashMap<&str, usize> = HashMap::new();
+    let mut names: Vec<(&str, usize)> = Vec::with_capacity(f.values.len());
     for (i, d) in f.values.iter().enumerate() {
         if let Some(n) = &d.name {
             if !is_valid_name(n) {
@@ -210,12 +210,22 @@ fn verify_function(f: &Function, sigs: &HashMap<&str, &Function>) -> Result<(), 
                     "value %{i} has the invalid name `{n}` (letters, digits, `_` and `.`, not starting with a digit)"
                 )));
             }
-            if let Some(j) = names.insert(n, i) {
-                return Err(fail(format!(
-                    "values %{j} and %{i} are both named %{n}; names must be unique in a function"
-                )));
-            }
+            names.push((n, i));
         }
+    }
+    // Sorted, equal names are neighbours (by index): the first value that
+    // repeats an earlier name, with that earlier value. (A sort instead of
+    // a hash map: this runs on every compilation.)
+    names.sort_unstable();
+    if let Some((i, j, n)) = names
+        .windows(2)
+        .filter(|w| w[0].0 == w[1].0)
+        .map(|w| (w[1].1, w[0].1, w[0].0))
+        .min()
+    {
+        return Err(fail(format!(
+            "values %{j} and %{i} are both named %{n}; names must be unique in a function"
+        )));
     }
     for (i, d) in f.values.iter().enumerate() {
         check_type(d.ty).map_err(|m| fail(format!("value %{i}: {m}")))?;

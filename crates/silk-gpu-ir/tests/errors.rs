@@ -242,3 +242,19 @@ fn operand_errors_name_the_operand() {
         "{undefined}"
     );
 }
+
+/// Of several repeated names, the verifier names the first value that
+/// repeats an earlier name, and that earlier value.
+#[test]
+fn duplicate_value_names_name_the_first_repeat() {
+    let src = "kernel @k(%a: u32) {\n  %b = add %a, %a\n  %c = add %b, %a\n  %d = add %c, %a\n  %e = add %d, %a\n}\n";
+    let mut m = parse_module("t.sir", src).unwrap_or_else(|e| panic!("{e}"));
+    let f = &mut m.functions[0];
+    // %e (4) repeats %a's name, %c (2) and %d (3) repeat %b's: the first
+    // repeat is %c, of %b (1).
+    for (i, name) in [(2, "b"), (3, "b"), (4, "a")] {
+        f.values[i].name = Some(name.into());
+    }
+    let e = m.verify().expect_err("duplicate names").to_string();
+    assert!(e.contains("values %1 and %2 are both named %b"), "{e}");
+}

@@ -127,7 +127,10 @@ pub(super) fn int_source(ty: Ty, i: i64, col: usize) -> Result<Operand, ParseErr
     // halves: `0x38003800` is 0.5 there (llvm-mc 22).
     let (lo, hi) = (i as u64 & 0xffff, i as u64 >> 16);
     if ty == Ty::V2F16Splat && (0..=i64::from(u32::MAX)).contains(&i) && lo == hi {
-        if let Some(k) = operand::INLINE_FLOAT_F16.iter().position(|&b| u64::from(b) == lo) {
+        if let Some(k) = operand::INLINE_FLOAT_F16
+            .iter()
+            .position(|&b| u64::from(b) == lo)
+        {
             return Ok(Operand::Const(240 + k as u8));
         }
     }
