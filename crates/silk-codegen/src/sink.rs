@@ -195,21 +195,7 @@ mod tests {
     /// buffers before and after sinking.
     #[test]
     fn corpus_kernels_keep_their_results() {
-        let mut changed = Vec::new();
-        for k in corpus::kernels() {
-            let m = k.module().unwrap();
-            let mut u = m.clone();
-            for f in &mut u.functions {
-                *f = run(f.clone());
-            }
-            u.verify()
-                .unwrap_or_else(|e| panic!("{}: {e}\n{}", k.name, silk_gpu_ir::print_module(&u)));
-            if u != m {
-                changed.push(k.name);
-            }
-            k.check_same_results(&m, &u)
-                .unwrap_or_else(|e| panic!("{}: {e}", k.name));
-        }
+        let changed = corpus::check_function_pass(|f| run(f.clone()));
         assert!(changed.contains(&"transpose_lds"), "sunk: {changed:?}");
     }
 }

@@ -11,7 +11,7 @@
 
 use silk_gpu_ir::eval::{f16_to_f64, f64_to_f16};
 use silk_gpu_ir::interp::{from_bytes, run_kernel, to_bytes, Arg, Launch, Memory, RunStats};
-use silk_gpu_ir::ir::Module;
+use silk_gpu_ir::ir::{Function, Module};
 
 /// One kernel of the corpus.
 #[derive(Clone, Copy)]
@@ -212,6 +212,28 @@ impl CorpusKernel {
         }
         (self.case)().check(&a)
     }
+}
+
+/// Every corpus kernel through a device-IR pass applied to each of its
+/// functions: the result verifies and computes what the kernel did (the
+/// interpreter is the oracle). Returns the kernels the pass changed.
+pub fn check_function_pass(pass: impl Fn(&Function) -> Function) -> Vec<&'static str> {
+    let mut changed = Vec::new();
+    for k in kernels() {
+        let m = k.module().unwrap_or_else(|e| panic!("{}: {e}", k.name));
+        let mut u = m.clone();
+        for f in &mut u.functions {
+            *f = pass(f);
+        }
+        u.verify()
+            .unwrap_or_else(|e| panic!("{}: {e}\n{}", k.name, silk_gpu_ir::print_module(&u)));
+        if u != m {
+            changed.push(k.name);
+        }
+        k.check_same_results(&m, &u)
+            .unwrap_or_else(|e| panic!("{}: {e}", k.name));
+    }
+    changed
 }
 
 /// Parse, verify and run `k` in the interpreter, then check the results.
