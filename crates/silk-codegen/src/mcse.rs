@@ -203,18 +203,10 @@ pub fn run(mf: &mut MFunction) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mir::{File, MInst};
-    use silk_amdgpu::isa::Mods;
+    use crate::mir::File;
     use silk_amdgpu::target::Processor;
 
-    fn inst(p: Processor, op: Op, ops: Vec<MOp>) -> MInst {
-        MInst {
-            op: op.on(p).unwrap(),
-            ops,
-            ndefs: 1,
-            mods: Mods::default(),
-        }
-    }
+    use crate::mir::test_inst as inst;
 
     /// A repeated `v_trunc_f64` of one value goes and its reader takes the
     /// first result; after an EXEC write the same instruction stays, and

@@ -93,6 +93,17 @@ pub struct MInst {
     pub mods: Mods,
 }
 
+/// An instruction with one definition and no modifiers (for tests).
+#[cfg(test)]
+pub(crate) fn test_inst(p: Processor, op: Op, ops: Vec<MOp>) -> MInst {
+    MInst {
+        op: op.on(p).expect("the test's processor has the opcode"),
+        ops,
+        ndefs: 1,
+        mods: Mods::default(),
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MBlock {
     pub insts: Vec<MInst>,

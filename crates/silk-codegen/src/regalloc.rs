@@ -656,18 +656,11 @@ fn plain_moves(p: silk_amdgpu::target::Processor) -> Moves {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mir::{MInst, VReg};
-    use silk_amdgpu::isa::{Mods, Op};
+    use crate::mir::VReg;
+    use silk_amdgpu::isa::Op;
     use silk_amdgpu::target::Processor;
 
-    fn inst(p: Processor, op: Op, ops: Vec<MOp>) -> MInst {
-        MInst {
-            op: op.on(p).unwrap(),
-            ops,
-            ndefs: 1,
-            mods: Mods::default(),
-        }
-    }
+    use crate::mir::test_inst as inst;
 
     /// `%b = %a` where `%a` dies at the copy, and `%w` written dword by
     /// dword: the copy is coalesced away, `%w` is not live before its

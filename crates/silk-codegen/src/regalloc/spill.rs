@@ -198,17 +198,10 @@ fn free_fixed_vgpr(mf: &MFunction) -> u16 {
 mod tests {
     use super::super::allocate;
     use crate::mir::{File, MFunction, MInst, MOp, VReg};
-    use silk_amdgpu::isa::{Mods, Op, Operand};
+    use silk_amdgpu::isa::{Op, Operand};
     use silk_amdgpu::target::Processor;
 
-    fn inst(p: Processor, op: Op, ops: Vec<MOp>) -> MInst {
-        MInst {
-            op: op.on(p).unwrap(),
-            ops,
-            ndefs: 1,
-            mods: Mods::default(),
-        }
-    }
+    use crate::mir::test_inst as inst;
 
     /// Twelve SGPRs live at once with a budget of eight: some are spilled
     /// to lanes of one VGPR, each use reloads from the lane its definition
