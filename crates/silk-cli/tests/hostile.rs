@@ -81,23 +81,7 @@ fn every_subcommand_exits_quietly_into_a_closed_pipe() {
             "-o",
             "/dev/stdout",
         ],
-        vec![
-            "emu",
-            VECTOR_ADD,
-            "--kernel",
-            "vector_add",
-            "--grid",
-            "64",
-            "--block",
-            "64",
-            "--arg",
-            "buf:out=zero:256",
-            "--arg",
-            "buf:in=zero:256",
-            "--arg",
-            "i32:64",
-            "--no-hazards",
-        ],
+        vector_add_args(VECTOR_ADD),
     ];
     for args in &cases {
         let (code, signal, stderr) = into_closed_pipe(args);
