@@ -28,6 +28,24 @@ fn run(tool: &Path, args: &[&str]) {
     );
 }
 
+/// `llvm-mc -filetype=obj` of `s` into `o`, and `llvm-readelf -r` of it.
+fn mc_object_relocs(mc: &Path, readelf: &Path, mcpu: &str, s: &Path, o: &Path) -> String {
+    let (s, o) = (s.to_str().unwrap(), o.to_str().unwrap());
+    run(
+        mc,
+        &[
+            "-triple=amdgcn-amd-amdhsa",
+            mcpu,
+            "-filetype=obj",
+            s,
+            "-o",
+            o,
+        ],
+    );
+    let out = Command::new(readelf).args(["-r", o]).output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// Every byte a loader maps (ELF header but the section header fields,
 /// program headers, `.note` through `.data`) is the same in both objects.
 fn assert_loaded_bytes_equal(ours: &[u8], theirs: &[u8], what: &str) {
@@ -363,22 +381,7 @@ fn symbol_operands_match_llvm_mc_and_lld() {
             assert_eq!(a, b, "{p}: listing");
         }
         assert_eq!(ours.lines().count(), want.lines().count(), "{p}");
-        run(
-            &mc,
-            &[
-                "-triple=amdgcn-amd-amdhsa",
-                &mcpu,
-                "-filetype=obj",
-                s.to_str().unwrap(),
-                "-o",
-                o.to_str().unwrap(),
-            ],
-        );
-        let relocs = Command::new(&readelf)
-            .args(["-r", o.to_str().unwrap()])
-            .output()
-            .unwrap();
-        let relocs = String::from_utf8_lossy(&relocs.stdout);
+        let relocs = mc_object_relocs(&mc, &readelf, &mcpu, &s, &o);
         let abs_rel32 = relocs
             .lines()
             .filter(|l| {
@@ -415,22 +418,7 @@ fn symbol_operands_match_llvm_mc_and_lld() {
         assert!(diags.0.is_empty(), "{p}: {diags}");
         assert_eq!(ours, want, "{p}: @abs32 listing");
         assert!(want.contains("kind: FK_Data_4"), "{p}");
-        run(
-            &mc,
-            &[
-                "-triple=amdgcn-amd-amdhsa",
-                &mcpu,
-                "-filetype=obj",
-                s.to_str().unwrap(),
-                "-o",
-                o.to_str().unwrap(),
-            ],
-        );
-        let relocs = Command::new(&readelf)
-            .args(["-r", o.to_str().unwrap()])
-            .output()
-            .unwrap();
-        let relocs = String::from_utf8_lossy(&relocs.stdout);
+        let relocs = mc_object_relocs(&mc, &readelf, &mcpu, &s, &o);
         assert!(
             relocs.contains("R_AMDGPU_ABS32_LO") && relocs.contains("R_AMDGPU_ABS32_HI"),
             "{p}:\n{relocs}"
