@@ -5,7 +5,9 @@
 use std::process::{Command, Stdio};
 
 mod support;
-use support::{root, vector_add_args, vector_add_object, with_first_load_memsz, VECTOR_ADD};
+use support::{
+    root, vector_add_args, vector_add_launch, vector_add_object, with_first_load_memsz, VECTOR_ADD,
+};
 
 fn scratch_dir() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("silk-hostile-{}", std::process::id()))
@@ -245,18 +247,7 @@ fn emu_declared_sizes_are_errors_or_cost_only_what_is_used() {
     // Buffers of impossible sizes.
     for size in ["18446744073709551615", "1000000000000", "5G"] {
         let spec = format!("buf:big=zero:{size}");
-        let (ok, _, err) = limited(&[
-            "emu",
-            VECTOR_ADD,
-            "--kernel",
-            "vector_add",
-            "--grid",
-            "64",
-            "--block",
-            "64",
-            "--arg",
-            &spec,
-        ]);
+        let (ok, _, err) = limited(&vector_add_launch(VECTOR_ADD, "64", "64", &[&spec]));
         assert!(!ok);
         assert!(
             err.contains(&format!("--arg `{spec}`")) && err.contains("exceeds"),
@@ -270,22 +261,8 @@ fn emu_declared_sizes_are_errors_or_cost_only_what_is_used() {
 /// out before).
 #[test]
 fn emu_reads_an_endless_buffer_file_only_to_a_cap() {
-    let (ok, _, err) = limited(&[
-        "emu",
-        VECTOR_ADD,
-        "--kernel",
-        "vector_add",
-        "--grid",
-        "64",
-        "--block",
-        "64",
-        "--arg",
-        "buf:out=@/dev/zero",
-        "--arg",
-        "buf:in=zero:256",
-        "--arg",
-        "i32:64",
-    ]);
+    let args = ["buf:out=@/dev/zero", "buf:in=zero:256", "i32:64"];
+    let (ok, _, err) = limited(&vector_add_launch(VECTOR_ADD, "64", "64", &args));
     assert!(!ok);
     assert!(
         err.contains("--arg `buf:out=@/dev/zero`")
@@ -393,22 +370,8 @@ fn emu_reports_a_grid_by_its_axes_and_their_product() {
             "is 67108864x4294967295x4294967295 = 1237940038708919522662809600 workgroups",
         ),
     ] {
-        let (ok, _, err) = limited(&[
-            "emu",
-            VECTOR_ADD,
-            "--kernel",
-            "vector_add",
-            "--grid",
-            grid,
-            "--block",
-            block,
-            "--arg",
-            "buf:o=zero:4",
-            "--arg",
-            "buf:i=zero:4",
-            "--arg",
-            "i32:0",
-        ]);
+        let args = ["buf:o=zero:4", "buf:i=zero:4", "i32:0"];
+        let (ok, _, err) = limited(&vector_add_launch(VECTOR_ADD, grid, block, &args));
         assert!(!ok);
         assert!(err.contains(want), "{err}");
     }

@@ -11,25 +11,36 @@ pub fn vector_add_object() -> Vec<u8> {
     std::fs::read(root().join(VECTOR_ADD)).unwrap()
 }
 
-/// `silk emu` arguments running vector_add of `file` on 64 work-items.
-pub fn vector_add_args(file: &str) -> Vec<&str> {
-    vec![
+/// `silk emu` arguments running vector_add of `file` on a grid and block,
+/// with `args` as its `--arg`s.
+pub fn vector_add_launch<'a>(
+    file: &'a str,
+    grid: &'a str,
+    block: &'a str,
+    args: &[&'a str],
+) -> Vec<&'a str> {
+    let mut v = vec![
         "emu",
         file,
         "--kernel",
         "vector_add",
         "--grid",
-        "64",
+        grid,
         "--block",
-        "64",
-        "--arg",
-        "buf:out=zero:256",
-        "--arg",
-        "buf:in=zero:256",
-        "--arg",
-        "i32:64",
-        "--no-hazards",
-    ]
+        block,
+    ];
+    for a in args {
+        v.extend(["--arg", a]);
+    }
+    v
+}
+
+/// `silk emu` arguments running vector_add of `file` on 64 work-items.
+pub fn vector_add_args(file: &str) -> Vec<&str> {
+    let args = ["buf:out=zero:256", "buf:in=zero:256", "i32:64"];
+    let mut v = vector_add_launch(file, "64", "64", &args);
+    v.push("--no-hazards");
+    v
 }
 
 /// `obj` with its first `PT_LOAD` declaring `memsz` bytes of memory.
