@@ -60,17 +60,8 @@ fn movable(op: &Op, straight: bool) -> bool {
             op: BinOp::Div | BinOp::Rem,
             ..
         } => straight,
-        Op::Const { .. }
-        | Op::Unary { .. }
-        | Op::Binary { .. }
-        | Op::Fma { .. }
-        | Op::Cmp { .. }
-        | Op::Select { .. }
-        | Op::Cvt { .. }
-        | Op::Bitcast { .. }
-        | Op::PtrAdd { .. }
-        | Op::Geometry { .. } => true,
-        _ => false,
+        Op::Const { .. } | Op::Geometry { .. } => true,
+        op => op.is_arithmetic(),
     }
 }
 

@@ -38,21 +38,6 @@ pub fn run(mut f: Function) -> Function {
     f
 }
 
-/// May `op` move into an arm?
-fn sinkable(op: &Op) -> bool {
-    matches!(
-        op,
-        Op::Unary { .. }
-            | Op::Binary { .. }
-            | Op::Fma { .. }
-            | Op::Cmp { .. }
-            | Op::Select { .. }
-            | Op::Cvt { .. }
-            | Op::Bitcast { .. }
-            | Op::PtrAdd { .. }
-    )
-}
-
 struct Sink {
     /// Per value: operands naming it in the function.
     uses: Vec<u32>,
@@ -104,7 +89,7 @@ impl Sink {
         // Nothing to count without a candidate before the `if`.
         if !b.insts[..at]
             .iter()
-            .any(|i| i.results.len() == 1 && sinkable(&i.op))
+            .any(|i| i.results.len() == 1 && i.op.is_arithmetic())
         {
             return moved;
         }
@@ -127,7 +112,7 @@ impl Sink {
         // them.
         for j in (0..at).rev() {
             let inst = &b.insts[j];
-            if inst.results.len() != 1 || !sinkable(&inst.op) {
+            if inst.results.len() != 1 || !inst.op.is_arithmetic() {
                 continue;
             }
             let r = inst.results[0];

@@ -585,6 +585,22 @@ pub enum Op {
 }
 
 impl Op {
+    /// Whether the operation computes its results from its operands alone:
+    /// no memory, control flow, constants or work-item state.
+    pub fn is_arithmetic(&self) -> bool {
+        matches!(
+            self,
+            Op::Unary { .. }
+                | Op::Binary { .. }
+                | Op::Fma { .. }
+                | Op::Cmp { .. }
+                | Op::Select { .. }
+                | Op::Cvt { .. }
+                | Op::Bitcast { .. }
+                | Op::PtrAdd { .. }
+        )
+    }
+
     pub fn is_terminator(&self) -> bool {
         matches!(
             self,
