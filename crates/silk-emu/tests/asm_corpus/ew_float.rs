@@ -96,15 +96,9 @@ fn ew_add_half2(c: &mut Ctx) -> Result<(), String> {
     let edges = H_EDGES.map(H).to_vec();
     let [a, b] = edge_pairs(&edges, 2 * GRID, f16_value, 103);
     let (x, y) = (a.clone(), b.clone());
-    let out = c.fill(2 * GRID, H(0x1234))?;
-    let (ab, bb) = (c.buf(&a)?, c.buf(&b)?);
-    c.launch_1d(
-        GRID,
-        256,
-        &[Arg::Buffer(out), Arg::Buffer(ab), Arg::Buffer(bb), n_arg(N)],
-    )?;
+    let got = c.run_out_a_b(2 * GRID, H(0x1234), &a, &b)?;
     let want = tail(2 * N, 2 * GRID, H(0x1234), |i| H(h_add(x[i].0, y[i].0)));
-    expect("out", &c.read::<H>(out)?, &want)
+    expect("out", &got, &want)
 }
 
 fn f32_value(r: &mut Rng) -> f32 {

@@ -38,20 +38,14 @@ fn pairs<T: Copy>(edges: &[T], n: usize, seed: u64, gen: fn(&mut Rng) -> T) -> (
 
 fn ew_ops_i32(c: &mut Ctx) -> Result<(), String> {
     let (a, b) = pairs(&I32_EDGES, GRID, 111, word);
-    let out = c.fill(GRID, 0x5a5a_5a5a)?;
-    let (ab, bb) = (c.buf(&a)?, c.buf(&b)?);
-    c.launch_1d(
-        GRID,
-        256,
-        &[Arg::Buffer(out), Arg::Buffer(ab), Arg::Buffer(bb), n_arg(N)],
-    )?;
+    let got = c.run_out_a_b(GRID, 0x5a5a_5a5a, &a, &b)?;
     let want = tail(N, GRID, 0x5a5a_5a5a, |i| {
         let (x, y) = (a[i], b[i]);
         (x.wrapping_mul(y) ^ (x >> 3))
             .wrapping_add(x.min(y))
             .wrapping_sub(((y as u32) << 2) as i32)
     });
-    expect("out", &c.read::<i32>(out)?, &want)
+    expect("out", &got, &want)
 }
 
 /// C division and remainder; `b` is never 0, and INT_MIN / -1 (undefined
@@ -87,20 +81,14 @@ fn ew_divmod_i32(c: &mut Ctx) -> Result<(), String> {
 
 fn ew_ops_i64(c: &mut Ctx) -> Result<(), String> {
     let (a, b) = pairs(&I64_EDGES, GRID, 113, wide);
-    let out = c.fill(GRID, 0x5a5a_5a5a_i64)?;
-    let (ab, bb) = (c.buf(&a)?, c.buf(&b)?);
-    c.launch_1d(
-        GRID,
-        256,
-        &[Arg::Buffer(out), Arg::Buffer(ab), Arg::Buffer(bb), n_arg(N)],
-    )?;
+    let got = c.run_out_a_b(GRID, 0x5a5a_5a5a_i64, &a, &b)?;
     let want = tail(N, GRID, 0x5a5a_5a5a, |i| {
         let (x, y) = (a[i], b[i]);
         x.wrapping_mul(y)
             .wrapping_add(x >> 7)
             .wrapping_sub(y & 0xffff_0000_ffff)
     });
-    expect("out", &c.read::<i64>(out)?, &want)
+    expect("out", &got, &want)
 }
 
 /// Unsigned 64-bit division, `b` never 0: full-width and 32-bit
@@ -111,13 +99,7 @@ fn ew_div_u64(c: &mut Ctx) -> Result<(), String> {
     for x in b.iter_mut() {
         *x = (*x).max(1);
     }
-    let out = c.fill(GRID, 0x5a5a_5a5a_u64)?;
-    let (ab, bb) = (c.buf(&a)?, c.buf(&b)?);
-    c.launch_1d(
-        GRID,
-        256,
-        &[Arg::Buffer(out), Arg::Buffer(ab), Arg::Buffer(bb), n_arg(N)],
-    )?;
+    let got = c.run_out_a_b(GRID, 0x5a5a_5a5a_u64, &a, &b)?;
     let want = tail(N, GRID, 0x5a5a_5a5a, |i| a[i] / b[i]);
-    expect("out", &c.read::<u64>(out)?, &want)
+    expect("out", &got, &want)
 }

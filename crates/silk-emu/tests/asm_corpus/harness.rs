@@ -70,6 +70,23 @@ impl Ctx {
     pub fn launch_1d(&mut self, n: usize, block: u32, args: &[Arg]) -> Result<(), String> {
         self.launch([n as u32, 1, 1], [block, 1, 1], args)
     }
+
+    /// The common shape `kernel(out, a, b, n = N)` over [`GRID`] work-items
+    /// in workgroups of 256, `out` starting as `len` copies of `fill`:
+    /// `out` after the run.
+    pub fn run_out_a_b<O: Elem, A: Elem, B: Elem>(
+        &mut self,
+        len: usize,
+        fill: O,
+        a: &[A],
+        b: &[B],
+    ) -> Result<Vec<O>, String> {
+        let out = self.fill(len, fill)?;
+        let (ab, bb) = (self.buf(a)?, self.buf(b)?);
+        let args = [Arg::Buffer(out), Arg::Buffer(ab), Arg::Buffer(bb), n_arg(N)];
+        self.launch_1d(GRID, 256, &args)?;
+        self.read(out)
+    }
 }
 
 /// A buffer element: its little-endian bytes.

@@ -66,13 +66,7 @@ fn minmax_u64(c: &mut Ctx) -> Result<(), String> {
         .collect();
     // Equal high halves, differing low halves.
     b[100] = (a[100] & !0xffff_ffff) | 1;
-    let out = c.fill(2 * GRID, 0x5a5a_5a5au64)?;
-    let (ab, bb) = (c.buf(&a)?, c.buf(&b)?);
-    c.launch_1d(
-        GRID,
-        256,
-        &[Arg::Buffer(out), Arg::Buffer(ab), Arg::Buffer(bb), n_arg(N)],
-    )?;
+    let got = c.run_out_a_b(2 * GRID, 0x5a5a_5a5au64, &a, &b)?;
     let want = tail(2 * N, 2 * GRID, 0x5a5a_5a5a, |k| {
         let (x, y) = (a[k / 2], b[k / 2]);
         if k % 2 == 0 {
@@ -81,5 +75,5 @@ fn minmax_u64(c: &mut Ctx) -> Result<(), String> {
             x.max(y)
         }
     });
-    expect("out", &c.read::<u64>(out)?, &want)
+    expect("out", &got, &want)
 }

@@ -114,13 +114,7 @@ fn sqrt_div_f32(c: &mut Ctx) -> Result<(), String> {
             }
         })
         .collect();
-    let out = c.fill(GRID, 0.125f32)?;
-    let (ab, bb) = (c.buf(&a)?, c.buf(&b)?);
-    c.launch_1d(
-        GRID,
-        256,
-        &[Arg::Buffer(out), Arg::Buffer(ab), Arg::Buffer(bb), n_arg(N)],
-    )?;
+    let got = c.run_out_a_b(GRID, 0.125f32, &a, &b)?;
     let want = tail(N, GRID, 0.125, |i| a[i].sqrt() / b[i]);
-    expect("out", &c.read::<f32>(out)?, &want)
+    expect("out", &got, &want)
 }
