@@ -117,15 +117,8 @@ impl Cse {
                     *v = to;
                 }
             });
-            match &mut inst.op {
-                Op::If {
-                    then_blk, else_blk, ..
-                } => {
-                    self.block(then_blk);
-                    self.block(else_blk);
-                }
-                Op::Loop { body, .. } => self.block(body),
-                _ => {}
+            for r in inst.op.regions_mut() {
+                self.block(r);
             }
             if let Op::Const { bits, .. } = inst.op {
                 if let [r] = inst.results[..] {
@@ -262,15 +255,8 @@ fn sweep(b: &mut Block, used: &[bool]) -> bool {
     });
     let mut changed = b.insts.len() != before;
     for inst in &mut b.insts {
-        match &mut inst.op {
-            Op::If {
-                then_blk, else_blk, ..
-            } => {
-                changed |= sweep(then_blk, used);
-                changed |= sweep(else_blk, used);
-            }
-            Op::Loop { body, .. } => changed |= sweep(body, used),
-            _ => {}
+        for r in inst.op.regions_mut() {
+            changed |= sweep(r, used);
         }
     }
     changed

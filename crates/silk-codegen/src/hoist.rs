@@ -118,15 +118,8 @@ fn candidates(b: &Block, inside: &[bool], subst: &HashMap<Value, Value>) -> Vec<
 fn block(b: &mut Block, subst: &mut HashMap<Value, Value>) {
     let mut i = 0;
     while i < b.insts.len() {
-        match &mut b.insts[i].op {
-            Op::If {
-                then_blk, else_blk, ..
-            } => {
-                block(then_blk, subst);
-                block(else_blk, subst);
-            }
-            Op::Loop { body, .. } => block(body, subst),
-            _ => {}
+        for r in b.insts[i].op.regions_mut() {
+            block(r, subst);
         }
         let hoisted = hoist_from_if(b, i, subst);
         i += hoisted;

@@ -277,15 +277,8 @@ impl Narrow {
 fn rebuild(b: &mut Block, after: &mut HashMap<Value, Vec<Inst>>, offsets: &HashMap<Value, Value>) {
     let old = std::mem::take(&mut b.insts);
     for mut inst in old {
-        match &mut inst.op {
-            Op::If {
-                then_blk, else_blk, ..
-            } => {
-                rebuild(then_blk, after, offsets);
-                rebuild(else_blk, after, offsets);
-            }
-            Op::Loop { body, .. } => rebuild(body, after, offsets),
-            _ => {}
+        for r in inst.op.regions_mut() {
+            rebuild(r, after, offsets);
         }
         if let (Op::PtrAdd { offset, .. }, Some(r)) = (&mut inst.op, inst.results.first()) {
             if let Some(&lo) = offsets.get(r) {

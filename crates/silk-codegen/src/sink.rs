@@ -63,15 +63,8 @@ impl Sink {
             i += 1;
         }
         for inst in &mut b.insts {
-            match &mut inst.op {
-                Op::If {
-                    then_blk, else_blk, ..
-                } => {
-                    self.block(then_blk);
-                    self.block(else_blk);
-                }
-                Op::Loop { body, .. } => self.block(body),
-                _ => {}
+            for r in inst.op.regions_mut() {
+                self.block(r);
             }
         }
     }

@@ -77,15 +77,8 @@ impl Cx {
         let mut changed = false;
         let mut out = Vec::with_capacity(b.insts.len());
         for mut inst in std::mem::take(&mut b.insts) {
-            match &mut inst.op {
-                Op::If {
-                    then_blk, else_blk, ..
-                } => {
-                    changed |= self.block(then_blk);
-                    changed |= self.block(else_blk);
-                }
-                Op::Loop { body, .. } => changed |= self.block(body),
-                _ => {}
+            for r in inst.op.regions_mut() {
+                changed |= self.block(r);
             }
             let subst = &self.subst;
             inst.op.for_each_value_mut(&mut |v| resolve(subst, v));

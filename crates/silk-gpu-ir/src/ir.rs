@@ -585,6 +585,18 @@ pub enum Op {
 }
 
 impl Op {
+    /// The regions an `if` (then, else) or a `loop` (body) holds.
+    pub fn regions_mut(&mut self) -> impl Iterator<Item = &mut Block> {
+        let (a, b) = match self {
+            Op::If {
+                then_blk, else_blk, ..
+            } => (Some(then_blk), Some(else_blk)),
+            Op::Loop { body, .. } => (Some(body), None),
+            _ => (None, None),
+        };
+        a.into_iter().chain(b)
+    }
+
     /// Whether the operation computes its results from its operands alone:
     /// no memory, control flow, constants or work-item state.
     pub fn is_arithmetic(&self) -> bool {
