@@ -1,7 +1,15 @@
 //! The `silk` command.
+//!
+//! `silk` defines the C `main` itself (`no_main`) and skips Rust's
+//! runtime start-up: on Linux that start-up asks glibc for the main
+//! thread's stack bounds, which reads and parses `/proc/self/maps`, about
+//! a tenth of a whole `silk build k.sir` process. [`main`] does the parts
+//! of it a command needs: standard descriptors, SIGPIPE, a flushed stdout
+//! and exit status 101 for a panic.
+// The unit tests of this binary keep the test harness's own `main`.
+#![cfg_attr(not(test), no_main)]
 
 use clap::{Parser, Subcommand};
-use std::process::ExitCode;
 
 use silk_cli::build;
 
@@ -77,20 +85,32 @@ fn build_any(args: &build::Args) -> Result<(), silk_cli::Error> {
     build::run(args)
 }
 
-/// Restores the default action of SIGPIPE, which Rust's runtime sets to
-/// "ignore": a write to a closed pipe (`silk disasm k.hsaco | head`) then
-/// ends the process quietly, as it ends `cat` or `objdump`, instead of
-/// failing the write and panicking in `println!`.
+/// Process set-up that Rust's runtime would do: descriptors 0 to 2 are
+/// open (a closed one is reopened on `/dev/null`, so no file the command
+/// opens takes its number), and SIGPIPE has its default action, so a write
+/// to a closed pipe (`silk disasm k.hsaco | head`) ends the process
+/// quietly, as it ends `cat` or `objdump`.
 #[cfg(unix)]
-fn default_sigpipe() {
-    extern "C" {
+fn process_setup() {
+    unsafe extern "C" {
+        fn fcntl(fd: i32, cmd: i32, ...) -> i32;
+        fn open(path: *const std::ffi::c_char, flags: i32, ...) -> i32;
         fn signal(signum: i32, handler: usize) -> usize;
     }
-    // SIGPIPE is 13 and SIG_DFL is 0 on every Unix Rust supports.
+    // F_GETFD, O_RDWR, SIGPIPE and SIG_DFL have these values on every
+    // Unix Rust supports.
+    const F_GETFD: i32 = 1;
+    const O_RDWR: i32 = 2;
     const SIGPIPE: i32 = 13;
     const SIG_DFL: usize = 0;
-    // SAFETY: installs the default disposition; no handler code runs.
+    // SAFETY: plain system calls on integer descriptors and a C string
+    // literal; no handler code is installed.
     unsafe {
+        for fd in 0..3 {
+            if fcntl(fd, F_GETFD) == -1 {
+                open(c"/dev/null".as_ptr(), O_RDWR);
+            }
+        }
         signal(SIGPIPE, SIG_DFL);
     }
 }
@@ -116,9 +136,22 @@ fn parse_build_only() -> Option<Cli> {
     })
 }
 
-fn main() -> ExitCode {
+/// The C entry point: [`run`] with a panic turned into status 101, as
+/// Rust's own `main` does, and stdout flushed before the C runtime exits.
+/// (In the binary's unit tests the harness's `main` is the entry point.)
+#[cfg_attr(not(test), unsafe(export_name = "main"))]
+#[cfg_attr(test, allow(dead_code))]
+extern "C" fn c_main(_argc: i32, _argv: *const *const std::ffi::c_char) -> i32 {
     #[cfg(unix)]
-    default_sigpipe();
+    process_setup();
+    let status = std::panic::catch_unwind(run).unwrap_or(101);
+    let _ = std::io::Write::flush(&mut std::io::stdout());
+    status
+}
+
+/// Runs the command line (from `std::env::args_os`, which the standard
+/// library captures before `main` on Linux) and returns the exit status.
+fn run() -> i32 {
     let cli = parse_build_only().unwrap_or_else(Cli::parse);
     let result = match cli.command {
         Command::Targets(args) => targets::run(&args),
@@ -131,24 +164,24 @@ fn main() -> ExitCode {
         Command::Emu(args) => emu::run(&args),
         Command::Asm(args) => asm::run(&args),
         Command::Run(args) => match silk_cli::app::run(&args) {
-            Ok(code) => return ExitCode::from(code.clamp(0, 255) as u8),
+            Ok(code) => return code.clamp(0, 255),
             Err(e) => Err(e),
         },
         Command::Test(args) => match silk_cli::app::test(&args) {
-            Ok(code) => return ExitCode::from(code.clamp(0, 255) as u8),
+            Ok(code) => return code.clamp(0, 255),
             Err(e) => Err(e),
         },
         // The application's own status is the command's.
         Command::HipRun(args) => match hip_run::run(&args) {
-            Ok(code) => return ExitCode::from(code.clamp(0, 255) as u8),
+            Ok(code) => return code.clamp(0, 255),
             Err(e) => Err(e),
         },
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => 0,
         Err(message) => {
             eprintln!("error: {message}");
-            ExitCode::FAILURE
+            1
         }
     }
 }
