@@ -176,10 +176,10 @@ pub(super) fn semantics(op: Op) -> Sem {
         // f16 transcendentals: computed in f64, rounded once (within the
         // documented 1 ULP).
         Op::V_EXP_F16_e32 | Op::V_EXP_F16_e64 => {
-            (|e| e.valu(Fk::F16, |[x]| bh64((h(x) as f64).exp2())), 0)
+            (|e| e.valu(Fk::F16, |[x]| bh64(libm::exp2(h(x) as f64))), 0)
         }
         Op::V_LOG_F16_e32 | Op::V_LOG_F16_e64 => {
-            (|e| e.valu(Fk::F16, |[x]| bh64((h(x) as f64).log2())), 0)
+            (|e| e.valu(Fk::F16, |[x]| bh64(libm::log2(h(x) as f64))), 0)
         }
         Op::V_RSQ_F16_e32 | Op::V_RSQ_F16_e64 => (
             |e| e.valu(Fk::F16, |[x]| bh64(1.0 / (h(x) as f64).sqrt())),
@@ -188,7 +188,7 @@ pub(super) fn semantics(op: Op) -> Sem {
         Op::V_SIN_F16_e32 | Op::V_SIN_F16_e64 => (
             |e| {
                 e.valu(Fk::F16, |[x]| {
-                    bh64((h(x) as f64 * std::f64::consts::TAU).sin())
+                    bh64(libm::sin(h(x) as f64 * std::f64::consts::TAU))
                 })
             },
             0,
@@ -196,7 +196,7 @@ pub(super) fn semantics(op: Op) -> Sem {
         Op::V_COS_F16_e32 | Op::V_COS_F16_e64 => (
             |e| {
                 e.valu(Fk::F16, |[x]| {
-                    bh64((h(x) as f64 * std::f64::consts::TAU).cos())
+                    bh64(libm::cos(h(x) as f64 * std::f64::consts::TAU))
                 })
             },
             0,

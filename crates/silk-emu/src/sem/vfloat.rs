@@ -83,29 +83,31 @@ pub(super) fn semantics(op: Op) -> Sem {
             0,
         ),
         Op::V_SQRT_F32_e32 | Op::V_SQRT_F32_e64 => (|e| e.valu(Fk::F32, |[x]| b(f(x).sqrt())), 0),
-        Op::V_EXP_F32_e32 | Op::V_EXP_F32_e64 => {
-            (|e| e.valu(Fk::F32, |[x]| b((f(x) as f64).exp2() as f32)), 0)
-        }
-        Op::V_LOG_F32_e32 | Op::V_LOG_F32_e64 => {
-            (|e| e.valu(Fk::F32, |[x]| b((f(x) as f64).log2() as f32)), 0)
-        }
+        Op::V_EXP_F32_e32 | Op::V_EXP_F32_e64 => (
+            |e| e.valu(Fk::F32, |[x]| b(libm::exp2(f(x) as f64) as f32)),
+            0,
+        ),
+        Op::V_LOG_F32_e32 | Op::V_LOG_F32_e64 => (
+            |e| e.valu(Fk::F32, |[x]| b(libm::log2(f(x) as f64) as f32)),
+            0,
+        ),
         // gfx942's `V_EXP_LEGACY_F32` / `V_LOG_LEGACY_F32` (the GCN3 ISA:
         // pow(2.0, S0) and log2(S0) with legacy semantics, slightly
         // different results, no denormals): computed as `v_exp_f32` /
         // `v_log_f32` are, within the transcendental ULP, with denormal
         // inputs read as zero of their sign.
         Op::V_EXP_LEGACY_F32_e32 | Op::V_EXP_LEGACY_F32_e64 => (
-            |e| e.valu(Fk::F32, |[x]| b((ftz32(f(x)) as f64).exp2() as f32)),
+            |e| e.valu(Fk::F32, |[x]| b(libm::exp2(ftz32(f(x)) as f64) as f32)),
             0,
         ),
         Op::V_LOG_LEGACY_F32_e32 | Op::V_LOG_LEGACY_F32_e64 => (
-            |e| e.valu(Fk::F32, |[x]| b((ftz32(f(x)) as f64).log2() as f32)),
+            |e| e.valu(Fk::F32, |[x]| b(libm::log2(ftz32(f(x)) as f64) as f32)),
             0,
         ),
         Op::V_SIN_F32_e32 | Op::V_SIN_F32_e64 => (
             |e| {
                 e.valu(Fk::F32, |[x]| {
-                    b((f(x) as f64 * std::f64::consts::TAU).sin() as f32)
+                    b(libm::sin(f(x) as f64 * std::f64::consts::TAU) as f32)
                 })
             },
             0,
@@ -113,7 +115,7 @@ pub(super) fn semantics(op: Op) -> Sem {
         Op::V_COS_F32_e32 | Op::V_COS_F32_e64 => (
             |e| {
                 e.valu(Fk::F32, |[x]| {
-                    b((f(x) as f64 * std::f64::consts::TAU).cos() as f32)
+                    b(libm::cos(f(x) as f64 * std::f64::consts::TAU) as f32)
                 })
             },
             0,
