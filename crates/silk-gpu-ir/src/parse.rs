@@ -49,14 +49,15 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-#[derive(Clone, Debug, PartialEq)]
-enum Tok {
+/// A token; names and literals borrow the source text.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Tok<'s> {
     /// `%name`
-    Val(String),
+    Val(&'s str),
     /// `@name`
-    Func(String),
-    Ident(String),
-    Num(String),
+    Func(&'s str),
+    Ident(&'s str),
+    Num(&'s str),
     LParen,
     RParen,
     LBrace,
@@ -70,7 +71,7 @@ enum Tok {
     Eof,
 }
 
-impl Tok {
+impl Tok<'_> {
     fn describe(&self) -> String {
         match self {
             Tok::Val(n) => format!("`%{n}`"),
@@ -93,145 +94,126 @@ impl Tok {
 }
 
 #[derive(Clone, Debug)]
-struct Token {
-    tok: Tok,
+struct Token<'s> {
+    tok: Tok<'s>,
     line: usize,
     col: usize,
 }
 
-struct Lexed {
-    tokens: Vec<Token>,
-}
-
-fn is_name_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_' || c == '.'
+fn is_name_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'.'
 }
 
 /// Raw (line, col, message) error before the file name is attached.
 type RawErr = (usize, usize, String);
 
-fn lex(src: &str) -> Result<Lexed, RawErr> {
-    let chars: Vec<char> = src.chars().collect();
-    let mut tokens = Vec::new();
+/// Splits `src` into tokens. Every token is ASCII; other characters are
+/// allowed only in comments and as white space. Columns count characters.
+fn lex(src: &str) -> Result<Vec<Token<'_>>, RawErr> {
+    let b = src.as_bytes();
+    let mut tokens = Vec::with_capacity(src.len() / 4);
     let (mut i, mut line, mut col) = (0usize, 1usize, 1usize);
-    while i < chars.len() {
-        let c = chars[i];
+    // The end of the run of name characters from `j`.
+    let name_end = |mut j: usize| {
+        while j < b.len() && is_name_char(b[j]) {
+            j += 1;
+        }
+        j
+    };
+    while i < b.len() {
+        let c = b[i];
         let (tl, tc) = (line, col);
-        let take = |n: usize, i: &mut usize, col: &mut usize| {
-            *i += n;
-            *col += n;
-        };
-        match c {
-            '\n' => {
+        // The token and the byte after it.
+        let (tok, next) = match c {
+            b'\n' => {
                 i += 1;
                 line += 1;
                 col = 1;
+                continue;
             }
-            c if c.is_whitespace() => take(1, &mut i, &mut col),
-            '/' if chars.get(i + 1) == Some(&'/') => {
-                while i < chars.len() && chars[i] != '\n' {
-                    take(1, &mut i, &mut col);
-                }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                let end = src[i..].find('\n').map_or(b.len(), |n| i + n);
+                col += src[i..end].chars().count();
+                i = end;
+                continue;
             }
-            '%' | '@' => {
-                let start = i + 1;
-                let mut j = start;
-                while j < chars.len() && is_name_char(chars[j]) {
-                    j += 1;
-                }
-                if j == start {
-                    let what = if c == '%' { "value" } else { "function" };
+            b'%' | b'@' => {
+                let j = name_end(i + 1);
+                if j == i + 1 {
+                    let what = if c == b'%' { "value" } else { "function" };
+                    let c = c as char;
                     return Err((tl, tc, format!("expected a {what} name after `{c}`")));
                 }
-                let name: String = chars[start..j].iter().collect();
-                take(j - i, &mut i, &mut col);
-                tokens.push(Token {
-                    tok: if c == '%' {
+                let name = &src[i + 1..j];
+                (
+                    if c == b'%' {
                         Tok::Val(name)
                     } else {
                         Tok::Func(name)
                     },
-                    line: tl,
-                    col: tc,
-                });
+                    j,
+                )
             }
-            c if c.is_ascii_alphabetic() || c == '_' => {
-                let mut j = i;
-                while j < chars.len() && is_name_char(chars[j]) {
-                    j += 1;
-                }
-                let word: String = chars[i..j].iter().collect();
-                take(j - i, &mut i, &mut col);
-                tokens.push(Token {
-                    tok: Tok::Ident(word),
-                    line: tl,
-                    col: tc,
-                });
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                let j = name_end(i);
+                (Tok::Ident(&src[i..j]), j)
             }
-            c if c.is_ascii_digit() || c == '-' || c == '+' => {
-                if c == '-' && chars.get(i + 1) == Some(&'>') {
-                    take(2, &mut i, &mut col);
-                    tokens.push(Token {
-                        tok: Tok::Arrow,
-                        line: tl,
-                        col: tc,
-                    });
-                    continue;
-                }
+            b'-' if b.get(i + 1) == Some(&b'>') => (Tok::Arrow, i + 2),
+            c if c.is_ascii_digit() || c == b'-' || c == b'+' => {
+                let hex = c == b'0' && matches!(b.get(i + 1), Some(b'x' | b'X'));
                 let mut j = i + 1;
-                let hex = c == '0' && matches!(chars.get(i + 1), Some('x') | Some('X'));
-                while j < chars.len() {
-                    let d = chars[j];
+                while j < b.len() {
+                    let d = b[j];
                     let exp_sign = !hex
-                        && (d == '-' || d == '+')
-                        && matches!(chars[j - 1], 'e' | 'E')
+                        && (d == b'-' || d == b'+')
+                        && matches!(b[j - 1], b'e' | b'E')
                         && j >= 2
-                        && chars[j - 2].is_ascii_digit();
+                        && b[j - 2].is_ascii_digit();
                     if is_name_char(d) || exp_sign {
                         j += 1;
                     } else {
                         break;
                     }
                 }
-                let text: String = chars[i..j].iter().collect();
-                if text == "-" || text == "+" {
-                    return Err((tl, tc, format!("unexpected `{c}`")));
+                if j == i + 1 && !c.is_ascii_digit() {
+                    return Err((tl, tc, format!("unexpected `{}`", c as char)));
                 }
-                take(j - i, &mut i, &mut col);
-                tokens.push(Token {
-                    tok: Tok::Num(text),
-                    line: tl,
-                    col: tc,
-                });
+                (Tok::Num(&src[i..j]), j)
             }
+            b'(' => (Tok::LParen, i + 1),
+            b')' => (Tok::RParen, i + 1),
+            b'{' => (Tok::LBrace, i + 1),
+            b'}' => (Tok::RBrace, i + 1),
+            b'<' => (Tok::Lt, i + 1),
+            b'>' => (Tok::Gt, i + 1),
+            b',' => (Tok::Comma, i + 1),
+            b':' => (Tok::Colon, i + 1),
+            b'=' => (Tok::Eq, i + 1),
             _ => {
-                let t = match c {
-                    '(' => Tok::LParen,
-                    ')' => Tok::RParen,
-                    '{' => Tok::LBrace,
-                    '}' => Tok::RBrace,
-                    '<' => Tok::Lt,
-                    '>' => Tok::Gt,
-                    ',' => Tok::Comma,
-                    ':' => Tok::Colon,
-                    '=' => Tok::Eq,
-                    _ => return Err((tl, tc, format!("unexpected character {c:?}"))),
-                };
-                take(1, &mut i, &mut col);
-                tokens.push(Token {
-                    tok: t,
-                    line: tl,
-                    col: tc,
-                });
+                // `i` is on a character boundary: every token is ASCII.
+                let ch = src[i..].chars().next().unwrap_or('\0');
+                if !ch.is_whitespace() {
+                    return Err((tl, tc, format!("unexpected character {ch:?}")));
+                }
+                i += ch.len_utf8();
+                col += 1;
+                continue;
             }
-        }
+        };
+        tokens.push(Token {
+            tok,
+            line: tl,
+            col: tc,
+        });
+        col += next - i;
+        i = next;
     }
     tokens.push(Token {
         tok: Tok::Eof,
         line,
         col,
     });
-    Ok(Lexed { tokens })
+    Ok(tokens)
 }
 
 /// Parse a `.sir` module. `file` is only used in error messages.
@@ -247,9 +229,9 @@ pub fn parse_module(file: &str, src: &str) -> Result<Module, ParseError> {
             .unwrap_or("")
             .to_string(),
     };
-    let lexed = lex(src).map_err(mk)?;
+    let tokens = lex(src).map_err(mk)?;
     let mut p = Parser {
-        toks: &lexed.tokens,
+        toks: &tokens,
         pos: 0,
         sigs: HashMap::new(),
         f: None,
@@ -259,23 +241,23 @@ pub fn parse_module(file: &str, src: &str) -> Result<Module, ParseError> {
     p.module().map_err(mk)
 }
 
-struct FnState {
+struct FnState<'s> {
     values: Vec<ValueData>,
-    names: HashMap<String, Value>,
+    names: HashMap<&'s str, Value>,
 }
 
-struct Parser<'t> {
-    toks: &'t [Token],
+struct Parser<'s> {
+    toks: &'s [Token<'s>],
     pos: usize,
-    sigs: HashMap<String, Vec<Type>>,
-    f: Option<FnState>,
+    sigs: HashMap<&'s str, Vec<Type>>,
+    f: Option<FnState<'s>>,
     depth: usize,
 }
 
 type PResult<T> = Result<T, RawErr>;
 
-impl<'t> Parser<'t> {
-    fn peek(&self) -> &Tok {
+impl<'s> Parser<'s> {
+    fn peek(&self) -> &Tok<'s> {
         match self.toks.get(self.pos) {
             Some(t) => &t.tok,
             None => &Tok::Eof,
@@ -303,7 +285,7 @@ impl<'t> Parser<'t> {
         what: &str,
     ) -> PResult<T> {
         let found = match self.peek() {
-            Tok::Ident(w) => all.iter().copied().find(|&x| keyword(x) == w),
+            Tok::Ident(w) => all.iter().copied().find(|&x| keyword(x) == *w),
             _ => None,
         };
         let Some(x) = found else {
@@ -313,8 +295,8 @@ impl<'t> Parser<'t> {
         Ok(x)
     }
 
-    fn bump(&mut self) -> Tok {
-        let t = self.peek().clone();
+    fn bump(&mut self) -> Tok<'s> {
+        let t = *self.peek();
         self.advance();
         t
     }
@@ -326,7 +308,7 @@ impl<'t> Parser<'t> {
         }
     }
 
-    fn expect(&mut self, t: Tok, ctx: &str) -> PResult<()> {
+    fn expect(&mut self, t: Tok<'s>, ctx: &str) -> PResult<()> {
         if *self.peek() == t {
             self.advance();
             Ok(())
@@ -339,7 +321,7 @@ impl<'t> Parser<'t> {
         }
     }
 
-    fn eat(&mut self, t: &Tok) -> bool {
+    fn eat(&mut self, t: &Tok<'s>) -> bool {
         if self.peek() == t {
             self.advance();
             true
@@ -349,7 +331,7 @@ impl<'t> Parser<'t> {
     }
 
     fn is_kw(&self, kw: &str) -> bool {
-        matches!(self.peek(), Tok::Ident(w) if w == kw)
+        matches!(self.peek(), Tok::Ident(w) if *w == kw)
     }
 
     fn expect_kw(&mut self, kw: &str, ctx: &str) -> PResult<()> {
@@ -374,7 +356,7 @@ impl<'t> Parser<'t> {
             match &self.toks[i].tok {
                 Tok::LBrace => depth += 1,
                 Tok::RBrace => depth -= 1,
-                Tok::Ident(w) if depth == 0 && (w == "kernel" || w == "func") => {
+                Tok::Ident(w) if depth == 0 && (*w == "kernel" || *w == "func") => {
                     self.pos = i;
                     self.f = Some(FnState {
                         values: vec![],
@@ -428,7 +410,7 @@ impl<'t> Parser<'t> {
             return Ok(t);
         }
         let t = match self.peek() {
-            Tok::Ident(w) => match w.as_str() {
+            Tok::Ident(w) => match *w {
                 "bool" => Type::Bool,
                 "i32" => Type::I32,
                 "u32" => Type::U32,
@@ -441,9 +423,9 @@ impl<'t> Parser<'t> {
                     self.advance();
                     self.expect(Tok::Lt, "after `ptr`")?;
                     let a = match self.peek() {
-                        Tok::Ident(w) if w == "global" => AddrSpace::Global,
-                        Tok::Ident(w) if w == "lds" => AddrSpace::Lds,
-                        Tok::Ident(w) if w == "const" => AddrSpace::Const,
+                        Tok::Ident(w) if *w == "global" => AddrSpace::Global,
+                        Tok::Ident(w) if *w == "lds" => AddrSpace::Lds,
+                        Tok::Ident(w) if *w == "const" => AddrSpace::Const,
                         t => {
                             return self.err(format!(
                                 "expected an address space (global, lds or const), found {}",
@@ -471,7 +453,7 @@ impl<'t> Parser<'t> {
         Ok(ts)
     }
 
-    fn state(&mut self) -> PResult<&mut FnState> {
+    fn state(&mut self) -> PResult<&mut FnState<'s>> {
         let here = self.here();
         match self.f.as_mut() {
             Some(s) => Ok(s),
@@ -480,7 +462,7 @@ impl<'t> Parser<'t> {
     }
 
     /// Define a new value named by the current `%name` token.
-    fn define(&mut self, name: &str, ty: Type) -> PResult<Value> {
+    fn define(&mut self, name: &'s str, ty: Type) -> PResult<Value> {
         let (l, c) = self.here();
         let st = self.state()?;
         if st.names.contains_key(name) {
@@ -503,12 +485,12 @@ impl<'t> Parser<'t> {
                 Some(name.to_string())
             },
         });
-        st.names.insert(name.to_string(), v);
+        st.names.insert(name, v);
         Ok(v)
     }
 
-    fn val_name(&mut self, ctx: &str) -> PResult<String> {
-        match self.peek().clone() {
+    fn val_name(&mut self, ctx: &str) -> PResult<&'s str> {
+        match *self.peek() {
             Tok::Val(n) => {
                 self.advance();
                 Ok(n)
@@ -574,7 +556,7 @@ impl<'t> Parser<'t> {
     }
 
     #[allow(clippy::type_complexity)]
-    fn header(&mut self) -> PResult<(FunctionKind, String, Vec<Value>, Vec<Type>)> {
+    fn header(&mut self) -> PResult<(FunctionKind, &'s str, Vec<Value>, Vec<Type>)> {
         let kind = if self.is_kw("kernel") {
             FunctionKind::Kernel
         } else if self.is_kw("func") {
@@ -606,7 +588,7 @@ impl<'t> Parser<'t> {
                 let t = self.ty()?;
                 let here = self.pos;
                 self.pos = save;
-                let v = self.define(&n, t)?;
+                let v = self.define(n, t)?;
                 self.pos = here;
                 params.push(v);
                 if self.eat(&Tok::RParen) {
@@ -639,7 +621,7 @@ impl<'t> Parser<'t> {
         }
         let st = self.f.take().map(|s| s.values).unwrap_or_default();
         Ok(Function {
-            name,
+            name: name.to_string(),
             kind,
             params,
             results,
@@ -673,9 +655,9 @@ impl<'t> Parser<'t> {
 
     fn dim(&mut self) -> PResult<Dim> {
         let d = match self.peek() {
-            Tok::Ident(w) if w == "x" => Dim::X,
-            Tok::Ident(w) if w == "y" => Dim::Y,
-            Tok::Ident(w) if w == "z" => Dim::Z,
+            Tok::Ident(w) if *w == "x" => Dim::X,
+            Tok::Ident(w) if *w == "y" => Dim::Y,
+            Tok::Ident(w) if *w == "z" => Dim::Z,
             t => {
                 return self.err(format!(
                     "expected a dimension x, y or z, found {}",
@@ -688,9 +670,9 @@ impl<'t> Parser<'t> {
     }
 
     fn u32_lit(&mut self, what: &str) -> PResult<u32> {
-        match self.peek().clone() {
+        match *self.peek() {
             Tok::Num(s) => {
-                let v = parse_uint(&s).and_then(|v| u32::try_from(v).ok());
+                let v = parse_uint(s).and_then(|v| u32::try_from(v).ok());
                 match v {
                     Some(v) => {
                         self.advance();
@@ -709,7 +691,7 @@ impl<'t> Parser<'t> {
     /// `amdgpu NAME n, n, ...` (a precoloured target instruction).
     fn amdgpu_op(&mut self) -> PResult<Op> {
         let at = self.here();
-        let name = match self.peek().clone() {
+        let name = match *self.peek() {
             Tok::Ident(w) => w,
             t => {
                 return self.err(format!(
@@ -726,9 +708,9 @@ impl<'t> Parser<'t> {
                 fields.push(self.u32_lit("a register number or offset")?);
             }
         }
-        match AmdgpuOp::from_fields(&name, &fields) {
+        match AmdgpuOp::from_fields(name, &fields) {
             Some(op) => Ok(Op::Amdgpu(op)),
-            None if AmdgpuOp::NAMES.contains(&name.as_str()) => Err((
+            None if AmdgpuOp::NAMES.contains(&name) => Err((
                 at.0,
                 at.1,
                 format!("wrong operands for `amdgpu {name}`: register numbers are 0 to 255, LDS offsets 0 to 65535"),
@@ -759,7 +741,7 @@ impl<'t> Parser<'t> {
     fn inst(&mut self) -> PResult<Inst> {
         let start = self.here();
         // Result names, if any.
-        let mut res_names: Vec<(String, (usize, usize))> = vec![];
+        let mut res_names: Vec<(&'s str, (usize, usize))> = vec![];
         if matches!(self.peek(), Tok::Val(_)) {
             loop {
                 let at = self.here();
@@ -782,7 +764,7 @@ impl<'t> Parser<'t> {
         let un = UnOp::ALL.iter().find(|u| u.keyword() == kw).copied();
         let bin = BinOp::ALL.iter().find(|b| b.keyword() == kw).copied();
         let geo = Geometry::ALL.iter().find(|g| g.keyword() == kw).copied();
-        let mat = MatrixOp::from_keyword(&kw);
+        let mat = MatrixOp::from_keyword(kw);
         let mut explicit: Option<Vec<Type>> = None;
         let op = if let Some(m) = mat {
             let vs = self.operands(3, m.keyword())?;
@@ -808,7 +790,7 @@ impl<'t> Parser<'t> {
                 dim: self.dim()?,
             }
         } else {
-            match kw.as_str() {
+            match kw {
                 "const" => self.const_op()?,
                 "fma" => {
                     let vs = self.operands(3, "fma")?;
@@ -952,13 +934,16 @@ impl<'t> Parser<'t> {
                             ))
                         }
                     }
-                    Op::Call { callee, args }
+                    Op::Call {
+                        callee: callee.to_string(),
+                        args,
+                    }
                 }
                 "if" => return self.if_inst(res_names),
                 "loop" => return self.loop_inst(res_names),
                 "yield" | "break" | "continue" | "ret" => {
                     let vs = self.opt_use_list_same_line(op_at.0, "as an operand")?;
-                    match kw.as_str() {
+                    match kw {
                         "yield" => Op::Yield(vs),
                         "break" => Op::Break(vs),
                         "continue" => Op::Continue(vs),
@@ -991,13 +976,13 @@ impl<'t> Parser<'t> {
         let mut results = vec![];
         for ((n, at), t) in res_names.into_iter().zip(types) {
             let save = self.pos;
-            results.push(self.define_at(&n, t, at)?);
+            results.push(self.define_at(n, t, at)?);
             self.pos = save;
         }
         Ok(Inst { results, op })
     }
 
-    fn define_at(&mut self, name: &str, t: Type, at: (usize, usize)) -> PResult<Value> {
+    fn define_at(&mut self, name: &'s str, t: Type, at: (usize, usize)) -> PResult<Value> {
         self.define(name, t).map_err(|(_, _, m)| (at.0, at.1, m))
     }
 
@@ -1016,7 +1001,7 @@ impl<'t> Parser<'t> {
         let lit_at = self.here();
         let lit = match self.bump() {
             Tok::Num(s) => s,
-            Tok::Ident(w) if matches!(w.as_str(), "true" | "false" | "inf" | "nan") => w,
+            Tok::Ident(w) if matches!(w, "true" | "false" | "inf" | "nan") => w,
             t => {
                 self.pos = self.pos.saturating_sub(1);
                 return self.err(format!(
@@ -1027,7 +1012,7 @@ impl<'t> Parser<'t> {
         };
         self.expect(Tok::Colon, "before the constant's type")?;
         let ty = self.ty()?;
-        let bits = const_bits(&lit, ty).map_err(|m| (lit_at.0, lit_at.1, m))?;
+        let bits = const_bits(lit, ty).map_err(|m| (lit_at.0, lit_at.1, m))?;
         Ok(Op::Const { ty, bits })
     }
 
@@ -1044,7 +1029,7 @@ impl<'t> Parser<'t> {
     fn region_results(
         &mut self,
         what: &str,
-        res_names: Vec<(String, (usize, usize))>,
+        res_names: Vec<(&'s str, (usize, usize))>,
     ) -> PResult<Vec<Value>> {
         let types = if self.eat(&Tok::Arrow) {
             self.type_list()?
@@ -1060,12 +1045,12 @@ impl<'t> Parser<'t> {
         }
         let mut results = vec![];
         for ((n, at), t) in res_names.into_iter().zip(types) {
-            results.push(self.define_at(&n, t, at)?);
+            results.push(self.define_at(n, t, at)?);
         }
         Ok(results)
     }
 
-    fn if_inst(&mut self, res_names: Vec<(String, (usize, usize))>) -> PResult<Inst> {
+    fn if_inst(&mut self, res_names: Vec<(&'s str, (usize, usize))>) -> PResult<Inst> {
         self.enter()?;
         let cond = self.use_val("as the `if` condition")?;
         let results = self.region_results("if", res_names)?;
@@ -1095,7 +1080,7 @@ impl<'t> Parser<'t> {
         })
     }
 
-    fn loop_inst(&mut self, res_names: Vec<(String, (usize, usize))>) -> PResult<Inst> {
+    fn loop_inst(&mut self, res_names: Vec<(&'s str, (usize, usize))>) -> PResult<Inst> {
         self.enter()?;
         // Carried values: parse names, types and inits first; the params
         // are defined after the results (textual order).
@@ -1120,7 +1105,7 @@ impl<'t> Parser<'t> {
         let mut params = vec![];
         for (n, at, t, init) in carried {
             inits.push(init);
-            params.push(self.define_at(&n, t, at)?);
+            params.push(self.define_at(n, t, at)?);
         }
         self.expect(Tok::LBrace, "to open the `loop` body")?;
         let body = self.block_body(None)?;

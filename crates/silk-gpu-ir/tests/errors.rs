@@ -63,6 +63,13 @@ fn parse_errors() {
         ),
         ("duplicate function", "func @f() {\n}\nfunc @f() {\n}\n"),
         ("tab caret", "kernel @k() {\n\t%x = nope\n}\n"),
+        // Columns count characters: a non-ASCII comment and white space
+        // before the error, and end of file right after a comment.
+        (
+            "non-ASCII white space",
+            "// Größe\nkernel @k() {\n\u{3000}%x = const 1 : u32 é\n}\n",
+        ),
+        ("end in a comment", "kernel @k() {\n  // ünclosed"),
     ];
     let mut out = String::new();
     for (what, src) in cases {
