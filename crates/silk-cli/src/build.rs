@@ -13,7 +13,7 @@ pub use silk_driver::{build_object, build_sources, Built};
 /// Output kinds `silk build` knows; only `object` has a backend today.
 pub const KINDS: &[&str] = &["object"];
 
-#[derive(clap::Args)]
+#[derive(clap::Args, Debug, PartialEq)]
 pub struct Args {
     /// Source files of the root package (dependency packages may follow;
     /// `import ... from "./file.slk"` loads more).
@@ -45,6 +45,57 @@ pub struct Args {
     /// written into the `-o` directory [default: `.`].
     #[arg(long, value_name = "WHAT")]
     pub emit: Option<String>,
+}
+
+impl Args {
+    /// The arguments of a `silk build` command line in its plain form,
+    /// read without clap: file names, `--nostd`, and each option with a
+    /// value at most once as two words (`--target gfx942`, `-o k.hsaco`).
+    /// Anything else (`--help`, `--target=gfx942`, `-ok.hsaco`, a repeated
+    /// or unknown option, a value that starts with `-`, a word that is
+    /// not UTF-8, a missing file or `--target`) is `None`, for clap to
+    /// parse or to report. Whatever this accepts, clap parses to the same
+    /// `Args` (tested), so messages and meanings stay clap's; this only
+    /// skips building clap's command at every `silk build`.
+    pub fn from_plain(words: &[std::ffi::OsString]) -> Option<Args> {
+        let mut args = Args {
+            files: Vec::new(),
+            nostd: false,
+            kind: None,
+            target: String::new(),
+            gpu_target: None,
+            output: None,
+            emit: None,
+        };
+        let mut target = None;
+        let mut words = words.iter();
+        while let Some(word) = words.next() {
+            let word = word.to_str()?;
+            let slot = match word {
+                "--nostd" if !args.nostd => {
+                    args.nostd = true;
+                    continue;
+                }
+                "--target" => &mut target,
+                "--kind" => &mut args.kind,
+                "--gpu-target" => &mut args.gpu_target,
+                "-o" | "--output" => &mut args.output,
+                "--emit" => &mut args.emit,
+                _ if word.starts_with('-') => return None,
+                _ => {
+                    args.files.push(word.to_string());
+                    continue;
+                }
+            };
+            let value = words.next()?.to_str()?;
+            if slot.is_some() || value.starts_with('-') {
+                return None;
+            }
+            *slot = Some(value.to_string());
+        }
+        args.target = target?;
+        (!args.files.is_empty()).then_some(args)
+    }
 }
 
 /// `silk build --emit gpu-objects|device-ir`: compile every launchable
@@ -152,4 +203,103 @@ pub fn run(args: &Args) -> Result<()> {
         .unwrap_or_else(|| format!("{}.hsaco", built.kernel.name));
     crate::files::write(&output, &built.bytes)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Args;
+    use clap::{Args as _, FromArgMatches};
+    use std::ffi::OsString;
+
+    fn clap_parse(words: &[&str]) -> Option<Args> {
+        let command = Args::augment_args(clap::Command::new("build"));
+        let argv = std::iter::once("build").chain(words.iter().copied());
+        let matches = command.try_get_matches_from(argv).ok()?;
+        Args::from_arg_matches(&matches).ok()
+    }
+
+    fn plain(words: &[&str]) -> Option<Args> {
+        let words: Vec<OsString> = words.iter().map(OsString::from).collect();
+        Args::from_plain(&words)
+    }
+
+    /// Every command line of up to five words from these (options, their
+    /// values, files, and the forms left to clap): what the plain reader
+    /// accepts, clap parses to the same arguments.
+    #[test]
+    fn plain_command_lines_parse_as_clap_parses_them() {
+        const WORDS: &[&str] = &[
+            "--target",
+            "gfx942",
+            "-o",
+            "--output",
+            "--emit",
+            "--kind",
+            "--gpu-target",
+            "--nostd",
+            "k.sir",
+            "",
+            "-",
+            "--",
+            "-x",
+            "--target=gfx942",
+            "-ok",
+            "--help",
+        ];
+        let (mut accepted, mut lines) = (0, 0);
+        let mut line = Vec::new();
+        let mut stack = vec![0usize];
+        // Depth-first over all sequences, without recursion.
+        while let Some(next) = stack.pop() {
+            if next < WORDS.len() {
+                line.truncate(stack.len());
+                line.push(WORDS[next]);
+                stack.push(next + 1);
+                lines += 1;
+                if let Some(ours) = plain(&line) {
+                    accepted += 1;
+                    assert_eq!(Some(ours), clap_parse(&line), "silk build {line:?}");
+                }
+                if line.len() < 5 {
+                    stack.push(0);
+                }
+            }
+        }
+        assert_eq!(lines, (1..=5).map(|n| WORDS.len().pow(n)).sum::<usize>());
+        assert!(accepted > 1000, "only {accepted} plain command lines");
+    }
+
+    #[test]
+    fn the_usual_command_lines_are_plain() {
+        for line in [
+            &["k.sir", "--target", "gfx942", "-o", "k.hsaco"][..],
+            &[
+                "--nostd", "--kind", "object", "--target", "gfx1100", "k.slk", "-o", "k.hsaco",
+            ],
+            &[
+                "app.slk",
+                "-o",
+                "app",
+                "--target",
+                "linux-x86_64",
+                "--gpu-target",
+                "gfx942",
+            ],
+            &[
+                "k.sir", "--target", "gfx942", "--emit", "asm", "--output", "k.s",
+            ],
+        ] {
+            assert!(plain(line).is_some(), "{line:?}");
+            assert_eq!(plain(line), clap_parse(line), "{line:?}");
+        }
+        for line in [
+            &["k.sir", "--target=gfx942"][..],
+            &["k.sir", "--target", "gfx942", "--target", "gfx1100"],
+            &["k.sir", "-o"],
+            &["--target", "gfx942"],
+            &["k.sir", "--target", "gfx942", "--help"],
+        ] {
+            assert_eq!(plain(line), None, "{line:?}");
+        }
+    }
 }

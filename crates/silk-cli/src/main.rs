@@ -115,22 +115,28 @@ fn process_setup() {
     }
 }
 
-/// `silk build ...` parsed against the `build` subcommand alone: building
-/// every subcommand's arguments is most of clap's share of a build's
-/// start-up. A command line that does not parse so (an error, `--help`)
-/// goes to the full parser, which prints what it always printed; one that
-/// does parses to the same arguments, as `build` is the same there.
+/// `silk build ...` without the whole command tree: building every
+/// subcommand's arguments is most of clap's share of a build's start-up.
+/// The plain form ([`build::Args::from_plain`]) skips clap; any other
+/// `build` command line is parsed against the `build` subcommand alone.
+/// A command line that neither accepts (an error, `--help`) goes to the
+/// full parser, which prints what it always printed; one that they do
+/// accept parses to the same arguments, as `build` is the same there.
 fn parse_build_only() -> Option<Cli> {
     use clap::{Args, FromArgMatches};
     let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if argv.get(1).is_none_or(|a| a != "build") {
         return None;
     }
-    let command = clap::Command::new("silk")
-        .subcommand(build::Args::augment_args(clap::Command::new("build")));
-    let matches = command.try_get_matches_from(argv).ok()?;
-    let (_, sub) = matches.subcommand()?;
-    let args = build::Args::from_arg_matches(sub).ok()?;
+    let args = match build::Args::from_plain(&argv[2..]) {
+        Some(args) => args,
+        None => {
+            let command = clap::Command::new("silk")
+                .subcommand(build::Args::augment_args(clap::Command::new("build")));
+            let matches = command.try_get_matches_from(argv).ok()?;
+            build::Args::from_arg_matches(matches.subcommand()?.1).ok()?
+        }
+    };
     Some(Cli {
         command: Command::Build(args),
     })
