@@ -100,17 +100,31 @@ impl Function {
         }
         let n = self.values.len();
         let mut map: Vec<Option<u32>> = vec![None; n];
-        let mut values = Vec::with_capacity(order.len());
-        for v in order {
+        for (i, v) in order.iter().enumerate() {
             let Some(slot) = map.get_mut(v.index()) else {
                 return; // malformed: leave untouched, the verifier reports it
             };
             if slot.is_some() {
                 return; // defined twice: leave for the verifier
             }
-            *slot = Some(values.len() as u32);
-            values.push(self.values[v.index()].clone());
+            *slot = Some(i as u32);
         }
+        // Already in order (what most passes hand on): nothing to renumber;
+        // a use of a value past the table stays past it, for the verifier.
+        if order.len() == n && order.iter().enumerate().all(|(i, v)| v.index() == i) {
+            return;
+        }
+        let mut old = std::mem::take(&mut self.values);
+        let values = order
+            .iter()
+            .map(|v| {
+                let d = &mut old[v.index()];
+                ValueData {
+                    ty: d.ty,
+                    name: d.name.take(),
+                }
+            })
+            .collect();
         let remap = |v: &mut Value| {
             if let Some(Some(n)) = map.get(v.index()) {
                 *v = Value(*n);
