@@ -20,7 +20,7 @@
 //!   so the static archive must come before it: a `rustc-link-lib` of this
 //!   package (the library, which the binary links, and its tests), not a
 //!   trailing link argument. When the C compiler driver does not know the
-//!   archive, `silk` keeps `libgcc_s`.
+//!   archive (or builds for another target), `silk` keeps `libgcc_s`.
 //!
 //! The C library (`libsilk.a`) and the other crates are unaffected.
 
@@ -34,7 +34,10 @@ fn main() {
         return;
     }
     println!("cargo:rustc-link-arg-bin=silk=-no-pie");
-    if let Some(dir) = libgcc_eh_dir() {
+    // The system `cc` knows the archive of its own target only.
+    let native_gnu = std::env::var("CARGO_CFG_TARGET_ENV").is_ok_and(|e| e == "gnu")
+        && std::env::var("TARGET").ok() == std::env::var("HOST").ok();
+    if let Some(dir) = native_gnu.then(libgcc_eh_dir).flatten() {
         println!("cargo:rustc-link-search=native={}", dir.display());
         println!("cargo:rustc-link-lib=static=gcc_eh");
     }
