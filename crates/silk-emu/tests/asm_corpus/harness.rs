@@ -280,6 +280,24 @@ impl Rng {
             .map(|i| if i < edges.len() { edges[i] } else { gen(self) })
             .collect()
     }
+    /// Two operand vectors of `n` values: every pair of edge values first
+    /// (`a` takes `edges[i / k]`, `b` takes `edges[i % k]`), then `gen`'s.
+    pub fn edge_pairs<T: Copy>(
+        &mut self,
+        n: usize,
+        edges: &[T],
+        gen: impl Fn(&mut Rng) -> T,
+    ) -> (Vec<T>, Vec<T>) {
+        let k = edges.len();
+        let mut side = |pick: &dyn Fn(usize) -> usize| -> Vec<T> {
+            (0..n)
+                .map(|i| if i < k * k { edges[pick(i)] } else { gen(self) })
+                .collect()
+        };
+        let a = side(&|i| i / k);
+        let b = side(&|i| i % k);
+        (a, b)
+    }
 }
 
 /// f32 edge values: NaNs (quiet, signalling, negative), infinities,

@@ -95,25 +95,7 @@ fn transcendentals(c: &mut Ctx) -> Result<(), String> {
 /// Both correctly rounded: Rust's f32 `sqrt` and `/`.
 fn sqrt_div_f32(c: &mut Ctx) -> Result<(), String> {
     let mut r = Rng::new(312);
-    let k = F32_EDGES.len();
-    let a: Vec<f32> = (0..GRID)
-        .map(|i| {
-            if i < k * k {
-                F32_EDGES[i / k]
-            } else {
-                r.f32_any()
-            }
-        })
-        .collect();
-    let b: Vec<f32> = (0..GRID)
-        .map(|i| {
-            if i < k * k {
-                F32_EDGES[i % k]
-            } else {
-                r.f32_any()
-            }
-        })
-        .collect();
+    let (a, b) = r.edge_pairs(GRID, &F32_EDGES, |r| r.f32_any());
     let got = c.run_out_a_b(GRID, 0.125f32, &a, &b)?;
     let want = tail(N, GRID, 0.125, |i| a[i].sqrt() / b[i]);
     expect("out", &got, &want)

@@ -57,20 +57,7 @@ fn bytes_shorts(c: &mut Ctx) -> Result<(), String> {
 /// `out[i] += in[i]` for i = TID_X + BID_X*256 < n, workgroups of 256.
 fn vector_add(c: &mut Ctx) -> Result<(), String> {
     let mut r = Rng::new(303);
-    let out0: Vec<f32> = r.vec(GRID, &F32_EDGES, |r| r.f32_any());
-    let k = F32_EDGES.len();
-    let input: Vec<f32> = (0..GRID)
-        .map(|i| {
-            if i < k * k {
-                F32_EDGES[i / k]
-            } else {
-                r.f32_any()
-            }
-        })
-        .collect();
-    let out0: Vec<f32> = (0..GRID)
-        .map(|i| if i < k * k { F32_EDGES[i % k] } else { out0[i] })
-        .collect();
+    let (input, out0) = r.edge_pairs(GRID, &F32_EDGES, |r| r.f32_any());
     let out = c.buf(&out0)?;
     let inp = c.buf(&input)?;
     c.launch_1d(GRID, 256, &[Arg::Buffer(out), Arg::Buffer(inp), n_arg(N)])?;
