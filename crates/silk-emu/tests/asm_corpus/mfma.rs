@@ -98,9 +98,11 @@ fn mfma_f32_32x32x2(c: &mut Ctx) -> Result<(), String> {
     let mut want = vec![0f32; 64 * 16];
     for i in 0..32 {
         for j in 0..32 {
+            // From the kernel's +0 accumulator (Rust's float `sum` starts
+            // at -0, which two -0 products would keep).
             let d = (0..2)
                 .map(|k| a[i + 32 * k] as f64 * b[j + 32 * k] as f64)
-                .sum::<f64>();
+                .fold(0.0, |acc, p| acc + p);
             want[(32 * ((i / 4) % 2) + j) * 16 + 4 * (i / 8) + i % 4] = d as f32;
         }
     }
