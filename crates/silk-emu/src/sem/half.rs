@@ -65,24 +65,16 @@ pub(super) fn semantics(op: Op) -> Sem {
             |e| e.valu(Fk::F16, |[x, y]| bh64(h(x) as f64 * h(y) as f64)),
             0,
         ),
-        Op::V_FMA_F16 => (
-            |e| {
-                e.valu(Fk::F16, |[x, y, z]| {
-                    bh64((h(x) as f64).mul_add(h(y) as f64, h(z) as f64))
-                })
-            },
-            0,
-        ),
+        // `madmk`/`madak` and `fmamk`/`fmaak` carry the literal K as the
+        // second or third printed operand: all are S0 * S1 + S2 in printed
+        // order. The LEGACY forms are gfx942's GFX8-style ones (below).
+        Op::V_FMA_F16 | Op::V_FMA_LEGACY_F16 | Op::V_FMAMK_F16 | Op::V_FMAAK_F16 => {
+            (|e| e.valu(Fk::F16, |[x, y, z]| fma16(x, y, z)), 0)
+        }
         // Not fused: the product rounds to f16 before the add.
-        Op::V_MAD_F16 => (
-            |e| {
-                e.valu(Fk::F16, |[x, y, z]| {
-                    let p = h(bh64(h(x) as f64 * h(y) as f64));
-                    bh64(p as f64 + h(z) as f64)
-                })
-            },
-            0,
-        ),
+        Op::V_MAD_F16 | Op::V_MAD_LEGACY_F16 | Op::V_MADMK_F16 | Op::V_MADAK_F16 => {
+            (|e| e.valu(Fk::F16, |[x, y, z]| mad16(x, y, z)), 0)
+        }
         // As `v_div_fixup_f32`: the correctly rounded quotient S2 / S1 (f64
         // holds it to 53 bits, then one rounding to odd keeps the f16 tie
         // honest).
@@ -94,27 +86,11 @@ pub(super) fn semantics(op: Op) -> Sem {
             },
             0,
         ),
-        // GFX8-style forms on gfx942 (CDNA3 ISA `V_MAD_LEGACY_F16`, ...):
-        // the same arithmetic, the result in D[15:0] with D[31:16] zeroed,
+        // GFX8-style forms on gfx942 (CDNA3 ISA `V_MAD_LEGACY_F16`,
+        // `V_FMA_LEGACY_F16` above, `V_DIV_FIXUP_LEGACY_F16`): the same
+        // arithmetic, the result in D[15:0] with D[31:16] zeroed,
         // or with op_sel[3] in D[31:16] with D[15:0] kept, which is what
         // the VOP3 destination does for an f16 result here.
-        Op::V_MAD_LEGACY_F16 => (
-            |e| {
-                e.valu(Fk::F16, |[x, y, z]| {
-                    let p = h(bh64(h(x) as f64 * h(y) as f64));
-                    bh64(p as f64 + h(z) as f64)
-                })
-            },
-            0,
-        ),
-        Op::V_FMA_LEGACY_F16 => (
-            |e| {
-                e.valu(Fk::F16, |[x, y, z]| {
-                    bh64((h(x) as f64).mul_add(h(y) as f64, h(z) as f64))
-                })
-            },
-            0,
-        ),
         Op::V_DIV_FIXUP_LEGACY_F16 => (
             |e| {
                 e.valu(Fk::F16, |[x, y, z]| {
@@ -125,31 +101,7 @@ pub(super) fn semantics(op: Op) -> Sem {
         ),
         // D = S0 * S1 + D, not fused.
         Op::V_MAC_F16_e32 | Op::V_MAC_F16_e64 => (
-            |e| {
-                e.valu_at(0, [1, 2, 0], Fk::F16, |[x, y, z]| {
-                    let p = h(bh64(h(x) as f64 * h(y) as f64));
-                    bh64(p as f64 + h(z) as f64)
-                })
-            },
-            0,
-        ),
-        // The literal K is the second (madmk) or third (madak) printed
-        // operand: both are S0 * S1 + S2 in printed order.
-        Op::V_MADMK_F16 | Op::V_MADAK_F16 => (
-            |e| {
-                e.valu(Fk::F16, |[x, y, z]| {
-                    let p = h(bh64(h(x) as f64 * h(y) as f64));
-                    bh64(p as f64 + h(z) as f64)
-                })
-            },
-            0,
-        ),
-        Op::V_FMAMK_F16 | Op::V_FMAAK_F16 => (
-            |e| {
-                e.valu(Fk::F16, |[x, y, z]| {
-                    bh64((h(x) as f64).mul_add(h(y) as f64, h(z) as f64))
-                })
-            },
+            |e| e.valu_at(0, [1, 2, 0], Fk::F16, |[x, y, z]| mad16(x, y, z)),
             0,
         ),
         Op::V_FREXP_MANT_F16_e32 | Op::V_FREXP_MANT_F16_e64 => {
@@ -160,11 +112,7 @@ pub(super) fn semantics(op: Op) -> Sem {
             0,
         ),
         Op::V_FMAC_F16_e32 | Op::V_FMAC_F16_e64 => (
-            |e| {
-                e.valu_at(0, [1, 2, 0], Fk::F16, |[x, y, z]| {
-                    bh64((h(x) as f64).mul_add(h(y) as f64, h(z) as f64))
-                })
-            },
+            |e| e.valu_at(0, [1, 2, 0], Fk::F16, |[x, y, z]| fma16(x, y, z)),
             0,
         ),
         Op::V_MAX_F16_e32 | Op::V_MAX_F16_e64 => {
@@ -301,6 +249,17 @@ pub(super) fn pack_b32_f16(e: &mut Exec) -> Result<()> {
 /// propagate quieted (S2's first), 0/0 and inf/inf give the default NaN,
 /// x/0 and inf/y an infinity, x/inf and 0/y a zero, each signed by
 /// sign(S1) ^ sign(S2); otherwise |S0| with that sign.
+/// f16 `x * y + z` with the product rounded to f16 first (`v_mad_f16`).
+fn mad16(x: u64, y: u64, z: u64) -> u64 {
+    let p = h(bh64(h(x) as f64 * h(y) as f64));
+    bh64(p as f64 + h(z) as f64)
+}
+
+/// f16 `x * y + z` rounded once (`v_fma_f16`).
+fn fma16(x: u64, y: u64, z: u64) -> u64 {
+    bh64((h(x) as f64).mul_add(h(y) as f64, h(z) as f64))
+}
+
 pub(crate) fn div_fixup16(s0: u16, s1: u16, s2: u16) -> u16 {
     let (n, dn) = (h(s2 as u64), h(s1 as u64));
     let sign = (s1 ^ s2) & 0x8000;
